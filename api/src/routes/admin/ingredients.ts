@@ -1,0 +1,27 @@
+// Ingredients of the recipe costing (staff).
+import Router from '@koa/router';
+import { IngredientSchema } from '@bakery/core';
+import type { AppDeps } from '../../app.js';
+import { requireStaff } from '../../middleware/auth.js';
+import { validate } from '../../middleware/validate.js';
+import * as recipes from '../../services/recipes.js';
+import { IdParams } from './shared.js';
+
+export function adminIngredientsRouter(deps: AppDeps): Router {
+  const router = new Router();
+  router.get('/api/admin/ingredients', requireStaff, async (ctx) => {
+    ctx.body = await recipes.listIngredients(deps.prisma);
+  });
+  router.post('/api/admin/ingredients', requireStaff, validate(IngredientSchema, 'body'), async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await recipes.createIngredient(deps.prisma, ctx.state.input);
+  });
+  router.put('/api/admin/ingredients/:id', requireStaff, validate(IdParams, 'params'), validate(IngredientSchema, 'body'), async (ctx) => {
+    ctx.body = await recipes.updateIngredient(deps.prisma, ctx.params.id!, ctx.state.input);
+  });
+  router.delete('/api/admin/ingredients/:id', requireStaff, async (ctx) => {
+    await recipes.deleteIngredient(deps.prisma, ctx.params.id!);
+    ctx.body = { success: true };
+  });
+  return router;
+}

@@ -1,0 +1,128 @@
+// Staff order management: the list, every lifecycle action (each checked by
+// core's lifecycle; 409 names the state), the history, the Square link retry,
+// and POST /api/confirm-payment (the dashboard's older path, errors with an
+// `error` field as well).
+import Router from '@koa/router';
+import { z } from 'zod';
+import { DeliveryFeeSchema, FulfillmentChangeSchema, ORDER_STATUSES, PAYMENT_STATUSES, PaymentStatusChangeSchema } from '@bakery/core';
+import type { AppDeps } from '../../app.js';
+import { requireStaff } from '../../middleware/auth.js';
+import { validate } from '../../middleware/validate.js';
+import { toOrderView } from '../../services/orderView.js';
+import * as orderAdmin from '../../services/orderAdmin.js';
+import { actorOf, DateRangeQuery, IdParams } from './shared.js';
+
+const STATUSES = [...PAYMENT_STATUSES, ...ORDER_STATUSES] as string[];
+const statusField = (status: string) => ((PAYMENT_STATUSES as readonly string[]).includes(status) ? 'paymentStatus' : 'orderStatus');
+
+const OrdersQuery = z.intersection(
+  DateRangeQuery,
+  z.object({
+    status: z
+      .string()
+      .refine((value) => STATUSES.includes(value), { message: `Status must be one of: ${STATUSES.join(', ')}` })
+      .optional(),
+    limit: z.coerce.number().int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(1000, 'Limit cannot exceed 1000').optional(),
+    cursor: z
+      .string()
+      .refine((value) => orderAdmin.isValidCursor(value), { message: 'Invalid cursor' })
+      .optional(),
+  }),
+);
+
+const ConfirmPaymentBody = z.object({ orderId: z.string({ message: 'Order id is required' }).min(1, 'Order id is required') });
+
+export function adminOrdersRouter(deps: AppDeps): Router {
+  const router = new Router();
+  const services = { prisma: deps.prisma, payments: deps.payments, notifications: deps.notifications, log: deps.log };
+
+  router.get('/api/admin/orders', requireStaff, validate(OrdersQuery, 'query'), async (ctx) => {
+    const query = ctx.state.input as z.infer<typeof OrdersQuery>;
+    const { orders, nextCursor } = await orderAdmin.listOrders(deps.prisma, query, statusField);
+    if (nextCursor) ctx.set('X-Next-Cursor', nextCursor);
+    ctx.body = orders.map(toOrderView);
+  });
+
+  router.get('/api/admin/orders/:id/history', requireStaff, validate(IdParams, 'params'), async (ctx) => {
+    ctx.body = await orderAdmin.orderHistory(deps.prisma, ctx.params.id!);
+  });
+
+  router.patch('/api/admin/orders/:id/status', requireStaff, validate(PaymentStatusChangeSchema, 'body'), async (ctx) => {
+    const { status } = ctx.state.input as { status: string };
+    const order = await orderAdmin.changePaymentStatus(services, ctx.params.id!, status, actorOf(ctx));
+    ctx.body = {
+      success: true,
+      message: status === 'cancelled' ? 'Order cancelled' : `Payment status updated to ${order.paymentStatus}`,
+      order: toOrderView(order),
+    };
+  });
+
+  router.patch('/api/admin/orders/:id/delivery-fee', requireStaff, validate(DeliveryFeeSchema, 'body'), async (ctx) => {
+    const input = ctx.state.input as { deliveryFee: number; deliveryDistance?: number | null };
+    const { order, paymentUrl } = await orderAdmin.setDeliveryFee(services, ctx.params.id!, input, actorOf(ctx));
+    const view = toOrderView(order);
+    ctx.body = {
+      success: true,
+      message: paymentUrl
+        ? `Delivery fee of $${input.deliveryFee.toFixed(2)} added. New total $${view.total.toFixed(2)}. The payment link is ready.`
+        : `Delivery fee of $${input.deliveryFee.toFixed(2)} added. New total $${view.total.toFixed(2)}. No payment link yet: ${
+            deps.payments.configured ? 'Square did not answer; retry from the order.' : 'Square is not configured.'
+          }`,
+      order: view,
+    };
+  });
+
+  router.patch('/api/admin/orders/:id/fulfillment', requireStaff, validate(FulfillmentChangeSchema, 'body'), async (ctx) => {
+    const { orderStatus } = ctx.state.input as { orderStatus: string };
+    const order = await orderAdmin.setFulfillment(services, ctx.params.id!, orderStatus, actorOf(ctx));
+    ctx.body = { success: true, message: `Order marked ${orderStatus}`, order: toOrderView(order) };
+  });
+
+  router.patch('/api/admin/orders/:id/fulfill', requireStaff, async (ctx) => {
+    const order = await orderAdmin.fulfill(services, ctx.params.id!, actorOf(ctx));
+    ctx.body = { success: true, message: 'Order marked as fulfilled', order: toOrderView(order) };
+  });
+
+  router.post('/api/admin/orders/:id/payment-link', requireStaff, async (ctx) => {
+    const { order, paymentUrl } = await orderAdmin.retryPaymentLink(services, ctx.params.id!);
+    ctx.body = {
+      success: Boolean(paymentUrl),
+      message: paymentUrl
+        ? 'Payment link is ready'
+        : deps.payments.configured
+          ? 'Square did not return a payment link; try again later'
+          : 'Payment processing is not configured',
+      order: toOrderView(order),
+    };
+  });
+
+  router.delete('/api/admin/orders/:id', requireStaff, async (ctx) => {
+    await orderAdmin.deleteOrder(services, ctx.params.id!, actorOf(ctx));
+    ctx.body = { success: true, message: 'Order deleted' };
+  });
+
+  // The dashboard reads `error` on failure: repeat the message there.
+  router.post(
+    '/api/confirm-payment',
+    async (ctx, next) => {
+      try {
+        await next();
+      } catch (error) {
+        const status = (error as { status?: number }).status;
+        const message = (error as Error).message;
+        if (!status || status >= 500) throw error;
+        ctx.status = status;
+        ctx.body = { error: message, message, ...((error as { errors?: unknown }).errors ? { errors: (error as { errors?: unknown }).errors } : {}) };
+      }
+    },
+    requireStaff,
+    validate(ConfirmPaymentBody, 'body'),
+    async (ctx) => {
+      const { orderId } = ctx.state.input as { orderId: string };
+      const order = await orderAdmin.confirmPayment(services, orderId, actorOf(ctx));
+      ctx.body = { success: true, message: 'Payment confirmed', order: toOrderView(order) };
+    },
+  );
+
+  return router;
+}

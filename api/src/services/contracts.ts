@@ -1,0 +1,54 @@
+// The seams between the API's routes and its outside services (mail, Square).
+// Routes depend on these interfaces; main.ts wires the real implementations
+// (services/notifications.ts, services/payments.ts) and tests may wire the
+// same real ones against local peers (an SMTP server, a fake Square API).
+
+/** Messages to customers and staff. Sending never blocks or fails the request that caused it. */
+export interface Notifications {
+  /** True when an SMTP transport is configured; otherwise mail goes to the outbox folder and the log. */
+  readonly mailConfigured: boolean;
+  passwordReset(to: { email: string; firstName: string }, resetUrl: string): Promise<void>;
+  orderReceived(orderId: string): Promise<void>;
+  paymentLinkReady(orderId: string): Promise<void>;
+  paymentReceived(orderId: string): Promise<void>;
+  orderReady(orderId: string): Promise<void>;
+}
+
+/** Square payment links. */
+export interface Payments {
+  /** True when Square credentials are configured. */
+  readonly configured: boolean;
+  /**
+   * Makes sure the order has a Square payment link for its current total and
+   * stores it on the order (idempotent: a retry never makes a second link).
+   * Returns the link, or null when payment is not configured, the order is
+   * not ready for one (delivery fee pending) or Square failed (logged; the
+   * order stays intact and pending).
+   */
+  ensurePaymentLink(orderId: string): Promise<string | null>;
+}
+
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** Development default until mail is wired: writes each message to the log. */
+export function loggingNotifications(log: Logger): Notifications {
+  const note = (what: string) => async (...args: unknown[]) => log.info(`mail (not sent): ${what}`, { args });
+  return {
+    mailConfigured: false,
+    passwordReset: async (to, resetUrl) => log.info('mail (not sent): password reset', { to: to.email, resetUrl }),
+    orderReceived: note('order received'),
+    paymentLinkReady: note('payment link ready'),
+    paymentReceived: note('payment received'),
+    orderReady: note('order ready'),
+  };
+}
+
+/** Default when Square is not configured: orders stay pending for staff. */
+export const unconfiguredPayments: Payments = {
+  configured: false,
+  ensurePaymentLink: async () => null,
+};

@@ -1,0 +1,250 @@
+// Staff actions on an order. Each one locks the order row, asks core's
+// lifecycle whether the action is allowed in the order's current state (a
+// refusal is a 409 whose message names the state), changes the order and
+// writes one OrderHistory row per changed field (who, when, from, to) in the
+// same transaction, so a refused or failed action changes nothing. Mail and
+// Square calls happen after the commit and never undo it.
+import { Prisma, type PrismaClient } from '@bakery/prisma';
+import { checkAdminAction, dollarsToCents } from '@bakery/core';
+import type { Logger, Notifications, Payments } from './contracts.js';
+import { conflict, notFound } from '../middleware/errors.js';
+import { rangeBounds } from './stats.js';
+
+export interface OrderAdminDeps {
+  prisma: PrismaClient;
+  payments: Payments;
+  notifications: Notifications;
+  log?: Logger;
+}
+
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+type Tx = Prisma.TransactionClient;
+type OrderRow = NonNullable<Awaited<ReturnType<PrismaClient['order']['findUnique']>>>;
+type AdminAction = Parameters<typeof checkAdminAction>[1];
+
+export interface Change {
+  field: string;
+  from: string | null;
+  to: string | null;
+}
+
+const text = (value: unknown): string | null => {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Prisma.Decimal) return value.toFixed(2);
+  return String(value);
+};
+
+const cents = (value: Prisma.Decimal | number | string | null | undefined) =>
+  value === null || value === undefined ? 0 : Number(new Prisma.Decimal(value).mul(100).toFixed(0));
+const decimalOf = (centsValue: number) => new Prisma.Decimal(centsValue).div(100);
+
+/** Locks the order row for the rest of the transaction and reads it; 404 when unknown. */
+async function lockOrder(tx: Tx, id: string): Promise<OrderRow> {
+  await tx.$queryRaw`SELECT 1 FROM "Order" WHERE "id" = ${id} FOR UPDATE`;
+  const order = await tx.order.findUnique({ where: { id } });
+  if (!order) throw notFound('Order not found');
+  return order;
+}
+
+function ensureAllowed(order: OrderRow, action: AdminAction) {
+  const verdict = checkAdminAction(order as unknown as Parameters<typeof checkAdminAction>[0], action);
+  if (!verdict.ok) throw conflict(verdict.message);
+}
+
+/** Applies `data` to the order and records every field whose value changes. */
+async function applyChanges(tx: Tx, order: OrderRow, data: Record<string, unknown>, actor: Actor): Promise<OrderRow> {
+  const changes: Change[] = [];
+  for (const [field, value] of Object.entries(data)) {
+    const before = text((order as Record<string, unknown>)[field]);
+    const after = text(value);
+    if (before !== after) changes.push({ field, from: before, to: after });
+  }
+  if (changes.length === 0) return order;
+  const updated = await tx.order.update({ where: { id: order.id }, data: data as Prisma.OrderUpdateInput });
+  await tx.orderHistory.createMany({
+    data: changes.map((change) => ({
+      orderId: order.id,
+      actorId: actor.id,
+      actorEmail: actor.email,
+      field: change.field,
+      from: change.from,
+      to: change.to,
+    })),
+  });
+  return updated;
+}
+
+async function act(
+  deps: OrderAdminDeps,
+  id: string,
+  action: AdminAction,
+  actor: Actor,
+  change: (order: OrderRow) => Record<string, unknown>,
+): Promise<OrderRow> {
+  return deps.prisma.$transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    ensureAllowed(order, action);
+    return applyChanges(tx, order, change(order), actor);
+  });
+}
+
+/** Sends a notification without letting a mail failure reach the caller. */
+async function notify(deps: OrderAdminDeps, what: string, send: () => Promise<void>) {
+  try {
+    await send();
+  } catch (error) {
+    deps.log?.warn(`notification failed: ${what}`, { error: String(error) });
+  }
+}
+
+async function ensureLink(deps: OrderAdminDeps, orderId: string): Promise<string | null> {
+  let link: string | null = null;
+  try {
+    link = await deps.payments.ensurePaymentLink(orderId);
+  } catch (error) {
+    deps.log?.error('payment link failed', { orderId, error: String(error) });
+  }
+  if (link) await notify(deps, 'payment link ready', () => deps.notifications.paymentLinkReady(orderId));
+  return link;
+}
+
+const reload = async (deps: OrderAdminDeps, id: string) => {
+  const order = await deps.prisma.order.findUnique({ where: { id } });
+  if (!order) throw notFound('Order not found');
+  return order;
+};
+
+// ------------------------------------------------------------------- actions
+
+/** PATCH /status: 'paid' or 'completed' confirm the payment, 'cancelled' cancels. */
+export async function changePaymentStatus(deps: OrderAdminDeps, id: string, status: string, actor: Actor) {
+  if (status === 'cancelled') {
+    return act(deps, id, 'cancel' as AdminAction, actor, () => ({ paymentStatus: 'cancelled' }));
+  }
+  if (status === 'paid' || status === 'completed') return confirmPayment(deps, id, actor, status);
+  // Back to pending is not an action the dashboard offers.
+  const order = await reload(deps, id);
+  throw conflict(`The payment status of an order that is ${order.paymentStatus} cannot be set back to ${status}`);
+}
+
+export async function confirmPayment(deps: OrderAdminDeps, id: string, actor: Actor, status: 'paid' | 'completed' = 'paid') {
+  const order = await act(deps, id, 'confirmPayment' as AdminAction, actor, () => ({ paymentStatus: status }));
+  await notify(deps, 'payment received', () => deps.notifications.paymentReceived(id));
+  return order;
+}
+
+/** Adds the delivery fee to the total (untaxed) and asks Square for the link the customer can now pay. */
+export async function setDeliveryFee(
+  deps: OrderAdminDeps,
+  id: string,
+  input: { deliveryFee: number; deliveryDistance?: number | null },
+  actor: Actor,
+) {
+  const feeCents = dollarsToCents(input.deliveryFee);
+  await act(deps, id, 'calculateDeliveryFee' as AdminAction, actor, (order) => ({
+    deliveryFee: decimalOf(feeCents),
+    deliveryDistance: input.deliveryDistance ?? null,
+    deliveryFeeStatus: 'calculated',
+    // The total so far holds any earlier fee; replace it rather than add twice.
+    total: decimalOf(cents(order.total) - cents(order.deliveryFee) + feeCents),
+  }));
+  const link = await ensureLink(deps, id);
+  return { order: await reload(deps, id), paymentUrl: link };
+}
+
+export async function setFulfillment(deps: OrderAdminDeps, id: string, orderStatus: string, actor: Actor) {
+  const action = (orderStatus === 'complete' ? 'markComplete' : 'markInProgress') as AdminAction;
+  return act(deps, id, action, actor, () => ({ orderStatus }));
+}
+
+/** Marks the order fulfilled (ready / handed over) and tells the customer. */
+export async function fulfill(deps: OrderAdminDeps, id: string, actor: Actor, now = new Date()) {
+  const order = await act(deps, id, 'fulfill' as AdminAction, actor, () => ({ fulfilledAt: now, orderStatus: 'complete' }));
+  await notify(deps, 'order ready', () => deps.notifications.orderReady(id));
+  return order;
+}
+
+/** Staff retry of the Square link (for instance after Square was down). */
+export async function retryPaymentLink(deps: OrderAdminDeps, id: string) {
+  const before = await reload(deps, id);
+  if (before.paymentStatus !== 'pending') {
+    throw conflict(`A payment link is only made for an order whose payment is pending; this one is ${before.paymentStatus}`);
+  }
+  if (before.deliveryFeeStatus === 'pending') {
+    throw conflict('The delivery fee of this order is still pending; calculate it first');
+  }
+  const link = await ensureLink(deps, id);
+  return { order: await reload(deps, id), paymentUrl: link };
+}
+
+export async function deleteOrder(deps: OrderAdminDeps, id: string, actor: Actor) {
+  await deps.prisma.$transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    ensureAllowed(order, 'delete' as AdminAction);
+    await tx.orderHistory.deleteMany({ where: { orderId: id } });
+    await tx.order.delete({ where: { id } });
+  });
+  deps.log?.info('order deleted', { orderId: id, by: actor.email });
+}
+
+export async function orderHistory(prisma: PrismaClient, id: string) {
+  const order = await prisma.order.findUnique({ where: { id }, select: { id: true } });
+  if (!order) throw notFound('Order not found');
+  const rows = await prisma.orderHistory.findMany({ where: { orderId: id }, orderBy: [{ at: 'asc' }, { id: 'asc' }] });
+  return rows.map((row) => ({ id: row.id, at: row.at.toISOString(), actorEmail: row.actorEmail, field: row.field, from: row.from, to: row.to }));
+}
+
+// ---------------------------------------------------------------- listing
+
+export interface OrderListQuery {
+  fromDate?: string;
+  toDate?: string;
+  /** A payment status (pending, paid, completed, cancelled) or an order status ('in progress', complete). */
+  status?: string;
+  limit?: number;
+  cursor?: string;
+}
+
+const encodeCursor = (order: { createdAt: Date; id: string }) =>
+  Buffer.from(JSON.stringify([order.createdAt.toISOString(), order.id])).toString('base64url');
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    const createdAt = new Date(at);
+    return typeof id === 'string' && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : null;
+  } catch {
+    return null;
+  }
+}
+
+export const isValidCursor = (cursor: string) => decodeCursor(cursor) !== null;
+
+/**
+ * Orders of the range, newest first. With `limit`, one page plus the cursor
+ * of the next one (keyset on createdAt, id: stable while orders arrive).
+ */
+export async function listOrders(prisma: PrismaClient, query: OrderListQuery, statusField: (status: string) => 'paymentStatus' | 'orderStatus') {
+  const { start, end } = rangeBounds(query);
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const where: Prisma.OrderWhereInput = {
+    createdAt: { ...(start ? { gte: start } : {}), ...(end ? { lt: end } : {}) },
+    ...(query.status ? { [statusField(query.status)]: query.status } : {}),
+    ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),
+  };
+  const rows = await prisma.order.findMany({
+    where,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    ...(query.limit ? { take: query.limit + 1 } : {}),
+  });
+  if (query.limit && rows.length > query.limit) {
+    const page = rows.slice(0, query.limit);
+    return { orders: page, nextCursor: encodeCursor(page[page.length - 1]!) };
+  }
+  return { orders: rows, nextCursor: null };
+}

@@ -1,0 +1,75 @@
+// Orders and a review created the way customers create them: signup, then
+// POST /api/submit-order priced by core, then POST /api/reviews.
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { addDays, bakeryToday, centsToDollars, priceOrder, type CartLine } from '@bakery/core';
+
+export const SEED_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'seed.json');
+
+export interface Seed {
+  customerEmail: string;
+  pickupOrderId: string;
+  pickupCustomer: string;
+  deliveryOrderId: string;
+  deliveryCustomer: string;
+  orderCount: number;
+  reviewTitle: string;
+}
+
+class Customer {
+  private cookie = '';
+  constructor(private readonly base: string) {}
+  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${this.base}${path}`, {
+      method,
+      headers: { Origin: this.base, Cookie: this.cookie, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const set = res.headers.getSetCookie?.() ?? [];
+    if (set.length) this.cookie = set.map((c) => c.split(';')[0]).join('; ');
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} -> ${res.status}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+}
+
+function orderData(lines: CartLine[], who: { name: string; email: string }, delivery: boolean) {
+  const today = bakeryToday();
+  const pickupDate = addDays(today, 10);
+  const priced = priceOrder(lines, { pickupDate, hasWriting: false, hasBows: false }, today);
+  return {
+    customerName: who.name,
+    customerEmail: who.email,
+    customerPhone: '555-123-4567',
+    pickupDate,
+    pickupTime: '10:00 AM',
+    deliveryMethod: delivery ? 'delivery' : 'pickup',
+    ...(delivery ? { deliveryAddress: '12 Oven Street', deliveryCity: 'Springfield', deliveryState: 'IL', deliveryZip: '62701', deliveryInstructions: 'Ring twice' } : {}),
+    specialInstructions: 'Please box separately',
+    items: priced.lines.map((l) => ({ productId: l.productId, name: l.name, price: centsToDollars(l.unitPriceCents), quantity: l.quantity, variant: l.variantId ?? null, filling: l.filling ?? null, addIn: l.addIn ?? null })),
+    subtotal: centsToDollars(priced.subtotalCents),
+    cakeOptionsFee: centsToDollars(priced.cakeOptionsFeeCents),
+    rushFee: centsToDollars(priced.rushFeeCents),
+    tax: centsToDollars(priced.taxCents),
+    total: centsToDollars(priced.totalCents),
+    isRushOrder: priced.isRushOrder,
+    hasCakeItems: priced.hasCakeItems,
+    cakeOptions: null,
+  };
+}
+
+export async function seedThroughCustomerApi(base: string): Promise<Seed> {
+  const { MENU_ITEMS } = await import('@bakery/core');
+  const simple = MENU_ITEMS.filter((i) => !i.variants?.length && !i.fillings && !i.addIns);
+  const [a, b] = [simple[0]!, simple[1] ?? simple[0]!];
+  const customer = new Customer(base);
+  const email = 'pat.pickup@example.com';
+  await customer.call('POST', '/api/signup', { email, password: 'Customer-pass-1', firstName: 'Pat', lastName: 'Pickup', phone: '5551234567' });
+  type Submitted = { order: { id: string } };
+  const pickup = await customer.call<Submitted>('POST', '/api/submit-order', { orderData: orderData([{ productId: a.id, quantity: 2 }], { name: 'Pat Pickup', email }, false) });
+  const delivery = await customer.call<Submitted>('POST', '/api/submit-order', { orderData: orderData([{ productId: b.id, quantity: 1 }], { name: 'Dora Delivery', email }, true) });
+  await customer.call('POST', '/api/submit-order', { orderData: orderData([{ productId: a.id, quantity: 1 }], { name: 'Sam Spare', email }, false) });
+  const reviewTitle = 'Best gluten-free bread in town';
+  await customer.call('POST', '/api/reviews', { rating: 5, title: reviewTitle, comment: 'The crust is perfect and nobody at the table could tell it was gluten-free. We will be back every Saturday for more loaves!' });
+  return { customerEmail: email, pickupOrderId: pickup.order.id, pickupCustomer: 'Pat Pickup', deliveryOrderId: delivery.order.id, deliveryCustomer: 'Dora Delivery', orderCount: 3, reviewTitle };
+}

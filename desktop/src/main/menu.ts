@@ -1,0 +1,67 @@
+// The application menu as plain data, so tests can read labels and
+// accelerators without Electron; index.ts hands it to Menu.buildFromTemplate.
+import type { MenuCommand } from '../shared/bridge';
+
+export interface MenuItemSpec {
+  label?: string;
+  role?: string;
+  type?: 'separator';
+  accelerator?: string;
+  command?: MenuCommand;
+  submenu?: MenuItemSpec[];
+}
+
+export const TAB_SHORTCUTS: { command: MenuCommand; label: string; accelerator: string }[] = [
+  { command: 'tab:orders', label: 'Order Management', accelerator: 'CmdOrCtrl+1' },
+  { command: 'tab:recipes', label: 'Recipe Management', accelerator: 'CmdOrCtrl+2' },
+  { command: 'tab:users', label: 'User Management', accelerator: 'CmdOrCtrl+3' },
+  { command: 'tab:reviews', label: 'Review Management', accelerator: 'CmdOrCtrl+4' },
+  { command: 'tab:analytics', label: 'Analytics & Reports', accelerator: 'CmdOrCtrl+5' },
+];
+
+export function menuTemplate(platform: string): MenuItemSpec[] {
+  const mac = platform === 'darwin';
+  return [
+    ...(mac ? [{ role: 'appMenu' }] : []),
+    {
+      label: 'File',
+      submenu: [
+        { label: 'Export Orders…', accelerator: 'CmdOrCtrl+E', command: 'export:orders' },
+        { label: 'Export Recipes…', accelerator: 'CmdOrCtrl+Shift+E', command: 'export:recipes' },
+        { type: 'separator' },
+        { label: 'Server Settings…', accelerator: 'CmdOrCtrl+,', command: 'settings' },
+        { type: 'separator' },
+        { role: mac ? 'close' : 'quit' },
+      ],
+    },
+    { label: 'Edit', submenu: [{ role: 'undo' }, { role: 'redo' }, { type: 'separator' }, { role: 'cut' }, { role: 'copy' }, { role: 'paste' }, { role: 'selectAll' }] },
+    {
+      label: 'View',
+      submenu: [
+        ...TAB_SHORTCUTS.map((t) => ({ label: t.label, accelerator: t.accelerator, command: t.command })),
+        { type: 'separator' },
+        // Reload refetches data in the renderer instead of reloading the page,
+        // so the user keeps the open tab and filters.
+        { label: 'Reload Data', accelerator: 'CmdOrCtrl+R', command: 'reload' },
+        { role: 'toggleDevTools' },
+        { type: 'separator' },
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { role: 'togglefullscreen' },
+      ],
+    },
+    { role: 'windowMenu' },
+  ];
+}
+
+/** Turns the spec into Electron's template, wiring each command to send(). */
+export function toElectronTemplate(items: MenuItemSpec[], send: (command: MenuCommand) => void): Record<string, unknown>[] {
+  return items.map((item) => {
+    const { command, submenu, ...rest } = item;
+    const out: Record<string, unknown> = { ...rest };
+    if (command) out.click = () => send(command);
+    if (submenu) out.submenu = toElectronTemplate(submenu, send);
+    return out;
+  });
+}

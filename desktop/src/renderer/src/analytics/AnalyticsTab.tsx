@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Button, Callout, Card, H5, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import { AgCharts } from 'ag-charts-react';
+import { AllCommunityModule as ChartModules, ModuleRegistry as ChartRegistry } from 'ag-charts-community';
+import { bakeryToday, dollarsToCents, formatCents } from '@bakery/core';
+import { api, apiBytes, messageOf, rangeQuery } from '../api/client';
+import { bridge } from '../platform/bridge';
+import { toast } from '../ui/toaster';
+import type { DateRange } from '../dashboard/range';
+
+ChartRegistry.registerModules([ChartModules]);
+
+export interface AnalyticsData {
+  averageOrder: number;
+  completionRate: number;
+  rushOrders: number;
+  todayOrders: number;
+  totalRevenue: number;
+  weeklyRevenue: number;
+  revenueByDay: { date: string; revenue: number; orders: number }[];
+  revenueByCategory: { category: string; label: string; revenue: number; quantity: number }[];
+}
+
+const money = (d: number | undefined) => (d === undefined ? '—' : formatCents(dollarsToCents(d)));
+
+/** Fetches a workbook from the API and hands it to the host to save. */
+export async function exportWorkbook(kind: 'orders' | 'recipes', range: DateRange): Promise<boolean> {
+  try {
+    const path = kind === 'orders' ? `/api/admin/exports/orders.xlsx${rangeQuery(range.fromDate, range.toDate)}` : '/api/admin/exports/recipes.xlsx';
+    const bytes = await apiBytes(path);
+    const suffix = kind === 'orders' && (range.fromDate || range.toDate) ? `${range.fromDate ?? 'start'}_to_${range.toDate ?? 'today'}` : bakeryToday();
+    const res = await bridge.saveFile(`bakery-${kind}-${suffix}.xlsx`, bytes);
+    if (res.saved) toast('Export ready', res.path ? `Saved to ${res.path}` : `${kind === 'orders' ? 'Orders' : 'Recipes'} workbook downloaded`, 'success');
+    return res.saved;
+  } catch (err) {
+    toast('Export Failed', messageOf(err, `Failed to export ${kind}`));
+    return false;
+  }
+}
+
+export function AnalyticsTab({ range }: { range: DateRange }) {
+  const analytics = useQuery({
+    queryKey: ['/api/admin/analytics', range.fromDate, range.toDate],
+    queryFn: () => api<AnalyticsData>(`/api/admin/analytics${rangeQuery(range.fromDate, range.toDate)}`),
+    placeholderData: (prev) => prev,
+  });
+  const [busy, setBusy] = useState<null | 'orders' | 'recipes'>(null);
+  const run = async (kind: 'orders' | 'recipes') => {
+    setBusy(kind);
+    await exportWorkbook(kind, range);
+    setBusy(null);
+  };
+  const a = analytics.data;
+  const figures: [string, string][] = [
+    ['Total Revenue', money(a?.totalRevenue)],
+    ['This Week', money(a?.weeklyRevenue)],
+    ['Average Order', money(a?.averageOrder)],
+    ['Completion Rate', a ? `${Number(a.completionRate).toFixed(1)}%` : '—'],
+    ['Rush Orders', a ? String(a.rushOrders) : '—'],
+    ["Today's Orders", a ? String(a.todayOrders) : '—'],
+  ];
+  return (
+    <div>
+      <div className="button-row">
+        <Button icon="download" intent="primary" text="Export orders" loading={busy === 'orders'} onClick={() => void run('orders')} />
+        <Button icon="download" text="Export recipes" loading={busy === 'recipes'} onClick={() => void run('recipes')} />
+      </div>
+      {analytics.error && <Callout intent="danger">{messageOf(analytics.error, 'Failed to fetch stats')}</Callout>}
+      <div className="stat-grid" style={{ gridTemplateColumns: 'repeat(6, 1fr)' }}>
+        {figures.map(([l, v]) => (
+          <Card key={l} className="stat-card" data-testid={`analytics-${l}`}>
+            <div className="label">{l}</div>
+            <div className="value">{analytics.isLoading ? <Spinner size={16} /> : v}</div>
+          </Card>
+        ))}
+      </div>
+      <div className="two-col">
+        <Card>
+          <H5>Revenue by day</H5>
+          <div className="chart-box" role="img" aria-label="Revenue by day chart">
+            {a && a.revenueByDay.length > 0 ? (
+              <AgCharts
+                options={{
+                  data: a.revenueByDay,
+                  series: [{ type: 'bar', xKey: 'date', yKey: 'revenue', yName: 'Revenue' }],
+                  axes: { x: { type: 'category', position: 'bottom' }, y: { type: 'number', position: 'left', label: { formatter: (p: { value: number }) => `$${p.value}` } } },
+                  background: { visible: false },
+                }}
+              />
+            ) : (
+              <NonIdealState icon="timeline-bar-chart" title={a ? 'No revenue in this range' : 'Loading…'} />
+            )}
+          </div>
+        </Card>
+        <Card>
+          <H5>Revenue by category</H5>
+          <div className="chart-box" role="img" aria-label="Revenue by category chart">
+            {a && a.revenueByCategory.length > 0 ? (
+              <AgCharts
+                options={{
+                  data: a.revenueByCategory,
+                  series: [{ type: 'donut', angleKey: 'revenue', calloutLabelKey: 'label', legendItemKey: 'label' }],
+                  background: { visible: false },
+                }}
+              />
+            ) : (
+              <NonIdealState icon="pie-chart" title={a ? 'No revenue in this range' : 'Loading…'} />
+            )}
+          </div>
+        </Card>
+      </div>
+    </div>
+  );
+}

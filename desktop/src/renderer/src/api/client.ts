@@ -1,0 +1,71 @@
+// HTTP to the staff API (docs/api.md). The base is '' (same origin) in the
+// browser and when Electron loaded the screens from the server itself.
+
+let base = '';
+
+export function setApiBase(serverUrl: string): void {
+  base = serverUrl && typeof location !== 'undefined' && serverUrl === location.origin ? '' : serverUrl.replace(/\/$/, '');
+}
+
+export function apiUrl(path: string): string {
+  return `${base}${path}`;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    text: string,
+  ) {
+    super(text);
+  }
+  /** The server's { message } (or { error }) if it sent one. */
+  get serverMessage(): string | undefined {
+    const b = this.body as { message?: unknown; error?: unknown } | null;
+    if (b && typeof b.message === 'string' && b.message) return b.message;
+    if (b && typeof b.error === 'string' && b.error) return b.error;
+    return undefined;
+  }
+}
+
+/** Spec 7: a non-OK answer becomes "status: body text" (or the status text). */
+export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const hasBody = init.body !== undefined;
+  const res = await fetch(apiUrl(path), {
+    method: init.method ?? 'GET',
+    credentials: 'include',
+    headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
+    body: hasBody ? JSON.stringify(init.body) : undefined,
+  });
+  if (!res.ok) {
+    const text = await res.text();
+    let body: unknown = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = null;
+    }
+    throw new ApiError(res.status, body, `${res.status}: ${text || res.statusText}`);
+  }
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+export async function apiBytes(path: string): Promise<Uint8Array> {
+  const res = await fetch(apiUrl(path), { credentials: 'include' });
+  if (!res.ok) throw new ApiError(res.status, null, `${res.status}: ${(await res.text()) || res.statusText}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+export function messageOf(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) return err.serverMessage ?? fallback;
+  return fallback;
+}
+
+export function rangeQuery(fromDate: string | null, toDate: string | null): string {
+  const q = new URLSearchParams();
+  if (fromDate) q.set('fromDate', fromDate);
+  if (toDate) q.set('toDate', toDate);
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}

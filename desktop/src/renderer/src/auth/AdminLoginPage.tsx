@@ -1,0 +1,57 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Card, FormGroup, H2, InputGroup } from '@blueprintjs/core';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { AdminLoginSchema } from '@bakery/core';
+import { api, apiUrl, messageOf } from '../api/client';
+import { toast } from '../ui/toaster';
+import { ME_KEY } from './adminSession';
+
+export function AdminLoginPage() {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = AdminLoginSchema.safeParse({ email, password });
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await api('/api/admin/login', { method: 'POST', body: parsed.data });
+      await client.invalidateQueries({ queryKey: ME_KEY });
+      void navigate('/admin/dashboard');
+    } catch (err) {
+      toast('Login Failed', messageOf(err, 'Invalid admin credentials'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card className="login-box" elevation={2}>
+      <H2>Admin Login</H2>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <FormGroup label="Email" labelFor="admin-email" helperText={errors.email} intent={errors.email ? 'danger' : 'none'}>
+          <InputGroup id="admin-email" type="email" autoComplete="username" value={email} onValueChange={setEmail} autoFocus />
+        </FormGroup>
+        <FormGroup label="Password" labelFor="admin-password" helperText={errors.password} intent={errors.password ? 'danger' : 'none'}>
+          <InputGroup id="admin-password" type="password" autoComplete="current-password" value={password} onValueChange={setPassword} />
+        </FormGroup>
+        <Button type="submit" intent="primary" fill loading={busy} text="Sign In" />
+      </form>
+      <p style={{ marginTop: 16 }}>
+        <a href={apiUrl('/login')}>Back to regular login</a>
+      </p>
+    </Card>
+  );
+}

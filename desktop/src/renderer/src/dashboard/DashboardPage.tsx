@@ -1,0 +1,139 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Callout, Navbar, Spinner, Switch, Tab, Tabs } from '@blueprintjs/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import type { StatsView } from '@bakery/core';
+import type { MenuCommand } from '../../../shared/bridge';
+import { api, messageOf, rangeQuery } from '../api/client';
+import { useAdminSession } from '../auth/adminSession';
+import { bridge } from '../platform/bridge';
+import { useSettings } from '../platform/settingsContext';
+import { ServerSettingsDialog } from '../platform/ServerGate';
+import { DateRangeFilter } from './DateRangeFilter';
+import { useDateRange } from './range';
+import { QualityMetrics, StatCards } from './StatCards';
+import { OrdersTab } from '../orders/OrdersTab';
+import { RecipesTab } from '../recipes/RecipesTab';
+import { UsersTab } from '../users/UsersTab';
+import { ReviewsTab } from '../reviews/ReviewsTab';
+import { AnalyticsTab, exportWorkbook } from '../analytics/AnalyticsTab';
+
+export const TABS = [
+  { id: 'orders', title: 'Order Management' },
+  { id: 'recipes', title: 'Recipe Management' },
+  { id: 'users', title: 'User Management' },
+  { id: 'reviews', title: 'Review Management' },
+  { id: 'analytics', title: 'Analytics & Reports' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+export function DashboardPage() {
+  const session = useAdminSession();
+  if (session.state === 'signed-out') return <Navigate to="/admin/login" replace />;
+  if (session.state === 'error')
+    return (
+      <div className="app-main">
+        <Callout intent="danger" role="alert" title="Cannot load the dashboard">
+          {messageOf(session.error, 'Something went wrong. Please try again.')}
+        </Callout>
+      </div>
+    );
+  if (session.state === 'loading' || !session.me)
+    return (
+      <div className="app-main">
+        <Spinner aria-label="Loading" />
+      </div>
+    );
+  return <Dashboard role={session.me.role} email={session.me.email} />;
+}
+
+function Dashboard({ role, email }: { role: string; email: string }) {
+  const [range, setRange] = useDateRange();
+  const [params, setParams] = useSearchParams();
+  const tab = (TABS.some((t) => t.id === params.get('tab')) ? params.get('tab') : 'orders') as TabId;
+  const setTab = (id: TabId) =>
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        p.set('tab', id);
+        return p;
+      },
+      { replace: true },
+    );
+  const client = useQueryClient();
+  const { settings, update } = useSettings();
+  const [showServer, setShowServer] = useState(false);
+
+  // Spec 7: the stats are fetched fresh each time, with one retry.
+  const stats = useQuery({
+    queryKey: ['/api/admin/stats', range.fromDate, range.toDate],
+    queryFn: () => api<StatsView>(`/api/admin/stats${rangeQuery(range.fromDate, range.toDate)}`),
+    staleTime: 0,
+    retry: 1,
+    placeholderData: (prev) => prev,
+  });
+
+  const rangeRef = useRef(range);
+  useEffect(() => {
+    rangeRef.current = range;
+  });
+  useEffect(
+    () =>
+      bridge.onMenuCommand((command: MenuCommand) => {
+        if (command.startsWith('tab:')) setTab(command.slice(4) as TabId);
+        else if (command === 'reload') void client.invalidateQueries();
+        else if (command === 'export:orders') void exportWorkbook('orders', rangeRef.current);
+        else if (command === 'export:recipes') void exportWorkbook('recipes', rangeRef.current);
+        else if (command === 'settings') setShowServer(true);
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [client],
+  );
+
+  return (
+    <>
+      <Navbar className="app-header">
+        <h1>Bakery Admin Dashboard</h1>
+        <span className="muted">
+          {email} ({role})
+        </span>
+        <Switch
+          label="Dark theme"
+          checked={settings.theme === 'dark'}
+          onChange={(e) => void update({ theme: e.currentTarget.checked ? 'dark' : 'light' })}
+          style={{ margin: 0 }}
+        />
+        {bridge.kind === 'electron' && <Button icon="cog" aria-label="Server settings" minimal onClick={() => setShowServer(true)} />}
+        <Button icon="refresh" text="Refresh" minimal onClick={() => void client.invalidateQueries()} />
+      </Navbar>
+      {showServer && <ServerSettingsDialog isOpen onClose={() => setShowServer(false)} />}
+      <main className="app-main">
+        <DateRangeFilter range={range} onChange={setRange} />
+        <StatCards stats={stats.data} loading={stats.isFetching} error={stats.error} />
+        <QualityMetrics stats={stats.data} />
+        <Tabs id="dashboard-tabs" selectedTabId={tab} onChange={(id) => setTab(id as TabId)} renderActiveTabPanelOnly large={false}>
+          {TABS.map((t) => (
+            <Tab
+              key={t.id}
+              id={t.id}
+              title={t.title}
+              panel={
+                t.id === 'orders' ? (
+                  <OrdersTab range={range} />
+                ) : t.id === 'recipes' ? (
+                  <RecipesTab />
+                ) : t.id === 'users' ? (
+                  <UsersTab role={role} />
+                ) : t.id === 'reviews' ? (
+                  <ReviewsTab />
+                ) : (
+                  <AnalyticsTab range={range} />
+                )
+              }
+            />
+          ))}
+        </Tabs>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# npm test: every test of every package, the browser tests in Chromium included.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/ensure-pnpm.sh
+bash scripts/ensure-chromium.sh
+pnpm install --frozen-lockfile
+pnpm run build
+rm -rf test-results/summary && mkdir -p test-results/summary
+status=0
+pnpm -r --workspace-concurrency=1 run test || status=1
+pnpm -r --workspace-concurrency=1 run e2e || status=1
+node scripts/test-summary.mjs || status=1
+exit $status

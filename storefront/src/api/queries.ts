@@ -1,0 +1,57 @@
+// Query hooks: one per read of spec section 7.
+import { useQuery } from '@tanstack/react-query';
+import type { OrderView, ReviewView, UserView, PaymentStatusView } from '@bakery/core';
+import { getQueryFn } from './client';
+
+export const USER_KEY = ['/api/user'] as const;
+export const MY_ORDERS_KEY = ['/api/my-orders'] as const;
+export const REVIEWS_KEY = ['/api/reviews'] as const;
+export const ADMIN_ME_KEY = ['/api/admin/me'] as const;
+
+export type AdminIdentity = {
+  id: string;
+  role: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+};
+
+export function useUser() {
+  const query = useQuery<UserView | null>({
+    queryKey: USER_KEY,
+    queryFn: getQueryFn({ on401: 'returnNull' }),
+    retry: false,
+  });
+  return { user: query.data ?? null, isLoading: query.isLoading };
+}
+
+export function useAdminIdentity(enabled = true) {
+  return useQuery<AdminIdentity | null>({
+    queryKey: ADMIN_ME_KEY,
+    queryFn: getQueryFn({ on401: 'returnNull' }),
+    retry: false,
+    enabled,
+  });
+}
+
+export function useMyOrders(enabled: boolean) {
+  return useQuery<OrderView[]>({ queryKey: MY_ORDERS_KEY, enabled });
+}
+
+export function useReviews() {
+  return useQuery<ReviewView[]>({ queryKey: REVIEWS_KEY });
+}
+
+export const PAYMENT_POLL_MS = 3000;
+
+/** Payment status of an order; `poll(data)` says whether to refetch every 3 seconds. */
+export function usePaymentStatus(
+  id: string | null,
+  poll: (data: PaymentStatusView | undefined) => boolean,
+) {
+  return useQuery<PaymentStatusView>({
+    queryKey: ['/api/order-payment-status', id ?? ''],
+    enabled: Boolean(id),
+    refetchInterval: (query) => (poll(query.state.data) ? PAYMENT_POLL_MS : false),
+  });
+}

@@ -1,0 +1,32 @@
+import { useSyncExternalStore } from 'react';
+import { CART_UPDATED, cartCount, readCart } from './cartStorage';
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener(CART_UPDATED, onChange);
+  window.addEventListener('storage', onChange); // changes made in other tabs
+  return () => {
+    window.removeEventListener(CART_UPDATED, onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+/** The cart's total item count, following this tab and others. */
+export function useCartCount(): number {
+  return useSyncExternalStore(
+    subscribe,
+    () => cartCount(readCart()),
+    () => 0,
+  );
+}
+
+/** A counter that changes on every cart change, to re-read storage. */
+export function useCartVersion(): string {
+  return useSyncExternalStore(
+    subscribe,
+    () =>
+      ['cart', 'cartVariants', 'cakeSizes', 'cakeFillings', 'cartAddIns']
+        .map((k) => localStorage.getItem(k) ?? '')
+        .join('|'),
+    () => '',
+  );
+}

@@ -1,0 +1,223 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { BAKERY_INFO } from '@bakery/core';
+import { apiRequest } from '../api/client';
+import { ADMIN_ME_KEY, USER_KEY, useAdminIdentity, useUser } from '../api/queries';
+import { useCartCount } from '../cart/useCart';
+import { CartBadge } from './CartBadge';
+import { Loading } from './Loading';
+import type { ToastInput } from './Toast';
+
+// The toast module (and jotai with it) loads on demand.
+const Toaster = lazy(() => import('./Toast'));
+const toast = (t: ToastInput) => void import('./Toast').then((m) => m.showToast(t));
+
+const isStaffRole = (role: string | undefined) => role === 'admin' || role === 'owner';
+
+function Nav() {
+  const { user } = useUser();
+  const admin = useAdminIdentity();
+  const count = useCartCount();
+  const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const autoLoginTried = useRef(false);
+
+  // A signed-in admin or owner without an admin session asks for one, once.
+  useEffect(() => {
+    if (
+      user &&
+      isStaffRole(user.role) &&
+      admin.isFetched &&
+      !admin.data &&
+      !autoLoginTried.current
+    ) {
+      autoLoginTried.current = true;
+      apiRequest('POST', '/api/admin/auto-login')
+        .then(() => queryClient.invalidateQueries({ queryKey: ADMIN_ME_KEY }))
+        .catch((e) => console.warn('Auto-login failed', e));
+    }
+  }, [user, admin.isFetched, admin.data, queryClient]);
+
+  const close = () => setOpen(false);
+  const linkClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active' : ''}`;
+
+  async function logout() {
+    close();
+    try {
+      await apiRequest('POST', '/api/logout', {});
+      // Forget everything cached for this account; the user and admin identity become "nobody".
+      queryClient.removeQueries({
+        predicate: (q) => q.queryKey[0] !== USER_KEY[0] && q.queryKey[0] !== ADMIN_ME_KEY[0],
+      });
+      queryClient.setQueryData(USER_KEY, null);
+      queryClient.setQueryData(ADMIN_ME_KEY, null);
+      toast({ title: 'Logged out successfully', description: 'Come back soon!' });
+      navigate('/');
+    } catch {
+      toast({ title: 'Error', description: 'Failed to log out', variant: 'destructive' });
+    }
+  }
+
+  return (
+    <header className="site-header">
+      <nav className="nav container" aria-label="Main">
+        <Link to="/" className="brand" onClick={close}>
+          <span className="brand-mark" aria-hidden="true">
+            ✿
+          </span>
+          {BAKERY_INFO.name}
+        </Link>
+        <button
+          type="button"
+          className="nav-toggle"
+          aria-expanded={open}
+          aria-controls="nav-menu"
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span className="nav-toggle-bar" aria-hidden="true" />
+          <span className="nav-toggle-bar" aria-hidden="true" />
+          <span className="nav-toggle-bar" aria-hidden="true" />
+        </button>
+        <ul id="nav-menu" className={`nav-menu${open ? ' open' : ''}`}>
+          <li>
+            <NavLink to="/" end className={linkClass} onClick={close}>
+              Home
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/menu" className={linkClass} onClick={close}>
+              Menu
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/order" className={linkClass} onClick={close}>
+              Order
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/about" className={linkClass} onClick={close}>
+              About
+            </NavLink>
+          </li>
+          {user ? (
+            <>
+              <li>
+                <NavLink
+                  to="/order"
+                  className="nav-link cart-link"
+                  onClick={close}
+                  aria-label={`Cart, ${count > 99 ? '99+' : count} items`}
+                >
+                  <span aria-hidden="true">🛒</span> Cart <CartBadge count={count} signedIn />
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/my-orders" className={linkClass} onClick={close}>
+                  My Orders
+                </NavLink>
+              </li>
+            </>
+          ) : (
+            <>
+              <li>
+                <NavLink to="/login" className={linkClass} onClick={close}>
+                  Login
+                </NavLink>
+              </li>
+              <li>
+                <NavLink
+                  to="/signup"
+                  className={({ isActive }) => `nav-link nav-cta${isActive ? ' active' : ''}`}
+                  onClick={close}
+                >
+                  Sign Up
+                </NavLink>
+              </li>
+            </>
+          )}
+          {isStaffRole(admin.data?.role) && (
+            <li>
+              {/* The dashboard is the back office's app, served by the API: a full page load. */}
+              <a href="/admin/dashboard" className="nav-link" onClick={close}>
+                Admin
+              </a>
+            </li>
+          )}
+          {user && (
+            <li>
+              <button type="button" className="nav-link nav-button" onClick={logout}>
+                Logout
+              </button>
+            </li>
+          )}
+        </ul>
+      </nav>
+    </header>
+  );
+}
+
+function Footer() {
+  const b = BAKERY_INFO;
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <div>
+          <p className="footer-brand">{b.name}</p>
+          <p>Gluten-free and dairy-free, baked with love. Open since {b.openSince}.</p>
+        </div>
+        <div>
+          <h2 className="footer-heading">Visit</h2>
+          <address>
+            {b.street}
+            <br />
+            {b.city}, {b.state} {b.zip}
+            <br />
+            <a href={`tel:${b.phone.replace(/[^\d+]/g, '')}`}>{b.phone}</a>
+            <br />
+            <a href={`mailto:${b.email}`}>{b.email}</a>
+          </address>
+        </div>
+        <div>
+          <h2 className="footer-heading">Quick Links</h2>
+          <ul className="footer-links">
+            <li>
+              <Link to="/menu">Menu</Link>
+            </li>
+            <li>
+              <Link to="/order">Order Online</Link>
+            </li>
+            <li>
+              <Link to="/about">Our Story</Link>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <p className="footer-note">
+        © {new Date().getFullYear()} {b.name}. Serving {b.city} since {b.openSince}.
+      </p>
+    </footer>
+  );
+}
+
+export function Layout() {
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to main content
+      </a>
+      <Nav />
+      <main id="main" tabIndex={-1}>
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,166 @@
+import { useState, type FormEvent } from 'react';
+import { BAKERY_INFO, ContactMessageSchema } from '@bakery/core';
+import { apiRequest, errorMessage } from '../../api/client';
+import { FormField, fieldErrors } from '../../components/FormField';
+import { useToast } from '../../components/Toast';
+
+const VALUES = [
+  {
+    name: 'Community',
+    text: 'We bake for our neighbours and gather them around the table, whatever their dietary needs.',
+  },
+  {
+    name: 'Kindness',
+    text: 'Every order is handled with care, from the first question to the last crumb.',
+  },
+  {
+    name: 'Generosity',
+    text: 'We share what we bake with local causes and never skimp on the sprinkles.',
+  },
+];
+
+function ContactForm() {
+  const empty = { name: '', email: '', subject: '', message: '' };
+  const [values, setValues] = useState(empty);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const toast = useToast();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = ContactMessageSchema.safeParse({
+      ...values,
+      subject: values.subject || undefined,
+    });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await apiRequest('POST', '/api/contact', parsed.data);
+      toast({
+        title: 'Message sent!',
+        description: "Thanks for reaching out. We'll get back to you soon.",
+      });
+      setValues(empty);
+    } catch (err) {
+      toast({
+        title: 'Error',
+        description: errorMessage(err, 'Failed to send message. Please try again.'),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form
+      className="card contact-form"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="contact-heading"
+    >
+      <h2 id="contact-heading">Contact Us</h2>
+      <div className="field-row">
+        <FormField
+          label="Name"
+          autoComplete="name"
+          value={values.name}
+          error={errors.name}
+          onChange={(e) => setValues({ ...values, name: e.target.value })}
+        />
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          error={errors.email}
+          onChange={(e) => setValues({ ...values, email: e.target.value })}
+        />
+      </div>
+      <FormField
+        label="Subject (optional)"
+        value={values.subject}
+        error={errors.subject}
+        onChange={(e) => setValues({ ...values, subject: e.target.value })}
+      />
+      <div className="field">
+        <label htmlFor="contact-message">Message</label>
+        <textarea
+          id="contact-message"
+          value={values.message}
+          onChange={(e) => setValues({ ...values, message: e.target.value })}
+          aria-invalid={errors.message ? true : undefined}
+        />
+        {errors.message && <p className="error-text">{errors.message}</p>}
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? 'Sending...' : 'Send Message'}
+      </button>
+    </form>
+  );
+}
+
+export default function AboutPage() {
+  const b = BAKERY_INFO;
+  return (
+    <section className="container page about">
+      <header className="page-header">
+        <h1>Our Story</h1>
+        <p className="lead">{b.tagline}</p>
+      </header>
+      <div className="about-grid">
+        <article className="card">
+          <h2>How We Started</h2>
+          <p>
+            {b.name} began in {b.openSince} in a home kitchen in {b.city}, when our founder could
+            not find a birthday cake her gluten-free, dairy-free daughter could eat. A few test
+            batches became a few orders from friends, then a market stall, and then the bakery you
+            know today.
+          </p>
+          <p>
+            Everything we make is still gluten-free and dairy-free, so every guest can have a slice.
+          </p>
+        </article>
+        <article className="card">
+          <h2>Our Mission</h2>
+          <p>
+            To bake treats that taste like celebration for everyone, whatever their allergies, and
+            to make our corner of {b.city} a little sweeter.
+          </p>
+        </article>
+      </div>
+      <h2 className="section-title">Our Values</h2>
+      <ul className="values-grid">
+        {VALUES.map((v) => (
+          <li key={v.name} className="card value-card">
+            <h3>{v.name}</h3>
+            <p>{v.text}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="about-grid">
+        <section className="card visit" aria-labelledby="visit-heading">
+          <h2 id="visit-heading">Visit Us</h2>
+          <address>
+            {b.street}
+            <br />
+            {b.city}, {b.state} {b.zip}
+          </address>
+          <p>
+            Phone: <a href={`tel:${b.phone.replace(/[^\d+]/g, '')}`}>{b.phone}</a>
+          </p>
+          <p>
+            Email: <a href={`mailto:${b.email}`}>{b.email}</a>
+          </p>
+          <p>
+            Website: <a href={b.website}>{b.website.replace(/^https?:\/\//, '')}</a>
+          </p>
+        </section>
+        <ContactForm />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MENU_ITEMS, formatCents, maxQuantityOf } from '@bakery/core';
+import { clampQuantity, clampOrderQuantity } from '../../components/quantity';
+import { AddToCartDialog } from './AddToCartDialog';
+
+const brownie = MENU_ITEMS.find((i) => i.category === 'brownies')!;
+
+describe('quantity clamping', () => {
+  it('keeps menu quantities within 1..max and turns non-numbers into 1', () => {
+    expect(clampQuantity('abc', 6)).toBe(1);
+    expect(clampQuantity('0', 6)).toBe(1);
+    expect(clampQuantity('25', 6)).toBe(6);
+    expect(clampQuantity('4', 6)).toBe(4);
+    expect(clampOrderQuantity('-3', 10)).toBe(0);
+    expect(clampOrderQuantity('11', 10)).toBe(10);
+  });
+});
+
+describe('AddToCartDialog', () => {
+  it('clamps typed quantities, shows Max and a running total, and disables the ends', async () => {
+    const onAdd = vi.fn();
+    const max = maxQuantityOf(brownie);
+    render(<AddToCartDialog item={brownie} onCancel={() => {}} onAdd={onAdd} />);
+    expect(screen.getByText(`Max: ${max}`)).toBeInTheDocument();
+    const minus = screen.getByRole('button', { name: 'Decrease quantity' });
+    const plus = screen.getByRole('button', { name: 'Increase quantity' });
+    const input = screen.getByLabelText('Quantity');
+    expect(input).toHaveFocus();
+    expect(minus).toBeDisabled();
+    await userEvent.clear(input);
+    await userEvent.type(input, '99');
+    expect(input).toHaveValue(max);
+    expect(plus).toBeDisabled();
+    expect(screen.getByTestId('dialog-total')).toHaveTextContent(
+      formatCents(brownie.priceCents * max),
+    );
+    await userEvent.click(minus);
+    expect(screen.getByTestId('dialog-total')).toHaveTextContent(
+      formatCents(brownie.priceCents * (max - 1)),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(onAdd).toHaveBeenCalledWith(expect.objectContaining({ quantity: max - 1 }));
+  });
+
+  it('closes on Escape', async () => {
+    const onCancel = vi.fn();
+    render(<AddToCartDialog item={brownie} onCancel={onCancel} onAdd={() => {}} />);
+    await userEvent.keyboard('{Escape}');
+    expect(onCancel).toHaveBeenCalled();
+  });
+});

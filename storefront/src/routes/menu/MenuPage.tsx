@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  CATEGORIES,
+  formatCents,
+  getMenuItem,
+  itemsInCategory,
+  type CategoryId,
+  type MenuItem,
+} from '@bakery/core';
+import { useUser } from '../../api/queries';
+import { addToCart, savePending } from '../../cart/cartStorage';
+import { TOAST_CART_MS, TOAST_SIGN_IN_MS, useToast } from '../../components/Toast';
+import { AddToCartDialog, type AddSelection } from './AddToCartDialog';
+
+export function CategoryButtons({
+  value,
+  onChange,
+}: {
+  value: CategoryId;
+  onChange: (id: CategoryId) => void;
+}) {
+  return (
+    <div className="category-buttons" role="group" aria-label="Categories">
+      {CATEGORIES.map((c) => (
+        <button
+          key={c.id}
+          type="button"
+          className={`chip${c.id === value ? ' chip-active' : ''}`}
+          aria-pressed={c.id === value}
+          onClick={() => onChange(c.id)}
+        >
+          {c.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export default function MenuPage() {
+  const [category, setCategory] = useState<CategoryId>('breads');
+  const [selected, setSelected] = useState<MenuItem | null>(null);
+  const { user } = useUser();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const current = CATEGORIES.find((c) => c.id === category)!;
+
+  function choose(item: MenuItem) {
+    if (item.category === 'gourmet-cookies') navigate('/order#gourmet-cookies');
+    else setSelected(item);
+  }
+
+  function add(item: MenuItem, sel: AddSelection) {
+    const choice = { variantId: sel.variantId, filling: sel.filling, addIn: sel.addIn };
+    if (!user) {
+      savePending({ productId: item.id, quantity: sel.quantity, ...choice }, '/menu');
+      setSelected(null);
+      toast({
+        title: 'Please sign in',
+        description: "Sign in to add items to your cart. We'll add this item after you log in!",
+        duration: TOAST_SIGN_IN_MS,
+      });
+      navigate('/login');
+      return;
+    }
+    addToCart(item.id, sel.quantity, { ...choice, isCake: item.category === 'cakes' });
+    setSelected(null);
+    toast({
+      title: 'Added to cart!',
+      description: `${sel.quantity} ${getMenuItem(item.id)?.name ?? item.name} added to your cart.`,
+      duration: TOAST_CART_MS,
+    });
+  }
+
+  return (
+    <section className="container page">
+      <header className="page-header">
+        <h1>Our Menu</h1>
+        <p className="lead">
+          From traditional breads to decadent pastries, explore our full selection of handcrafted
+          baked goods.
+        </p>
+        <p className="allergen-note">
+          Everything listed is Gluten-free and dairy free, please inquire for other allergens
+        </p>
+      </header>
+      <CategoryButtons value={category} onChange={setCategory} />
+      <div className="category-banner">
+        <img src={current.image} alt={current.imageAlt} width={160} height={120} />
+        <h2>{current.label}</h2>
+      </div>
+      <ul className="product-grid">
+        {itemsInCategory(category).map((item) => (
+          <li key={item.id} className="card product-card">
+            <h3>{item.name}</h3>
+            <p>{item.description}</p>
+            <p className="price">
+              {item.variants && item.variants.length > 1 ? 'From ' : ''}
+              {formatCents(item.priceCents)}
+            </p>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => choose(item)}
+              aria-label={`Add ${item.name} to cart`}
+            >
+              Add to Cart
+            </button>
+          </li>
+        ))}
+      </ul>
+      {selected && (
+        <AddToCartDialog
+          item={selected}
+          onCancel={() => setSelected(null)}
+          onAdd={(sel) => add(selected, sel)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+/// <reference types="vitest/config" />
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// @bakery/core is one barrel of pure modules; telling Rollup they have no side
+// effects lets the home chunk drop the zod schemas it never uses.
+const corePure: Plugin = {
+  name: 'bakery-core-pure',
+  transform(code, id) {
+    if (/[\\/]core[\\/]src[\\/]/.test(id)) return { code, map: null, moduleSideEffects: false };
+    return null;
+  },
+};
+
+export default defineConfig({
+  plugins: [react(), corePure],
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    modulePreload: { polyfill: false },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+  },
+});
