@@ -1,0 +1,132 @@
+// The bakery's calendar. Every date in the product is a `YYYY-MM-DD` calendar
+// day in the bakery's time zone; "days away" counts calendar days there, so a
+// daylight-saving change never moves a pickup date or a rush fee.
+
+export const BAKERY_TIME_ZONE = 'America/New_York';
+/** Minimum notice on the order form (the server schema also accepts nothing before tomorrow). */
+export const MIN_LEAD_DAYS = 3;
+/** Pickup fewer than this many days away is a rush order. */
+export const RUSH_THRESHOLD_DAYS = 7;
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+/** True for a real calendar date written `YYYY-MM-DD`. */
+export function isDateString(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const m = DATE_RE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+function dayNumber(date: string): number {
+  if (!isDateString(date)) throw new RangeError(`Not a YYYY-MM-DD date: ${date}`);
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d) / DAY_MS;
+}
+
+const fromDayNumber = (n: number): string => new Date(n * DAY_MS).toISOString().slice(0, 10);
+
+const partsFormatter = new Intl.DateTimeFormat('en-US', {
+  timeZone: BAKERY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+function zonedParts(instant: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
+  const out: Record<string, number> = {};
+  for (const p of partsFormatter.formatToParts(instant)) if (p.type !== 'literal') out[p.type] = Number(p.value);
+  return out as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+}
+
+/** The bakery's calendar date at an instant (now by default). */
+export function bakeryToday(now: Date = new Date()): string {
+  const p = zonedParts(now);
+  return `${String(p.year).padStart(4, '0')}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+export function addDays(date: string, n: number): string {
+  return fromDayNumber(dayNumber(date) + n);
+}
+
+/** Calendar days from `today` to `date` in the bakery's zone (negative in the past). */
+export function daysAway(date: string, today: string): number {
+  return dayNumber(date) - dayNumber(today);
+}
+
+/** A pickup fewer than 7 calendar days away carries the rush fee. */
+export function isRushDate(date: string, today: string): boolean {
+  return daysAway(date, today) < RUSH_THRESHOLD_DAYS;
+}
+
+export function earliestPickupDate(today: string): string {
+  return addDays(today, MIN_LEAD_DAYS);
+}
+
+/** The order form's rule: at least 3 days ahead. */
+export function isPickupDateAllowed(date: string, today: string): boolean {
+  return isDateString(date) && daysAway(date, today) >= MIN_LEAD_DAYS;
+}
+
+/** The calendar date of a `YYYY-MM-DD` or full ISO string (its first 10 characters). */
+export function toBakeryDate(isoString: string): string {
+  return isoString.slice(0, 10);
+}
+
+/** Half-hour pickup slots, 8:00 AM to 6:00 PM. */
+export const PICKUP_SLOTS: readonly string[] = Array.from({ length: 21 }, (_, i) => {
+  const minutes = 8 * 60 + i * 30;
+  const h24 = Math.floor(minutes / 60);
+  const h12 = h24 > 12 ? h24 - 12 : h24;
+  return `${h12}:${minutes % 60 === 0 ? '00' : '30'} ${h24 < 12 ? 'AM' : 'PM'}`;
+});
+
+export const DEFAULT_PICKUP_TIME = '10:00 AM';
+
+const MONTHS = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+];
+
+/**
+ * "November 22, 2026". A `YYYY-MM-DD` string is that calendar day; an instant
+ * (ISO string or Date) is shown as the bakery's day at that instant.
+ * Anything unreadable is returned as given.
+ */
+export function formatLongDate(dateOrIso: string | Date): string {
+  let date: string;
+  if (typeof dateOrIso === 'string' && isDateString(dateOrIso)) date = dateOrIso;
+  else {
+    const instant = dateOrIso instanceof Date ? dateOrIso : new Date(dateOrIso);
+    if (Number.isNaN(instant.getTime())) return String(dateOrIso);
+    date = bakeryToday(instant);
+  }
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return `${MONTHS[m - 1]} ${d}, ${y}`;
+}
+
+/** The UTC instant at which a bakery calendar day begins (DST-correct). */
+export function startOfBakeryDay(date: string): Date {
+  const naive = dayNumber(date) * DAY_MS; // that wall-clock midnight, read as UTC
+  // The zone's offset at an instant: wall clock minus UTC. Two passes settle
+  // the offset on the right side of a change (midnight is never skipped in
+  // New York: changes happen at 2 AM).
+  const offsetAt = (t: number) => {
+    const p = zonedParts(new Date(t));
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - t;
+  };
+  let t = naive - offsetAt(naive);
+  t = naive - offsetAt(t);
+  return new Date(t);
+}
+
+/** The UTC instants bounding bakery days `fromDate`..`toDate` inclusive: [start, end). */
+export function dateRangeToUtc(fromDate: string, toDate: string): { start: Date; end: Date } {
+  return { start: startOfBakeryDay(fromDate), end: startOfBakeryDay(addDays(toDate, 1)) };
+}

@@ -1,0 +1,13 @@
+// @bakery/core: the bakery's rules, once (see README.md).
+export * from './bakery/bakery';
+export * from './catalogue/catalogue';
+export * from './money/money';
+export * from './calendar/calendar';
+export * from './lifecycle/lifecycle';
+export * from './roles/roles';
+export * from './schemas/common';
+export * from './schemas/accounts';
+export * from './schemas/reviews';
+export * from './schemas/order';
+export * from './schemas/admin';
+export * from './views';

@@ -1,0 +1,125 @@
+// Money is integer cents in code; dollars appear only on the wire and on screen.
+// priceOrder is the one place an order's figures are computed: the storefront
+// shows its result and the server recomputes it to check a submitted order.
+import { type CartLine, getMenuItem, resolveLine, PricingError } from '../catalogue/catalogue';
+import { isRushDate, toBakeryDate, isDateString } from '../calendar/calendar';
+
+export type { CartLine } from '../catalogue/catalogue';
+
+export const TAX_RATE = 0.0875;
+/** TAX_RATE as an exact fraction (875 / 10000), so tax never meets float error. */
+const TAX_NUMERATOR = 875;
+const TAX_DENOMINATOR = 10_000;
+export const RUSH_FEE_CENTS = 1000;
+export const CAKE_WRITING_FEE_CENTS = 500;
+export const CAKE_BOWS_FEE_CENTS = 500;
+
+const dollarFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 123450 -> "$1,234.50"; negatives as "-$5.00". */
+export function formatCents(cents: number): string {
+  const rounded = Math.round(cents);
+  const sign = rounded < 0 ? '-' : '';
+  return `${sign}$${dollarFormat.format(Math.abs(rounded) / 100)}`;
+}
+
+/** 4550 -> 45.5 (a number with at most 2 decimals, as on the wire). */
+export function centsToDollars(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+/**
+ * 45.5 or "45.50" -> 4550, rounding half away from zero on the third decimal.
+ * Float products such as 1.005 * 100 = 100.49999999999999 are read as the
+ * decimal the caller wrote (101). Throws RangeError on a non-number.
+ */
+export function dollarsToCents(dollars: number | string): number {
+  const value = typeof dollars === 'string' ? Number(dollars.trim()) : dollars;
+  if (typeof value !== 'number' || !Number.isFinite(value) || (typeof dollars === 'string' && dollars.trim() === ''))
+    throw new RangeError(`Not an amount of dollars: ${String(dollars)}`);
+  const scaled = Number((Math.abs(value) * 100).toPrecision(12));
+  const cents = Math.round(scaled);
+  return value < 0 ? -cents : cents;
+}
+
+/** 8.75% of a taxable amount in cents, rounded half-up to the cent. */
+export function taxCents(taxableCents: number): number {
+  if (!Number.isInteger(taxableCents) || taxableCents < 0)
+    throw new RangeError(`Taxable amount must be a whole number of cents >= 0: ${taxableCents}`);
+  return Math.floor((taxableCents * TAX_NUMERATOR + TAX_DENOMINATOR / 2) / TAX_DENOMINATOR);
+}
+
+export type PricedLine = CartLine & {
+  name: string;
+  unitPriceCents: number;
+  lineTotalCents: number;
+  variantLabel?: string;
+};
+
+export interface PriceOptions {
+  /** `YYYY-MM-DD` (or an ISO string), or null when not chosen yet. */
+  pickupDate: string | null;
+  hasWriting: boolean;
+  hasBows: boolean;
+  /** Added untaxed once staff have calculated it. */
+  deliveryFeeCents?: number;
+}
+
+export interface PricedOrder {
+  lines: PricedLine[];
+  subtotalCents: number;
+  cakeOptionsFeeCents: number;
+  rushFeeCents: number;
+  taxCents: number;
+  deliveryFeeCents: number;
+  totalCents: number;
+  isRushOrder: boolean;
+  hasCakeItems: boolean;
+}
+
+/**
+ * Prices an order from the catalogue. Cake options count only with a cake in
+ * the order; the rush fee applies to an order with items whose pickup date is
+ * fewer than 7 days after `today`. Throws PricingError on an unknown product,
+ * option or a quantity that is not a whole number of at least 1.
+ */
+export function priceOrder(lines: readonly CartLine[], options: PriceOptions, today: string): PricedOrder {
+  const priced: PricedLine[] = lines.map((line) => {
+    if (!Number.isInteger(line.quantity) || line.quantity < 1)
+      throw new PricingError(`Quantity must be a whole number of at least 1 (got ${line.quantity})`);
+    const r = resolveLine(line);
+    const out: PricedLine = {
+      productId: line.productId,
+      quantity: line.quantity,
+      name: r.name,
+      unitPriceCents: r.unitPriceCents,
+      lineTotalCents: r.unitPriceCents * line.quantity,
+    };
+    if (r.variantId) out.variantId = r.variantId;
+    if (r.variantLabel) out.variantLabel = r.variantLabel;
+    if (r.filling) out.filling = r.filling;
+    if (r.addIn) out.addIn = r.addIn;
+    return out;
+  });
+  const hasCakeItems = priced.some((l) => getMenuItem(l.productId)?.category === 'cakes');
+  const subtotalCents = priced.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  const cakeOptionsFeeCents = hasCakeItems
+    ? (options.hasWriting ? CAKE_WRITING_FEE_CENTS : 0) + (options.hasBows ? CAKE_BOWS_FEE_CENTS : 0)
+    : 0;
+  const pickup = options.pickupDate ? toBakeryDate(options.pickupDate) : null;
+  const isRushOrder = priced.length > 0 && pickup !== null && isDateString(pickup) && isRushDate(pickup, today);
+  const rushFeeCents = isRushOrder ? RUSH_FEE_CENTS : 0;
+  const tax = taxCents(subtotalCents + cakeOptionsFeeCents + rushFeeCents);
+  const deliveryFeeCents = options.deliveryFeeCents ?? 0;
+  return {
+    lines: priced,
+    subtotalCents,
+    cakeOptionsFeeCents,
+    rushFeeCents,
+    taxCents: tax,
+    deliveryFeeCents,
+    totalCents: subtotalCents + cakeOptionsFeeCents + rushFeeCents + tax + deliveryFeeCents,
+    isRushOrder,
+    hasCakeItems,
+  };
+}

@@ -1,0 +1,276 @@
+// The order form (client) and the order payload (server) of spec section 5,
+// the 'Missing information:' checklist and the client's pre-submit checks.
+import { z } from 'zod';
+import {
+  addDays,
+  bakeryToday,
+  daysAway,
+  isDateString,
+  isRushDate,
+  MIN_LEAD_DAYS,
+  PICKUP_SLOTS,
+  DEFAULT_PICKUP_TIME,
+  toBakeryDate,
+} from '../calendar/calendar';
+import { DELIVERY_FEE_STATUSES, DELIVERY_METHODS } from '../lifecycle/lifecycle';
+import { RUSH_FEE_CENTS, dollarsToCents, type PricedOrder } from '../money/money';
+import type { CartLine } from '../catalogue/catalogue';
+import { emailField, isWholeCents, optionalPhoneField, optionalText } from './common';
+
+export const ORDER_MESSAGES = {
+  nameTooShort: 'Customer name must be at least 2 characters',
+  nameTooLong: 'Customer name cannot exceed 100 characters',
+  nameLetters: 'Customer name can only contain letters, spaces, hyphens, and apostrophes',
+  email: 'Please enter a valid email address',
+  emailTooLong: 'Email cannot exceed 255 characters',
+  pickupDateRequired: 'Please select a pickup date',
+  pickupDateLead: 'Pickup date must be at least 3 days in advance',
+  pickupDateTomorrow: 'Pickup date must be at least tomorrow',
+  pickupTimeSlot: 'Please select a valid pickup time',
+  pickupTimeFormat: 'Invalid pickup time format',
+  deliveryMethod: 'Please select pickup or delivery',
+  addressForm: 'Address fields are required for delivery orders',
+  addressServer: 'Complete address (street, city, state, ZIP) is required for delivery orders',
+  deliveryInstructions: 'Delivery instructions cannot exceed 300 characters',
+  specialInstructions: 'Special instructions cannot exceed 500 characters',
+  tooManyItems: 'Cannot exceed 20 different items per order',
+  quantityRange: 'Item quantities must be between 1 and 50',
+  quantityMax: 'Quantity cannot exceed 50 per item',
+  totalMax: 'Order total cannot exceed $11,000',
+  rushFeeError: 'Rush fee calculation error detected',
+  totalMismatch: 'Total amount does not match subtotal + cake options fee + rush fee + tax',
+  rushFeeInvalid: 'Invalid rush fee: must be $0 for 7+ day advance orders, or $10 for orders less than 7 days in advance',
+  validationFailed: 'Order Validation Failed',
+} as const;
+
+export const MAX_DISTINCT_ITEMS = 20;
+export const MAX_ITEM_QUANTITY = 50;
+export const MAX_SUBTOTAL_CENTS = 1_000_000;
+export const MAX_TOTAL_CENTS = 1_100_000;
+
+const customerName = () =>
+  z
+    .string({ error: ORDER_MESSAGES.nameTooShort })
+    .trim()
+    .min(2, ORDER_MESSAGES.nameTooShort)
+    .max(100, ORDER_MESSAGES.nameTooLong)
+    // Letters of any alphabet (José, Zoë), spaces, hyphens and straight or curly apostrophes.
+    .regex(/^[\p{L}\s'’-]+$/u, ORDER_MESSAGES.nameLetters);
+
+const customerEmail = () =>
+  emailField(ORDER_MESSAGES.email, { length: 255, message: ORDER_MESSAGES.emailTooLong }).transform((e) => e.toLowerCase());
+
+const deliveryMethod = () => z.enum(DELIVERY_METHODS, { error: ORDER_MESSAGES.deliveryMethod }).default('pickup');
+
+const blank = (v: string | null | undefined) => !v || v.trim() === '';
+
+/** 'today' is read when the schema runs unless the caller fixes it (tests, the server's clock). */
+type Today = string | undefined;
+const todayOf = (today: Today) => today ?? bakeryToday();
+
+// ------------------------------------------------------------------ client form
+
+/** The order form's fields (spec section 5, "Order form (client)"). */
+export function orderFormSchema(today?: string) {
+  return z
+    .object({
+      customerName: customerName(),
+      customerEmail: customerEmail(),
+      customerPhone: optionalPhoneField(),
+      pickupDate: z
+        .string({ error: ORDER_MESSAGES.pickupDateRequired })
+        .trim()
+        .min(1, ORDER_MESSAGES.pickupDateRequired)
+        .refine((v) => isDateString(toBakeryDate(v)), ORDER_MESSAGES.pickupDateRequired)
+        .transform(toBakeryDate),
+      pickupTime: z
+        .string({ error: ORDER_MESSAGES.pickupTimeSlot })
+        .refine((v) => PICKUP_SLOTS.includes(v), ORDER_MESSAGES.pickupTimeSlot)
+        .default(DEFAULT_PICKUP_TIME),
+      deliveryMethod: deliveryMethod(),
+      deliveryAddress: optionalText(200, 'Delivery address cannot exceed 200 characters'),
+      deliveryCity: optionalText(100, 'Delivery city cannot exceed 100 characters'),
+      deliveryState: optionalText(50, 'Delivery state cannot exceed 50 characters'),
+      deliveryZip: optionalText(10, 'Delivery ZIP code cannot exceed 10 characters'),
+      deliveryInstructions: optionalText(300, ORDER_MESSAGES.deliveryInstructions),
+      specialInstructions: optionalText(500, ORDER_MESSAGES.specialInstructions),
+    })
+    .superRefine((form, ctx) => {
+      if (daysAway(form.pickupDate, todayOf(today)) < MIN_LEAD_DAYS)
+        ctx.addIssue({ code: 'custom', path: ['pickupDate'], message: ORDER_MESSAGES.pickupDateLead });
+      if (
+        form.deliveryMethod === 'delivery' &&
+        [form.deliveryAddress, form.deliveryCity, form.deliveryState, form.deliveryZip].some(blank)
+      )
+        ctx.addIssue({ code: 'custom', path: ['deliveryAddress'], message: ORDER_MESSAGES.addressForm });
+    });
+}
+
+/** The client form schema; 'today' is the bakery's today when it runs. */
+export const OrderFormSchema = orderFormSchema();
+export type OrderForm = z.infer<typeof OrderFormSchema>;
+
+export interface MissingLine {
+  /** The form field the line points to (the checklist focuses it). */
+  field: string;
+  message: string;
+}
+
+export interface MissingInput {
+  items: readonly unknown[];
+  customerPhone?: string | null;
+  deliveryMethod?: string | null;
+  pickupDate?: string | null;
+  pickupTime?: string | null;
+  deliveryAddress?: string | null;
+  deliveryCity?: string | null;
+  deliveryState?: string | null;
+  deliveryZip?: string | null;
+}
+
+/** The 'Missing information:' lines, in the spec's order. */
+export function missingOrderInformation(form: MissingInput): MissingLine[] {
+  const out: MissingLine[] = [];
+  if (form.items.length === 0) out.push({ field: 'items', message: 'Select at least one item to order' });
+  if (blank(form.customerPhone)) out.push({ field: 'customerPhone', message: 'Enter your phone number' });
+  if (blank(form.pickupDate)) out.push({ field: 'pickupDate', message: 'Select a pickup date' });
+  if (blank(form.pickupTime)) out.push({ field: 'pickupTime', message: 'Select a pickup time' });
+  if (form.deliveryMethod === 'delivery') {
+    if (blank(form.deliveryAddress)) out.push({ field: 'deliveryAddress', message: 'Enter delivery address' });
+    if (blank(form.deliveryCity)) out.push({ field: 'deliveryCity', message: 'Enter delivery city' });
+    if (blank(form.deliveryState)) out.push({ field: 'deliveryState', message: 'Select delivery state' });
+    if (blank(form.deliveryZip)) out.push({ field: 'deliveryZip', message: 'Enter delivery ZIP code' });
+  }
+  return out;
+}
+
+export type SubmitCheck = { ok: true } | { ok: false; message: string };
+
+/** The client's pre-submit checks; a failure is shown under 'Order Validation Failed'. */
+export function checkOrderForSubmit(priced: PricedOrder, lines: readonly CartLine[]): SubmitCheck {
+  const fail = (message: string): SubmitCheck => ({ ok: false, message });
+  if (lines.length === 0) return fail('Select at least one item to order');
+  if (new Set(lines.map((l) => l.productId)).size > MAX_DISTINCT_ITEMS || lines.length > MAX_DISTINCT_ITEMS)
+    return fail(ORDER_MESSAGES.tooManyItems);
+  if (lines.some((l) => !Number.isInteger(l.quantity) || l.quantity < 1 || l.quantity > MAX_ITEM_QUANTITY))
+    return fail(ORDER_MESSAGES.quantityRange);
+  if (priced.subtotalCents <= 0) return fail('Order subtotal must be greater than $0');
+  if (priced.totalCents > MAX_TOTAL_CENTS) return fail(ORDER_MESSAGES.totalMax);
+  if (priced.rushFeeCents !== (priced.isRushOrder ? RUSH_FEE_CENTS : 0)) return fail(ORDER_MESSAGES.rushFeeError);
+  return { ok: true };
+}
+
+// ---------------------------------------------------------------- server payload
+
+const money = (label: string, min: number, max: number, maxText: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(min, min > 0 ? `${label} must be at least $${min.toFixed(2)}` : `${label} cannot be negative`)
+    .max(max, `${label} cannot exceed ${maxText}`)
+    .refine(isWholeCents, `${label} must be in whole cents`);
+
+export const OrderItemSchema = z.object({
+  productId: z.string({ error: 'Product id is required' }).trim().min(1, 'Product id is required'),
+  name: z.string({ error: 'Item name is required' }).trim().min(1, 'Item name is required').max(200, 'Item name cannot exceed 200 characters'),
+  price: z.number({ error: 'Item price must be a number' }).min(0.01, 'Item price must be at least $0.01').refine(isWholeCents, 'Item price must be in whole cents'),
+  quantity: z
+    .number({ error: 'Quantity must be a whole number' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(MAX_ITEM_QUANTITY, ORDER_MESSAGES.quantityMax),
+  variant: z.string().trim().max(20).nullish().transform((v) => (v ? v : null)),
+  filling: z.string().trim().max(50).nullish().transform((v) => (v ? v : null)),
+  addIn: z.string().trim().max(50).nullish().transform((v) => (v ? v : null)),
+});
+export type OrderItem = z.infer<typeof OrderItemSchema>;
+
+const PICKUP_TIME_RE = /^(?:(?:8|9|10|11):(?:00|30) AM|(?:12|1|2|3|4|5|6):(?:00|30) PM)$/;
+const ZIP_RE = /^\d{5}(?:-\d{4})?$/;
+
+/**
+ * The submitted order (spec section 5, "Order schema (server-shaped)").
+ * Both lead-time rules apply: before tomorrow is 'at least tomorrow', tomorrow
+ * or the day after is 'at least 3 days in advance'. The rush fee is checked
+ * against the pickup date, not the client's flag. Pickup times are the slots
+ * a bakery can keep (8:00 AM to 6:30 PM); the spec's looser pattern would also
+ * accept 1:00 AM.
+ */
+export function orderPayloadSchema(today?: string) {
+  return z
+    .object({
+      customerName: customerName(),
+      customerEmail: customerEmail(),
+      customerPhone: optionalPhoneField(),
+      userId: z.string().nullish().transform((v) => v ?? null),
+      items: z
+        .array(OrderItemSchema, { error: 'Select at least one item to order' })
+        .min(1, 'Select at least one item to order')
+        .max(MAX_DISTINCT_ITEMS, ORDER_MESSAGES.tooManyItems),
+      subtotal: money('Subtotal', 0.01, 10_000, '$10,000'),
+      cakeOptionsFee: money('Cake options fee', 0, 50, '$50').default(0),
+      rushFee: money('Rush fee', 0, 500, '$500').default(0),
+      tax: money('Tax', 0, 1000, '$1,000'),
+      total: money('Order total', 0.01, 11_000, '$11,000'),
+      isRushOrder: z.boolean().default(false),
+      hasCakeItems: z.boolean().default(false),
+      cakeOptions: z
+        .object({ hasWriting: z.boolean().default(false), hasBows: z.boolean().default(false) })
+        .nullish()
+        .transform((v) => v ?? null),
+      pickupDate: z
+        .string({ error: ORDER_MESSAGES.pickupDateRequired })
+        .trim()
+        .min(1, ORDER_MESSAGES.pickupDateRequired)
+        .refine((v) => isDateString(toBakeryDate(v)), ORDER_MESSAGES.pickupDateRequired)
+        .transform(toBakeryDate),
+      pickupTime: z.string({ error: ORDER_MESSAGES.pickupTimeFormat }).trim().regex(PICKUP_TIME_RE, ORDER_MESSAGES.pickupTimeFormat),
+      deliveryMethod: deliveryMethod(),
+      deliveryAddress: optionalText(200, 'Delivery address cannot exceed 200 characters'),
+      deliveryCity: optionalText(100, 'Delivery city cannot exceed 100 characters'),
+      deliveryState: optionalText(50, 'Delivery state cannot exceed 50 characters'),
+      deliveryZip: optionalText(10, 'Delivery ZIP code cannot exceed 10 characters'),
+      deliveryInstructions: optionalText(300, ORDER_MESSAGES.deliveryInstructions),
+      specialInstructions: optionalText(500, ORDER_MESSAGES.specialInstructions),
+      deliveryFeeStatus: z.enum(DELIVERY_FEE_STATUSES).optional(),
+      deliveryFee: money('Delivery fee', 0, 200, '$200').optional(),
+      deliveryDistance: z
+        .number({ error: 'Delivery distance must be a number' })
+        .min(0, 'Delivery distance cannot be negative')
+        .max(100, 'Delivery distance cannot exceed 100 miles')
+        .nullish(),
+    })
+    .superRefine((order, ctx) => {
+      const now = todayOf(today);
+      if (order.pickupDate < addDays(now, 1))
+        ctx.addIssue({ code: 'custom', path: ['pickupDate'], message: ORDER_MESSAGES.pickupDateTomorrow });
+      else if (daysAway(order.pickupDate, now) < MIN_LEAD_DAYS)
+        ctx.addIssue({ code: 'custom', path: ['pickupDate'], message: ORDER_MESSAGES.pickupDateLead });
+
+      const sum =
+        dollarsToCents(order.subtotal) + dollarsToCents(order.cakeOptionsFee) + dollarsToCents(order.rushFee) + dollarsToCents(order.tax);
+      if (Math.abs(dollarsToCents(order.total) - sum) > 1)
+        ctx.addIssue({ code: 'custom', path: ['total'], message: ORDER_MESSAGES.totalMismatch });
+
+      const rush = isRushDate(order.pickupDate, now);
+      if (dollarsToCents(order.rushFee) !== (rush ? RUSH_FEE_CENTS : 0) || order.isRushOrder !== rush)
+        ctx.addIssue({ code: 'custom', path: ['rushFee'], message: ORDER_MESSAGES.rushFeeInvalid });
+
+      if (order.deliveryMethod === 'delivery') {
+        const complete =
+          !blank(order.deliveryAddress) &&
+          !blank(order.deliveryCity) &&
+          (order.deliveryState ?? '').trim().length >= 2 &&
+          ZIP_RE.test(order.deliveryZip ?? '');
+        if (!complete) ctx.addIssue({ code: 'custom', path: ['deliveryAddress'], message: ORDER_MESSAGES.addressServer });
+      }
+    });
+}
+
+export type OrderPayload = z.infer<ReturnType<typeof orderPayloadSchema>>;
+
+/** POST /api/submit-order: `{ orderData }`, with the bakery's today when it runs. */
+export function orderSubmissionSchema(today?: string) {
+  return z.object({ orderData: orderPayloadSchema(today) });
+}
+export const OrderSubmissionSchema = orderSubmissionSchema();
+export type OrderSubmission = z.infer<typeof OrderSubmissionSchema>;

@@ -1,0 +1,203 @@
+// The wire types of docs/api.md, shared by the API and its clients. Money is
+// dollars as numbers with 2 decimals; dates are `YYYY-MM-DD` bakery days;
+// instants are ISO strings.
+import type { Category, MenuItem } from './catalogue/catalogue';
+import type { DeliveryFeeStatus, DeliveryMethod, OrderStatus, PaymentStatus } from './lifecycle/lifecycle';
+import type { Role } from './roles/roles';
+
+export interface OrderLineView {
+  productId: string;
+  name: string;
+  /** Unit price in dollars. */
+  price: number;
+  quantity: number;
+  variant: string | null;
+  variantLabel: string | null;
+  filling: string | null;
+  addIn: string | null;
+  lineTotal: number;
+}
+
+export interface OrderView {
+  id: string;
+  /** The last 8 characters of the id, upper case. */
+  orderNumber: string;
+  userId: string | null;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string | null;
+  /** Instant the order was placed (ISO). */
+  orderDate: string;
+  /** `YYYY-MM-DD`. */
+  pickupDate: string | null;
+  pickupTime: string | null;
+  items: OrderLineView[];
+  subtotal: number;
+  cakeOptionsFee: number;
+  rushFee: number;
+  tax: number;
+  deliveryFee: number;
+  total: number;
+  specialInstructions: string | null;
+  hasCakeItems: boolean;
+  cakeOptions: { hasWriting: boolean; hasBows: boolean } | null;
+  squarePaymentUrl: string | null;
+  squareOrderId: string | null;
+  squarePaymentId: string | null;
+  paymentStatus: PaymentStatus;
+  orderStatus: OrderStatus;
+  deliveryFeeStatus: DeliveryFeeStatus;
+  deliveryMethod: DeliveryMethod;
+  deliveryAddress: string | null;
+  deliveryCity: string | null;
+  deliveryState: string | null;
+  deliveryZip: string | null;
+  deliveryInstructions: string | null;
+  deliveryDistance: number | null;
+  isRushOrder: boolean;
+  fulfilledAt: string | null;
+  createdAt: string;
+}
+
+export interface SubmitOrderView {
+  success: true;
+  order: OrderView;
+  paymentUrl: string | null;
+  message: string;
+}
+
+/** GET /api/order-payment-status/{id}. */
+export interface PaymentStatusView {
+  paymentStatus: PaymentStatus;
+  total: number;
+  orderId: string;
+  /** Masked unless it is the caller's order. */
+  customerEmail: string;
+  paymentUrl: string | null;
+}
+
+export interface OrderHistoryView {
+  id: string;
+  at: string;
+  actorEmail: string | null;
+  field: string;
+  from: string | null;
+  to: string | null;
+}
+
+export interface StatsView {
+  totalOrders: number;
+  pendingOrders: number;
+  completedOrders: number;
+  totalRevenue: number;
+  openPaymentAmount: number;
+  todayOrders: number;
+  weeklyRevenue: number;
+}
+
+export interface AnalyticsView {
+  averageOrder: number;
+  completionRate: number;
+  rushOrders: number;
+  todayOrders: number;
+  totalRevenue: number;
+  weeklyRevenue: number;
+  revenueByDay: { date: string; revenue: number; orders: number }[];
+  revenueByCategory: { category: string; label: string; revenue: number; quantity: number }[];
+}
+
+export interface UserView {
+  id: string;
+  role: Role;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  /** In the staff user list only. */
+  createdAt?: string;
+}
+
+export interface AdminMeView {
+  id: string;
+  role: Role;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** The public review list (approved only). */
+export interface ReviewView {
+  id: string;
+  rating: string;
+  title: string;
+  comment: string;
+  createdAt: string;
+}
+
+/** GET /api/admin/reviews: every review, for moderation. */
+export interface AdminReviewView extends ReviewView {
+  isApproved: boolean;
+  userName: string | null;
+  updatedAt?: string;
+}
+
+export interface IngredientView {
+  id: string;
+  name: string;
+  unit: string;
+  /** Dollars, up to 4 decimals. */
+  costPerUnit: number;
+  category: string | null;
+  supplier: string | null;
+  notes: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface RecipeView {
+  id: string;
+  name: string;
+  description: string | null;
+  category: string;
+  servingSize: string | null;
+  prepTime: string | null;
+  bakeTime: string | null;
+  instructions: string | null;
+  notes: string | null;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** Dollars: the sum of quantity x cost per unit. */
+  totalCost: number;
+  ingredientCount: number;
+}
+
+export interface RecipeLineView {
+  id: string;
+  quantity: number;
+  notes: string | null;
+  ingredientId: string;
+  ingredient: { id: string; name: string; unit: string; costPerUnit: number };
+  lineCost: number;
+}
+
+export interface RecipeDetailView extends RecipeView {
+  ingredients: RecipeLineView[];
+}
+
+/** GET /api/menu. */
+export interface MenuView {
+  categories: Category[];
+  items: (MenuItem & { price: number })[];
+}
+
+export interface ConfigView {
+  paymentProvider: 'Square';
+  paymentConfigured: boolean;
+  mailConfigured: boolean;
+}
+
+export interface ErrorView {
+  message: string;
+  errors?: { path: string; message: string }[];
+}
