@@ -80,7 +80,7 @@ export const CATEGORIES: readonly Category[] = [
   { id: 'brownies', label: 'Brownies', imageAlt: 'Illustration of three square fudgy brownies on a plate' },
   { id: 'cookies', label: 'Cookies', imageAlt: 'Illustration of round cookies studded with chocolate chips' },
   { id: 'cupcakes', label: 'Cupcakes', imageAlt: 'Illustration of a cupcake with swirled frosting and sprinkles' },
-  { id: 'cakes', label: 'Cakes', imageAlt: 'Illustration of a two-layer frosted cake with a slice on a stand' },
+  { id: 'cakes', label: 'Cakes', imageAlt: 'Illustration of a two-layer frosted cake on a cake stand' },
   { id: 'gourmet-cookies', label: 'Gourmet Cookies', imageAlt: 'Illustration of large stuffed cookies tied with a ribbon in a gift box' },
 ].map((c) => ({ ...(c as Omit<Category, 'image'>), image: categoryImage(c.id as CategoryId) }));
 
