@@ -1,0 +1,97 @@
+// POST /api/square/confirm-payment and POST /api/square/webhook.
+// The webhook's signature covers the exact request bytes: it reads the body
+// parser's ctx.request.rawBody, or the request stream itself when no body
+// parser ran before it.
+import type { IncomingMessage } from 'node:http';
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import type { Logger, Payments } from '../services/contracts.js';
+import { hasPaymentFlows, NOT_CONFIGURED, type Refusal } from '../services/square/types.js';
+
+export interface SquareRouterDeps {
+  payments: Payments;
+  log: Logger;
+}
+
+const SIGNATURE_HEADER = 'x-square-hmacsha256-signature';
+/** Square's notifications are a few KB; anything much larger is not from Square. */
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
+
+const ConfirmPaymentSchema = z.object({
+  referenceId: z.string({ error: 'referenceId is required' }).trim().min(1, 'referenceId is required').max(100, 'referenceId is too long'),
+});
+
+function answerRefusal(ctx: Context, refusal: Refusal): void {
+  ctx.status = refusal.status;
+  ctx.body = { message: refusal.message };
+}
+
+class BodyTooLarge extends Error {}
+
+function readStream(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(new BodyTooLarge());
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** The request's exact body text, or null when a body parser consumed it without keeping it. */
+async function rawBodyOf(ctx: Context): Promise<string | null> {
+  const kept = (ctx.request as { rawBody?: unknown }).rawBody;
+  if (typeof kept === 'string') return kept;
+  if (ctx.req.readableEnded) return null;
+  return readStream(ctx.req, WEBHOOK_BODY_LIMIT);
+}
+
+export function squareRouter(deps: SquareRouterDeps): Router {
+  const { payments, log } = deps;
+  const router = new Router();
+
+  router.post('/api/square/confirm-payment', async (ctx) => {
+    const parsed = ConfirmPaymentSchema.safeParse((ctx.request as { body?: unknown }).body ?? {});
+    if (!parsed.success) {
+      const first = parsed.error.issues[0]!;
+      ctx.status = 400;
+      ctx.body = { message: first.message, errors: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })) };
+      return;
+    }
+    if (!hasPaymentFlows(payments) || !payments.configured) return answerRefusal(ctx, NOT_CONFIGURED);
+    const result = await payments.confirmPayment(parsed.data.referenceId);
+    if (!result.ok) return answerRefusal(ctx, result);
+    ctx.body = { success: true, paymentStatus: result.paymentStatus };
+  });
+
+  router.post('/api/square/webhook', async (ctx) => {
+    let raw: string | null;
+    try {
+      raw = await rawBodyOf(ctx);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return answerRefusal(ctx, { ok: false, status: 413, message: 'Request body too large' });
+      throw error;
+    }
+    if (raw === null) {
+      // A wiring mistake, not the caller's: 500 makes Square deliver again once it is fixed.
+      log.error('Square webhook: the raw body was consumed by a body parser that did not keep it (ctx.request.rawBody)');
+      ctx.status = 500;
+      ctx.body = { message: 'Something went wrong. Please try again.' };
+      return;
+    }
+    if (!hasPaymentFlows(payments) || !payments.configured) return answerRefusal(ctx, NOT_CONFIGURED);
+    const result = await payments.handleWebhook(raw, ctx.get(SIGNATURE_HEADER) || undefined);
+    if (!result.ok) return answerRefusal(ctx, result);
+    ctx.body = { received: true, ...(result.duplicate ? { duplicate: true } : {}) };
+  });
+
+  return router;
+}

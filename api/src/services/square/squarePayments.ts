@@ -1,0 +1,320 @@
+// Square payment links, payment confirmation and webhooks, through the
+// official `square` SDK. Square's answer is the only proof of payment: an
+// order is marked paid when Square reports a COMPLETED payment whose amount
+// (tip excluded) equals the order's total. Every Square failure is logged and
+// leaves the order pending, never half-changed.
+import { SquareClient, SquareEnvironment, SquareError, SquareTimeoutError, WebhooksHelper, type Square } from 'square';
+import { Prisma, type PrismaClient } from '@bakery/prisma';
+import { BAKERY_INFO, dollarsToCents } from '@bakery/core';
+import type { Logger, Notifications } from '../contracts.js';
+import type { SquareSettings } from './settings.js';
+import type { ConfirmResult, PaymentFlows, Refusal, WebhookResult } from './types.js';
+
+export interface SquarePaymentsOptions {
+  settings: SquareSettings;
+  prisma: PrismaClient;
+  log: Logger;
+  /** Customer mails on a new link and on payment; their failures never reach the caller. */
+  notifications: Pick<Notifications, 'paymentLinkReady' | 'paymentReceived'>;
+  /** The shop's address, for the redirect after checkout. */
+  publicUrl: string;
+  /** SDK request limits (tests use 0 retries and a short timeout). */
+  maxRetries?: number;
+  timeoutInSeconds?: number;
+}
+
+export interface EnsureLinkOptions {
+  /** Send the "payment link ready" mail when a new link is made (default true). */
+  notifyCustomer?: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Who the order history names for changes Square caused. */
+const SQUARE_ACTOR = 'Square';
+
+type OrderRow = Prisma.OrderGetPayload<object>;
+
+export function orderNumber(orderId: string): string {
+  return orderId.slice(-8).toUpperCase();
+}
+
+export function totalCents(order: Pick<OrderRow, 'total'>): number {
+  return dollarsToCents(Number(order.total.toString()));
+}
+
+/** The page Square sends the customer back to after paying. */
+export function confirmationUrl(publicUrl: string, orderId: string): string {
+  const query = new URLSearchParams({ order_id: orderId, referenceId: orderId, status: 'success', payment_method: 'square' });
+  return `${publicUrl.replace(/\/+$/, '')}/confirmation?${query.toString()}`;
+}
+
+/**
+ * Square deduplicates creates by this key, so a retry for the same order and
+ * amount returns the first link; a changed total (a delivery fee) gets a new one.
+ */
+export function paymentLinkIdempotencyKey(orderId: string, cents: number): string {
+  return `bakery-order-${orderId}-${cents}`;
+}
+
+/** A short description of a Square failure for the log (never the token). */
+export function describeSquareError(error: unknown): Record<string, unknown> {
+  // SDK 46 reports a timeout either as SquareTimeoutError or as a SquareError without a status whose message is "timeout".
+  if (error instanceof SquareTimeoutError || (error instanceof SquareError && error.statusCode === undefined && /timeout/i.test(error.message)))
+    return { error: 'Square did not answer in time' };
+  if (error instanceof SquareError) {
+    return {
+      error: error.message,
+      statusCode: error.statusCode,
+      squareErrors: error.errors.map((e) => ({ category: e.category, code: e.code, detail: e.detail })),
+    };
+  }
+  return { error: error instanceof Error ? error.message : String(error) };
+}
+
+function moneyCents(money: Square.Money | undefined): number | null {
+  return money?.amount === undefined || money.amount === null ? null : Number(money.amount);
+}
+
+/** Marks a pending order paid, once, with a history line; false when it was not pending any more. */
+async function markPaid(tx: Prisma.TransactionClient, orderId: string, squarePaymentId: string | undefined): Promise<boolean> {
+  const { count } = await tx.order.updateMany({
+    where: { id: orderId, paymentStatus: 'pending' },
+    data: { paymentStatus: 'paid', ...(squarePaymentId ? { squarePaymentId } : {}) },
+  });
+  if (count === 0) return false;
+  await tx.orderHistory.create({ data: { orderId, field: 'paymentStatus', from: 'pending', to: 'paid', actorEmail: SQUARE_ACTOR } });
+  return true;
+}
+
+export function createSquareClient(settings: SquareSettings, limits: { maxRetries?: number; timeoutInSeconds?: number } = {}): SquareClient {
+  return new SquareClient({
+    token: settings.accessToken,
+    environment: settings.environment === 'production' ? SquareEnvironment.Production : SquareEnvironment.Sandbox,
+    ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
+    // Creates carry idempotency keys, so the SDK's retries of 408/429/5xx are safe.
+    maxRetries: limits.maxRetries ?? 2,
+    timeoutInSeconds: limits.timeoutInSeconds ?? 20,
+  });
+}
+
+export interface SquarePayments extends PaymentFlows {
+  ensurePaymentLink(orderId: string, options?: EnsureLinkOptions): Promise<string | null>;
+}
+
+export function createSquarePayments(options: SquarePaymentsOptions): SquarePayments {
+  const { settings, prisma, log, notifications } = options;
+  const client = createSquareClient(settings, options);
+
+  const notify = (what: 'paymentLinkReady' | 'paymentReceived', orderId: string) =>
+    // Mail never fails the payment flow; the mailer logs its own failures.
+    notifications[what](orderId).catch((error: unknown) => log.error(`mail ${what} failed`, { orderId, error: String(error) }));
+
+  /** The Square order's amount before tips, or null when Square cannot say. */
+  async function squareOrderAmount(squareOrderId: string): Promise<number | null> {
+    const { order } = await client.orders.get({ orderId: squareOrderId });
+    const total = moneyCents(order?.totalMoney);
+    if (total === null) return null;
+    return total - (moneyCents(order?.totalTipMoney) ?? 0);
+  }
+
+  async function createLink(order: OrderRow, cents: number) {
+    const number = orderNumber(order.id);
+    const response = await client.checkout.paymentLinks.create({
+      idempotencyKey: paymentLinkIdempotencyKey(order.id, cents),
+      description: `${BAKERY_INFO.name} order #${number}`,
+      // One line for the whole total: our figures (tax, fees) are final, Square must not re-price them.
+      order: {
+        locationId: settings.locationId,
+        referenceId: order.id,
+        lineItems: [
+          {
+            name: `${BAKERY_INFO.name} order #${number}`,
+            quantity: '1',
+            basePriceMoney: { amount: BigInt(cents), currency: 'USD' },
+          },
+        ],
+      },
+      checkoutOptions: {
+        allowTipping: settings.allowTipping,
+        redirectUrl: confirmationUrl(options.publicUrl, order.id),
+        merchantSupportEmail: BAKERY_INFO.email,
+      },
+      prePopulatedData: { buyerEmail: order.customerEmail },
+      paymentNote: `Order #${number}`,
+    });
+    const link = response.paymentLink;
+    if (!link?.url || !link.id) throw new Error('Square answered without a payment link');
+    return link;
+  }
+
+  async function ensurePaymentLink(orderId: string, ensure: EnsureLinkOptions = {}): Promise<string | null> {
+    try {
+      const order = UUID.test(orderId) ? await prisma.order.findUnique({ where: { id: orderId } }) : null;
+      if (!order) {
+        log.warn('payment link: no such order', { orderId });
+        return null;
+      }
+      if (order.paymentStatus !== 'pending') return order.squarePaymentUrl;
+      if (order.deliveryMethod === 'delivery' && order.deliveryFeeStatus === 'pending') return null;
+      const cents = totalCents(order);
+      if (cents <= 0) return null;
+
+      if (order.squarePaymentUrl && order.squareOrderId) {
+        // Keep the link while it is for the current total; a changed total needs a new one.
+        try {
+          const amount = await squareOrderAmount(order.squareOrderId);
+          if (amount === null || amount === cents) return order.squarePaymentUrl;
+          log.info('payment link: total changed, making a new link', { orderId, linkCents: amount, totalCents: cents });
+        } catch (error) {
+          log.warn('payment link: could not check the existing link with Square; keeping it', { orderId, ...describeSquareError(error) });
+          return order.squarePaymentUrl;
+        }
+      }
+
+      const link = await createLink(order, cents);
+      const { count } = await prisma.order.updateMany({
+        where: { id: order.id, paymentStatus: 'pending' },
+        data: { squarePaymentUrl: link.url!, squarePaymentLinkId: link.id!, squareOrderId: link.orderId ?? null },
+      });
+      if (count === 0) {
+        log.warn('payment link: order changed while the link was made; not stored', { orderId });
+        return null;
+      }
+      log.info('payment link created', { orderId, squareOrderId: link.orderId, cents });
+      if (link.url !== order.squarePaymentUrl && ensure.notifyCustomer !== false) await notify('paymentLinkReady', order.id);
+      return link.url!;
+    } catch (error) {
+      log.error('payment link: Square failed; the order stays pending (staff can retry)', { orderId, ...describeSquareError(error) });
+      return null;
+    }
+  }
+
+  async function confirmPayment(referenceId: string): Promise<ConfirmResult> {
+    const order = UUID.test(referenceId)
+      ? await prisma.order.findUnique({ where: { id: referenceId } })
+      : await prisma.order.findFirst({ where: { squareOrderId: referenceId } });
+    if (!order) return refuse(404, 'Order not found');
+    if (order.paymentStatus === 'paid' || order.paymentStatus === 'completed') return { ok: true, paymentStatus: order.paymentStatus };
+    if (order.paymentStatus === 'cancelled') return refuse(409, 'This order was cancelled');
+    if (!order.squareOrderId) return refuse(409, 'This order has no Square payment link yet');
+
+    const cents = totalCents(order);
+    let payment: Square.Payment | undefined;
+    try {
+      const { order: squareOrder } = await client.orders.get({ orderId: order.squareOrderId });
+      if (!squareOrder) return refuse(404, 'Square does not know this order');
+      if (squareOrder.referenceId && squareOrder.referenceId !== order.id) {
+        log.warn('confirm payment: Square order belongs to another reference', { orderId: order.id, squareOrderId: order.squareOrderId });
+        return refuse(409, 'The payment reference does not match this order');
+      }
+      const paymentIds = (squareOrder.tenders ?? []).map((tender) => tender.paymentId).filter((id): id is string => Boolean(id));
+      for (const paymentId of paymentIds) {
+        const { payment: candidate } = await client.payments.get({ paymentId });
+        if (candidate?.status === 'COMPLETED') {
+          payment = candidate;
+          break;
+        }
+      }
+    } catch (error) {
+      if (error instanceof SquareError && error.statusCode === 404) return refuse(404, 'Square does not know this payment');
+      log.error('confirm payment: Square failed', { orderId: order.id, ...describeSquareError(error) });
+      return refuse(502, 'Could not check the payment with Square. Please try again.');
+    }
+    if (!payment) return refuse(409, 'Square has not completed the payment for this order yet');
+    const paid = moneyCents(payment.amountMoney);
+    if (paid !== cents) {
+      log.warn('confirm payment: amount does not match the order total', { orderId: order.id, paidCents: paid, totalCents: cents });
+      return refuse(409, 'The payment amount does not match the order total');
+    }
+    const changed = await prisma.$transaction((tx) => markPaid(tx, order.id, payment.id));
+    if (changed) {
+      log.info('payment confirmed with Square', { orderId: order.id, squarePaymentId: payment.id });
+      await notify('paymentReceived', order.id);
+    }
+    const current = await prisma.order.findUnique({ where: { id: order.id }, select: { paymentStatus: true } });
+    return { ok: true, paymentStatus: current?.paymentStatus ?? 'paid' };
+  }
+
+  async function handleWebhook(rawBody: string, signatureHeader: string | undefined): Promise<WebhookResult> {
+    if (!settings.webhookSignatureKey || !settings.webhookUrl) {
+      log.warn('Square webhook refused: SQUARE_WEBHOOK_SIGNATURE_KEY and SQUARE_WEBHOOK_URL are not both set');
+      return refuse(503, 'Square webhooks are not configured');
+    }
+    if (!signatureHeader) return refuse(403, 'Missing Square signature');
+    const valid = await WebhooksHelper.verifySignature({
+      requestBody: rawBody,
+      signatureHeader,
+      signatureKey: settings.webhookSignatureKey,
+      notificationUrl: settings.webhookUrl,
+    });
+    if (!valid) {
+      log.warn('Square webhook refused: wrong signature');
+      return refuse(403, 'Invalid Square signature');
+    }
+    let event: WebhookEvent;
+    try {
+      event = JSON.parse(rawBody) as WebhookEvent;
+    } catch {
+      return refuse(400, 'Malformed JSON body');
+    }
+    if (typeof event?.event_id !== 'string' || !event.event_id) return refuse(400, 'Missing event_id');
+
+    const payment = event.data?.object?.payment;
+    const completedPayment = (event.type === 'payment.updated' || event.type === 'payment.created') && payment?.status === 'COMPLETED';
+
+    const outcome = await prisma.$transaction(async (tx) => {
+      // The event id is the primary key: a redelivery inserts nothing and is skipped.
+      const { count } = await tx.processedWebhook.createMany({ data: [{ id: event.event_id! }], skipDuplicates: true });
+      if (count === 0) return { duplicate: true, paidOrderId: null as string | null };
+      if (!completedPayment || !payment) return { duplicate: false, paidOrderId: null };
+
+      const order =
+        (payment.order_id ? await tx.order.findFirst({ where: { squareOrderId: payment.order_id } }) : null) ??
+        (payment.reference_id && UUID.test(payment.reference_id) ? await tx.order.findUnique({ where: { id: payment.reference_id } }) : null);
+      if (!order) {
+        log.warn('Square webhook: completed payment for an unknown order', { eventId: event.event_id, squareOrderId: payment.order_id });
+        return { duplicate: false, paidOrderId: null };
+      }
+      const paid = payment.amount_money?.amount;
+      if (paid === undefined || Number(paid) !== totalCents(order)) {
+        log.warn('Square webhook: amount does not match the order total; not marked paid', {
+          orderId: order.id,
+          paidCents: paid,
+          totalCents: totalCents(order),
+        });
+        return { duplicate: false, paidOrderId: null };
+      }
+      return { duplicate: false, paidOrderId: (await markPaid(tx, order.id, payment.id)) ? order.id : null };
+    });
+
+    if (outcome.duplicate) log.info('Square webhook: repeated delivery ignored', { eventId: event.event_id });
+    if (outcome.paidOrderId) {
+      log.info('payment completed (Square webhook)', { orderId: outcome.paidOrderId, eventId: event.event_id });
+      await notify('paymentReceived', outcome.paidOrderId);
+    }
+    return { ok: true, duplicate: outcome.duplicate };
+  }
+
+  return { configured: true, ensurePaymentLink, confirmPayment, handleWebhook };
+}
+
+function refuse(status: number, message: string): Refusal {
+  return { ok: false, status, message };
+}
+
+/** The part of Square's webhook event body we read (snake_case, as sent). */
+interface WebhookEvent {
+  event_id?: string;
+  type?: string;
+  data?: {
+    object?: {
+      payment?: {
+        id?: string;
+        status?: string;
+        order_id?: string;
+        reference_id?: string;
+        amount_money?: { amount?: number; currency?: string };
+      };
+    };
+  };
+}

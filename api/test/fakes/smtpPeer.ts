@@ -1,0 +1,125 @@
+// A real SMTP server (the smtp-server package) on 127.0.0.1 that keeps every
+// message it receives, for tests to read what a customer would get. It can
+// refuse the next deliveries with a 4xx to exercise the mail queue's retries.
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  /** The whole message as received (headers and MIME parts). */
+  raw: string;
+  subject: string;
+  /** The decoded plain-text part. */
+  text: string;
+  /** The decoded HTML part. */
+  html: string;
+}
+
+export interface SmtpPeer {
+  port: number;
+  url: string;
+  messages: ReceivedMail[];
+  /** Refuses the next `count` messages with a temporary error. */
+  refuseNext(count: number): void;
+  /** Resolves once `count` messages have arrived (or rejects after `timeoutMs`). */
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  close(): Promise<void>;
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const bytes: number[] = [];
+  const source = text.replace(/=\r?\n/g, '');
+  for (let i = 0; i < source.length; i++) {
+    const hex = source.slice(i + 1, i + 3);
+    if (source[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(source[i]!, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+function decodeHeader(value: string): string {
+  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, encoding: string, data: string) =>
+    encoding.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+  );
+}
+
+/** The decoded body of the MIME part with this content type (nodemailer's multipart/alternative). */
+function part(raw: string, contentType: string): string {
+  const pattern = new RegExp(`Content-Type: ${contentType}[^\\r\\n]*\\r?\\n((?:[^\\r\\n]+\\r?\\n)*)\\r?\\n([\\s\\S]*?)(?:\\r?\\n--[^\\r\\n]+|$)`, 'i');
+  const match = pattern.exec(raw);
+  if (!match) return '';
+  const headers = match[1]!;
+  const body = match[2]!;
+  if (/Content-Transfer-Encoding: quoted-printable/i.test(headers)) return decodeQuotedPrintable(body);
+  if (/Content-Transfer-Encoding: base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return body;
+}
+
+export function parseMail(raw: string, envelope: { from: string; to: string[] }): ReceivedMail {
+  const headerBlock = raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  const subject = decodeHeader(/^Subject: (.*)$/im.exec(headerBlock)?.[1] ?? '');
+  return { ...envelope, raw, subject, text: part(raw, 'text/plain'), html: part(raw, 'text/html') };
+}
+
+export async function startSmtpPeer(): Promise<SmtpPeer> {
+  const messages: ReceivedMail[] = [];
+  const waiters: Array<() => void> = [];
+  let refusals = 0;
+
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (refusals > 0) {
+          refusals--;
+          const error = Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
+          return callback(error);
+        }
+        const envelope = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+        };
+        messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), envelope));
+        for (const wake of waiters.splice(0)) wake();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    refuseNext(count) {
+      refusals += count;
+    },
+    async waitFor(count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (messages.length < count) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`SMTP peer: ${messages.length} of ${count} messages arrived in ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left);
+          waiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+      return messages.slice(0, count);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
