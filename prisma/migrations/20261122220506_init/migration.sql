@@ -183,6 +183,38 @@ CREATE TABLE "RecipeIngredient" (
     CONSTRAINT "RecipeIngredient_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "CapacityLimit" (
+    "category" VARCHAR(30) NOT NULL,
+    "maxUnits" INTEGER NOT NULL,
+    "updatedAt" TIMESTAMPTZ(3) NOT NULL,
+
+    CONSTRAINT "CapacityLimit_pkey" PRIMARY KEY ("category")
+);
+
+-- CreateTable
+CREATE TABLE "ClosedDate" (
+    "date" VARCHAR(10) NOT NULL,
+    "reason" VARCHAR(200),
+    "createdAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "ClosedDate_pkey" PRIMARY KEY ("date")
+);
+
+-- CreateTable
+CREATE TABLE "ProductRecipe" (
+    "id" UUID NOT NULL,
+    "productId" VARCHAR(100) NOT NULL,
+    "variantId" VARCHAR(20) NOT NULL DEFAULT '',
+    "recipeId" UUID NOT NULL,
+    "recipeYield" DECIMAL(12,4) NOT NULL,
+    "unitsPerItem" DECIMAL(12,4) NOT NULL,
+    "createdAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMPTZ(3) NOT NULL,
+
+    CONSTRAINT "ProductRecipe_pkey" PRIMARY KEY ("id")
+);
+
 -- CreateIndex
 CREATE UNIQUE INDEX "User_email_key" ON "User"("email");
 
@@ -243,6 +275,12 @@ CREATE INDEX "RecipeIngredient_recipeId_idx" ON "RecipeIngredient"("recipeId");
 -- CreateIndex
 CREATE INDEX "RecipeIngredient_ingredientId_idx" ON "RecipeIngredient"("ingredientId");
 
+-- CreateIndex
+CREATE INDEX "ProductRecipe_recipeId_idx" ON "ProductRecipe"("recipeId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ProductRecipe_productId_variantId_key" ON "ProductRecipe"("productId", "variantId");
+
 -- AddForeignKey
 ALTER TABLE "PasswordResetToken" ADD CONSTRAINT "PasswordResetToken_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
@@ -260,4 +298,7 @@ ALTER TABLE "RecipeIngredient" ADD CONSTRAINT "RecipeIngredient_recipeId_fkey" F
 
 -- AddForeignKey
 ALTER TABLE "RecipeIngredient" ADD CONSTRAINT "RecipeIngredient_ingredientId_fkey" FOREIGN KEY ("ingredientId") REFERENCES "Ingredient"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "ProductRecipe" ADD CONSTRAINT "ProductRecipe_recipeId_fkey" FOREIGN KEY ("recipeId") REFERENCES "Recipe"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
