@@ -13,7 +13,7 @@
 //   fees and tax) and quantity of paid orders in the range, per menu category,
 //   read from each order's items with jsonb_array_elements.
 import { Prisma, type PrismaClient } from '@bakery/prisma';
-import { addDays, centsToDollars, getCategory, getMenuItem } from '@bakery/core';
+import { addDays, centsToDollars, getCategory, getMenuItem, type AnalyticsView } from '@bakery/core';
 import { inRange, ORDER_DAY, ORDERS, PAID, statsFigures, type DateRange } from './stats.js';
 
 const MAX_FILLED_DAYS = 370;
@@ -62,7 +62,7 @@ export async function revenueByCategory(prisma: PrismaClient, range: DateRange) 
     .map(({ category, label, revenueCents, quantity }) => ({ category, label, revenue: centsToDollars(revenueCents), quantity }));
 }
 
-export async function getAnalytics(prisma: PrismaClient, range: DateRange, now = new Date()) {
+export async function getAnalytics(prisma: PrismaClient, range: DateRange, now = new Date()): Promise<AnalyticsView> {
   const [f, byDay, byCategory] = await Promise.all([
     statsFigures(prisma, range, now),
     revenueByDay(prisma, range),

@@ -5,7 +5,16 @@
 // same transaction, so a refused or failed action changes nothing. Mail and
 // Square calls happen after the commit and never undo it.
 import { Prisma, type PrismaClient } from '@bakery/prisma';
-import { checkAdminAction, dollarsToCents } from '@bakery/core';
+import {
+  adminActionChanges,
+  canTransition,
+  checkAdminAction,
+  dollarsToCents,
+  PAYMENT_TRANSITIONS,
+  type ActionCheck,
+  type AdminAction,
+  type OrderHistoryView,
+} from '@bakery/core';
 import type { Logger, Notifications, Payments } from './contracts.js';
 import { conflict, notFound } from '../middleware/errors.js';
 import { rangeBounds } from './stats.js';
@@ -24,7 +33,6 @@ export interface Actor {
 
 type Tx = Prisma.TransactionClient;
 type OrderRow = NonNullable<Awaited<ReturnType<PrismaClient['order']['findUnique']>>>;
-type AdminAction = Parameters<typeof checkAdminAction>[1];
 
 export interface Change {
   field: string;
@@ -45,16 +53,17 @@ const decimalOf = (centsValue: number) => new Prisma.Decimal(centsValue).div(100
 
 /** Locks the order row for the rest of the transaction and reads it; 404 when unknown. */
 async function lockOrder(tx: Tx, id: string): Promise<OrderRow> {
-  await tx.$queryRaw`SELECT 1 FROM "Order" WHERE "id" = ${id} FOR UPDATE`;
+  await tx.$queryRaw`SELECT 1 FROM "Order" WHERE "id" = ${id}::uuid FOR UPDATE`;
   const order = await tx.order.findUnique({ where: { id } });
   if (!order) throw notFound('Order not found');
   return order;
 }
 
-function ensureAllowed(order: OrderRow, action: AdminAction) {
-  const verdict = checkAdminAction(order as unknown as Parameters<typeof checkAdminAction>[0], action);
+function ensure(verdict: ActionCheck) {
   if (!verdict.ok) throw conflict(verdict.message);
 }
+
+const ensureAllowed = (order: OrderRow, action: AdminAction) => ensure(checkAdminAction(order, action));
 
 /** Applies `data` to the order and records every field whose value changes. */
 async function applyChanges(tx: Tx, order: OrderRow, data: Record<string, unknown>, actor: Actor): Promise<OrderRow> {
@@ -79,17 +88,24 @@ async function applyChanges(tx: Tx, order: OrderRow, data: Record<string, unknow
   return updated;
 }
 
+/**
+ * In one transaction: lock the order, ask core whether `action` is allowed
+ * (409 with core's message if not), apply core's status changes for it plus
+ * `extra` fields, and record the history.
+ */
 async function act(
   deps: OrderAdminDeps,
   id: string,
-  action: AdminAction,
+  action: AdminAction | ((order: OrderRow) => ActionCheck),
   actor: Actor,
   change: (order: OrderRow) => Record<string, unknown>,
 ): Promise<OrderRow> {
   return deps.prisma.$transaction(async (tx) => {
     const order = await lockOrder(tx, id);
-    ensureAllowed(order, action);
-    return applyChanges(tx, order, change(order), actor);
+    if (typeof action === 'function') ensure(action(order));
+    else ensure(checkAdminAction(order, action));
+    const statusChanges = typeof action === 'function' ? {} : adminActionChanges(order, action);
+    return applyChanges(tx, order, { ...statusChanges, ...change(order) }, actor);
   });
 }
 
@@ -102,15 +118,18 @@ async function notify(deps: OrderAdminDeps, what: string, send: () => Promise<vo
   }
 }
 
+/**
+ * Asks Square (through deps.payments) for the order's link. The payments
+ * service stores the link and mails the customer when it makes a new one; a
+ * failure is logged there or here and never undoes the staff change before it.
+ */
 async function ensureLink(deps: OrderAdminDeps, orderId: string): Promise<string | null> {
-  let link: string | null = null;
   try {
-    link = await deps.payments.ensurePaymentLink(orderId);
+    return await deps.payments.ensurePaymentLink(orderId);
   } catch (error) {
     deps.log?.error('payment link failed', { orderId, error: String(error) });
+    return null;
   }
-  if (link) await notify(deps, 'payment link ready', () => deps.notifications.paymentLinkReady(orderId));
-  return link;
 }
 
 const reload = async (deps: OrderAdminDeps, id: string) => {
@@ -121,19 +140,35 @@ const reload = async (deps: OrderAdminDeps, id: string) => {
 
 // ------------------------------------------------------------------- actions
 
-/** PATCH /status: 'paid' or 'completed' confirm the payment, 'cancelled' cancels. */
-export async function changePaymentStatus(deps: OrderAdminDeps, id: string, status: string, actor: Actor) {
-  if (status === 'cancelled') {
-    return act(deps, id, 'cancel' as AdminAction, actor, () => ({ paymentStatus: 'cancelled' }));
+/**
+ * Whether staff may set the payment status to `status` (PATCH /status): paid
+ * is core's Confirm Payment, cancelled its Cancel Order; any other move must
+ * be in core's payment transition table (and, out of pending, pass the same
+ * delivery-fee check as Confirm Payment).
+ */
+export function checkPaymentChange(order: OrderRow, status: string): ActionCheck {
+  if (status === 'paid') return checkAdminAction(order, 'confirmPayment');
+  if (status === 'cancelled') return checkAdminAction(order, 'cancel');
+  if (order.paymentStatus === 'pending') {
+    const confirm = checkAdminAction(order, 'confirmPayment');
+    if (!confirm.ok) return confirm;
   }
-  if (status === 'paid' || status === 'completed') return confirmPayment(deps, id, actor, status);
-  // Back to pending is not an action the dashboard offers.
-  const order = await reload(deps, id);
-  throw conflict(`The payment status of an order that is ${order.paymentStatus} cannot be set back to ${status}`);
+  return canTransition(PAYMENT_TRANSITIONS, order.paymentStatus, status)
+    ? { ok: true }
+    : { ok: false, message: `Cannot set payment to ${status}: payment is ${order.paymentStatus}` };
 }
 
-export async function confirmPayment(deps: OrderAdminDeps, id: string, actor: Actor, status: 'paid' | 'completed' = 'paid') {
-  const order = await act(deps, id, 'confirmPayment' as AdminAction, actor, () => ({ paymentStatus: status }));
+/** PATCH /status: 'paid' confirms the payment, 'cancelled' cancels, 'completed' settles it. */
+export async function changePaymentStatus(deps: OrderAdminDeps, id: string, status: string, actor: Actor) {
+  if (status === 'paid') return confirmPayment(deps, id, actor);
+  if (status === 'cancelled') return act(deps, id, 'cancel', actor, () => ({}));
+  const order = await act(deps, id, (current) => checkPaymentChange(current, status), actor, () => ({ paymentStatus: status }));
+  if (status === 'completed') await notify(deps, 'payment received', () => deps.notifications.paymentReceived(id));
+  return order;
+}
+
+export async function confirmPayment(deps: OrderAdminDeps, id: string, actor: Actor) {
+  const order = await act(deps, id, 'confirmPayment', actor, () => ({}));
   await notify(deps, 'payment received', () => deps.notifications.paymentReceived(id));
   return order;
 }
@@ -146,10 +181,9 @@ export async function setDeliveryFee(
   actor: Actor,
 ) {
   const feeCents = dollarsToCents(input.deliveryFee);
-  await act(deps, id, 'calculateDeliveryFee' as AdminAction, actor, (order) => ({
+  await act(deps, id, 'calculateDeliveryFee', actor, (order) => ({
     deliveryFee: decimalOf(feeCents),
-    deliveryDistance: input.deliveryDistance ?? null,
-    deliveryFeeStatus: 'calculated',
+    deliveryDistance: input.deliveryDistance === undefined || input.deliveryDistance === null ? null : new Prisma.Decimal(input.deliveryDistance).toDecimalPlaces(2),
     // The total so far holds any earlier fee; replace it rather than add twice.
     total: decimalOf(cents(order.total) - cents(order.deliveryFee) + feeCents),
   }));
@@ -158,13 +192,12 @@ export async function setDeliveryFee(
 }
 
 export async function setFulfillment(deps: OrderAdminDeps, id: string, orderStatus: string, actor: Actor) {
-  const action = (orderStatus === 'complete' ? 'markComplete' : 'markInProgress') as AdminAction;
-  return act(deps, id, action, actor, () => ({ orderStatus }));
+  return act(deps, id, orderStatus === 'complete' ? 'markComplete' : 'markInProgress', actor, () => ({}));
 }
 
-/** Marks the order fulfilled (ready / handed over) and tells the customer. */
+/** Marks the order fulfilled (core: complete, and a paid payment completed), stamps the time, tells the customer. */
 export async function fulfill(deps: OrderAdminDeps, id: string, actor: Actor, now = new Date()) {
-  const order = await act(deps, id, 'fulfill' as AdminAction, actor, () => ({ fulfilledAt: now, orderStatus: 'complete' }));
+  const order = await act(deps, id, 'fulfill', actor, () => ({ fulfilledAt: now }));
   await notify(deps, 'order ready', () => deps.notifications.orderReady(id));
   return order;
 }
@@ -185,14 +218,14 @@ export async function retryPaymentLink(deps: OrderAdminDeps, id: string) {
 export async function deleteOrder(deps: OrderAdminDeps, id: string, actor: Actor) {
   await deps.prisma.$transaction(async (tx) => {
     const order = await lockOrder(tx, id);
-    ensureAllowed(order, 'delete' as AdminAction);
+    ensureAllowed(order, 'delete');
     await tx.orderHistory.deleteMany({ where: { orderId: id } });
     await tx.order.delete({ where: { id } });
   });
   deps.log?.info('order deleted', { orderId: id, by: actor.email });
 }
 
-export async function orderHistory(prisma: PrismaClient, id: string) {
+export async function orderHistory(prisma: PrismaClient, id: string): Promise<OrderHistoryView[]> {
   const order = await prisma.order.findUnique({ where: { id }, select: { id: true } });
   if (!order) throw notFound('Order not found');
   const rows = await prisma.orderHistory.findMany({ where: { orderId: id }, orderBy: [{ at: 'asc' }, { id: 'asc' }] });

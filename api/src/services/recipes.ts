@@ -3,6 +3,7 @@
 // recipe's totalCost is the exact sum of quantity x costPerUnit, rounded to
 // cents only when it is put on the wire.
 import { Prisma, type PrismaClient } from '@bakery/prisma';
+import type { IngredientView, RecipeDetailView, RecipeView } from '@bakery/core';
 import { conflict, notFound } from '../middleware/errors.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -53,7 +54,7 @@ type IngredientRow = {
   updatedAt: Date;
 };
 
-export function ingredientView(row: IngredientRow) {
+export function ingredientView(row: IngredientRow): IngredientView {
   return {
     id: row.id,
     name: row.name,
@@ -159,7 +160,7 @@ function recipeFields(row: RecipeWithLines) {
   };
 }
 
-export function recipeView(row: RecipeWithLines) {
+export function recipeView(row: RecipeWithLines): RecipeView {
   return {
     ...recipeFields(row),
     totalCost: decimalToNumber(totalCostOf(row.ingredients), 2),
@@ -167,10 +168,9 @@ export function recipeView(row: RecipeWithLines) {
   };
 }
 
-export function recipeDetailView(row: RecipeWithLines) {
+export function recipeDetailView(row: RecipeWithLines): RecipeDetailView {
   return {
-    ...recipeFields(row),
-    totalCost: decimalToNumber(totalCostOf(row.ingredients), 2),
+    ...recipeView(row),
     ingredients: row.ingredients.map((line) => ({
       id: line.id,
       quantity: decimalToNumber(line.quantity, 4),

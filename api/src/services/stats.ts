@@ -17,7 +17,7 @@
 // - weeklyRevenue: revenue (as totalRevenue) of orders placed in the last 7 bakery
 //   days, today included, whatever the range.
 import { Prisma, type PrismaClient } from '@bakery/prisma';
-import { addDays, bakeryToday, centsToDollars, dateRangeToUtc } from '@bakery/core';
+import { addDays, BAKERY_TIME_ZONE, bakeryToday, centsToDollars, dateRangeToUtc, type StatsView } from '@bakery/core';
 
 export interface DateRange {
   fromDate?: string;
@@ -28,25 +28,15 @@ export interface DateRange {
 export const ORDERS = Prisma.raw('"Order"');
 /** Payment states that count as revenue. */
 export const PAID = Prisma.sql`"paymentStatus" IN ('paid', 'completed')`;
-/** The bakery calendar day an order was placed on (createdAt is stored as UTC). */
-export const ORDER_DAY = Prisma.sql`to_char(("createdAt" AT TIME ZONE 'UTC') AT TIME ZONE 'America/New_York', 'YYYY-MM-DD')`;
+/** The bakery calendar day an order was placed on (createdAt is a timestamptz: its New York wall-clock date). */
+export const ORDER_DAY = Prisma.sql`to_char("createdAt" AT TIME ZONE ${Prisma.raw(`'${BAKERY_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
 
 /** UTC bounds [start, end) of a bakery date range; missing ends stay open. */
 export function rangeBounds(range: DateRange): { start: Date | null; end: Date | null } {
-  const bounds = (from: string, to: string) => utcBounds(from, to);
   return {
-    start: range.fromDate ? bounds(range.fromDate, range.fromDate).start : null,
-    end: range.toDate ? bounds(range.toDate, range.toDate).end : null,
+    start: range.fromDate ? dateRangeToUtc(range.fromDate, range.fromDate).start : null,
+    end: range.toDate ? dateRangeToUtc(range.toDate, range.toDate).end : null,
   };
-}
-
-function utcBounds(fromDate: string, toDate: string): { start: Date; end: Date } {
-  const result = dateRangeToUtc(fromDate, toDate) as unknown as Record<string, Date | string>;
-  const pick = (...names: string[]) => {
-    for (const name of names) if (result[name] !== undefined) return new Date(result[name] as Date | string);
-    throw new Error(`dateRangeToUtc answered without ${names.join('/')}`);
-  };
-  return { start: pick('start', 'from', 'gte'), end: pick('end', 'to', 'lt') };
 }
 
 /** SQL condition: the order was placed within the range. */
@@ -105,7 +95,7 @@ export async function statsFigures(prisma: PrismaClient, range: DateRange, now =
 }
 
 /** The StatsView of GET /api/admin/stats (money in dollars). */
-export async function getStats(prisma: PrismaClient, range: DateRange, now = new Date()) {
+export async function getStats(prisma: PrismaClient, range: DateRange, now = new Date()): Promise<StatsView> {
   const f = await statsFigures(prisma, range, now);
   return {
     totalOrders: f.totalOrders,

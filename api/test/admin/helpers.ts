@@ -1,10 +1,12 @@
-// Helpers of the staff-side tests: a cookie-keeping HTTP client, signed-in
-// staff and customers, and orders built by hand so every figure is known.
-import argon2 from 'argon2';
+// Helpers of the staff-side tests: a cookie-keeping HTTP client (shared with
+// the customer-side factories), signed-in staff and customers, and orders
+// built by hand so every figure is known.
+/* eslint-disable @typescript-eslint/no-explicit-any -- answers are JSON whose shape each test asserts */
 import { randomUUID } from 'node:crypto';
-import type { PrismaClient } from '@bakery/prisma';
+import type { Prisma, PrismaClient } from '@bakery/prisma';
+import { createUser as createAccount, PASSWORD } from '../support/factories.js';
 
-export const PASSWORD = 'bakery-secret-1';
+export { PASSWORD };
 
 /** A browser-like client: keeps cookies, sends JSON, claims the server's own origin. */
 export class Client {
@@ -51,21 +53,19 @@ export class Client {
   del = <T = any>(path: string) => this.call<T>('DELETE', path);
 }
 
-let passwordHash: Promise<string> | null = null;
-const hashOnce = () => (passwordHash ??= argon2.hash(PASSWORD, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 }));
-
-export async function createUser(prisma: PrismaClient, role: 'customer' | 'admin' | 'owner', overrides: Record<string, unknown> = {}) {
+/** A user of `role` whose password is PASSWORD. */
+export async function createUser(
+  prisma: PrismaClient,
+  role: 'customer' | 'admin' | 'owner',
+  overrides: { firstName?: string; lastName?: string; email?: string } = {},
+) {
   const tag = randomUUID().slice(0, 8);
-  return prisma.user.create({
-    data: {
-      email: `${role}-${tag}@example.com`,
-      password: await hashOnce(),
-      firstName: role[0]!.toUpperCase() + role.slice(1),
-      lastName: `Tester ${tag}`,
-      phone: '8505551234',
-      role,
-      ...overrides,
-    } as never,
+  return createAccount(prisma, {
+    email: `${role}-${tag}@example.com`,
+    firstName: role[0]!.toUpperCase() + role.slice(1),
+    lastName: `Tester ${tag}`,
+    role,
+    ...overrides,
   });
 }
 
@@ -122,7 +122,7 @@ export async function insertOrder(prisma: PrismaClient, spec: OrderSpec = {}) {
       orderDate: createdAt,
       pickupDate: spec.pickupDate ?? '2026-12-20',
       pickupTime: '10:00 AM',
-      items: items as never,
+      items: items as unknown as Prisma.InputJsonValue,
       subtotal,
       cakeOptionsFee: spec.cakeOptionsFee ?? 0,
       rushFee: spec.rushFee ?? 0,
@@ -137,6 +137,6 @@ export async function insertOrder(prisma: PrismaClient, spec: OrderSpec = {}) {
       isRushOrder: spec.isRushOrder ?? false,
       squarePaymentUrl: spec.squarePaymentUrl ?? null,
       createdAt,
-    } as never,
+    },
   });
 }

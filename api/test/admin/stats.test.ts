@@ -75,7 +75,7 @@ describe('GET /api/admin/stats', () => {
   it('counts every order without a range', async () => {
     const { body } = await staff.get('/api/admin/stats');
     expect(body.totalOrders).toBe(11);
-    expect(body.totalRevenue).toBe(150.1 + 1000 + 12.34 + 10 + 99);
+    expect(body.totalRevenue).toBe(1271.44); // 150.10 + 1000 + 12.34 + 10 + 99
   });
 
   it('refuses a malformed or reversed range with 400 and a message', async () => {

@@ -5,10 +5,11 @@ import type { AppDeps } from '../../app.js';
 import { requireStaff } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import * as recipes from '../../services/recipes.js';
-import { IdParams } from './shared.js';
+import { idParam, knownIds } from './shared.js';
 
 export function adminIngredientsRouter(deps: AppDeps): Router {
   const router = new Router();
+  const knownIngredient = knownIds('Ingredient not found');
   router.get('/api/admin/ingredients', requireStaff, async (ctx) => {
     ctx.body = await recipes.listIngredients(deps.prisma);
   });
@@ -16,11 +17,11 @@ export function adminIngredientsRouter(deps: AppDeps): Router {
     ctx.status = 201;
     ctx.body = await recipes.createIngredient(deps.prisma, ctx.state.input);
   });
-  router.put('/api/admin/ingredients/:id', requireStaff, validate(IdParams, 'params'), validate(IngredientSchema, 'body'), async (ctx) => {
-    ctx.body = await recipes.updateIngredient(deps.prisma, ctx.params.id!, ctx.state.input);
+  router.put('/api/admin/ingredients/:id', requireStaff, knownIngredient, validate(IngredientSchema, 'body'), async (ctx) => {
+    ctx.body = await recipes.updateIngredient(deps.prisma, idParam(ctx), ctx.state.input);
   });
-  router.delete('/api/admin/ingredients/:id', requireStaff, async (ctx) => {
-    await recipes.deleteIngredient(deps.prisma, ctx.params.id!);
+  router.delete('/api/admin/ingredients/:id', requireStaff, knownIngredient, async (ctx) => {
+    await recipes.deleteIngredient(deps.prisma, idParam(ctx));
     ctx.body = { success: true };
   });
   return router;

@@ -4,13 +4,23 @@
 // `error` field as well).
 import Router from '@koa/router';
 import { z } from 'zod';
-import { DeliveryFeeSchema, FulfillmentChangeSchema, ORDER_STATUSES, PAYMENT_STATUSES, PaymentStatusChangeSchema } from '@bakery/core';
+import {
+  DeliveryFeeSchema,
+  dollarsToCents,
+  formatCents,
+  FulfillmentChangeSchema,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  PaymentStatusChangeSchema,
+  type DeliveryFee,
+} from '@bakery/core';
 import type { AppDeps } from '../../app.js';
 import { requireStaff } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
+import { notFound } from '../../middleware/errors.js';
 import { toOrderView } from '../../services/orderView.js';
 import * as orderAdmin from '../../services/orderAdmin.js';
-import { actorOf, DateRangeQuery, IdParams } from './shared.js';
+import { actorOf, DateRangeQuery, idParam, isUuid, knownIds } from './shared.js';
 
 const STATUSES = [...PAYMENT_STATUSES, ...ORDER_STATUSES] as string[];
 const statusField = (status: string) => ((PAYMENT_STATUSES as readonly string[]).includes(status) ? 'paymentStatus' : 'orderStatus');
@@ -35,6 +45,7 @@ const ConfirmPaymentBody = z.object({ orderId: z.string({ message: 'Order id is 
 export function adminOrdersRouter(deps: AppDeps): Router {
   const router = new Router();
   const services = { prisma: deps.prisma, payments: deps.payments, notifications: deps.notifications, log: deps.log };
+  const knownOrder = knownIds('Order not found');
 
   router.get('/api/admin/orders', requireStaff, validate(OrdersQuery, 'query'), async (ctx) => {
     const query = ctx.state.input as z.infer<typeof OrdersQuery>;
@@ -43,13 +54,13 @@ export function adminOrdersRouter(deps: AppDeps): Router {
     ctx.body = orders.map(toOrderView);
   });
 
-  router.get('/api/admin/orders/:id/history', requireStaff, validate(IdParams, 'params'), async (ctx) => {
-    ctx.body = await orderAdmin.orderHistory(deps.prisma, ctx.params.id!);
+  router.get('/api/admin/orders/:id/history', requireStaff, knownOrder, async (ctx) => {
+    ctx.body = await orderAdmin.orderHistory(deps.prisma, idParam(ctx));
   });
 
-  router.patch('/api/admin/orders/:id/status', requireStaff, validate(PaymentStatusChangeSchema, 'body'), async (ctx) => {
+  router.patch('/api/admin/orders/:id/status', requireStaff, knownOrder, validate(PaymentStatusChangeSchema, 'body'), async (ctx) => {
     const { status } = ctx.state.input as { status: string };
-    const order = await orderAdmin.changePaymentStatus(services, ctx.params.id!, status, actorOf(ctx));
+    const order = await orderAdmin.changePaymentStatus(services, idParam(ctx), status, actorOf(ctx));
     ctx.body = {
       success: true,
       message: status === 'cancelled' ? 'Order cancelled' : `Payment status updated to ${order.paymentStatus}`,
@@ -57,34 +68,34 @@ export function adminOrdersRouter(deps: AppDeps): Router {
     };
   });
 
-  router.patch('/api/admin/orders/:id/delivery-fee', requireStaff, validate(DeliveryFeeSchema, 'body'), async (ctx) => {
-    const input = ctx.state.input as { deliveryFee: number; deliveryDistance?: number | null };
-    const { order, paymentUrl } = await orderAdmin.setDeliveryFee(services, ctx.params.id!, input, actorOf(ctx));
+  router.patch('/api/admin/orders/:id/delivery-fee', requireStaff, knownOrder, validate(DeliveryFeeSchema, 'body'), async (ctx) => {
+    const input = ctx.state.input as DeliveryFee;
+    const { order, paymentUrl } = await orderAdmin.setDeliveryFee(services, idParam(ctx), input, actorOf(ctx));
     const view = toOrderView(order);
+    const added = `Delivery fee of ${formatCents(dollarsToCents(input.deliveryFee))} added. New total ${formatCents(dollarsToCents(view.total))}.`;
+    // The fee stays whatever Square answers; the message says whether the customer can pay yet.
     ctx.body = {
       success: true,
       message: paymentUrl
-        ? `Delivery fee of $${input.deliveryFee.toFixed(2)} added. New total $${view.total.toFixed(2)}. The payment link is ready.`
-        : `Delivery fee of $${input.deliveryFee.toFixed(2)} added. New total $${view.total.toFixed(2)}. No payment link yet: ${
-            deps.payments.configured ? 'Square did not answer; retry from the order.' : 'Square is not configured.'
-          }`,
+        ? `${added} The payment link is ready.`
+        : `${added} No payment link yet: ${deps.payments.configured ? 'Square did not answer; retry from the order.' : 'Payment processing is not configured.'}`,
       order: view,
     };
   });
 
-  router.patch('/api/admin/orders/:id/fulfillment', requireStaff, validate(FulfillmentChangeSchema, 'body'), async (ctx) => {
+  router.patch('/api/admin/orders/:id/fulfillment', requireStaff, knownOrder, validate(FulfillmentChangeSchema, 'body'), async (ctx) => {
     const { orderStatus } = ctx.state.input as { orderStatus: string };
-    const order = await orderAdmin.setFulfillment(services, ctx.params.id!, orderStatus, actorOf(ctx));
+    const order = await orderAdmin.setFulfillment(services, idParam(ctx), orderStatus, actorOf(ctx));
     ctx.body = { success: true, message: `Order marked ${orderStatus}`, order: toOrderView(order) };
   });
 
-  router.patch('/api/admin/orders/:id/fulfill', requireStaff, async (ctx) => {
-    const order = await orderAdmin.fulfill(services, ctx.params.id!, actorOf(ctx));
+  router.patch('/api/admin/orders/:id/fulfill', requireStaff, knownOrder, async (ctx) => {
+    const order = await orderAdmin.fulfill(services, idParam(ctx), actorOf(ctx));
     ctx.body = { success: true, message: 'Order marked as fulfilled', order: toOrderView(order) };
   });
 
-  router.post('/api/admin/orders/:id/payment-link', requireStaff, async (ctx) => {
-    const { order, paymentUrl } = await orderAdmin.retryPaymentLink(services, ctx.params.id!);
+  router.post('/api/admin/orders/:id/payment-link', requireStaff, knownOrder, async (ctx) => {
+    const { order, paymentUrl } = await orderAdmin.retryPaymentLink(services, idParam(ctx));
     ctx.body = {
       success: Boolean(paymentUrl),
       message: paymentUrl
@@ -96,8 +107,8 @@ export function adminOrdersRouter(deps: AppDeps): Router {
     };
   });
 
-  router.delete('/api/admin/orders/:id', requireStaff, async (ctx) => {
-    await orderAdmin.deleteOrder(services, ctx.params.id!, actorOf(ctx));
+  router.delete('/api/admin/orders/:id', requireStaff, knownOrder, async (ctx) => {
+    await orderAdmin.deleteOrder(services, idParam(ctx), actorOf(ctx));
     ctx.body = { success: true, message: 'Order deleted' };
   });
 
@@ -119,6 +130,7 @@ export function adminOrdersRouter(deps: AppDeps): Router {
     validate(ConfirmPaymentBody, 'body'),
     async (ctx) => {
       const { orderId } = ctx.state.input as { orderId: string };
+      if (!isUuid(orderId)) throw notFound('Order not found');
       const order = await orderAdmin.confirmPayment(services, orderId, actorOf(ctx));
       ctx.body = { success: true, message: 'Payment confirmed', order: toOrderView(order) };
     },

@@ -5,9 +5,21 @@ import type { AppDeps } from '../../app.js';
 import { requireStaff } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import * as recipes from '../../services/recipes.js';
+import { idParam, isUuid, knownIds } from './shared.js';
+import { notFound } from '../../middleware/errors.js';
+import type { Context, Next } from 'koa';
+
+/** The body's ingredientId (when given) must name an ingredient: a malformed one is a 404 like an unknown one. */
+async function knownIngredientInBody(ctx: Context, next: Next) {
+  const { ingredientId } = ctx.state.input as { ingredientId?: unknown };
+  if (ingredientId !== undefined && !isUuid(ingredientId)) throw notFound('Ingredient not found');
+  await next();
+}
 
 export function adminRecipesRouter(deps: AppDeps): Router {
   const router = new Router();
+  const knownRecipe = knownIds('Recipe not found');
+  const knownLine = knownIds('Recipe ingredient not found', 'lineId');
   router.get('/api/admin/recipes', requireStaff, async (ctx) => {
     ctx.body = await recipes.listRecipes(deps.prisma);
   });
@@ -15,25 +27,25 @@ export function adminRecipesRouter(deps: AppDeps): Router {
     ctx.status = 201;
     ctx.body = await recipes.createRecipe(deps.prisma, ctx.state.input);
   });
-  router.get('/api/admin/recipes/:id', requireStaff, async (ctx) => {
-    ctx.body = await recipes.getRecipe(deps.prisma, ctx.params.id!);
+  router.get('/api/admin/recipes/:id', requireStaff, knownRecipe, async (ctx) => {
+    ctx.body = await recipes.getRecipe(deps.prisma, idParam(ctx));
   });
-  router.put('/api/admin/recipes/:id', requireStaff, validate(RecipeSchema, 'body'), async (ctx) => {
-    ctx.body = await recipes.updateRecipe(deps.prisma, ctx.params.id!, ctx.state.input);
+  router.put('/api/admin/recipes/:id', requireStaff, knownRecipe, validate(RecipeSchema, 'body'), async (ctx) => {
+    ctx.body = await recipes.updateRecipe(deps.prisma, idParam(ctx), ctx.state.input);
   });
-  router.delete('/api/admin/recipes/:id', requireStaff, async (ctx) => {
-    await recipes.deleteRecipe(deps.prisma, ctx.params.id!);
+  router.delete('/api/admin/recipes/:id', requireStaff, knownRecipe, async (ctx) => {
+    await recipes.deleteRecipe(deps.prisma, idParam(ctx));
     ctx.body = { success: true };
   });
-  router.post('/api/admin/recipes/:id/ingredients', requireStaff, validate(RecipeIngredientSchema, 'body'), async (ctx) => {
+  router.post('/api/admin/recipes/:id/ingredients', requireStaff, knownRecipe, validate(RecipeIngredientSchema, 'body'), knownIngredientInBody, async (ctx) => {
     ctx.status = 201;
-    ctx.body = await recipes.addRecipeLine(deps.prisma, ctx.params.id!, ctx.state.input);
+    ctx.body = await recipes.addRecipeLine(deps.prisma, idParam(ctx), ctx.state.input);
   });
-  router.put('/api/admin/recipes/:id/ingredients/:lineId', requireStaff, validate(RecipeIngredientSchema, 'body'), async (ctx) => {
-    ctx.body = await recipes.updateRecipeLine(deps.prisma, ctx.params.id!, ctx.params.lineId!, ctx.state.input);
+  router.put('/api/admin/recipes/:id/ingredients/:lineId', requireStaff, knownRecipe, knownLine, validate(RecipeIngredientSchema, 'body'), knownIngredientInBody, async (ctx) => {
+    ctx.body = await recipes.updateRecipeLine(deps.prisma, idParam(ctx), idParam(ctx, 'lineId'), ctx.state.input);
   });
-  router.delete('/api/admin/recipes/:id/ingredients/:lineId', requireStaff, async (ctx) => {
-    ctx.body = await recipes.removeRecipeLine(deps.prisma, ctx.params.id!, ctx.params.lineId!);
+  router.delete('/api/admin/recipes/:id/ingredients/:lineId', requireStaff, knownRecipe, knownLine, async (ctx) => {
+    ctx.body = await recipes.removeRecipeLine(deps.prisma, idParam(ctx), idParam(ctx, 'lineId'));
   });
   return router;
 }

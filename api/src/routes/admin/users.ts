@@ -7,6 +7,7 @@ import { requireOwner } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { conflict, notFound } from '../../middleware/errors.js';
 import { createPasswordResetLink } from '../../services/auth.js';
+import { idParam, knownIds } from './shared.js';
 
 const userFields = { id: true, role: true, email: true, firstName: true, lastName: true, phone: true, createdAt: true } as const;
 
@@ -15,16 +16,17 @@ const userView = (user: UserRow) => ({ ...user, createdAt: user.createdAt.toISOS
 
 export function adminUsersRouter(deps: AppDeps): Router {
   const router = new Router();
+  const knownUser = knownIds('User not found', 'userId');
 
   router.get('/api/admin/users', requireOwner, async (ctx) => {
     const users = await deps.prisma.user.findMany({ select: userFields, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }] });
     ctx.body = users.map(userView);
   });
 
-  router.patch('/api/admin/users/:userId/role', requireOwner, validate(RoleChangeSchema, 'body'), async (ctx) => {
+  router.patch('/api/admin/users/:userId/role', requireOwner, knownUser, validate(RoleChangeSchema, 'body'), async (ctx) => {
     const { role } = ctx.state.input as { role: string };
     const me = ctx.state.user as { id: string };
-    const userId = ctx.params.userId!;
+    const userId = idParam(ctx, 'userId');
     const user = await deps.prisma.$transaction(async (tx) => {
       // Serialise role changes so two owners cannot demote each other at once.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('user-roles'))`;
@@ -43,8 +45,8 @@ export function adminUsersRouter(deps: AppDeps): Router {
     ctx.body = { success: true, user: userView(user) };
   });
 
-  router.post('/api/admin/users/:userId/reset-password', requireOwner, async (ctx) => {
-    const user = await deps.prisma.user.findUnique({ where: { id: ctx.params.userId! }, select: userFields });
+  router.post('/api/admin/users/:userId/reset-password', requireOwner, knownUser, async (ctx) => {
+    const user = await deps.prisma.user.findUnique({ where: { id: idParam(ctx, 'userId') }, select: userFields });
     if (!user) throw notFound('User not found');
     const resetUrl = await createPasswordResetLink(deps, user.id);
     try {
