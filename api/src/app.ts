@@ -1,0 +1,134 @@
+// The Koa application: the middleware chain of docs/api.md, then every router,
+// then the built apps. createApp has no side effects beyond the app object, so
+// tests start it on port 0 against their own database.
+import { randomBytes, randomUUID } from 'node:crypto';
+import Koa, { type Context, type Next } from 'koa';
+import helmet from 'koa-helmet';
+import { bodyParser } from '@koa/bodyparser';
+import session from 'koa-session';
+import type { PrismaClient } from '@bakery/prisma';
+import type { AppConfig } from './config.js';
+import type { Logger, Notifications, Payments } from './services/contracts.js';
+import { errorMiddleware, forbidden, HttpError } from './middleware/errors.js';
+import { loadUser } from './middleware/auth.js';
+import { postgresSessionStore } from './services/sessionStore.js';
+import { routers } from './routes/index.js';
+import { staticApps } from './static.js';
+
+export interface AppDeps {
+  prisma: PrismaClient;
+  config: AppConfig;
+  log: Logger;
+  notifications: Notifications;
+  payments: Payments;
+}
+
+export const SESSION_COOKIE = 'bakery.sid';
+const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
+export const BODY_LIMIT = '100kb';
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Called by servers, not browsers: no Origin to check, authenticated by signature. */
+const CROSS_ORIGIN_EXEMPT = new Set(['/api/square/webhook']);
+
+function requestLog(log: Logger) {
+  return async function logRequest(ctx: Context, next: Next) {
+    const incoming = ctx.get('x-request-id');
+    const requestId = /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      log.info('request', {
+        requestId,
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.status,
+        ms: Math.round(performance.now() - started),
+      });
+    }
+  };
+}
+
+/** Refuses state-changing requests sent by pages of another origin (CSRF), on top of SameSite=Lax. */
+function sameOrigin(config: AppConfig) {
+  const allowed = new Set<string>();
+  try {
+    allowed.add(new URL(config.publicUrl).origin);
+  } catch {
+    // an invalid PUBLIC_URL only loses this extra allowance
+  }
+  return async function checkOrigin(ctx: Context, next: Next) {
+    if (STATE_CHANGING.has(ctx.method) && !CROSS_ORIGIN_EXEMPT.has(ctx.path)) {
+      const origin = ctx.get('origin');
+      if (origin) {
+        if (origin !== ctx.origin && !allowed.has(origin)) throw forbidden('Cross-site request refused');
+      } else if (ctx.get('sec-fetch-site') === 'cross-site') {
+        throw forbidden('Cross-site request refused');
+      }
+    }
+    await next();
+  };
+}
+
+/** A body must be JSON: other content types are refused instead of silently ignored. */
+async function jsonOnly(ctx: Context, next: Next) {
+  const hasBody = Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '';
+  if (hasBody && STATE_CHANGING.has(ctx.method) && !ctx.is('application/json', 'application/*+json')) {
+    throw new HttpError(415, 'Content-Type must be application/json');
+  }
+  await next();
+}
+
+export function createApp(deps: AppDeps): Koa {
+  const { config, log, prisma } = deps;
+  const app = new Koa({ proxy: config.trustProxy, keys: [config.sessionSecret] });
+  app.silent = true; // errors are logged by the error middleware, with the request id
+
+  app.use(requestLog(log));
+  app.use(errorMiddleware(log));
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'font-src': ["'self'", 'data:'],
+          'connect-src': ["'self'"],
+          'form-action': ["'self'", 'https:'],
+          // Behind TLS in production; a plain-http development server must not upgrade.
+          'upgrade-insecure-requests': config.production ? [] : null,
+        },
+      },
+      strictTransportSecurity: config.production,
+    }),
+  );
+  app.use(sameOrigin(config));
+  app.use(jsonOnly);
+  // Keeps ctx.request.rawBody: the Square webhook signature is over the exact bytes.
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, encoding: 'utf-8' }));
+  app.use(
+    session(
+      {
+        key: SESSION_COOKIE,
+        maxAge: SESSION_MAX_AGE_MS,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.production,
+        signed: true,
+        // Rolling expiry without a write on every request: renewed in the second half of its life.
+        renew: true,
+        store: postgresSessionStore(prisma),
+        genid: () => randomBytes(32).toString('base64url'),
+      },
+      app,
+    ),
+  );
+  app.use(loadUser(prisma));
+  for (const router of routers(deps)) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  app.use(staticApps(config));
+  return app;
+}

@@ -1,0 +1,15 @@
+// GET /api/config: what the clients may offer (card payment, e-mail).
+import Router from '@koa/router';
+import type { AppDeps } from '../app.js';
+
+export function configRouter(deps: AppDeps): Router {
+  const router = new Router();
+  router.get('/api/config', (ctx) => {
+    ctx.body = {
+      paymentProvider: 'Square',
+      paymentConfigured: deps.payments.configured,
+      mailConfigured: deps.notifications.mailConfigured,
+    };
+  });
+  return router;
+}

@@ -1,0 +1,31 @@
+// The contact form: stored for the bakery to read (no account needed).
+import Router from '@koa/router';
+import { ContactMessageSchema } from '@bakery/core';
+import type { AppDeps } from '../app.js';
+import { callRateLimit } from '../middleware/rateLimit.js';
+import { validate } from '../middleware/validate.js';
+
+export const CONTACT_THANKS = "Thank you for your message! We'll get back to you soon.";
+
+export function contactRouter(deps: AppDeps): Router {
+  const router = new Router();
+  router.post(
+    '/api/contact',
+    callRateLimit(deps, 'contact', 'Too many messages. Please try again later.'),
+    validate(ContactMessageSchema, 'body'),
+    async (ctx) => {
+      const input = ctx.state.input as { name: string; email: string; subject?: string | null; message: string };
+      await deps.prisma.contactMessage.create({
+        data: {
+          name: input.name.trim(),
+          email: input.email.trim().toLowerCase(),
+          subject: input.subject?.trim() || null,
+          message: input.message.trim(),
+        },
+      });
+      ctx.status = 201;
+      ctx.body = { success: true, message: CONTACT_THANKS };
+    },
+  );
+  return router;
+}

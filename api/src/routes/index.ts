@@ -1,0 +1,42 @@
+// Every router of the API, in one list: the customer side, the staff side and
+// Square. app.ts mounts them in this order.
+import type Router from '@koa/router';
+import type { AppDeps } from '../app.js';
+import { healthRouter } from './health.js';
+import { configRouter } from './config.js';
+import { menuRouter } from './menu.js';
+import { authRouter } from './auth.js';
+import { userRouter } from './user.js';
+import { ordersRouter } from './orders.js';
+import { reviewsRouter } from './reviews.js';
+import { contactRouter } from './contact.js';
+import { adminAccessRouter } from './admin/access.js';
+import { adminOrdersRouter } from './admin/orders.js';
+import { adminStatsRouter } from './admin/stats.js';
+import { adminUsersRouter } from './admin/users.js';
+import { adminReviewsRouter } from './admin/reviews.js';
+import { adminRecipesRouter } from './admin/recipes.js';
+import { adminIngredientsRouter } from './admin/ingredients.js';
+import { adminExportsRouter } from './admin/exports.js';
+
+export function routers(deps: AppDeps): Router[] {
+  return [
+    healthRouter(deps),
+    configRouter(deps),
+    menuRouter(),
+    authRouter(deps),
+    userRouter(deps),
+    ordersRouter(deps),
+    reviewsRouter(deps),
+    contactRouter(deps),
+    // TODO(integrations): squareRouter(deps) from ./square.js once that file lands.
+    adminAccessRouter(deps),
+    adminOrdersRouter(deps),
+    adminStatsRouter(deps),
+    adminUsersRouter(deps),
+    adminReviewsRouter(deps),
+    adminRecipesRouter(deps),
+    adminIngredientsRouter(deps),
+    adminExportsRouter(deps),
+  ];
+}

@@ -1,0 +1,37 @@
+// Reviews: the public list shows approved reviews only; a signed-in customer
+// writes one, which waits unapproved for staff.
+import Router from '@koa/router';
+import { ReviewSchema } from '@bakery/core';
+import type { AppDeps } from '../app.js';
+import { currentUser, requireUser } from '../middleware/auth.js';
+import { validate } from '../middleware/validate.js';
+
+const PUBLIC_FIELDS = { id: true, rating: true, title: true, comment: true, createdAt: true } as const;
+type PublicReview = { id: string; rating: string; title: string; comment: string; createdAt: Date };
+const reviewView = (review: PublicReview) => ({ ...review, createdAt: review.createdAt.toISOString() });
+
+export function reviewsRouter(deps: AppDeps): Router {
+  const router = new Router();
+
+  router.get('/api/reviews', async (ctx) => {
+    const reviews = await deps.prisma.review.findMany({
+      where: { isApproved: true },
+      select: PUBLIC_FIELDS,
+      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+      take: 200,
+    });
+    ctx.body = reviews.map(reviewView);
+  });
+
+  router.post('/api/reviews', requireUser, validate(ReviewSchema, 'body'), async (ctx) => {
+    const { rating, title, comment } = ctx.state.input as { rating: string; title: string; comment: string };
+    const review = await deps.prisma.review.create({
+      data: { userId: currentUser(ctx)!.id, rating: String(rating), title: title.trim(), comment: comment.trim(), isApproved: false },
+      select: PUBLIC_FIELDS,
+    });
+    ctx.status = 201;
+    ctx.body = { success: true, review: { ...reviewView(review), isApproved: false } };
+  });
+
+  return router;
+}

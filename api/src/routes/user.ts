@@ -1,0 +1,34 @@
+// The signed-in customer's own account: GET /api/user and the profile update.
+import Router from '@koa/router';
+import { ProfileUpdateSchema } from '@bakery/core';
+import type { AppDeps } from '../app.js';
+import { currentUser, requireUser, USER_FIELDS } from '../middleware/auth.js';
+import { validate } from '../middleware/validate.js';
+import { userView } from '../services/userView.js';
+
+interface ProfileInput {
+  firstName?: string;
+  lastName?: string;
+  phone?: string | null;
+}
+
+export function userRouter(deps: AppDeps): Router {
+  const router = new Router();
+
+  router.get('/api/user', requireUser, (ctx) => {
+    ctx.body = userView(currentUser(ctx)!);
+  });
+
+  router.patch('/api/user', requireUser, validate(ProfileUpdateSchema, 'body'), async (ctx) => {
+    const input = ctx.state.input as ProfileInput;
+    const data: ProfileInput = {};
+    if (input.firstName !== undefined) data.firstName = input.firstName.trim();
+    if (input.lastName !== undefined) data.lastName = input.lastName.trim();
+    if (input.phone !== undefined) data.phone = input.phone?.trim() || null;
+    const user = await deps.prisma.user.update({ where: { id: currentUser(ctx)!.id }, data, select: USER_FIELDS });
+    ctx.state.user = user;
+    ctx.body = userView(user);
+  });
+
+  return router;
+}

@@ -1,0 +1,194 @@
+// POST /api/submit-order, the multi-step part: validate the payload with
+// core's server schema for the bakery's today, re-price every line from core's
+// catalogue, refuse figures that disagree by more than a cent, store the order
+// (once per Idempotency-Key), then ask for a Square link and send the
+// confirmation. The order is committed before Square or mail is touched, so
+// neither can lose it.
+import {
+  bakeryToday,
+  centsToDollars,
+  dollarsToCents,
+  orderPayloadSchema,
+  priceOrder,
+  type CartLine,
+  type PricedOrder,
+} from '@bakery/core';
+import { Prisma, type PrismaClient } from '@bakery/prisma';
+import type { AppDeps } from '../app.js';
+import type { SessionUser } from '../middleware/auth.js';
+import { badRequest, conflict } from '../middleware/errors.js';
+import { validationError } from '../middleware/validate.js';
+import { toOrderView } from './orderView.js';
+
+export const PAYMENT_NOT_CONFIGURED =
+  'Order submitted for review. Payment processing is not configured yet, so our team will contact you by email to arrange payment.';
+export const PRICE_MISMATCH = 'Order prices do not match our current menu. Please review your cart and try again.';
+
+type Payload = ReturnType<ReturnType<typeof orderPayloadSchema>['parse']>;
+
+interface PayloadItem {
+  productId: string;
+  name?: string;
+  price: number;
+  quantity: number;
+  variant?: string | null;
+  filling?: string | null;
+  addIn?: string | null;
+}
+
+/** More than a cent apart. */
+const differs = (dollars: number | null | undefined, cents: number) => Math.abs(dollarsToCents(dollars ?? 0) - cents) > 1;
+
+/** The catalogue's figures, or a 400 with the reason. */
+function reprice(payload: Payload, today: string): PricedOrder {
+  const items = payload.items as PayloadItem[];
+  const lines: CartLine[] = items.map((item) => ({
+    productId: item.productId,
+    quantity: item.quantity,
+    ...(item.variant ? { variantId: item.variant } : {}),
+    ...(item.filling ? { filling: item.filling } : {}),
+    ...(item.addIn ? { addIn: item.addIn } : {}),
+  }));
+  const cakeOptions = payload.cakeOptions as { hasWriting?: boolean; hasBows?: boolean } | null | undefined;
+  let priced: PricedOrder;
+  try {
+    priced = priceOrder(
+      lines,
+      { pickupDate: String(payload.pickupDate).slice(0, 10), hasWriting: Boolean(cakeOptions?.hasWriting), hasBows: Boolean(cakeOptions?.hasBows) },
+      today,
+    );
+  } catch (error) {
+    throw badRequest((error as Error).message || PRICE_MISMATCH);
+  }
+  const p = payload as unknown as Record<string, number>;
+  const lineMismatch = priced.lines.some((line, index) => differs(items[index]!.price, line.unitPriceCents));
+  if (
+    lineMismatch ||
+    differs(p.subtotal, priced.subtotalCents) ||
+    differs(p.cakeOptionsFee, priced.cakeOptionsFeeCents) ||
+    differs(p.rushFee, priced.rushFeeCents) ||
+    differs(p.tax, priced.taxCents) ||
+    differs(p.total, priced.totalCents)
+  ) {
+    throw badRequest(PRICE_MISMATCH);
+  }
+  return priced;
+}
+
+export interface SubmitResult {
+  status: 200 | 201;
+  body: { success: true; order: ReturnType<typeof toOrderView>; paymentUrl: string | null; message: string };
+}
+
+function answerMessage(deps: AppDeps, order: { deliveryMethod: string }, paymentUrl: string | null): string {
+  if (!deps.payments.configured) return PAYMENT_NOT_CONFIGURED;
+  if (order.deliveryMethod === 'delivery') {
+    return 'Order submitted! We will calculate your delivery fee and email you a payment link within 24 hours.';
+  }
+  if (paymentUrl) return 'Order submitted! Complete your payment to confirm your order.';
+  return 'Order submitted! We could not prepare your payment link just now; we will email it to you shortly.';
+}
+
+async function existingAnswer(deps: AppDeps, key: string, userId: string | null): Promise<SubmitResult | null> {
+  const order = await deps.prisma.order.findUnique({ where: { idempotencyKey: key } });
+  if (!order) return null;
+  // A key belongs to whoever used it first; another account cannot read that order with it.
+  if (order.userId !== userId) throw conflict('This Idempotency-Key was already used for another order');
+  return {
+    status: 200,
+    body: { success: true, order: toOrderView(order), paymentUrl: order.squarePaymentUrl, message: answerMessage(deps, order, order.squarePaymentUrl) },
+  };
+}
+
+export async function submitOrder(
+  deps: AppDeps,
+  input: { orderData: unknown; user: SessionUser | undefined; idempotencyKey: string | null; now?: Date },
+): Promise<SubmitResult> {
+  const { prisma, log } = deps;
+  const userId = input.user?.id ?? null;
+  if (input.idempotencyKey) {
+    const repeated = await existingAnswer(deps, input.idempotencyKey, userId);
+    if (repeated) return repeated;
+  }
+  const today = bakeryToday(input.now);
+  const parsed = orderPayloadSchema(today).safeParse(input.orderData ?? {});
+  if (!parsed.success) throw validationError(parsed.error);
+  const payload = parsed.data;
+  const priced = reprice(payload, today);
+  const data = orderRow(payload, priced, input.user);
+
+  let order;
+  try {
+    order = await prisma.order.create({ data: { ...data, idempotencyKey: input.idempotencyKey } });
+  } catch (error) {
+    // The same key submitted twice at once: the unique index lets one through.
+    if (input.idempotencyKey && error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+      const repeated = await existingAnswer(deps, input.idempotencyKey, userId);
+      if (repeated) return repeated;
+    }
+    throw error;
+  }
+  log.info('order received', { orderId: order.id, userId, total: centsToDollars(priced.totalCents) });
+
+  let paymentUrl: string | null = null;
+  if (order.deliveryMethod === 'pickup' && deps.payments.configured) {
+    try {
+      paymentUrl = await deps.payments.ensurePaymentLink(order.id);
+    } catch (error) {
+      log.error('payment link failed; the order stays pending', { orderId: order.id, error: String(error) });
+    }
+  }
+  // Sent in the background: mail never delays or fails the answer.
+  void deps.notifications.orderReceived(order.id).catch((error: unknown) => {
+    log.error('order confirmation mail failed', { orderId: order.id, error: String(error) });
+  });
+  const stored = paymentUrl ? ((await findOrder(prisma, order.id)) ?? order) : order;
+  return { status: 201, body: { success: true, order: toOrderView(stored), paymentUrl, message: answerMessage(deps, stored, paymentUrl) } };
+}
+
+const findOrder = (prisma: PrismaClient, id: string) => prisma.order.findUnique({ where: { id } });
+
+/** The row to store: the catalogue's figures, the account's identity. */
+function orderRow(payload: Payload, priced: PricedOrder, user: SessionUser | undefined) {
+  const p = payload as unknown as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+  const delivery = p.deliveryMethod === 'delivery';
+  const accountName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
+  const cakeOptions = p.cakeOptions as { hasWriting?: boolean; hasBows?: boolean } | null | undefined;
+  return {
+    userId: user?.id ?? null,
+    customerName: accountName || String(p.customerName).trim(),
+    customerEmail: (user?.email ?? String(p.customerEmail)).trim().toLowerCase(),
+    customerPhone: user?.phone || text(p.customerPhone),
+    pickupDate: String(p.pickupDate).slice(0, 10),
+    pickupTime: String(p.pickupTime),
+    items: priced.lines.map((line) => ({
+      productId: line.productId,
+      name: line.name,
+      price: centsToDollars(line.unitPriceCents),
+      quantity: line.quantity,
+      variant: line.variantId ?? null,
+      variantLabel: line.variantLabel ?? null,
+      filling: line.filling ?? null,
+      addIn: line.addIn ?? null,
+      lineTotal: centsToDollars(line.lineTotalCents),
+    })),
+    subtotal: centsToDollars(priced.subtotalCents),
+    cakeOptionsFee: centsToDollars(priced.cakeOptionsFeeCents),
+    rushFee: centsToDollars(priced.rushFeeCents),
+    tax: centsToDollars(priced.taxCents),
+    total: centsToDollars(priced.totalCents),
+    deliveryFee: 0,
+    specialInstructions: text(p.specialInstructions),
+    hasCakeItems: priced.hasCakeItems,
+    cakeOptions: priced.hasCakeItems && cakeOptions ? { hasWriting: Boolean(cakeOptions.hasWriting), hasBows: Boolean(cakeOptions.hasBows) } : Prisma.DbNull,
+    isRushOrder: priced.isRushOrder,
+    deliveryMethod: delivery ? 'delivery' : 'pickup',
+    deliveryFeeStatus: delivery ? 'pending' : 'not_applicable',
+    deliveryAddress: delivery ? text(p.deliveryAddress) : null,
+    deliveryCity: delivery ? text(p.deliveryCity) : null,
+    deliveryState: delivery ? text(p.deliveryState) : null,
+    deliveryZip: delivery ? text(p.deliveryZip) : null,
+    deliveryInstructions: delivery ? text(p.deliveryInstructions) : null,
+  };
+}

@@ -1,0 +1,81 @@
+// An Order row as the wire shows it (OrderView of docs/api.md): money in
+// dollars, dates as the customer chose them, instants as ISO strings.
+import type { OrderView } from '@bakery/core';
+import type { OrderModel as Order } from '@bakery/prisma';
+
+type Decimalish = { toString(): string } | number | string | null | undefined;
+
+/** A Decimal(10,2) column as dollars (a number with at most 2 decimals). */
+export const dollars = (value: Decimalish): number => (value === null || value === undefined ? 0 : Math.round(Number(value.toString()) * 100) / 100);
+
+export interface OrderLineView {
+  productId: string;
+  name: string;
+  price: number;
+  quantity: number;
+  variant: string | null;
+  variantLabel: string | null;
+  filling: string | null;
+  addIn: string | null;
+  lineTotal: number;
+}
+
+function lineView(raw: unknown): OrderLineView {
+  const line = (raw ?? {}) as Record<string, unknown>;
+  const price = dollars(line.price as Decimalish);
+  const quantity = Number(line.quantity ?? 0);
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  return {
+    productId: String(line.productId ?? ''),
+    name: String(line.name ?? ''),
+    price,
+    quantity,
+    variant: text(line.variant),
+    variantLabel: text(line.variantLabel),
+    filling: text(line.filling),
+    addIn: text(line.addIn),
+    lineTotal: line.lineTotal !== undefined ? dollars(line.lineTotal as Decimalish) : Math.round(price * quantity * 100) / 100,
+  };
+}
+
+export function toOrderView(order: Order): OrderView {
+  const cakeOptions = order.cakeOptions as { hasWriting?: boolean; hasBows?: boolean } | null;
+  return {
+    id: order.id,
+    orderNumber: order.id.replace(/-/g, '').slice(-8).toUpperCase(),
+    userId: order.userId,
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    customerPhone: order.customerPhone,
+    orderDate: order.orderDate.toISOString(),
+    pickupDate: order.pickupDate,
+    pickupTime: order.pickupTime,
+    items: (Array.isArray(order.items) ? order.items : []).map(lineView),
+    subtotal: dollars(order.subtotal),
+    cakeOptionsFee: dollars(order.cakeOptionsFee),
+    rushFee: dollars(order.rushFee),
+    tax: dollars(order.tax),
+    deliveryFee: dollars(order.deliveryFee),
+    total: dollars(order.total),
+    specialInstructions: order.specialInstructions,
+    hasCakeItems: order.hasCakeItems,
+    cakeOptions: cakeOptions ? { hasWriting: Boolean(cakeOptions.hasWriting), hasBows: Boolean(cakeOptions.hasBows) } : null,
+    squarePaymentUrl: order.squarePaymentUrl,
+    squareOrderId: order.squareOrderId,
+    squarePaymentId: order.squarePaymentId,
+    paymentStatus: order.paymentStatus as OrderView['paymentStatus'],
+    orderStatus: order.orderStatus as OrderView['orderStatus'],
+    deliveryFeeStatus: order.deliveryFeeStatus as OrderView['deliveryFeeStatus'],
+    deliveryMethod: order.deliveryMethod as OrderView['deliveryMethod'],
+    deliveryAddress: order.deliveryAddress,
+    deliveryCity: order.deliveryCity,
+    deliveryState: order.deliveryState,
+    deliveryZip: order.deliveryZip,
+    deliveryInstructions: order.deliveryInstructions,
+    deliveryDistance: order.deliveryDistance === null ? null : dollars(order.deliveryDistance),
+    isRushOrder: order.isRushOrder,
+    fulfilledAt: order.fulfilledAt ? order.fulfilledAt.toISOString() : null,
+    createdAt: order.createdAt.toISOString(),
+  };
+}
+

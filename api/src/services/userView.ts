@@ -1,0 +1,11 @@
+// UserView on the wire: never the password hash.
+import type { SessionUser } from '../middleware/auth.js';
+
+export const userView = (user: SessionUser) => ({
+  id: user.id,
+  role: user.role,
+  email: user.email,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  phone: user.phone ?? null,
+});

@@ -1,0 +1,91 @@
+// Data for the customer-side tests: accounts with a known password, signed-in
+// clients, and order payloads priced by core exactly as the storefront does.
+import { randomUUID } from 'node:crypto';
+import { addDays, bakeryToday, centsToDollars, priceOrder, type CartLine } from '@bakery/core';
+import type { PrismaClient } from '@bakery/prisma';
+import { hashPassword } from '../../src/services/auth.js';
+import { Client } from '../admin/helpers.js';
+
+export { Client };
+export const PASSWORD = 'bakery-secret-1';
+
+let passwordHash: Promise<string> | null = null;
+
+export async function createUser(
+  prisma: PrismaClient,
+  overrides: Partial<{ email: string; role: string; firstName: string; lastName: string; phone: string | null; password: string }> = {},
+) {
+  const { password, ...fields } = overrides;
+  const tag = randomUUID().slice(0, 8);
+  return prisma.user.create({
+    data: {
+      email: `customer-${tag}@example.com`,
+      firstName: 'Casey',
+      lastName: `Customer`,
+      phone: '8505551234',
+      role: 'customer',
+      ...fields,
+      password: password ? await hashPassword(password) : await (passwordHash ??= hashPassword(PASSWORD)),
+    },
+  });
+}
+
+/** A new customer and a client signed in as them. */
+export async function signedInCustomer(baseUrl: string, prisma: PrismaClient, overrides: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(prisma, overrides);
+  const client = new Client(baseUrl);
+  const login = await client.post('/api/login', { email: user.email, password: overrides.password ?? PASSWORD });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  return { user, client };
+}
+
+export interface PayloadOptions {
+  lines?: CartLine[];
+  daysAhead?: number;
+  hasWriting?: boolean;
+  hasBows?: boolean;
+  delivery?: boolean;
+  overrides?: Record<string, unknown>;
+}
+
+/** An `orderData` payload whose figures are core's, as the storefront sends it. */
+export function orderPayload(options: PayloadOptions = {}) {
+  const today = bakeryToday();
+  const pickupDate = addDays(today, options.daysAhead ?? 10);
+  const lines = options.lines ?? [{ productId: 'lemon-poppy-seed-loaf', quantity: 2 }];
+  const priced = priceOrder(lines, { pickupDate, hasWriting: Boolean(options.hasWriting), hasBows: Boolean(options.hasBows) }, today);
+  return {
+    customerName: 'Guest Baker',
+    customerEmail: 'guest@example.com',
+    customerPhone: '8505550000',
+    userId: null,
+    items: priced.lines.map((line) => ({
+      productId: line.productId,
+      name: line.name,
+      price: centsToDollars(line.unitPriceCents),
+      quantity: line.quantity,
+      variant: line.variantId ?? null,
+      ...(line.filling ? { filling: line.filling } : {}),
+      ...(line.addIn ? { addIn: line.addIn } : {}),
+    })),
+    subtotal: centsToDollars(priced.subtotalCents),
+    cakeOptionsFee: centsToDollars(priced.cakeOptionsFeeCents),
+    rushFee: centsToDollars(priced.rushFeeCents),
+    tax: centsToDollars(priced.taxCents),
+    total: centsToDollars(priced.totalCents),
+    isRushOrder: priced.isRushOrder,
+    hasCakeItems: priced.hasCakeItems,
+    cakeOptions: priced.hasCakeItems ? { hasWriting: Boolean(options.hasWriting), hasBows: Boolean(options.hasBows) } : null,
+    pickupDate,
+    pickupTime: '10:00 AM',
+    deliveryMethod: options.delivery ? 'delivery' : 'pickup',
+    deliveryAddress: options.delivery ? '100 Main St' : '',
+    deliveryCity: options.delivery ? 'Tallahassee' : '',
+    deliveryState: options.delivery ? 'FL' : '',
+    deliveryZip: options.delivery ? '32301' : '',
+    deliveryInstructions: '',
+    deliveryFeeStatus: options.delivery ? 'pending' : 'not_applicable',
+    specialInstructions: '',
+    ...options.overrides,
+  };
+}
