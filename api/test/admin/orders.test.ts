@@ -35,7 +35,7 @@ describe('a delivery order', () => {
     const before = await snapshot(order.id);
     const refused = await staff.patch(`/api/admin/orders/${order.id}/status`, { status: 'paid' });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toMatch(/pending/i);
+    expect(refused.body.message).toBe('Cannot confirm payment: delivery fee is still pending');
     expect(await snapshot(order.id)).toEqual(before);
   });
 
@@ -49,6 +49,7 @@ describe('a delivery order', () => {
 
     const again = await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, { deliveryFee: 5, deliveryDistance: 3 });
     expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Cannot calculate delivery fee: delivery fee is already calculated');
     const stored = await server.prisma.order.findUnique({ where: { id: order.id } });
     expect(Number(stored!.total)).toBe(56);
 
@@ -69,14 +70,34 @@ describe('a delivery order', () => {
     const negative = await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, { deliveryFee: -1 });
     expect(negative.status).toBe(400);
     expect(negative.body.message).toBe('Please enter a valid delivery fee amount');
-    expect((await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, { deliveryFee: 250 })).status).toBe(400);
-    expect((await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, { deliveryFee: 10, deliveryDistance: 101 })).status).toBe(400);
+    const tooHigh = await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, { deliveryFee: 200.01 });
+    expect(tooHigh.status).toBe(400);
+    expect(tooHigh.body.message).toBe('Delivery fee cannot exceed $200');
+    const tooFar = await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, { deliveryFee: 10, deliveryDistance: 100.5 });
+    expect(tooFar.status).toBe(400);
+    expect(tooFar.body.message).toBe('Delivery distance cannot exceed 100 miles');
+    expect((await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, { deliveryFee: 'ten' })).body.message).toBe(
+      'Please enter a valid delivery fee amount',
+    );
     expect(await snapshot(order.id)).toEqual(before);
+  });
+
+  it('accepts the bounds: a $0 fee at 0 miles and a $200 fee at 100 miles', async () => {
+    const free = await insertOrder(server.prisma, { deliveryMethod: 'delivery', subtotal: 40, tax: 3.5, total: 43.5 });
+    const zero = await staff.patch(`/api/admin/orders/${free.id}/delivery-fee`, { deliveryFee: 0, deliveryDistance: 0 });
+    expect(zero.body.order).toMatchObject({ deliveryFee: 0, deliveryDistance: 0, deliveryFeeStatus: 'calculated', total: 43.5 });
+    const far = await insertOrder(server.prisma, { deliveryMethod: 'delivery', subtotal: 40, tax: 3.5, total: 43.5 });
+    const max = await staff.patch(`/api/admin/orders/${far.id}/delivery-fee`, { deliveryFee: 200, deliveryDistance: 100 });
+    expect(max.body.order).toMatchObject({ deliveryFee: 200, deliveryDistance: 100, total: 243.5 });
   });
 
   it('refuses a delivery fee on a pickup order', async () => {
     const order = await insertOrder(server.prisma);
-    expect((await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, { deliveryFee: 5 })).status).toBe(409);
+    const before = await snapshot(order.id);
+    const refused = await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, { deliveryFee: 5 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Cannot calculate delivery fee: this is a pickup order');
+    expect(await snapshot(order.id)).toEqual(before);
   });
 });
 
@@ -85,18 +106,27 @@ describe('payment and fulfilment', () => {
     const order = await insertOrder(server.prisma);
     const early = await staff.patch(`/api/admin/orders/${order.id}/fulfillment`, { orderStatus: 'complete' });
     expect(early.status).toBe(409);
+    expect(early.body.message).toBe('Cannot mark complete: payment is pending');
 
     const paid = await staff.patch(`/api/admin/orders/${order.id}/status`, { status: 'paid' });
     expect(paid.status).toBe(200);
     expect(paid.body.order.paymentStatus).toBe('paid');
-    expect((await staff.patch(`/api/admin/orders/${order.id}/status`, { status: 'paid' })).status).toBe(409);
+    const twice = await staff.patch(`/api/admin/orders/${order.id}/status`, { status: 'paid' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe('Cannot confirm payment: payment is already paid');
+    const back = await staff.patch(`/api/admin/orders/${order.id}/status`, { status: 'pending' });
+    expect(back.status).toBe(409);
+    expect(back.body.message).toBe('Cannot set payment to pending: payment is paid');
 
     const complete = await staff.patch(`/api/admin/orders/${order.id}/fulfillment`, { orderStatus: 'complete' });
     expect(complete.status).toBe(200);
     expect(complete.body.order.orderStatus).toBe('complete');
-    const back = await staff.patch(`/api/admin/orders/${order.id}/fulfillment`, { orderStatus: 'in progress' });
-    expect(back.status).toBe(200);
-    expect(back.body.order.orderStatus).toBe('in progress');
+    const reopened = await staff.patch(`/api/admin/orders/${order.id}/fulfillment`, { orderStatus: 'in progress' });
+    expect(reopened.status).toBe(200);
+    expect(reopened.body.order.orderStatus).toBe('in progress');
+    const notComplete = await staff.patch(`/api/admin/orders/${order.id}/fulfillment`, { orderStatus: 'in progress' });
+    expect(notComplete.status).toBe(409);
+    expect(notComplete.body.message).toBe('Cannot mark in progress: order is already in progress');
 
     const fields = (await staff.get(`/api/admin/orders/${order.id}/history`)).body.map((row: { field: string; to: string }) => `${row.field}=${row.to}`);
     expect(fields).toEqual(['paymentStatus=paid', 'orderStatus=complete', 'orderStatus=in progress']);
@@ -109,25 +139,44 @@ describe('payment and fulfilment', () => {
     expect(cancelled.body.order.paymentStatus).toBe('cancelled');
     const again = await staff.patch(`/api/admin/orders/${order.id}/status`, { status: 'cancelled' });
     expect(again.status).toBe(409);
-    expect(again.body.message).toMatch(/cancelled/i);
+    expect(again.body.message).toBe('Cannot cancel order: payment is already cancelled');
+    const pay = await staff.patch(`/api/admin/orders/${order.id}/status`, { status: 'paid' });
+    expect(pay.body.message).toBe('Cannot confirm payment: payment is cancelled');
+  });
+
+  it('settles a paid order as completed', async () => {
+    const order = await insertOrder(server.prisma, { paymentStatus: 'paid' });
+    const settled = await staff.patch(`/api/admin/orders/${order.id}/status`, { status: 'completed' });
+    expect(settled.status).toBe(200);
+    expect(settled.body.order.paymentStatus).toBe('completed');
   });
 
   it('refuses an unknown status with 400', async () => {
     const order = await insertOrder(server.prisma);
-    expect((await staff.patch(`/api/admin/orders/${order.id}/status`, { status: 'lost' })).status).toBe(400);
+    const lost = await staff.patch(`/api/admin/orders/${order.id}/status`, { status: 'lost' });
+    expect(lost.status).toBe(400);
+    expect(lost.body.message).toBe('Status must be one of: pending, paid, completed, cancelled');
   });
 
-  it('fulfills an order and stamps the time', async () => {
+  it('fulfills a paid order: complete, payment completed, time stamped', async () => {
     const order = await insertOrder(server.prisma, { paymentStatus: 'paid' });
     const { status, body } = await staff.patch(`/api/admin/orders/${order.id}/fulfill`);
     expect(status).toBe(200);
-    expect(body.success).toBe(true);
+    expect(body).toMatchObject({ success: true, message: 'Order marked as fulfilled', order: { orderStatus: 'complete', paymentStatus: 'completed' } });
     expect(Date.parse(body.order.fulfilledAt)).toBeGreaterThan(Date.now() - 60_000);
+    const fields = (await staff.get(`/api/admin/orders/${order.id}/history`)).body.map((row: { field: string }) => row.field).sort();
+    expect(fields).toEqual(['fulfilledAt', 'orderStatus', 'paymentStatus']);
   });
 
-  it('answers 404 for an unknown order', async () => {
-    const missing = await staff.patch('/api/admin/orders/no-such-order/fulfill');
-    expect(missing.status).toBe(404);
+  it('answers 404 for an unknown or malformed order id', async () => {
+    const malformed = await staff.patch('/api/admin/orders/no-such-order/fulfill');
+    expect(malformed.status).toBe(404);
+    expect(malformed.body.message).toBe('Order not found');
+    const unknown = await staff.patch('/api/admin/orders/00000000-0000-4000-8000-000000000000/status', { status: 'paid' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Order not found');
+    expect((await staff.get('/api/admin/orders/00000000-0000-4000-8000-000000000000/history')).status).toBe(404);
+    expect((await staff.del('/api/admin/orders/12345')).status).toBe(404);
   });
 });
 
