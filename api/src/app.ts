@@ -63,7 +63,9 @@ function sameOrigin(config: AppConfig) {
     if (STATE_CHANGING.has(ctx.method) && !CROSS_ORIGIN_EXEMPT.has(ctx.path)) {
       const origin = ctx.get('origin');
       if (origin) {
-        if (origin !== ctx.origin && !allowed.has(origin)) throw forbidden('Cross-site request refused');
+        // Koa 3's ctx.origin is the Origin header itself; compare with the address this request came to.
+        const own = `${ctx.protocol}://${ctx.host}`;
+        if (origin !== own && !allowed.has(origin)) throw forbidden('Cross-site request refused');
       } else if (ctx.get('sec-fetch-site') === 'cross-site') {
         throw forbidden('Cross-site request refused');
       }

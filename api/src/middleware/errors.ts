@@ -70,7 +70,7 @@ export function errorMiddleware(log: Logger) {
       const status = err.status ?? err.statusCode;
       if (status && status >= 400 && status < 500) {
         ctx.status = status;
-        ctx.body = { message: status === 400 && err.type === 'entity.parse.failed' ? 'Malformed JSON body' : GENERIC[status] ?? (err.expose && err.message ? err.message : 'Request refused') };
+        ctx.body = { message: status === 400 && error instanceof SyntaxError ? 'Malformed JSON body' : GENERIC[status] ?? (err.expose && err.message ? err.message : 'Request refused') };
         return;
       }
       log.error('request failed', {
