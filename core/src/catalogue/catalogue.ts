@@ -193,7 +193,7 @@ const ROWS: Record<CategoryId, Row[]> = {
     ['red-velvet-cupcakes', 'Red Velvet Cupcakes', 'Classic red velvet with dairy-free cream cheese frosting.', 'A red cupcake topped with white frosting'],
     ['funfetti-cupcakes', 'Funfetti Cupcakes', 'Sprinkle-filled vanilla cake with rainbow sprinkles on top.', 'A cupcake with rainbow sprinkles in the cake and on the frosting'],
     ['lemon-raspberry-cupcakes', 'Lemon Raspberry Cupcakes', 'Lemon cake with raspberry buttercream.', 'A yellow cupcake with pink raspberry frosting'],
-    ['carrot-cake-cupcakes', 'Carrot Cake Cupcakes', 'Spiced carrot cake with cream cheese frosting and a candied carrot.', 'A carrot cupcake with white frosting and a tiny carrot decoration'],
+    ['carrot-cake-cupcakes', 'Carrot Cake Cupcakes', 'Spiced carrot cake with dairy-free cream cheese frosting and a candied carrot.', 'A carrot cupcake with white frosting and a tiny carrot decoration'],
     ['salted-caramel-cupcakes', 'Salted Caramel Cupcakes', 'Brown sugar cake with salted caramel buttercream.', 'A cupcake with caramel frosting and a caramel drizzle'],
     ['strawberry-cupcakes', 'Strawberry Cupcakes', 'Strawberry cake made with real berries and strawberry buttercream.', 'A pink cupcake topped with a fresh strawberry'],
   ],
@@ -202,7 +202,7 @@ const ROWS: Record<CategoryId, Row[]> = {
     ['chocolate-layer-cake', 'Chocolate Layer Cake', 'Deep chocolate layers with chocolate fudge frosting and your choice of filling.', 'A tall chocolate layer cake with fudge frosting'],
     ['red-velvet-cake', 'Red Velvet Cake', 'Red velvet layers with dairy-free cream cheese frosting.', 'A sliced red velvet cake showing red layers and white frosting'],
     ['lemon-cake', 'Lemon Chiffon Cake', 'Light lemon layers with lemon buttercream and your choice of filling.', 'A pale yellow cake decorated with lemon slices'],
-    ['carrot-cake', 'Carrot Cake', 'Spiced carrot layers with cream cheese frosting and toasted pecans on the side.', 'A carrot cake with white frosting and pecans pressed on the sides'],
+    ['carrot-cake', 'Carrot Cake', 'Spiced carrot layers with dairy-free cream cheese frosting and toasted pecans on the side.', 'A carrot cake with white frosting and pecans pressed on the sides'],
     ['funfetti-cake', 'Funfetti Birthday Cake', 'Sprinkle-studded vanilla layers, vanilla buttercream and more sprinkles.', 'A white cake covered with rainbow sprinkles'],
     ['strawberry-cake', 'Strawberry Cake', 'Strawberry layers with strawberry buttercream and fresh berries on top.', 'A pink layer cake topped with fresh strawberries'],
     ['heart-shaped-cake', 'Heart-Shaped Cake', 'A single-tier heart-shaped cake in vanilla or chocolate, decorated for someone you love. Choose your filling.', 'A heart-shaped cake with pink frosting and piped rosettes', { variants: undefined, priceCents: 6000 }],
@@ -213,7 +213,7 @@ const ROWS: Record<CategoryId, Row[]> = {
     ['smores-cookies', "S'mores", 'Graham-style cookie dough, dairy-free chocolate and a toasted marshmallow top.', 'A large cookie topped with a toasted marshmallow and chocolate'],
     ['birthday-cake-cookies', 'Birthday Cake', 'Vanilla cake batter cookies loaded with sprinkles and white chocolate chips.', 'A thick cookie with rainbow sprinkles'],
     ['peanut-butter-cup-cookies', 'Peanut Butter Cup', 'Peanut butter cookies stuffed with a dairy-free peanut butter cup.', 'A big peanut butter cookie with a peanut butter cup on top'],
-    ['salted-caramel-pretzel', 'Salted Caramel Pretzel', 'Brown butter-style cookies with gluten-free pretzels and caramel.', 'A large cookie with pretzel pieces and caramel'],
+    ['salted-caramel-pretzel', 'Salted Caramel Pretzel', 'Chewy brown sugar cookies with gluten-free pretzels and a coconut caramel swirl.', 'A large cookie with pretzel pieces and caramel'],
   ],
 };
 
