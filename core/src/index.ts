@@ -11,3 +11,4 @@ export * from './schemas/reviews';
 export * from './schemas/order';
 export * from './schemas/admin';
 export * from './views';
+export * from './kitchen/index';

@@ -1,0 +1,192 @@
+// Daily kitchen capacity (issue 8): how much the kitchen takes per pickup
+// date, how an order line counts against it, and the messages customers see.
+// The API enforces these inside the order transaction; the storefront uses the
+// same functions to grey out dates, so the two never disagree.
+//
+// How a line counts (its "units", the figure limits are written in):
+// - items sold by count count their pieces: a 12-count of cookies is 12
+//   cookies, a 6-count of cupcakes 6 cupcakes;
+// - muffins and brownies come six to a box: one box counts 6;
+// - everything else counts 1 per item: a cake (any size, heart-shaped too) is
+//   1 cake, a loaf 1 bread, an oat-bar tray or granola bag 1.
+import { CATEGORY_IDS, getMenuItem, type CategoryId } from '../catalogue/catalogue';
+import { formatLongDate } from '../calendar/calendar';
+
+/** A line as carts and stored orders hold it (stored orders say `variant`). */
+export interface KitchenLine {
+  productId: string;
+  quantity: number;
+  variantId?: string | null;
+  variant?: string | null;
+}
+
+export type CapacityLimits = Record<CategoryId, number>;
+
+/** What a small bakery's kitchen bakes in a day, in units (see above). */
+export const DEFAULT_CAPACITY: Readonly<CapacityLimits> = {
+  breads: 30,
+  muffins: 96,
+  'oat-bars': 30,
+  brownies: 72,
+  cookies: 120,
+  cupcakes: 72,
+  cakes: 4,
+  'gourmet-cookies': 48,
+};
+
+/** Upper bound an owner may set for one category (a typo guard, not a business rule). */
+export const MAX_CAPACITY_UNITS = 10_000;
+
+/** Singular and plural of one unit of each category, as messages say it. */
+export const CAPACITY_UNITS: Readonly<Record<CategoryId, { one: string; many: string }>> = {
+  breads: { one: 'bread', many: 'breads' },
+  muffins: { one: 'muffin', many: 'muffins' },
+  'oat-bars': { one: 'oat bar or granola', many: 'oat bars and granola' },
+  brownies: { one: 'brownie', many: 'brownies' },
+  cookies: { one: 'cookie', many: 'cookies' },
+  cupcakes: { one: 'cupcake', many: 'cupcakes' },
+  cakes: { one: 'cake', many: 'cakes' },
+  'gourmet-cookies': { one: 'gourmet cookie', many: 'gourmet cookies' },
+};
+
+/** When this few cakes remain, the storefront says how many. */
+export const FEW_CAKES_LEFT = 2;
+
+const COUNT_VARIANT = /^(\d+)-count$/;
+const SIX_TO_A_BOX: ReadonlySet<CategoryId> = new Set(['muffins', 'brownies']);
+
+const variantOf = (line: { variantId?: string | null; variant?: string | null }): string =>
+  line.variantId ?? line.variant ?? '';
+
+/**
+ * Units one ordered item of `productId` (in `variantId`) holds: the count of
+ * a count variant, 6 for a box of muffins or brownies, else 1. Also the
+ * suggested `unitsPerItem` of a recipe link. 0 for an unknown product.
+ */
+export function unitsPerItem(productId: string, variantId?: string | null): number {
+  const item = getMenuItem(productId);
+  if (!item) return 0;
+  const count = COUNT_VARIANT.exec(variantId || (item.variants?.[0]?.id ?? ''));
+  if (count && item.variants?.some((v) => COUNT_VARIANT.test(v.id))) return Number(count[1]);
+  if (SIX_TO_A_BOX.has(item.category)) return 6;
+  return 1;
+}
+
+const zeroUnits = (): CapacityLimits =>
+  Object.fromEntries(CATEGORY_IDS.map((id) => [id, 0])) as CapacityLimits;
+
+/** Units per category of some lines; unknown products count nothing. */
+export function unitsByCategory(lines: readonly KitchenLine[]): CapacityLimits {
+  const units = zeroUnits();
+  for (const line of lines) {
+    const item = getMenuItem(line.productId);
+    const quantity = Number(line.quantity);
+    if (!item || !Number.isFinite(quantity) || quantity <= 0) continue;
+    units[item.category] += quantity * unitsPerItem(line.productId, variantOf(line));
+  }
+  return units;
+}
+
+/** The limits in force: stored rows over the defaults. Unknown categories are ignored. */
+export function effectiveLimits(stored: readonly { category: string; maxUnits: number }[]): CapacityLimits {
+  const limits = { ...DEFAULT_CAPACITY };
+  for (const row of stored) {
+    if ((CATEGORY_IDS as readonly string[]).includes(row.category)) limits[row.category as CategoryId] = row.maxUnits;
+  }
+  return limits;
+}
+
+/** Units still free per category (never negative). */
+export function remainingUnits(used: CapacityLimits, limits: CapacityLimits): CapacityLimits {
+  const left = zeroUnits();
+  for (const id of CATEGORY_IDS) left[id] = Math.max(0, limits[id] - used[id]);
+  return left;
+}
+
+export type CapacityResult = { ok: true } | { ok: false; category: CategoryId; remaining: number; message: string };
+
+/** "We can take only 1 more cake for December 24, 2026. ..." or, when none is left, "... fully booked ...". */
+export function capacityMessage(category: CategoryId, remaining: number, date: string): string {
+  const unit = CAPACITY_UNITS[category];
+  const day = formatLongDate(date);
+  if (remaining <= 0) return `We are fully booked for ${unit.many} on ${day}. Please choose another date.`;
+  return `We can take only ${remaining} more ${remaining === 1 ? unit.one : unit.many} for ${day}. Please choose another date or fewer ${unit.many}.`;
+}
+
+/** "We are closed on December 25, 2026 (Christmas). Please choose another pickup date." */
+export function closedDateMessage(date: string, reason?: string | null): string {
+  const why = reason?.trim() ? ` (${reason.trim()})` : '';
+  return `We are closed on ${formatLongDate(date)}${why}. Please choose another pickup date.`;
+}
+
+/** Whether `newLines` fit in what is left; the first category (menu order) that does not is named. */
+export function fitsRemaining(remaining: CapacityLimits, newLines: readonly KitchenLine[], date: string): CapacityResult {
+  const needed = unitsByCategory(newLines);
+  for (const category of CATEGORY_IDS) {
+    if (needed[category] > 0 && needed[category] > remaining[category]) {
+      return { ok: false, category, remaining: remaining[category], message: capacityMessage(category, remaining[category], date) };
+    }
+  }
+  return { ok: true };
+}
+
+/**
+ * The server's check: the lines already booked for `date` (orders that are
+ * not cancelled) plus the new order's lines against the limits.
+ */
+export function capacityCheck(
+  existingLines: readonly KitchenLine[],
+  newLines: readonly KitchenLine[],
+  limits: CapacityLimits,
+  date: string,
+): CapacityResult {
+  return fitsRemaining(remainingUnits(unitsByCategory(existingLines), limits), newLines, date);
+}
+
+export interface DayAvailability {
+  date: string;
+  closed: boolean;
+  closedReason: string | null;
+  /** Categories with nothing left. */
+  full: CategoryId[];
+  /** Units left per category (all 0 on a closed date). */
+  remaining: CapacityLimits;
+  cakesLeft: number;
+  /** "Only 2 cakes left for this date" when few are, else null. */
+  notice: string | null;
+}
+
+export function cakesLeftNotice(cakesLeft: number, limit: number): string | null {
+  if (limit <= 0 || cakesLeft <= 0 || cakesLeft > FEW_CAKES_LEFT) return null;
+  return `Only ${cakesLeft} ${cakesLeft === 1 ? 'cake' : 'cakes'} left for this date`;
+}
+
+/** One date of GET /api/availability from the booked units, the limits and the closed flag. */
+export function dayAvailability(
+  date: string,
+  used: CapacityLimits,
+  limits: CapacityLimits,
+  closed: { reason: string | null } | null,
+): DayAvailability {
+  const remaining = closed ? zeroUnits() : remainingUnits(used, limits);
+  return {
+    date,
+    closed: Boolean(closed),
+    closedReason: closed?.reason ?? null,
+    full: CATEGORY_IDS.filter((id) => remaining[id] <= 0),
+    remaining,
+    cakesLeft: remaining.cakes,
+    notice: closed ? null : cakesLeftNotice(remaining.cakes, limits.cakes),
+  };
+}
+
+/**
+ * What the storefront calendar does with a date for the current cart: null
+ * when it can be chosen, else the message to show (closed, or a category of
+ * the cart that no longer fits).
+ */
+export function dateProblemForCart(day: DayAvailability, cart: readonly KitchenLine[]): string | null {
+  if (day.closed) return closedDateMessage(day.date, day.closedReason);
+  const fit = fitsRemaining(day.remaining, cart, day.date);
+  return fit.ok ? null : fit.message;
+}

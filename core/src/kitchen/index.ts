@@ -1,0 +1,5 @@
+// Kitchen: daily capacity, closed dates, recipe links, cost of goods (issue 8).
+export * from './capacity';
+export * from './costing';
+export * from './schemas';
+export type * from './views';

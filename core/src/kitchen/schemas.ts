@@ -1,0 +1,107 @@
+// Payloads of the kitchen calls (docs/kitchen.md): capacity limits, closed
+// dates, recipe links and the date ranges of availability and bake sheets.
+import { z } from 'zod';
+import { CATEGORY_IDS, getMenuItem } from '../catalogue/catalogue';
+import { daysAway, isDateString } from '../calendar/calendar';
+import { MAX_CAPACITY_UNITS } from './capacity';
+
+export const KITCHEN_MESSAGES = {
+  category: 'Choose a menu category',
+  maxUnits: `Enter a whole number of units from 0 to ${MAX_CAPACITY_UNITS.toLocaleString('en-US')}`,
+  date: 'Enter a date as YYYY-MM-DD',
+  reason: 'The reason cannot exceed 200 characters',
+  product: 'Choose a menu item',
+  variant: 'Choose one of the options of this menu item, or none for all of them',
+  recipe: 'Choose a recipe',
+  recipeYield: 'Enter how many units one batch of the recipe makes (more than 0)',
+  unitsPerItem: 'Enter how many units one ordered item holds (more than 0)',
+  rangeOrder: 'The start date must not be after the end date',
+  rangeLength: 'Choose a range of at most 92 days',
+} as const;
+
+/** The longest range availability, bake sheets and margins answer for. */
+export const MAX_KITCHEN_RANGE_DAYS = 92;
+
+export const kitchenDate = () =>
+  z.string({ error: KITCHEN_MESSAGES.date }).trim().refine(isDateString, KITCHEN_MESSAGES.date);
+
+/** PUT /api/admin/kitchen/capacity: the limits to change (others keep theirs). */
+export const CapacityLimitsSchema = z.object({
+  limits: z
+    .array(
+      z.object({
+        category: z.enum(CATEGORY_IDS, { error: KITCHEN_MESSAGES.category }),
+        maxUnits: z.coerce
+          .number({ error: KITCHEN_MESSAGES.maxUnits })
+          .int(KITCHEN_MESSAGES.maxUnits)
+          .min(0, KITCHEN_MESSAGES.maxUnits)
+          .max(MAX_CAPACITY_UNITS, KITCHEN_MESSAGES.maxUnits),
+      }),
+      { error: KITCHEN_MESSAGES.category },
+    )
+    .min(1, KITCHEN_MESSAGES.category),
+});
+export type CapacityLimitsInput = z.infer<typeof CapacityLimitsSchema>;
+
+/** POST /api/admin/kitchen/closed-dates. */
+export const ClosedDateSchema = z.object({
+  date: kitchenDate(),
+  reason: z
+    .string({ error: KITCHEN_MESSAGES.reason })
+    .trim()
+    .max(200, KITCHEN_MESSAGES.reason)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+});
+export type ClosedDateInput = z.infer<typeof ClosedDateSchema>;
+
+const positiveDecimal = (message: string) =>
+  z.coerce
+    .number({ error: message })
+    .refine((value) => Number.isFinite(value) && value > 0 && value <= 100_000, message);
+
+/**
+ * PUT /api/admin/kitchen/links: link a menu item (and one of its variants,
+ * or '' for all of them) to a recipe. One batch makes `recipeYield` units; one
+ * ordered item holds `unitsPerItem` units.
+ */
+export const ProductRecipeLinkSchema = z
+  .object({
+    productId: z.string({ error: KITCHEN_MESSAGES.product }).trim().refine((id) => Boolean(getMenuItem(id)), KITCHEN_MESSAGES.product),
+    variantId: z
+      .string({ error: KITCHEN_MESSAGES.variant })
+      .trim()
+      .nullish()
+      .transform((value) => value ?? ''),
+    recipeId: z.uuid({ error: KITCHEN_MESSAGES.recipe }),
+    recipeYield: positiveDecimal(KITCHEN_MESSAGES.recipeYield),
+    unitsPerItem: positiveDecimal(KITCHEN_MESSAGES.unitsPerItem),
+  })
+  .superRefine((link, ctx) => {
+    const item = getMenuItem(link.productId);
+    if (item && link.variantId !== '' && !item.variants?.some((v) => v.id === link.variantId)) {
+      ctx.addIssue({ code: 'custom', path: ['variantId'], message: KITCHEN_MESSAGES.variant });
+    }
+  });
+export type ProductRecipeLinkInput = z.infer<typeof ProductRecipeLinkSchema>;
+
+/** DELETE /api/admin/kitchen/links?productId&variantId. */
+export const ProductRecipeKeySchema = z.object({
+  productId: z.string({ error: KITCHEN_MESSAGES.product }).trim().min(1, KITCHEN_MESSAGES.product),
+  variantId: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value) => value ?? ''),
+});
+
+/** `?fromDate&toDate` of availability, bake sheets and margins: both required, at most 92 days. */
+export const KitchenRangeSchema = z
+  .object({ fromDate: kitchenDate(), toDate: kitchenDate() })
+  .superRefine((range, ctx) => {
+    if (!isDateString(range.fromDate) || !isDateString(range.toDate)) return;
+    const days = daysAway(range.toDate, range.fromDate);
+    if (days < 0) ctx.addIssue({ code: 'custom', path: ['toDate'], message: KITCHEN_MESSAGES.rangeOrder });
+    else if (days >= MAX_KITCHEN_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['toDate'], message: KITCHEN_MESSAGES.rangeLength });
+  });
+export type KitchenRange = z.infer<typeof KitchenRangeSchema>;

@@ -1,0 +1,134 @@
+// Wire types of the kitchen calls (docs/kitchen.md). Money in dollars with 2
+// decimals, ingredient quantities with 4; dates `YYYY-MM-DD`.
+import type { CategoryId } from '../catalogue/catalogue';
+import type { DayAvailability } from './capacity';
+
+export interface AvailabilityView {
+  fromDate: string;
+  toDate: string;
+  days: DayAvailability[];
+}
+
+export interface CapacityView {
+  limits: { category: CategoryId; label: string; unit: string; maxUnits: number; defaultUnits: number; isDefault: boolean }[];
+  closedDates: ClosedDateView[];
+}
+
+export interface ClosedDateView {
+  date: string;
+  reason: string | null;
+}
+
+export interface ProductRecipeLinkView {
+  id: string;
+  productId: string;
+  variantId: string;
+  productName: string;
+  variantLabel: string | null;
+  recipeId: string;
+  recipeName: string;
+  recipeYield: number;
+  unitsPerItem: number;
+  /** Cost of one ordered item from this link, dollars. */
+  costPerItem: number;
+}
+
+export interface BakeSheetProductRow {
+  productId: string;
+  name: string;
+  category: CategoryId;
+  categoryLabel: string;
+  variantId: string;
+  variantLabel: string | null;
+  quantity: number;
+  /** quantity x units per item (pieces, cakes, loaves). */
+  units: number;
+  /** Quantity per add-in label, e.g. { "Pecans": 2 }. */
+  addIns: Record<string, number>;
+  recipeName: string | null;
+  /** Batches of the linked recipe, 4 decimals; null without a link. */
+  batches: number | null;
+}
+
+export interface BakeSheetCakeRow {
+  orderId: string;
+  orderNumber: string;
+  pickupDate: string;
+  pickupTime: string | null;
+  customerName: string;
+  name: string;
+  size: string | null;
+  filling: string | null;
+  quantity: number;
+  writing: boolean;
+  bows: boolean;
+  specialInstructions: string | null;
+}
+
+export interface BakeSheetInstructionRow {
+  orderId: string;
+  orderNumber: string;
+  pickupDate: string;
+  pickupTime: string | null;
+  customerName: string;
+  text: string;
+}
+
+export interface ShoppingListRow {
+  ingredientId: string;
+  name: string;
+  unit: string;
+  quantity: number;
+  costPerUnit: number;
+  cost: number;
+}
+
+export interface BakeSheetView {
+  fromDate: string;
+  toDate: string;
+  orderCount: number;
+  products: BakeSheetProductRow[];
+  cakes: BakeSheetCakeRow[];
+  instructions: BakeSheetInstructionRow[];
+  recipes: { recipeId: string; name: string; batches: number }[];
+  shoppingList: ShoppingListRow[];
+  shoppingListCost: number;
+  /** Product rows with no linked recipe: their ingredients are not in the list. */
+  unlinked: { productId: string; variantId: string; name: string; variantLabel: string | null; quantity: number }[];
+}
+
+export interface MarginItemView {
+  productId: string;
+  variantId: string;
+  name: string;
+  variantLabel: string | null;
+  category: CategoryId;
+  categoryLabel: string;
+  price: number;
+  /** null when no recipe is linked. */
+  cost: number | null;
+  margin: number | null;
+  marginPercent: number | null;
+  recipeName: string | null;
+}
+
+export interface MarginCategoryView {
+  category: CategoryId;
+  label: string;
+  /** Revenue of the range's lines that have a linked recipe. */
+  revenue: number;
+  cost: number;
+  margin: number;
+  marginPercent: number | null;
+  /** Revenue of lines with no linked recipe (not in the margin). */
+  uncostedRevenue: number;
+  quantity: number;
+}
+
+export interface MarginsView {
+  fromDate: string;
+  toDate: string;
+  items: MarginItemView[];
+  byCategory: MarginCategoryView[];
+  missing: { productId: string; variantId: string; name: string; variantLabel: string | null; categoryLabel: string }[];
+}
