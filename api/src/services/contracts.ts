@@ -23,9 +23,11 @@ export interface Payments {
    * stores it on the order (idempotent: a retry never makes a second link).
    * Returns the link, or null when payment is not configured, the order is
    * not ready for one (delivery fee pending) or Square failed (logged; the
-   * order stays intact and pending).
+   * order stays intact and pending). When it makes a new link it mails the
+   * customer ("payment link ready") unless `notifyCustomer` is false (order
+   * submission passes false: its "order received" mail carries the link).
    */
-  ensurePaymentLink(orderId: string): Promise<string | null>;
+  ensurePaymentLink(orderId: string, options?: { notifyCustomer?: boolean }): Promise<string | null>;
 }
 
 export interface Logger {

@@ -127,6 +127,7 @@ export function toMailOrder(order: StoredOrder): MailOrder {
     specialInstructions: order.specialInstructions,
     paymentUrl: order.squarePaymentUrl,
     paymentStatus: order.paymentStatus,
+    orderStatus: order.orderStatus,
   };
 }
 

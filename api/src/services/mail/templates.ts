@@ -4,6 +4,7 @@
 // name and contact come from core's BAKERY_INFO.
 import {
   BAKERY_INFO,
+  customerPaymentNotice,
   formatCents,
   formatLongDate,
   MIN_LEAD_DAYS,
@@ -50,6 +51,7 @@ export interface MailOrder {
   paymentUrl: string | null;
   /** pending, paid, completed or cancelled. */
   paymentStatus: string;
+  orderStatus: string;
 }
 
 export interface MailContext {
@@ -142,12 +144,14 @@ function fulfilmentLines(order: MailOrder): string[] {
   return [`Pickup on ${whenText(order)}`, `At: ${BAKERY_INFO.street}, ${BAKERY_INFO.city}, ${BAKERY_INFO.state} ${BAKERY_INFO.zip}`];
 }
 
-/** What the customer must do about payment, given the order's state. */
+/** What the customer must do about payment, given the order's state (core decides which case applies). */
 export function paymentNotice(order: MailOrder, context: MailContext): string {
-  if (order.paymentUrl) return `Please pay through Square with the link below. Payment is due 24 hours before ${order.deliveryMethod === 'delivery' ? 'delivery' : 'pickup'} of your order.`;
-  if (order.deliveryMethod === 'delivery' && order.deliveryFeeStatus === 'pending')
-    return 'We will calculate your delivery fee and e-mail you a Square payment link within 24 hours.';
-  if (!context.paymentConfigured) return `Our team will contact you at this e-mail address to arrange payment through Square.`;
+  const notice = customerPaymentNotice({ ...order, squarePaymentUrl: order.paymentUrl });
+  if (notice === null) return order.paymentStatus === 'cancelled' ? 'This order was cancelled.' : 'Your order is paid. Thank you!';
+  if (notice === 'pay')
+    return `Please pay through Square with the link below. Payment is due 24 hours before ${order.deliveryMethod === 'delivery' ? 'delivery' : 'pickup'} of your order.`;
+  if (notice === 'delivery_fee_pending') return 'We will calculate your delivery fee and e-mail you a Square payment link within 24 hours.';
+  if (!context.paymentConfigured) return 'Our team will contact you at this e-mail address to arrange payment through Square.';
   return 'Your Square payment link is being prepared; we will e-mail it to you shortly.';
 }
 

@@ -5,10 +5,10 @@
 // leaves the order pending, never half-changed.
 import { SquareClient, SquareEnvironment, SquareError, SquareTimeoutError, WebhooksHelper, type Square } from 'square';
 import { Prisma, type PrismaClient } from '@bakery/prisma';
-import { BAKERY_INFO, dollarsToCents } from '@bakery/core';
+import { BAKERY_INFO, dollarsToCents, PROVIDER_PAYMENT_METHOD } from '@bakery/core';
 import type { Logger, Notifications } from '../contracts.js';
 import type { SquareSettings } from './settings.js';
-import type { ConfirmResult, PaymentFlows, Refusal, WebhookResult } from './types.js';
+import type { ConfirmResult, EnsureLinkOptions, PaymentFlows, Refusal, WebhookResult } from './types.js';
 
 export interface SquarePaymentsOptions {
   settings: SquareSettings;
@@ -23,11 +23,6 @@ export interface SquarePaymentsOptions {
   timeoutInSeconds?: number;
 }
 
-export interface EnsureLinkOptions {
-  /** Send the "payment link ready" mail when a new link is made (default true). */
-  notifyCustomer?: boolean;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Who the order history names for changes Square caused. */
 const SQUARE_ACTOR = 'Square';
@@ -39,12 +34,12 @@ export function orderNumber(orderId: string): string {
 }
 
 export function totalCents(order: Pick<OrderRow, 'total'>): number {
-  return dollarsToCents(Number(order.total.toString()));
+  return dollarsToCents(order.total.toString());
 }
 
 /** The page Square sends the customer back to after paying. */
 export function confirmationUrl(publicUrl: string, orderId: string): string {
-  const query = new URLSearchParams({ order_id: orderId, referenceId: orderId, status: 'success', payment_method: 'square' });
+  const query = new URLSearchParams({ order_id: orderId, referenceId: orderId, status: 'success', payment_method: PROVIDER_PAYMENT_METHOD });
   return `${publicUrl.replace(/\/+$/, '')}/confirmation?${query.toString()}`;
 }
 
@@ -97,9 +92,7 @@ export function createSquareClient(settings: SquareSettings, limits: { maxRetrie
   });
 }
 
-export interface SquarePayments extends PaymentFlows {
-  ensurePaymentLink(orderId: string, options?: EnsureLinkOptions): Promise<string | null>;
-}
+export type SquarePayments = PaymentFlows;
 
 export function createSquarePayments(options: SquarePaymentsOptions): SquarePayments {
   const { settings, prisma, log, notifications } = options;

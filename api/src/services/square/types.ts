@@ -13,6 +13,8 @@ export type ConfirmResult = { ok: true; paymentStatus: string } | Refusal;
 
 export type WebhookResult = { ok: true; duplicate: boolean } | Refusal;
 
+export type EnsureLinkOptions = NonNullable<Parameters<Payments['ensurePaymentLink']>[1]>;
+
 export interface PaymentFlows extends Payments {
   /**
    * Asks Square about the order's payment (the referenceId is our order id or

@@ -1,0 +1,237 @@
+// The customer mails as they arrive at a real SMTP server (smtp-server on
+// 127.0.0.1): recipient, subject, links and figures; the retrying queue; and
+// the outbox used when SMTP is not configured or a message cannot be sent.
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Prisma } from '@bakery/prisma';
+import { BAKERY_INFO } from '@bakery/core';
+import { createTestDatabase, type TestDatabase } from '../support/testDatabase.js';
+import { startSmtpPeer, type SmtpPeer } from '../fakes/smtpPeer.js';
+import { createMailNotifications, readMailSettings, type MailNotifications } from '../../src/services/mail/mailer.js';
+import { createIntegrations, outboxDirFor } from '../../src/services/integrations.js';
+import { insertOrder, recordingLogger } from './helpers.js';
+
+const PUBLIC_URL = 'https://shop.example.com';
+
+let db: TestDatabase;
+let smtp: SmtpPeer;
+let outbox: string;
+let log: ReturnType<typeof recordingLogger>;
+let mail: MailNotifications;
+
+function mailer(options: { port?: number; paymentConfigured?: boolean; retryDelaysMs?: number[]; smtp?: boolean } = {}) {
+  return createMailNotifications({
+    prisma: db.prisma,
+    log,
+    settings: options.smtp === false ? null : readMailSettings({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(options.port ?? smtp.port), MAIL_FROM: 'Bakery <orders@example.com>' }),
+    outboxDir: outbox,
+    publicUrl: PUBLIC_URL,
+    paymentConfigured: options.paymentConfigured ?? true,
+    retryDelaysMs: options.retryDelaysMs ?? [20, 20],
+  });
+}
+
+/** Sends through `send`, waits for the queue, and returns the one new message. */
+async function deliver(send: () => Promise<void>) {
+  const before = smtp.messages.length;
+  await send();
+  await mail.idle();
+  const received = smtp.messages.slice(before);
+  expect(received).toHaveLength(1);
+  return received[0]!;
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  smtp = await startSmtpPeer();
+  outbox = await mkdtemp(path.join(os.tmpdir(), 'bakery-mail-'));
+});
+afterAll(async () => {
+  await smtp?.close();
+  await db?.drop();
+  await rm(outbox, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  log = recordingLogger();
+  await mail?.close();
+  mail = mailer();
+});
+
+describe('messages at the SMTP server', () => {
+  it('password reset: the link, its one-hour validity, the bakery as sender', async () => {
+    const resetUrl = `${PUBLIC_URL}/reset-password/tok_abc123`;
+    const message = await deliver(() => mail.passwordReset({ email: 'dana@example.com', firstName: 'Dana' }, resetUrl));
+    expect(message.to).toEqual(['dana@example.com']);
+    expect(message.from).toBe('orders@example.com');
+    expect(message.subject).toBe(`Reset your ${BAKERY_INFO.name} password`);
+    expect(message.text).toContain(resetUrl);
+    expect(message.text).toContain('valid for 1 hour');
+    expect(message.html).toContain(`href="${resetUrl}"`);
+    expect(message.text).toContain(BAKERY_INFO.phone);
+  });
+
+  it('order received: items, totals, pickup details, payment link and notices', async () => {
+    const order = await insertOrder(db.prisma, {
+      items: [
+        { productId: 'lemon-poppy-seed-loaf', name: 'Lemon Poppy Seed Loaf', price: 20, quantity: 2, variant: null },
+        { productId: 'chocolate-chip-cookies', name: 'Chocolate Chip Cookies', price: 15, quantity: 1, variant: '6-count', variantLabel: '6-count' },
+      ],
+      subtotal: new Prisma.Decimal('55.00'),
+      rushFee: new Prisma.Decimal('10.00'),
+      tax: new Prisma.Decimal('5.69'),
+      total: new Prisma.Decimal('70.69'),
+      isRushOrder: true,
+      squarePaymentUrl: 'https://square.link/u/TESTLINK',
+      specialInstructions: 'Please no <script> nuts',
+    });
+    const message = await deliver(() => mail.orderReceived(order.id));
+    const number = order.id.slice(-8).toUpperCase();
+    expect(message.to).toEqual([order.customerEmail]);
+    expect(message.subject).toBe(`We received your order #${number}`);
+    expect(message.text).toContain('Hi Robin,');
+    expect(message.text).toContain('2 x Lemon Poppy Seed Loaf  $40.00');
+    expect(message.text).toContain('1 x Chocolate Chip Cookies (6-count)  $15.00');
+    expect(message.text).toMatch(/Subtotal\s+\$55\.00/);
+    expect(message.text).toMatch(/Rush fee\s+\$10\.00/);
+    expect(message.text).toMatch(/Tax\s+\$5\.69/);
+    expect(message.text).toMatch(/Total\s+\$70\.69/);
+    expect(message.text).not.toContain('Delivery fee');
+    expect(message.text).toContain('Pickup on December 4, 2026 at 10:00 AM');
+    expect(message.text).toContain('Pay with Square: https://square.link/u/TESTLINK');
+    expect(message.text).toContain('Payment is due 24 hours before pickup of your order.');
+    expect(message.text).toContain("Orders need at least 3 days' notice");
+    expect(message.html).toContain('href="https://square.link/u/TESTLINK"');
+    expect(message.html).toContain('Please no &lt;script&gt; nuts');
+    expect(message.html).not.toContain('<script>');
+  });
+
+  it('order received for delivery while the fee is pending, and when Square is not configured', async () => {
+    const order = await insertOrder(db.prisma, {
+      deliveryMethod: 'delivery',
+      deliveryFeeStatus: 'pending',
+      deliveryAddress: '12 Oak Lane',
+      deliveryCity: 'Tallahassee',
+      deliveryState: 'FL',
+      deliveryZip: '32301',
+    });
+    const delivery = await deliver(() => mail.orderReceived(order.id));
+    expect(delivery.text).toContain('Delivery on December 4, 2026 at 10:00 AM');
+    expect(delivery.text).toContain('To: 12 Oak Lane, Tallahassee, FL 32301');
+    expect(delivery.text).toContain('We will calculate your delivery fee and e-mail you a Square payment link within 24 hours.');
+
+    await mail.close();
+    mail = mailer({ paymentConfigured: false });
+    const pickup = await insertOrder(db.prisma);
+    const unconfigured = await deliver(() => mail.orderReceived(pickup.id));
+    expect(unconfigured.text).toContain('Our team will contact you at this e-mail address to arrange payment through Square.');
+  });
+
+  it('payment link ready, payment received and order ready', async () => {
+    const order = await insertOrder(db.prisma, {
+      deliveryMethod: 'delivery',
+      deliveryFeeStatus: 'calculated',
+      deliveryFee: new Prisma.Decimal('7.50'),
+      total: new Prisma.Decimal('51.00'),
+      deliveryAddress: '12 Oak Lane',
+      deliveryCity: 'Tallahassee',
+      deliveryState: 'FL',
+      deliveryZip: '32301',
+      squarePaymentUrl: 'https://square.link/u/DELIVERY',
+    });
+    const number = order.id.slice(-8).toUpperCase();
+    const link = await deliver(() => mail.paymentLinkReady(order.id));
+    expect(link.subject).toBe(`Your payment link for order #${number}`);
+    expect(link.text).toContain('The total is $51.00, including a delivery fee of $7.50.');
+    expect(link.text).toContain('Pay with Square: https://square.link/u/DELIVERY');
+    expect(link.text).toMatch(/Delivery fee\s+\$7\.50/);
+
+    await db.prisma.order.update({ where: { id: order.id }, data: { paymentStatus: 'paid' } });
+    const received = await deliver(() => mail.paymentReceived(order.id));
+    expect(received.subject).toBe(`Payment received for order #${number}`);
+    expect(received.text).toContain('We received your payment of $51.00');
+
+    const ready = await deliver(() => mail.orderReady(order.id));
+    expect(ready.subject).toBe(`Your order #${number} is ready for delivery`);
+    expect(ready.text).not.toContain('Payment is still open');
+
+    const pickup = await insertOrder(db.prisma, { squarePaymentUrl: 'https://square.link/u/OPEN' });
+    const pickupReady = await deliver(() => mail.orderReady(pickup.id));
+    expect(pickupReady.subject).toBe(`Your order #${pickup.id.slice(-8).toUpperCase()} is ready for pickup`);
+    expect(pickupReady.text).toContain('Payment is still open: https://square.link/u/OPEN');
+  });
+
+  it('sends nothing for an unknown order, and says why in the log', async () => {
+    await mail.orderReceived('00000000-0000-4000-8000-000000000000');
+    await mail.idle();
+    expect(log.entries).toContainEqual(expect.objectContaining({ level: 'warn', message: 'mail not sent: no such order' }));
+  });
+});
+
+describe('the queue', () => {
+  it('retries a refused message until the server takes it', async () => {
+    smtp.refuseNext(2);
+    const message = await deliver(() => mail.passwordReset({ email: 'retry@example.com', firstName: 'Rae' }, `${PUBLIC_URL}/reset-password/t`));
+    expect(message.to).toEqual(['retry@example.com']);
+    expect(log.entries.filter((e) => e.message === 'mail send failed; will retry')).toHaveLength(2);
+  });
+
+  it('never fails the caller when SMTP is down: logs and keeps the message under outbox/failed', async () => {
+    await mail.close();
+    const closed = await startSmtpPeer();
+    const deadPort = closed.port;
+    await closed.close();
+    mail = mailer({ port: deadPort, retryDelaysMs: [10] });
+
+    const started = Date.now();
+    await expect(mail.passwordReset({ email: 'lost@example.com', firstName: 'Lou' }, `${PUBLIC_URL}/reset-password/zzz`)).resolves.toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(200);
+    await mail.idle();
+
+    expect(log.errors()).toEqual([expect.objectContaining({ message: 'mail could not be sent; given up', fields: expect.objectContaining({ to: 'lost@example.com', attempt: 2 }) })]);
+    const failed = await readdir(path.join(outbox, 'failed'));
+    const saved = await readFile(path.join(outbox, 'failed', failed.find((f) => f.includes('lost_example_com'))!), 'utf8');
+    expect(saved).toContain('To: lost@example.com');
+    expect(saved).toContain('/reset-password/zzz');
+  });
+});
+
+describe('without SMTP', () => {
+  it('writes each message to the outbox and the log, and says mail is not configured', async () => {
+    await mail.close();
+    mail = mailer({ smtp: false });
+    expect(mail.mailConfigured).toBe(false);
+    await mail.passwordReset({ email: 'nosmtp@example.com', firstName: 'Noa' }, `${PUBLIC_URL}/reset-password/outbox-token`);
+    await mail.idle();
+    const files = (await readdir(outbox)).filter((f) => f.includes('nosmtp_example_com'));
+    expect(files).toHaveLength(1);
+    const saved = await readFile(path.join(outbox, files[0]!), 'utf8');
+    expect(saved).toContain(`Subject: Reset your ${BAKERY_INFO.name} password`);
+    expect(log.entries).toContainEqual(
+      expect.objectContaining({ message: expect.stringContaining('written to the outbox'), fields: expect.objectContaining({ text: expect.stringContaining('/reset-password/outbox-token') }) }),
+    );
+  });
+
+  it('createIntegrations picks SMTP and Square from the environment', async () => {
+    const bare = createIntegrations({ publicUrl: PUBLIC_URL }, db.prisma, log, {}, { outboxDir: outbox });
+    expect(bare.notifications.mailConfigured).toBe(false);
+    expect(bare.payments.configured).toBe(false);
+    expect(await bare.payments.ensurePaymentLink('anything')).toBeNull();
+    await bare.close();
+
+    const full = createIntegrations(
+      { publicUrl: PUBLIC_URL },
+      db.prisma,
+      log,
+      { SMTP_URL: smtp.url, SQUARE_ACCESS_TOKEN: 't', SQUARE_LOCATION_ID: 'L' },
+      { outboxDir: outbox },
+    );
+    expect(full.notifications.mailConfigured).toBe(true);
+    expect(full.payments.configured).toBe(true);
+    await full.close();
+
+    expect(outboxDirFor({ BAKERY_DATA_DIR: '/srv/bakery' })).toBe('/srv/bakery/outbox');
+    expect(outboxDirFor({})).toMatch(/\.outbox$/);
+  });
+});
