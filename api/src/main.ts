@@ -7,7 +7,7 @@ import { applyMigrations, createPrismaClient } from '@bakery/prisma';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
-import { loggingNotifications, unconfiguredPayments } from './services/contracts.js';
+import { createIntegrations } from './services/integrations.js';
 import { seedOwner } from './services/seed.js';
 import { createLogger } from './services/logger.js';
 import { purgeExpired } from './services/sessionStore.js';
@@ -44,9 +44,8 @@ async function main() {
   const prisma = createPrismaClient(databaseUrl);
   await seedOwner(prisma, config, log);
 
-  // TODO(integrations): use createIntegrations from ./services/integrations.ts once it lands.
-  const notifications = loggingNotifications(log);
-  const payments = unconfiguredPayments;
+  const integrations = createIntegrations(config, prisma, log);
+  const { notifications, payments } = integrations;
 
   const app = createApp({ prisma, config, log, notifications, payments });
   const server = app.listen(config.port, () => {
@@ -70,6 +69,8 @@ async function main() {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     await closed;
+    // Queued mail is sent before the database goes away.
+    await integrations.close().catch((error: unknown) => log.warn('mail queue did not close cleanly', { error: String(error) }));
     await prisma.$disconnect().catch(() => undefined);
     await stopEmbedded();
     process.exit(0);

@@ -10,6 +10,7 @@ import { userRouter } from './user.js';
 import { ordersRouter } from './orders.js';
 import { reviewsRouter } from './reviews.js';
 import { contactRouter } from './contact.js';
+import { squareRouter } from './square.js';
 import { adminAccessRouter } from './admin/access.js';
 import { adminOrdersRouter } from './admin/orders.js';
 import { adminStatsRouter } from './admin/stats.js';
@@ -29,7 +30,7 @@ export function routers(deps: AppDeps): Router[] {
     ordersRouter(deps),
     reviewsRouter(deps),
     contactRouter(deps),
-    // TODO(integrations): squareRouter(deps) from ./square.js once that file lands.
+    squareRouter(deps),
     adminAccessRouter(deps),
     adminOrdersRouter(deps),
     adminStatsRouter(deps),
