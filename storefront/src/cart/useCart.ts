@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { CART_UPDATED, cartCount, readCart } from './cartStorage';
+import { CART_KEYS, CART_UPDATED, cartCount, readCart } from './cartStore';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener(CART_UPDATED, onChange);
@@ -24,9 +24,7 @@ export function useCartVersion(): string {
   return useSyncExternalStore(
     subscribe,
     () =>
-      ['cart', 'cartVariants', 'cakeSizes', 'cakeFillings', 'cartAddIns']
-        .map((k) => localStorage.getItem(k) ?? '')
-        .join('|'),
+      CART_KEYS.map((k) => localStorage.getItem(k) ?? '').join('|'),
     () => '',
   );
 }

@@ -1,4 +1,4 @@
-import { badgeText } from '../cart/cartStorage';
+import { badgeText } from '../cart/cartStore';
 
 /** The nav cart badge: total items, 99+ above 99, zero when signed out. */
 export function CartBadge({ count, signedIn }: { count: number; signedIn: boolean }) {

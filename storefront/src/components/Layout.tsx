@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { BAKERY_INFO } from '@bakery/core';
-import { apiRequest } from '../api/client';
+import { apiRequest, errorMessage } from '../api/client';
 import { ADMIN_ME_KEY, USER_KEY, useAdminIdentity, useUser } from '../api/queries';
 import { useCartCount } from '../cart/useCart';
 import { CartBadge } from './CartBadge';
@@ -36,7 +36,7 @@ function Nav() {
       autoLoginTried.current = true;
       apiRequest('POST', '/api/admin/auto-login')
         .then(() => queryClient.invalidateQueries({ queryKey: ADMIN_ME_KEY }))
-        .catch((e) => console.warn('Auto-login failed', e));
+        .catch((e) => console.warn(errorMessage(e, 'Auto-login failed')));
     }
   }, [user, admin.isFetched, admin.data, queryClient]);
 
@@ -196,15 +196,52 @@ function Footer() {
         </div>
       </div>
       <p className="footer-note">
-        © {new Date().getFullYear()} {b.name}. Serving {b.city} since {b.openSince}.
+        © {new Date().getFullYear()} {b.name}, {b.city}, {b.state}.
       </p>
     </footer>
   );
 }
 
+/** The tab title of each screen (WCAG 2.4.2), in the spec's route table order. */
+export function pageTitle(pathname: string): string {
+  const titles: [RegExp, string][] = [
+    [/^\/$/, ''],
+    [/^\/menu$/, 'Our Menu'],
+    [/^\/order$/, 'Order'],
+    [/^\/about$/, 'Our Story'],
+    [/^\/confirmation$/, 'Order Confirmation'],
+    [/^\/login$/, 'Sign In'],
+    [/^\/signup$/, 'Sign Up'],
+    [/^\/forgot-password$/, 'Forgot Password'],
+    [/^\/reset-password(\/[^/]+)?$/, 'Reset Password'],
+    [/^\/my-orders$/, 'My Orders'],
+    [/^\/admin\/(login|dashboard)$/, 'Admin'],
+  ];
+  const found = titles.find(([re]) => re.test(pathname.replace(/(.)\/+$/, '$1')));
+  const screen = found ? found[1] : 'Page Not Found';
+  return screen ? `${screen} | ${BAKERY_INFO.name}` : BAKERY_INFO.name;
+}
+
+/** Names the tab after the screen and, after an in-app navigation, moves focus
+ *  to the main region so screen readers start reading the new screen. */
+function RouteAnnouncer() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    document.title = pageTitle(pathname);
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+  return null;
+}
+
 export function Layout() {
   return (
     <>
+      <RouteAnnouncer />
       <a href="#main" className="skip-link">
         Skip to main content
       </a>

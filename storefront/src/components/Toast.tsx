@@ -23,6 +23,11 @@ export function showToast(toast: ToastInput): void {
   getDefaultStore().set(toastAtom, { ...toast, id: nextId++ });
 }
 
+/** Removes the toast on screen (tests start each case without one). */
+export function clearToast(): void {
+  getDefaultStore().set(toastAtom, null);
+}
+
 export function useToast(): (toast: ToastInput) => void {
   return showToast;
 }

@@ -93,8 +93,13 @@ function ContactForm() {
           value={values.message}
           onChange={(e) => setValues({ ...values, message: e.target.value })}
           aria-invalid={errors.message ? true : undefined}
+          aria-describedby={errors.message ? 'contact-message-error' : undefined}
         />
-        {errors.message && <p className="error-text">{errors.message}</p>}
+        {errors.message && (
+          <p id="contact-message-error" className="error-text">
+            {errors.message}
+          </p>
+        )}
       </div>
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? 'Sending...' : 'Send Message'}

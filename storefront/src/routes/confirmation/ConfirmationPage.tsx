@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   BAKERY_INFO,
+  MIN_LEAD_DAYS,
   confirmationState,
   dollarsToCents,
   formatCents,
@@ -11,8 +12,7 @@ import {
 import { apiRequest } from '../../api/client';
 import { usePaymentStatus, useUser } from '../../api/queries';
 
-const LEAD_TIME =
-  'Every order is baked fresh to order; we need at least 3 days notice and will have it ready on the date you chose.';
+const LEAD_TIME = `Every order is baked fresh to order; we need at least ${MIN_LEAD_DAYS} days notice and will have it ready on the date you chose.`;
 
 export default function ConfirmationPage() {
   const [params] = useSearchParams();

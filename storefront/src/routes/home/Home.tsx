@@ -1,50 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { BAKERY_INFO, CATEGORIES, formatLongDate } from '@bakery/core';
+import { BAKERY_INFO, formatLongDate } from '@bakery/core';
 import { useReviews } from '../../api/queries';
 import { Stars } from '../../components/Stars';
 
-function Carousel() {
-  // One card per category, drawn with the category's picture (the menu items
-  // themselves stay out of the home page's first download); the list is
-  // doubled so the CSS animation loops without a visible seam.
-  const cards = CATEGORIES.map((category) => ({ category }));
-  const track = [...cards, ...cards];
-  return (
-    <section className="carousel-section" aria-labelledby="carousel-heading">
-      <h2 id="carousel-heading" className="section-title">
-        Something for Everyone
-      </h2>
-      <div className="carousel">
-        <ul className="carousel-track">
-          {track.map(({ category }, i) => (
-            <li
-              key={`${category.id}-${i}`}
-              className="carousel-card"
-              aria-hidden={i >= cards.length ? true : undefined}
-            >
-              <img
-                src={category.image}
-                alt={i >= cards.length ? '' : category.imageAlt}
-                width={240}
-                height={160}
-                loading="lazy"
-              />
-              <h3>{category.label}</h3>
-              <p>Explore our delicious {category.label} collection</p>
-              <Link
-                to={`/order#${category.id}`}
-                className="btn btn-secondary"
-                tabIndex={i >= cards.length ? -1 : undefined}
-              >
-                Shop {category.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
-  );
-}
+// The carousel sits below the hero and needs the catalogue module (shared with
+// the menu and order pages), so it loads on demand; its box keeps its height.
+const Carousel = lazy(() => import('./Carousel'));
 
 function Reviews() {
   const { data, isLoading, isError } = useReviews();
@@ -108,7 +70,9 @@ export function Home() {
           </div>
         </div>
       </section>
-      <Carousel />
+      <Suspense fallback={<div className="carousel-section carousel-placeholder" aria-hidden="true" />}>
+        <Carousel />
+      </Suspense>
       <Reviews />
     </>
   );

@@ -42,7 +42,10 @@ export function AddToCartDialog({ item, onCancel, onAdd }: Props) {
     setText(String(q));
   };
   const variantLabel = item.category === 'cakes' ? 'Size' : 'Count';
-  const image = item.image || getCategory(item.category)?.image;
+  const category = getCategory(item.category);
+  const image = item.image || category?.image;
+  // Items without a photo of their own show the category's picture: describe that one.
+  const imageAlt = category && image === category.image ? category.imageAlt : item.imageAlt || item.name;
 
   return (
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && close()}>
@@ -57,7 +60,7 @@ export function AddToCartDialog({ item, onCancel, onAdd }: Props) {
         <img
           className="dialog-image"
           src={image}
-          alt={item.imageAlt || item.name}
+          alt={imageAlt}
           width={480}
           height={240}
         />

@@ -8,10 +8,12 @@ import { ReviewForm } from './ReviewForm';
 const money = (dollars: number | string) => formatCents(dollarsToCents(Number(dollars)));
 
 export function OrderCard({ order }: { order: OrderView }) {
+  // Spec: the fees show only when above 0.
   const fees: [string, number][] = [
+    ['Cake options', Number(order.cakeOptionsFee)],
     ['Rush fee', Number(order.rushFee)],
     ['Delivery fee', Number(order.deliveryFee)],
-    ['Cake options', Number(order.cakeOptionsFee)],
+    ['Tax', Number(order.tax)],
   ];
   return (
     <li className="card order-card" data-testid="order-card">
@@ -52,10 +54,6 @@ export function OrderCard({ order }: { order: OrderView }) {
               <dd>{money(v)}</dd>
             </div>
           ))}
-        <div>
-          <dt>Tax</dt>
-          <dd>{money(order.tax)}</dd>
-        </div>
         <div className="summary-total">
           <dt>Total</dt>
           <dd>{money(order.total)}</dd>

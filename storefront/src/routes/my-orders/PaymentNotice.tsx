@@ -1,9 +1,18 @@
-import { customerPaymentBadge, customerPaymentNotice, type OrderView } from '@bakery/core';
+import {
+  CUSTOMER_NOTICE_TEXT,
+  customerPaymentBadge,
+  customerPaymentNotice,
+  type OrderView,
+} from '@bakery/core';
 
 export function PaymentBadge({ status }: { status: string }) {
   const label = customerPaymentBadge(status);
   return (
-    <span className={`badge ${label === 'Paid' ? 'badge-paid' : 'badge-pending'}`}>{label}</span>
+    <span
+      className={`badge ${label === 'Paid' ? 'badge-paid' : label === 'Cancelled' ? 'badge-cancelled' : 'badge-pending'}`}
+    >
+      {label}
+    </span>
   );
 }
 
@@ -23,18 +32,11 @@ export function PaymentNotice({ order }: { order: OrderView }) {
       </a>
     );
   }
-  if (notice === 'delivery_fee_pending') {
-    return (
-      <div className="alert alert-info" role="status">
-        <strong>Delivery Fee Calculation Pending</strong>
-        <p>Check back in 24 hours for payment link</p>
-      </div>
-    );
-  }
+  const text = CUSTOMER_NOTICE_TEXT[notice === 'delivery_fee_pending' ? notice : 'processing'];
   return (
     <div className="alert alert-info" role="status">
-      <strong>Payment Processing</strong>
-      <p>Payment link is being generated</p>
+      <strong>{text.title}</strong>
+      <p>{text.text}</p>
     </div>
   );
 }

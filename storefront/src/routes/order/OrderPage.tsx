@@ -3,11 +3,16 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   ADD_INS,
+  CAKE_BOWS_FEE_CENTS,
   CAKE_FILLINGS,
+  CAKE_WRITING_FEE_CENTS,
   CATEGORIES,
   CATEGORY_IDS,
   DEFAULT_PICKUP_TIME,
+  MIN_LEAD_DAYS,
+  ORDER_MESSAGES,
   PICKUP_SLOTS,
+  RUSH_FEE_CENTS,
   bakeryToday,
   centsToDollars,
   checkOrderForSubmit,
@@ -15,6 +20,7 @@ import {
   earliestPickupDate,
   formatCents,
   formatLongDate,
+  isPickupDateAllowed,
   isRushDate,
   itemsInCategory,
   maxQuantityOf,
@@ -145,7 +151,9 @@ function ProductRow({
           <span className="product-row-desc">{item.description}</span>
         </label>
         <div className="field compact">
-          <label htmlFor={`${base}-qty`}>Quantity</label>
+          <label htmlFor={`${base}-qty`}>
+            Quantity<span className="sr-only"> of {item.name}</span>
+          </label>
           <input
             id={`${base}-qty`}
             type="number"
@@ -263,8 +271,8 @@ function OrderForm({ user }: { user: NonNullable<ReturnType<typeof useUser>['use
   const cartEmpty = lines.length === 0;
 
   function onDateChange(value: string) {
-    if (value && value < minDate) {
-      setDateError('Pickup date must be at least 3 days in advance');
+    if (value && !isPickupDateAllowed(value, today)) {
+      setDateError(ORDER_MESSAGES.pickupDateLead);
       set('pickupDate', '');
       return;
     }
@@ -284,7 +292,7 @@ function OrderForm({ user }: { user: NonNullable<ReturnType<typeof useUser>['use
     if (cartEmpty || submitting) return;
     if (missing.length > 0) {
       toast({
-        title: 'Order Validation Failed',
+        title: ORDER_MESSAGES.validationFailed,
         description: missing.map((m) => m.message).join(', '),
         variant: 'destructive',
       });
@@ -294,7 +302,7 @@ function OrderForm({ user }: { user: NonNullable<ReturnType<typeof useUser>['use
     const check = checkOrderForSubmit(priced, lines);
     if (!check.ok) {
       toast({
-        title: 'Order Validation Failed',
+        title: ORDER_MESSAGES.validationFailed,
         description: check.message,
         variant: 'destructive',
       });
@@ -326,7 +334,7 @@ function OrderForm({ user }: { user: NonNullable<ReturnType<typeof useUser>['use
     const parsed = OrderFormSchema.safeParse(formValues);
     if (!parsed.success) {
       toast({
-        title: 'Order Validation Failed',
+        title: ORDER_MESSAGES.validationFailed,
         description: parsed.error.issues[0]?.message,
         variant: 'destructive',
       });
@@ -414,8 +422,8 @@ function OrderForm({ user }: { user: NonNullable<ReturnType<typeof useUser>['use
         <h1>Place Your Order</h1>
         <p className="lead">Welcome, {user.firstName}!</p>
         <p className="notice" role="note">
-          Orders need at least 3 days notice. Orders placed less than 1 week ahead incur a $10 rush
-          fee.
+          Orders need at least {MIN_LEAD_DAYS} days notice. Orders placed less than 1 week ahead
+          incur a {formatCents(RUSH_FEE_CENTS)} rush fee.
         </p>
       </header>
 
@@ -573,8 +581,8 @@ function OrderForm({ user }: { user: NonNullable<ReturnType<typeof useUser>['use
         </div>
         {rush && (
           <div className="alert alert-warning" role="alert">
-            <strong>Rush order:</strong> your date is less than 1 week away, so a $10.00 rush fee
-            applies.
+            <strong>Rush order:</strong> your date is less than 1 week away, so a{' '}
+            {formatCents(RUSH_FEE_CENTS)} rush fee applies.
           </div>
         )}
       </section>
@@ -617,7 +625,7 @@ function OrderForm({ user }: { user: NonNullable<ReturnType<typeof useUser>['use
               checked={form.hasWriting}
               onChange={(e) => set('hasWriting', e.target.checked)}
             />{' '}
-            Add writing (+$5.00)
+            Add writing (+{formatCents(CAKE_WRITING_FEE_CENTS)})
           </label>
           {form.hasWriting && (
             <div className="field">
@@ -636,7 +644,7 @@ function OrderForm({ user }: { user: NonNullable<ReturnType<typeof useUser>['use
               checked={form.hasBows}
               onChange={(e) => set('hasBows', e.target.checked)}
             />{' '}
-            Add bows (+$5.00)
+            Add bows (+{formatCents(CAKE_BOWS_FEE_CENTS)})
           </label>
         </section>
       )}

@@ -1,4 +1,4 @@
-import { formatCents, type PricedOrder } from '@bakery/core';
+import { TAX_RATE, formatCents, type PricedOrder } from '@bakery/core';
 
 /** The live order summary: lines, subtotal, cake options, rush fee, tax, total (all from core's priceOrder). */
 export function OrderSummary({
@@ -43,7 +43,7 @@ export function OrderSummary({
           </div>
         )}
         <div>
-          <dt>Tax (8.75%)</dt>
+          <dt>Tax ({+(TAX_RATE * 100).toFixed(2)}%)</dt>
           <dd data-testid="summary-tax">{formatCents(priced.taxCents)}</dd>
         </div>
         {deliveryMethod === 'delivery' && (

@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { startTestApi, type TestApi } from '../../test/apiServer';
+import { renderScreen } from '../../test/render';
+import MyOrdersPage from './MyOrdersPage';
+
+let api: TestApi | undefined;
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+});
+
+const user = {
+  id: 'u1',
+  role: 'customer',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Baker',
+  phone: '8505551234',
+};
+const order = {
+  id: 'a1b2c3d4-0000-4000-8000-123456abcdef',
+  orderNumber: '56ABCDEF',
+  orderDate: '2026-11-22T15:00:00.000Z',
+  createdAt: '2026-11-22T15:00:00.000Z',
+  pickupDate: '2026-12-02',
+  pickupTime: '10:00 AM',
+  items: [{ productId: 'p', name: 'Banana Bread', price: 20, quantity: 2, lineTotal: 40 }],
+  subtotal: 40,
+  cakeOptionsFee: 0,
+  rushFee: 0,
+  tax: 3.5,
+  deliveryFee: 0,
+  total: 43.5,
+  specialInstructions: 'Ring twice',
+  paymentStatus: 'pending',
+  deliveryFeeStatus: 'not_applicable',
+  deliveryMethod: 'pickup',
+  squarePaymentUrl: null,
+};
+
+describe('my orders', () => {
+  it('sends visitors to sign in', async () => {
+    api = await startTestApi({ 'GET /api/user': { status: 401, body: { message: 'No' } } });
+    renderScreen(<MyOrdersPage />, { at: '/my-orders' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+  });
+
+  it('with no orders: No orders yet and a way to place the first one, and no review form', async () => {
+    api = await startTestApi({ 'GET /api/user': { body: user }, 'GET /api/my-orders': { body: [] } });
+    renderScreen(<MyOrdersPage />, { at: '/my-orders' });
+    expect(await screen.findByText('No orders yet')).toBeInTheDocument();
+    expect(screen.getByText(/Ada/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Place Your First Order' })).toHaveAttribute(
+      'href',
+      '/order',
+    );
+    expect(screen.queryByRole('heading', { name: 'Leave a Review' })).toBeNull();
+  });
+
+  it('lists the orders with their figures and one payment notice, then the review form', async () => {
+    api = await startTestApi({
+      'GET /api/user': { body: user },
+      'GET /api/my-orders': { body: [order] },
+    });
+    renderScreen(<MyOrdersPage />, { at: '/my-orders' });
+    expect(await screen.findByText('Order #56ABCDEF')).toBeInTheDocument();
+    expect(screen.getByText(/December 2, 2026 at 10:00 AM/)).toBeInTheDocument();
+    expect(screen.getByText('2 × Banana Bread')).toBeInTheDocument();
+    expect(screen.getByText('$43.50')).toBeInTheDocument();
+    expect(screen.getByText('$3.50')).toBeInTheDocument();
+    expect(screen.getByText('Ring twice')).toBeInTheDocument();
+    expect(screen.getByText('Payment Pending')).toBeInTheDocument();
+    expect(screen.getByText('Payment Processing')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Leave a Review' })).toBeInTheDocument();
+  });
+});
+
+describe('review form', () => {
+  async function openForm() {
+    api = await startTestApi({
+      'GET /api/user': { body: user },
+      'GET /api/my-orders': { body: [order] },
+      'POST /api/reviews': { status: 201, body: { success: true, review: {} } },
+    });
+    renderScreen(<MyOrdersPage />, { at: '/my-orders' });
+    await screen.findByRole('heading', { name: 'Leave a Review' });
+  }
+
+  it('starts at 5 stars and checks title and comment lengths', async () => {
+    await openForm();
+    expect(screen.getByRole('radio', { name: '5 stars' })).toBeChecked();
+    await userEvent.type(screen.getByLabelText('Title'), 'Hi');
+    await userEvent.type(screen.getByLabelText('Comment'), 'Too short');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
+    expect(screen.getByText('Review title must be at least 3 characters')).toBeInTheDocument();
+    expect(screen.getByText('Review comment must be at least 10 characters')).toBeInTheDocument();
+    expect(api!.calls.some((c) => c.path === '/api/reviews')).toBe(false);
+  });
+
+  it('posts rating, title and comment and says Review Submitted!', async () => {
+    await openForm();
+    await userEvent.click(screen.getByRole('radio', { name: '4 stars' }));
+    await userEvent.type(screen.getByLabelText('Title'), 'Lovely loaf');
+    await userEvent.type(screen.getByLabelText('Comment'), 'Soft, fresh and full of flavour.');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
+    expect(await screen.findByText('Review Submitted!')).toBeInTheDocument();
+    expect(api!.calls.find((c) => c.path === '/api/reviews' && c.method === 'POST')!.body).toEqual({
+      rating: '4',
+      title: 'Lovely loaf',
+      comment: 'Soft, fresh and full of flavour.',
+    });
+    expect(screen.getByLabelText('Title')).toHaveValue('');
+  });
+
+  it('says Failed to submit review when the server refuses', async () => {
+    await openForm();
+    api!.on('POST /api/reviews', { status: 500 });
+    await userEvent.type(screen.getByLabelText('Title'), 'Lovely loaf');
+    await userEvent.type(screen.getByLabelText('Comment'), 'Soft, fresh and full of flavour.');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
+    expect(await screen.findByText('Failed to submit review')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,188 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { addDays, bakeryToday, itemsInCategory } from '@bakery/core';
+import { readCart } from '../../cart/cartStorage';
+import { startTestApi, type TestApi } from '../../test/apiServer';
+import { renderScreen } from '../../test/render';
+import OrderPage from './OrderPage';
+
+let api: TestApi | undefined;
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+});
+
+const user = {
+  id: 'u1',
+  role: 'customer',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Baker',
+  phone: '8505551234',
+};
+const bread = itemsInCategory('breads')[0]!;
+const cake = itemsInCategory('cakes').find((i) => i.variants?.some((v) => v.id === '6in'))!;
+const dateIn = (days: number) => addDays(bakeryToday(), days);
+
+async function openOrderPage(at = '/order', routes: Parameters<typeof startTestApi>[0] = {}) {
+  api = await startTestApi({ 'GET /api/user': { body: user }, ...routes });
+  const view = renderScreen(<OrderPage />, { at });
+  await screen.findByRole('heading', { name: /Order Details/ });
+  return view;
+}
+const setDate = (value: string) =>
+  fireEvent.change(screen.getByLabelText('Pickup date'), { target: { value } });
+
+describe('order page', () => {
+  it('asks visitors to create an account or sign in', async () => {
+    api = await startTestApi({ 'GET /api/user': { status: 401, body: { message: 'No' } } });
+    renderScreen(<OrderPage />, { at: '/order' });
+    expect(await screen.findByRole('heading', { name: 'Account Required' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create Account' })).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+  });
+
+  it('greets by first name and lays out the sections in order', async () => {
+    await openOrderPage();
+    expect(screen.getByText(/Welcome, Ada/)).toBeInTheDocument();
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual([
+      '1. Order Details',
+      '2. Select Products',
+      '3. Special Instructions',
+      '4. Order Summary',
+    ]);
+    expect(screen.getByLabelText('Phone number')).toHaveValue(user.phone);
+    expect(screen.getByLabelText('Pickup time')).toHaveValue('10:00 AM');
+  });
+
+  it('takes the category from the URL hash and writes it back on change', async () => {
+    await openOrderPage('/order#cakes');
+    const group = within(screen.getByRole('group', { name: 'Categories' }));
+    expect(group.getByRole('button', { name: 'Cakes' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(group.getByRole('button', { name: 'Muffins' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/order#muffins');
+    expect(group.getByRole('button', { name: 'Muffins' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows cake customization only while a cake is in the cart', async () => {
+    await openOrderPage('/order#cakes');
+    expect(screen.queryByRole('heading', { name: /Cake Customization/ })).toBeNull();
+    const check = screen.getByRole('checkbox', { name: new RegExp(cake.name) });
+    await userEvent.click(check);
+    expect(readCart()).toEqual({ [cake.id]: 1 });
+    expect(screen.getByRole('heading', { name: '3. Cake Customization' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '4. Special Instructions' })).toBeInTheDocument();
+    await userEvent.click(check);
+    expect(readCart()).toEqual({});
+    expect(screen.queryByRole('heading', { name: /Cake Customization/ })).toBeNull();
+  });
+
+  it('keeps quantities between 0 and the maximum', async () => {
+    await openOrderPage('/order#breads');
+    const qty = screen.getByLabelText(`Quantity of ${bread.name}`);
+    fireEvent.change(qty, { target: { value: '999' } });
+    expect(readCart()[bread.id]).toBe(bread.maxQuantity ?? 10);
+    fireEvent.change(qty, { target: { value: '-4' } });
+    expect(readCart()[bread.id]).toBeUndefined();
+    expect(qty).toHaveValue(0);
+  });
+
+  it('disables submit on an empty cart and lists what is missing; a line focuses its field', async () => {
+    await openOrderPage();
+    expect(screen.getByRole('button', { name: 'Submit Order' })).toBeDisabled();
+    expect(screen.getByText('Please add items to your cart before submitting')).toBeInTheDocument();
+    expect(screen.getByText('Missing information:')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Select a pickup date' }));
+    expect(screen.getByLabelText('Pickup date')).toHaveFocus();
+    await userEvent.click(screen.getByRole('radio', { name: 'Delivery' }));
+    expect(screen.getByRole('button', { name: 'Enter delivery address' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Enter delivery address' }));
+    expect(screen.getByLabelText('Street address')).toHaveFocus();
+  });
+
+  it('refuses dates closer than the lead time and warns about the rush fee under a week', async () => {
+    await openOrderPage('/order#breads');
+    await userEvent.click(screen.getByRole('checkbox', { name: new RegExp(bread.name) }));
+    const input = screen.getByLabelText('Pickup date');
+    expect(input).toHaveAttribute('min', dateIn(3));
+    setDate(dateIn(1));
+    expect(screen.getByText('Pickup date must be at least 3 days in advance')).toBeInTheDocument();
+    setDate(dateIn(4));
+    expect(screen.getByRole('alert')).toHaveTextContent(/rush fee/i);
+    expect(screen.getByTestId('summary-rush-fee')).toHaveTextContent('$10.00');
+    setDate(dateIn(8));
+    expect(screen.queryByTestId('summary-rush-fee')).toBeNull();
+  });
+
+  it(
+    'submits the order, says Order submitted for review without Square, clears the cart and goes to My Orders after 2 seconds',
+    async () => {
+      await openOrderPage('/order#breads', {
+        'POST /api/submit-order': {
+          status: 201,
+          body: {
+            success: true,
+            order: { id: 'o1' },
+            paymentUrl: null,
+            message: 'Order received. Payment processing is not configured; our team will contact you.',
+          },
+        },
+      });
+      await userEvent.click(screen.getByRole('checkbox', { name: new RegExp(bread.name) }));
+      setDate(dateIn(10));
+      await userEvent.type(screen.getByLabelText(/Anything we should know/), 'Slice it please');
+      expect(screen.queryByText('Missing information:')).toBeNull();
+      await userEvent.click(screen.getByRole('button', { name: 'Submit Order' }));
+      expect(await screen.findByText('Order submitted for review')).toBeInTheDocument();
+      expect(screen.getByText(new RegExp(`contact you at ${user.email}`))).toBeInTheDocument();
+      expect(readCart()).toEqual({});
+
+      const call = api!.calls.find((c) => c.path === '/api/submit-order')!;
+      expect(call.headers['idempotency-key']).toBeTruthy();
+      const { orderData } = call.body as { orderData: Record<string, unknown> };
+      const unit = bread.priceCents / 100;
+      expect(orderData).toMatchObject({
+        customerName: 'Ada Baker',
+        customerEmail: user.email,
+        customerPhone: user.phone,
+        userId: user.id,
+        pickupDate: dateIn(10),
+        pickupTime: '10:00 AM',
+        deliveryMethod: 'pickup',
+        deliveryFeeStatus: 'not_applicable',
+        isRushOrder: false,
+        hasCakeItems: false,
+        cakeOptions: null,
+        rushFee: 0,
+        subtotal: unit,
+        specialInstructions: 'Slice it please',
+        items: [expect.objectContaining({ productId: bread.id, quantity: 1, price: unit })],
+      });
+      expect(orderData.total).toBeCloseTo(
+        (orderData.subtotal as number) + (orderData.tax as number),
+        2,
+      );
+
+      await waitFor(
+        () => expect(screen.getByTestId('location')).toHaveTextContent('/my-orders'),
+        { timeout: 3500 },
+      );
+    },
+    10_000,
+  );
+
+  it("shows the server's message in 'Error submitting order'", async () => {
+    await openOrderPage('/order#breads', {
+      'POST /api/submit-order': { status: 400, body: { message: 'Cannot exceed 20 different items per order' } },
+    });
+    await userEvent.click(screen.getByRole('checkbox', { name: new RegExp(bread.name) }));
+    setDate(dateIn(10));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Order' }));
+    expect(await screen.findByText('Error submitting order')).toBeInTheDocument();
+    expect(screen.getByText('Cannot exceed 20 different items per order')).toBeInTheDocument();
+    expect(readCart()).toEqual({ [bread.id]: 1 });
+    expect(screen.getByTestId('location')).toHaveTextContent('/order#breads');
+  });
+});
