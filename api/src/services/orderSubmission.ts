@@ -10,7 +10,9 @@ import {
   dollarsToCents,
   orderPayloadSchema,
   priceOrder,
+  PricingError,
   type CartLine,
+  type OrderPayload,
   type PricedOrder,
 } from '@bakery/core';
 import { Prisma, type PrismaClient } from '@bakery/prisma';
@@ -24,51 +26,32 @@ export const PAYMENT_NOT_CONFIGURED =
   'Order submitted for review. Payment processing is not configured yet, so our team will contact you by email to arrange payment.';
 export const PRICE_MISMATCH = 'Order prices do not match our current menu. Please review your cart and try again.';
 
-type Payload = ReturnType<ReturnType<typeof orderPayloadSchema>['parse']>;
-
-interface PayloadItem {
-  productId: string;
-  name?: string;
-  price: number;
-  quantity: number;
-  variant?: string | null;
-  filling?: string | null;
-  addIn?: string | null;
-}
+type Payload = OrderPayload;
 
 /** More than a cent apart. */
 const differs = (dollars: number | null | undefined, cents: number) => Math.abs(dollarsToCents(dollars ?? 0) - cents) > 1;
 
 /** The catalogue's figures, or a 400 with the reason. */
 function reprice(payload: Payload, today: string): PricedOrder {
-  const items = payload.items as PayloadItem[];
-  const lines: CartLine[] = items.map((item) => ({
-    productId: item.productId,
-    quantity: item.quantity,
-    ...(item.variant ? { variantId: item.variant } : {}),
-    ...(item.filling ? { filling: item.filling } : {}),
-    ...(item.addIn ? { addIn: item.addIn } : {}),
-  }));
-  const cakeOptions = payload.cakeOptions as { hasWriting?: boolean; hasBows?: boolean } | null | undefined;
+  const items = payload.items;
+  const lines: CartLine[] = items.map((item) => ({ productId: item.productId, quantity: item.quantity, variantId: item.variant, filling: item.filling, addIn: item.addIn }));
+  const options = { pickupDate: payload.pickupDate, hasWriting: Boolean(payload.cakeOptions?.hasWriting), hasBows: Boolean(payload.cakeOptions?.hasBows) };
   let priced: PricedOrder;
   try {
-    priced = priceOrder(
-      lines,
-      { pickupDate: String(payload.pickupDate).slice(0, 10), hasWriting: Boolean(cakeOptions?.hasWriting), hasBows: Boolean(cakeOptions?.hasBows) },
-      today,
-    );
+    priced = priceOrder(lines, options, today);
   } catch (error) {
-    throw badRequest((error as Error).message || PRICE_MISMATCH);
+    // core's PricingError names the unknown product, size or option.
+    if (error instanceof PricingError) throw badRequest(error.message);
+    throw error;
   }
-  const p = payload as unknown as Record<string, number>;
   const lineMismatch = priced.lines.some((line, index) => differs(items[index]!.price, line.unitPriceCents));
   if (
     lineMismatch ||
-    differs(p.subtotal, priced.subtotalCents) ||
-    differs(p.cakeOptionsFee, priced.cakeOptionsFeeCents) ||
-    differs(p.rushFee, priced.rushFeeCents) ||
-    differs(p.tax, priced.taxCents) ||
-    differs(p.total, priced.totalCents)
+    differs(payload.subtotal, priced.subtotalCents) ||
+    differs(payload.cakeOptionsFee, priced.cakeOptionsFeeCents) ||
+    differs(payload.rushFee, priced.rushFeeCents) ||
+    differs(payload.tax, priced.taxCents) ||
+    differs(payload.total, priced.totalCents)
   ) {
     throw badRequest(PRICE_MISMATCH);
   }
@@ -149,19 +132,18 @@ export async function submitOrder(
 const findOrder = (prisma: PrismaClient, id: string) => prisma.order.findUnique({ where: { id } });
 
 /** The row to store: the catalogue's figures, the account's identity. */
-function orderRow(payload: Payload, priced: PricedOrder, user: SessionUser | undefined) {
-  const p = payload as unknown as Record<string, unknown>;
-  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+function orderRow(p: Payload, priced: PricedOrder, user: SessionUser | undefined) {
+  const text = (value: string | null | undefined) => (value && value.trim() !== '' ? value.trim() : null);
   const delivery = p.deliveryMethod === 'delivery';
   const accountName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
-  const cakeOptions = p.cakeOptions as { hasWriting?: boolean; hasBows?: boolean } | null | undefined;
+  const cakeOptions = p.cakeOptions;
   return {
     userId: user?.id ?? null,
-    customerName: accountName || String(p.customerName).trim(),
-    customerEmail: (user?.email ?? String(p.customerEmail)).trim().toLowerCase(),
+    customerName: accountName || p.customerName,
+    customerEmail: (user?.email ?? p.customerEmail).trim().toLowerCase(),
     customerPhone: user?.phone || text(p.customerPhone),
-    pickupDate: String(p.pickupDate).slice(0, 10),
-    pickupTime: String(p.pickupTime),
+    pickupDate: p.pickupDate,
+    pickupTime: p.pickupTime,
     items: priced.lines.map((line) => ({
       productId: line.productId,
       name: line.name,

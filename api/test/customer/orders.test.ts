@@ -2,7 +2,7 @@
 // that it stores nothing), the Idempotency-Key, Square and mail failures that
 // never lose an order, my orders, and the payment status.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SubmitOrderView } from '@bakery/core';
+import { ORDER_MESSAGES, type SubmitOrderView } from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { Client, orderPayload, signedInCustomer } from '../support/factories.js';
@@ -177,7 +177,7 @@ describe('POST /api/submit-order', () => {
         400,
         'Order prices do not match our current menu. Please review your cart and try again.',
       ],
-      ['a total that is not the sum', () => ({ ...orderPayload(), total: 50 }), 400, 'Total amount does not match subtotal + cake options fee + rush fee + tax'],
+      ['a total that is not the sum', () => ({ ...orderPayload(), total: 50 }), 400, ORDER_MESSAGES.totalMismatch],
       [
         'a rush order without the rush fee',
         () => {
@@ -185,13 +185,15 @@ describe('POST /api/submit-order', () => {
           return { ...payload, rushFee: 0, isRushOrder: false, tax: 3.5, total: 43.5 };
         },
         400,
-        /rush fee|menu/i,
+        ORDER_MESSAGES.rushFeeInvalid,
       ],
-      ['a 21st item', () => orderPayload({ lines: manyLines(21) }), 400, /20/],
-      ['a quantity of 51', () => ({ ...orderPayload(), items: [{ ...orderPayload().items[0], quantity: 51 }] }), 400, 'Quantity cannot exceed 50 per item'],
+      ['a 21st item', () => orderPayload({ lines: manyLines(21) }), 400, ORDER_MESSAGES.tooManyItems],
+      ['a quantity of 51', () => ({ ...orderPayload(), items: [{ ...orderPayload().items[0], quantity: 51 }] }), 400, ORDER_MESSAGES.quantityMax],
       ['an unknown product', () => ({ ...orderPayload(), items: [{ ...orderPayload().items[0], productId: 'gold-bar' }] }), 400, /gold-bar/],
-      ['a pickup date of today', () => ({ ...orderPayload(), pickupDate: orderPayload({ daysAhead: 0 }).pickupDate }), 400, 'Pickup date must be at least tomorrow'],
-      ['a delivery without an address', () => ({ ...orderPayload({ delivery: true }), deliveryZip: '' }), 400, 'Complete address (street, city, state, ZIP) is required for delivery orders'],
+      ['a pickup date of today', () => ({ ...orderPayload(), pickupDate: orderPayload({ daysAhead: 0 }).pickupDate }), 400, ORDER_MESSAGES.pickupDateTomorrow],
+      ['a pickup date the day after tomorrow', () => ({ ...orderPayload(), pickupDate: orderPayload({ daysAhead: 2 }).pickupDate }), 400, ORDER_MESSAGES.pickupDateLead],
+      ['a pickup time outside the slots', () => ({ ...orderPayload(), pickupTime: '1:00 AM' }), 400, ORDER_MESSAGES.pickupTimeFormat],
+      ['a delivery without an address', () => ({ ...orderPayload({ delivery: true }), deliveryZip: '' }), 400, ORDER_MESSAGES.addressServer],
     ];
 
     it.each(refusals)('%s', async (_name, build, status, message) => {
