@@ -58,7 +58,7 @@ export type ClosedDateInput = z.infer<typeof ClosedDateSchema>;
 const positiveDecimal = (message: string) =>
   z.coerce
     .number({ error: message })
-    .refine((value) => Number.isFinite(value) && value > 0 && value <= 100_000, message);
+    .refine((value) => Number.isFinite(value) && value >= 0.0001 && value <= 100_000, message);
 
 /**
  * PUT /api/admin/kitchen/links: link a menu item (and one of its variants,

@@ -1,0 +1,108 @@
+// Kitchen calls (docs/kitchen.md): public availability for the storefront
+// calendar; staff bake sheets, margins and recipe links; owner capacity.
+import Router from '@koa/router';
+import {
+  CapacityLimitsSchema,
+  ClosedDateSchema,
+  KitchenRangeSchema,
+  ProductRecipeKeySchema,
+  ProductRecipeLinkSchema,
+  kitchenDate,
+  type CapacityLimitsInput,
+  type ClosedDateInput,
+  type KitchenRange,
+  type ProductRecipeLinkInput,
+} from '@bakery/core';
+import { z } from 'zod';
+import type { AppDeps } from '../app.js';
+import { requireOwner, requireStaff } from '../middleware/auth.js';
+import { validate } from '../middleware/validate.js';
+import {
+  addClosedDate,
+  availability,
+  bakeSheet,
+  bakeSheetWorkbook,
+  capacitySettings,
+  listClosedDates,
+  listLinks,
+  margins,
+  removeClosedDate,
+  removeLink,
+  saveLink,
+  setCapacityLimits,
+} from '../services/kitchen/index.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const DateParam = z.object({ date: kitchenDate() });
+
+export function kitchenRouter(deps: AppDeps): Router {
+  const router = new Router();
+  const { prisma } = deps;
+  const range = (ctx: { state: { input?: unknown } }) => ctx.state.input as KitchenRange;
+
+  router.get('/api/availability', validate(KitchenRangeSchema, 'query'), async (ctx) => {
+    const { fromDate, toDate } = range(ctx);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await availability(prisma, fromDate, toDate);
+  });
+
+  // ------------------------------------------------------------- capacity
+  router.get('/api/admin/kitchen/capacity', requireStaff, async (ctx) => {
+    ctx.body = await capacitySettings(prisma);
+  });
+
+  router.put('/api/admin/kitchen/capacity', requireOwner, validate(CapacityLimitsSchema, 'body'), async (ctx) => {
+    ctx.body = await setCapacityLimits(prisma, (ctx.state.input as CapacityLimitsInput).limits);
+  });
+
+  router.get('/api/admin/kitchen/closed-dates', requireStaff, async (ctx) => {
+    ctx.body = await listClosedDates(prisma);
+  });
+
+  router.post('/api/admin/kitchen/closed-dates', requireOwner, validate(ClosedDateSchema, 'body'), async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await addClosedDate(prisma, ctx.state.input as ClosedDateInput);
+  });
+
+  router.delete('/api/admin/kitchen/closed-dates/:date', requireOwner, validate(DateParam, 'params'), async (ctx) => {
+    await removeClosedDate(prisma, (ctx.state.input as { date: string }).date);
+    ctx.body = { success: true };
+  });
+
+  // ---------------------------------------------------------- recipe links
+  router.get('/api/admin/kitchen/links', requireStaff, async (ctx) => {
+    ctx.body = await listLinks(prisma);
+  });
+
+  router.put('/api/admin/kitchen/links', requireStaff, validate(ProductRecipeLinkSchema, 'body'), async (ctx) => {
+    ctx.body = await saveLink(prisma, ctx.state.input as ProductRecipeLinkInput);
+  });
+
+  router.delete('/api/admin/kitchen/links', requireStaff, validate(ProductRecipeKeySchema, 'query'), async (ctx) => {
+    const { productId, variantId } = ctx.state.input as { productId: string; variantId: string };
+    await removeLink(prisma, productId, variantId);
+    ctx.body = { success: true };
+  });
+
+  // ------------------------------------------------- bake sheet and margins
+  router.get('/api/admin/kitchen/bake-sheet', requireStaff, validate(KitchenRangeSchema, 'query'), async (ctx) => {
+    const { fromDate, toDate } = range(ctx);
+    ctx.body = await bakeSheet(prisma, fromDate, toDate);
+  });
+
+  router.get('/api/admin/exports/bake-sheet.xlsx', requireStaff, validate(KitchenRangeSchema, 'query'), async (ctx) => {
+    const { fromDate, toDate } = range(ctx);
+    const file = await bakeSheetWorkbook(await bakeSheet(prisma, fromDate, toDate));
+    ctx.type = XLSX;
+    ctx.attachment(fromDate === toDate ? `bake-sheet-${fromDate}.xlsx` : `bake-sheet-${fromDate}-to-${toDate}.xlsx`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = file;
+  });
+
+  router.get('/api/admin/kitchen/margins', requireStaff, validate(KitchenRangeSchema, 'query'), async (ctx) => {
+    const { fromDate, toDate } = range(ctx);
+    ctx.body = await margins(prisma, fromDate, toDate);
+  });
+
+  return router;
+}

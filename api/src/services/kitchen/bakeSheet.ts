@@ -1,0 +1,223 @@
+// The bake sheet of a pickup date range: what to bake (per item and variant,
+// over orders that are not cancelled), the cakes with their details, the
+// customers' instructions, and the shopping list those quantities need from
+// the linked recipes:
+//   ingredient total = sum over items of
+//     quantity x unitsPerItem / recipeYield x recipe ingredient quantity
+// in exact decimals, rounded only on the wire (quantities 4 places, money 2).
+import {
+  ADD_INS,
+  CAKE_FILLINGS,
+  PICKUP_SLOTS,
+  categoryOrder,
+  defaultVariantId,
+  findLink,
+  getCategory,
+  getMenuItem,
+  unitsPerItem,
+  type BakeSheetCakeRow,
+  type BakeSheetInstructionRow,
+  type BakeSheetProductRow,
+  type BakeSheetView,
+  type ShoppingListRow,
+} from '@bakery/core';
+import { Prisma, type PrismaClient } from '@bakery/prisma';
+import { decimalToNumber, lineCost } from '../recipes.js';
+import { BOOKED } from './capacity.js';
+import { batchesFor, loadLinks, type LinkWithRecipe } from './links.js';
+
+type Db = PrismaClient | Prisma.TransactionClient;
+type Decimal = Prisma.Decimal;
+const ZERO = () => new Prisma.Decimal(0);
+
+/** An order line as stored in Order.items. */
+export interface StoredItem {
+  productId: string;
+  name: string;
+  price: number;
+  quantity: number;
+  variant: string;
+  filling: string | null;
+  addIn: string | null;
+  lineTotal: number | null;
+}
+
+export function storedItems(items: Prisma.JsonValue): StoredItem[] {
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((raw) => {
+    const item = raw as Record<string, unknown> | null;
+    if (!item || typeof item.productId !== 'string') return [];
+    const menuItem = getMenuItem(item.productId);
+    const stored = typeof item.variant === 'string' ? item.variant : '';
+    // An order written without a variant of a sized item was priced at its default.
+    const variant = stored || (menuItem ? (defaultVariantId(menuItem) ?? '') : '');
+    return [
+      {
+        productId: item.productId,
+        name: typeof item.name === 'string' ? item.name : (menuItem?.name ?? item.productId),
+        price: Number(item.price ?? 0),
+        quantity: Number(item.quantity ?? 0),
+        variant,
+        filling: typeof item.filling === 'string' && item.filling ? item.filling : null,
+        addIn: typeof item.addIn === 'string' && item.addIn ? item.addIn : null,
+        lineTotal: item.lineTotal === undefined || item.lineTotal === null ? null : Number(item.lineTotal),
+      },
+    ];
+  });
+}
+
+export const orderNumberOf = (id: string) => id.slice(-8).toUpperCase();
+
+const slotIndex = (time: string | null) => {
+  const index = time ? PICKUP_SLOTS.indexOf(time) : -1;
+  return index < 0 ? PICKUP_SLOTS.length : index;
+};
+
+const optionLabel = (options: readonly { id: string; label: string }[], id: string | null) =>
+  id ? (options.find((o) => o.id === id)?.label ?? id) : null;
+
+export const bakeSheetSelect = {
+  id: true,
+  pickupDate: true,
+  pickupTime: true,
+  customerName: true,
+  items: true,
+  cakeOptions: true,
+  specialInstructions: true,
+  createdAt: true,
+} satisfies Prisma.OrderSelect;
+
+export type BakeSheetOrder = Prisma.OrderGetPayload<{ select: typeof bakeSheetSelect }>;
+
+/** Booked orders picked up in the range, by pickup date and slot. */
+export async function bookedOrders(db: Db, fromDate: string, toDate: string): Promise<BakeSheetOrder[]> {
+  const orders = await db.order.findMany({
+    where: { pickupDate: { gte: fromDate, lte: toDate }, ...BOOKED },
+    select: bakeSheetSelect,
+    orderBy: [{ pickupDate: 'asc' }, { createdAt: 'asc' }],
+  });
+  return orders.sort(
+    (a, b) => (a.pickupDate ?? '').localeCompare(b.pickupDate ?? '') || slotIndex(a.pickupTime) - slotIndex(b.pickupTime),
+  );
+}
+
+export async function bakeSheet(db: Db, fromDate: string, toDate: string): Promise<BakeSheetView> {
+  const [orders, links] = await Promise.all([bookedOrders(db, fromDate, toDate), loadLinks(db)]);
+
+  const rows = new Map<string, BakeSheetProductRow & { link: LinkWithRecipe | undefined }>();
+  const cakes: BakeSheetCakeRow[] = [];
+  const instructions: BakeSheetInstructionRow[] = [];
+
+  for (const order of orders) {
+    const who = {
+      orderId: order.id,
+      orderNumber: orderNumberOf(order.id),
+      pickupDate: order.pickupDate ?? '',
+      pickupTime: order.pickupTime,
+      customerName: order.customerName,
+    };
+    const options = (order.cakeOptions ?? {}) as { hasWriting?: boolean; hasBows?: boolean };
+    for (const item of storedItems(order.items)) {
+      if (!(item.quantity > 0)) continue;
+      const menuItem = getMenuItem(item.productId);
+      const key = `${item.productId}|${item.variant}`;
+      let row = rows.get(key);
+      if (!row) {
+        const link = findLink(links, item.productId, item.variant);
+        const category = menuItem?.category ?? 'breads';
+        row = {
+          productId: item.productId,
+          name: menuItem?.name ?? item.name,
+          category,
+          categoryLabel: menuItem ? (getCategory(category)?.label ?? category) : 'Not on the menu',
+          variantId: item.variant,
+          variantLabel: menuItem?.variants?.find((v) => v.id === item.variant)?.label ?? null,
+          quantity: 0,
+          units: 0,
+          addIns: {},
+          recipeName: link?.recipe.name ?? null,
+          batches: null,
+          link,
+        };
+        rows.set(key, row);
+      }
+      row.quantity += item.quantity;
+      row.units += item.quantity * unitsPerItem(item.productId, item.variant);
+      const addIn = optionLabel(ADD_INS, item.addIn);
+      if (addIn) row.addIns[addIn] = (row.addIns[addIn] ?? 0) + item.quantity;
+
+      if (menuItem?.category === 'cakes') {
+        cakes.push({
+          ...who,
+          name: menuItem.name,
+          size: menuItem.variants?.find((v) => v.id === item.variant)?.label ?? null,
+          filling: optionLabel(CAKE_FILLINGS, item.filling),
+          quantity: item.quantity,
+          writing: Boolean(options.hasWriting),
+          bows: Boolean(options.hasBows),
+          specialInstructions: order.specialInstructions,
+        });
+      }
+    }
+    if (order.specialInstructions?.trim()) instructions.push({ ...who, text: order.specialInstructions.trim() });
+  }
+
+  // Batches per recipe, then each recipe's ingredients times its batches.
+  const recipeBatches = new Map<string, { link: LinkWithRecipe; batches: Decimal }>();
+  const products: BakeSheetProductRow[] = [];
+  const unlinked: BakeSheetView['unlinked'] = [];
+  const sorted = [...rows.values()].sort(
+    (a, b) => categoryOrder(a.category) - categoryOrder(b.category) || a.name.localeCompare(b.name) || a.units / (a.quantity || 1) - b.units / (b.quantity || 1),
+  );
+  for (const { link, ...row } of sorted) {
+    if (link) {
+      const batches = batchesFor(link, row.quantity);
+      row.batches = decimalToNumber(batches, 4);
+      const entry = recipeBatches.get(link.recipeId) ?? { link, batches: ZERO() };
+      entry.batches = entry.batches.add(batches);
+      recipeBatches.set(link.recipeId, entry);
+    } else {
+      unlinked.push({ productId: row.productId, variantId: row.variantId, name: row.name, variantLabel: row.variantLabel, quantity: row.quantity });
+    }
+    products.push(row);
+  }
+
+  const needs = new Map<string, { ingredient: LinkWithRecipe['recipe']['ingredients'][number]['ingredient']; quantity: Decimal }>();
+  for (const { link, batches } of recipeBatches.values()) {
+    for (const line of link.recipe.ingredients) {
+      const entry = needs.get(line.ingredientId) ?? { ingredient: line.ingredient, quantity: ZERO() };
+      entry.quantity = entry.quantity.add(line.quantity.mul(batches));
+      needs.set(line.ingredientId, entry);
+    }
+  }
+  let total = ZERO();
+  const shoppingList: ShoppingListRow[] = [...needs.values()]
+    .sort((a, b) => a.ingredient.name.localeCompare(b.ingredient.name))
+    .map(({ ingredient, quantity }) => {
+      const cost = lineCost(quantity, ingredient.costPerUnit);
+      total = total.add(cost);
+      return {
+        ingredientId: ingredient.id,
+        name: ingredient.name,
+        unit: ingredient.unit,
+        quantity: decimalToNumber(quantity, 4),
+        costPerUnit: decimalToNumber(ingredient.costPerUnit, 4),
+        cost: decimalToNumber(cost, 2),
+      };
+    });
+
+  return {
+    fromDate,
+    toDate,
+    orderCount: orders.length,
+    products,
+    cakes,
+    instructions,
+    recipes: [...recipeBatches.values()]
+      .map(({ link, batches }) => ({ recipeId: link.recipeId, name: link.recipe.name, batches: decimalToNumber(batches, 4) }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+    shoppingList,
+    shoppingListCost: decimalToNumber(total, 2),
+    unlinked,
+  };
+}

@@ -1,0 +1,72 @@
+// Links from menu items (and variants) to the recipes that make them, and the
+// exact cost of one ordered item through its link:
+//   recipe cost x unitsPerItem / recipeYield
+// where the recipe cost is recipes.ts's exact sum of quantity x costPerUnit.
+import { getMenuItem, type ProductRecipeLinkInput, type ProductRecipeLinkView } from '@bakery/core';
+import { Prisma, type PrismaClient } from '@bakery/prisma';
+import { notFound } from '../../middleware/errors.js';
+import { decimalToNumber, totalCostOf } from '../recipes.js';
+
+type Db = PrismaClient | Prisma.TransactionClient;
+type Decimal = Prisma.Decimal;
+
+export const linkInclude = {
+  recipe: { include: { ingredients: { include: { ingredient: true }, orderBy: { createdAt: 'asc' as const } } } },
+} satisfies Prisma.ProductRecipeInclude;
+
+export type LinkWithRecipe = Prisma.ProductRecipeGetPayload<{ include: typeof linkInclude }>;
+
+/** Batches of the linked recipe that `quantity` ordered items need, exact. */
+export const batchesFor = (link: Pick<LinkWithRecipe, 'unitsPerItem' | 'recipeYield'>, quantity: number | Decimal): Decimal =>
+  new Prisma.Decimal(quantity).mul(link.unitsPerItem).div(link.recipeYield);
+
+/** Cost of one ordered item through its link, exact. */
+export const costPerItem = (link: LinkWithRecipe): Decimal => totalCostOf(link.recipe.ingredients).mul(batchesFor(link, 1));
+
+/** Decimal dollars -> integer cents, half-up. */
+export const toCents = (value: Decimal): number => Number(value.mul(100).toDecimalPlaces(0, Prisma.Decimal.ROUND_HALF_UP).toFixed(0));
+
+export async function loadLinks(db: Db): Promise<LinkWithRecipe[]> {
+  return db.productRecipe.findMany({ include: linkInclude, orderBy: [{ productId: 'asc' }, { variantId: 'asc' }] });
+}
+
+export function linkView(link: LinkWithRecipe): ProductRecipeLinkView {
+  const item = getMenuItem(link.productId);
+  return {
+    id: link.id,
+    productId: link.productId,
+    variantId: link.variantId,
+    productName: item?.name ?? link.productId,
+    variantLabel: item?.variants?.find((v) => v.id === link.variantId)?.label ?? null,
+    recipeId: link.recipeId,
+    recipeName: link.recipe.name,
+    recipeYield: decimalToNumber(link.recipeYield, 4),
+    unitsPerItem: decimalToNumber(link.unitsPerItem, 4),
+    costPerItem: decimalToNumber(costPerItem(link), 2),
+  };
+}
+
+export async function listLinks(db: Db): Promise<ProductRecipeLinkView[]> {
+  return (await loadLinks(db)).map(linkView);
+}
+
+const dec4 = (value: number) => new Prisma.Decimal(value).toDecimalPlaces(4, Prisma.Decimal.ROUND_HALF_UP);
+
+/** Creates or replaces the link of one item and variant. */
+export async function saveLink(db: Db, input: ProductRecipeLinkInput): Promise<ProductRecipeLinkView> {
+  const recipe = await db.recipe.findUnique({ where: { id: input.recipeId }, select: { id: true } });
+  if (!recipe) throw notFound('Recipe not found');
+  const data = { recipeId: input.recipeId, recipeYield: dec4(input.recipeYield), unitsPerItem: dec4(input.unitsPerItem) };
+  const row = await db.productRecipe.upsert({
+    where: { productId_variantId: { productId: input.productId, variantId: input.variantId } },
+    create: { productId: input.productId, variantId: input.variantId, ...data },
+    update: data,
+    include: linkInclude,
+  });
+  return linkView(row);
+}
+
+export async function removeLink(db: Db, productId: string, variantId: string): Promise<void> {
+  const { count } = await db.productRecipe.deleteMany({ where: { productId, variantId } });
+  if (count === 0) throw notFound('This menu item has no linked recipe');
+}

@@ -1,0 +1,86 @@
+// Cost of goods and margins. Per menu item and variant: the catalogue's price
+// (core) beside the cost of one item from its linked recipe. Per category over
+// a pickup date range: revenue of the booked orders' lines that have a linked
+// recipe, their cost, and the margin; lines without a recipe are reported as
+// uncosted revenue instead of being counted at zero cost.
+import {
+  CATEGORY_IDS,
+  PRICE_POINTS,
+  centsToDollars,
+  dollarsToCents,
+  findLink,
+  getCategory,
+  getMenuItem,
+  marginOf,
+  type CategoryId,
+  type MarginCategoryView,
+  type MarginItemView,
+  type MarginsView,
+} from '@bakery/core';
+import { Prisma, type PrismaClient } from '@bakery/prisma';
+import { bookedOrders, storedItems } from './bakeSheet.js';
+import { costPerItem, loadLinks, toCents } from './links.js';
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+export async function margins(db: Db, fromDate: string, toDate: string): Promise<MarginsView> {
+  const [links, orders] = await Promise.all([loadLinks(db), bookedOrders(db, fromDate, toDate)]);
+  const unitCost = new Map(links.map((link) => [link.id, costPerItem(link)]));
+
+  const items: MarginItemView[] = PRICE_POINTS.map((point) => {
+    const link = findLink(links, point.productId, point.variantId);
+    const base = {
+      productId: point.productId,
+      variantId: point.variantId,
+      name: point.name,
+      variantLabel: point.variantLabel,
+      category: point.category,
+      categoryLabel: point.categoryLabel,
+      price: centsToDollars(point.priceCents),
+    };
+    if (!link) return { ...base, cost: null, margin: null, marginPercent: null, recipeName: null };
+    const costCents = toCents(unitCost.get(link.id)!);
+    const { marginCents, marginPercent } = marginOf(point.priceCents, costCents);
+    return { ...base, cost: centsToDollars(costCents), margin: centsToDollars(marginCents), marginPercent, recipeName: link.recipe.name };
+  });
+
+  const sums = new Map<CategoryId, { revenue: number; cost: Prisma.Decimal; uncosted: number; quantity: number }>(
+    CATEGORY_IDS.map((id) => [id, { revenue: 0, cost: new Prisma.Decimal(0), uncosted: 0, quantity: 0 }]),
+  );
+  for (const order of orders) {
+    for (const item of storedItems(order.items)) {
+      const menuItem = getMenuItem(item.productId);
+      if (!menuItem || !(item.quantity > 0)) continue;
+      const sum = sums.get(menuItem.category)!;
+      const revenueCents = item.lineTotal !== null ? dollarsToCents(item.lineTotal) : dollarsToCents(item.price) * item.quantity;
+      const link = findLink(links, item.productId, item.variant);
+      sum.quantity += item.quantity;
+      if (!link) {
+        sum.uncosted += revenueCents;
+        continue;
+      }
+      sum.revenue += revenueCents;
+      sum.cost = sum.cost.add(unitCost.get(link.id)!.mul(item.quantity));
+    }
+  }
+  const byCategory: MarginCategoryView[] = CATEGORY_IDS.map((category) => {
+    const sum = sums.get(category)!;
+    const costCents = toCents(sum.cost);
+    const { marginCents, marginPercent } = marginOf(sum.revenue, costCents);
+    return {
+      category,
+      label: getCategory(category)?.label ?? category,
+      revenue: centsToDollars(sum.revenue),
+      cost: centsToDollars(costCents),
+      margin: centsToDollars(marginCents),
+      marginPercent,
+      uncostedRevenue: centsToDollars(sum.uncosted),
+      quantity: sum.quantity,
+    };
+  });
+
+  const missing = items
+    .filter((item) => item.cost === null)
+    .map(({ productId, variantId, name, variantLabel, categoryLabel }) => ({ productId, variantId, name, variantLabel, categoryLabel }));
+  return { fromDate, toDate, items, byCategory, missing };
+}
