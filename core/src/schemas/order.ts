@@ -96,7 +96,8 @@ export function orderFormSchema(today?: string) {
       specialInstructions: optionalText(500, ORDER_MESSAGES.specialInstructions),
     })
     .superRefine((form, ctx) => {
-      if (daysAway(form.pickupDate, todayOf(today)) < MIN_LEAD_DAYS)
+      // Field errors do not stop this refinement: check only what parsed.
+      if (isDateString(form.pickupDate) && daysAway(form.pickupDate, todayOf(today)) < MIN_LEAD_DAYS)
         ctx.addIssue({ code: 'custom', path: ['pickupDate'], message: ORDER_MESSAGES.pickupDateLead });
       if (
         form.deliveryMethod === 'delivery' &&
@@ -240,20 +241,27 @@ export function orderPayloadSchema(today?: string) {
         .nullish(),
     })
     .superRefine((order, ctx) => {
+      // Field errors do not stop this refinement: check only what parsed.
       const now = todayOf(today);
-      if (order.pickupDate < addDays(now, 1))
+      const dateOk = isDateString(order.pickupDate);
+      if (dateOk && order.pickupDate < addDays(now, 1))
         ctx.addIssue({ code: 'custom', path: ['pickupDate'], message: ORDER_MESSAGES.pickupDateTomorrow });
-      else if (daysAway(order.pickupDate, now) < MIN_LEAD_DAYS)
+      else if (dateOk && daysAway(order.pickupDate, now) < MIN_LEAD_DAYS)
         ctx.addIssue({ code: 'custom', path: ['pickupDate'], message: ORDER_MESSAGES.pickupDateLead });
 
-      const sum =
-        dollarsToCents(order.subtotal) + dollarsToCents(order.cakeOptionsFee) + dollarsToCents(order.rushFee) + dollarsToCents(order.tax);
-      if (Math.abs(dollarsToCents(order.total) - sum) > 1)
-        ctx.addIssue({ code: 'custom', path: ['total'], message: ORDER_MESSAGES.totalMismatch });
+      const amounts = [order.subtotal, order.cakeOptionsFee, order.rushFee, order.tax, order.total];
+      if (amounts.every((a) => typeof a === 'number' && Number.isFinite(a))) {
+        const sum =
+          dollarsToCents(order.subtotal) + dollarsToCents(order.cakeOptionsFee) + dollarsToCents(order.rushFee) + dollarsToCents(order.tax);
+        if (Math.abs(dollarsToCents(order.total) - sum) > 1)
+          ctx.addIssue({ code: 'custom', path: ['total'], message: ORDER_MESSAGES.totalMismatch });
+      }
 
-      const rush = isRushDate(order.pickupDate, now);
-      if (dollarsToCents(order.rushFee) !== (rush ? RUSH_FEE_CENTS : 0) || order.isRushOrder !== rush)
-        ctx.addIssue({ code: 'custom', path: ['rushFee'], message: ORDER_MESSAGES.rushFeeInvalid });
+      if (dateOk && typeof order.rushFee === 'number' && Number.isFinite(order.rushFee)) {
+        const rush = isRushDate(order.pickupDate, now);
+        if (dollarsToCents(order.rushFee) !== (rush ? RUSH_FEE_CENTS : 0) || order.isRushOrder !== rush)
+          ctx.addIssue({ code: 'custom', path: ['rushFee'], message: ORDER_MESSAGES.rushFeeInvalid });
+      }
 
       if (order.deliveryMethod === 'delivery') {
         const complete =
