@@ -1,5 +1,6 @@
 // Accounts and sessions over HTTP: signup, login, logout, the current user,
 // the profile update, session cookies, the login rate limit, cross-site writes.
+import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { Client, createUser, PASSWORD, signedInCustomer } from '../support/factories.js';
@@ -101,6 +102,16 @@ describe('POST /api/login', () => {
       expect(answer.body).toEqual({ message: 'Invalid email or password' });
     }
     expect((await client.get('/api/user')).status).toBe(401);
+  });
+
+  it('rehashes a password stored with weaker parameters at login', async () => {
+    const weak = await argon2.hash(PASSWORD, { type: argon2.argon2id, memoryCost: 4096, timeCost: 1, parallelism: 1 });
+    const user = await createUser(server.prisma);
+    await server.prisma.user.update({ where: { id: user.id }, data: { password: weak } });
+    expect((await new Client(server.baseUrl).post('/api/login', { email: user.email, password: PASSWORD })).status).toBe(200);
+    const stored = await server.prisma.user.findUnique({ where: { id: user.id } });
+    expect(stored!.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await argon2.verify(stored!.password, PASSWORD)).toBe(true);
   });
 
   it('validates with the spec messages', async () => {
