@@ -197,6 +197,23 @@ describe('the queue', () => {
   });
 });
 
+describe('shutdown', () => {
+  it('does not wait out a long retry: one last attempt, then the message is saved under outbox/failed', async () => {
+    await mail.close();
+    mail = mailer({ retryDelaysMs: [60_000] });
+    smtp.refuseNext(2);
+    await mail.passwordReset({ email: 'shutdown@example.com', firstName: 'Sam' }, `${PUBLIC_URL}/reset-password/late`);
+    // Wait until the first attempt was refused and the retry is scheduled.
+    for (let i = 0; i < 100 && !log.entries.some((e) => e.message === 'mail send failed; will retry'); i++) await new Promise((r) => setTimeout(r, 20));
+
+    const started = Date.now();
+    await mail.close();
+    expect(Date.now() - started).toBeLessThan(3000);
+    const failed = await readdir(path.join(outbox, 'failed'));
+    expect(failed.some((f) => f.includes('shutdown_example_com'))).toBe(true);
+  });
+});
+
 describe('without SMTP', () => {
   it('writes each message to the outbox and the log, and says mail is not configured', async () => {
     await mail.close();

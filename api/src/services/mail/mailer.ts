@@ -44,8 +44,12 @@ export interface OutgoingMail extends MailContent {
 export interface MailNotifications extends Notifications {
   /** Resolves when every queued message is sent or given up (tests, shutdown). */
   idle(): Promise<void>;
-  /** Waits for the queue, then closes the SMTP connections. */
-  close(): Promise<void>;
+  /**
+   * Shutdown: a message waiting for a retry gets one last attempt at once and,
+   * if that fails, is saved under outbox/failed; sends in progress get up to
+   * `graceMs` (default 5 s); then the SMTP connections close.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 export interface MailNotificationsOptions {
@@ -131,7 +135,6 @@ export function toMailOrder(order: StoredOrder): MailOrder {
   };
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function fileStem(mail: OutgoingMail): string {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -177,6 +180,19 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
   }
 
   const pending = new Set<Promise<void>>();
+  let closing = false;
+  /** Wakes every job waiting between attempts (on close). */
+  const wakers = new Set<() => void>();
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        wakers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      wakers.add(wake);
+    });
 
   function enqueue(mail: OutgoingMail): void {
     const job = (async () => {
@@ -186,13 +202,13 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
           return;
         } catch (error) {
           const fields = { kind: mail.kind, to: mail.to, subject: mail.subject, attempt, error: error instanceof Error ? error.message : String(error) };
-          if (attempt > delays.length) {
+          if (attempt > delays.length || closing) {
             const file = await writeToOutbox(mail, path.join(outboxDir, 'failed')).catch(() => null);
-            log.error('mail could not be sent; given up', { ...fields, file });
+            log.error(closing ? 'mail not sent before shutdown; saved' : 'mail could not be sent; given up', { ...fields, file });
             return;
           }
           log.warn('mail send failed; will retry', { ...fields, retryInMs: delays[attempt - 1] });
-          await sleep(delays[attempt - 1]!);
+          await pause(delays[attempt - 1]!);
         }
       }
     })();
@@ -240,8 +256,12 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
     async idle() {
       while (pending.size) await Promise.allSettled([...pending]);
     },
-    async close() {
-      await this.idle();
+    async close(graceMs = 5_000) {
+      closing = true;
+      for (const wake of [...wakers]) wake();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([this.idle(), new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+      clearTimeout(timer);
       smtp?.close();
       writer.close();
     },
