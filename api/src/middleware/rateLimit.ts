@@ -26,7 +26,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerIp: { max: 100, windowMs: 15 * MINUTE },
   forgotPerEmail: { max: 5, windowMs: 60 * MINUTE },
   forgotPerIp: { max: 50, windowMs: 15 * MINUTE },
-  orderPerIp: { max: 120, windowMs: 10 * MINUTE },
+  orderPerIp: { max: 300, windowMs: 10 * MINUTE },
   contactPerIp: { max: 20, windowMs: 15 * MINUTE },
 };
 
