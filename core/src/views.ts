@@ -1,7 +1,7 @@
 // The wire types of docs/api.md, shared by the API and its clients. Money is
 // dollars as numbers with 2 decimals; dates are `YYYY-MM-DD` bakery days;
 // instants are ISO strings.
-import type { Category, MenuItem } from './catalogue/catalogue';
+import type { Category, MenuItem, Variant } from './catalogue/catalogue';
 import type { DeliveryFeeStatus, DeliveryMethod, OrderStatus, PaymentStatus } from './lifecycle/lifecycle';
 import type { Role } from './roles/roles';
 
@@ -188,7 +188,12 @@ export interface RecipeDetailView extends RecipeView {
 /** GET /api/menu. */
 export interface MenuView {
   categories: Category[];
-  items: (MenuItem & { price: number })[];
+  /** Each item with `price` in dollars and `maxQuantity` always filled in. */
+  items: (Omit<MenuItem, 'variants' | 'maxQuantity'> & {
+    price: number;
+    maxQuantity: number;
+    variants?: (Variant & { price: number })[];
+  })[];
 }
 
 export interface ConfigView {
