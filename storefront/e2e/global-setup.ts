@@ -50,22 +50,26 @@ async function runOn(server: string, sql: string): Promise<boolean> {
 type Database = { env: Record<string, string>; drop: () => Promise<void> };
 
 async function createDatabase(): Promise<Database> {
+  // A data folder of its own in every case: the mail outbox (and, without a
+  // PostgreSQL server, the embedded cluster) lives there and goes with it.
+  const dataDir = mkdtempSync(join(tmpdir(), 'bakery-storefront-e2e-'));
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   const server = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || LOCAL_SERVER;
   const name = `bakery_storefront_e2e_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   if (await runOn(server, `CREATE DATABASE "${name}"`)) {
     const url = new URL(server);
     url.pathname = `/${name}`;
     return {
-      env: { DATABASE_URL: url.toString() },
+      env: { DATABASE_URL: url.toString(), BAKERY_DATA_DIR: dataDir },
       drop: async () => {
         await runOn(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        removeDataDir();
       },
     };
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'bakery-storefront-e2e-'));
   return {
     env: { DATABASE_URL: '', BAKERY_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()) },
-    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    drop: async () => removeDataDir(),
   };
 }
 

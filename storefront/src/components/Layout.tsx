@@ -13,6 +13,24 @@ import type { ToastInput } from './Toast';
 const Toaster = lazy(() => import('./Toast'));
 const toast = (t: ToastInput) => void import('./Toast').then((m) => m.showToast(t));
 
+/** A drawn cart (no emoji: not every system has a font for it). */
+function CartIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.7L21 8H6.2"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <circle cx="9.5" cy="19" r="1.6" fill="currentColor" />
+      <circle cx="17" cy="19" r="1.6" fill="currentColor" />
+    </svg>
+  );
+}
+
 const isStaffRole = (role: string | undefined) => role === 'admin' || role === 'owner';
 
 function Nav() {
@@ -111,7 +129,7 @@ function Nav() {
                   onClick={close}
                   aria-label={`Cart, ${count > 99 ? '99+' : count} items`}
                 >
-                  <span aria-hidden="true">🛒</span> Cart <CartBadge count={count} signedIn />
+                  <CartIcon /> Cart <CartBadge count={count} signedIn />
                 </NavLink>
               </li>
               <li>
