@@ -89,7 +89,14 @@ export async function startSquareRoutes(payments: Payments, log: Logger, options
     baseUrl,
     async post(path: string, body: string, headers: Record<string, string> = {}) {
       const response = await fetch(baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      const text = await response.text();
+      let answer: Record<string, unknown>;
+      try {
+        answer = JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        answer = { text };
+      }
+      return { status: response.status, body: answer };
     },
     close: () =>
       new Promise<void>((resolve) => {

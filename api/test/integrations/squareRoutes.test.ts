@@ -121,6 +121,21 @@ describe('POST /api/square/webhook', () => {
     expect(await status(order.id)).toBe('paid');
   });
 
+  it('finds the order through Square when the link was never stored on it, and is delivered again after a Square failure', async () => {
+    const { order, payment } = await paidOnSquare();
+    await db.prisma.order.update({ where: { id: order.id }, data: { squareOrderId: null } });
+    const body = paymentUpdatedEvent({ id: payment.id, order_id: order.squareOrderId!, amountCents: 4350 });
+    const headers = { 'x-square-hmacsha256-signature': squareSignature(KEY, NOTIFICATION_URL, body) };
+
+    fake.failNext(500);
+    expect((await routes.post('/api/square/webhook', body, headers)).status).toBe(500);
+    expect(await status(order.id)).toBe('pending');
+
+    expect(await routes.post('/api/square/webhook', body, headers)).toEqual({ status: 200, body: { received: true } });
+    const stored = await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect(stored).toMatchObject({ paymentStatus: 'paid', squareOrderId: order.squareOrderId });
+  });
+
   it('ignores a payment that is not completed', async () => {
     const { order, payment } = await paidOnSquare();
     const body = paymentUpdatedEvent({ id: payment.id, order_id: order.squareOrderId!, amountCents: 4350, status: 'APPROVED' });

@@ -228,6 +228,31 @@ export function createSquarePayments(options: SquarePaymentsOptions): SquarePaym
     return { ok: true, paymentStatus: current?.paymentStatus ?? 'paid' };
   }
 
+  /**
+   * Our order for a Square payment: by the Square order id stored with the
+   * link, else the payment's reference id, else the reference id Square keeps
+   * on its order (when storing the link on our order had failed). A Square
+   * failure throws, so the webhook answers 500 and Square delivers it again.
+   */
+  async function orderIdForPayment(payment: WebhookPayment): Promise<string | null> {
+    if (payment.order_id) {
+      const byLink = await prisma.order.findFirst({ where: { squareOrderId: payment.order_id }, select: { id: true } });
+      if (byLink) return byLink.id;
+    }
+    if (payment.reference_id && UUID.test(payment.reference_id)) {
+      const byReference = await prisma.order.findUnique({ where: { id: payment.reference_id }, select: { id: true } });
+      if (byReference) return byReference.id;
+    }
+    if (!payment.order_id) return null;
+    const { order: squareOrder } = await client.orders.get({ orderId: payment.order_id });
+    const reference = squareOrder?.referenceId;
+    if (!reference || !UUID.test(reference)) return null;
+    const ours = await prisma.order.findUnique({ where: { id: reference }, select: { id: true, squareOrderId: true } });
+    if (!ours) return null;
+    if (!ours.squareOrderId) await prisma.order.update({ where: { id: ours.id }, data: { squareOrderId: payment.order_id } });
+    return ours.id;
+  }
+
   async function handleWebhook(rawBody: string, signatureHeader: string | undefined): Promise<WebhookResult> {
     if (!settings.webhookSignatureKey || !settings.webhookUrl) {
       log.warn('Square webhook refused: SQUARE_WEBHOOK_SIGNATURE_KEY and SQUARE_WEBHOOK_URL are not both set');
@@ -255,19 +280,24 @@ export function createSquarePayments(options: SquarePaymentsOptions): SquarePaym
     const payment = event.data?.object?.payment;
     const completedPayment = (event.type === 'payment.updated' || event.type === 'payment.created') && payment?.status === 'COMPLETED';
 
+    // Which of our orders the payment is for, found before the transaction because it may ask Square.
+    let orderId: string | null = null;
+    if (completedPayment && payment) {
+      if (await prisma.processedWebhook.findUnique({ where: { id: event.event_id } })) {
+        log.info('Square webhook: repeated delivery ignored', { eventId: event.event_id });
+        return { ok: true, duplicate: true };
+      }
+      orderId = await orderIdForPayment(payment);
+      if (!orderId) log.warn('Square webhook: completed payment for an unknown order', { eventId: event.event_id, squareOrderId: payment.order_id });
+    }
+
     const outcome = await prisma.$transaction(async (tx) => {
       // The event id is the primary key: a redelivery inserts nothing and is skipped.
       const { count } = await tx.processedWebhook.createMany({ data: [{ id: event.event_id! }], skipDuplicates: true });
       if (count === 0) return { duplicate: true, paidOrderId: null as string | null };
-      if (!completedPayment || !payment) return { duplicate: false, paidOrderId: null };
-
-      const order =
-        (payment.order_id ? await tx.order.findFirst({ where: { squareOrderId: payment.order_id } }) : null) ??
-        (payment.reference_id && UUID.test(payment.reference_id) ? await tx.order.findUnique({ where: { id: payment.reference_id } }) : null);
-      if (!order) {
-        log.warn('Square webhook: completed payment for an unknown order', { eventId: event.event_id, squareOrderId: payment.order_id });
-        return { duplicate: false, paidOrderId: null };
-      }
+      if (!payment || !orderId) return { duplicate: false, paidOrderId: null };
+      const order = await tx.order.findUnique({ where: { id: orderId } });
+      if (!order) return { duplicate: false, paidOrderId: null };
       const paid = payment.amount_money?.amount;
       if (paid === undefined || Number(paid) !== totalCents(order)) {
         log.warn('Square webhook: amount does not match the order total; not marked paid', {
@@ -296,18 +326,16 @@ function refuse(status: number, message: string): Refusal {
 }
 
 /** The part of Square's webhook event body we read (snake_case, as sent). */
+interface WebhookPayment {
+  id?: string;
+  status?: string;
+  order_id?: string;
+  reference_id?: string;
+  amount_money?: { amount?: number; currency?: string };
+}
+
 interface WebhookEvent {
   event_id?: string;
   type?: string;
-  data?: {
-    object?: {
-      payment?: {
-        id?: string;
-        status?: string;
-        order_id?: string;
-        reference_id?: string;
-        amount_money?: { amount?: number; currency?: string };
-      };
-    };
-  };
+  data?: { object?: { payment?: WebhookPayment } };
 }
