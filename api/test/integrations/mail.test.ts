@@ -76,12 +76,13 @@ describe('messages at the SMTP server', () => {
     const order = await insertOrder(db.prisma, {
       items: [
         { productId: 'lemon-poppy-seed-loaf', name: 'Lemon Poppy Seed Loaf', price: 20, quantity: 2, variant: null },
-        { productId: 'chocolate-chip-cookies', name: 'Chocolate Chip Cookies', price: 15, quantity: 1, variant: '6-count', variantLabel: '6-count' },
+        { productId: 'chocolate-chip-cookies', name: 'Chocolate Chip Cookies', price: 15, quantity: 1, variant: '6-count', variantLabel: '6-count', addIn: 'pecans', lineTotal: 15 },
+        { productId: 'classic-cake', name: 'Classic Cake', price: 45, quantity: 1, variant: '6in', variantLabel: '6 inch', filling: 'fruit-preserves', lineTotal: 45 },
       ],
-      subtotal: new Prisma.Decimal('55.00'),
+      subtotal: new Prisma.Decimal('100.00'),
       rushFee: new Prisma.Decimal('10.00'),
-      tax: new Prisma.Decimal('5.69'),
-      total: new Prisma.Decimal('70.69'),
+      tax: new Prisma.Decimal('9.63'),
+      total: new Prisma.Decimal('119.63'),
       isRushOrder: true,
       squarePaymentUrl: 'https://square.link/u/TESTLINK',
       specialInstructions: 'Please no <script> nuts',
@@ -92,11 +93,12 @@ describe('messages at the SMTP server', () => {
     expect(message.subject).toBe(`We received your order #${number}`);
     expect(message.text).toContain('Hi Robin,');
     expect(message.text).toContain('2 x Lemon Poppy Seed Loaf  $40.00');
-    expect(message.text).toContain('1 x Chocolate Chip Cookies (6-count)  $15.00');
-    expect(message.text).toMatch(/Subtotal\s+\$55\.00/);
+    expect(message.text).toContain('1 x Chocolate Chip Cookies (6-count, with pecans)  $15.00');
+    expect(message.text).toContain('1 x Classic Cake (6 inch, Fruit preserves filling)  $45.00');
+    expect(message.text).toMatch(/Subtotal\s+\$100\.00/);
     expect(message.text).toMatch(/Rush fee\s+\$10\.00/);
-    expect(message.text).toMatch(/Tax\s+\$5\.69/);
-    expect(message.text).toMatch(/Total\s+\$70\.69/);
+    expect(message.text).toMatch(/Tax\s+\$9\.63/);
+    expect(message.text).toMatch(/Total\s+\$119\.63/);
     expect(message.text).not.toContain('Delivery fee');
     expect(message.text).toContain('Pickup on December 4, 2026 at 10:00 AM');
     expect(message.text).toContain('Pay with Square: https://square.link/u/TESTLINK');

@@ -8,7 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { PrismaClient } from '@bakery/prisma';
-import { BAKERY_INFO, dollarsToCents } from '@bakery/core';
+import { ADD_INS, BAKERY_INFO, CAKE_FILLINGS, dollarsToCents } from '@bakery/core';
 import type { Logger, Notifications } from '../contracts.js';
 import {
   orderReadyMail,
@@ -95,10 +95,13 @@ function linesOf(items: unknown): MailOrderLine[] {
   return items.map((raw) => {
     const item = (raw ?? {}) as Record<string, unknown>;
     const quantity = Number(item.quantity ?? 0);
+    const filling = CAKE_FILLINGS.find((option) => option.id === item.filling);
+    const addIn = ADD_INS.find((option) => option.id === item.addIn);
     const lineTotal = item.lineTotal ?? null;
     return {
       name: String(item.name ?? item.productId ?? 'Item'),
       variantLabel: typeof item.variantLabel === 'string' && item.variantLabel ? item.variantLabel : null,
+      options: [filling ? `${filling.label} filling` : null, addIn ? `with ${addIn.label.toLowerCase()}` : null].filter((o): o is string => o !== null),
       quantity,
       lineTotalCents: lineTotal !== null ? centsOf(lineTotal as number) : centsOf(item.price as number) * quantity,
     };

@@ -21,6 +21,8 @@ export interface MailContent {
 export interface MailOrderLine {
   name: string;
   variantLabel: string | null;
+  /** Labels of the chosen cake filling and add-in, when any. */
+  options: string[];
   quantity: number;
   lineTotalCents: number;
 }
@@ -113,7 +115,8 @@ export function passwordResetMail(to: { firstName: string }, resetUrl: string): 
 }
 
 function lineLabel(line: MailOrderLine): string {
-  return line.variantLabel ? `${line.name} (${line.variantLabel})` : line.name;
+  const details = [line.variantLabel, ...line.options].filter(Boolean);
+  return details.length ? `${line.name} (${details.join(', ')})` : line.name;
 }
 
 /** Subtotal, the fees above zero, tax and total, as label/amount pairs. */
