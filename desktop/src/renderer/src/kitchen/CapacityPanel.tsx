@@ -1,0 +1,144 @@
+// Daily capacity: the limit per category (owner edits, staff read) and the
+// closed dates. Limits and messages are core's; the server enforces them.
+import { useState, type FormEvent } from 'react';
+import { Button, Callout, Card, FormGroup, H5, HTMLTable, InputGroup, NonIdealState, NumericInput, Spinner, Tag } from '@blueprintjs/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CapacityLimitsSchema, ClosedDateSchema, formatLongDate, type CapacityView } from '@bakery/core';
+import { api, messageOf } from '../api/client';
+import { toast } from '../ui/toaster';
+
+const KEY = ['/api/admin/kitchen/capacity'];
+
+export function CapacityPanel({ role }: { role: string }) {
+  const isOwner = role === 'owner';
+  const client = useQueryClient();
+  const capacity = useQuery({ queryKey: KEY, queryFn: () => api<CapacityView>('/api/admin/kitchen/capacity') });
+  // Only the fields being edited; the others show the saved limit.
+  const [draft, setDraft] = useState<Record<string, string>>({});
+  const [closed, setClosed] = useState({ date: '', reason: '' });
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const refresh = () => void client.invalidateQueries({ queryKey: KEY });
+  const saveLimits = useMutation({
+    mutationFn: (body: unknown) => api<CapacityView>('/api/admin/kitchen/capacity', { method: 'PUT', body }),
+    onSuccess: () => {
+      setDraft({});
+      refresh();
+      toast('Capacity saved', 'The new limits apply to orders from now on', 'success');
+    },
+    onError: (err) => toast('Failed to save capacity', messageOf(err, 'Failed to save capacity')),
+  });
+  const addClosed = useMutation({
+    mutationFn: (body: unknown) => api('/api/admin/kitchen/closed-dates', { method: 'POST', body }),
+    onSuccess: () => {
+      setClosed({ date: '', reason: '' });
+      refresh();
+    },
+    onError: (err) => toast('Failed to close the date', messageOf(err, 'Failed to close the date')),
+  });
+  const reopen = useMutation({
+    mutationFn: (date: string) => api(`/api/admin/kitchen/closed-dates/${date}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+    onError: (err) => toast('Failed to reopen the date', messageOf(err, 'Failed to reopen the date')),
+  });
+
+  if (capacity.isLoading) return <Spinner aria-label="Loading capacity" />;
+  if (capacity.error || !capacity.data) return <Callout intent="danger">{messageOf(capacity.error, 'Failed to load capacity')}</Callout>;
+
+  const submitLimits = (e: FormEvent) => {
+    e.preventDefault();
+    const limits = capacity.data!.limits.map((l) => {
+      const text = draft[l.category] ?? String(l.maxUnits);
+      return { category: l.category, maxUnits: text.trim() === '' ? undefined : text };
+    });
+    const parsed = CapacityLimitsSchema.safeParse({ limits });
+    if (!parsed.success) {
+      setFormError(parsed.error.issues[0]?.message ?? 'Invalid limits');
+      return;
+    }
+    setFormError(null);
+    saveLimits.mutate(parsed.data);
+  };
+  const submitClosed = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = ClosedDateSchema.safeParse(closed);
+    if (!parsed.success) {
+      setFormError(parsed.error.issues[0]?.message ?? 'Invalid date');
+      return;
+    }
+    setFormError(null);
+    addClosed.mutate(parsed.data);
+  };
+
+  return (
+    <div className="two-col">
+      <Card>
+        <H5>Daily limits per category</H5>
+        <p className="muted">The most the kitchen takes for one pickup date. A 12-count of cookies counts 12 cookies, a box of muffins 6, a cake 1.</p>
+        {!isOwner && <Callout intent="primary">Only the owner can change the limits.</Callout>}
+        {formError && <Callout intent="danger" role="alert">{formError}</Callout>}
+        <form onSubmit={submitLimits} aria-label="Daily limits">
+          <HTMLTable compact striped style={{ width: '100%' }}>
+            <thead>
+              <tr>
+                <th scope="col">Category</th>
+                <th scope="col">Limit per day</th>
+                <th scope="col">Default</th>
+              </tr>
+            </thead>
+            <tbody>
+              {capacity.data.limits.map((l) => (
+                <tr key={l.category}>
+                  <th scope="row">
+                    <label htmlFor={`limit-${l.category}`}>{l.label}</label>
+                  </th>
+                  <td>
+                    <NumericInput
+                      id={`limit-${l.category}`}
+                      min={0}
+                      minorStepSize={null}
+                      value={draft[l.category] ?? String(l.maxUnits)}
+                      onValueChange={(_n, text) => setDraft((d) => ({ ...d, [l.category]: text }))}
+                      disabled={!isOwner}
+                      rightElement={<Tag minimal>{l.unit}</Tag>}
+                      fill
+                    />
+                  </td>
+                  <td>{l.defaultUnits}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+          {isOwner && <Button type="submit" intent="primary" icon="floppy-disk" text="Save limits" loading={saveLimits.isPending} style={{ marginTop: 8 }} />}
+        </form>
+      </Card>
+      <Card>
+        <H5>Closed dates</H5>
+        {isOwner && (
+          <form onSubmit={submitClosed} aria-label="Close a date" className="range-bar">
+            <FormGroup label="Date" labelFor="closed-date" inline>
+              <InputGroup id="closed-date" type="date" value={closed.date} onValueChange={(v) => setClosed((c) => ({ ...c, date: v }))} />
+            </FormGroup>
+            <FormGroup label="Reason" labelFor="closed-reason" inline>
+              <InputGroup id="closed-reason" value={closed.reason} maxLength={200} placeholder="Holiday" onValueChange={(v) => setClosed((c) => ({ ...c, reason: v }))} />
+            </FormGroup>
+            <Button type="submit" icon="disable" text="Close date" loading={addClosed.isPending} />
+          </form>
+        )}
+        {capacity.data.closedDates.length === 0 ? (
+          <NonIdealState icon="calendar" title="No closed dates" />
+        ) : (
+          <ul aria-label="Closed dates" className="plain-list">
+            {capacity.data.closedDates.map((d) => (
+              <li key={d.date}>
+                <strong>{formatLongDate(d.date)}</strong>
+                {d.reason ? ` — ${d.reason}` : ''}{' '}
+                {isOwner && <Button small minimal icon="undo" text="Reopen" aria-label={`Reopen ${formatLongDate(d.date)}`} onClick={() => reopen.mutate(d.date)} />}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+// The Kitchen tab of the dashboard (issue 8): capacity, bake sheet, margins
+// and recipe links. The bake sheet and margins start from the dashboard's
+// date range (today when it is open) and keep their own range after that.
+import { Tab, Tabs } from '@blueprintjs/core';
+import type { DateRange } from '../dashboard/range';
+import { BakeSheetPanel } from './BakeSheetPanel';
+import { CapacityPanel } from './CapacityPanel';
+import { LinksPanel } from './LinksPanel';
+import { MarginsPanel } from './MarginsPanel';
+import { kitchenRangeFrom } from './shared';
+
+export function KitchenTab({ range, role }: { range: DateRange; role: string }) {
+  const initial = kitchenRangeFrom(range);
+  return (
+    <Tabs id="kitchen-tabs" renderActiveTabPanelOnly defaultSelectedTabId="bake-sheet">
+      <Tab id="bake-sheet" title="Bake Sheet" panel={<BakeSheetPanel initialRange={initial} />} />
+      <Tab id="capacity" title="Capacity" panel={<CapacityPanel role={role} />} />
+      <Tab id="margins" title="Margins" panel={<MarginsPanel initialRange={initial} />} />
+      <Tab id="links" title="Recipe Links" panel={<LinksPanel />} />
+    </Tabs>
+  );
+}
