@@ -44,11 +44,14 @@ const GENERIC: Record<number, string> = {
   415: 'Unsupported content type',
 };
 
-/** Prisma and the pg adapter report a malformed UUID as a data error; it means "no such id". */
-function isMalformedId(error: unknown): boolean {
+/**
+ * "No such row": Prisma's P2025 (the row to update or delete is gone) and a
+ * malformed UUID, which Prisma and the pg adapter report as a data error.
+ */
+function isMissingRow(error: unknown): boolean {
   const text = String((error as Error)?.message ?? '');
   const code = (error as ExposedError)?.code;
-  return code === 'P2023' || /invalid input syntax for type uuid|Error creating UUID|InconsistentColumnData/i.test(text);
+  return code === 'P2025' || code === 'P2023' || /invalid input syntax for type uuid|Error creating UUID|InconsistentColumnData/i.test(text);
 }
 
 export function errorMiddleware(log: Logger) {
@@ -61,7 +64,7 @@ export function errorMiddleware(log: Logger) {
         ctx.body = { ...error.extra, message: error.message };
         return;
       }
-      if (isMalformedId(error)) {
+      if (isMissingRow(error)) {
         ctx.status = 404;
         ctx.body = { message: 'Not found' };
         return;
