@@ -160,3 +160,13 @@ describe('dateRangeToUtc: the UTC instants bounding bakery days', () => {
     expect(startOfBakeryDay('2026-11-02').getTime()).toBe(end.getTime());
   });
 });
+
+describe('startOfBakeryDay over two whole years', () => {
+  it('is local midnight of that day, every day, DST days included', () => {
+    for (let date = '2026-01-01'; date < '2028-01-01'; date = addDays(date, 1)) {
+      const start = startOfBakeryDay(date);
+      expect(bakeryToday(start), date).toBe(date);
+      expect(bakeryToday(new Date(start.getTime() - 1)), date).toBe(addDays(date, -1));
+    }
+  });
+});

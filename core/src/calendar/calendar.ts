@@ -114,15 +114,12 @@ export function formatLongDate(dateOrIso: string | Date): string {
 /** The UTC instant at which a bakery calendar day begins (DST-correct). */
 export function startOfBakeryDay(date: string): Date {
   const naive = dayNumber(date) * DAY_MS; // that wall-clock midnight, read as UTC
-  // The zone's offset at an instant: wall clock minus UTC. Two passes settle
-  // the offset on the right side of a change (midnight is never skipped in
-  // New York: changes happen at 2 AM).
-  const offsetAt = (t: number) => {
-    const p = zonedParts(new Date(t));
-    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - t;
-  };
-  let t = naive - offsetAt(naive);
-  t = naive - offsetAt(t);
+  // New York's offset (wall clock minus UTC) at `naive`, which is 7 or 8 PM the
+  // evening before there. Clocks change at 2 AM, never between that evening
+  // and midnight, so it is also the offset at the day's start.
+  const p = zonedParts(new Date(naive));
+  const offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - naive;
+  const t = naive - offset;
   return new Date(t);
 }
 
