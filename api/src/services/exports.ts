@@ -190,7 +190,7 @@ function orderRow(order: ExportOrder) {
   return {
     orderNumber: orderNumber(order.id),
     placed: bakeryWallClock(order.createdAt),
-    pickupDate: calendarDateCell(order.pickupDate as unknown as string | Date | null),
+    pickupDate: calendarDateCell(order.pickupDate),
     pickupTime: order.pickupTime ?? '',
     customer: order.customerName,
     email: order.customerEmail,
@@ -216,7 +216,7 @@ function orderRow(order: ExportOrder) {
 
 function lineRows(order: ExportOrder) {
   const placed = bakeryWallClock(order.createdAt);
-  const pickupDate = calendarDateCell(order.pickupDate as unknown as string | Date | null);
+  const pickupDate = calendarDateCell(order.pickupDate);
   return itemsOf(order).map((item) => {
     const quantity = Number(item.quantity ?? 0);
     const unitPrice = money(item.price ?? 0);

@@ -54,11 +54,15 @@ afterAll(async () => {
   if (outbox) await rm(outbox, { recursive: true, force: true });
 });
 
-/** The amounts (cents) of the payment links Square was asked for, for this order. */
+type LinkRequest = { order?: { reference_id?: string; line_items?: { base_price_money?: { amount?: number } }[] } };
+
+/** The amounts (cents) of the payment links Square was asked for, for this order (refused attempts included). */
 const linkAmounts = (orderId: string) =>
   fake.requests
-    .filter((request) => request.method === 'POST' && request.path.includes('payment-links') && request.body?.order?.reference_id === orderId)
-    .map((request) => Number(request.body.order.line_items[0].base_price_money.amount));
+    .filter((request) => request.method === 'POST' && request.path.includes('payment-links'))
+    .map((request) => request.body as LinkRequest)
+    .filter((body) => body?.order?.reference_id === orderId)
+    .map((body) => Number(body.order?.line_items?.[0]?.base_price_money?.amount));
 
 /** The first mail the SMTP peer received for `address` (containing `text`), waiting up to 5 s. */
 async function mailTo(address: string, text = '') {

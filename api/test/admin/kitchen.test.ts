@@ -38,6 +38,21 @@ describe('ingredients', () => {
     expect(list.body.filter((row: { name: string }) => row.name === 'Sorghum flour')).toHaveLength(1);
   });
 
+  it('keep cost per unit to 4 decimals, rounded half-up', async () => {
+    const created = await staff.post('/api/admin/ingredients', ingredient('Psyllium husk', 1.23455));
+    expect(created.body.costPerUnit).toBe(1.2346);
+    const stored = await server.prisma.ingredient.findUniqueOrThrow({ where: { id: created.body.id } });
+    expect(stored.costPerUnit.toFixed(4)).toBe('1.2346');
+  });
+
+  it('answer 404 for an unknown or malformed id, changing nothing', async () => {
+    const update = await staff.put('/api/admin/ingredients/not-an-id', ingredient('Ghost', 1));
+    expect(update.status).toBe(404);
+    expect(update.body.message).toBe('Ingredient not found');
+    expect((await staff.del('/api/admin/ingredients/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect(await server.prisma.ingredient.count({ where: { name: 'Ghost' } })).toBe(0);
+  });
+
   it('refuses invalid input with 400', async () => {
     const bad = await staff.post('/api/admin/ingredients', { name: '', unit: 'lb', costPerUnit: 1 });
     expect(bad.status).toBe(400);
@@ -94,8 +109,31 @@ describe('recipes', () => {
   });
 
   it('refuses a recipe without a name or with an unknown category', async () => {
-    expect((await staff.post('/api/admin/recipes', { name: '', category: 'breads' })).status).toBe(400);
-    expect((await staff.post('/api/admin/recipes', { name: 'Soup', category: 'soups' })).status).toBe(400);
+    const nameless = await staff.post('/api/admin/recipes', { name: '', category: 'breads' });
+    expect(nameless.status).toBe(400);
+    expect(nameless.body.message).toBe('Recipe name is required');
+    const soup = await staff.post('/api/admin/recipes', { name: 'Soup', category: 'soups' });
+    expect(soup.status).toBe(400);
+    expect(soup.body.message).toBe('Category must be one of: breads, pastries, desserts, custom');
+    expect(await server.prisma.recipe.count({ where: { name: 'Soup' } })).toBe(0);
+  });
+
+  it('answers 404 for unknown or malformed recipe, line and ingredient ids', async () => {
+    const recipe = (await staff.post('/api/admin/recipes', { name: 'Lonely', category: 'custom' })).body;
+    expect((await staff.get('/api/admin/recipes/lonely')).body.message).toBe('Recipe not found');
+    expect((await staff.get('/api/admin/recipes/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    const badIngredient = await staff.post(`/api/admin/recipes/${recipe.id}/ingredients`, { ingredientId: 'flour', quantity: 1 });
+    expect(badIngredient.status).toBe(404);
+    expect(badIngredient.body.message).toBe('Ingredient not found');
+    const unknownIngredient = await staff.post(`/api/admin/recipes/${recipe.id}/ingredients`, {
+      ingredientId: '00000000-0000-4000-8000-000000000000',
+      quantity: 1,
+    });
+    expect(unknownIngredient.status).toBe(404);
+    const badLine = await staff.del(`/api/admin/recipes/${recipe.id}/ingredients/line-1`);
+    expect(badLine.status).toBe(404);
+    expect(badLine.body.message).toBe('Recipe ingredient not found');
+    expect(await server.prisma.recipeIngredient.count({ where: { recipeId: recipe.id } })).toBe(0);
   });
 
   it('updates a recipe', async () => {

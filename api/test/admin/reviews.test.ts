@@ -55,6 +55,13 @@ describe('review moderation', () => {
     expect((await staff.del(`/api/admin/reviews/${review.id}`)).status).toBe(404);
   });
 
+  it('answers 404 for a malformed or unknown review id', async () => {
+    const malformed = await staff.patch('/api/admin/reviews/42/approve');
+    expect(malformed.status).toBe(404);
+    expect(malformed.body.message).toBe('Review not found');
+    expect((await staff.patch('/api/admin/reviews/00000000-0000-4000-8000-000000000000/approve')).status).toBe(404);
+  });
+
   it('refuses a customer and changes nothing', async () => {
     const review = await addReview('Not yours');
     expect((await customer.get('/api/admin/reviews')).status).toBe(403);

@@ -68,8 +68,14 @@ describe('PATCH /api/admin/users/{id}/role', () => {
 
   it('refuses an unknown role with 400 and an unknown user with 404', async () => {
     const customer = await createUser(server.prisma, 'customer');
-    expect((await owner.patch(`/api/admin/users/${customer.id}/role`, { role: 'baker' })).status).toBe(400);
-    expect((await owner.patch('/api/admin/users/no-such-user/role', { role: 'admin' })).status).toBe(404);
+    const baker = await owner.patch(`/api/admin/users/${customer.id}/role`, { role: 'baker' });
+    expect(baker.status).toBe(400);
+    expect(baker.body.message).toBe('Role must be one of: customer, admin, owner');
+    expect((await server.prisma.user.findUniqueOrThrow({ where: { id: customer.id } })).role).toBe('customer');
+    const malformed = await owner.patch('/api/admin/users/no-such-user/role', { role: 'admin' });
+    expect(malformed.status).toBe(404);
+    expect(malformed.body.message).toBe('User not found');
+    expect((await owner.patch('/api/admin/users/00000000-0000-4000-8000-000000000000/role', { role: 'admin' })).status).toBe(404);
   });
 });
 
