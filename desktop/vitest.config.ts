@@ -8,5 +8,6 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['./src/renderer/src/test/setup.ts'],
     css: false,
+    testTimeout: 60_000,
   },
 });

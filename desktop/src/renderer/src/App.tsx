@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from './queryClient';
 import { createBrowserRouter, createHashRouter, Navigate, RouterProvider } from 'react-router-dom';
 import { BlueprintProvider } from '@blueprintjs/core';
 import { AllCommunityModule, ModuleRegistry } from 'ag-grid-community';
@@ -13,16 +14,6 @@ import { ServerGate } from './platform/ServerGate';
 import { NotFoundPage } from './ui/NotFoundPage';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
-
-// Spec 7: cached data never goes stale by itself, no focus refetch, no retry.
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { staleTime: Infinity, refetchOnWindowFocus: false, retry: false },
-      mutations: { retry: false },
-    },
-  });
-}
 
 const routes = [
   { path: '/admin/login', element: <AdminLoginPage /> },
@@ -43,6 +34,14 @@ export function App() {
         : createBrowserRouter(routes),
     [],
   );
+
+  // Dialogs and toasts render in portals under <body>, so the theme goes there:
+  // Blueprint reads the bp6-dark class, AG Grid's theme the data attribute.
+  const dark = settings?.theme === 'dark';
+  useEffect(() => {
+    document.body.classList.toggle('bp6-dark', dark);
+    document.body.dataset.agThemeMode = dark ? 'dark' : 'light';
+  }, [dark]);
 
   useEffect(() => {
     void bridge.getSettings().then((s) => {
@@ -66,7 +65,7 @@ export function App() {
     <SettingsContext.Provider value={{ settings, update }}>
       <QueryClientProvider client={queryClient}>
         <BlueprintProvider>
-          <div className={`app${settings.theme === 'dark' ? ' bp6-dark' : ''}`}>
+          <div className="app">
             <ServerGate>
               <RouterProvider router={router} />
             </ServerGate>

@@ -7,6 +7,7 @@ import { bakeryToday, dollarsToCents, formatCents } from '@bakery/core';
 import { api, apiBytes, messageOf, rangeQuery } from '../api/client';
 import { bridge } from '../platform/bridge';
 import { toast } from '../ui/toaster';
+import { useSettings } from '../platform/settingsContext';
 import type { DateRange } from '../dashboard/range';
 
 ChartRegistry.registerModules([ChartModules]);
@@ -46,6 +47,7 @@ export function AnalyticsTab({ range }: { range: DateRange }) {
     placeholderData: (prev) => prev,
   });
   const [busy, setBusy] = useState<null | 'orders' | 'recipes'>(null);
+  const chartTheme = useSettings().settings.theme === 'dark' ? 'ag-default-dark' : 'ag-default';
   const run = async (kind: 'orders' | 'recipes') => {
     setBusy(kind);
     await exportWorkbook(kind, range);
@@ -82,6 +84,7 @@ export function AnalyticsTab({ range }: { range: DateRange }) {
             {a && a.revenueByDay.length > 0 ? (
               <AgCharts
                 options={{
+                  theme: chartTheme,
                   data: a.revenueByDay,
                   series: [{ type: 'bar', xKey: 'date', yKey: 'revenue', yName: 'Revenue' }],
                   axes: { x: { type: 'category', position: 'bottom' }, y: { type: 'number', position: 'left', label: { formatter: (p: { value: number }) => `$${p.value}` } } },
@@ -99,6 +102,7 @@ export function AnalyticsTab({ range }: { range: DateRange }) {
             {a && a.revenueByCategory.length > 0 ? (
               <AgCharts
                 options={{
+                  theme: chartTheme,
                   data: a.revenueByCategory,
                   series: [{ type: 'donut', angleKey: 'revenue', calloutLabelKey: 'label', legendItemKey: 'label' }],
                   background: { visible: false },

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Card, FormGroup, H2, InputGroup } from '@blueprintjs/core';
-import { useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { AdminLoginSchema } from '@bakery/core';
 import { api, apiUrl, messageOf } from '../api/client';
 import { toast } from '../ui/toaster';
-import { ME_KEY } from './adminSession';
+import { ME_KEY, useAdminSession } from './adminSession';
 
 export function AdminLoginPage() {
   const navigate = useNavigate();
@@ -14,6 +14,8 @@ export function AdminLoginPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // A signed-in admin or owner (automatic admin session) skips the form.
+  const session = useAdminSession();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -37,6 +39,7 @@ export function AdminLoginPage() {
     }
   };
 
+  if (session.state === 'ready') return <Navigate to="/admin/dashboard" replace />;
   return (
     <Card className="login-box" elevation={2}>
       <H2>Admin Login</H2>

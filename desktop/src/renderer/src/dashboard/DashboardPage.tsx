@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Callout, Navbar, Spinner, Switch, Tab, Tabs } from '@blueprintjs/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from '../ui/toaster';
 import type { StatsView } from '@bakery/core';
 import type { MenuCommand } from '../../../shared/bridge';
 import { api, messageOf, rangeQuery } from '../api/client';
@@ -61,7 +62,19 @@ function Dashboard({ role, email }: { role: string; email: string }) {
       { replace: true },
     );
   const client = useQueryClient();
+  const navigate = useNavigate();
   const { settings, update } = useSettings();
+  const signOut = async () => {
+    try {
+      await api('/api/logout', { method: 'POST', body: {} });
+    } catch {
+      toast('Error', 'Failed to log out');
+      return;
+    }
+    // Nothing of the signed-in session stays cached.
+    client.clear();
+    void navigate('/admin/login', { replace: true });
+  };
   const [showServer, setShowServer] = useState(false);
 
   // Spec 7: the stats are fetched fresh each time, with one retry.
@@ -105,6 +118,7 @@ function Dashboard({ role, email }: { role: string; email: string }) {
         />
         {bridge.kind === 'electron' && <Button icon="cog" aria-label="Server settings" minimal onClick={() => setShowServer(true)} />}
         <Button icon="refresh" text="Refresh" minimal onClick={() => void client.invalidateQueries()} />
+        <Button icon="log-out" text="Sign out" minimal onClick={() => void signOut()} />
       </Navbar>
       {showServer && <ServerSettingsDialog isOpen onClose={() => setShowServer(false)} />}
       <main className="app-main">

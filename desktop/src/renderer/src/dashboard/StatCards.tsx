@@ -6,7 +6,6 @@ import { messageOf } from '../api/client';
 const money = (d: number | undefined) => (d === undefined ? '—' : formatCents(dollarsToCents(d)));
 
 export function StatCards({ stats, loading, error }: { stats?: StatsView; loading: boolean; error: unknown }) {
-  if (error) return <Callout intent="danger" role="alert">{messageOf(error, 'Failed to fetch stats')}</Callout>;
   const cards: [string, string][] = [
     ['Total Orders', String(stats?.totalOrders ?? '—')],
     ['Pending', String(stats?.pendingOrders ?? '—')],
@@ -17,6 +16,12 @@ export function StatCards({ stats, loading, error }: { stats?: StatsView; loadin
     ["This Week's Revenue", money(stats?.weeklyRevenue)],
   ];
   return (
+    <>
+      {error ? (
+        <Callout intent="danger" role="alert" className="banner">
+          {messageOf(error, 'Failed to fetch stats')}
+        </Callout>
+      ) : null}
     <div className="stat-grid" aria-busy={loading}>
       {cards.map(([label, value]) => (
         <Card key={label} className="stat-card" data-testid={`stat-${label}`}>
@@ -27,6 +32,7 @@ export function StatCards({ stats, loading, error }: { stats?: StatsView; loadin
         </Card>
       ))}
     </div>
+    </>
   );
 }
 

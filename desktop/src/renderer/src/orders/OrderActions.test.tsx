@@ -32,7 +32,7 @@ describe('order buttons per state (spec section 4)', () => {
     const names = buttons(order({ deliveryMethod: 'delivery', deliveryFeeStatus: 'pending' }));
     expect(names).toContain('Calculate Delivery Fee');
     expect(names).not.toContain('Confirm Payment');
-    expect(screen.getByText(/\$5 base fee plus \$1\.50 per mile/)).toBeInTheDocument();
+    expect(screen.getByText(/\$5 flat for 5 to 10 miles, \$1\.50 per mile after 10 miles/)).toBeInTheDocument();
   });
 
   it('paid and in progress: Mark Complete; complete: Mark In Progress', () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
 import { DeliveryFeeSchema, type OrderView } from '@bakery/core';
-import { BUTTON_LABELS, DELETE_CONFIRM, orderButtons, type OrderButton } from './actions';
+import { BUTTON_LABELS, DELETE_CONFIRM, DELIVERY_PRICING_NOTE, orderButtons, type OrderButton } from './actions';
 
 export interface OrderActionHandlers {
   run(button: Exclude<OrderButton, 'calculateDeliveryFee'>): void;
@@ -12,7 +12,7 @@ export interface OrderActionHandlers {
 const INTENTS: Partial<Record<OrderButton, 'primary' | 'success' | 'danger' | 'warning'>> = {
   confirmPayment: 'success',
   markComplete: 'primary',
-  cancelOrder: 'warning',
+  cancel: 'warning',
   delete: 'danger',
 };
 
@@ -71,8 +71,9 @@ function DeliveryFeeForm({ onSubmit, busy }: { onSubmit(fee: number, distance: n
   };
   return (
     <Callout intent="warning" title="Delivery fee pending" style={{ margin: '8px 0' }}>
-      <p className="muted">Pricing: $5 base fee plus $1.50 per mile.</p>
+      <p className="muted">{DELIVERY_PRICING_NOTE}</p>
       <form
+        noValidate
         className="range-bar"
         onSubmit={(e) => {
           e.preventDefault();

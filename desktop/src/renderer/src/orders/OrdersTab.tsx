@@ -3,16 +3,18 @@ import { Button, Callout, Card, H3, HTMLTable, InputGroup, NonIdealState, Tag } 
 import { AgGridReact } from 'ag-grid-react';
 import type { ColDef } from 'ag-grid-community';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminPaymentBadge, dollarsToCents, formatCents, formatLongDate, type OrderView } from '@bakery/core';
+import { adminPaymentBadge, BAKERY_TIME_ZONE, dollarsToCents, formatCents, formatLongDate, type OrderView } from '@bakery/core';
 import { api, messageOf, rangeQuery } from '../api/client';
 import { bridge } from '../platform/bridge';
-import { useSettings } from '../platform/settingsContext';
 import { toast } from '../ui/toaster';
 import type { DateRange } from '../dashboard/range';
 import { OrderActions } from './OrderActions';
 import type { OrderButton } from './actions';
 
 const POLL_MS = 30_000;
+const DEFAULT_COL: ColDef<OrderView> = { sortable: true, resizable: true, filter: true };
+/** An instant as the bakery's calendar day (YYYY-MM-DD in New York). */
+const bakeryDay = (iso: unknown) => (iso ? new Date(String(iso)).toLocaleDateString('en-CA', { timeZone: BAKERY_TIME_ZONE }) : '');
 const money = (d: number | null | undefined) => formatCents(dollarsToCents(d ?? 0));
 
 interface HistoryEntry {
@@ -80,16 +82,19 @@ export function OrdersTab({ range }: { range: DateRange }) {
   // Spec: a selected order is deselected if it disappears from the list
   // (deleted, or outside a new date range): the detail only shows listed orders.
   const selected = orders.data?.find((o) => o.id === selectedId) ?? null;
+  // Forget it for good (during render, React's pattern for state derived from
+  // props), so it does not come back if the order reappears later.
+  if (orders.data && selectedId && !selected) setSelectedId(null);
 
   const columns = useMemo<ColDef<OrderView>[]>(
     () => [
-      { headerName: 'Customer', field: 'customerName', flex: 1.2, filter: true },
-      { headerName: 'E-mail', field: 'customerEmail', flex: 1.5, filter: true },
+      { headerName: 'Customer', field: 'customerName', flex: 1.2 },
+      { headerName: 'E-mail', field: 'customerEmail', flex: 1.5 },
       { headerName: 'Order', field: 'orderNumber', width: 110 },
-      { headerName: 'Date', field: 'orderDate', width: 120, valueFormatter: (p) => (p.value ? String(p.value).slice(0, 10) : ''), sort: 'desc', comparator: (a, b) => String(a).localeCompare(String(b)) },
-      { headerName: 'Payment', field: 'paymentStatus', width: 120, filter: true, cellRenderer: (p: { value: string }) => <PaymentBadge status={p.value} /> },
-      { headerName: 'Fulfilment', field: 'orderStatus', width: 120, filter: true, cellRenderer: (p: { data?: OrderView }) => (p.data ? <FulfilmentBadge order={p.data} /> : null) },
-      { headerName: 'Total', field: 'total', width: 110, type: 'rightAligned', valueFormatter: (p) => money(p.value as number) },
+      { headerName: 'Date', colId: 'date', width: 120, valueGetter: (p) => (p.data ? (p.data.createdAt ?? p.data.orderDate) : ''), valueFormatter: (p) => bakeryDay(p.value), filterValueGetter: (p) => bakeryDay(p.data?.createdAt ?? p.data?.orderDate), sort: 'desc', comparator: (a, b) => String(a).localeCompare(String(b)) },
+      { headerName: 'Payment', field: 'paymentStatus', width: 120, cellRenderer: (p: { value: string }) => <PaymentBadge status={p.value} /> },
+      { headerName: 'Fulfilment', field: 'orderStatus', width: 120, cellRenderer: (p: { data?: OrderView }) => (p.data ? <FulfilmentBadge order={p.data} /> : null) },
+      { headerName: 'Total', field: 'total', width: 110, type: 'rightAligned', filter: 'agNumberColumnFilter', valueFormatter: (p) => money(p.value as number) },
       {
         headerName: 'Pickup / delivery',
         colId: 'fulfilmentMethod',
@@ -120,7 +125,7 @@ export function OrdersTab({ range }: { range: DateRange }) {
             return await api<{ message?: string }>(`${base}/fulfillment`, { method: 'PATCH', body: { orderStatus: 'complete' } });
           case 'markInProgress':
             return await api<{ message?: string }>(`${base}/fulfillment`, { method: 'PATCH', body: { orderStatus: 'in progress' } });
-          case 'cancelOrder':
+          case 'cancel':
             return await api<{ message?: string }>(`${base}/status`, { method: 'PATCH', body: { status: 'cancelled' } });
           case 'fulfill':
             return await api<{ message?: string }>(`${base}/fulfill`, { method: 'PATCH' });
@@ -137,7 +142,7 @@ export function OrdersTab({ range }: { range: DateRange }) {
           confirmPayment: ['Update Failed', 'Failed to confirm payment'],
           markComplete: ['Update Failed', 'Failed to update order status'],
           markInProgress: ['Update Failed', 'Failed to update order status'],
-          cancelOrder: ['Update Failed', 'Failed to update order status'],
+          cancel: ['Update Failed', 'Failed to update order status'],
           fulfill: ['Fulfillment Failed', 'Fulfillment Failed'],
           delete: ['Delete Failed', 'Delete Failed'],
           viewPayment: ['Update Failed', 'Failed to update order status'],
@@ -161,7 +166,6 @@ export function OrdersTab({ range }: { range: DateRange }) {
     onError: (err) => toast('Update Failed', messageOf(err, 'Failed to update order status')),
   });
 
-  const { settings } = useSettings();
 
   return (
     <div>
@@ -176,14 +180,15 @@ export function OrdersTab({ range }: { range: DateRange }) {
         </Callout>
       )}
       <div className="range-bar" style={{ marginBottom: 8 }}>
-        <InputGroup leftIcon="search" placeholder="Search orders…" aria-label="Search orders" value={search} onValueChange={setSearch} style={{ width: 280 }} />
+        <InputGroup type="search" leftIcon="search" placeholder="Search orders…" aria-label="Search orders" value={search} onValueChange={setSearch} style={{ width: 280 }} />
         <span className="muted">{orders.data ? `${orders.data.length} orders` : ''}</span>
       </div>
       <div className="split">
-        <div className={`grid-box ${settings.theme === 'dark' ? 'ag-theme-quartz-dark' : ''}`} role="region" aria-label="Orders">
+        <div className="grid-box" role="region" aria-label="Orders">
           <AgGridReact<OrderView>
             rowData={orders.data ?? null}
             columnDefs={columns}
+            defaultColDef={DEFAULT_COL}
             getRowId={(p) => p.data.id}
             quickFilterText={search}
             rowSelection={{ mode: 'singleRow', checkboxes: false, enableClickSelection: true }}

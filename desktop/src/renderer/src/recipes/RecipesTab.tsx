@@ -6,9 +6,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dollarsToCents, formatCents, IngredientSchema, RecipeIngredientSchema, RecipeSchema, type IngredientView, type RecipeDetailView, type RecipeView } from '@bakery/core';
 import { api, messageOf } from '../api/client';
 import { toast } from '../ui/toaster';
-import { useSettings } from '../platform/settingsContext';
 
 const money = (d: number | string | null | undefined) => formatCents(dollarsToCents(Number(d ?? 0)));
+
+/** A cost per unit keeps its 4 decimal places ($0.0045 per g) but drops
+ * trailing zeros past the cents ($1.38, not $1.3800). */
+export function unitCost(d: number | string | null | undefined): string {
+  const fixed = Number(d ?? 0).toFixed(4).replace(/(\.\d\d\d*?)0+$/, '$1');
+  const [whole = '0', frac = '00'] = fixed.split('.');
+  return `$${Number(whole).toLocaleString('en-US')}.${frac}`;
+}
 const RECIPE_CATEGORIES = ['breads', 'pastries', 'desserts', 'custom'] as const;
 
 function firstIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
@@ -45,13 +52,13 @@ function toRecipeForm(r: RecipeView): RecipeForm {
   return { name: s('name'), description: s('description'), category: s('category') || 'breads', servingSize: s('servingSize'), prepTime: s('prepTime'), bakeTime: s('bakeTime'), instructions: s('instructions'), notes: s('notes'), isActive: v.isActive !== false };
 }
 
+// Serving size and times are free text on the server ('12 cupcakes', '20 min').
 function recipePayload(f: RecipeForm) {
-  const num = (s: string) => (s.trim() === '' ? null : Number(s));
-  return { name: f.name, description: f.description || null, category: f.category, servingSize: num(f.servingSize), prepTime: num(f.prepTime), bakeTime: num(f.bakeTime), instructions: f.instructions || null, notes: f.notes || null, isActive: f.isActive };
+  const text = (s: string) => (s.trim() === '' ? null : s.trim());
+  return { name: f.name.trim(), description: text(f.description), category: f.category, servingSize: text(f.servingSize), prepTime: text(f.prepTime), bakeTime: text(f.bakeTime), instructions: text(f.instructions), notes: text(f.notes), isActive: f.isActive };
 }
 
 function RecipesPanel() {
-  const { settings } = useSettings();
   const recipes = useQuery({ queryKey: ['/api/admin/recipes'], queryFn: () => api<RecipeView[]>('/api/admin/recipes') });
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ id: string | null; form: RecipeForm } | null>(null);
@@ -95,7 +102,7 @@ function RecipesPanel() {
       </div>
       {recipes.error && <Callout intent="danger">{messageOf(recipes.error, 'Failed to load recipes')}</Callout>}
       <div className="split">
-        <div className={`grid-box ${settings.theme === 'dark' ? 'ag-theme-quartz-dark' : ''}`} role="region" aria-label="Recipes">
+        <div className="grid-box" role="region" aria-label="Recipes">
           <AgGridReact<RecipeView>
             rowData={recipes.data ?? null}
             columnDefs={columns}
@@ -154,6 +161,7 @@ function RecipeDialog({ initial, isNew, busy, onClose, onSave }: { initial: Reci
   return (
     <Dialog isOpen title={isNew ? 'Add Recipe' : 'Edit Recipe'} onClose={onClose} style={{ width: 560 }}>
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           submit();
@@ -165,10 +173,10 @@ function RecipeDialog({ initial, isNew, busy, onClose, onSave }: { initial: Reci
             <HTMLSelect id="recipe-category" value={f.category} onChange={(e) => set('category')(e.currentTarget.value)} options={[...RECIPE_CATEGORIES]} />
           </FormGroup>
           <div className="two-col">
-            {field('prepTime', 'Prep time (minutes)', 'number')}
-            {field('bakeTime', 'Bake time (minutes)', 'number')}
+            {field('prepTime', 'Prep time')}
+            {field('bakeTime', 'Bake time')}
           </div>
-          {field('servingSize', 'Serving size', 'number')}
+          {field('servingSize', 'Serving size')}
           <FormGroup label="Description" labelFor="recipe-description">
             <TextArea id="recipe-description" fill value={f.description} onChange={(e) => set('description')(e.currentTarget.value)} />
           </FormGroup>
@@ -186,7 +194,7 @@ function RecipeDialog({ initial, isNew, busy, onClose, onSave }: { initial: Reci
   );
 }
 
-function RecipeDetail({ id, onEdit, onDelete }: { id: string; onEdit(r: RecipeView): void; onDelete(r: RecipeView): void }) {
+export function RecipeDetail({ id, onEdit, onDelete }: { id: string; onEdit(r: RecipeView): void; onDelete(r: RecipeView): void }) {
   const detail = useQuery({ queryKey: ['/api/admin/recipes', id], queryFn: () => api<RecipeDetailView>(`/api/admin/recipes/${id}`) });
   const ingredients = useQuery({ queryKey: ['/api/admin/ingredients'], queryFn: () => api<IngredientView[]>('/api/admin/ingredients') });
   const client = useQueryClient();
@@ -232,8 +240,14 @@ function RecipeDetail({ id, onEdit, onDelete }: { id: string; onEdit(r: RecipeVi
         <Button icon="trash" intent="danger" text="Delete" onClick={() => onDelete(r)} />
       </div>
       <p>
-        <span className="muted">Category:</span> {String(r.category)} · <span className="muted">Prep time:</span> {r.prepTime != null ? `${String(r.prepTime)} min` : '—'} ·{' '}
-        <span className="muted">Bake time:</span> {r.bakeTime != null ? `${String(r.bakeTime)} min` : '—'}
+        <span className="muted">Category:</span> {String(r.category)} · <span className="muted">Prep time:</span> {r.prepTime ? String(r.prepTime) : '—'} · <span className="muted">Bake time:</span>{' '}
+        {r.bakeTime ? String(r.bakeTime) : '—'}
+        {r.servingSize ? (
+          <>
+            {' '}
+            · <span className="muted">Serves:</span> {String(r.servingSize)}
+          </>
+        ) : null}
       </p>
       {r.description ? <p>{String(r.description)}</p> : null}
       <H5>Cost breakdown</H5>
@@ -259,7 +273,7 @@ function RecipeDetail({ id, onEdit, onDelete }: { id: string; onEdit(r: RecipeVi
               <td>
                 {String(l.quantity)} {l.ingredient.unit}
               </td>
-              <td>{money(l.ingredient.costPerUnit)}</td>
+              <td>{unitCost(l.ingredient.costPerUnit)}</td>
               <td>{money(l.lineCost)}</td>
               <td>
                 <Button small minimal icon="edit" aria-label={`Edit ${l.ingredient.name}`} onClick={() => setLine({ lineId: l.id, ingredientId: l.ingredientId, quantity: String(l.quantity), notes: l.notes ?? '' })} />
@@ -278,6 +292,7 @@ function RecipeDetail({ id, onEdit, onDelete }: { id: string; onEdit(r: RecipeVi
       </HTMLTable>
       {line ? (
         <form
+          noValidate
           className="range-bar"
           style={{ margin: '8px 0' }}
           onSubmit={(e) => {
@@ -328,7 +343,7 @@ const ingredientPayload = (f: IngredientForm) => ({
   notes: f.notes || null,
 });
 
-function IngredientsPanel() {
+export function IngredientsPanel() {
   const ingredients = useQuery({ queryKey: ['/api/admin/ingredients'], queryFn: () => api<IngredientView[]>('/api/admin/ingredients') });
   const [editing, setEditing] = useState<{ id: string | null; form: IngredientForm } | null>(null);
   const [deleting, setDeleting] = useState<IngredientView | null>(null);
@@ -365,7 +380,7 @@ function IngredientsPanel() {
             <Card key={i.id} role="listitem" aria-label={i.name} className="stat-card">
               <H5>{i.name}</H5>
               <div>
-                {money(i.costPerUnit)} per {i.unit}
+                {unitCost(i.costPerUnit)} per {i.unit}
               </div>
               <div className="muted">Category: {i.category || '—'}</div>
               <div className="muted">Supplier: {i.supplier || '—'}</div>
@@ -412,6 +427,7 @@ function IngredientDialog({ initial, isNew, busy, onClose, onSave }: { initial: 
   return (
     <Dialog isOpen title={isNew ? 'Add Ingredient' : 'Edit Ingredient'} onClose={onClose}>
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           submit();

@@ -4,10 +4,12 @@ import { formatLongDate, type ReviewView } from '@bakery/core';
 import { api, messageOf } from '../api/client';
 import { toast } from '../ui/toaster';
 
-type AdminReview = ReviewView & { isApproved: boolean; userName?: string | null };
+// The rating travels as a string '1'..'5' (spec 3); numbers are accepted too.
+type AdminReview = Omit<ReviewView, 'rating'> & { rating: string | number; isApproved: boolean; userName?: string | null };
 
 export const cut100 = (s: string) => (s.length > 100 ? `${s.slice(0, 100)}…` : s);
-const stars = (n: number) => '★'.repeat(n) + '☆'.repeat(Math.max(0, 5 - n));
+const ratingOf = (r: AdminReview) => Math.min(5, Math.max(0, Math.round(Number(r.rating)) || 0));
+const stars = (n: number) => '★'.repeat(n) + '☆'.repeat(5 - n);
 
 export function ReviewsTab() {
   const client = useQueryClient();
@@ -31,7 +33,7 @@ export function ReviewsTab() {
   const all = reviews.data ?? [];
   const pending = all.filter((r) => !r.isApproved);
   const approved = all.filter((r) => r.isApproved);
-  const avg = all.length ? (all.reduce((s, r) => s + r.rating, 0) / all.length).toFixed(1) : '—';
+  const avg = all.length ? (all.reduce((s, r) => s + ratingOf(r), 0) / all.length).toFixed(1) : '—';
   const busy = approve.isPending || remove.isPending;
   return (
     <div>
@@ -42,7 +44,7 @@ export function ReviewsTab() {
           ['Pending', pending.length],
           ['Average Rating', avg],
         ].map(([l, v]) => (
-          <Card key={l} className="stat-card">
+          <Card key={l} className="stat-card" data-testid={`review-stat-${l}`}>
             <div className="label">{l}</div>
             <div className="value">{v}</div>
           </Card>
@@ -53,8 +55,8 @@ export function ReviewsTab() {
           <H5>Pending Reviews</H5>
           {pending.length === 0 && <NonIdealState icon="tick" title="No reviews waiting" />}
           {pending.map((r) => (
-            <Card key={r.id} style={{ marginBottom: 8 }} aria-label={`Review ${r.title}`}>
-              <strong>{r.title}</strong> <span aria-label={`${r.rating} stars`}>{stars(r.rating)}</span>
+            <Card key={r.id} role="article" style={{ marginBottom: 8 }} aria-label={`Review ${r.title}`}>
+              <strong>{r.title}</strong> <span role="img" aria-label={`${ratingOf(r)} stars`}>{stars(ratingOf(r))}</span>
               <p>{r.comment}</p>
               <div className="muted">
                 {r.userName ?? 'Customer'} · {formatLongDate(r.createdAt)}
@@ -70,11 +72,11 @@ export function ReviewsTab() {
           <H5>Approved Reviews</H5>
           {approved.length === 0 && <NonIdealState icon="comment" title="No approved reviews" />}
           {approved.map((r) => (
-            <Card key={r.id} style={{ marginBottom: 8 }} aria-label={`Review ${r.title}`}>
+            <Card key={r.id} role="article" style={{ marginBottom: 8 }} aria-label={`Review ${r.title}`}>
               <Tag intent="success" round>
                 Live
               </Tag>{' '}
-              <strong>{r.title}</strong> <span aria-label={`${r.rating} stars`}>{stars(r.rating)}</span>
+              <strong>{r.title}</strong> <span role="img" aria-label={`${ratingOf(r)} stars`}>{stars(ratingOf(r))}</span>
               <p>{cut100(r.comment)}</p>
               <Button intent="danger" small text="Remove" disabled={busy} onClick={() => remove.mutate(r.id)} />
             </Card>

@@ -1,14 +1,22 @@
+import { createElement, Fragment } from 'react';
 import { OverlayToaster, Position, type Intent, type Toaster } from '@blueprintjs/core';
 
 let toaster: Promise<Toaster> | null = null;
 
+// Spec 9: at most one toast at once, 5000 ms by default.
+const MAX_TOASTS = 1;
+export const TOAST_TIMEOUT_MS = 5000;
+
 function get(): Promise<Toaster> {
-  toaster ??= OverlayToaster.createAsync({ position: Position.TOP_RIGHT, maxToasts: 4 });
+  toaster ??= OverlayToaster.createAsync({ position: Position.TOP_RIGHT, maxToasts: MAX_TOASTS });
   return toaster;
 }
 
-/** A titled toast: title in bold, the text below (the spec's toasts have both). */
+/** A titled toast: the title in bold, the text after it (the spec's toasts have both). */
 export function toast(title: string, text: string | undefined, intent: Intent = 'danger'): void {
-  const message = text ? `${title}: ${text}` : title;
-  void get().then((t) => t.show({ message, intent, timeout: 5000 }));
+  // A fallback equal to the title ('Failed to delete review') is said once.
+  const message = text && text !== title
+    ? createElement(Fragment, null, createElement('strong', null, `${title}: `), text)
+    : createElement('strong', null, title);
+  void get().then((t) => t.show({ message, intent, timeout: TOAST_TIMEOUT_MS }));
 }

@@ -50,7 +50,7 @@ export function UsersTab({ role }: { role: string }) {
   return (
     <div>
       {!isOwner && (
-        <Callout intent="primary" className="banner" title="Read-only">
+        <Callout intent="primary" className="banner" title="Read-only" role="note">
           Only the owner can manage users, assign roles and reset passwords. You are signed in as {role}.
         </Callout>
       )}
@@ -61,13 +61,13 @@ export function UsersTab({ role }: { role: string }) {
           ['Admins', users.data ? count('admin') : undefined],
           ['Owners', users.data ? count('owner') : undefined],
         ].map(([label, n]) => (
-          <Card key={label as string} className="stat-card">
+          <Card key={label as string} className="stat-card" data-testid={`user-count-${String(label)}`}>
             <div className="label">{label}</div>
             <div className="value">{n ?? '—'}</div>
           </Card>
         ))}
       </div>
-      <InputGroup leftIcon="search" placeholder="Search by name or email" aria-label="Search users" value={search} onValueChange={setSearch} style={{ maxWidth: 320, marginBottom: 8 }} />
+      <InputGroup type="search" leftIcon="search" placeholder="Search by name or email" aria-label="Search users" value={search} onValueChange={setSearch} style={{ maxWidth: 320, marginBottom: 8 }} />
       {isOwner && users.isLoading && <Spinner aria-label="Loading users" />}
       {users.error && <Callout intent="danger">{messageOf(users.error, 'Failed to load users')}</Callout>}
       {isOwner && users.data && rows.length === 0 && <NonIdealState icon="people" title="No users match" />}
@@ -93,8 +93,8 @@ export function UsersTab({ role }: { role: string }) {
           </div>
         ))}
       </div>
-      <Card style={{ marginTop: 12 }}>
-        <H5>Role permissions</H5>
+      <Card style={{ marginTop: 12 }} role="region" aria-labelledby="role-legend">
+        <H5 id="role-legend">Role permissions</H5>
         <ul>
           {Object.entries(descriptions).map(([r, d]) => (
             <li key={r}>

@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AllCommunityModule, ModuleRegistry } from 'ag-grid-community';
+import { renderScreen, stubFetch, type Call } from '../test/harness';
+import { DashboardPage } from './DashboardPage';
+
+beforeAll(() => ModuleRegistry.registerModules([AllCommunityModule]));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const owner = { id: 'u1', role: 'owner', email: 'owner@bakery.test', firstName: 'Olive', lastName: 'Baker' };
+const statsFor = (call: Call) =>
+  call.path.includes('fromDate=2026-11-20')
+    ? { totalOrders: 1, pendingOrders: 1, completedOrders: 0, totalRevenue: 0, openPaymentAmount: 21.75, todayOrders: 3, weeklyRevenue: 40 }
+    : { totalOrders: 3, pendingOrders: 2, completedOrders: 1, totalRevenue: 40, openPaymentAmount: 60.9, todayOrders: 3, weeklyRevenue: 40 };
+
+function renderDashboard(path = '/admin/dashboard') {
+  renderScreen(
+    <Routes>
+      <Route path="/admin/dashboard" element={<DashboardPage />} />
+      <Route path="/admin/login" element={<h1>Login here</h1>} />
+    </Routes>,
+    { path },
+  );
+}
+
+const api = {
+  'GET /api/admin/me': () => [200, owner],
+  'GET /api/admin/stats': (c: Call) => [200, statsFor(c)],
+  'GET /api/admin/orders': () => [200, []],
+  'GET /api/config': () => [200, { paymentProvider: 'Square', paymentConfigured: false, mailConfigured: false }],
+  'GET /api/admin/recipes': () => [200, []],
+} satisfies Record<string, (c: Call) => [number, unknown]>;
+
+const stat = (label: string) => screen.getByTestId(`stat-${label}`).querySelector('.value')?.textContent;
+
+describe('the dashboard', () => {
+  it('shows the seven stat cards, the quality metrics and the five tabs for the signed-in staff member', async () => {
+    stubFetch(api);
+    renderDashboard();
+    await waitFor(() => expect(stat('Total Orders')).toBe('3'));
+    expect(screen.getAllByTestId(/^stat-/)).toHaveLength(7);
+    expect(stat('Open Payments')).toBe('$60.90');
+    expect(screen.getByTestId('metric-Order Accuracy Rate')).toHaveTextContent('33.3%');
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Order Management', 'Recipe Management', 'User Management', 'Review Management', 'Analytics & Reports']);
+    expect(screen.getByText('owner@bakery.test (owner)')).toBeInTheDocument();
+  });
+
+  it('drives the figures by the date range, and Clear brings back every order', async () => {
+    const calls = stubFetch(api);
+    renderDashboard();
+    await waitFor(() => expect(stat('Total Orders')).toBe('3'));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-20' } });
+    await waitFor(() => expect(stat('Total Orders')).toBe('1'));
+    expect(calls.some((c) => c.path === '/api/admin/stats?fromDate=2026-11-20')).toBe(true);
+    expect(calls.some((c) => c.path === '/api/admin/orders?fromDate=2026-11-20')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(stat('Total Orders')).toBe('3'));
+  });
+
+  it('reads the range and the tab from the address, and switches tabs with Alt+digit', async () => {
+    stubFetch(api);
+    renderDashboard('/admin/dashboard?from=2026-11-20&tab=recipes');
+    await waitFor(() => expect(stat('Total Orders')).toBe('1'));
+    expect(screen.getByLabelText('From')).toHaveValue('2026-11-20');
+    expect(screen.getByRole('tab', { name: 'Recipe Management' })).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(window, { key: '1', altKey: true });
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Order Management' })).toHaveAttribute('aria-selected', 'true'));
+  });
+
+  it("shows the server's message, or 'Failed to fetch stats', when the figures cannot load", async () => {
+    stubFetch({ ...api, 'GET /api/admin/stats': () => [503, ''] });
+    renderDashboard();
+    expect(await screen.findByText('Failed to fetch stats')).toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor to the admin login', async () => {
+    stubFetch({ 'GET /api/admin/me': () => [401, {}], 'POST /api/admin/auto-login': () => [401, {}] });
+    renderDashboard();
+    expect(await screen.findByRole('heading', { name: 'Login here' })).toBeInTheDocument();
+  });
+
+  it('signs out, and says Failed to log out when the server refuses', async () => {
+    let refuse = true;
+    stubFetch({ ...api, 'POST /api/logout': () => (refuse ? [500, ''] : [200, { success: true }]) });
+    renderDashboard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(document.querySelector('.bp6-toast')?.textContent).toContain('Error: Failed to log out'));
+    refuse = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { name: 'Login here' })).toBeInTheDocument();
+  });
+});
