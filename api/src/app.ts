@@ -51,6 +51,14 @@ function requestLog(log: Logger) {
   };
 }
 
+function isLoopback(origin: string): boolean {
+  try {
+    return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(origin).hostname);
+  } catch {
+    return false;
+  }
+}
+
 /** Refuses state-changing requests sent by pages of another origin (CSRF), on top of SameSite=Lax. */
 function sameOrigin(config: AppConfig) {
   const allowed = new Set<string>();
@@ -59,13 +67,15 @@ function sameOrigin(config: AppConfig) {
   } catch {
     // an invalid PUBLIC_URL only loses this extra allowance
   }
+  // In development the storefront's and the back office's dev servers (other localhost ports) may call in.
+  const devLoopback = !config.production;
   return async function checkOrigin(ctx: Context, next: Next) {
     if (STATE_CHANGING.has(ctx.method) && !CROSS_ORIGIN_EXEMPT.has(ctx.path)) {
       const origin = ctx.get('origin');
       if (origin) {
         // Koa 3's ctx.origin is the Origin header itself; compare with the address this request came to.
         const own = `${ctx.protocol}://${ctx.host}`;
-        if (origin !== own && !allowed.has(origin)) throw forbidden('Cross-site request refused');
+        if (origin !== own && !allowed.has(origin) && !(devLoopback && isLoopback(origin))) throw forbidden('Cross-site request refused');
       } else if (ctx.get('sec-fetch-site') === 'cross-site') {
         throw forbidden('Cross-site request refused');
       }

@@ -26,7 +26,7 @@ export function ordersRouter(deps: AppDeps): Router {
     callRateLimit(deps, 'order', 'Too many orders from this address. Please try again later.'),
     async (ctx) => {
       const key = ctx.get('idempotency-key').trim() || null;
-      if (key !== null && !/^[\w.:-]{1,100}$/.test(key)) throw badRequest('Idempotency-Key must be 1 to 100 letters, digits or - _ . :');
+      if (key !== null && !/^[\x21-\x7e]{1,100}$/.test(key)) throw badRequest('Idempotency-Key must be 1 to 100 visible ASCII characters');
       const body = (ctx.request as { body?: { orderData?: unknown } }).body;
       if (!body || typeof body !== 'object' || body.orderData === undefined || body.orderData === null || typeof body.orderData !== 'object') {
         throw badRequest('Order data is required', { errors: [{ path: 'orderData', message: 'Order data is required' }] });

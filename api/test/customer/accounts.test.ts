@@ -194,3 +194,40 @@ describe('cross-site writes', () => {
     expect(response.headers.getSetCookie()).toEqual([]);
   });
 });
+
+describe('behind a TLS proxy in production', () => {
+  let production: TestServer;
+  beforeAll(async () => {
+    production = await startTestServer({ config: { production: true, nodeEnv: 'production', trustProxy: true, publicUrl: 'https://shop.example.com' } });
+  });
+  afterAll(async () => {
+    await production?.close();
+  });
+
+  const login = (origin: string, email: string) =>
+    fetch(`${production.baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin, 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example.com' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+
+  it('sets a Secure cookie for the public address and refuses other origins, loopback ones included', async () => {
+    const user = await createUser(production.prisma);
+    const ok = await login('https://shop.example.com', user.email);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.getSetCookie().find((line) => line.startsWith('bakery.sid='))).toMatch(/;\s*secure/i);
+    expect((await login('http://localhost:5173', user.email)).status).toBe(403);
+  });
+});
+
+describe('in development', () => {
+  it("accepts the dev servers' loopback origins", async () => {
+    const user = await createUser(server.prisma);
+    const response = await fetch(`${server.baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:5173' },
+      body: JSON.stringify({ email: user.email, password: PASSWORD }),
+    });
+    expect(response.status).toBe(200);
+  });
+});
