@@ -7,7 +7,8 @@
 // then the staff figures of bench/admin.ts.
 //
 // Needs PostgreSQL: TEST_DATABASE_URL or DATABASE_URL, else 127.0.0.1:5432,
-// else an embedded one started here. BENCH_SECONDS and BENCH_ORDERS adjust it.
+// else an embedded one started here. BENCH_SECONDS and BENCH_ORDERS adjust it;
+// BENCH_ADMIN=0 skips the staff part.
 import { mkdtemp, chmod } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -144,9 +145,13 @@ async function main() {
     );
     console.log(`\n${SECONDS} s each, ${CONNECTIONS} connections, loopback, ${os.cpus().length} cores`);
     console.table(figures);
-    console.log('\nstaff side (bench/admin.ts):');
-    console.log(JSON.stringify(await benchAdmin(server), null, 2));
+    if (process.env.BENCH_ADMIN !== '0') {
+      console.log('\nstaff side (bench/admin.ts):');
+      console.log(JSON.stringify(await benchAdmin(server), null, 2));
+    }
   } finally {
+    // Let the last requests autocannon left in flight finish before the database goes.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     helloServer.close();
     await server.close();
     await embedded?.stop();
