@@ -17,7 +17,8 @@ export default defineConfig({
   fullyParallel: false,
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Shared 2-core CI machines: generous waits rather than flaky ones.
+  expect: { timeout: 15_000 },
   outputDir: 'test-results/artifacts',
   reporter: [['list'], ['json', { outputFile: '../test-results/summary/storefront-e2e.json' }]],
   use: {

@@ -29,5 +29,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // The CI machine is shared (2 cores, several suites at once): generous limits, no flakes.
+    testTimeout: 30_000,
   },
 });

@@ -45,8 +45,9 @@ export default function Toaster() {
         <div
           key={toast.id}
           className={`toast ${toast.variant === 'destructive' ? 'toast-destructive' : ''}`}
-          role="status"
-          aria-live="polite"
+          // Errors interrupt the screen reader; everything else waits its turn.
+          role={toast.variant === 'destructive' ? 'alert' : 'status'}
+          aria-live={toast.variant === 'destructive' ? 'assertive' : 'polite'}
         >
           <div className="toast-body">
             <p className="toast-title">{toast.title}</p>

@@ -4,7 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { clearToast } from '../components/Toast';
 
 // CI machines are shared and slow: give screens that load on demand time to arrive.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

@@ -31,7 +31,7 @@ describe('home page', () => {
     api = await startTestApi({ 'GET /api/reviews': { body: [] } });
     const { container } = renderScreen(<Home />);
     // The carousel loads on demand.
-    await screen.findByRole('heading', { name: 'Something for Everyone' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { name: 'Something for Everyone' });
     expect(container.querySelectorAll('.carousel-card')).toHaveLength(CATEGORIES.length * 2);
     for (const c of CATEGORIES) {
       // The copy is hidden from assistive technology, so each link is announced once.
