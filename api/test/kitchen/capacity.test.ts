@@ -73,8 +73,10 @@ describe('capacity settings', () => {
   it('closed dates are added by the owner, shown closed to everyone, and reopened', async () => {
     const date = dayAhead(20);
     expect((await admin.post('/api/admin/kitchen/closed-dates', { date, reason: 'Staff holiday' })).status).toBe(403);
+    await insertOrder(server.prisma, { pickupDate: date, items: cakeItems(1) });
     const added = await owner.post('/api/admin/kitchen/closed-dates', { date, reason: 'Staff holiday' });
     expect(added.status).toBe(201);
+    expect(added.body).toEqual({ date, reason: 'Staff holiday', bookedOrders: 1 });
     expect((await admin.get('/api/admin/kitchen/closed-dates')).body).toContainEqual({ date, reason: 'Staff holiday' });
 
     const visitor = new Client(server.baseUrl);

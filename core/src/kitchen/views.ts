@@ -17,6 +17,8 @@ export interface CapacityView {
 export interface ClosedDateView {
   date: string;
   reason: string | null;
+  /** In the answer to closing a date: orders already booked for it, which closing does not cancel. */
+  bookedOrders?: number;
 }
 
 export interface ProductRecipeLinkView {

@@ -121,14 +121,18 @@ export async function setCapacityLimits(db: PrismaClient, limits: { category: Ca
   return capacitySettings(db);
 }
 
-/** Adds a closed date, or changes its reason when it is already closed. */
+/**
+ * Adds a closed date, or changes its reason when it is already closed. Orders
+ * already booked for it stay; their count is in the answer so staff can call.
+ */
 export async function addClosedDate(db: Db, input: { date: string; reason: string | null }): Promise<ClosedDateView> {
   const row = await db.closedDate.upsert({
     where: { date: input.date },
     create: { date: input.date, reason: input.reason },
     update: { reason: input.reason },
   });
-  return closedView(row);
+  const bookedOrders = await db.order.count({ where: { pickupDate: input.date, ...BOOKED } });
+  return { ...closedView(row), bookedOrders };
 }
 
 export async function removeClosedDate(db: Db, date: string): Promise<void> {

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Card, FormGroup, H5, HTMLTable, InputGroup, NonIdealState, NumericInput, Spinner, Tag } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CapacityLimitsSchema, ClosedDateSchema, formatLongDate, type CapacityView } from '@bakery/core';
+import { CapacityLimitsSchema, ClosedDateSchema, formatLongDate, type CapacityView, type ClosedDateView } from '@bakery/core';
 import { api, messageOf } from '../api/client';
 import { toast } from '../ui/toaster';
 
@@ -29,10 +29,14 @@ export function CapacityPanel({ role }: { role: string }) {
     onError: (err) => toast('Failed to save capacity', messageOf(err, 'Failed to save capacity')),
   });
   const addClosed = useMutation({
-    mutationFn: (body: unknown) => api('/api/admin/kitchen/closed-dates', { method: 'POST', body }),
-    onSuccess: () => {
+    mutationFn: (body: unknown) => api<ClosedDateView>('/api/admin/kitchen/closed-dates', { method: 'POST', body }),
+    onSuccess: (added) => {
       setClosed({ date: '', reason: '' });
       refresh();
+      const booked = added.bookedOrders ?? 0;
+      if (booked > 0)
+        toast('Date closed', `${booked} ${booked === 1 ? 'order is' : 'orders are'} already booked for ${formatLongDate(added.date)}. Closing does not cancel them: contact those customers.`, 'warning');
+      else toast('Date closed', `${formatLongDate(added.date)} can no longer be chosen`, 'success');
     },
     onError: (err) => toast('Failed to close the date', messageOf(err, 'Failed to close the date')),
   });

@@ -126,7 +126,7 @@ describe('Kitchen tab', () => {
       [`GET /api/admin/kitchen/bake-sheet${Q}`]: () => [200, sheet],
       'GET /api/admin/kitchen/capacity': () => [200, capacity],
       'PUT /api/admin/kitchen/capacity': () => [200, capacity],
-      'POST /api/admin/kitchen/closed-dates': (call) => [201, call.body],
+      'POST /api/admin/kitchen/closed-dates': (call) => [201, { ...(call.body as object), bookedOrders: 2 }],
       'DELETE /api/admin/kitchen/closed-dates/2026-12-25': () => [200, { success: true }],
     });
     renderScreen(<KitchenTab range={range} role="owner" />);
@@ -144,6 +144,7 @@ describe('Kitchen tab', () => {
     fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'New Year' } });
     fireEvent.click(screen.getByRole('button', { name: 'Close date' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ date: '2026-12-31', reason: 'New Year' }));
+    await waitFor(() => expect(toastText()).toContain('2 orders are already booked for December 31, 2026. Closing does not cancel them: contact those customers.'));
 
     expect(screen.getByRole('list', { name: 'Closed dates' })).toHaveTextContent('December 25, 2026 — Christmas');
     fireEvent.click(screen.getByRole('button', { name: 'Reopen December 25, 2026' }));
