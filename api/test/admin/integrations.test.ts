@@ -11,6 +11,7 @@ import { startSquareFake, type SquareFake } from '../fakes/squareFake.js';
 import { startSmtpPeer, type SmtpPeer } from '../fakes/smtpPeer.js';
 import { createIntegrations, type Integrations } from '../../src/services/integrations.js';
 import type { Logger } from '../../src/services/contracts.js';
+import { createLogger } from '../../src/services/logger.js';
 import type { PrismaClient } from '@bakery/prisma';
 import { Client, createUser, insertOrder, signedIn } from './helpers.js';
 
@@ -21,6 +22,8 @@ let outbox: string;
 let integrations: Integrations | undefined;
 let staff: Client;
 let owner: Client;
+/** What the server logged at warn and above (kept off the test output). */
+const logLines: string[] = [];
 
 beforeAll(async () => {
   fake = await startSquareFake();
@@ -41,7 +44,11 @@ beforeAll(async () => {
       mailRetryDelaysMs: [50],
       outboxDir: outbox,
     }));
-  server = await startTestServer({ notifications: (base) => make(base).notifications, payments: (base) => make(base).payments });
+  server = await startTestServer({
+    log: createLogger({ level: 'warn', write: (line) => logLines.push(line) }),
+    notifications: (base) => make(base).notifications,
+    payments: (base) => make(base).payments,
+  });
   staff = (await signedIn(server.baseUrl, server.prisma, 'admin')).client;
   owner = (await signedIn(server.baseUrl, server.prisma, 'owner')).client;
 }, 60_000);
@@ -97,6 +104,7 @@ describe('delivery fee with Square configured', () => {
     expect(stored.deliveryFeeStatus).toBe('calculated');
     expect(stored.total.toFixed(2)).toBe('26.75');
     expect(stored.squarePaymentUrl).toBeNull();
+    expect(logLines.some((line) => line.includes('Square failed') && line.includes(order.id))).toBe(true);
 
     const retry = await staff.post(`/api/admin/orders/${order.id}/payment-link`);
     expect(retry.status).toBe(200);
