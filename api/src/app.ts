@@ -46,6 +46,7 @@ function requestLog(log: Logger) {
         path: ctx.path,
         status: ctx.status,
         ms: Math.round(performance.now() - started),
+        userId: (ctx.state.user as { id?: string } | undefined)?.id,
       });
     }
   };
