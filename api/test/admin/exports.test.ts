@@ -56,6 +56,8 @@ describe('GET /api/admin/exports/orders.xlsx', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('spreadsheetml');
     expect(response.headers.get('content-disposition')).toContain('orders-2026-05-01-to-2026-05-02.xlsx');
+    // Streamed: sent in chunks as rows are written, with no length known up front.
+    expect(response.headers.get('content-length')).toBeNull();
     const workbook = await workbookOf(buffer);
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Orders', 'Order lines', 'Daily totals']);
 

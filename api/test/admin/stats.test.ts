@@ -139,6 +139,11 @@ describe('GET /api/admin/orders', () => {
   it('filters by status', async () => {
     const { body } = await staff.get(`/api/admin/orders?${RANGE}&status=pending`);
     expect(body.map((order: { total: number }) => order.total)).toEqual([21.75, 40]);
+    // An order status filters on orderStatus: F (cancelled, complete) and A.
+    const complete = await staff.get(`/api/admin/orders?${RANGE}&status=complete`);
+    expect(complete.body.map((order: { total: number }) => order.total)).toEqual([30, 50]);
+    const inProgress = await staff.get(`/api/admin/orders?${RANGE}&status=${encodeURIComponent('in progress')}`);
+    expect(inProgress.body.map((order: { total: number }) => order.total)).toEqual([100.1, 21.75, 40]);
   });
 
   it('pages with limit and X-Next-Cursor', async () => {
