@@ -151,6 +151,15 @@ test('a customer orders a cake with writing for pickup 10 days away and sees the
   await expect(card.getByText(/Cake writing: "Happy Birthday Ada"/)).toBeVisible();
   await shot(page, 'my-orders');
   expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
+
+  // The confirmation page for this order: submitted for review (no payment link yet).
+  const orders = (await (await page.request.get('/api/my-orders')).json()) as { id: string }[];
+  await page.goto(`/confirmation?order_id=${orders[0]!.id}`);
+  await expect(page.getByRole('heading', { name: 'Order Submitted for Review' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View My Orders' })).toBeVisible();
+  await shot(page, 'confirmation');
+  await page.goto(`/confirmation?order_id=${orders[0]!.id}&status=error`);
+  await expect(page.getByRole('heading', { name: 'Payment Error' })).toBeVisible();
 });
 
 test('a delivery order shows Delivery Fee Calculation Pending', async ({ page }) => {
@@ -280,6 +289,25 @@ test('the About page sends the contact form', async ({ page }) => {
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByText('Message sent!')).toBeVisible();
   await shot(page, 'about');
+});
+
+test('the Add to Cart dialog works from the keyboard alone', async ({ page }) => {
+  await page.goto('/menu');
+  const opener = page.locator('.product-card').first().getByRole('button', { name: /^Add to Cart:/ });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Quantity', { exact: true })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(dialog.getByLabel('Quantity', { exact: true })).toHaveValue('2');
+  // Tab stays inside the dialog.
+  for (let i = 0; i < 8; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
 });
 
 test('unknown paths show Page Not Found', async ({ page }) => {
