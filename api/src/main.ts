@@ -22,6 +22,9 @@ async function main() {
   loadDotEnv();
   const config = loadConfig(process.env);
   const log = createLogger({ level: (process.env.LOG_LEVEL as never) ?? 'info' });
+  if (config.production && !config.trustProxy) {
+    log.warn('NODE_ENV=production without TRUST_PROXY=1: the Secure session cookie needs the TLS proxy to be trusted (X-Forwarded-Proto); sign-in fails until TRUST_PROXY=1 is set');
+  }
   let embedded: EmbeddedServer | null = null;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
