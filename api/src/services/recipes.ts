@@ -229,10 +229,9 @@ export async function updateRecipe(db: Db, id: string, input: RecipeInput) {
 }
 
 export async function deleteRecipe(db: Db, id: string) {
-  await loadRecipe(db, id);
-  // Lines go with the recipe (cascade in the schema); ingredients stay.
-  await db.recipeIngredient.deleteMany({ where: { recipeId: id } });
-  await db.recipe.delete({ where: { id } });
+  // One statement: the lines go with the recipe (cascade in the schema); ingredients stay.
+  const { count } = await db.recipe.deleteMany({ where: { id } });
+  if (count === 0) throw notFound('Recipe not found');
 }
 
 const quantityOf = (value: number | string) => dec(value).toDecimalPlaces(4, Prisma.Decimal.ROUND_HALF_UP);
