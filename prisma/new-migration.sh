@@ -7,7 +7,7 @@ cd "$(dirname "$0")"
 name="${1:?usage: new-migration.sh <name>}"
 dir="migrations/$(date -u +%Y%m%d%H%M%S)_${name}"
 previous="$(mktemp --suffix=.prisma)"
-if git show HEAD:prisma/schema.prisma >"$previous" 2>/dev/null && [ -n "$(ls migrations 2>/dev/null)" ]; then
+if git show HEAD:prisma/schema.prisma >"$previous" 2>/dev/null && compgen -G "migrations/*/migration.sql" >/dev/null; then
   from=(--from-schema-datamodel "$previous")
 else
   from=(--from-empty)

@@ -8,6 +8,7 @@ import { menuRouter } from './menu.js';
 import { authRouter } from './auth.js';
 import { userRouter } from './user.js';
 import { ordersRouter } from './orders.js';
+import { kitchenRouter } from './kitchen.js';
 import { reviewsRouter } from './reviews.js';
 import { contactRouter } from './contact.js';
 import { squareRouter } from './square.js';
@@ -28,6 +29,7 @@ export function routers(deps: AppDeps): Router[] {
     authRouter(deps),
     userRouter(deps),
     ordersRouter(deps),
+    kitchenRouter(deps),
     reviewsRouter(deps),
     contactRouter(deps),
     squareRouter(deps),

@@ -21,6 +21,7 @@ import type { SessionUser } from '../middleware/auth.js';
 import { badRequest, conflict } from '../middleware/errors.js';
 import { validationError } from '../middleware/validate.js';
 import { toOrderView } from './orderView.js';
+import { reserveCapacity } from './kitchen/index.js';
 
 export const PAYMENT_NOT_CONFIGURED =
   'Order submitted for review. Payment processing is not configured yet, so our team will contact you by email to arrange payment.';
@@ -102,7 +103,12 @@ export async function submitOrder(
 
   let order;
   try {
-    order = await prisma.order.create({ data: { ...data, idempotencyKey: input.idempotencyKey } });
+    // The capacity check and the insert share one transaction under a per-date
+    // lock, so two customers racing for the last cake of a day get one success.
+    order = await prisma.$transaction(async (tx) => {
+      await reserveCapacity(tx, data.pickupDate, data.items);
+      return tx.order.create({ data: { ...data, idempotencyKey: input.idempotencyKey } });
+    });
   } catch (error) {
     // The same key submitted twice at once: the unique index lets one through.
     if (input.idempotencyKey && error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
@@ -116,7 +122,7 @@ export async function submitOrder(
   let paymentUrl: string | null = null;
   if (order.deliveryMethod === 'pickup' && deps.payments.configured) {
     try {
-      paymentUrl = await deps.payments.ensurePaymentLink(order.id);
+      paymentUrl = await deps.payments.ensurePaymentLink(order.id, { notifyCustomer: false });
     } catch (error) {
       log.error('payment link failed; the order stays pending', { orderId: order.id, error: String(error) });
     }
