@@ -64,6 +64,18 @@ describe('a delivery order', () => {
     expect((await staff.patch(`/api/admin/orders/${order.id}/status`, { status: 'paid' })).status).toBe(200);
   });
 
+  it('adds the fee once when two staff submit it at the same moment', async () => {
+    const order = await insertOrder(server.prisma, { deliveryMethod: 'delivery', subtotal: 40, tax: 3.5, total: 43.5 });
+    const answers = await Promise.all([
+      staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, { deliveryFee: 10 }),
+      staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, { deliveryFee: 10 }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const stored = await server.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect(stored.total.toFixed(2)).toBe('53.50');
+    expect(await server.prisma.orderHistory.count({ where: { orderId: order.id, field: 'total' } })).toBe(1);
+  });
+
   it('refuses a fee out of bounds with the spec message', async () => {
     const order = await insertOrder(server.prisma, { deliveryMethod: 'delivery' });
     const before = await snapshot(order.id);

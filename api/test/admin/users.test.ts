@@ -66,6 +66,22 @@ describe('PATCH /api/admin/users/{id}/role', () => {
     expect(await server.prisma.user.count({ where: { role: 'owner' } })).toBe(1);
   });
 
+  it('keeps an owner when two owners demote each other at the same moment', async () => {
+    const a = await signedIn(server.baseUrl, server.prisma, 'owner');
+    const b = await signedIn(server.baseUrl, server.prisma, 'owner');
+    // Leave exactly these two owners.
+    await server.prisma.user.updateMany({ where: { role: 'owner', id: { notIn: [a.user.id, b.user.id] } }, data: { role: 'admin' } });
+    const answers = await Promise.all([
+      a.client.patch(`/api/admin/users/${b.user.id}/role`, { role: 'admin' }),
+      b.client.patch(`/api/admin/users/${a.user.id}/role`, { role: 'admin' }),
+    ]);
+    // The first demotion wins; the loser is no longer an owner (403) or would be demoting the last one (409).
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(await server.prisma.user.count({ where: { role: 'owner' } })).toBe(1);
+    // Restore the suite's owner.
+    await server.prisma.user.update({ where: { id: ownerId }, data: { role: 'owner' } });
+  });
+
   it('refuses an unknown role with 400 and an unknown user with 404', async () => {
     const customer = await createUser(server.prisma, 'customer');
     const baker = await owner.patch(`/api/admin/users/${customer.id}/role`, { role: 'baker' });
