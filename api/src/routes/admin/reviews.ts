@@ -1,5 +1,6 @@
 // Review moderation (staff): every review, approve, delete.
 import Router from '@koa/router';
+import type { AdminReviewView } from '@bakery/core';
 import type { AppDeps } from '../../app.js';
 import { requireStaff } from '../../middleware/auth.js';
 import { notFound } from '../../middleware/errors.js';
@@ -17,7 +18,7 @@ type ReviewRow = {
   user?: { firstName: string; lastName: string; email: string } | null;
 };
 
-const moderationView = (review: ReviewRow) => ({
+const moderationView = (review: ReviewRow): AdminReviewView & { userId: string | null; userEmail: string | null } => ({
   id: review.id,
   rating: review.rating,
   title: review.title,

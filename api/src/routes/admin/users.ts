@@ -1,7 +1,7 @@
 // User and role management: the owner's alone (403 for an admin). Password
 // hashes never leave the database: every query selects the fields it shows.
 import Router from '@koa/router';
-import { RoleChangeSchema } from '@bakery/core';
+import { RoleChangeSchema, type Role, type UserView } from '@bakery/core';
 import type { AppDeps } from '../../app.js';
 import { requireOwner } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
@@ -12,7 +12,7 @@ import { idParam, knownIds } from './shared.js';
 const userFields = { id: true, role: true, email: true, firstName: true, lastName: true, phone: true, createdAt: true } as const;
 
 type UserRow = { id: string; role: string; email: string; firstName: string; lastName: string; phone: string | null; createdAt: Date };
-const userView = (user: UserRow) => ({ ...user, createdAt: user.createdAt.toISOString() });
+const userView = (user: UserRow): UserView => ({ ...user, role: user.role as Role, createdAt: user.createdAt.toISOString() });
 
 export function adminUsersRouter(deps: AppDeps): Router {
   const router = new Router();
