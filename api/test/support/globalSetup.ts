@@ -35,7 +35,8 @@ let embedded: EmbeddedServer | null = null;
 export async function setup(project: TestProject) {
   const given = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   let server = given ?? LOCAL_SERVER;
-  if (!given && !(await reachable(LOCAL_SERVER))) {
+  // TEST_EMBEDDED_PG=1 forces the embedded server (to check the fallback on a machine that has PostgreSQL).
+  if (!given && (process.env.TEST_EMBEDDED_PG === '1' || !(await reachable(LOCAL_SERVER)))) {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'bakery-test-pg-'));
     await chmod(dir, 0o755); // as root, initdb runs as the postgres user, which must reach the folder
     const port = 20000 + Math.floor(Math.random() * 20000);
