@@ -50,6 +50,10 @@ test('a visitor browses the menu, is sent to sign in with the item kept, and sig
     ),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Brownies' }).click();
+  // The category picture is served and has its alt text.
+  const picture = page.locator('.category-banner img');
+  await expect(picture).toHaveAttribute('alt', /brownies/i);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await page
     .locator('.product-card')
     .first()
@@ -71,7 +75,7 @@ test('a visitor browses the menu, is sent to sign in with the item kept, and sig
   expect(JSON.parse(pending[0]!)[0]).toMatchObject({ quantity: 2 });
   expect(pending[1]).toBe('/menu');
 
-  await page.getByRole('link', { name: 'Sign up' }).click();
+  await page.getByRole('link', { name: 'Sign up', exact: true }).click();
   await page.getByLabel('First name').fill('Grace');
   await page.getByLabel('Last name').fill('Hopper');
   await page.getByLabel('Email').fill(uniqueEmail('visitor'));
