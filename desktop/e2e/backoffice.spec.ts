@@ -1,10 +1,11 @@
-// The back office in Debian's Chromium, served by the real API on a fresh
-// database (see global-setup.ts). One signed-in page walks the issue's scenarios.
+// The back office in Debian's Chromium, served by the real API on a database
+// of its own (see global-setup.ts). One signed-in page walks the issue's
+// scenarios in order; each step starts from what the previous one left.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { addDays, bakeryToday } from '@bakery/core';
+import { addDays, bakeryToday, formatCents } from '@bakery/core';
 import { SEED_FILE, type Seed } from './seed';
 
 test.describe.configure({ mode: 'serial' });
@@ -16,8 +17,10 @@ const base = () => process.env.E2E_BASE_URL!;
 
 const tab = (name: string) => page.getByRole('tab', { name, exact: true });
 const stat = (label: string) => page.getByTestId(`stat-${label}`).locator('.value');
-const detail = () => page.locator('.detail');
-const moneyOf = (s: string | null) => Number((s ?? '').replace(/[^0-9.]/g, ''));
+const detail = () => page.getByRole('region', { name: /^Order [0-9A-Z]{8}$/ });
+/** The toast saying `text` (the one before it may still be fading out). */
+const toast = (text: string | RegExp) => page.locator('.bp6-toast', { hasText: text });
+const row = (customer: string) => page.getByRole('gridcell', { name: customer, exact: true });
 
 test.beforeAll(async ({ browser }) => {
   seed = JSON.parse(readFileSync(SEED_FILE, 'utf8')) as Seed;
@@ -25,26 +28,35 @@ test.beforeAll(async ({ browser }) => {
 });
 test.afterAll(async () => page?.close());
 
-test('a wrong password shows Login Failed, then the owner signs in', async () => {
+test('a wrong password shows Login Failed, then the owner signs in and sees the seeded figures', async () => {
   await page.goto(`${base()}/admin/dashboard`);
   // Signed out: the one auto-login attempt fails and the login screen appears.
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByRole('link', { name: 'Back to regular login' })).toHaveAttribute('href', /\/login$/);
-  await page.getByLabel('Email').fill(process.env.E2E_OWNER_EMAIL!);
-  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByLabel('Email', { exact: true }).fill(process.env.E2E_OWNER_EMAIL!);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText(/^Login Failed: Invalid admin credentials/)).toBeVisible();
-  await page.getByLabel('Password').fill(process.env.E2E_OWNER_PASSWORD!);
+  await expect(toast('Login Failed')).toHaveText('Login Failed: Invalid admin credentials');
+  await page.getByLabel('Password', { exact: true }).fill(process.env.E2E_OWNER_PASSWORD!);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard/);
   await expect(page.getByRole('heading', { name: 'Bakery Admin Dashboard' })).toBeVisible();
+
+  const open = seed.pickupTotalCents + seed.deliveryTotalCents + seed.spareTotalCents;
   await expect(stat('Total Orders')).toHaveText(String(seed.orderCount));
+  await expect(stat('Pending')).toHaveText(String(seed.orderCount));
+  await expect(stat('Completed')).toHaveText('0');
+  await expect(stat('Total Revenue')).toHaveText('$0.00');
+  await expect(stat('Open Payments')).toHaveText(formatCents(open));
+  await expect(stat("Today's Orders")).toHaveText(String(seed.orderCount));
+  await expect(page.getByTestId('metric-Order Accuracy Rate')).toContainText('0.0%');
+  await expect(row(seed.pickupCustomer)).toBeVisible();
   await page.screenshot({ path: join(shots, 'tab-orders.png'), fullPage: true });
 });
 
 test('the figures follow the date range kept in the URL', async () => {
   const tomorrow = addDays(bakeryToday(), 1);
-  await page.getByLabel('From').fill(tomorrow);
+  await page.getByLabel('From', { exact: true }).fill(tomorrow);
   await expect(page).toHaveURL(new RegExp(`from=${tomorrow}`));
   await expect(stat('Total Orders')).toHaveText('0');
   await expect(page.getByText('No orders in this range')).toBeVisible();
@@ -53,34 +65,49 @@ test('the figures follow the date range kept in the URL', async () => {
   await expect(page).not.toHaveURL(/from=/);
 });
 
+test('quick search narrows the grid', async () => {
+  await page.getByRole('searchbox', { name: 'Search orders' }).fill('dora');
+  await expect(row(seed.pickupCustomer)).toHaveCount(0);
+  await expect(row(seed.deliveryCustomer)).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search orders' }).fill('');
+  await expect(row(seed.pickupCustomer)).toBeVisible();
+});
+
 test('a delivery fee raises the order total', async () => {
-  await page.getByRole('gridcell', { name: seed.deliveryCustomer }).click();
-  const before = moneyOf(await detail().getByTestId('order-total').textContent());
-  await expect(detail().getByRole('button', { name: 'Confirm Payment' })).toHaveCount(0);
-  await detail().getByLabel('Delivery fee ($)').fill('12.50');
-  await detail().getByLabel('Distance (miles, optional)').fill('5');
-  await detail().getByRole('button', { name: 'Calculate Delivery Fee' }).click();
-  await expect(detail().getByTestId('order-total')).toHaveText(`$${(before + 12.5).toFixed(2)}`);
-  await expect(detail().getByRole('button', { name: 'Confirm Payment' })).toBeVisible();
+  await row(seed.deliveryCustomer).click();
+  const d = detail();
+  await expect(d.getByTestId('order-total')).toHaveText(formatCents(seed.deliveryTotalCents));
+  await expect(d.getByRole('button', { name: 'Confirm Payment' })).toHaveCount(0);
+  await d.getByLabel('Delivery fee ($)', { exact: true }).fill('12.50');
+  await d.getByLabel('Distance (miles, optional)', { exact: true }).fill('5');
+  await d.getByRole('button', { name: 'Calculate Delivery Fee' }).click();
+  await expect(toast('Delivery fee of $12.50 added.')).toBeVisible();
+  await expect(d.getByTestId('order-total')).toHaveText(formatCents(seed.deliveryTotalCents + 1250));
+  await expect(d.getByRole('button', { name: 'Confirm Payment' })).toBeVisible();
+  await expect(stat('Open Payments')).toHaveText(formatCents(seed.pickupTotalCents + seed.deliveryTotalCents + 1250 + seed.spareTotalCents));
 });
 
 test('confirm payment, mark complete, back to in progress, cancel, delete', async () => {
-  await page.getByRole('gridcell', { name: seed.pickupCustomer }).click();
+  await row(seed.pickupCustomer).click();
   const d = detail();
+  await expect(d).toContainText(seed.pickupCustomer);
   await d.getByRole('button', { name: 'Confirm Payment' }).click();
   await expect(d.getByRole('button', { name: 'Mark Complete' })).toBeVisible();
   await expect(d.getByRole('button', { name: 'Confirm Payment' })).toHaveCount(0);
+  await expect(stat('Total Revenue')).toHaveText(formatCents(seed.pickupTotalCents));
   await d.getByRole('button', { name: 'Mark Complete' }).click();
   await expect(d.getByRole('button', { name: 'Mark In Progress' })).toBeVisible();
+  await expect(stat('Completed')).toHaveText('1');
   await expect(d.getByRole('list', { name: 'History' })).toContainText('complete');
   await d.getByRole('button', { name: 'Mark In Progress' }).click();
   await expect(d.getByRole('button', { name: 'Mark Complete' })).toBeVisible();
   await d.getByRole('button', { name: 'Cancel Order' }).click();
   await expect(d.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
   await d.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Are you sure you want to delete this order? This action cannot be undone.')).toBeVisible();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByRole('gridcell', { name: seed.pickupCustomer })).toHaveCount(0);
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Are you sure you want to delete this order? This action cannot be undone.');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(row(seed.pickupCustomer)).toHaveCount(0);
   await expect(page.getByText('No order selected')).toBeVisible();
   await expect(stat('Total Orders')).toHaveText(String(seed.orderCount - 1));
 });
@@ -89,12 +116,12 @@ test('an ingredient and a recipe: total cost to the cent', async () => {
   await tab('Recipe Management').click();
   await page.getByRole('tab', { name: 'Ingredients' }).click();
   await page.getByRole('button', { name: 'Add Ingredient' }).click();
-  const dlg = page.getByRole('dialog');
-  await dlg.getByLabel('Name').fill('E2E Rice Flour');
-  await dlg.getByLabel('Unit').fill('lb');
-  await dlg.getByLabel('Cost per unit ($)').fill('1.38');
-  await dlg.getByLabel('Category').fill('Flours');
-  await dlg.getByLabel('Supplier').fill('Mill & Co');
+  const dlg = page.getByRole('dialog', { name: 'Add Ingredient' });
+  await dlg.getByLabel('Name', { exact: true }).fill('E2E Rice Flour');
+  await dlg.getByLabel('Unit', { exact: true }).fill('lb');
+  await dlg.getByLabel('Cost per unit ($)', { exact: true }).fill('1.38');
+  await dlg.getByLabel('Category', { exact: true }).fill('Flours');
+  await dlg.getByLabel('Supplier', { exact: true }).fill('Mill & Co');
   await dlg.getByRole('button', { name: 'Save Ingredient' }).click();
   const card = page.getByRole('listitem', { name: 'E2E Rice Flour' });
   await expect(card).toContainText('$1.38 per lb');
@@ -102,29 +129,33 @@ test('an ingredient and a recipe: total cost to the cent', async () => {
 
   await page.getByRole('tab', { name: 'Recipes & Costs' }).click();
   await page.getByRole('button', { name: 'Add Recipe' }).click();
-  await page.getByRole('dialog').getByLabel('Name').fill('E2E Seeded Loaf');
-  await page.getByRole('dialog').getByLabel('Prep time (minutes)').fill('20');
-  await page.getByRole('dialog').getByRole('button', { name: 'Save Recipe' }).click();
+  const recipeDialog = page.getByRole('dialog', { name: 'Add Recipe' });
+  await recipeDialog.getByLabel('Name', { exact: true }).fill('E2E Seeded Loaf');
+  await recipeDialog.getByLabel('Prep time', { exact: true }).fill('20 min');
+  await recipeDialog.getByLabel('Bake time', { exact: true }).fill('50 min');
+  await recipeDialog.getByRole('button', { name: 'Save Recipe' }).click();
   const recipe = page.getByRole('region', { name: 'Recipe E2E Seeded Loaf' });
-  await expect(recipe).toBeVisible();
+  await expect(recipe).toContainText('Prep time: 20 min');
   await recipe.getByRole('button', { name: 'Add Ingredient' }).click();
-  await recipe.getByLabel('Ingredient').selectOption({ label: 'E2E Rice Flour (lb)' });
-  await recipe.getByLabel('Quantity').fill('2.5');
+  await recipe.getByLabel('Ingredient', { exact: true }).selectOption({ label: 'E2E Rice Flour (lb)' });
+  await recipe.getByLabel('Quantity', { exact: true }).fill('2.5');
   await recipe.getByRole('button', { name: 'Add Line' }).click();
   // 2.5 lb x $1.38 = $3.45
+  await expect(recipe.getByRole('table', { name: 'Cost breakdown' })).toContainText('E2E Rice Flour');
   await expect(recipe.getByTestId('recipe-total-cost')).toHaveText('$3.45');
   await page.screenshot({ path: join(shots, 'tab-recipes.png'), fullPage: true });
 });
 
 test("the owner changes a customer's role", async () => {
   await tab('User Management').click();
-  const select = page.getByLabel(`Role of ${seed.customerEmail}`);
+  const select = page.getByRole('combobox', { name: `Role of ${seed.customerEmail}` });
   await expect(select).toHaveValue('customer');
   await select.selectOption('admin');
-  await expect(page.getByText('User role updated')).toBeVisible();
+  await expect(toast('User role updated')).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel(`Role of ${seed.customerEmail}`)).toHaveValue('admin');
-  await expect(page.getByRole('heading', { name: 'Role permissions' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: `Role of ${seed.customerEmail}` })).toHaveValue('admin');
+  await expect(page.getByTestId('user-count-Admins').locator('.value')).toHaveText('1');
+  await expect(page.getByRole('region', { name: 'Role permissions' })).toBeVisible();
   await page.screenshot({ path: join(shots, 'tab-users.png'), fullPage: true });
 });
 
@@ -132,21 +163,24 @@ test('a review is approved (Live) and removed', async () => {
   await tab('Review Management').click();
   const pending = page.getByRole('region', { name: 'Pending reviews' });
   const approved = page.getByRole('region', { name: 'Approved reviews' });
-  await pending.getByRole('button', { name: 'Approve' }).click();
-  const live = approved.getByLabel(`Review ${seed.reviewTitle}`);
+  await pending.getByRole('article', { name: `Review ${seed.reviewTitle}` }).getByRole('button', { name: 'Approve' }).click();
+  const live = approved.getByRole('article', { name: `Review ${seed.reviewTitle}` });
   await expect(live).toContainText('Live');
   await expect(live).toContainText('…');
   await page.screenshot({ path: join(shots, 'tab-reviews.png'), fullPage: true });
-  const publicBefore = (await (await fetch(`${base()}/api/reviews`)).json()) as unknown[];
-  expect(publicBefore).toHaveLength(1);
+  const publicList = async () => (await (await fetch(`${base()}/api/reviews`)).json()) as { title: string }[];
+  expect((await publicList()).map((r) => r.title)).toEqual([seed.reviewTitle]);
   await live.getByRole('button', { name: 'Remove' }).click();
   await expect(approved.getByText('No approved reviews')).toBeVisible();
-  expect((await (await fetch(`${base()}/api/reviews`)).json()) as unknown[]).toHaveLength(0);
+  expect(await publicList()).toHaveLength(0);
 });
 
 test('analytics figures and the orders export read back with exceljs', async () => {
   await tab('Analytics & Reports').click();
-  await expect(page.getByTestId("analytics-Today's Orders").locator('.value')).toHaveText(String(seed.orderCount - 1));
+  const figure = (label: string) => page.getByTestId(`analytics-${label}`).locator('.value');
+  await expect(figure("Today's Orders")).toHaveText(String(seed.orderCount - 1));
+  await expect(figure('Total Revenue')).toHaveText('$0.00'); // the paid order was cancelled, then deleted
+  await expect(figure('Rush Orders')).toHaveText('0');
   await page.screenshot({ path: join(shots, 'tab-analytics.png'), fullPage: true });
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export orders' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^bakery-orders-.*\.xlsx$/);
@@ -155,8 +189,20 @@ test('analytics figures and the orders export read back with exceljs', async () 
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(path);
   const text: string[] = [];
-  wb.eachSheet((sheet) => sheet.eachRow((row) => text.push(JSON.stringify(row.values))));
+  wb.eachSheet((sheet) => sheet.eachRow((r) => text.push(JSON.stringify(r.values))));
   const all = text.join('\n');
   expect(all).toContain(seed.deliveryCustomer);
+  expect(all).toContain(seed.spareCustomer);
   expect(all).not.toContain(seed.pickupCustomer); // deleted above
+});
+
+test('the dark theme is a setting that survives a reload', async () => {
+  // Blueprint draws the switch over a visually hidden input: click its label, as a user does.
+  await page.locator('label', { hasText: 'Dark theme' }).click();
+  await expect(page.getByRole('switch', { name: 'Dark theme' })).toBeChecked();
+  await expect(page.locator('body')).toHaveClass(/bp6-dark/);
+  await page.reload();
+  await expect(page.locator('body')).toHaveClass(/bp6-dark/);
+  await expect(page.getByRole('switch', { name: 'Dark theme' })).toBeChecked();
+  await page.screenshot({ path: join(shots, 'tab-analytics-dark.png'), fullPage: true });
 });

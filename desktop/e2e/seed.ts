@@ -2,7 +2,7 @@
 // POST /api/submit-order priced by core, then POST /api/reviews.
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addDays, bakeryToday, centsToDollars, priceOrder, type CartLine } from '@bakery/core';
+import { addDays, bakeryToday, centsToDollars, dollarsToCents, priceOrder, type CartLine } from '@bakery/core';
 
 export const SEED_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'seed.json');
 
@@ -12,7 +12,12 @@ export interface Seed {
   pickupCustomer: string;
   deliveryOrderId: string;
   deliveryCustomer: string;
+  spareCustomer: string;
   orderCount: number;
+  /** Order totals in cents, as the server priced them. */
+  pickupTotalCents: number;
+  deliveryTotalCents: number;
+  spareTotalCents: number;
   reviewTitle: string;
 }
 
@@ -62,14 +67,40 @@ export async function seedThroughCustomerApi(base: string): Promise<Seed> {
   const { MENU_ITEMS } = await import('@bakery/core');
   const simple = MENU_ITEMS.filter((i) => !i.variants?.length && !i.fillings && !i.addIns);
   const [a, b] = [simple[0]!, simple[1] ?? simple[0]!];
-  const customer = new Customer(base);
-  const email = 'pat.pickup@example.com';
-  await customer.call('POST', '/api/signup', { email, password: 'Customer-pass-1', firstName: 'Pat', lastName: 'Pickup', phone: '5551234567' });
-  type Submitted = { order: { id: string } };
-  const pickup = await customer.call<Submitted>('POST', '/api/submit-order', { orderData: orderData([{ productId: a.id, quantity: 2 }], { name: 'Pat Pickup', email }, false) });
-  const delivery = await customer.call<Submitted>('POST', '/api/submit-order', { orderData: orderData([{ productId: b.id, quantity: 1 }], { name: 'Dora Delivery', email }, true) });
-  await customer.call('POST', '/api/submit-order', { orderData: orderData([{ productId: a.id, quantity: 1 }], { name: 'Sam Spare', email }, false) });
+  // One account per customer: the server names an order after its account.
+  const signUp = async (firstName: string, lastName: string) => {
+    const customer = new Customer(base);
+    const email = `${firstName}.${lastName}@example.com`.toLowerCase();
+    await customer.call('POST', '/api/signup', { email, password: 'Customer-pass-1', firstName, lastName, phone: '5551234567' });
+    return { customer, who: { name: `${firstName} ${lastName}`, email } };
+  };
+  type Submitted = { order: { id: string; total: number } };
+  const pat = await signUp('Pat', 'Pickup');
+  const dora = await signUp('Dora', 'Delivery');
+  const sam = await signUp('Sam', 'Spare');
+  const submit = (c: Awaited<ReturnType<typeof signUp>>, lines: CartLine[], delivery: boolean) =>
+    c.customer.call<Submitted>('POST', '/api/submit-order', { orderData: orderData(lines, c.who, delivery) });
+  const pickup = await submit(pat, [{ productId: a.id, quantity: 2 }], false);
+  const delivery = await submit(dora, [{ productId: b.id, quantity: 1 }], true);
+  const spare = await submit(sam, [{ productId: a.id, quantity: 1 }], false);
   const reviewTitle = 'Best gluten-free bread in town';
-  await customer.call('POST', '/api/reviews', { rating: 5, title: reviewTitle, comment: 'The crust is perfect and nobody at the table could tell it was gluten-free. We will be back every Saturday for more loaves!' });
-  return { customerEmail: email, pickupOrderId: pickup.order.id, pickupCustomer: 'Pat Pickup', deliveryOrderId: delivery.order.id, deliveryCustomer: 'Dora Delivery', orderCount: 3, reviewTitle };
+  await pat.customer.call('POST', '/api/reviews', {
+    rating: '5',
+    title: reviewTitle,
+    comment: 'The crust is perfect and nobody at the table could tell it was gluten-free. We will be back every Saturday for more loaves!',
+  });
+  const cents = (x: Submitted) => dollarsToCents(x.order.total);
+  return {
+    customerEmail: pat.who.email,
+    pickupOrderId: pickup.order.id,
+    pickupCustomer: pat.who.name,
+    deliveryOrderId: delivery.order.id,
+    deliveryCustomer: dora.who.name,
+    spareCustomer: sam.who.name,
+    orderCount: 3,
+    pickupTotalCents: cents(pickup),
+    deliveryTotalCents: cents(delivery),
+    spareTotalCents: cents(spare),
+    reviewTitle,
+  };
 }

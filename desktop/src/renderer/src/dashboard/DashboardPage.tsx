@@ -111,6 +111,7 @@ function Dashboard({ role, email }: { role: string; email: string }) {
           {email} ({role})
         </span>
         <Switch
+          role="switch"
           label="Dark theme"
           checked={settings.theme === 'dark'}
           onChange={(e) => void update({ theme: e.currentTarget.checked ? 'dark' : 'light' })}

@@ -88,8 +88,8 @@ export function OrdersTab({ range }: { range: DateRange }) {
 
   const columns = useMemo<ColDef<OrderView>[]>(
     () => [
-      { headerName: 'Customer', field: 'customerName', flex: 1.2 },
-      { headerName: 'E-mail', field: 'customerEmail', flex: 1.5 },
+      { headerName: 'Customer', field: 'customerName', flex: 1.2, minWidth: 140 },
+      { headerName: 'E-mail', field: 'customerEmail', flex: 1.5, minWidth: 180 },
       { headerName: 'Order', field: 'orderNumber', width: 110 },
       { headerName: 'Date', colId: 'date', width: 120, valueGetter: (p) => (p.data ? (p.data.createdAt ?? p.data.orderDate) : ''), valueFormatter: (p) => bakeryDay(p.value), filterValueGetter: (p) => bakeryDay(p.data?.createdAt ?? p.data?.orderDate), sort: 'desc', comparator: (a, b) => String(a).localeCompare(String(b)) },
       { headerName: 'Payment', field: 'paymentStatus', width: 120, cellRenderer: (p: { value: string }) => <PaymentBadge status={p.value} /> },
@@ -99,6 +99,7 @@ export function OrdersTab({ range }: { range: DateRange }) {
         headerName: 'Pickup / delivery',
         colId: 'fulfilmentMethod',
         flex: 1.3,
+        minWidth: 170,
         valueGetter: (p) => (p.data ? (p.data.deliveryMethod === 'delivery' ? `Delivery ${p.data.deliveryCity ?? ''}` : `Pickup ${p.data.pickupDate ?? ''} ${p.data.pickupTime ?? ''}`) : ''),
       },
     ],

@@ -18,5 +18,9 @@ export function toast(title: string, text: string | undefined, intent: Intent = 
   const message = text && text !== title
     ? createElement(Fragment, null, createElement('strong', null, `${title}: `), text)
     : createElement('strong', null, title);
-  void get().then((t) => t.show({ message, intent, timeout: TOAST_TIMEOUT_MS }));
+  void get().then((t) => {
+    // The newest replaces whatever is showing.
+    t.clear();
+    t.show({ message, intent, timeout: TOAST_TIMEOUT_MS });
+  });
 }
