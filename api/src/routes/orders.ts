@@ -21,8 +21,10 @@ export function ordersRouter(deps: AppDeps): Router {
   const router = new Router();
   const { prisma } = deps;
 
+  // Spec section 6: a signed-out visitor cannot order.
   router.post(
     '/api/submit-order',
+    requireUser,
     callRateLimit(deps, 'order', 'Too many orders from this address. Please try again later.'),
     async (ctx) => {
       const key = ctx.get('idempotency-key').trim() || null;

@@ -158,11 +158,13 @@ describe('POST /api/submit-order', () => {
     expect(stored!.paymentStatus).toBe('pending');
   });
 
-  it('accepts a visitor order with the payload identity', async () => {
+  it('refuses a signed-out visitor, storing nothing (spec section 6)', async () => {
+    const before = await server.prisma.order.count();
     const visitor = new Client(server.baseUrl);
-    const { status, body } = await submit(visitor, orderPayload({ overrides: { customerEmail: 'Walk.In@Example.com' } }));
-    expect(status).toBe(201);
-    expect(body.order).toMatchObject({ userId: null, customerName: 'Guest Baker', customerEmail: 'walk.in@example.com' });
+    const { status, body } = await submit(visitor, orderPayload({ overrides: { customerEmail: 'walk.in@example.com' } }));
+    expect(status).toBe(401);
+    expect(body.message).toEqual(expect.any(String));
+    expect(await server.prisma.order.count()).toBe(before);
   });
 
   describe('refuses, storing nothing,', () => {
