@@ -76,6 +76,41 @@ async function load(url: string, cookie: string, seconds: number, connections: n
   };
 }
 
+type Run = { status: number; ms: number; bytes: number };
+
+/** Runs `work` while sampling the process's memory every 25 ms (after a GC when --expose-gc is on). */
+async function measured(work: () => Promise<Run>) {
+  global.gc?.();
+  const baseline = process.memoryUsage();
+  let peakRss = baseline.rss;
+  let peakHeap = baseline.heapUsed;
+  const sampler = setInterval(() => {
+    const usage = process.memoryUsage();
+    peakRss = Math.max(peakRss, usage.rss);
+    peakHeap = Math.max(peakHeap, usage.heapUsed);
+  }, 25);
+  try {
+    return { run: await work(), baseline, peakRss, peakHeap };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
+
+function exportFigures({ run, baseline, peakRss, peakHeap }: Awaited<ReturnType<typeof measured>>) {
+  return {
+    status: run.status,
+    ms: run.ms,
+    megabytes: mb(run.bytes),
+    gcBeforeRun: typeof global.gc === 'function',
+    baselineRssMb: Math.round(mb(baseline.rss)),
+    peakRssMb: Math.round(mb(peakRss)),
+    baselineHeapUsedMb: Math.round(mb(baseline.heapUsed)),
+    peakHeapUsedMb: Math.round(mb(peakHeap)),
+  };
+}
+
 /** The median time (ms) of `runs` sequential calls. */
 async function median(runs: number, work: () => Promise<unknown>): Promise<number> {
   const times: number[] = [];
@@ -122,21 +157,11 @@ export async function benchAdmin({ baseUrl, prisma }: { baseUrl: string; prisma:
   const ordersWhole = [];
   for (let i = 0; i < 3; i++) ordersWhole.push(await timeOnce(client, `/api/admin/orders?${range}`));
 
-  // Export of every order: time to the last byte and the process's peak
-  // memory (server and client share this process; the client only counts
-  // the bytes, so the growth is the server's).
-  global.gc?.();
-  const baseline = process.memoryUsage();
-  let peakRss = baseline.rss;
-  let peakHeap = baseline.heapUsed;
-  const sampler = setInterval(() => {
-    const usage = process.memoryUsage();
-    peakRss = Math.max(peakRss, usage.rss);
-    peakHeap = Math.max(peakHeap, usage.heapUsed);
-  }, 25);
-  const exportRun = await timeOnce(client, '/api/admin/exports/orders.xlsx');
-  clearInterval(sampler);
-  const exportRange = await timeOnce(client, `/api/admin/exports/orders.xlsx?${range}`);
+  // Exports: time to the last byte and the process's peak memory (server and
+  // client share this process; the client only counts the bytes, so the
+  // growth is the server's). The 30-day range and all orders, to compare.
+  const exportRange = await measured(() => timeOnce(client, `/api/admin/exports/orders.xlsx?${range}`));
+  const exportRun = await measured(() => timeOnce(client, '/api/admin/exports/orders.xlsx'));
 
   return {
     cpus: os.cpus().length,
@@ -150,17 +175,8 @@ export async function benchAdmin({ baseUrl, prisma }: { baseUrl: string; prisma:
     analyticsRange30Days: analytics,
     ordersPage100Range30Days: ordersPage,
     ordersWholeRange30Days: { runsMs: ordersWhole.map((run) => run.ms), megabytes: Math.round((ordersWhole[0]?.bytes ?? 0) / 1e5) / 10 },
-    exportRange30Days: { status: exportRange.status, ms: exportRange.ms, megabytes: Math.round(exportRange.bytes / 1e5) / 10 },
-    exportAllOrders: {
-      status: exportRun.status,
-      ms: exportRun.ms,
-      megabytes: Math.round(exportRun.bytes / 1e5) / 10,
-      gcBeforeRun: typeof global.gc === 'function',
-      baselineRssMb: Math.round(baseline.rss / 1e6),
-      peakRssMb: Math.round(peakRss / 1e6),
-      baselineHeapUsedMb: Math.round(baseline.heapUsed / 1e6),
-      peakHeapUsedMb: Math.round(peakHeap / 1e6),
-    },
+    exportRange30Days: exportFigures(exportRange),
+    exportAllOrders: exportFigures(exportRun),
   };
 }
 
