@@ -18,6 +18,7 @@ export interface RateLimits {
   forgotPerIp: Limit;
   orderPerIp: Limit;
   contactPerIp: Limit;
+  confirmPerIp: Limit;
 }
 
 const MINUTE = 60_000;
@@ -28,6 +29,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   forgotPerIp: { max: 50, windowMs: 15 * MINUTE },
   orderPerIp: { max: 300, windowMs: 10 * MINUTE },
   contactPerIp: { max: 20, windowMs: 15 * MINUTE },
+  // The confirmation page may ask a few times per payment; 60 leaves room.
+  confirmPerIp: { max: 60, windowMs: 10 * MINUTE },
 };
 
 interface Deps {
@@ -84,10 +87,10 @@ export function loginRateLimit(deps: Deps) {
 }
 
 /** Counts every call per address (and per e-mail for forgot-password); 429 beyond the limit. */
-export function callRateLimit(deps: Deps, name: 'forgot' | 'order' | 'contact', message: string) {
+export function callRateLimit(deps: Deps, name: 'forgot' | 'order' | 'contact' | 'confirm', message: string) {
   return async function limitCalls(ctx: Context, next: Next) {
     const limits = limitsOf(deps);
-    const perIp = { forgot: limits.forgotPerIp, order: limits.orderPerIp, contact: limits.contactPerIp }[name];
+    const perIp = { forgot: limits.forgotPerIp, order: limits.orderPerIp, contact: limits.contactPerIp, confirm: limits.confirmPerIp }[name];
     const keys: [string, Limit][] = [[`${name}:ip:${ctx.ip}`, perIp]];
     const email = name === 'forgot' ? emailOf(ctx) : null;
     if (email) keys.push([`forgot:email:${email}`, limits.forgotPerEmail]);

@@ -12,6 +12,7 @@ import { kitchenRouter } from './kitchen.js';
 import { reviewsRouter } from './reviews.js';
 import { contactRouter } from './contact.js';
 import { squareRouter } from './square.js';
+import { callRateLimit } from '../middleware/rateLimit.js';
 import { adminAccessRouter } from './admin/access.js';
 import { adminOrdersRouter } from './admin/orders.js';
 import { adminStatsRouter } from './admin/stats.js';
@@ -32,7 +33,10 @@ export function routers(deps: AppDeps): Router[] {
     kitchenRouter(deps),
     reviewsRouter(deps),
     contactRouter(deps),
-    squareRouter(deps),
+    squareRouter({
+      ...deps,
+      confirmRateLimit: callRateLimit(deps, 'confirm', 'Too many payment checks from this address. Please try again later.'),
+    }),
     adminAccessRouter(deps),
     adminOrdersRouter(deps),
     adminStatsRouter(deps),

@@ -4,7 +4,7 @@
 // parser ran before it.
 import type { IncomingMessage } from 'node:http';
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
 import type { Logger, Payments } from '../services/contracts.js';
 import { hasPaymentFlows, NOT_CONFIGURED, type Refusal } from '../services/square/types.js';
@@ -12,6 +12,8 @@ import { hasPaymentFlows, NOT_CONFIGURED, type Refusal } from '../services/squar
 export interface SquareRouterDeps {
   payments: Payments;
   log: Logger;
+  /** Limits confirm-payment calls: the route is public and asks Square each time. */
+  confirmRateLimit?: Middleware;
 }
 
 const SIGNATURE_HEADER = 'x-square-hmacsha256-signature';
@@ -58,7 +60,8 @@ export function squareRouter(deps: SquareRouterDeps): Router {
   const { payments, log } = deps;
   const router = new Router();
 
-  router.post('/api/square/confirm-payment', async (ctx) => {
+  const confirmLimit: Middleware = deps.confirmRateLimit ?? ((_ctx, next) => next());
+  router.post('/api/square/confirm-payment', confirmLimit, async (ctx) => {
     const parsed = ConfirmPaymentSchema.safeParse((ctx.request as { body?: unknown }).body ?? {});
     if (!parsed.success) {
       const first = parsed.error.issues[0]!;

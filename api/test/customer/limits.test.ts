@@ -1,5 +1,5 @@
 // The rate limits other than login's (counted in PostgreSQL): forgot-password
-// per e-mail, order submission and the contact form per address.
+// per e-mail, order submission, the contact form and payment confirmation per address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { Client, createUser, orderPayload, signedInCustomer } from '../support/factories.js';
@@ -8,7 +8,7 @@ let server: TestServer;
 const small = { max: 2, windowMs: 60_000 };
 
 beforeAll(async () => {
-  server = await startTestServer({ config: { rateLimits: { forgotPerEmail: small, orderPerIp: small, contactPerIp: small } } });
+  server = await startTestServer({ config: { rateLimits: { forgotPerEmail: small, orderPerIp: small, contactPerIp: small, confirmPerIp: small } } });
 });
 
 afterAll(async () => {
@@ -44,5 +44,14 @@ describe('rate limits', () => {
     for (let i = 0; i < 2; i++) expect((await client.post('/api/contact', message)).status).toBe(201);
     expect((await client.post('/api/contact', message)).status).toBe(429);
     expect(await server.prisma.contactMessage.count()).toBe(2);
+  });
+
+  it('refuses a third payment confirmation from one address before asking Square', async () => {
+    const client = new Client(server.baseUrl);
+    const body = { referenceId: '00000000-0000-4000-8000-000000000000' };
+    for (let i = 0; i < 2; i++) expect((await client.post('/api/square/confirm-payment', body)).status).not.toBe(429);
+    const third = await client.post('/api/square/confirm-payment', body);
+    expect(third.status).toBe(429);
+    expect(third.body.message).toBe('Too many payment checks from this address. Please try again later.');
   });
 });
