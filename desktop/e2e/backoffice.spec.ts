@@ -206,3 +206,9 @@ test('the dark theme is a setting that survives a reload', async () => {
   await expect(page.getByRole('switch', { name: 'Dark theme' })).toBeChecked();
   await page.screenshot({ path: join(shots, 'tab-analytics-dark.png'), fullPage: true });
 });
+
+test('the Kitchen tab opens on its bake sheet', async () => {
+  await tab('Kitchen').click();
+  await expect(page.getByRole('tab', { name: 'Bake Sheet' })).toHaveAttribute('aria-selected', 'true');
+  await page.screenshot({ path: join(shots, 'tab-kitchen.png'), fullPage: true });
+});

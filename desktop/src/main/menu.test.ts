@@ -4,7 +4,7 @@ import { menuTemplate, toElectronTemplate, type MenuItemSpec } from './menu';
 const flat = (items: MenuItemSpec[]): MenuItemSpec[] => items.flatMap((i) => [i, ...(i.submenu ? flat(i.submenu) : [])]);
 
 describe('application menu', () => {
-  it('has a shortcut for each of the five tabs, reload and export', () => {
+  it('has a shortcut for each of the five tabs (and Kitchen), reload and export', () => {
     const items = flat(menuTemplate('linux'));
     const byCommand = Object.fromEntries(items.filter((i) => i.command).map((i) => [i.command, i]));
     expect(byCommand['tab:orders']).toMatchObject({ label: 'Order Management', accelerator: 'CmdOrCtrl+1' });
@@ -12,6 +12,7 @@ describe('application menu', () => {
     expect(byCommand['tab:users']).toMatchObject({ label: 'User Management', accelerator: 'CmdOrCtrl+3' });
     expect(byCommand['tab:reviews']).toMatchObject({ label: 'Review Management', accelerator: 'CmdOrCtrl+4' });
     expect(byCommand['tab:analytics']).toMatchObject({ label: 'Analytics & Reports', accelerator: 'CmdOrCtrl+5' });
+    expect(byCommand['tab:kitchen']).toMatchObject({ label: 'Kitchen', accelerator: 'CmdOrCtrl+6' });
     expect(byCommand.reload?.accelerator).toBe('CmdOrCtrl+R');
     expect(byCommand['export:orders']?.accelerator).toBe('CmdOrCtrl+E');
     expect(byCommand['export:recipes']?.accelerator).toBe('CmdOrCtrl+Shift+E');

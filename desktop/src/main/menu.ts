@@ -17,6 +17,7 @@ export const TAB_SHORTCUTS: { command: MenuCommand; label: string; accelerator: 
   { command: 'tab:users', label: 'User Management', accelerator: 'CmdOrCtrl+3' },
   { command: 'tab:reviews', label: 'Review Management', accelerator: 'CmdOrCtrl+4' },
   { command: 'tab:analytics', label: 'Analytics & Reports', accelerator: 'CmdOrCtrl+5' },
+  { command: 'tab:kitchen', label: 'Kitchen', accelerator: 'CmdOrCtrl+6' },
 ];
 
 export function menuTemplate(platform: string): MenuItemSpec[] {

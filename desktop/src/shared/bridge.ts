@@ -18,6 +18,7 @@ export type MenuCommand =
   | 'tab:users'
   | 'tab:reviews'
   | 'tab:analytics'
+  | 'tab:kitchen'
   | 'reload'
   | 'export:orders'
   | 'export:recipes'
@@ -29,6 +30,7 @@ export const MENU_COMMANDS: readonly MenuCommand[] = [
   'tab:users',
   'tab:reviews',
   'tab:analytics',
+  'tab:kitchen',
   'reload',
   'export:orders',
   'export:recipes',

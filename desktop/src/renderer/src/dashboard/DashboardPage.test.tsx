@@ -39,14 +39,14 @@ const api = {
 const stat = (label: string) => screen.getByTestId(`stat-${label}`).querySelector('.value')?.textContent;
 
 describe('the dashboard', () => {
-  it('shows the seven stat cards, the quality metrics and the five tabs for the signed-in staff member', async () => {
+  it('shows the seven stat cards, the quality metrics, the five tabs of the spec and Kitchen for the signed-in staff member', async () => {
     stubFetch(api);
     renderDashboard();
     await waitFor(() => expect(stat('Total Orders')).toBe('3'));
     expect(screen.getAllByTestId(/^stat-/)).toHaveLength(7);
     expect(stat('Open Payments')).toBe('$60.90');
     expect(screen.getByTestId('metric-Order Accuracy Rate')).toHaveTextContent('33.3%');
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Order Management', 'Recipe Management', 'User Management', 'Review Management', 'Analytics & Reports']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Order Management', 'Recipe Management', 'User Management', 'Review Management', 'Analytics & Reports', 'Kitchen']);
     expect(screen.getByText('owner@bakery.test (owner)')).toBeInTheDocument();
   });
 

@@ -18,6 +18,7 @@ import { RecipesTab } from '../recipes/RecipesTab';
 import { UsersTab } from '../users/UsersTab';
 import { ReviewsTab } from '../reviews/ReviewsTab';
 import { AnalyticsTab, exportWorkbook } from '../analytics/AnalyticsTab';
+import { KitchenTab } from '../kitchen/KitchenTab';
 
 export const TABS = [
   { id: 'orders', title: 'Order Management' },
@@ -25,6 +26,8 @@ export const TABS = [
   { id: 'users', title: 'User Management' },
   { id: 'reviews', title: 'Review Management' },
   { id: 'analytics', title: 'Analytics & Reports' },
+  // Beyond the spec's five: capacity, bake sheet, margins (issue 8, docs/kitchen.md).
+  { id: 'kitchen', title: 'Kitchen' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -141,8 +144,10 @@ function Dashboard({ role, email }: { role: string; email: string }) {
                   <UsersTab role={role} />
                 ) : t.id === 'reviews' ? (
                   <ReviewsTab />
-                ) : (
+                ) : t.id === 'analytics' ? (
                   <AnalyticsTab range={range} />
+                ) : (
+                  <KitchenTab range={range} role={role} />
                 )
               }
             />

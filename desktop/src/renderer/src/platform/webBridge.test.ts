@@ -3,10 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { commandForKey, createWebBridge } from './webBridge';
 
 describe('browser bridge', () => {
-  it('maps Alt+1..5, Alt+R and Alt+E to the menu commands', () => {
+  it('maps Alt+1..6, Alt+R and Alt+E to the menu commands', () => {
     const k = (key: string, extra: Partial<KeyboardEvent> = {}) => commandForKey({ key, altKey: true, ctrlKey: false, metaKey: false, shiftKey: false, ...extra });
     expect(k('1')).toBe('tab:orders');
     expect(k('5')).toBe('tab:analytics');
+    expect(k('6')).toBe('tab:kitchen');
     expect(k('r')).toBe('reload');
     expect(k('E', { shiftKey: true })).toBe('export:recipes');
     expect(commandForKey({ key: '1', altKey: false, ctrlKey: true, metaKey: false, shiftKey: false })).toBeNull();
