@@ -9,6 +9,7 @@ import { loadConfig } from './config.js';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
 import { createIntegrations } from './services/integrations.js';
 import { seedOwner } from './services/seed.js';
+import { seedKitchen } from './services/recipes.js';
 import { createLogger } from './services/logger.js';
 import { purgeExpired } from './services/sessionStore.js';
 
@@ -37,8 +38,10 @@ async function main() {
     await embedded?.stop().catch((error: unknown) => log.error('embedded PostgreSQL did not stop cleanly', { error: String(error) }));
     embedded = null;
   };
+  let freshDatabase = false;
   try {
     const migrations = await applyMigrations(databaseUrl);
+    freshDatabase = migrations.alreadyApplied === 0;
     if (migrations.applied.length) log.info('migrations applied', { applied: migrations.applied });
   } catch (error) {
     await stopEmbedded();
@@ -46,6 +49,9 @@ async function main() {
   }
   const prisma = createPrismaClient(databaseUrl);
   await seedOwner(prisma, config, log);
+  // The starter ingredients and recipes, on a new database only: once staff
+  // have edited (or emptied) the kitchen, a restart must not bring them back.
+  if (freshDatabase && (await seedKitchen(prisma)).seeded) log.info('starter ingredients and recipes added');
 
   const integrations = createIntegrations(config, prisma, log);
   const { notifications, payments } = integrations;
