@@ -1,7 +1,7 @@
 // Query hooks: one per read of spec section 7.
 import { useQuery } from '@tanstack/react-query';
-import type { OrderView, ReviewView, UserView, PaymentStatusView } from '@bakery/core';
-import { getQueryFn } from './client';
+import type { AvailabilityView, OrderView, ReviewView, UserView, PaymentStatusView } from '@bakery/core';
+import { apiRequest, getQueryFn } from './client';
 
 export const USER_KEY = ['/api/user'] as const;
 export const MY_ORDERS_KEY = ['/api/my-orders'] as const;
@@ -53,5 +53,21 @@ export function usePaymentStatus(
     queryKey: ['/api/order-payment-status', id ?? ''],
     enabled: Boolean(id),
     refetchInterval: (query) => (poll(query.state.data) ? PAYMENT_POLL_MS : false),
+  });
+}
+
+/**
+ * The kitchen's room per pickup date (closed dates, full categories, cakes
+ * left). Re-read when the order page mounts: capacity changes as others order.
+ */
+export function useAvailability(fromDate: string, toDate: string) {
+  return useQuery<AvailabilityView>({
+    queryKey: ['/api/availability', fromDate, toDate],
+    queryFn: async () => {
+      const query = new URLSearchParams({ fromDate, toDate });
+      return (await apiRequest('GET', `/api/availability?${query}`)).json();
+    },
+    staleTime: 0,
+    refetchOnMount: 'always',
   });
 }

@@ -185,4 +185,41 @@ describe('order page', () => {
     expect(readCart()).toEqual({ [bread.id]: 1 });
     expect(screen.getByTestId('location')).toHaveTextContent('/order#breads');
   });
+
+  it('refuses a closed or full date for this cart and shows how many cakes are left', async () => {
+    const closed = dateIn(10);
+    const full = dateIn(11);
+    const few = dateIn(12);
+    const remaining = { breads: 30, muffins: 96, 'oat-bars': 30, brownies: 72, cookies: 120, cupcakes: 72, 'gourmet-cookies': 48 };
+    const day = (date: string, cakesLeft: number, extra = {}) => ({
+      date,
+      closed: false,
+      closedReason: null,
+      full: cakesLeft === 0 ? ['cakes'] : [],
+      remaining: { ...remaining, cakes: cakesLeft },
+      cakesLeft,
+      notice: cakesLeft > 0 && cakesLeft <= 2 ? `Only ${cakesLeft} ${cakesLeft === 1 ? 'cake' : 'cakes'} left for this date` : null,
+      ...extra,
+    });
+    const days = [
+      day(closed, 0, { closed: true, closedReason: 'Christmas', remaining: Object.fromEntries(Object.keys(remaining).concat('cakes').map((k) => [k, 0])) }),
+      day(full, 0),
+      day(few, 1),
+    ];
+    await openOrderPage('/order#cakes', { 'GET /api/availability': { body: { fromDate: dateIn(3), toDate: dateIn(92), days } } });
+    await userEvent.click(screen.getByRole('checkbox', { name: new RegExp(cake.name) }));
+    await screen.findByText(/Unavailable for this order:/);
+
+    setDate(closed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/We are closed on .* \(Christmas\)\. Please choose another pickup date\./);
+    expect(screen.getByLabelText('Pickup date')).toHaveValue('');
+
+    setDate(full);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/We are fully booked for cakes on .*\. Please choose another date\./);
+    expect(screen.getByLabelText('Pickup date')).toHaveValue('');
+
+    setDate(few);
+    expect(screen.getByLabelText('Pickup date')).toHaveValue(few);
+    expect(await screen.findByText('Only 1 cake left for this date')).toBeInTheDocument();
+  });
 });

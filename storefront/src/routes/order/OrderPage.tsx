@@ -13,9 +13,11 @@ import {
   ORDER_MESSAGES,
   PICKUP_SLOTS,
   RUSH_FEE_CENTS,
+  addDays,
   bakeryToday,
   centsToDollars,
   checkOrderForSubmit,
+  dateProblemForCart,
   defaultVariantId,
   earliestPickupDate,
   formatCents,
@@ -31,7 +33,7 @@ import {
   type MenuItem,
 } from '@bakery/core';
 import { apiRequest, errorMessage, isNetworkError } from '../../api/client';
-import { MY_ORDERS_KEY, useUser } from '../../api/queries';
+import { MY_ORDERS_KEY, useAvailability, useUser } from '../../api/queries';
 import {
   ADD_INS_KEY,
   CAKE_SIZES_KEY,
@@ -222,6 +224,9 @@ function ProductRow({
   );
 }
 
+/** How far ahead the calendar knows the kitchen's room (the API allows up to 92 days). */
+const AVAILABILITY_DAYS = 90;
+
 function OrderForm({ user }: { user: NonNullable<ReturnType<typeof useUser>['user']> }) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -267,6 +272,15 @@ function OrderForm({ user }: { user: NonNullable<ReturnType<typeof useUser>['use
       today,
     );
   const rush = form.pickupDate ? isRushDate(form.pickupDate, today) : false;
+
+  // The kitchen's capacity (issue 8): closed and full dates are refused like
+  // too-early ones; the server checks again when the order is submitted.
+  const availability = useAvailability(minDate, addDays(minDate, AVAILABILITY_DAYS - 1));
+  const days = availability.data?.days ?? [];
+  const dayOf = (date: string) => days.find((day) => day.date === date) ?? null;
+  const selectedDay = form.pickupDate ? dayOf(form.pickupDate) : null;
+  const capacityProblem = selectedDay ? dateProblemForCart(selectedDay, lines) : null;
+  const unavailableDates = days.filter((day) => dateProblemForCart(day, lines) !== null).map((day) => day.date);
   const missing = missingOrderInformation({ ...form, items: lines });
   const cartEmpty = lines.length === 0;
 
@@ -276,8 +290,19 @@ function OrderForm({ user }: { user: NonNullable<ReturnType<typeof useUser>['use
       set('pickupDate', '');
       return;
     }
+    const problem = value ? dateProblemFor(value) : null;
+    if (problem) {
+      setDateError(problem);
+      set('pickupDate', '');
+      return;
+    }
     setDateError(null);
     set('pickupDate', value);
+  }
+
+  function dateProblemFor(date: string): string | null {
+    const day = dayOf(date);
+    return day ? dateProblemForCart(day, lines) : null;
   }
 
   function focusFirstMissing() {
@@ -554,10 +579,19 @@ function OrderForm({ user }: { user: NonNullable<ReturnType<typeof useUser>['use
             />
             <p id="pickup-date-hint" className="hint">
               Earliest: {formatLongDate(minDate)}
+              {unavailableDates.length > 0 && (
+                <>
+                  <br />
+                  Unavailable for this order:{' '}
+                  {unavailableDates.slice(0, 6).map(formatLongDate).join('; ')}
+                  {unavailableDates.length > 6 ? '; and more' : ''}
+                </>
+              )}
             </p>
-            {dateError && (
+            {selectedDay?.notice && !capacityProblem && <p className="hint">{selectedDay.notice}</p>}
+            {(dateError ?? capacityProblem) && (
               <p className="error-text" role="alert">
-                {dateError}
+                {dateError ?? capacityProblem}
               </p>
             )}
           </div>
