@@ -80,7 +80,8 @@ export function AnalyticsTab({ range }: { range: DateRange }) {
       <div className="two-col">
         <Card>
           <H5>Revenue by day</H5>
-          <div className="chart-box" role="img" aria-label="Revenue by day chart">
+          {a && <DataTable caption="Revenue by day" head={['Day', 'Revenue', 'Orders']} rows={a.revenueByDay.map((d) => [d.date, money(d.revenue), String(d.orders)])} />}
+          <div className="chart-box" aria-hidden="true">
             {a && a.revenueByDay.length > 0 ? (
               <AgCharts
                 options={{
@@ -98,7 +99,8 @@ export function AnalyticsTab({ range }: { range: DateRange }) {
         </Card>
         <Card>
           <H5>Revenue by category</H5>
-          <div className="chart-box" role="img" aria-label="Revenue by category chart">
+          {a && <DataTable caption="Revenue by category" head={['Category', 'Revenue', 'Quantity sold']} rows={a.revenueByCategory.map((c) => [c.label, money(c.revenue), String(c.quantity)])} />}
+          <div className="chart-box" aria-hidden="true">
             {a && a.revenueByCategory.length > 0 ? (
               <AgCharts
                 options={{
@@ -115,5 +117,32 @@ export function AnalyticsTab({ range }: { range: DateRange }) {
         </Card>
       </div>
     </div>
+  );
+}
+
+/** The chart's figures as a table for screen readers (the canvas says nothing). */
+function DataTable({ caption, head, rows }: { caption: string; head: string[]; rows: string[][] }) {
+  return (
+    <table className="sr-only">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {head.map((h) => (
+            <th key={h} scope="col">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r[0]}>
+            {r.map((cell, i) => (
+              <td key={i}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

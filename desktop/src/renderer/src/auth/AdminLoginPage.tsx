@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Card, FormGroup, H2, InputGroup } from '@blueprintjs/core';
+import { Button, Card, FormGroup, InputGroup } from '@blueprintjs/core';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { AdminLoginSchema } from '@bakery/core';
@@ -42,7 +42,9 @@ export function AdminLoginPage() {
   if (session.state === 'ready') return <Navigate to="/admin/dashboard" replace />;
   return (
     <Card className="login-box" elevation={2}>
-      <H2>Admin Login</H2>
+      <h1 className="bp6-heading" style={{ fontSize: 22 }}>
+        Admin Login
+      </h1>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <FormGroup label="Email" labelFor="admin-email" helperText={errors.email} intent={errors.email ? 'danger' : 'none'}>
           <InputGroup id="admin-email" type="email" autoComplete="username" value={email} onValueChange={setEmail} autoFocus />
