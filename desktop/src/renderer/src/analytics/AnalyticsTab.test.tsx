@@ -25,7 +25,9 @@ describe('Analytics & Reports', () => {
     expect(figure('Completion Rate')).toBe('66.7%');
     expect(figure('Rush Orders')).toBe('2');
     expect(figure("Today's Orders")).toBe('4');
-    expect(calls[0]!.path).toBe('/api/admin/analytics?fromDate=2026-11-01&toDate=2026-11-22');
+    expect(calls.map((c) => c.path)).toContain('/api/admin/analytics?fromDate=2026-11-01&toDate=2026-11-22');
+    // The margins panel (issue 8) reads the same range.
+    expect(calls.map((c) => c.path)).toContain('/api/admin/kitchen/margins?fromDate=2026-11-01&toDate=2026-11-22');
     expect(screen.getAllByText('No revenue in this range')).toHaveLength(2);
   });
 

@@ -9,6 +9,8 @@ import { bridge } from '../platform/bridge';
 import { toast } from '../ui/toaster';
 import { useSettings } from '../platform/settingsContext';
 import type { DateRange } from '../dashboard/range';
+import { MarginsPanel } from '../kitchen/MarginsPanel';
+import { kitchenRangeFrom } from '../kitchen/shared';
 
 ChartRegistry.registerModules([ChartModules]);
 
@@ -116,6 +118,10 @@ export function AnalyticsTab({ range }: { range: DateRange }) {
           </div>
         </Card>
       </div>
+      <Card>
+        <H5>Margins</H5>
+        <MarginsPanel initialRange={kitchenRangeFrom(range)} />
+      </Card>
     </div>
   );
 }

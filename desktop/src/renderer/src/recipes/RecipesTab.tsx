@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dollarsToCents, formatCents, IngredientSchema, RecipeIngredientSchema, RecipeSchema, type IngredientView, type RecipeDetailView, type RecipeView } from '@bakery/core';
 import { api, messageOf } from '../api/client';
 import { toast } from '../ui/toaster';
+import { RecipeMargins } from '../kitchen/RecipeMargins';
 
 const money = (d: number | string | null | undefined) => formatCents(dollarsToCents(Number(d ?? 0)));
 
@@ -290,6 +291,8 @@ export function RecipeDetail({ id, onEdit, onDelete }: { id: string; onEdit(r: R
           </tr>
         </tfoot>
       </HTMLTable>
+      <H5>Menu items and margins</H5>
+      <RecipeMargins recipeId={r.id} />
       {line ? (
         <form
           noValidate
