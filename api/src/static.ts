@@ -1,6 +1,9 @@
 // The built single-page apps: the storefront at `/` and the staff renderer at
 // `/admin/*`. A GET that accepts HTML and matches no file gets the app's
-// index.html (client-side routes); unknown /api paths never reach here.
+// index.html (client-side routes); unknown /api paths never reach here. A path
+// outside the apps' route tables (spec section 2) still gets index.html, whose
+// 'Page Not Found' screen the app draws, but with a real 404 status so crawlers
+// and monitors see it as missing.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
@@ -10,7 +13,12 @@ interface SpaOptions {
   /** URL prefix without a trailing slash ('' for the root). */
   prefix: string;
   root: string;
+  /** The app's client-side routes (paths after the prefix). */
+  routes: RegExp;
 }
+
+const STOREFRONT_ROUTES = /^\/(menu|order|about|confirmation|login|signup|forgot-password|my-orders|reset-password(\/[^/]+)?)?\/?$/;
+const ADMIN_ROUTES = /^\/(login|dashboard)?\/?$/;
 
 async function sendFile(ctx: Context, root: string, file: string): Promise<boolean> {
   try {
@@ -33,7 +41,7 @@ async function sendFile(ctx: Context, root: string, file: string): Promise<boole
   }
 }
 
-function spa({ prefix, root }: SpaOptions) {
+function spa({ prefix, root, routes }: SpaOptions) {
   return async (ctx: Context): Promise<boolean> => {
     const rest = prefix ? ctx.path.slice(prefix.length) || '/' : ctx.path;
     if (!existsSync(path.join(root, 'index.html'))) {
@@ -43,13 +51,15 @@ function spa({ prefix, root }: SpaOptions) {
     }
     if (rest !== '/' && (await sendFile(ctx, root, rest))) return true;
     if (!ctx.accepts('html')) return false;
-    return sendFile(ctx, root, '/index.html');
+    const served = await sendFile(ctx, root, '/index.html');
+    if (served && !routes.test(rest)) ctx.status = 404;
+    return served;
   };
 }
 
 export function staticApps(options: { storefrontDist: string; adminDist: string }) {
-  const storefront = spa({ prefix: '', root: options.storefrontDist });
-  const admin = spa({ prefix: '/admin', root: options.adminDist });
+  const storefront = spa({ prefix: '', root: options.storefrontDist, routes: STOREFRONT_ROUTES });
+  const admin = spa({ prefix: '/admin', root: options.adminDist, routes: ADMIN_ROUTES });
   return async function serveApps(ctx: Context, next: Next) {
     await next();
     if (ctx.body !== undefined || ctx.status !== 404) return;

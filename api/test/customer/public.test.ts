@@ -155,7 +155,7 @@ describe('the built apps', () => {
   const html = (url: string) => fetch(url, { headers: { accept: 'text/html' } });
 
   it('serves the storefront at / and its index for client-side routes', async () => {
-    for (const route of ['/', '/menu', '/my-orders', '/reset-password/abc']) {
+    for (const route of ['/', '/menu', '/order', '/about', '/confirmation', '/login', '/signup', '/forgot-password', '/my-orders', '/reset-password', '/reset-password/abc']) {
       const response = await html(server.baseUrl + route);
       expect(response.status).toBe(200);
       expect(await response.text()).toContain('<title>Storefront</title>');
@@ -172,6 +172,18 @@ describe('the built apps', () => {
       expect(await response.text()).toContain('<title>Back office</title>');
     }
     expect((await fetch(`${server.baseUrl}/admin/assets/admin-5678.js`)).status).toBe(200);
+  });
+
+  it("answers a path outside the route table with 404 and the app, which shows 'Page Not Found'", async () => {
+    for (const [route, title] of [
+      ['/no-such-page', 'Storefront'],
+      ['/menu/extra', 'Storefront'],
+      ['/admin/nope', 'Back office'],
+    ]) {
+      const response = await html(server.baseUrl + route!);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain(`<title>${title}</title>`);
+    }
   });
 
   it('answers 404 for a missing file that is not a page', async () => {
