@@ -21,6 +21,7 @@ import { adminReviewsRouter } from './admin/reviews.js';
 import { adminRecipesRouter } from './admin/recipes.js';
 import { adminIngredientsRouter } from './admin/ingredients.js';
 import { adminExportsRouter } from './admin/exports.js';
+import { adminMailRouter } from './admin/mail.js';
 
 export function routers(deps: AppDeps): Router[] {
   return [
@@ -45,5 +46,6 @@ export function routers(deps: AppDeps): Router[] {
     adminRecipesRouter(deps),
     adminIngredientsRouter(deps),
     adminExportsRouter(deps),
+    adminMailRouter(deps),
   ];
 }

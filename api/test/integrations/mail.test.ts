@@ -191,7 +191,12 @@ describe('the queue', () => {
     expect(Date.now() - started).toBeLessThan(200);
     await mail.idle();
 
-    expect(log.errors()).toEqual([expect.objectContaining({ message: 'mail could not be sent; given up', fields: expect.objectContaining({ to: 'lost@example.com', attempt: 2 }) })]);
+    expect(log.errors()).toEqual([
+      expect.objectContaining({ message: 'mail could not be sent; given up (staff can resend it)', fields: expect.objectContaining({ to: 'lost@example.com', attempt: 2 }) }),
+    ]);
+    const row = await db.prisma.outboundMail.findFirstOrThrow({ where: { to: 'lost@example.com' } });
+    expect(row).toMatchObject({ status: 'failed', attempts: 2, sentAt: null });
+    expect(row.lastError).toEqual(expect.any(String));
     const failed = await readdir(path.join(outbox, 'failed'));
     const saved = await readFile(path.join(outbox, 'failed', failed.find((f) => f.includes('lost_example_com'))!), 'utf8');
     expect(saved).toContain('To: lost@example.com');
@@ -199,11 +204,11 @@ describe('the queue', () => {
   });
 });
 
-describe('shutdown', () => {
-  it('does not wait out a long retry: one last attempt, then the message is saved under outbox/failed', async () => {
+describe('shutdown and restart', () => {
+  it('does not wait out a long retry; the message stays queued in PostgreSQL and the next start sends it', async () => {
     await mail.close();
     mail = mailer({ retryDelaysMs: [60_000] });
-    smtp.refuseNext(2);
+    smtp.refuseNext(1);
     await mail.passwordReset({ email: 'shutdown@example.com', firstName: 'Sam' }, `${PUBLIC_URL}/reset-password/late`);
     // Wait until the first attempt was refused and the retry is scheduled.
     for (let i = 0; i < 100 && !log.entries.some((e) => e.message === 'mail send failed; will retry'); i++) await new Promise((r) => setTimeout(r, 20));
@@ -211,8 +216,33 @@ describe('shutdown', () => {
     const started = Date.now();
     await mail.close();
     expect(Date.now() - started).toBeLessThan(3000);
-    const failed = await readdir(path.join(outbox, 'failed'));
-    expect(failed.some((f) => f.includes('shutdown_example_com'))).toBe(true);
+    const row = await db.prisma.outboundMail.findFirstOrThrow({ where: { to: 'shutdown@example.com' } });
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+
+    // The API starts again after the retry time has come.
+    await db.prisma.outboundMail.update({ where: { id: row.id }, data: { nextAttemptAt: new Date() } });
+    const before = smtp.messages.length;
+    mail = mailer();
+    await mail.idle();
+    const received = smtp.messages.slice(before);
+    expect(received.map((m) => m.to)).toEqual([['shutdown@example.com']]);
+    expect(await db.prisma.outboundMail.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('two API processes on one database send a message once', async () => {
+    const second = mailer();
+    try {
+      const before = smtp.messages.length;
+      await Promise.all([
+        mail.passwordReset({ email: 'once-a@example.com', firstName: 'Ada' }, `${PUBLIC_URL}/reset-password/a`),
+        second.passwordReset({ email: 'once-b@example.com', firstName: 'Bea' }, `${PUBLIC_URL}/reset-password/b`),
+      ]);
+      await Promise.all([mail.idle(), second.idle()]);
+      const to = smtp.messages.slice(before).map((m) => m.to[0]).sort();
+      expect(to).toEqual(['once-a@example.com', 'once-b@example.com']);
+    } finally {
+      await second.close();
+    }
   });
 });
 

@@ -105,6 +105,26 @@ CREATE TABLE "OrderHistory" (
 );
 
 -- CreateTable
+CREATE TABLE "OutboundMail" (
+    "id" UUID NOT NULL,
+    "kind" VARCHAR(40) NOT NULL,
+    "to" VARCHAR(255) NOT NULL,
+    "subject" VARCHAR(300) NOT NULL,
+    "text" TEXT NOT NULL,
+    "html" TEXT NOT NULL,
+    "status" VARCHAR(20) NOT NULL DEFAULT 'pending',
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+    "lastError" TEXT,
+    "nextAttemptAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lockedUntil" TIMESTAMPTZ(3),
+    "sentAt" TIMESTAMPTZ(3),
+    "createdAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "OutboundMail_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "ProcessedWebhook" (
     "id" VARCHAR(255) NOT NULL,
     "receivedAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -256,6 +276,12 @@ CREATE INDEX "Order_squareOrderId_idx" ON "Order"("squareOrderId");
 
 -- CreateIndex
 CREATE INDEX "OrderHistory_orderId_at_idx" ON "OrderHistory"("orderId", "at");
+
+-- CreateIndex
+CREATE INDEX "OutboundMail_status_nextAttemptAt_idx" ON "OutboundMail"("status", "nextAttemptAt");
+
+-- CreateIndex
+CREATE INDEX "OutboundMail_createdAt_idx" ON "OutboundMail"("createdAt" DESC);
 
 -- CreateIndex
 CREATE INDEX "Review_isApproved_createdAt_idx" ON "Review"("isApproved", "createdAt" DESC);

@@ -1,8 +1,9 @@
 // The `Notifications` of contracts.ts over nodemailer. A call renders the mail
-// and queues it, then returns: the request that caused it never waits for
-// SMTP and never fails because of it. The queue retries a failed send a few
-// times; a message that still fails is logged as an error and written to the
-// outbox's `failed/` folder so nothing is lost silently. Without SMTP, the
+// and queues it in PostgreSQL (OutboundMail), then returns: the request that
+// caused it never waits for SMTP and never fails because of it. The queue
+// retries a failed send a few times; a message that still fails is marked
+// failed (listed for staff at GET /api/admin/mail, who can resend it), logged
+// as an error and written to the outbox's `failed/` folder. Without SMTP, the
 // same messages are written to the outbox folder (as .eml files) and the log.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -182,42 +183,111 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
     log.info('mail not sent (SMTP is not configured): written to the outbox', { kind: mail.kind, to: mail.to, subject: mail.subject, file, text: mail.text });
   }
 
-  const pending = new Set<Promise<void>>();
+  // The queue lives in the OutboundMail table: a message survives a restart,
+  // any API process may send it (rows are claimed with SKIP LOCKED, so two
+  // processes never send one twice), and staff can list and resend failures.
+  // A claim holds a row for CLAIM_MS; a process that dies mid-send leaves it to
+  // be claimed again after that.
+  const CLAIM_MS = 2 * 60_000;
+  const POLL_MS = 5_000;
   let closing = false;
-  /** Wakes every job waiting between attempts (on close). */
-  const wakers = new Set<() => void>();
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        wakers.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      wakers.add(wake);
-    });
+  let draining: Promise<void> | null = null;
+  let drainAgain = false;
 
-  function enqueue(mail: OutgoingMail): void {
-    const job = (async () => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await deliver(mail);
-          return;
-        } catch (error) {
-          const fields = { kind: mail.kind, to: mail.to, subject: mail.subject, attempt, error: error instanceof Error ? error.message : String(error) };
-          if (attempt > delays.length || closing) {
-            const file = await writeToOutbox(mail, path.join(outboxDir, 'failed')).catch(() => null);
-            log.error(closing ? 'mail not sent before shutdown; saved' : 'mail could not be sent; given up', { ...fields, file });
-            return;
-          }
-          log.warn('mail send failed; will retry', { ...fields, retryInMs: delays[attempt - 1] });
-          await pause(delays[attempt - 1]!);
-        }
+  interface QueuedRow {
+    id: string;
+    kind: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    attempts: number;
+  }
+
+  /** Takes up to 10 due messages for this process, counting the attempt. */
+  const claim = () =>
+    prisma.$queryRaw<QueuedRow[]>`
+      UPDATE "OutboundMail" SET "status" = 'sending', "attempts" = "attempts" + 1,
+        "lockedUntil" = now() + ${CLAIM_MS} * interval '1 millisecond', "updatedAt" = now()
+      WHERE "id" IN (
+        SELECT "id" FROM "OutboundMail"
+        WHERE ("status" = 'pending' AND "nextAttemptAt" <= now())
+           OR ("status" = 'sending' AND "lockedUntil" < now())
+        ORDER BY "nextAttemptAt" LIMIT 10
+        FOR UPDATE SKIP LOCKED)
+      RETURNING "id", "kind", "to", "subject", "text", "html", "attempts"`;
+
+  async function sendRow(row: QueuedRow): Promise<void> {
+    const mail: OutgoingMail = { kind: row.kind, to: row.to, subject: row.subject, text: row.text, html: row.html };
+    try {
+      await deliver(mail);
+      await prisma.outboundMail.update({ where: { id: row.id }, data: { status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null } });
+    } catch (error) {
+      const lastError = error instanceof Error ? error.message : String(error);
+      const fields = { id: row.id, kind: row.kind, to: row.to, subject: row.subject, attempt: row.attempts, error: lastError };
+      if (row.attempts > delays.length) {
+        await prisma.outboundMail.update({ where: { id: row.id }, data: { status: 'failed', lastError, lockedUntil: null } });
+        const file = await writeToOutbox(mail, path.join(outboxDir, 'failed')).catch(() => null);
+        log.error('mail could not be sent; given up (staff can resend it)', { ...fields, file });
+        return;
+      }
+      const retryInMs = delays[row.attempts - 1]!;
+      await prisma.outboundMail.update({
+        where: { id: row.id },
+        data: { status: 'pending', lastError, lockedUntil: null, nextAttemptAt: new Date(Date.now() + retryInMs) },
+      });
+      log.warn('mail send failed; will retry', { ...fields, retryInMs });
+    }
+  }
+
+  /** Sends every due message; concurrent calls share one run. */
+  function drain(): Promise<void> {
+    if (draining) {
+      drainAgain = true;
+      return draining;
+    }
+    draining = (async () => {
+      try {
+        do {
+          drainAgain = false;
+          const rows = await claim();
+          await Promise.all(rows.map(sendRow));
+          if (rows.length > 0) drainAgain = true;
+        } while (drainAgain && !closing);
+      } catch (error) {
+        log.error('mail queue: could not read the queue', { error: error instanceof Error ? error.message : String(error) });
+      } finally {
+        draining = null;
       }
     })();
-    pending.add(job);
-    void job.finally(() => pending.delete(job));
+    return draining;
   }
+
+  const poller = setInterval(() => void drain(), POLL_MS);
+  poller.unref();
+  void drain(); // messages left by an earlier run
+
+  /** Rows being written: idle() must not answer before they are in the table. */
+  const storing = new Set<Promise<void>>();
+
+  function enqueue(mail: OutgoingMail): void {
+    const stored: Promise<void> = prisma.outboundMail
+      .create({ data: { kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html } })
+      .then(() => drain())
+      .catch(async (error: unknown) => {
+        // The database refused the row: try once directly rather than drop the message.
+        log.error('mail queue: could not store the message; sending it directly', { kind: mail.kind, to: mail.to, error: String(error) });
+        await deliver(mail).catch(async (sendError: unknown) => {
+          const file = await writeToOutbox(mail, path.join(outboxDir, 'failed')).catch(() => null);
+          log.error('mail could not be sent; saved', { kind: mail.kind, to: mail.to, error: String(sendError), file });
+        });
+      })
+      .finally(() => storing.delete(stored));
+    storing.add(stored);
+  }
+
+  /** Messages still to send now or later (tests wait for these). */
+  const unsent = () => prisma.outboundMail.count({ where: { status: { in: ['pending', 'sending'] } } });
 
   /** Loads the order and queues its mail; every failure is logged, never thrown. */
   function orderMail(kind: string, build: (order: MailOrder) => MailContent | null) {
@@ -257,13 +327,18 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
     paymentReceived: orderMail('payment-received', (order) => paymentReceivedMail(order, context)),
     orderReady: orderMail('order-ready', (order) => orderReadyMail(order, context)),
     async idle() {
-      while (pending.size) await Promise.allSettled([...pending]);
+      // Short retry delays (tests) are waited out; a stored message is never dropped.
+      while (storing.size > 0) await Promise.allSettled([...storing]);
+      while (!closing && (draining || (await unsent()) > 0)) {
+        await drain();
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
     },
     async close(graceMs = 5_000) {
       closing = true;
-      for (const wake of [...wakers]) wake();
+      clearInterval(poller);
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([this.idle(), new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+      await Promise.race([draining ?? Promise.resolve(), new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
       clearTimeout(timer);
       smtp?.close();
       writer.close();

@@ -1,0 +1,59 @@
+// The outgoing mail queue for staff: what is waiting, sent or failed, and a
+// resend for a failed message. Bodies are never listed: a password-reset mail
+// holds a live reset link.
+import Router from '@koa/router';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.js';
+import { requireStaff } from '../../middleware/auth.js';
+import { conflict, notFound } from '../../middleware/errors.js';
+import { validate } from '../../middleware/validate.js';
+import { idParam, knownIds } from './shared.js';
+
+const MailQuery = z.object({
+  status: z.enum(['pending', 'sending', 'sent', 'failed']).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+const listed = {
+  id: true,
+  kind: true,
+  to: true,
+  subject: true,
+  status: true,
+  attempts: true,
+  lastError: true,
+  nextAttemptAt: true,
+  sentAt: true,
+  createdAt: true,
+} as const;
+
+export function adminMailRouter(deps: AppDeps): Router {
+  const router = new Router();
+
+  router.get('/api/admin/mail', requireStaff, validate(MailQuery, 'query'), async (ctx) => {
+    const { status, limit } = ctx.state.input as z.infer<typeof MailQuery>;
+    ctx.body = await deps.prisma.outboundMail.findMany({
+      where: status ? { status } : {},
+      select: listed,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit,
+    });
+  });
+
+  router.post('/api/admin/mail/:id/retry', requireStaff, knownIds('Message not found'), async (ctx) => {
+    const id = idParam(ctx);
+    // Only a failed message goes back in the queue, due now; any process sends it.
+    const { count } = await deps.prisma.outboundMail.updateMany({
+      where: { id, status: 'failed' },
+      data: { status: 'pending', nextAttemptAt: new Date(), attempts: 0, lastError: null },
+    });
+    if (count === 0) {
+      const message = await deps.prisma.outboundMail.findUnique({ where: { id }, select: { status: true } });
+      if (!message) throw notFound('Message not found');
+      throw conflict(`Only a failed message can be sent again; this one is ${message.status}`);
+    }
+    ctx.body = { success: true, message: 'The message will be sent again shortly' };
+  });
+
+  return router;
+}
