@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { can, formatLongDate, ROLE_DESCRIPTIONS, ROLES, type UserView } from '@bakery/core';
 import { api, ApiError, messageOf } from '../api/client';
 import { toast } from '../ui/toaster';
+import { MailPanel } from '../mail/MailPanel';
 
 type UserRow = UserView & { createdAt?: string };
 
@@ -106,6 +107,7 @@ export function UsersTab({ role }: { role: string }) {
           ))}
         </ul>
       </Card>
+      <MailPanel />
     </div>
   );
 }
