@@ -6,22 +6,15 @@ import Koa, { type Context, type Next } from 'koa';
 import helmet from 'koa-helmet';
 import { bodyParser } from '@koa/bodyparser';
 import session from 'koa-session';
-import type { PrismaClient } from '@bakery/prisma';
 import type { AppConfig } from './config.js';
-import type { Logger, Notifications, Payments } from './services/contracts.js';
+import type { AppDeps } from './deps.js';
+import type { Logger } from './services/contracts.js';
 import { errorMiddleware, forbidden, HttpError } from './middleware/errors.js';
 import { loadUser } from './middleware/auth.js';
 import { postgresSessionStore } from './services/sessionStore.js';
 import { routers } from './routes/index.js';
 import { staticApps } from './static.js';
 
-export interface AppDeps {
-  prisma: PrismaClient;
-  config: AppConfig;
-  log: Logger;
-  notifications: Notifications;
-  payments: Payments;
-}
 
 export const SESSION_COOKIE = 'bakery.sid';
 const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
@@ -76,9 +69,9 @@ function sameOrigin(config: AppConfig) {
       if (origin) {
         // Koa 3's ctx.origin is the Origin header itself; compare with the address this request came to.
         const own = `${ctx.protocol}://${ctx.host}`;
-        if (origin !== own && !allowed.has(origin) && !(devLoopback && isLoopback(origin))) throw forbidden('Cross-site request refused');
+        if (origin !== own && !allowed.has(origin) && !(devLoopback && isLoopback(origin))) throw forbidden('Cross-site request refused', 'cross_site_refused');
       } else if (ctx.get('sec-fetch-site') === 'cross-site') {
-        throw forbidden('Cross-site request refused');
+        throw forbidden('Cross-site request refused', 'cross_site_refused');
       }
     }
     await next();

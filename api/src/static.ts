@@ -65,19 +65,19 @@ export function staticApps(options: { storefrontDist: string; adminDist: string 
     if (ctx.body !== undefined || ctx.status !== 404) return;
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
       ctx.status = 404;
-      ctx.body = { message: `Not found: ${ctx.method} ${ctx.path}` };
+      ctx.body = { code: 'not_found', message: `Not found: ${ctx.method} ${ctx.path}` };
       return;
     }
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.status = 404;
-      ctx.body = { message: 'Not found' };
+      ctx.body = { code: 'not_found', message: 'Not found' };
       return;
     }
     if (ctx.path === '/admin') return ctx.redirect('/admin/');
     const served = ctx.path.startsWith('/admin/') ? await admin(ctx) : await storefront(ctx);
     if (!served) {
       ctx.status = 404;
-      ctx.body = { message: 'Not found' };
+      ctx.body = { code: 'not_found', message: 'Not found' };
     }
   };
 }

@@ -11,4 +11,5 @@ export * from './schemas/reviews';
 export * from './schemas/order';
 export * from './schemas/admin';
 export * from './views';
+export * from './errors';
 export * from './kitchen/index';

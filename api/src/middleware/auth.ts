@@ -52,7 +52,7 @@ function checkStaff(ctx: Context): SessionUser {
   const user = currentUser(ctx);
   if (!user) throw unauthorized('Not authenticated');
   if (!isStaff(user.role as never)) throw forbidden('Admin access required');
-  if (sessionOf(ctx)?.admin !== true) throw unauthorized('Admin session required');
+  if (sessionOf(ctx)?.admin !== true) throw unauthorized('Admin session required', 'admin_session_required');
   return user;
 }
 

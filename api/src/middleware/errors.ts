@@ -1,7 +1,9 @@
 // Errors the routes throw, and the one middleware that turns every error into
-// a JSON answer. Answers carry a message only: never a stack trace or SQL.
-// Unexpected errors are logged with the request id and answered with 500.
+// a JSON answer `{ code, message }` (codes: core's ERROR_CODES, docs/api.md).
+// Never a stack trace or SQL. Unexpected errors are logged with the request id
+// and answered with 500.
 import type { Context, Next } from 'koa';
+import { defaultErrorCode, type ErrorCode } from '@bakery/core';
 import type { Logger } from '../services/contracts.js';
 
 export interface FieldError {
@@ -10,23 +12,31 @@ export interface FieldError {
 }
 
 export class HttpError extends Error {
+  readonly code: ErrorCode;
   constructor(
     readonly status: number,
     message: string,
     /** Extra fields of the JSON answer (e.g. `errors`, `success`). */
     readonly extra: Record<string, unknown> = {},
+    /** The stable reason clients branch on; by default the status's. */
+    code?: ErrorCode,
   ) {
     super(message);
     this.name = 'HttpError';
+    this.code = code ?? defaultErrorCode(status);
   }
 }
 
-export const badRequest = (message: string, extra?: Record<string, unknown>) => new HttpError(400, message, extra);
-export const unauthorized = (message = 'Not authenticated') => new HttpError(401, message);
-export const forbidden = (message = 'Access denied') => new HttpError(403, message);
+export const badRequest = (message: string, extra?: Record<string, unknown>, code?: ErrorCode) =>
+  new HttpError(400, message, extra, code);
+export const unauthorized = (message = 'Not authenticated', code?: ErrorCode) =>
+  new HttpError(401, message, {}, code);
+export const forbidden = (message = 'Access denied', code?: ErrorCode) =>
+  new HttpError(403, message, {}, code);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message = 'Too many attempts. Please try again later.') => new HttpError(429, message);
+export const conflict = (message: string, code?: ErrorCode) => new HttpError(409, message, {}, code);
+export const tooManyRequests = (message = 'Too many attempts. Please try again later.') =>
+  new HttpError(429, message);
 
 /** Errors thrown by libraries (body parser, koa's ctx.throw) that are safe to show. */
 interface ExposedError {
@@ -61,19 +71,19 @@ export function errorMiddleware(log: Logger) {
     } catch (error) {
       if (error instanceof HttpError) {
         ctx.status = error.status;
-        ctx.body = { ...error.extra, message: error.message };
+        ctx.body = { ...error.extra, code: error.code, message: error.message };
         return;
       }
       if (isMissingRow(error)) {
         ctx.status = 404;
-        ctx.body = { message: 'Not found' };
+        ctx.body = { code: 'not_found', message: 'Not found' };
         return;
       }
       const err = error as ExposedError;
       const status = err.status ?? err.statusCode;
       if (status && status >= 400 && status < 500) {
         ctx.status = status;
-        ctx.body = { message: status === 400 && error instanceof SyntaxError ? 'Malformed JSON body' : GENERIC[status] ?? (err.expose && err.message ? err.message : 'Request refused') };
+        ctx.body = { code: defaultErrorCode(status), message: status === 400 && error instanceof SyntaxError ? 'Malformed JSON body' : GENERIC[status] ?? (err.expose && err.message ? err.message : 'Request refused') };
         return;
       }
       log.error('request failed', {
@@ -83,7 +93,7 @@ export function errorMiddleware(log: Logger) {
         error: error instanceof Error ? error.stack ?? error.message : String(error),
       });
       ctx.status = 500;
-      ctx.body = { message: 'Something went wrong. Please try again.' };
+      ctx.body = { code: 'internal_error', message: 'Something went wrong. Please try again.' };
     }
   };
 }

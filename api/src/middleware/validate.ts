@@ -15,7 +15,7 @@ export function fieldErrors(error: z.ZodError): FieldError[] {
 /** A 400 HttpError from a zod failure. */
 export function validationError(error: z.ZodError) {
   const errors = fieldErrors(error);
-  return badRequest(errors[0]?.message ?? 'Invalid input', { errors });
+  return badRequest(errors[0]?.message ?? 'Invalid input', { errors }, 'validation_failed');
 }
 
 function partOf(ctx: Context, part: RequestPart): unknown {

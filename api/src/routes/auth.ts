@@ -3,7 +3,7 @@
 import Router from '@koa/router';
 import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema } from '@bakery/core';
 import { Prisma } from '@bakery/prisma';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { signIn, signOut, USER_FIELDS } from '../middleware/auth.js';
 import { badRequest, conflict, unauthorized } from '../middleware/errors.js';
 import { callRateLimit, loginRateLimit } from '../middleware/rateLimit.js';
@@ -32,7 +32,7 @@ export function authRouter(deps: AppDeps): Router {
   router.post('/api/signup', validate(SignupSchema, 'body'), async (ctx) => {
     const input = ctx.state.input as SignupInput;
     const email = normalizeEmail(input.email);
-    if (await prisma.user.findUnique({ where: { email }, select: { id: true } })) throw conflict(DUPLICATE_EMAIL);
+    if (await prisma.user.findUnique({ where: { email }, select: { id: true } })) throw conflict(DUPLICATE_EMAIL, 'already_exists');
     let user;
     try {
       user = await prisma.user.create({
@@ -47,7 +47,7 @@ export function authRouter(deps: AppDeps): Router {
       });
     } catch (error) {
       // Two signups racing for one address: the unique index decides.
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw conflict(DUPLICATE_EMAIL);
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw conflict(DUPLICATE_EMAIL, 'already_exists');
       throw error;
     }
     await signIn(ctx, user);
@@ -58,7 +58,7 @@ export function authRouter(deps: AppDeps): Router {
   router.post('/api/login', loginRateLimit(deps), validate(LoginSchema, 'body'), async (ctx) => {
     const { email, password } = ctx.state.input as { email: string; password: string };
     const user = await verifyCredentials(prisma, email, password);
-    if (!user) throw unauthorized(INVALID_LOGIN);
+    if (!user) throw unauthorized(INVALID_LOGIN, 'invalid_credentials');
     await signIn(ctx, user);
     ctx.body = { user: userView(user) };
   });

@@ -1,6 +1,6 @@
 // GET /api/config: what the clients may offer (card payment, e-mail).
 import Router from '@koa/router';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 
 export function configRouter(deps: AppDeps): Router {
   const router = new Router();

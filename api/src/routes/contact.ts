@@ -1,7 +1,7 @@
 // The contact form: stored for the bakery to read (no account needed).
 import Router from '@koa/router';
 import { ContactMessageSchema } from '@bakery/core';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { callRateLimit } from '../middleware/rateLimit.js';
 import { validate } from '../middleware/validate.js';
 

@@ -1,7 +1,7 @@
 // GET /api/health: whether this process can reach the database (for the
 // proxy's health checks and the desktop app's server gate).
 import Router from '@koa/router';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 
 export function healthRouter(deps: AppDeps): Router {
   const router = new Router();

@@ -1,7 +1,7 @@
 // Every router of the API, in one list: the customer side, the staff side and
 // Square. app.ts mounts them in this order.
 import type Router from '@koa/router';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { healthRouter } from './health.js';
 import { configRouter } from './config.js';
 import { menuRouter } from './menu.js';

@@ -14,7 +14,7 @@ import {
   type ProductRecipeLinkInput,
 } from '@bakery/core';
 import { z } from 'zod';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { requireOwner, requireStaff } from '../middleware/auth.js';
 import { validate } from '../middleware/validate.js';
 import {

@@ -1,7 +1,7 @@
 // Customer orders: submit one, list one's own, and the payment status the
 // confirmation page polls.
 import Router from '@koa/router';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { currentUser, requireUser } from '../middleware/auth.js';
 import { badRequest, notFound } from '../middleware/errors.js';
 import { callRateLimit } from '../middleware/rateLimit.js';

@@ -2,7 +2,7 @@
 // writes one, which waits unapproved for staff.
 import Router from '@koa/router';
 import { ReviewSchema } from '@bakery/core';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { currentUser, requireUser } from '../middleware/auth.js';
 import { validate } from '../middleware/validate.js';
 

@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
+import { defaultErrorCode } from '@bakery/core';
 import type { Logger, Payments } from '../services/contracts.js';
 import { hasPaymentFlows, NOT_CONFIGURED, type Refusal } from '../services/square/types.js';
 
@@ -26,7 +27,7 @@ const ConfirmPaymentSchema = z.object({
 
 function answerRefusal(ctx: Context, refusal: Refusal): void {
   ctx.status = refusal.status;
-  ctx.body = { message: refusal.message };
+  ctx.body = { code: refusal.code ?? defaultErrorCode(refusal.status), message: refusal.message };
 }
 
 class BodyTooLarge extends Error {}
@@ -66,7 +67,7 @@ export function squareRouter(deps: SquareRouterDeps): Router {
     if (!parsed.success) {
       const first = parsed.error.issues[0]!;
       ctx.status = 400;
-      ctx.body = { message: first.message, errors: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })) };
+      ctx.body = { code: 'validation_failed', message: first.message, errors: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })) };
       return;
     }
     if (!hasPaymentFlows(payments) || !payments.configured) return answerRefusal(ctx, NOT_CONFIGURED);
@@ -87,7 +88,7 @@ export function squareRouter(deps: SquareRouterDeps): Router {
       // A wiring mistake, not the caller's: 500 makes Square deliver again once it is fixed.
       log.error('Square webhook: the raw body was consumed by a body parser that did not keep it (ctx.request.rawBody)');
       ctx.status = 500;
-      ctx.body = { message: 'Something went wrong. Please try again.' };
+      ctx.body = { code: 'internal_error', message: 'Something went wrong. Please try again.' };
       return;
     }
     if (!hasPaymentFlows(payments) || !payments.configured) return answerRefusal(ctx, NOT_CONFIGURED);

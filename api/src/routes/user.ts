@@ -1,7 +1,7 @@
 // The signed-in customer's own account: GET /api/user and the profile update.
 import Router from '@koa/router';
 import { ProfileUpdateSchema } from '@bakery/core';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { currentUser, requireUser, USER_FIELDS } from '../middleware/auth.js';
 import { validate } from '../middleware/validate.js';
 import { userView } from '../services/userView.js';

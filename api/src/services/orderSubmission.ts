@@ -12,11 +12,12 @@ import {
   priceOrder,
   PricingError,
   type CartLine,
+  type ErrorCode,
   type OrderPayload,
   type PricedOrder,
 } from '@bakery/core';
-import { Prisma, type PrismaClient } from '@bakery/prisma';
-import type { AppDeps } from '../app.js';
+import { Prisma, type OrderModel as Order, type PrismaClient } from '@bakery/prisma';
+import type { AppDeps } from '../deps.js';
 import type { SessionUser } from '../middleware/auth.js';
 import { badRequest, conflict } from '../middleware/errors.js';
 import { validationError } from '../middleware/validate.js';
@@ -61,7 +62,24 @@ function reprice(payload: Payload, today: string): PricedOrder {
 
 export interface SubmitResult {
   status: 200 | 201;
-  body: { success: true; order: ReturnType<typeof toOrderView>; paymentUrl: string | null; message: string };
+  body: {
+    success: true;
+    order: ReturnType<typeof toOrderView>;
+    paymentUrl: string | null;
+    message: string;
+    /** 'payment_not_configured' when staff will arrange payment by e-mail (clients branch on it). */
+    code?: ErrorCode;
+  };
+}
+
+function answerBody(deps: AppDeps, order: Order, paymentUrl: string | null): SubmitResult['body'] {
+  return {
+    success: true,
+    order: toOrderView(order),
+    paymentUrl,
+    message: answerMessage(deps, order, paymentUrl),
+    ...(deps.payments.configured ? {} : { code: 'payment_not_configured' as const }),
+  };
 }
 
 function answerMessage(deps: AppDeps, order: { deliveryMethod: string }, paymentUrl: string | null): string {
@@ -80,7 +98,7 @@ async function existingAnswer(deps: AppDeps, key: string, userId: string | null)
   if (order.userId !== userId) throw conflict('This Idempotency-Key was already used for another order');
   return {
     status: 200,
-    body: { success: true, order: toOrderView(order), paymentUrl: order.squarePaymentUrl, message: answerMessage(deps, order, order.squarePaymentUrl) },
+    body: answerBody(deps, order, order.squarePaymentUrl),
   };
 }
 
@@ -132,7 +150,7 @@ export async function submitOrder(
     log.error('order confirmation mail failed', { orderId: order.id, error: String(error) });
   });
   const stored = paymentUrl ? ((await findOrder(prisma, order.id)) ?? order) : order;
-  return { status: 201, body: { success: true, order: toOrderView(stored), paymentUrl, message: answerMessage(deps, stored, paymentUrl) } };
+  return { status: 201, body: answerBody(deps, stored, paymentUrl) };
 }
 
 const findOrder = (prisma: PrismaClient, id: string) => prisma.order.findUnique({ where: { id } });

@@ -96,7 +96,7 @@ function ingredientData(input: IngredientInput) {
   };
 }
 
-const duplicateIngredient = (name: string) => conflict(`An ingredient named "${name}" already exists`);
+const duplicateIngredient = (name: string) => conflict(`An ingredient named "${name}" already exists`, 'already_exists');
 
 export async function createIngredient(db: Db, input: IngredientInput) {
   try {

@@ -99,7 +99,7 @@ describe('POST /api/login', () => {
     const unknown = await client.post('/api/login', { email: 'nobody-here@example.com', password: 'wrong-password' });
     for (const answer of [wrong, unknown]) {
       expect(answer.status).toBe(401);
-      expect(answer.body).toEqual({ message: 'Invalid email or password' });
+      expect(answer.body).toEqual({ code: 'invalid_credentials', message: 'Invalid email or password' });
     }
     expect((await client.get('/api/user')).status).toBe(401);
   });

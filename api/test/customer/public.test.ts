@@ -128,13 +128,13 @@ describe('the edges of the API', () => {
   it('answers JSON 404 for an unknown API path, whatever it accepts', async () => {
     const response = await fetch(`${server.baseUrl}/api/no-such-thing`, { headers: { accept: 'text/html' } });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message: 'Not found: GET /api/no-such-thing' });
+    expect(await response.json()).toEqual({ code: 'not_found', message: 'Not found: GET /api/no-such-thing' });
   });
 
   it('refuses a non-JSON body with 415 and malformed JSON with 400, without a stack', async () => {
     const form = await fetch(`${server.baseUrl}/api/contact`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
     expect(form.status).toBe(415);
-    expect(await form.json()).toEqual({ message: 'Content-Type must be application/json' });
+    expect(await form.json()).toEqual({ code: 'unsupported_media_type', message: 'Content-Type must be application/json' });
     const broken = await fetch(`${server.baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
     expect(broken.status).toBe(400);
     const text = await broken.text();

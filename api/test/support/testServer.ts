@@ -2,7 +2,8 @@
 // middleware chain as production. Options swap in other integrations (a real
 // SMTP peer, Square against a local fake) or configuration.
 import type { AddressInfo } from 'node:net';
-import { createApp, type AppDeps } from '../../src/app.js';
+import { createApp } from '../../src/app.js';
+import type { AppDeps } from '../../src/deps.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import { loggingNotifications, unconfiguredPayments, type Logger, type Notifications, type Payments } from '../../src/services/contracts.js';
 import { createLogger } from '../../src/services/logger.js';

@@ -2,6 +2,7 @@
 // type only when there is a body, and a non-OK answer becomes an Error whose
 // text is "status: body" (or the status text when the body is empty).
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { errorCodeOf, type ErrorCode } from '@bakery/core';
 
 async function throwIfNotOk(res: Response): Promise<void> {
   if (!res.ok) {
@@ -39,6 +40,18 @@ export function errorMessage(error: unknown, fallback: string): string {
     // not JSON: fall through
   }
   return fallback;
+}
+
+/** The stable `code` of an "status: body" error's JSON body (core's ERROR_CODES). */
+export function errorCode(error: unknown): ErrorCode | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
+  if (!match) return undefined;
+  try {
+    return errorCodeOf(JSON.parse(match[1]));
+  } catch {
+    return undefined;
+  }
 }
 
 /** True when the error came from the network rather than an answer. */

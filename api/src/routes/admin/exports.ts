@@ -1,7 +1,7 @@
 // Excel downloads. The orders workbook streams straight into the response.
 import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { requireStaff } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { writeOrdersWorkbook, writeRecipesWorkbook } from '../../services/exports.js';

@@ -1,7 +1,7 @@
 // Ingredients of the recipe costing (staff).
 import Router from '@koa/router';
 import { IngredientSchema } from '@bakery/core';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { requireStaff } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import * as recipes from '../../services/recipes.js';

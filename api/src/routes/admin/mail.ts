@@ -3,7 +3,7 @@
 // holds a live reset link.
 import Router from '@koa/router';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { requireStaff } from '../../middleware/auth.js';
 import { conflict, notFound } from '../../middleware/errors.js';
 import { validate } from '../../middleware/validate.js';

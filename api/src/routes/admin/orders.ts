@@ -14,7 +14,7 @@ import {
   PaymentStatusChangeSchema,
   type DeliveryFee,
 } from '@bakery/core';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { requireStaff } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { notFound } from '../../middleware/errors.js';

@@ -1,7 +1,7 @@
 // Review moderation (staff): every review, approve, delete.
 import Router from '@koa/router';
 import type { AdminReviewView } from '@bakery/core';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { requireStaff } from '../../middleware/auth.js';
 import { notFound } from '../../middleware/errors.js';
 import { idParam, knownIds } from './shared.js';

@@ -1,7 +1,7 @@
 // Stat cards and the analytics tab; every figure is defined in
 // services/stats.ts, services/analytics.ts and docs/statistics.md.
 import Router from '@koa/router';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { requireStaff } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { getStats } from '../../services/stats.js';

@@ -2,7 +2,7 @@
 // hashes never leave the database: every query selects the fields it shows.
 import Router from '@koa/router';
 import { RoleChangeSchema, type Role, type UserView } from '@bakery/core';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { requireOwner } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { conflict, notFound } from '../../middleware/errors.js';

@@ -56,7 +56,7 @@ export async function reserveCapacity(tx: Prisma.TransactionClient, pickupDate: 
   const date = pickupDate.slice(0, 10);
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CAPACITY_LOCK_NAMESPACE}::int4, hashtext(${date}))`;
   const closed = await tx.closedDate.findUnique({ where: { date } });
-  if (closed) throw conflict(closedDateMessage(date, closed.reason));
+  if (closed) throw conflict(closedDateMessage(date, closed.reason), 'capacity_full');
   const booked = await tx.order.findMany({ where: { pickupDate: date, ...BOOKED }, select: { items: true } });
   const result = capacityCheck(
     booked.flatMap((order) => storedLines(order.items)),
@@ -64,7 +64,7 @@ export async function reserveCapacity(tx: Prisma.TransactionClient, pickupDate: 
     await loadLimits(tx),
     date,
   );
-  if (!result.ok) throw conflict(result.message);
+  if (!result.ok) throw conflict(result.message, 'capacity_full');
 }
 
 /** GET /api/availability: per date of the range, closed or not, what is left. */

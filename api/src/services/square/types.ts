@@ -1,12 +1,15 @@
 // What the Square routes need beyond the `Payments` contract: confirming a
 // payment the customer made and handling Square's webhook notifications.
+import type { ErrorCode } from '@bakery/core';
 import type { Payments } from '../contracts.js';
 
-/** A refusal the route answers as `{ message }` with this HTTP status. */
+/** A refusal the route answers as `{ code, message }` with this HTTP status. */
 export interface Refusal {
   ok: false;
   status: number;
   message: string;
+  /** The stable reason (core's ERROR_CODES); by default the status's. */
+  code?: ErrorCode;
 }
 
 export type ConfirmResult = { ok: true; paymentStatus: string } | Refusal;
@@ -32,7 +35,12 @@ export function hasPaymentFlows(payments: Payments): payments is PaymentFlows {
   return typeof candidate.confirmPayment === 'function' && typeof candidate.handleWebhook === 'function';
 }
 
-export const NOT_CONFIGURED: Refusal = { ok: false, status: 503, message: 'Payment processing is not configured' };
+export const NOT_CONFIGURED: Refusal = {
+  ok: false,
+  status: 503,
+  message: 'Payment processing is not configured',
+  code: 'payment_not_configured',
+};
 
 /** Used when Square is not configured: orders stay pending for staff. */
 export const unconfiguredPaymentFlows: PaymentFlows = {

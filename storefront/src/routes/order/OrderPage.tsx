@@ -32,7 +32,7 @@ import {
   type CategoryId,
   type MenuItem,
 } from '@bakery/core';
-import { apiRequest, errorMessage, isNetworkError } from '../../api/client';
+import { apiRequest, errorCode, errorMessage, isNetworkError } from '../../api/client';
 import { MY_ORDERS_KEY, useAvailability, useUser } from '../../api/queries';
 import {
   ADD_INS_KEY,
@@ -396,12 +396,12 @@ function OrderForm({ user }: { user: NonNullable<ReturnType<typeof useUser>['use
         { orderData },
         { 'Idempotency-Key': idempotencyKey.current },
       );
-      const body = (await res.json()) as { success?: boolean; message?: string };
+      const body = (await res.json()) as { success?: boolean; message?: string; code?: string };
       if (!body.success)
         throw new Error(
           `400: ${JSON.stringify({ message: body.message ?? 'Failed to submit order' })}`,
         );
-      if (body.message?.includes('Payment processing is not configured')) {
+      if (body.code === 'payment_not_configured') {
         toast({
           title: 'Order submitted for review',
           description: `Our team will contact you at ${user.email} to arrange payment with Square.`,
@@ -425,7 +425,7 @@ function OrderForm({ user }: { user: NonNullable<ReturnType<typeof useUser>['use
       const message = isNetworkError(error)
         ? 'Something went wrong. Please try again.'
         : errorMessage(error, 'Failed to submit order');
-      if (message.includes('Payment processing is not configured')) {
+      if (errorCode(error) === 'payment_not_configured') {
         toast({
           title: 'Order submitted for review',
           description: `Our team will contact you at ${user.email} to arrange payment with Square.`,

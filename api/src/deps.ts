@@ -1,0 +1,14 @@
+// What every router and service is handed: the database, the configuration,
+// the logger and the two outside services. Its own module so that routers
+// never import app.ts (which imports them).
+import type { PrismaClient } from '@bakery/prisma';
+import type { AppConfig } from './config.js';
+import type { Logger, Notifications, Payments } from './services/contracts.js';
+
+export interface AppDeps {
+  prisma: PrismaClient;
+  config: AppConfig;
+  log: Logger;
+  notifications: Notifications;
+  payments: Payments;
+}

@@ -1,0 +1,82 @@
+// Stable error codes of the API: every error answer is `{ code, message }`.
+// Clients branch on the code, never on the English message (docs/api.md
+// lists them). A code names the reason, not the HTTP status.
+export const ERROR_CODES = [
+  /** 400: a field failed validation (`errors` lists the fields). */
+  'validation_failed',
+  /** 400: the request is malformed (bad JSON, bad query). */
+  'bad_request',
+  /** 401: no signed-in session (or it expired). */
+  'not_authenticated',
+  /** 401: signed in, but the staff (admin) session is missing. */
+  'admin_session_required',
+  /** 401: e-mail or password wrong. */
+  'invalid_credentials',
+  /** 403: the role may not do this. */
+  'forbidden',
+  /** 403: a state-changing request from another site. */
+  'cross_site_refused',
+  /** 404: no such thing (or not yours). */
+  'not_found',
+  /** 409: the action is not allowed in the current state (the message names it). */
+  'invalid_state',
+  /** 409: a unique value is taken (e.g. the e-mail of an account). */
+  'already_exists',
+  /** 409: the kitchen is full or closed on that date. */
+  'capacity_full',
+  /** 413: the body is too large. */
+  'payload_too_large',
+  /** 415: the body is not JSON. */
+  'unsupported_media_type',
+  /** 429: too many attempts; try again later. */
+  'rate_limited',
+  /** 503 or 2xx note: Square is not configured; staff arrange payment by e-mail. */
+  'payment_not_configured',
+  /** 502/503: an outside service (Square, SMTP) did not answer. */
+  'service_unavailable',
+  /** 500: an unexpected failure (logged with the request id). */
+  'internal_error',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The body of every error answer. */
+export interface ApiErrorBody {
+  code: ErrorCode;
+  message: string;
+  errors?: { path: string; message: string }[];
+}
+
+/** The code an answer carries when its thrower named none. */
+export function defaultErrorCode(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'bad_request';
+    case 401:
+      return 'not_authenticated';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'invalid_state';
+    case 413:
+      return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
+    case 429:
+      return 'rate_limited';
+    case 502:
+    case 503:
+    case 504:
+      return 'service_unavailable';
+    default:
+      return status >= 500 ? 'internal_error' : 'bad_request';
+  }
+}
+
+/** The code of an error answer's body, when it has a known one. */
+export function errorCodeOf(body: unknown): ErrorCode | undefined {
+  const code = (body as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code) ? (code as ErrorCode) : undefined;
+}
