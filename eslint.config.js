@@ -7,7 +7,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const restrict = (patterns) => ({
-  'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group, message: 'Crosses a package boundary (see DESIGN.md).' })) }],
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: patterns.map((group) => ({
+        group,
+        message: 'Crosses a package boundary (see DESIGN.md).',
+      })),
+    },
+  ],
 });
 
 export default tseslint.config(
@@ -30,7 +38,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -41,10 +52,14 @@ export default tseslint.config(
   },
   {
     files: ['core/**/*.ts'],
-    rules: restrict([['@bakery/*', 'node:*', 'react', 'react-dom', '@prisma/*', '**/api/**', '**/prisma/**']]),
+    rules: restrict([
+      ['@bakery/*', 'node:*', 'react', 'react-dom', '@prisma/*', '**/api/**', '**/prisma/**'],
+    ]),
   },
   {
     files: ['storefront/**/*.{ts,tsx}', 'desktop/**/*.{ts,tsx}'],
-    rules: restrict([['@bakery/api', '@bakery/prisma', '@prisma/*', '**/api/src/**', '**/prisma/**']]),
+    rules: restrict([
+      ['@bakery/api', '@bakery/prisma', '@prisma/*', '**/api/src/**', '**/prisma/**'],
+    ]),
   },
 );

@@ -9,7 +9,10 @@ export type * from './generated/models';
 export { applyMigrations, type MigrationResult } from './migrate';
 
 /** A Prisma Client on `databaseUrl` (JavaScript query engine, pg adapter). */
-export function createPrismaClient(databaseUrl: string, options: { max?: number } = {}): PrismaClient {
+export function createPrismaClient(
+  databaseUrl: string,
+  options: { max?: number } = {},
+): PrismaClient {
   const adapter = new PrismaPg({ connectionString: databaseUrl, max: options.max ?? 10 });
   return new PrismaClient({ adapter });
 }

@@ -44,7 +44,10 @@ export async function applyMigrations(databaseUrl: string): Promise<MigrationRes
       'SELECT migration_name, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL',
     );
     const failed = done.rows.find((row) => row.finished_at === null);
-    if (failed) throw new Error(`Migration ${failed.migration_name} failed earlier; resolve it before starting`);
+    if (failed)
+      throw new Error(
+        `Migration ${failed.migration_name} failed earlier; resolve it before starting`,
+      );
     const finished = new Set(done.rows.map((row) => row.migration_name));
     const applied: string[] = [];
     for (const name of await migrationNames()) {

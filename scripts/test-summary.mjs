@@ -8,7 +8,9 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const rows = [];
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()) {
   const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   let p, f, s;
   if (report.stats && 'expected' in report.stats) {

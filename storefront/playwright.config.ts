@@ -23,7 +23,10 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '../test-results/summary/storefront-e2e.json' }]],
   use: {
     ...devices['Desktop Chrome'],
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    },
     screenshot: 'only-on-failure',
     trace: 'off',
   },

@@ -9,7 +9,15 @@
 import os from 'node:os';
 import autocannon from 'autocannon';
 import type { PrismaClient } from '@bakery/prisma';
-import { addDays, BAKERY_TIME_ZONE, bakeryToday, centsToDollars, dateRangeToUtc, itemsInCategory, taxCents } from '@bakery/core';
+import {
+  addDays,
+  BAKERY_TIME_ZONE,
+  bakeryToday,
+  centsToDollars,
+  dateRangeToUtc,
+  itemsInCategory,
+  taxCents,
+} from '@bakery/core';
 import { createUser, PASSWORD, Client } from '../test/admin/helpers.js';
 import { getStats } from '../src/services/stats.js';
 import { getAnalytics } from '../src/services/analytics.js';
@@ -27,13 +35,25 @@ const DAYS = 365;
 export async function seedOrders(prisma: PrismaClient, count = ORDER_COUNT) {
   const existing = await prisma.order.count();
   if (existing >= count) return existing;
-  const products = [...itemsInCategory('breads').slice(0, 3), ...itemsInCategory('cookies').slice(0, 3), ...itemsInCategory('cakes').slice(0, 2)];
+  const products = [
+    ...itemsInCategory('breads').slice(0, 3),
+    ...itemsInCategory('cookies').slice(0, 3),
+    ...itemsInCategory('cakes').slice(0, 2),
+  ];
   const lines = products.flatMap((product) =>
     [1, 2, 3].map((quantity) => {
       const subtotalCents = product.priceCents * quantity;
       const tax = taxCents(subtotalCents);
       return {
-        items: [{ productId: product.id, name: product.name, price: centsToDollars(product.priceCents), quantity, lineTotal: centsToDollars(subtotalCents) }],
+        items: [
+          {
+            productId: product.id,
+            name: product.name,
+            price: centsToDollars(product.priceCents),
+            quantity,
+            lineTotal: centsToDollars(subtotalCents),
+          },
+        ],
         subtotal: centsToDollars(subtotalCents),
         tax: centsToDollars(tax),
         total: centsToDollars(subtotalCents + tax),
@@ -148,19 +168,24 @@ export async function benchAdmin({ baseUrl, prisma }: { baseUrl: string; prisma:
   const rangeInput = { fromDate: addDays(today, -29), toDate: today };
   const statsSql = await median(20, () => getStats(prisma, rangeInput));
   const analyticsSql = await median(20, () => getAnalytics(prisma, rangeInput));
-  const ordersPageSql = await median(20, () => listOrders(prisma, { ...rangeInput, limit: 100 }, () => 'paymentStatus'));
+  const ordersPageSql = await median(20, () =>
+    listOrders(prisma, { ...rangeInput, limit: 100 }, () => 'paymentStatus'),
+  );
   const loadAverage = os.loadavg()[0]!.toFixed(1);
 
   const stats = await load(`${baseUrl}/api/admin/stats?${range}`, cookie, 10, 10);
   const analytics = await load(`${baseUrl}/api/admin/analytics?${range}`, cookie, 10, 10);
   const ordersPage = await load(`${baseUrl}/api/admin/orders?${range}&limit=100`, cookie, 10, 10);
   const ordersWhole = [];
-  for (let i = 0; i < 3; i++) ordersWhole.push(await timeOnce(client, `/api/admin/orders?${range}`));
+  for (let i = 0; i < 3; i++)
+    ordersWhole.push(await timeOnce(client, `/api/admin/orders?${range}`));
 
   // Exports: time to the last byte and the process's peak memory (server and
   // client share this process; the client only counts the bytes, so the
   // growth is the server's). The 30-day range and all orders, to compare.
-  const exportRange = await measured(() => timeOnce(client, `/api/admin/exports/orders.xlsx?${range}`));
+  const exportRange = await measured(() =>
+    timeOnce(client, `/api/admin/exports/orders.xlsx?${range}`),
+  );
   const exportRun = await measured(() => timeOnce(client, '/api/admin/exports/orders.xlsx'));
 
   return {
@@ -174,7 +199,10 @@ export async function benchAdmin({ baseUrl, prisma }: { baseUrl: string; prisma:
     statsRange30Days: stats,
     analyticsRange30Days: analytics,
     ordersPage100Range30Days: ordersPage,
-    ordersWholeRange30Days: { runsMs: ordersWhole.map((run) => run.ms), megabytes: Math.round((ordersWhole[0]?.bytes ?? 0) / 1e5) / 10 },
+    ordersWholeRange30Days: {
+      runsMs: ordersWhole.map((run) => run.ms),
+      megabytes: Math.round((ordersWhole[0]?.bytes ?? 0) / 1e5) / 10,
+    },
     exportRange30Days: exportFigures(exportRange),
     exportAllOrders: exportFigures(exportRun),
   };

@@ -73,26 +73,36 @@ interface Figures {
 
 function percentile(sorted: number[], p: number) {
   if (!sorted.length) return 0;
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
+  return (
+    Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) /
+    10
+  );
 }
 
 /** autocannon reports p97.5 but not p95: collect every response time for the percentiles. */
 function measure(route: string, options: autocannon.Options): Promise<Figures> {
   const times: number[] = [];
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) => {
-      if (error) return reject(error);
-      times.sort((a, b) => a - b);
-      resolve({
-        route,
-        requestsPerSecond: Math.round(result.requests.average),
-        p50Ms: percentile(times, 50),
-        p95Ms: percentile(times, 95),
-        p99Ms: percentile(times, 99),
-        non2xx: result.non2xx + result.errors,
-      });
-    });
-    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+    const instance = autocannon(
+      { connections: CONNECTIONS, duration: SECONDS, ...options },
+      (error, result) => {
+        if (error) return reject(error);
+        times.sort((a, b) => a - b);
+        resolve({
+          route,
+          requestsPerSecond: Math.round(result.requests.average),
+          p50Ms: percentile(times, 50),
+          p95Ms: percentile(times, 95),
+          p99Ms: percentile(times, 99),
+          non2xx: result.non2xx + result.errors,
+        });
+      },
+    );
+    instance.on(
+      'response',
+      (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
+        times.push(responseTime),
+    );
   });
 }
 
@@ -102,7 +112,11 @@ async function main() {
   if (!given && !(await reachable('postgresql://postgres@127.0.0.1:5432/postgres'))) {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'bakery-bench-pg-'));
     await chmod(dir, 0o755);
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port: 20000 + Math.floor(Math.random() * 20000), persistent: false });
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(dir, 'data'),
+      port: 20000 + Math.floor(Math.random() * 20000),
+      persistent: false,
+    });
     process.env.TEST_DATABASE_URL = embedded.serverUrl;
   }
   const { startTestServer } = await import('../test/support/testServer.js');
@@ -110,7 +124,12 @@ async function main() {
   const { benchAdmin, seedOrders } = await import('./admin.js');
   const { Client } = await import('../test/admin/helpers.js');
   const server = await startTestServer({
-    config: { rateLimits: { orderPerIp: { max: 1e9, windowMs: 60_000 }, loginPerIp: { max: 1e9, windowMs: 60_000 } } },
+    config: {
+      rateLimits: {
+        orderPerIp: { max: 1e9, windowMs: 60_000 },
+        loginPerIp: { max: 1e9, windowMs: 60_000 },
+      },
+    },
   });
   const hello = new Koa().use((ctx) => {
     ctx.body = 'hello';
@@ -122,20 +141,34 @@ async function main() {
     await seedUsers(server.prisma);
     const orders = await seedOrders(server.prisma);
     await spreadOrders(server.prisma);
-    console.log(`seeded ${USERS} customers and ${orders} orders in ${Math.round(performance.now() - started)} ms`);
+    console.log(
+      `seeded ${USERS} customers and ${orders} orders in ${Math.round(performance.now() - started)} ms`,
+    );
 
     const client = new Client(server.baseUrl);
-    const login = await client.post('/api/login', { email: 'bench-00042@example.com', password: PASSWORD });
+    const login = await client.post('/api/login', {
+      email: 'bench-00042@example.com',
+      password: PASSWORD,
+    });
     if (login.status !== 200) throw new Error(`bench login failed: ${login.status}`);
     const cookie = client.cookieHeader();
     const mine = await client.get('/api/my-orders');
     console.log(`the measured customer has ${mine.body.length} orders`);
 
     const figures: Figures[] = [];
-    figures.push(await measure('bare Koa "hello" (ceiling)', { url: `http://127.0.0.1:${(helloServer.address() as AddressInfo).port}/` }));
+    figures.push(
+      await measure('bare Koa "hello" (ceiling)', {
+        url: `http://127.0.0.1:${(helloServer.address() as AddressInfo).port}/`,
+      }),
+    );
     figures.push(await measure('GET /api/health', { url: `${server.baseUrl}/api/health` }));
     figures.push(await measure('GET /api/reviews', { url: `${server.baseUrl}/api/reviews` }));
-    figures.push(await measure('GET /api/my-orders', { url: `${server.baseUrl}/api/my-orders`, headers: { cookie } }));
+    figures.push(
+      await measure('GET /api/my-orders', {
+        url: `${server.baseUrl}/api/my-orders`,
+        headers: { cookie },
+      }),
+    );
     // Every submission below is for one pickup date; lift the kitchen's daily
     // limits so the figure measures accepted orders, not capacity refusals
     // (they still queue on that date's capacity lock, as a real rush would).
@@ -151,7 +184,9 @@ async function main() {
         body: JSON.stringify({ orderData: orderPayload() }),
       }),
     );
-    console.log(`\n${SECONDS} s each, ${CONNECTIONS} connections, loopback, ${os.cpus().length} cores`);
+    console.log(
+      `\n${SECONDS} s each, ${CONNECTIONS} connections, loopback, ${os.cpus().length} cores`,
+    );
     console.table(figures);
     if (process.env.BENCH_ADMIN !== '0') {
       console.log('\nstaff side (bench/admin.ts):');

@@ -15,7 +15,6 @@ import { postgresSessionStore } from './services/sessionStore.js';
 import { routers } from './routes/index.js';
 import { staticApps } from './static.js';
 
-
 export const SESSION_COOKIE = 'bakery.sid';
 const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 export const BODY_LIMIT = '100kb';
@@ -69,7 +68,8 @@ function sameOrigin(config: AppConfig) {
       if (origin) {
         // Koa 3's ctx.origin is the Origin header itself; compare with the address this request came to.
         const own = `${ctx.protocol}://${ctx.host}`;
-        if (origin !== own && !allowed.has(origin) && !(devLoopback && isLoopback(origin))) throw forbidden('Cross-site request refused', 'cross_site_refused');
+        if (origin !== own && !allowed.has(origin) && !(devLoopback && isLoopback(origin)))
+          throw forbidden('Cross-site request refused', 'cross_site_refused');
       } else if (ctx.get('sec-fetch-site') === 'cross-site') {
         throw forbidden('Cross-site request refused', 'cross_site_refused');
       }
@@ -81,7 +81,11 @@ function sameOrigin(config: AppConfig) {
 /** A body must be JSON: other content types are refused instead of silently ignored. */
 async function jsonOnly(ctx: Context, next: Next) {
   const hasBody = Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '';
-  if (hasBody && STATE_CHANGING.has(ctx.method) && !ctx.is('application/json', 'application/*+json')) {
+  if (
+    hasBody &&
+    STATE_CHANGING.has(ctx.method) &&
+    !ctx.is('application/json', 'application/*+json')
+  ) {
     throw new HttpError(415, 'Content-Type must be application/json');
   }
   await next();

@@ -39,11 +39,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = blank(env.NODE_ENV) ?? 'development';
   const production = nodeEnv === 'production';
   const port = Number(blank(env.PORT) ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   const sessionSecret = blank(env.SESSION_SECRET);
-  if (production && !sessionSecret) throw new Error('SESSION_SECRET is required when NODE_ENV=production');
-  if (sessionSecret && sessionSecret.length < 16) throw new Error('SESSION_SECRET must be at least 16 characters');
-  const publicUrl = (blank(env.PUBLIC_URL) ?? `http://localhost:${port || 3000}`).replace(/\/+$/, '');
+  if (production && !sessionSecret)
+    throw new Error('SESSION_SECRET is required when NODE_ENV=production');
+  if (sessionSecret && sessionSecret.length < 16)
+    throw new Error('SESSION_SECRET must be at least 16 characters');
+  const publicUrl = (blank(env.PUBLIC_URL) ?? `http://localhost:${port || 3000}`).replace(
+    /\/+$/,
+    '',
+  );
   return {
     port,
     databaseUrl: blank(env.DATABASE_URL),
@@ -56,7 +62,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     nodeEnv,
     production,
     trustProxy: flag(env.TRUST_PROXY),
-    storefrontDist: path.resolve(blank(env.STOREFRONT_DIST) ?? path.join(REPO_ROOT, 'storefront/dist')),
+    storefrontDist: path.resolve(
+      blank(env.STOREFRONT_DIST) ?? path.join(REPO_ROOT, 'storefront/dist'),
+    ),
     adminDist: path.resolve(blank(env.ADMIN_DIST) ?? path.join(REPO_ROOT, 'desktop/dist-web')),
   };
 }

@@ -24,18 +24,31 @@ async function main() {
   const config = loadConfig(process.env);
   const log = createLogger({ level: (process.env.LOG_LEVEL as never) ?? 'info' });
   if (config.production && !config.trustProxy) {
-    log.warn('NODE_ENV=production without TRUST_PROXY=1: the Secure session cookie needs the TLS proxy to be trusted (X-Forwarded-Proto); sign-in fails until TRUST_PROXY=1 is set');
+    log.warn(
+      'NODE_ENV=production without TRUST_PROXY=1: the Secure session cookie needs the TLS proxy to be trusted (X-Forwarded-Proto); sign-in fails until TRUST_PROXY=1 is set',
+    );
   }
   let embedded: EmbeddedServer | null = null;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
-    log.info('DATABASE_URL is not set: starting the embedded PostgreSQL', { dataDir: config.dataDir, port });
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, 'postgres'), port, persistent: true });
+    log.info('DATABASE_URL is not set: starting the embedded PostgreSQL', {
+      dataDir: config.dataDir,
+      port,
+    });
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(config.dataDir, 'postgres'),
+      port,
+      persistent: true,
+    });
     databaseUrl = await ensureDatabase(embedded.serverUrl, 'bakery');
   }
   const stopEmbedded = async () => {
-    await embedded?.stop().catch((error: unknown) => log.error('embedded PostgreSQL did not stop cleanly', { error: String(error) }));
+    await embedded
+      ?.stop()
+      .catch((error: unknown) =>
+        log.error('embedded PostgreSQL did not stop cleanly', { error: String(error) }),
+      );
     embedded = null;
   };
   let freshDatabase = false;
@@ -51,7 +64,8 @@ async function main() {
   await seedOwner(prisma, config, log);
   // The starter ingredients and recipes, on a new database only: once staff
   // have edited (or emptied) the kitchen, a restart must not bring them back.
-  if (freshDatabase && (await seedKitchen(prisma)).seeded) log.info('starter ingredients and recipes added');
+  if (freshDatabase && (await seedKitchen(prisma)).seeded)
+    log.info('starter ingredients and recipes added');
 
   const integrations = createIntegrations(config, prisma, log);
   const { notifications, payments } = integrations;
@@ -60,11 +74,20 @@ async function main() {
   const server = app.listen(config.port, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    log.info('bakery API listening', { url: `http://localhost:${port}`, publicUrl: config.publicUrl });
+    log.info('bakery API listening', {
+      url: `http://localhost:${port}`,
+      publicUrl: config.publicUrl,
+    });
   });
   server.keepAliveTimeout = 65_000; // longer than common proxies' idle timeout
 
-  const purge = setInterval(() => void purgeExpired(prisma).catch((error) => log.warn('purge failed', { error: String(error) })), 60 * 60 * 1000);
+  const purge = setInterval(
+    () =>
+      void purgeExpired(prisma).catch((error) =>
+        log.warn('purge failed', { error: String(error) }),
+      ),
+    60 * 60 * 1000,
+  );
   purge.unref();
 
   let stopping = false;
@@ -79,7 +102,11 @@ async function main() {
     server.closeIdleConnections();
     await closed;
     // Queued mail is sent before the database goes away.
-    await integrations.close().catch((error: unknown) => log.warn('mail queue did not close cleanly', { error: String(error) }));
+    await integrations
+      .close()
+      .catch((error: unknown) =>
+        log.warn('mail queue did not close cleanly', { error: String(error) }),
+      );
     await prisma.$disconnect().catch(() => undefined);
     await stopEmbedded();
     process.exit(0);
@@ -95,6 +122,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Start-up failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(
+    `Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

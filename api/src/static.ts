@@ -17,7 +17,8 @@ interface SpaOptions {
   routes: RegExp;
 }
 
-const STOREFRONT_ROUTES = /^\/(menu|order|about|confirmation|login|signup|forgot-password|my-orders|reset-password(\/[^/]+)?)?\/?$/;
+const STOREFRONT_ROUTES =
+  /^\/(menu|order|about|confirmation|login|signup|forgot-password|my-orders|reset-password(\/[^/]+)?)?\/?$/;
 const ADMIN_ROUTES = /^\/(login|dashboard)?\/?$/;
 
 async function sendFile(ctx: Context, root: string, file: string): Promise<boolean> {
@@ -46,7 +47,9 @@ function spa({ prefix, root, routes }: SpaOptions) {
     const rest = prefix ? ctx.path.slice(prefix.length) || '/' : ctx.path;
     if (!existsSync(path.join(root, 'index.html'))) {
       ctx.status = 503;
-      ctx.body = { message: `This app is not built yet (${path.relative(process.cwd(), root) || root}): run pnpm run build` };
+      ctx.body = {
+        message: `This app is not built yet (${path.relative(process.cwd(), root) || root}): run pnpm run build`,
+      };
       return true;
     }
     if (rest !== '/' && (await sendFile(ctx, root, rest))) return true;

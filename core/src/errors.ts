@@ -78,5 +78,7 @@ export function defaultErrorCode(status: number): ErrorCode {
 /** The code of an error answer's body, when it has a known one. */
 export function errorCodeOf(body: unknown): ErrorCode | undefined {
   const code = (body as { code?: unknown } | null | undefined)?.code;
-  return typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code) ? (code as ErrorCode) : undefined;
+  return typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code)
+    ? (code as ErrorCode)
+    : undefined;
 }

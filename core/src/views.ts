@@ -2,7 +2,12 @@
 // dollars as numbers with 2 decimals; dates are `YYYY-MM-DD` bakery days;
 // instants are ISO strings.
 import type { Category, MenuItem, Variant } from './catalogue/catalogue';
-import type { DeliveryFeeStatus, DeliveryMethod, OrderStatus, PaymentStatus } from './lifecycle/lifecycle';
+import type {
+  DeliveryFeeStatus,
+  DeliveryMethod,
+  OrderStatus,
+  PaymentStatus,
+} from './lifecycle/lifecycle';
 import type { Role } from './roles/roles';
 
 export interface OrderLineView {

@@ -32,7 +32,10 @@ test('a wrong password shows Login Failed, then the owner signs in and sees the 
   await page.goto(`${base()}/admin/dashboard`);
   // Signed out: the one auto-login attempt fails and the login screen appears.
   await expect(page).toHaveURL(/\/admin\/login$/);
-  await expect(page.getByRole('link', { name: 'Back to regular login' })).toHaveAttribute('href', /\/login$/);
+  await expect(page.getByRole('link', { name: 'Back to regular login' })).toHaveAttribute(
+    'href',
+    /\/login$/,
+  );
   await page.getByLabel('Email', { exact: true }).fill(process.env.E2E_OWNER_EMAIL!);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -82,9 +85,13 @@ test('a delivery fee raises the order total', async () => {
   await d.getByLabel('Distance (miles, optional)', { exact: true }).fill('5');
   await d.getByRole('button', { name: 'Calculate Delivery Fee' }).click();
   await expect(toast('Delivery fee of $12.50 added.')).toBeVisible();
-  await expect(d.getByTestId('order-total')).toHaveText(formatCents(seed.deliveryTotalCents + 1250));
+  await expect(d.getByTestId('order-total')).toHaveText(
+    formatCents(seed.deliveryTotalCents + 1250),
+  );
   await expect(d.getByRole('button', { name: 'Confirm Payment' })).toBeVisible();
-  await expect(stat('Open Payments')).toHaveText(formatCents(seed.pickupTotalCents + seed.deliveryTotalCents + 1250 + seed.spareTotalCents));
+  await expect(stat('Open Payments')).toHaveText(
+    formatCents(seed.pickupTotalCents + seed.deliveryTotalCents + 1250 + seed.spareTotalCents),
+  );
 });
 
 test('confirm payment, mark complete, back to in progress, cancel, delete', async () => {
@@ -105,7 +112,9 @@ test('confirm payment, mark complete, back to in progress, cancel, delete', asyn
   await expect(d.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
   await d.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('alertdialog');
-  await expect(confirm).toContainText('Are you sure you want to delete this order? This action cannot be undone.');
+  await expect(confirm).toContainText(
+    'Are you sure you want to delete this order? This action cannot be undone.',
+  );
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(row(seed.pickupCustomer)).toHaveCount(0);
   await expect(page.getByText('No order selected')).toBeVisible();
@@ -137,11 +146,15 @@ test('an ingredient and a recipe: total cost to the cent', async () => {
   const recipe = page.getByRole('region', { name: 'Recipe E2E Seeded Loaf' });
   await expect(recipe).toContainText('Prep time: 20 min');
   await recipe.getByRole('button', { name: 'Add Ingredient' }).click();
-  await recipe.getByLabel('Ingredient', { exact: true }).selectOption({ label: 'E2E Rice Flour (lb)' });
+  await recipe
+    .getByLabel('Ingredient', { exact: true })
+    .selectOption({ label: 'E2E Rice Flour (lb)' });
   await recipe.getByLabel('Quantity', { exact: true }).fill('2.5');
   await recipe.getByRole('button', { name: 'Add Line' }).click();
   // 2.5 lb x $1.38 = $3.45
-  await expect(recipe.getByRole('table', { name: 'Cost breakdown' })).toContainText('E2E Rice Flour');
+  await expect(recipe.getByRole('table', { name: 'Cost breakdown' })).toContainText(
+    'E2E Rice Flour',
+  );
   await expect(recipe.getByTestId('recipe-total-cost')).toHaveText('$3.45');
   await page.screenshot({ path: join(shots, 'tab-recipes.png'), fullPage: true });
 });
@@ -153,7 +166,9 @@ test("the owner changes a customer's role", async () => {
   await select.selectOption('admin');
   await expect(toast('User role updated')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('combobox', { name: `Role of ${seed.customerEmail}` })).toHaveValue('admin');
+  await expect(page.getByRole('combobox', { name: `Role of ${seed.customerEmail}` })).toHaveValue(
+    'admin',
+  );
   await expect(page.getByTestId('user-count-Admins').locator('.value')).toHaveText('1');
   await expect(page.getByRole('region', { name: 'Role permissions' })).toBeVisible();
   await page.screenshot({ path: join(shots, 'tab-users.png'), fullPage: true });
@@ -163,12 +178,16 @@ test('a review is approved (Live) and removed', async () => {
   await tab('Review Management').click();
   const pending = page.getByRole('region', { name: 'Pending reviews' });
   const approved = page.getByRole('region', { name: 'Approved reviews' });
-  await pending.getByRole('article', { name: `Review ${seed.reviewTitle}` }).getByRole('button', { name: 'Approve' }).click();
+  await pending
+    .getByRole('article', { name: `Review ${seed.reviewTitle}` })
+    .getByRole('button', { name: 'Approve' })
+    .click();
   const live = approved.getByRole('article', { name: `Review ${seed.reviewTitle}` });
   await expect(live).toContainText('Live');
   await expect(live).toContainText('…');
   await page.screenshot({ path: join(shots, 'tab-reviews.png'), fullPage: true });
-  const publicList = async () => (await (await fetch(`${base()}/api/reviews`)).json()) as { title: string }[];
+  const publicList = async () =>
+    (await (await fetch(`${base()}/api/reviews`)).json()) as { title: string }[];
   expect((await publicList()).map((r) => r.title)).toEqual([seed.reviewTitle]);
   await live.getByRole('button', { name: 'Remove' }).click();
   await expect(approved.getByText('No approved reviews')).toBeVisible();
@@ -182,7 +201,10 @@ test('analytics figures and the orders export read back with exceljs', async () 
   await expect(figure('Total Revenue')).toHaveText('$0.00'); // the paid order was cancelled, then deleted
   await expect(figure('Rush Orders')).toHaveText('0');
   await page.screenshot({ path: join(shots, 'tab-analytics.png'), fullPage: true });
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export orders' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export orders' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^bakery-orders-.*\.xlsx$/);
   const path = join(shots, download.suggestedFilename());
   await download.saveAs(path);
@@ -209,6 +231,9 @@ test('the dark theme is a setting that survives a reload', async () => {
 
 test('the Kitchen tab opens on its bake sheet', async () => {
   await tab('Kitchen').click();
-  await expect(page.getByRole('tab', { name: 'Bake Sheet' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Bake Sheet' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await page.screenshot({ path: join(shots, 'tab-kitchen.png'), fullPage: true });
 });

@@ -18,14 +18,23 @@ function electronBinary(): string | null {
 
 test('the Electron app opens its window with the secure bridge', async () => {
   const binary = electronBinary();
-  test.skip(!binary, 'Skipped: no Electron binary is installed on this machine (it cannot be downloaded here); see docs/desktop.md.');
+  test.skip(
+    !binary,
+    'Skipped: no Electron binary is installed on this machine (it cannot be downloaded here); see docs/desktop.md.',
+  );
   const app = await electron.launch({
     executablePath: binary!,
     args: [join(import.meta.dirname, '..', 'out', 'main', 'index.js'), '--no-sandbox'],
     env: { ...process.env, ELECTRON_DISABLE_SECURITY_WARNINGS: '1' },
   });
   const win = await app.firstWindow();
-  expect(await win.evaluate(() => typeof (window as unknown as { bakery?: { kind: string } }).bakery?.kind)).toBe('string');
-  expect(await win.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined');
+  expect(
+    await win.evaluate(
+      () => typeof (window as unknown as { bakery?: { kind: string } }).bakery?.kind,
+    ),
+  ).toBe('string');
+  expect(
+    await win.evaluate(() => typeof (window as unknown as { require?: unknown }).require),
+  ).toBe('undefined');
   await app.close();
 });

@@ -12,7 +12,10 @@ export const OWNER_EMAIL = 'owner-desktop-e2e@example.com';
 export const OWNER_PASSWORD = 'owner-desktop-e2e-password';
 
 export default async function globalSetup() {
-  if (!existsSync(join(here, '..', 'dist-web', 'index.html'))) throw new Error('desktop/dist-web is missing: run `pnpm --filter @bakery/desktop run build` first');
+  if (!existsSync(join(here, '..', 'dist-web', 'index.html')))
+    throw new Error(
+      'desktop/dist-web is missing: run `pnpm --filter @bakery/desktop run build` first',
+    );
   const api = await startApiForE2e({
     suite: 'desktop',
     logFile: join(here, '..', 'test-results', 'api.log'),

@@ -2,9 +2,21 @@
 // POST /api/submit-order priced by core, then POST /api/reviews.
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addDays, bakeryToday, centsToDollars, dollarsToCents, priceOrder, type CartLine } from '@bakery/core';
+import {
+  addDays,
+  bakeryToday,
+  centsToDollars,
+  dollarsToCents,
+  priceOrder,
+  type CartLine,
+} from '@bakery/core';
 
-export const SEED_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'seed.json');
+export const SEED_FILE = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'test-results',
+  'seed.json',
+);
 
 export interface Seed {
   customerEmail: string;
@@ -27,7 +39,11 @@ class Customer {
   async call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await fetch(`${this.base}${path}`, {
       method,
-      headers: { Origin: this.base, Cookie: this.cookie, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      headers: {
+        Origin: this.base,
+        Cookie: this.cookie,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const set = res.headers.getSetCookie?.() ?? [];
@@ -49,9 +65,25 @@ function orderData(lines: CartLine[], who: { name: string; email: string }, deli
     pickupDate,
     pickupTime: '10:00 AM',
     deliveryMethod: delivery ? 'delivery' : 'pickup',
-    ...(delivery ? { deliveryAddress: '12 Oven Street', deliveryCity: 'Springfield', deliveryState: 'IL', deliveryZip: '62701', deliveryInstructions: 'Ring twice' } : {}),
+    ...(delivery
+      ? {
+          deliveryAddress: '12 Oven Street',
+          deliveryCity: 'Springfield',
+          deliveryState: 'IL',
+          deliveryZip: '62701',
+          deliveryInstructions: 'Ring twice',
+        }
+      : {}),
     specialInstructions: 'Please box separately',
-    items: priced.lines.map((l) => ({ productId: l.productId, name: l.name, price: centsToDollars(l.unitPriceCents), quantity: l.quantity, variant: l.variantId ?? null, filling: l.filling ?? null, addIn: l.addIn ?? null })),
+    items: priced.lines.map((l) => ({
+      productId: l.productId,
+      name: l.name,
+      price: centsToDollars(l.unitPriceCents),
+      quantity: l.quantity,
+      variant: l.variantId ?? null,
+      filling: l.filling ?? null,
+      addIn: l.addIn ?? null,
+    })),
     subtotal: centsToDollars(priced.subtotalCents),
     cakeOptionsFee: centsToDollars(priced.cakeOptionsFeeCents),
     rushFee: centsToDollars(priced.rushFeeCents),
@@ -71,7 +103,13 @@ export async function seedThroughCustomerApi(base: string): Promise<Seed> {
   const signUp = async (firstName: string, lastName: string) => {
     const customer = new Customer(base);
     const email = `${firstName}.${lastName}@example.com`.toLowerCase();
-    await customer.call('POST', '/api/signup', { email, password: 'Customer-pass-1', firstName, lastName, phone: '5551234567' });
+    await customer.call('POST', '/api/signup', {
+      email,
+      password: 'Customer-pass-1',
+      firstName,
+      lastName,
+      phone: '5551234567',
+    });
     return { customer, who: { name: `${firstName} ${lastName}`, email } };
   };
   type Submitted = { order: { id: string; total: number } };
@@ -79,7 +117,9 @@ export async function seedThroughCustomerApi(base: string): Promise<Seed> {
   const dora = await signUp('Dora', 'Delivery');
   const sam = await signUp('Sam', 'Spare');
   const submit = (c: Awaited<ReturnType<typeof signUp>>, lines: CartLine[], delivery: boolean) =>
-    c.customer.call<Submitted>('POST', '/api/submit-order', { orderData: orderData(lines, c.who, delivery) });
+    c.customer.call<Submitted>('POST', '/api/submit-order', {
+      orderData: orderData(lines, c.who, delivery),
+    });
   const pickup = await submit(pat, [{ productId: a.id, quantity: 2 }], false);
   const delivery = await submit(dora, [{ productId: b.id, quantity: 1 }], true);
   const spare = await submit(sam, [{ productId: a.id, quantity: 1 }], false);
@@ -87,7 +127,8 @@ export async function seedThroughCustomerApi(base: string): Promise<Seed> {
   await pat.customer.call('POST', '/api/reviews', {
     rating: '5',
     title: reviewTitle,
-    comment: 'The crust is perfect and nobody at the table could tell it was gluten-free. We will be back every Saturday for more loaves!',
+    comment:
+      'The crust is perfect and nobody at the table could tell it was gluten-free. We will be back every Saturday for more loaves!',
   });
   const cents = (x: Submitted) => dollarsToCents(x.order.total);
   return {

@@ -74,15 +74,25 @@ function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, logFile: string, ms = 90_000): Promise<void> {
+async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  logFile: string,
+  ms = 90_000,
+): Promise<void> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`API exited with code ${child.exitCode}; see ${logFile}`);
+    if (child.exitCode !== null)
+      throw new Error(`API exited with code ${child.exitCode}; see ${logFile}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) return;
     } catch {
@@ -96,8 +106,14 @@ async function waitForHealth(url: string, child: ChildProcess, logFile: string, 
 /** The environment with every payment and mail setting blanked (not removed:
  *  the API would then read them from a .env file), so neither is configured. */
 function withoutIntegrations(env: NodeJS.ProcessEnv): Record<string, string> {
-  const out: Record<string, string> = { SQUARE_ACCESS_TOKEN: '', SQUARE_LOCATION_ID: '', SMTP_HOST: '', SMTP_URL: '' };
-  for (const [key, value] of Object.entries(env)) if (value !== undefined) out[key] = /^(SQUARE_|SMTP_|MAIL_)/.test(key) ? '' : value;
+  const out: Record<string, string> = {
+    SQUARE_ACCESS_TOKEN: '',
+    SQUARE_LOCATION_ID: '',
+    SMTP_HOST: '',
+    SMTP_URL: '',
+  };
+  for (const [key, value] of Object.entries(env))
+    if (value !== undefined) out[key] = /^(SQUARE_|SMTP_|MAIL_)/.test(key) ? '' : value;
   return out;
 }
 

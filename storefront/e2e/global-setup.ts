@@ -15,7 +15,9 @@ const OWNER_PASSWORD = 'owner-storefront-e2e-password';
 
 export default async function globalSetup() {
   if (!existsSync(join(here, '..', 'dist', 'index.html')))
-    throw new Error('storefront/dist is missing: run `pnpm --filter @bakery/storefront run build` first');
+    throw new Error(
+      'storefront/dist is missing: run `pnpm --filter @bakery/storefront run build` first',
+    );
   const api = await startApiForE2e({
     suite: 'storefront',
     logFile: API_LOG,

@@ -53,7 +53,9 @@ test('a visitor browses the menu, is sent to sign in with the item kept, and sig
   // The category picture is served and has its alt text.
   const picture = page.locator('.category-banner img');
   await expect(picture).toHaveAttribute('alt', /brownies/i);
-  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   await page
     .locator('.product-card')
     .first()
@@ -297,7 +299,10 @@ test('the About page sends the contact form', async ({ page }) => {
 
 test('the Add to Cart dialog works from the keyboard alone', async ({ page }) => {
   await page.goto('/menu');
-  const opener = page.locator('.product-card').first().getByRole('button', { name: /^Add to Cart:/ });
+  const opener = page
+    .locator('.product-card')
+    .first()
+    .getByRole('button', { name: /^Add to Cart:/ });
   await opener.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');

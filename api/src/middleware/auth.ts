@@ -6,7 +6,14 @@ import { isStaff } from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
 import { forbidden, unauthorized } from './errors.js';
 
-export const USER_FIELDS = { id: true, role: true, email: true, firstName: true, lastName: true, phone: true } as const;
+export const USER_FIELDS = {
+  id: true,
+  role: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  phone: true,
+} as const;
 
 export interface SessionUser {
   id: string;
@@ -41,7 +48,8 @@ export function loadUser(prisma: PrismaClient) {
   };
 }
 
-export const currentUser = (ctx: Context): SessionUser | undefined => ctx.state.user as SessionUser | undefined;
+export const currentUser = (ctx: Context): SessionUser | undefined =>
+  ctx.state.user as SessionUser | undefined;
 
 export async function requireUser(ctx: Context, next: Next) {
   if (!currentUser(ctx)) throw unauthorized('Not authenticated');
@@ -52,7 +60,8 @@ function checkStaff(ctx: Context): SessionUser {
   const user = currentUser(ctx);
   if (!user) throw unauthorized('Not authenticated');
   if (!isStaff(user.role as never)) throw forbidden('Admin access required');
-  if (sessionOf(ctx)?.admin !== true) throw unauthorized('Admin session required', 'admin_session_required');
+  if (sessionOf(ctx)?.admin !== true)
+    throw unauthorized('Admin session required', 'admin_session_required');
   return user;
 }
 

@@ -34,7 +34,8 @@ export const unauthorized = (message = 'Not authenticated', code?: ErrorCode) =>
 export const forbidden = (message = 'Access denied', code?: ErrorCode) =>
   new HttpError(403, message, {}, code);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string, code?: ErrorCode) => new HttpError(409, message, {}, code);
+export const conflict = (message: string, code?: ErrorCode) =>
+  new HttpError(409, message, {}, code);
 export const tooManyRequests = (message = 'Too many attempts. Please try again later.') =>
   new HttpError(429, message);
 
@@ -61,7 +62,11 @@ const GENERIC: Record<number, string> = {
 function isMissingRow(error: unknown): boolean {
   const text = String((error as Error)?.message ?? '');
   const code = (error as ExposedError)?.code;
-  return code === 'P2025' || code === 'P2023' || /invalid input syntax for type uuid|Error creating UUID|InconsistentColumnData/i.test(text);
+  return (
+    code === 'P2025' ||
+    code === 'P2023' ||
+    /invalid input syntax for type uuid|Error creating UUID|InconsistentColumnData/i.test(text)
+  );
 }
 
 export function errorMiddleware(log: Logger) {
@@ -83,14 +88,20 @@ export function errorMiddleware(log: Logger) {
       const status = err.status ?? err.statusCode;
       if (status && status >= 400 && status < 500) {
         ctx.status = status;
-        ctx.body = { code: defaultErrorCode(status), message: status === 400 && error instanceof SyntaxError ? 'Malformed JSON body' : GENERIC[status] ?? (err.expose && err.message ? err.message : 'Request refused') };
+        ctx.body = {
+          code: defaultErrorCode(status),
+          message:
+            status === 400 && error instanceof SyntaxError
+              ? 'Malformed JSON body'
+              : (GENERIC[status] ?? (err.expose && err.message ? err.message : 'Request refused')),
+        };
         return;
       }
       log.error('request failed', {
         requestId: ctx.state.requestId,
         method: ctx.method,
         path: ctx.path,
-        error: error instanceof Error ? error.stack ?? error.message : String(error),
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
       });
       ctx.status = 500;
       ctx.body = { code: 'internal_error', message: 'Something went wrong. Please try again.' };

@@ -38,7 +38,10 @@ interface Deps {
   config: { rateLimits?: Partial<RateLimits> };
 }
 
-const limitsOf = (deps: Deps): RateLimits => ({ ...DEFAULT_RATE_LIMITS, ...deps.config.rateLimits });
+const limitsOf = (deps: Deps): RateLimits => ({
+  ...DEFAULT_RATE_LIMITS,
+  ...deps.config.rateLimits,
+});
 
 /** Adds one to the key's current window (starting a new one when it has passed); returns the new count. */
 export async function hit(prisma: PrismaClient, key: string, windowMs: number): Promise<number> {
@@ -60,7 +63,9 @@ export async function current(prisma: PrismaClient, key: string): Promise<number
 
 const emailOf = (ctx: Context): string | null => {
   const email = (ctx.request as { body?: { email?: unknown } }).body?.email;
-  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase().slice(0, 255) : null;
+  return typeof email === 'string' && email.trim()
+    ? email.trim().toLowerCase().slice(0, 255)
+    : null;
 };
 
 const LOGIN_MESSAGE = 'Too many login attempts. Please try again in a few minutes.';
@@ -87,10 +92,19 @@ export function loginRateLimit(deps: Deps) {
 }
 
 /** Counts every call per address (and per e-mail for forgot-password); 429 beyond the limit. */
-export function callRateLimit(deps: Deps, name: 'forgot' | 'order' | 'contact' | 'confirm', message: string) {
+export function callRateLimit(
+  deps: Deps,
+  name: 'forgot' | 'order' | 'contact' | 'confirm',
+  message: string,
+) {
   return async function limitCalls(ctx: Context, next: Next) {
     const limits = limitsOf(deps);
-    const perIp = { forgot: limits.forgotPerIp, order: limits.orderPerIp, contact: limits.contactPerIp, confirm: limits.confirmPerIp }[name];
+    const perIp = {
+      forgot: limits.forgotPerIp,
+      order: limits.orderPerIp,
+      contact: limits.contactPerIp,
+      confirm: limits.confirmPerIp,
+    }[name];
     const keys: [string, Limit][] = [[`${name}:ip:${ctx.ip}`, perIp]];
     const email = name === 'forgot' ? emailOf(ctx) : null;
     if (email) keys.push([`forgot:email:${email}`, limits.forgotPerEmail]);

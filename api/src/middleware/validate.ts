@@ -9,7 +9,10 @@ export type RequestPart = 'body' | 'query' | 'params';
 
 /** The field errors of a zod failure, in the schema's order. */
 export function fieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
 }
 
 /** A 400 HttpError from a zod failure. */

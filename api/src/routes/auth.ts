@@ -8,14 +8,22 @@ import { signIn, signOut, USER_FIELDS } from '../middleware/auth.js';
 import { badRequest, conflict, unauthorized } from '../middleware/errors.js';
 import { callRateLimit, loginRateLimit } from '../middleware/rateLimit.js';
 import { validate } from '../middleware/validate.js';
-import { createPasswordResetLink, hashPassword, normalizeEmail, resetPasswordWithToken, verifyCredentials } from '../services/auth.js';
+import {
+  createPasswordResetLink,
+  hashPassword,
+  normalizeEmail,
+  resetPasswordWithToken,
+  verifyCredentials,
+} from '../services/auth.js';
 import { userView } from '../services/userView.js';
 
 export const DUPLICATE_EMAIL = 'An account with this email already exists';
 export const INVALID_LOGIN = 'Invalid email or password';
-export const FORGOT_ANSWER = 'If an account exists for that email, we have sent a password reset link. Please check your inbox.';
+export const FORGOT_ANSWER =
+  'If an account exists for that email, we have sent a password reset link. Please check your inbox.';
 export const INVALID_RESET = 'Invalid or expired reset link. Please request a new password reset.';
-export const RESET_DONE = 'Your password has been reset. You can now log in with your new password.';
+export const RESET_DONE =
+  'Your password has been reset. You can now log in with your new password.';
 
 interface SignupInput {
   email: string;
@@ -32,7 +40,8 @@ export function authRouter(deps: AppDeps): Router {
   router.post('/api/signup', validate(SignupSchema, 'body'), async (ctx) => {
     const input = ctx.state.input as SignupInput;
     const email = normalizeEmail(input.email);
-    if (await prisma.user.findUnique({ where: { email }, select: { id: true } })) throw conflict(DUPLICATE_EMAIL, 'already_exists');
+    if (await prisma.user.findUnique({ where: { email }, select: { id: true } }))
+      throw conflict(DUPLICATE_EMAIL, 'already_exists');
     let user;
     try {
       user = await prisma.user.create({
@@ -47,7 +56,8 @@ export function authRouter(deps: AppDeps): Router {
       });
     } catch (error) {
       // Two signups racing for one address: the unique index decides.
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw conflict(DUPLICATE_EMAIL, 'already_exists');
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')
+        throw conflict(DUPLICATE_EMAIL, 'already_exists');
       throw error;
     }
     await signIn(ctx, user);
@@ -74,11 +84,17 @@ export function authRouter(deps: AppDeps): Router {
     validate(ForgotPasswordSchema, 'body'),
     async (ctx) => {
       const { email } = ctx.state.input as { email: string };
-      const user = await prisma.user.findUnique({ where: { email: normalizeEmail(email) }, select: { id: true, email: true, firstName: true } });
+      const user = await prisma.user.findUnique({
+        where: { email: normalizeEmail(email) },
+        select: { id: true, email: true, firstName: true },
+      });
       if (user) {
         try {
           const resetUrl = await createPasswordResetLink(deps, user.id);
-          await deps.notifications.passwordReset({ email: user.email, firstName: user.firstName }, resetUrl);
+          await deps.notifications.passwordReset(
+            { email: user.email, firstName: user.firstName },
+            resetUrl,
+          );
         } catch (error) {
           // The answer must not reveal whether the address has an account, even when mail fails.
           log.error('password reset mail failed', { userId: user.id, error: String(error) });

@@ -14,7 +14,12 @@ export function contactRouter(deps: AppDeps): Router {
     callRateLimit(deps, 'contact', 'Too many messages. Please try again later.'),
     validate(ContactMessageSchema, 'body'),
     async (ctx) => {
-      const input = ctx.state.input as { name: string; email: string; subject?: string | null; message: string };
+      const input = ctx.state.input as {
+        name: string;
+        email: string;
+        subject?: string | null;
+        message: string;
+      };
       await deps.prisma.contactMessage.create({
         data: {
           name: input.name.trim(),

@@ -36,7 +36,11 @@ export function routers(deps: AppDeps): Router[] {
     contactRouter(deps),
     squareRouter({
       ...deps,
-      confirmRateLimit: callRateLimit(deps, 'confirm', 'Too many payment checks from this address. Please try again later.'),
+      confirmRateLimit: callRateLimit(
+        deps,
+        'confirm',
+        'Too many payment checks from this address. Please try again later.',
+      ),
     }),
     adminAccessRouter(deps),
     adminOrdersRouter(deps),

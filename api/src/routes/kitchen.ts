@@ -51,58 +51,102 @@ export function kitchenRouter(deps: AppDeps): Router {
     ctx.body = await capacitySettings(prisma);
   });
 
-  router.put('/api/admin/kitchen/capacity', requireOwner, validate(CapacityLimitsSchema, 'body'), async (ctx) => {
-    ctx.body = await setCapacityLimits(prisma, (ctx.state.input as CapacityLimitsInput).limits);
-  });
+  router.put(
+    '/api/admin/kitchen/capacity',
+    requireOwner,
+    validate(CapacityLimitsSchema, 'body'),
+    async (ctx) => {
+      ctx.body = await setCapacityLimits(prisma, (ctx.state.input as CapacityLimitsInput).limits);
+    },
+  );
 
   router.get('/api/admin/kitchen/closed-dates', requireStaff, async (ctx) => {
     ctx.body = await listClosedDates(prisma);
   });
 
-  router.post('/api/admin/kitchen/closed-dates', requireOwner, validate(ClosedDateSchema, 'body'), async (ctx) => {
-    ctx.status = 201;
-    ctx.body = await addClosedDate(prisma, ctx.state.input as ClosedDateInput);
-  });
+  router.post(
+    '/api/admin/kitchen/closed-dates',
+    requireOwner,
+    validate(ClosedDateSchema, 'body'),
+    async (ctx) => {
+      ctx.status = 201;
+      ctx.body = await addClosedDate(prisma, ctx.state.input as ClosedDateInput);
+    },
+  );
 
-  router.delete('/api/admin/kitchen/closed-dates/:date', requireOwner, validate(DateParam, 'params'), async (ctx) => {
-    await removeClosedDate(prisma, (ctx.state.input as { date: string }).date);
-    ctx.body = { success: true };
-  });
+  router.delete(
+    '/api/admin/kitchen/closed-dates/:date',
+    requireOwner,
+    validate(DateParam, 'params'),
+    async (ctx) => {
+      await removeClosedDate(prisma, (ctx.state.input as { date: string }).date);
+      ctx.body = { success: true };
+    },
+  );
 
   // ---------------------------------------------------------- recipe links
   router.get('/api/admin/kitchen/links', requireStaff, async (ctx) => {
     ctx.body = await listLinks(prisma);
   });
 
-  router.put('/api/admin/kitchen/links', requireStaff, validate(ProductRecipeLinkSchema, 'body'), async (ctx) => {
-    ctx.body = await saveLink(prisma, ctx.state.input as ProductRecipeLinkInput);
-  });
+  router.put(
+    '/api/admin/kitchen/links',
+    requireStaff,
+    validate(ProductRecipeLinkSchema, 'body'),
+    async (ctx) => {
+      ctx.body = await saveLink(prisma, ctx.state.input as ProductRecipeLinkInput);
+    },
+  );
 
-  router.delete('/api/admin/kitchen/links', requireStaff, validate(ProductRecipeKeySchema, 'query'), async (ctx) => {
-    const { productId, variantId } = ctx.state.input as { productId: string; variantId: string };
-    await removeLink(prisma, productId, variantId);
-    ctx.body = { success: true };
-  });
+  router.delete(
+    '/api/admin/kitchen/links',
+    requireStaff,
+    validate(ProductRecipeKeySchema, 'query'),
+    async (ctx) => {
+      const { productId, variantId } = ctx.state.input as { productId: string; variantId: string };
+      await removeLink(prisma, productId, variantId);
+      ctx.body = { success: true };
+    },
+  );
 
   // ------------------------------------------------- bake sheet and margins
-  router.get('/api/admin/kitchen/bake-sheet', requireStaff, validate(KitchenRangeSchema, 'query'), async (ctx) => {
-    const { fromDate, toDate } = range(ctx);
-    ctx.body = await bakeSheet(prisma, fromDate, toDate);
-  });
+  router.get(
+    '/api/admin/kitchen/bake-sheet',
+    requireStaff,
+    validate(KitchenRangeSchema, 'query'),
+    async (ctx) => {
+      const { fromDate, toDate } = range(ctx);
+      ctx.body = await bakeSheet(prisma, fromDate, toDate);
+    },
+  );
 
-  router.get('/api/admin/exports/bake-sheet.xlsx', requireStaff, validate(KitchenRangeSchema, 'query'), async (ctx) => {
-    const { fromDate, toDate } = range(ctx);
-    const file = await bakeSheetWorkbook(await bakeSheet(prisma, fromDate, toDate));
-    ctx.type = XLSX;
-    ctx.attachment(fromDate === toDate ? `bake-sheet-${fromDate}.xlsx` : `bake-sheet-${fromDate}-to-${toDate}.xlsx`);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = file;
-  });
+  router.get(
+    '/api/admin/exports/bake-sheet.xlsx',
+    requireStaff,
+    validate(KitchenRangeSchema, 'query'),
+    async (ctx) => {
+      const { fromDate, toDate } = range(ctx);
+      const file = await bakeSheetWorkbook(await bakeSheet(prisma, fromDate, toDate));
+      ctx.type = XLSX;
+      ctx.attachment(
+        fromDate === toDate
+          ? `bake-sheet-${fromDate}.xlsx`
+          : `bake-sheet-${fromDate}-to-${toDate}.xlsx`,
+      );
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = file;
+    },
+  );
 
-  router.get('/api/admin/kitchen/margins', requireStaff, validate(KitchenRangeSchema, 'query'), async (ctx) => {
-    const { fromDate, toDate } = range(ctx);
-    ctx.body = await margins(prisma, fromDate, toDate);
-  });
+  router.get(
+    '/api/admin/kitchen/margins',
+    requireStaff,
+    validate(KitchenRangeSchema, 'query'),
+    async (ctx) => {
+      const { fromDate, toDate } = range(ctx);
+      ctx.body = await margins(prisma, fromDate, toDate);
+    },
+  );
 
   return router;
 }

@@ -9,7 +9,14 @@ const menu = {
     ...item,
     price: centsToDollars(item.priceCents),
     maxQuantity: maxQuantityOf(item),
-    ...(item.variants ? { variants: item.variants.map((variant) => ({ ...variant, price: centsToDollars(variant.priceCents) })) } : {}),
+    ...(item.variants
+      ? {
+          variants: item.variants.map((variant) => ({
+            ...variant,
+            price: centsToDollars(variant.priceCents),
+          })),
+        }
+      : {}),
   })),
 };
 

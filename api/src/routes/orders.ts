@@ -28,12 +28,25 @@ export function ordersRouter(deps: AppDeps): Router {
     callRateLimit(deps, 'order', 'Too many orders from this address. Please try again later.'),
     async (ctx) => {
       const key = ctx.get('idempotency-key').trim() || null;
-      if (key !== null && !/^[\x21-\x7e]{1,100}$/.test(key)) throw badRequest('Idempotency-Key must be 1 to 100 visible ASCII characters');
+      if (key !== null && !/^[\x21-\x7e]{1,100}$/.test(key))
+        throw badRequest('Idempotency-Key must be 1 to 100 visible ASCII characters');
       const body = (ctx.request as { body?: { orderData?: unknown } }).body;
-      if (!body || typeof body !== 'object' || body.orderData === undefined || body.orderData === null || typeof body.orderData !== 'object') {
-        throw badRequest('Order data is required', { errors: [{ path: 'orderData', message: 'Order data is required' }] });
+      if (
+        !body ||
+        typeof body !== 'object' ||
+        body.orderData === undefined ||
+        body.orderData === null ||
+        typeof body.orderData !== 'object'
+      ) {
+        throw badRequest('Order data is required', {
+          errors: [{ path: 'orderData', message: 'Order data is required' }],
+        });
       }
-      const result = await submitOrder(deps, { orderData: body.orderData, user: currentUser(ctx), idempotencyKey: key });
+      const result = await submitOrder(deps, {
+        orderData: body.orderData,
+        user: currentUser(ctx),
+        idempotencyKey: key,
+      });
       ctx.status = result.status;
       ctx.body = result.body;
     },
@@ -54,7 +67,9 @@ export function ordersRouter(deps: AppDeps): Router {
     const order = UUID.test(id)
       ? await prisma.order.findUnique({ where: { id } })
       : await prisma.order.findFirst({
-          where: { OR: [{ squareOrderId: id }, { squarePaymentLinkId: id }, { squarePaymentId: id }] },
+          where: {
+            OR: [{ squareOrderId: id }, { squarePaymentLinkId: id }, { squarePaymentId: id }],
+          },
         });
     if (!order) throw notFound('Order not found');
     const user = currentUser(ctx);

@@ -6,9 +6,18 @@ import type { AppDeps } from '../deps.js';
 import { currentUser, requireUser } from '../middleware/auth.js';
 import { validate } from '../middleware/validate.js';
 
-const PUBLIC_FIELDS = { id: true, rating: true, title: true, comment: true, createdAt: true } as const;
+const PUBLIC_FIELDS = {
+  id: true,
+  rating: true,
+  title: true,
+  comment: true,
+  createdAt: true,
+} as const;
 type PublicReview = { id: string; rating: string; title: string; comment: string; createdAt: Date };
-const reviewView = (review: PublicReview) => ({ ...review, createdAt: review.createdAt.toISOString() });
+const reviewView = (review: PublicReview) => ({
+  ...review,
+  createdAt: review.createdAt.toISOString(),
+});
 
 export function reviewsRouter(deps: AppDeps): Router {
   const router = new Router();
@@ -24,9 +33,19 @@ export function reviewsRouter(deps: AppDeps): Router {
   });
 
   router.post('/api/reviews', requireUser, validate(ReviewSchema, 'body'), async (ctx) => {
-    const { rating, title, comment } = ctx.state.input as { rating: string; title: string; comment: string };
+    const { rating, title, comment } = ctx.state.input as {
+      rating: string;
+      title: string;
+      comment: string;
+    };
     const review = await deps.prisma.review.create({
-      data: { userId: currentUser(ctx)!.id, rating: String(rating), title: title.trim(), comment: comment.trim(), isApproved: false },
+      data: {
+        userId: currentUser(ctx)!.id,
+        rating: String(rating),
+        title: title.trim(),
+        comment: comment.trim(),
+        isApproved: false,
+      },
       select: PUBLIC_FIELDS,
     });
     ctx.status = 201;

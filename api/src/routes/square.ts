@@ -22,7 +22,11 @@ const SIGNATURE_HEADER = 'x-square-hmacsha256-signature';
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 const ConfirmPaymentSchema = z.object({
-  referenceId: z.string({ error: 'referenceId is required' }).trim().min(1, 'referenceId is required').max(100, 'referenceId is too long'),
+  referenceId: z
+    .string({ error: 'referenceId is required' })
+    .trim()
+    .min(1, 'referenceId is required')
+    .max(100, 'referenceId is too long'),
 });
 
 function answerRefusal(ctx: Context, refusal: Refusal): void {
@@ -67,10 +71,18 @@ export function squareRouter(deps: SquareRouterDeps): Router {
     if (!parsed.success) {
       const first = parsed.error.issues[0]!;
       ctx.status = 400;
-      ctx.body = { code: 'validation_failed', message: first.message, errors: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })) };
+      ctx.body = {
+        code: 'validation_failed',
+        message: first.message,
+        errors: parsed.error.issues.map((issue) => ({
+          path: issue.path.join('.'),
+          message: issue.message,
+        })),
+      };
       return;
     }
-    if (!hasPaymentFlows(payments) || !payments.configured) return answerRefusal(ctx, NOT_CONFIGURED);
+    if (!hasPaymentFlows(payments) || !payments.configured)
+      return answerRefusal(ctx, NOT_CONFIGURED);
     const result = await payments.confirmPayment(parsed.data.referenceId);
     if (!result.ok) return answerRefusal(ctx, result);
     ctx.body = { success: true, paymentStatus: result.paymentStatus };
@@ -81,17 +93,21 @@ export function squareRouter(deps: SquareRouterDeps): Router {
     try {
       raw = await rawBodyOf(ctx);
     } catch (error) {
-      if (error instanceof BodyTooLarge) return answerRefusal(ctx, { ok: false, status: 413, message: 'Request body too large' });
+      if (error instanceof BodyTooLarge)
+        return answerRefusal(ctx, { ok: false, status: 413, message: 'Request body too large' });
       throw error;
     }
     if (raw === null) {
       // A wiring mistake, not the caller's: 500 makes Square deliver again once it is fixed.
-      log.error('Square webhook: the raw body was consumed by a body parser that did not keep it (ctx.request.rawBody)');
+      log.error(
+        'Square webhook: the raw body was consumed by a body parser that did not keep it (ctx.request.rawBody)',
+      );
       ctx.status = 500;
       ctx.body = { code: 'internal_error', message: 'Something went wrong. Please try again.' };
       return;
     }
-    if (!hasPaymentFlows(payments) || !payments.configured) return answerRefusal(ctx, NOT_CONFIGURED);
+    if (!hasPaymentFlows(payments) || !payments.configured)
+      return answerRefusal(ctx, NOT_CONFIGURED);
     const result = await payments.handleWebhook(raw, ctx.get(SIGNATURE_HEADER) || undefined);
     if (!result.ok) return answerRefusal(ctx, result);
     ctx.body = { received: true, ...(result.duplicate ? { duplicate: true } : {}) };

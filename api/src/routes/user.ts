@@ -25,7 +25,11 @@ export function userRouter(deps: AppDeps): Router {
     if (input.firstName !== undefined) data.firstName = input.firstName.trim();
     if (input.lastName !== undefined) data.lastName = input.lastName.trim();
     if (input.phone !== undefined) data.phone = input.phone?.trim() || null;
-    const user = await deps.prisma.user.update({ where: { id: currentUser(ctx)!.id }, data, select: USER_FIELDS });
+    const user = await deps.prisma.user.update({
+      where: { id: currentUser(ctx)!.id },
+      data,
+      select: USER_FIELDS,
+    });
     ctx.state.user = user;
     ctx.body = userView(user);
   });

@@ -13,13 +13,21 @@
 //   fees and tax) and quantity of paid orders in the range, per menu category,
 //   read from each order's items with jsonb_array_elements.
 import { Prisma, type PrismaClient } from '@bakery/prisma';
-import { addDays, centsToDollars, getCategory, getMenuItem, type AnalyticsView } from '@bakery/core';
+import {
+  addDays,
+  centsToDollars,
+  getCategory,
+  getMenuItem,
+  type AnalyticsView,
+} from '@bakery/core';
 import { inRange, ORDER_DAY, ORDERS, PAID, statsFigures, type DateRange } from './stats.js';
 
 const MAX_FILLED_DAYS = 370;
 
 export async function revenueByDay(prisma: PrismaClient, range: DateRange) {
-  const rows = await prisma.$queryRaw<{ date: string; revenueCents: bigint; orders: bigint }[]>(Prisma.sql`
+  const rows = await prisma.$queryRaw<
+    { date: string; revenueCents: bigint; orders: bigint }[]
+  >(Prisma.sql`
     SELECT ${ORDER_DAY} AS "date",
       COALESCE(round(sum("total") FILTER (WHERE ${PAID}) * 100), 0)::bigint AS "revenueCents",
       count(*) AS "orders"
@@ -28,18 +36,33 @@ export async function revenueByDay(prisma: PrismaClient, range: DateRange) {
     GROUP BY 1
     ORDER BY 1
   `);
-  const found = new Map(rows.map((row) => [row.date, { date: row.date, revenue: centsToDollars(Number(row.revenueCents)), orders: Number(row.orders) }]));
+  const found = new Map(
+    rows.map((row) => [
+      row.date,
+      {
+        date: row.date,
+        revenue: centsToDollars(Number(row.revenueCents)),
+        orders: Number(row.orders),
+      },
+    ]),
+  );
   const { fromDate, toDate } = range;
   if (!fromDate || !toDate || fromDate > toDate) return [...found.values()];
   const days: { date: string; revenue: number; orders: number }[] = [];
-  for (let day = fromDate, i = 0; day <= toDate && i < MAX_FILLED_DAYS; day = addDays(day, 1), i++) {
+  for (
+    let day = fromDate, i = 0;
+    day <= toDate && i < MAX_FILLED_DAYS;
+    day = addDays(day, 1), i++
+  ) {
     days.push(found.get(day) ?? { date: day, revenue: 0, orders: 0 });
   }
   return days;
 }
 
 export async function revenueByCategory(prisma: PrismaClient, range: DateRange) {
-  const rows = await prisma.$queryRaw<{ productId: string; revenueCents: bigint; quantity: bigint }[]>(Prisma.sql`
+  const rows = await prisma.$queryRaw<
+    { productId: string; revenueCents: bigint; quantity: bigint }[]
+  >(Prisma.sql`
     SELECT item->>'productId' AS "productId",
       COALESCE(round(sum((item->>'price')::numeric * (item->>'quantity')::int) * 100), 0)::bigint AS "revenueCents",
       COALESCE(sum((item->>'quantity')::int), 0)::bigint AS "quantity"
@@ -47,7 +70,10 @@ export async function revenueByCategory(prisma: PrismaClient, range: DateRange) 
     WHERE ${inRange(range)} AND ${PAID}
     GROUP BY 1
   `);
-  const byCategory = new Map<string, { category: string; label: string; revenueCents: number; quantity: number }>();
+  const byCategory = new Map<
+    string,
+    { category: string; label: string; revenueCents: number; quantity: number }
+  >();
   for (const row of rows) {
     const item = getMenuItem(row.productId);
     const category = item?.category ?? 'other';
@@ -59,10 +85,19 @@ export async function revenueByCategory(prisma: PrismaClient, range: DateRange) 
   }
   return [...byCategory.values()]
     .sort((a, b) => b.revenueCents - a.revenueCents || a.category.localeCompare(b.category))
-    .map(({ category, label, revenueCents, quantity }) => ({ category, label, revenue: centsToDollars(revenueCents), quantity }));
+    .map(({ category, label, revenueCents, quantity }) => ({
+      category,
+      label,
+      revenue: centsToDollars(revenueCents),
+      quantity,
+    }));
 }
 
-export async function getAnalytics(prisma: PrismaClient, range: DateRange, now = new Date()): Promise<AnalyticsView> {
+export async function getAnalytics(
+  prisma: PrismaClient,
+  range: DateRange,
+  now = new Date(),
+): Promise<AnalyticsView> {
   const [f, byDay, byCategory] = await Promise.all([
     statsFigures(prisma, range, now),
     revenueByDay(prisma, range),

@@ -6,8 +6,17 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { PrismaClient } from '@bakery/prisma';
 import type { AppConfig } from '../config.js';
 
-export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
-const NEEDS_REHASH_PARAMS = { memoryCost: ARGON2_OPTIONS.memoryCost, timeCost: ARGON2_OPTIONS.timeCost, parallelism: ARGON2_OPTIONS.parallelism };
+export const ARGON2_OPTIONS = {
+  type: argon2.argon2id,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
+const NEEDS_REHASH_PARAMS = {
+  memoryCost: ARGON2_OPTIONS.memoryCost,
+  timeCost: ARGON2_OPTIONS.timeCost,
+  parallelism: ARGON2_OPTIONS.parallelism,
+};
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 export function hashPassword(password: string): Promise<string> {
@@ -37,7 +46,10 @@ export async function verifyCredentials(prisma: PrismaClient, email: string, pas
   }
   if (!(await verifyPassword(user.password, password))) return null;
   if (argon2.needsRehash(user.password, NEEDS_REHASH_PARAMS)) {
-    await prisma.user.update({ where: { id: user.id }, data: { password: await hashPassword(password) } });
+    await prisma.user.update({
+      where: { id: user.id },
+      data: { password: await hashPassword(password) },
+    });
   }
   const { password: _hash, ...safe } = user;
   return safe;
@@ -50,7 +62,10 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
  * `${PUBLIC_URL}/reset-password/<token>`. Earlier unused tokens stay valid
  * until they expire; a successful reset uses up all of them.
  */
-export async function createPasswordResetLink(deps: { prisma: PrismaClient; config: AppConfig }, userId: string): Promise<string> {
+export async function createPasswordResetLink(
+  deps: { prisma: PrismaClient; config: AppConfig },
+  userId: string,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await deps.prisma.passwordResetToken.create({
     data: { userId, token: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) },
@@ -63,16 +78,26 @@ export async function createPasswordResetLink(deps: { prisma: PrismaClient; conf
  * and ends all of the user's sessions. Returns the user id, or null when the
  * token is unknown, used or expired (nothing changes then).
  */
-export async function resetPasswordWithToken(prisma: PrismaClient, token: string, password: string): Promise<string | null> {
+export async function resetPasswordWithToken(
+  prisma: PrismaClient,
+  token: string,
+  password: string,
+): Promise<string | null> {
   const hash = await hashPassword(password);
   return prisma.$transaction(async (tx) => {
     // Claiming the token with a conditional update makes a second use fail even when two arrive at once.
     const now = new Date();
     const row = await tx.passwordResetToken.findUnique({ where: { token: hashToken(token) } });
     if (!row || row.usedAt || row.expiresAt <= now) return null;
-    const claimed = await tx.passwordResetToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: now } });
+    const claimed = await tx.passwordResetToken.updateMany({
+      where: { id: row.id, usedAt: null },
+      data: { usedAt: now },
+    });
     if (claimed.count !== 1) return null;
-    await tx.passwordResetToken.updateMany({ where: { userId: row.userId, usedAt: null }, data: { usedAt: now } });
+    await tx.passwordResetToken.updateMany({
+      where: { userId: row.userId, usedAt: null },
+      data: { usedAt: now },
+    });
     await tx.user.update({ where: { id: row.userId }, data: { password: hash } });
     await tx.session.deleteMany({ where: { userId: row.userId } });
     return row.userId;

@@ -27,7 +27,10 @@ export interface Payments {
    * customer ("payment link ready") unless `notifyCustomer` is false (order
    * submission passes false: its "order received" mail carries the link).
    */
-  ensurePaymentLink(orderId: string, options?: { notifyCustomer?: boolean }): Promise<string | null>;
+  ensurePaymentLink(
+    orderId: string,
+    options?: { notifyCustomer?: boolean },
+  ): Promise<string | null>;
 }
 
 export interface Logger {
@@ -38,10 +41,14 @@ export interface Logger {
 
 /** Development default until mail is wired: writes each message to the log. */
 export function loggingNotifications(log: Logger): Notifications {
-  const note = (what: string) => async (...args: unknown[]) => log.info(`mail (not sent): ${what}`, { args });
+  const note =
+    (what: string) =>
+    async (...args: unknown[]) =>
+      log.info(`mail (not sent): ${what}`, { args });
   return {
     mailConfigured: false,
-    passwordReset: async (to, resetUrl) => log.info('mail (not sent): password reset', { to: to.email, resetUrl }),
+    passwordReset: async (to, resetUrl) =>
+      log.info('mail (not sent): password reset', { to: to.email, resetUrl }),
     orderReceived: note('order received'),
     paymentLinkReady: note('payment link ready'),
     paymentReceived: note('payment received'),

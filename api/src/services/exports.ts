@@ -35,8 +35,19 @@ const wallClock = new Intl.DateTimeFormat('en-US', {
 });
 
 export function bakeryWallClock(instant: Date): Date {
-  const parts = Object.fromEntries(wallClock.formatToParts(instant).map((part) => [part.type, part.value]));
-  return new Date(Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!));
+  const parts = Object.fromEntries(
+    wallClock.formatToParts(instant).map((part) => [part.type, part.value]),
+  );
+  return new Date(
+    Date.UTC(
+      +parts.year!,
+      +parts.month! - 1,
+      +parts.day!,
+      +parts.hour!,
+      +parts.minute!,
+      +parts.second!,
+    ),
+  );
 }
 
 /** A `YYYY-MM-DD` calendar date (or the date part of an ISO string / Date) as an Excel date cell. */
@@ -61,7 +72,12 @@ function tableOptions(columns: Column[]) {
 }
 
 function setColumns(sheet: ExcelJS.Worksheet, columns: Column[]) {
-  sheet.columns = columns.map(({ header, key, width, numFmt }) => ({ header, key, width, style: numFmt ? { numFmt } : {} }));
+  sheet.columns = columns.map(({ header, key, width, numFmt }) => ({
+    header,
+    key,
+    width,
+    style: numFmt ? { numFmt } : {},
+  }));
   const header = sheet.getRow(1);
   header.font = HEADER_FONT;
   header.fill = HEADER_FILL;
@@ -158,7 +174,8 @@ type StoredItem = {
   lineTotal?: number | string;
 };
 
-const itemsOf = (order: ExportOrder): StoredItem[] => (Array.isArray(order.items) ? (order.items as StoredItem[]) : []);
+const itemsOf = (order: ExportOrder): StoredItem[] =>
+  Array.isArray(order.items) ? (order.items as StoredItem[]) : [];
 
 /** Orders of the range, oldest first, one page of PAGE_SIZE at a time. */
 export async function* ordersInPages(prisma: PrismaClient, range: DateRange) {
@@ -171,7 +188,12 @@ export async function* ordersInPages(prisma: PrismaClient, range: DateRange) {
       where: {
         createdAt,
         ...(after
-          ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }
+          ? {
+              OR: [
+                { createdAt: { gt: after.createdAt } },
+                { createdAt: after.createdAt, id: { gt: after.id } },
+              ],
+            }
           : {}),
       },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
@@ -186,7 +208,14 @@ export async function* ordersInPages(prisma: PrismaClient, range: DateRange) {
 }
 
 function orderRow(order: ExportOrder) {
-  const address = [order.deliveryAddress, order.deliveryCity, order.deliveryState, order.deliveryZip].filter(Boolean).join(', ');
+  const address = [
+    order.deliveryAddress,
+    order.deliveryCity,
+    order.deliveryState,
+    order.deliveryZip,
+  ]
+    .filter(Boolean)
+    .join(', ');
   return {
     orderNumber: orderNumber(order.id),
     placed: bakeryWallClock(order.createdAt),
@@ -198,7 +227,10 @@ function orderRow(order: ExportOrder) {
     method: order.deliveryMethod,
     address: order.deliveryMethod === 'delivery' ? address : '',
     items: itemsOf(order)
-      .map((item) => `${item.quantity} x ${item.name ?? item.productId}${item.variantLabel || item.variant ? ` (${item.variantLabel ?? item.variant})` : ''}`)
+      .map(
+        (item) =>
+          `${item.quantity} x ${item.name ?? item.productId}${item.variantLabel || item.variant ? ` (${item.variantLabel ?? item.variant})` : ''}`,
+      )
       .join('; '),
     subtotal: money(order.subtotal),
     cakeOptionsFee: money(order.cakeOptionsFee),
@@ -232,7 +264,10 @@ function lineRows(order: ExportOrder) {
       addIn: item.addIn ?? '',
       unitPrice,
       quantity,
-      lineTotal: item.lineTotal !== undefined ? money(item.lineTotal) : money(new Prisma.Decimal(unitPrice).mul(quantity)),
+      lineTotal:
+        item.lineTotal !== undefined
+          ? money(item.lineTotal)
+          : money(new Prisma.Decimal(unitPrice).mul(quantity)),
       paymentStatus: order.paymentStatus,
     };
   });
@@ -246,7 +281,16 @@ async function yieldToOutput(out: Writable) {
 
 async function dailyTotals(prisma: PrismaClient, range: DateRange) {
   return prisma.$queryRaw<
-    { date: string; orders: bigint; paidOrders: bigint; subtotal: string; fees: string; tax: string; total: string; revenue: string }[]
+    {
+      date: string;
+      orders: bigint;
+      paidOrders: bigint;
+      subtotal: string;
+      fees: string;
+      tax: string;
+      total: string;
+      revenue: string;
+    }[]
   >(Prisma.sql`
     SELECT ${ORDER_DAY} AS "date",
       count(*) AS "orders",
@@ -267,8 +311,16 @@ async function dailyTotals(prisma: PrismaClient, range: DateRange) {
  * Writes the orders workbook (sheets Orders, Order lines, Daily totals) to
  * `out` and ends it. Resolves when the whole file has been handed to `out`.
  */
-export async function writeOrdersWorkbook(prisma: PrismaClient, range: DateRange, out: Writable): Promise<{ orders: number }> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+export async function writeOrdersWorkbook(
+  prisma: PrismaClient,
+  range: DateRange,
+  out: Writable,
+): Promise<{ orders: number }> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   workbook.creator = 'Bakery back office';
   workbook.created = new Date();
 
@@ -319,7 +371,11 @@ export async function writeRecipesWorkbook(prisma: PrismaClient, out: Writable):
     orderBy: { name: 'asc' },
   });
   const ingredients = await prisma.ingredient.findMany({ orderBy: { name: 'asc' } });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   workbook.creator = 'Bakery back office';
 
   const recipeColumns: Column[] = [

@@ -6,7 +6,11 @@ import path from 'node:path';
 import type { PrismaClient } from '@bakery/prisma';
 import type { AppConfig } from '../config.js';
 import type { Logger } from './contracts.js';
-import { createMailNotifications, readMailSettings, type MailNotifications } from './mail/mailer.js';
+import {
+  createMailNotifications,
+  readMailSettings,
+  type MailNotifications,
+} from './mail/mailer.js';
 import { readSquareSettings } from './square/settings.js';
 import { createSquarePayments } from './square/squarePayments.js';
 import { unconfiguredPaymentFlows, type PaymentFlows } from './square/types.js';
@@ -67,13 +71,25 @@ export function createIntegrations(
     : unconfiguredPaymentFlows;
 
   if (square) {
-    log.info('Square payments configured', { environment: square.environment, baseUrl: square.baseUrl, allowTipping: square.allowTipping });
+    log.info('Square payments configured', {
+      environment: square.environment,
+      baseUrl: square.baseUrl,
+      allowTipping: square.allowTipping,
+    });
     if (!square.webhookSignatureKey || !square.webhookUrl)
-      log.warn('Square webhook disabled: set SQUARE_WEBHOOK_SIGNATURE_KEY and SQUARE_WEBHOOK_URL (payments are still confirmed on the confirmation page)');
+      log.warn(
+        'Square webhook disabled: set SQUARE_WEBHOOK_SIGNATURE_KEY and SQUARE_WEBHOOK_URL (payments are still confirmed on the confirmation page)',
+      );
   } else {
-    log.warn('Square is not configured (SQUARE_ACCESS_TOKEN, SQUARE_LOCATION_ID): orders stay pending for staff to arrange payment');
+    log.warn(
+      'Square is not configured (SQUARE_ACCESS_TOKEN, SQUARE_LOCATION_ID): orders stay pending for staff to arrange payment',
+    );
   }
-  if (!mail) log.warn('SMTP is not configured (SMTP_URL or SMTP_HOST): mail is written to the outbox and the log', { outboxDir });
+  if (!mail)
+    log.warn(
+      'SMTP is not configured (SMTP_URL or SMTP_HOST): mail is written to the outbox and the log',
+      { outboxDir },
+    );
 
   return { notifications, payments, close: () => notifications.close() };
 }

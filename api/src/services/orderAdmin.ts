@@ -63,10 +63,16 @@ function ensure(verdict: ActionCheck) {
   if (!verdict.ok) throw conflict(verdict.message);
 }
 
-const ensureAllowed = (order: OrderRow, action: AdminAction) => ensure(checkAdminAction(order, action));
+const ensureAllowed = (order: OrderRow, action: AdminAction) =>
+  ensure(checkAdminAction(order, action));
 
 /** Applies `data` to the order and records every field whose value changes. */
-async function applyChanges(tx: Tx, order: OrderRow, data: Record<string, unknown>, actor: Actor): Promise<OrderRow> {
+async function applyChanges(
+  tx: Tx,
+  order: OrderRow,
+  data: Record<string, unknown>,
+  actor: Actor,
+): Promise<OrderRow> {
   const changes: Change[] = [];
   for (const [field, value] of Object.entries(data)) {
     const before = text((order as Record<string, unknown>)[field]);
@@ -74,7 +80,10 @@ async function applyChanges(tx: Tx, order: OrderRow, data: Record<string, unknow
     if (before !== after) changes.push({ field, from: before, to: after });
   }
   if (changes.length === 0) return order;
-  const updated = await tx.order.update({ where: { id: order.id }, data: data as Prisma.OrderUpdateInput });
+  const updated = await tx.order.update({
+    where: { id: order.id },
+    data: data as Prisma.OrderUpdateInput,
+  });
   await tx.orderHistory.createMany({
     data: changes.map((change) => ({
       orderId: order.id,
@@ -159,11 +168,23 @@ export function checkPaymentChange(order: OrderRow, status: string): ActionCheck
 }
 
 /** PATCH /status: 'paid' confirms the payment, 'cancelled' cancels, 'completed' settles it. */
-export async function changePaymentStatus(deps: OrderAdminDeps, id: string, status: string, actor: Actor) {
+export async function changePaymentStatus(
+  deps: OrderAdminDeps,
+  id: string,
+  status: string,
+  actor: Actor,
+) {
   if (status === 'paid') return confirmPayment(deps, id, actor);
   if (status === 'cancelled') return act(deps, id, 'cancel', actor, () => ({}));
-  const order = await act(deps, id, (current) => checkPaymentChange(current, status), actor, () => ({ paymentStatus: status }));
-  if (status === 'completed') await notify(deps, 'payment received', () => deps.notifications.paymentReceived(id));
+  const order = await act(
+    deps,
+    id,
+    (current) => checkPaymentChange(current, status),
+    actor,
+    () => ({ paymentStatus: status }),
+  );
+  if (status === 'completed')
+    await notify(deps, 'payment received', () => deps.notifications.paymentReceived(id));
   return order;
 }
 
@@ -183,7 +204,10 @@ export async function setDeliveryFee(
   const feeCents = dollarsToCents(input.deliveryFee);
   await act(deps, id, 'calculateDeliveryFee', actor, (order) => ({
     deliveryFee: decimalOf(feeCents),
-    deliveryDistance: input.deliveryDistance === undefined || input.deliveryDistance === null ? null : new Prisma.Decimal(input.deliveryDistance).toDecimalPlaces(2),
+    deliveryDistance:
+      input.deliveryDistance === undefined || input.deliveryDistance === null
+        ? null
+        : new Prisma.Decimal(input.deliveryDistance).toDecimalPlaces(2),
     // The total so far holds any earlier fee; replace it rather than add twice.
     total: decimalOf(cents(order.total) - cents(order.deliveryFee) + feeCents),
   }));
@@ -191,8 +215,19 @@ export async function setDeliveryFee(
   return { order: await reload(deps, id), paymentUrl: link };
 }
 
-export async function setFulfillment(deps: OrderAdminDeps, id: string, orderStatus: string, actor: Actor) {
-  return act(deps, id, orderStatus === 'complete' ? 'markComplete' : 'markInProgress', actor, () => ({}));
+export async function setFulfillment(
+  deps: OrderAdminDeps,
+  id: string,
+  orderStatus: string,
+  actor: Actor,
+) {
+  return act(
+    deps,
+    id,
+    orderStatus === 'complete' ? 'markComplete' : 'markInProgress',
+    actor,
+    () => ({}),
+  );
 }
 
 /** Marks the order fulfilled (core: complete, and a paid payment completed), stamps the time, tells the customer. */
@@ -206,7 +241,9 @@ export async function fulfill(deps: OrderAdminDeps, id: string, actor: Actor, no
 export async function retryPaymentLink(deps: OrderAdminDeps, id: string) {
   const before = await reload(deps, id);
   if (before.paymentStatus !== 'pending') {
-    throw conflict(`A payment link is only made for an order whose payment is pending; this one is ${before.paymentStatus}`);
+    throw conflict(
+      `A payment link is only made for an order whose payment is pending; this one is ${before.paymentStatus}`,
+    );
   }
   if (before.deliveryFeeStatus === 'pending') {
     throw conflict('The delivery fee of this order is still pending; calculate it first');
@@ -228,8 +265,18 @@ export async function deleteOrder(deps: OrderAdminDeps, id: string, actor: Actor
 export async function orderHistory(prisma: PrismaClient, id: string): Promise<OrderHistoryView[]> {
   const order = await prisma.order.findUnique({ where: { id }, select: { id: true } });
   if (!order) throw notFound('Order not found');
-  const rows = await prisma.orderHistory.findMany({ where: { orderId: id }, orderBy: [{ at: 'asc' }, { id: 'asc' }] });
-  return rows.map((row) => ({ id: row.id, at: row.at.toISOString(), actorEmail: row.actorEmail, field: row.field, from: row.from, to: row.to }));
+  const rows = await prisma.orderHistory.findMany({
+    where: { orderId: id },
+    orderBy: [{ at: 'asc' }, { id: 'asc' }],
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.at.toISOString(),
+    actorEmail: row.actorEmail,
+    field: row.field,
+    from: row.from,
+    to: row.to,
+  }));
 }
 
 // ---------------------------------------------------------------- listing
@@ -248,7 +295,10 @@ const encodeCursor = (order: { createdAt: Date; id: string }) =>
 
 function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
   try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [
+      string,
+      string,
+    ];
     const createdAt = new Date(at);
     return typeof id === 'string' && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : null;
   } catch {
@@ -262,13 +312,24 @@ export const isValidCursor = (cursor: string) => decodeCursor(cursor) !== null;
  * Orders of the range, newest first. With `limit`, one page plus the cursor
  * of the next one (keyset on createdAt, id: stable while orders arrive).
  */
-export async function listOrders(prisma: PrismaClient, query: OrderListQuery, statusField: (status: string) => 'paymentStatus' | 'orderStatus') {
+export async function listOrders(
+  prisma: PrismaClient,
+  query: OrderListQuery,
+  statusField: (status: string) => 'paymentStatus' | 'orderStatus',
+) {
   const { start, end } = rangeBounds(query);
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   const where: Prisma.OrderWhereInput = {
     createdAt: { ...(start ? { gte: start } : {}), ...(end ? { lt: end } : {}) },
     ...(query.status ? { [statusField(query.status)]: query.status } : {}),
-    ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),
+    ...(after
+      ? {
+          OR: [
+            { createdAt: { lt: after.createdAt } },
+            { createdAt: after.createdAt, id: { lt: after.id } },
+          ],
+        }
+      : {}),
   };
   const rows = await prisma.order.findMany({
     where,

@@ -26,18 +26,30 @@ import { reserveCapacity } from './kitchen/index.js';
 
 export const PAYMENT_NOT_CONFIGURED =
   'Order submitted for review. Payment processing is not configured yet, so our team will contact you by email to arrange payment.';
-export const PRICE_MISMATCH = 'Order prices do not match our current menu. Please review your cart and try again.';
+export const PRICE_MISMATCH =
+  'Order prices do not match our current menu. Please review your cart and try again.';
 
 type Payload = OrderPayload;
 
 /** More than a cent apart. */
-const differs = (dollars: number | null | undefined, cents: number) => Math.abs(dollarsToCents(dollars ?? 0) - cents) > 1;
+const differs = (dollars: number | null | undefined, cents: number) =>
+  Math.abs(dollarsToCents(dollars ?? 0) - cents) > 1;
 
 /** The catalogue's figures, or a 400 with the reason. */
 function reprice(payload: Payload, today: string): PricedOrder {
   const items = payload.items;
-  const lines: CartLine[] = items.map((item) => ({ productId: item.productId, quantity: item.quantity, variantId: item.variant, filling: item.filling, addIn: item.addIn }));
-  const options = { pickupDate: payload.pickupDate, hasWriting: Boolean(payload.cakeOptions?.hasWriting), hasBows: Boolean(payload.cakeOptions?.hasBows) };
+  const lines: CartLine[] = items.map((item) => ({
+    productId: item.productId,
+    quantity: item.quantity,
+    variantId: item.variant,
+    filling: item.filling,
+    addIn: item.addIn,
+  }));
+  const options = {
+    pickupDate: payload.pickupDate,
+    hasWriting: Boolean(payload.cakeOptions?.hasWriting),
+    hasBows: Boolean(payload.cakeOptions?.hasBows),
+  };
   let priced: PricedOrder;
   try {
     priced = priceOrder(lines, options, today);
@@ -46,7 +58,9 @@ function reprice(payload: Payload, today: string): PricedOrder {
     if (error instanceof PricingError) throw badRequest(error.message);
     throw error;
   }
-  const lineMismatch = priced.lines.some((line, index) => differs(items[index]!.price, line.unitPriceCents));
+  const lineMismatch = priced.lines.some((line, index) =>
+    differs(items[index]!.price, line.unitPriceCents),
+  );
   if (
     lineMismatch ||
     differs(payload.subtotal, priced.subtotalCents) ||
@@ -82,7 +96,11 @@ function answerBody(deps: AppDeps, order: Order, paymentUrl: string | null): Sub
   };
 }
 
-function answerMessage(deps: AppDeps, order: { deliveryMethod: string }, paymentUrl: string | null): string {
+function answerMessage(
+  deps: AppDeps,
+  order: { deliveryMethod: string },
+  paymentUrl: string | null,
+): string {
   if (!deps.payments.configured) return PAYMENT_NOT_CONFIGURED;
   if (order.deliveryMethod === 'delivery') {
     return 'Order submitted! We will calculate your delivery fee and email you a payment link within 24 hours.';
@@ -91,11 +109,16 @@ function answerMessage(deps: AppDeps, order: { deliveryMethod: string }, payment
   return 'Order submitted! We could not prepare your payment link just now; we will email it to you shortly.';
 }
 
-async function existingAnswer(deps: AppDeps, key: string, userId: string | null): Promise<SubmitResult | null> {
+async function existingAnswer(
+  deps: AppDeps,
+  key: string,
+  userId: string | null,
+): Promise<SubmitResult | null> {
   const order = await deps.prisma.order.findUnique({ where: { idempotencyKey: key } });
   if (!order) return null;
   // A key belongs to whoever used it first; another account cannot read that order with it.
-  if (order.userId !== userId) throw conflict('This Idempotency-Key was already used for another order');
+  if (order.userId !== userId)
+    throw conflict('This Idempotency-Key was already used for another order');
   return {
     status: 200,
     body: answerBody(deps, order, order.squarePaymentUrl),
@@ -104,7 +127,12 @@ async function existingAnswer(deps: AppDeps, key: string, userId: string | null)
 
 export async function submitOrder(
   deps: AppDeps,
-  input: { orderData: unknown; user: SessionUser | undefined; idempotencyKey: string | null; now?: Date },
+  input: {
+    orderData: unknown;
+    user: SessionUser | undefined;
+    idempotencyKey: string | null;
+    now?: Date;
+  },
 ): Promise<SubmitResult> {
   const { prisma, log } = deps;
   const userId = input.user?.id ?? null;
@@ -129,20 +157,31 @@ export async function submitOrder(
     });
   } catch (error) {
     // The same key submitted twice at once: the unique index lets one through.
-    if (input.idempotencyKey && error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+    if (
+      input.idempotencyKey &&
+      error instanceof Prisma.PrismaClientKnownRequestError &&
+      error.code === 'P2002'
+    ) {
       const repeated = await existingAnswer(deps, input.idempotencyKey, userId);
       if (repeated) return repeated;
     }
     throw error;
   }
-  log.info('order received', { orderId: order.id, userId, total: centsToDollars(priced.totalCents) });
+  log.info('order received', {
+    orderId: order.id,
+    userId,
+    total: centsToDollars(priced.totalCents),
+  });
 
   let paymentUrl: string | null = null;
   if (order.deliveryMethod === 'pickup' && deps.payments.configured) {
     try {
       paymentUrl = await deps.payments.ensurePaymentLink(order.id, { notifyCustomer: false });
     } catch (error) {
-      log.error('payment link failed; the order stays pending', { orderId: order.id, error: String(error) });
+      log.error('payment link failed; the order stays pending', {
+        orderId: order.id,
+        error: String(error),
+      });
     }
   }
   // Sent in the background: mail never delays or fails the answer.
@@ -157,7 +196,8 @@ const findOrder = (prisma: PrismaClient, id: string) => prisma.order.findUnique(
 
 /** The row to store: the catalogue's figures, the account's identity. */
 function orderRow(p: Payload, priced: PricedOrder, user: SessionUser | undefined) {
-  const text = (value: string | null | undefined) => (value && value.trim() !== '' ? value.trim() : null);
+  const text = (value: string | null | undefined) =>
+    value && value.trim() !== '' ? value.trim() : null;
   const delivery = p.deliveryMethod === 'delivery';
   const accountName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
   const cakeOptions = p.cakeOptions;
@@ -187,7 +227,10 @@ function orderRow(p: Payload, priced: PricedOrder, user: SessionUser | undefined
     deliveryFee: 0,
     specialInstructions: text(p.specialInstructions),
     hasCakeItems: priced.hasCakeItems,
-    cakeOptions: priced.hasCakeItems && cakeOptions ? { hasWriting: Boolean(cakeOptions.hasWriting), hasBows: Boolean(cakeOptions.hasBows) } : Prisma.DbNull,
+    cakeOptions:
+      priced.hasCakeItems && cakeOptions
+        ? { hasWriting: Boolean(cakeOptions.hasWriting), hasBows: Boolean(cakeOptions.hasBows) }
+        : Prisma.DbNull,
     isRushOrder: priced.isRushOrder,
     deliveryMethod: delivery ? 'delivery' : 'pickup',
     deliveryFeeStatus: delivery ? 'pending' : 'not_applicable',

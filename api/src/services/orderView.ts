@@ -6,7 +6,8 @@ import type { OrderModel as Order } from '@bakery/prisma';
 type Decimalish = { toString(): string } | number | string | null | undefined;
 
 /** A Decimal(10,2) column as dollars (a number with at most 2 decimals). */
-export const dollars = (value: Decimalish): number => (value === null || value === undefined ? 0 : Math.round(Number(value.toString()) * 100) / 100);
+export const dollars = (value: Decimalish): number =>
+  value === null || value === undefined ? 0 : Math.round(Number(value.toString()) * 100) / 100;
 
 export interface OrderLineView {
   productId: string;
@@ -34,7 +35,10 @@ function lineView(raw: unknown): OrderLineView {
     variantLabel: text(line.variantLabel),
     filling: text(line.filling),
     addIn: text(line.addIn),
-    lineTotal: line.lineTotal !== undefined ? dollars(line.lineTotal as Decimalish) : Math.round(price * quantity * 100) / 100,
+    lineTotal:
+      line.lineTotal !== undefined
+        ? dollars(line.lineTotal as Decimalish)
+        : Math.round(price * quantity * 100) / 100,
   };
 }
 
@@ -59,7 +63,9 @@ export function toOrderView(order: Order): OrderView {
     total: dollars(order.total),
     specialInstructions: order.specialInstructions,
     hasCakeItems: order.hasCakeItems,
-    cakeOptions: cakeOptions ? { hasWriting: Boolean(cakeOptions.hasWriting), hasBows: Boolean(cakeOptions.hasBows) } : null,
+    cakeOptions: cakeOptions
+      ? { hasWriting: Boolean(cakeOptions.hasWriting), hasBows: Boolean(cakeOptions.hasBows) }
+      : null,
     squarePaymentUrl: order.squarePaymentUrl,
     squareOrderId: order.squareOrderId,
     squarePaymentId: order.squarePaymentId,
@@ -78,4 +84,3 @@ export function toOrderView(order: Order): OrderView {
     createdAt: order.createdAt.toISOString(),
   };
 }
-

@@ -69,11 +69,17 @@ export function ingredientView(row: IngredientRow): IngredientView {
 }
 
 /** quantity x costPerUnit, exact. */
-export const lineCost = (quantity: Decimal, costPerUnit: Decimal): Decimal => quantity.mul(costPerUnit);
+export const lineCost = (quantity: Decimal, costPerUnit: Decimal): Decimal =>
+  quantity.mul(costPerUnit);
 
 /** The exact sum of a recipe's line costs. */
-export const totalCostOf = (lines: { quantity: Decimal; ingredient: { costPerUnit: Decimal } }[]): Decimal =>
-  lines.reduce((sum, line) => sum.add(lineCost(line.quantity, line.ingredient.costPerUnit)), dec(0));
+export const totalCostOf = (
+  lines: { quantity: Decimal; ingredient: { costPerUnit: Decimal } }[],
+): Decimal =>
+  lines.reduce(
+    (sum, line) => sum.add(lineCost(line.quantity, line.ingredient.costPerUnit)),
+    dec(0),
+  );
 
 // ---------------------------------------------------------------- ingredients
 
@@ -96,7 +102,8 @@ function ingredientData(input: IngredientInput) {
   };
 }
 
-const duplicateIngredient = (name: string) => conflict(`An ingredient named "${name}" already exists`, 'already_exists');
+const duplicateIngredient = (name: string) =>
+  conflict(`An ingredient named "${name}" already exists`, 'already_exists');
 
 export async function createIngredient(db: Db, input: IngredientInput) {
   try {
@@ -111,7 +118,9 @@ export async function updateIngredient(db: Db, id: string, input: IngredientInpu
   const existing = await db.ingredient.findUnique({ where: { id } });
   if (!existing) throw notFound('Ingredient not found');
   try {
-    return ingredientView(await db.ingredient.update({ where: { id }, data: ingredientData(input) }));
+    return ingredientView(
+      await db.ingredient.update({ where: { id }, data: ingredientData(input) }),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateIngredient(input.name.trim());
     throw error;
@@ -129,7 +138,9 @@ export async function deleteIngredient(db: PrismaClient, id: string) {
     });
     if (uses.length > 0) {
       const names = [...new Set(uses.map((use) => use.recipe.name))].sort();
-      throw conflict(`${existing.name} is used by ${names.length === 1 ? 'recipe' : 'recipes'}: ${names.join(', ')}. Remove it from ${names.length === 1 ? 'that recipe' : 'those recipes'} first.`);
+      throw conflict(
+        `${existing.name} is used by ${names.length === 1 ? 'recipe' : 'recipes'}: ${names.join(', ')}. Remove it from ${names.length === 1 ? 'that recipe' : 'those recipes'} first.`,
+      );
     }
     await tx.ingredient.delete({ where: { id } });
   });
@@ -188,7 +199,8 @@ export function recipeDetailView(row: RecipeWithLines): RecipeDetailView {
 }
 
 function recipeData(input: RecipeInput) {
-  const text = (value: string | number | null | undefined) => (value === undefined || value === null || value === '' ? null : String(value));
+  const text = (value: string | number | null | undefined) =>
+    value === undefined || value === null || value === '' ? null : String(value);
   return {
     name: input.name.trim(),
     description: input.description ?? null,
@@ -224,7 +236,11 @@ export async function createRecipe(db: Db, input: RecipeInput) {
 
 export async function updateRecipe(db: Db, id: string, input: RecipeInput) {
   await loadRecipe(db, id);
-  const row = await db.recipe.update({ where: { id }, data: recipeData(input), include: recipeInclude });
+  const row = await db.recipe.update({
+    where: { id },
+    data: recipeData(input),
+    include: recipeInclude,
+  });
   return recipeDetailView(row);
 }
 
@@ -234,22 +250,36 @@ export async function deleteRecipe(db: Db, id: string) {
   if (count === 0) throw notFound('Recipe not found');
 }
 
-const quantityOf = (value: number | string) => dec(value).toDecimalPlaces(4, Prisma.Decimal.ROUND_HALF_UP);
+const quantityOf = (value: number | string) =>
+  dec(value).toDecimalPlaces(4, Prisma.Decimal.ROUND_HALF_UP);
 
 export async function addRecipeLine(db: Db, recipeId: string, input: RecipeLineInput) {
   await loadRecipe(db, recipeId);
   const ingredient = await db.ingredient.findUnique({ where: { id: input.ingredientId } });
   if (!ingredient) throw notFound('Ingredient not found');
   await db.recipeIngredient.create({
-    data: { recipeId, ingredientId: input.ingredientId, quantity: quantityOf(input.quantity), notes: input.notes ?? null },
+    data: {
+      recipeId,
+      ingredientId: input.ingredientId,
+      quantity: quantityOf(input.quantity),
+      notes: input.notes ?? null,
+    },
   });
   return getRecipe(db, recipeId);
 }
 
-export async function updateRecipeLine(db: Db, recipeId: string, lineId: string, input: Partial<RecipeLineInput>) {
+export async function updateRecipeLine(
+  db: Db,
+  recipeId: string,
+  lineId: string,
+  input: Partial<RecipeLineInput>,
+) {
   const line = await db.recipeIngredient.findFirst({ where: { id: lineId, recipeId } });
   if (!line) throw notFound('Recipe ingredient not found');
-  if (input.ingredientId && !(await db.ingredient.findUnique({ where: { id: input.ingredientId } }))) {
+  if (
+    input.ingredientId &&
+    !(await db.ingredient.findUnique({ where: { id: input.ingredientId } }))
+  ) {
     throw notFound('Ingredient not found');
   }
   await db.recipeIngredient.update({
@@ -274,20 +304,104 @@ export async function removeRecipeLine(db: Db, recipeId: string, lineId: string)
 
 // A gluten-free, dairy-free kitchen's pantry at typical wholesale prices.
 const STARTER_INGREDIENTS: IngredientInput[] = [
-  { name: 'Gluten-free all-purpose flour blend', unit: 'lb', costPerUnit: '2.8500', category: 'Flours', supplier: 'Bob’s Red Mill' },
-  { name: 'Almond flour', unit: 'lb', costPerUnit: '7.2500', category: 'Flours', supplier: 'Bob’s Red Mill' },
-  { name: 'Oat flour (certified gluten-free)', unit: 'lb', costPerUnit: '2.4000', category: 'Flours', supplier: 'Bob’s Red Mill' },
-  { name: 'Tapioca starch', unit: 'lb', costPerUnit: '1.9500', category: 'Flours', supplier: 'Anthony’s Goods' },
-  { name: 'Xanthan gum', unit: 'oz', costPerUnit: '0.8750', category: 'Binders', supplier: 'Anthony’s Goods' },
-  { name: 'Cane sugar', unit: 'lb', costPerUnit: '0.9500', category: 'Sweeteners', supplier: 'Restaurant Depot' },
-  { name: 'Coconut sugar', unit: 'lb', costPerUnit: '3.6000', category: 'Sweeteners', supplier: 'Restaurant Depot' },
-  { name: 'Vegan butter', unit: 'lb', costPerUnit: '5.4900', category: 'Fats', supplier: 'Miyoko’s Creamery' },
-  { name: 'Coconut oil', unit: 'lb', costPerUnit: '4.2000', category: 'Fats', supplier: 'Restaurant Depot' },
-  { name: 'Oat milk', unit: 'cup', costPerUnit: '0.4500', category: 'Dairy-free milks', supplier: 'Oatly' },
-  { name: 'Eggs (large)', unit: 'each', costPerUnit: '0.3200', category: 'Eggs', supplier: 'Local farm' },
-  { name: 'Dairy-free chocolate chips', unit: 'lb', costPerUnit: '8.9900', category: 'Add-ins', supplier: 'Enjoy Life' },
-  { name: 'Baking powder (aluminum-free)', unit: 'oz', costPerUnit: '0.2500', category: 'Leaveners', supplier: 'Restaurant Depot' },
-  { name: 'Pure vanilla extract', unit: 'tsp', costPerUnit: '0.5500', category: 'Flavorings', supplier: 'Nielsen-Massey' },
+  {
+    name: 'Gluten-free all-purpose flour blend',
+    unit: 'lb',
+    costPerUnit: '2.8500',
+    category: 'Flours',
+    supplier: 'Bob’s Red Mill',
+  },
+  {
+    name: 'Almond flour',
+    unit: 'lb',
+    costPerUnit: '7.2500',
+    category: 'Flours',
+    supplier: 'Bob’s Red Mill',
+  },
+  {
+    name: 'Oat flour (certified gluten-free)',
+    unit: 'lb',
+    costPerUnit: '2.4000',
+    category: 'Flours',
+    supplier: 'Bob’s Red Mill',
+  },
+  {
+    name: 'Tapioca starch',
+    unit: 'lb',
+    costPerUnit: '1.9500',
+    category: 'Flours',
+    supplier: 'Anthony’s Goods',
+  },
+  {
+    name: 'Xanthan gum',
+    unit: 'oz',
+    costPerUnit: '0.8750',
+    category: 'Binders',
+    supplier: 'Anthony’s Goods',
+  },
+  {
+    name: 'Cane sugar',
+    unit: 'lb',
+    costPerUnit: '0.9500',
+    category: 'Sweeteners',
+    supplier: 'Restaurant Depot',
+  },
+  {
+    name: 'Coconut sugar',
+    unit: 'lb',
+    costPerUnit: '3.6000',
+    category: 'Sweeteners',
+    supplier: 'Restaurant Depot',
+  },
+  {
+    name: 'Vegan butter',
+    unit: 'lb',
+    costPerUnit: '5.4900',
+    category: 'Fats',
+    supplier: 'Miyoko’s Creamery',
+  },
+  {
+    name: 'Coconut oil',
+    unit: 'lb',
+    costPerUnit: '4.2000',
+    category: 'Fats',
+    supplier: 'Restaurant Depot',
+  },
+  {
+    name: 'Oat milk',
+    unit: 'cup',
+    costPerUnit: '0.4500',
+    category: 'Dairy-free milks',
+    supplier: 'Oatly',
+  },
+  {
+    name: 'Eggs (large)',
+    unit: 'each',
+    costPerUnit: '0.3200',
+    category: 'Eggs',
+    supplier: 'Local farm',
+  },
+  {
+    name: 'Dairy-free chocolate chips',
+    unit: 'lb',
+    costPerUnit: '8.9900',
+    category: 'Add-ins',
+    supplier: 'Enjoy Life',
+  },
+  {
+    name: 'Baking powder (aluminum-free)',
+    unit: 'oz',
+    costPerUnit: '0.2500',
+    category: 'Leaveners',
+    supplier: 'Restaurant Depot',
+  },
+  {
+    name: 'Pure vanilla extract',
+    unit: 'tsp',
+    costPerUnit: '0.5500',
+    category: 'Flavorings',
+    supplier: 'Nielsen-Massey',
+  },
 ];
 
 const STARTER_RECIPES: { recipe: RecipeInput; lines: [string, string][] }[] = [
@@ -299,7 +413,8 @@ const STARTER_RECIPES: { recipe: RecipeInput; lines: [string, string][] }[] = [
       servingSize: '12 cookies',
       prepTime: '15 min',
       bakeTime: '11 min',
-      instructions: 'Cream vegan butter and sugars, add egg and vanilla, fold in the dry mix and chips. Scoop, chill 30 minutes, bake at 350°F.',
+      instructions:
+        'Cream vegan butter and sugars, add egg and vanilla, fold in the dry mix and chips. Scoop, chill 30 minutes, bake at 350°F.',
     },
     lines: [
       ['Gluten-free all-purpose flour blend', '0.6250'],
@@ -321,7 +436,8 @@ const STARTER_RECIPES: { recipe: RecipeInput; lines: [string, string][] }[] = [
       servingSize: '1 loaf',
       prepTime: '20 min',
       bakeTime: '50 min',
-      instructions: 'Whisk dry ingredients, add warm oat milk, oil and eggs, rise 45 minutes, bake at 375°F.',
+      instructions:
+        'Whisk dry ingredients, add warm oat milk, oil and eggs, rise 45 minutes, bake at 375°F.',
     },
     lines: [
       ['Gluten-free all-purpose flour blend', '1.0000'],
@@ -341,7 +457,8 @@ const STARTER_RECIPES: { recipe: RecipeInput; lines: [string, string][] }[] = [
       servingSize: '12 cupcakes',
       prepTime: '25 min',
       bakeTime: '20 min',
-      instructions: 'Mix wet and dry separately, combine, fill liners two-thirds, bake at 350°F. Frost when cool.',
+      instructions:
+        'Mix wet and dry separately, combine, fill liners two-thirds, bake at 350°F. Frost when cool.',
     },
     lines: [
       ['Gluten-free all-purpose flour blend', '0.7500'],
@@ -378,7 +495,8 @@ const STARTER_RECIPES: { recipe: RecipeInput; lines: [string, string][] }[] = [
  */
 export async function seedKitchen(db: PrismaClient): Promise<{ seeded: boolean }> {
   return db.$transaction(async (tx) => {
-    if ((await tx.ingredient.count()) > 0 || (await tx.recipe.count()) > 0) return { seeded: false };
+    if ((await tx.ingredient.count()) > 0 || (await tx.recipe.count()) > 0)
+      return { seeded: false };
     const byName = new Map<string, string>();
     for (const input of STARTER_INGREDIENTS) {
       const row = await tx.ingredient.create({ data: ingredientData(input) });
@@ -388,8 +506,11 @@ export async function seedKitchen(db: PrismaClient): Promise<{ seeded: boolean }
       const row = await tx.recipe.create({ data: recipeData(recipe) });
       for (const [name, quantity] of lines) {
         const ingredientId = byName.get(name);
-        if (!ingredientId) throw new Error(`Starter recipe ${recipe.name} names unknown ingredient ${name}`);
-        await tx.recipeIngredient.create({ data: { recipeId: row.id, ingredientId, quantity: quantityOf(quantity) } });
+        if (!ingredientId)
+          throw new Error(`Starter recipe ${recipe.name} names unknown ingredient ${name}`);
+        await tx.recipeIngredient.create({
+          data: { recipeId: row.id, ingredientId, quantity: quantityOf(quantity) },
+        });
       }
     }
     return { seeded: true };

@@ -12,13 +12,23 @@ const DEFAULT_OWNER_EMAIL = 'owner@bakery.local';
  * The owner account: from OWNER_EMAIL/OWNER_PASSWORD, else a generated one the first time
  * no owner exists, whose password is printed once (it is stored only as a hash).
  */
-export async function seedOwner(prisma: PrismaClient, config: AppConfig, log: Logger): Promise<void> {
+export async function seedOwner(
+  prisma: PrismaClient,
+  config: AppConfig,
+  log: Logger,
+): Promise<void> {
   if (config.ownerEmail && config.ownerPassword) {
     const email = normalizeEmail(config.ownerEmail);
     const existing = await prisma.user.findUnique({ where: { email } });
     if (!existing) {
       await prisma.user.create({
-        data: { email, password: await hashPassword(config.ownerPassword), firstName: 'Bakery', lastName: 'Owner', role: 'owner' },
+        data: {
+          email,
+          password: await hashPassword(config.ownerPassword),
+          firstName: 'Bakery',
+          lastName: 'Owner',
+          role: 'owner',
+        },
       });
       log.info('owner account created', { email });
     } else if (existing.role !== 'owner') {
@@ -31,11 +41,16 @@ export async function seedOwner(prisma: PrismaClient, config: AppConfig, log: Lo
   const password = randomBytes(12).toString('base64url');
   await prisma.user.upsert({
     where: { email: DEFAULT_OWNER_EMAIL },
-    create: { email: DEFAULT_OWNER_EMAIL, password: await hashPassword(password), firstName: 'Bakery', lastName: 'Owner', role: 'owner' },
+    create: {
+      email: DEFAULT_OWNER_EMAIL,
+      password: await hashPassword(password),
+      firstName: 'Bakery',
+      lastName: 'Owner',
+      role: 'owner',
+    },
     update: { password: await hashPassword(password), role: 'owner' },
   });
   process.stdout.write(
     `\n  Owner account created: ${DEFAULT_OWNER_EMAIL} / ${password}\n  (printed only now; set OWNER_EMAIL and OWNER_PASSWORD to choose your own)\n\n`,
   );
 }
-

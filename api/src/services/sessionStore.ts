@@ -12,7 +12,11 @@ export function postgresSessionStore(prisma: PrismaClient) {
       if (!row || row.expire.getTime() <= Date.now()) return undefined;
       return row.sess as SessionData;
     },
-    async set(sid: string, sess: SessionData, maxAge: number | 'session' | undefined): Promise<void> {
+    async set(
+      sid: string,
+      sess: SessionData,
+      maxAge: number | 'session' | undefined,
+    ): Promise<void> {
       const ttl = typeof maxAge === 'number' ? maxAge : 24 * 60 * 60 * 1000;
       const expire = new Date(Date.now() + ttl);
       const userId = typeof sess.userId === 'string' ? sess.userId : null;

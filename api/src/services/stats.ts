@@ -17,7 +17,14 @@
 // - weeklyRevenue: revenue (as totalRevenue) of orders placed in the last 7 bakery
 //   days, today included, whatever the range.
 import { Prisma, type PrismaClient } from '@bakery/prisma';
-import { addDays, BAKERY_TIME_ZONE, bakeryToday, centsToDollars, dateRangeToUtc, type StatsView } from '@bakery/core';
+import {
+  addDays,
+  BAKERY_TIME_ZONE,
+  bakeryToday,
+  centsToDollars,
+  dateRangeToUtc,
+  type StatsView,
+} from '@bakery/core';
 
 export interface DateRange {
   fromDate?: string;
@@ -61,7 +68,11 @@ export interface StatsFigures {
 }
 
 /** Every stat figure in one aggregate, in cents. */
-export async function statsFigures(prisma: PrismaClient, range: DateRange, now = new Date()): Promise<StatsFigures> {
+export async function statsFigures(
+  prisma: PrismaClient,
+  range: DateRange,
+  now = new Date(),
+): Promise<StatsFigures> {
   const today = bakeryToday(now);
   const inRangeSql = inRange(range);
   const todaySql = inRange({ fromDate: today, toDate: today });
@@ -95,7 +106,11 @@ export async function statsFigures(prisma: PrismaClient, range: DateRange, now =
 }
 
 /** The StatsView of GET /api/admin/stats (money in dollars). */
-export async function getStats(prisma: PrismaClient, range: DateRange, now = new Date()): Promise<StatsView> {
+export async function getStats(
+  prisma: PrismaClient,
+  range: DateRange,
+  now = new Date(),
+): Promise<StatsView> {
   const f = await statsFigures(prisma, range, now);
   return {
     totalOrders: f.totalOrders,

@@ -54,7 +54,11 @@ describe('every staff call', () => {
   it('answers 401 with a message to a visitor', async () => {
     const visitor = new Client(server.baseUrl);
     for (const [method, path] of STAFF_CALLS) {
-      const { status, body } = await visitor.call(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
+      const { status, body } = await visitor.call(
+        method,
+        path,
+        method === 'GET' || method === 'DELETE' ? undefined : {},
+      );
       expect(`${method} ${path} ${status}`).toBe(`${method} ${path} 401`);
       expect(typeof body.message).toBe('string');
     }
@@ -66,7 +70,11 @@ describe('every staff call', () => {
     expect(auto.status).toBe(403);
     expect(auto.body.message).toBeTruthy();
     for (const [method, path] of STAFF_CALLS) {
-      const { status } = await client.call(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
+      const { status } = await client.call(
+        method,
+        path,
+        method === 'GET' || method === 'DELETE' ? undefined : {},
+      );
       expect(`${method} ${path} ${status}`).toBe(`${method} ${path} 403`);
     }
   });
@@ -75,7 +83,9 @@ describe('every staff call', () => {
     const { client } = await signedIn(server.baseUrl, server.prisma, 'admin');
     const target = await createUser(server.prisma, 'customer');
     expect((await client.get('/api/admin/users')).status).toBe(403);
-    expect((await client.patch(`/api/admin/users/${target.id}/role`, { role: 'admin' })).status).toBe(403);
+    expect(
+      (await client.patch(`/api/admin/users/${target.id}/role`, { role: 'admin' })).status,
+    ).toBe(403);
     expect((await client.post(`/api/admin/users/${target.id}/reset-password`)).status).toBe(403);
     const stored = await server.prisma.user.findUnique({ where: { id: target.id } });
     expect(stored!.role).toBe('customer');
@@ -87,19 +97,30 @@ describe('the admin session', () => {
     const user = await createUser(server.prisma, 'admin');
     const client = new Client(server.baseUrl);
     expect((await client.post('/api/admin/auto-login')).status).toBe(401);
-    expect((await client.post('/api/login', { email: user.email, password: PASSWORD })).status).toBe(200);
+    expect(
+      (await client.post('/api/login', { email: user.email, password: PASSWORD })).status,
+    ).toBe(200);
     expect((await client.get('/api/admin/me')).status).toBe(401); // signed in, no admin session yet
     const auto = await client.post('/api/admin/auto-login');
     expect(auto.body).toEqual({ success: true, role: 'admin' });
     const me = await client.get('/api/admin/me');
     expect(me.status).toBe(200);
-    expect(me.body).toEqual({ id: user.id, role: 'admin', email: user.email, firstName: user.firstName, lastName: user.lastName });
+    expect(me.body).toEqual({
+      id: user.id,
+      role: 'admin',
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+    });
   });
 
   it('is started by the admin login form for an owner', async () => {
     const owner = await createUser(server.prisma, 'owner');
     const client = new Client(server.baseUrl);
-    const { status, body } = await client.post('/api/admin/login', { email: owner.email, password: PASSWORD });
+    const { status, body } = await client.post('/api/admin/login', {
+      email: owner.email,
+      password: PASSWORD,
+    });
     expect(status).toBe(200);
     expect(body.success).toBe(true);
     expect(body.user).toMatchObject({ id: owner.id, role: 'owner', email: owner.email });
@@ -111,10 +132,16 @@ describe('the admin session', () => {
     const admin = await createUser(server.prisma, 'admin');
     const customer = await createUser(server.prisma, 'customer');
     const client = new Client(server.baseUrl);
-    const wrong = await client.post('/api/admin/login', { email: admin.email, password: 'not-the-password' });
+    const wrong = await client.post('/api/admin/login', {
+      email: admin.email,
+      password: 'not-the-password',
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body.message).toBe('Invalid admin credentials');
-    const notStaff = await client.post('/api/admin/login', { email: customer.email, password: PASSWORD });
+    const notStaff = await client.post('/api/admin/login', {
+      email: customer.email,
+      password: PASSWORD,
+    });
     expect(notStaff.status).toBe(401);
     expect(notStaff.body.message).toBe('Invalid admin credentials');
     expect((await client.get('/api/admin/me')).status).toBe(401);
@@ -132,10 +159,14 @@ describe('the admin session', () => {
     const client = new Client(server.baseUrl);
     let last = 0;
     for (let i = 0; i < 30 && last !== 429; i++) {
-      last = (await client.post('/api/admin/login', { email: admin.email, password: 'wrong-password' })).status;
+      last = (
+        await client.post('/api/admin/login', { email: admin.email, password: 'wrong-password' })
+      ).status;
     }
     expect(last).toBe(429);
     // Even the right password is refused until the window passes.
-    expect((await client.post('/api/admin/login', { email: admin.email, password: PASSWORD })).status).toBe(429);
+    expect(
+      (await client.post('/api/admin/login', { email: admin.email, password: PASSWORD })).status,
+    ).toBe(429);
   });
 });

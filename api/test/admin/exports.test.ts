@@ -29,9 +29,27 @@ beforeAll(async () => {
       { productId: cookie.id, name: cookie.name, price: 15, quantity: 3, variant: '6-count' },
     ],
   });
-  await insertOrder(p, { createdAt: new Date('2026-05-01T20:00:00Z'), subtotal: 40, tax: 3.5, rushFee: 0, deliveryFee: 0, total: 43.5, paymentStatus: 'pending' });
-  await insertOrder(p, { createdAt: new Date('2026-05-03T03:00:00Z'), subtotal: 20, tax: 1.75, total: 21.75, paymentStatus: 'cancelled' }); // 5/2 23:00 New York
-  await insertOrder(p, { createdAt: new Date('2026-06-01T12:00:00Z'), total: 999, paymentStatus: 'paid' }); // outside
+  await insertOrder(p, {
+    createdAt: new Date('2026-05-01T20:00:00Z'),
+    subtotal: 40,
+    tax: 3.5,
+    rushFee: 0,
+    deliveryFee: 0,
+    total: 43.5,
+    paymentStatus: 'pending',
+  });
+  await insertOrder(p, {
+    createdAt: new Date('2026-05-03T03:00:00Z'),
+    subtotal: 20,
+    tax: 1.75,
+    total: 21.75,
+    paymentStatus: 'cancelled',
+  }); // 5/2 23:00 New York
+  await insertOrder(p, {
+    createdAt: new Date('2026-06-01T12:00:00Z'),
+    total: 999,
+    paymentStatus: 'paid',
+  }); // outside
 }, 60_000);
 
 afterAll(async () => {
@@ -52,14 +70,23 @@ async function workbookOf(buffer: Buffer) {
 
 describe('GET /api/admin/exports/orders.xlsx', () => {
   it('streams a workbook of three sheets with typed, formatted cells', async () => {
-    const { response, buffer } = await download(staff, '/api/admin/exports/orders.xlsx?fromDate=2026-05-01&toDate=2026-05-02');
+    const { response, buffer } = await download(
+      staff,
+      '/api/admin/exports/orders.xlsx?fromDate=2026-05-01&toDate=2026-05-02',
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('spreadsheetml');
-    expect(response.headers.get('content-disposition')).toContain('orders-2026-05-01-to-2026-05-02.xlsx');
+    expect(response.headers.get('content-disposition')).toContain(
+      'orders-2026-05-01-to-2026-05-02.xlsx',
+    );
     // Streamed: sent in chunks as rows are written, with no length known up front.
     expect(response.headers.get('content-length')).toBeNull();
     const workbook = await workbookOf(buffer);
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Orders', 'Order lines', 'Daily totals']);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+      'Orders',
+      'Order lines',
+      'Daily totals',
+    ]);
 
     const orders = workbook.getWorksheet('Orders')!;
     expect(orders.getRow(1).getCell(1).value).toBe('Order number');
@@ -92,7 +119,8 @@ describe('GET /api/admin/exports/orders.xlsx', () => {
 
     const days = workbook.getWorksheet('Daily totals')!;
     const dayHeader = (days.getRow(1).values as string[]).slice(1);
-    const day = (row: number, name: string) => days.getRow(row).getCell(dayHeader.indexOf(name) + 1).value;
+    const day = (row: number, name: string) =>
+      days.getRow(row).getCell(dayHeader.indexOf(name) + 1).value;
     expect(days.rowCount).toBe(3);
     expect(day(2, 'Date')).toEqual(new Date('2026-05-01T00:00:00Z'));
     expect(day(2, 'Orders')).toBe(2);
@@ -105,11 +133,15 @@ describe('GET /api/admin/exports/orders.xlsx', () => {
   it('is refused to a customer and a visitor', async () => {
     const customer = (await signedIn(server.baseUrl, server.prisma, 'customer')).client;
     expect((await customer.get('/api/admin/exports/orders.xlsx')).status).toBe(403);
-    expect((await new Client(server.baseUrl).get('/api/admin/exports/orders.xlsx')).status).toBe(401);
+    expect((await new Client(server.baseUrl).get('/api/admin/exports/orders.xlsx')).status).toBe(
+      401,
+    );
   });
 
   it('refuses a bad range with 400', async () => {
-    expect((await staff.get('/api/admin/exports/orders.xlsx?fromDate=2026-13-45')).status).toBe(400);
+    expect((await staff.get('/api/admin/exports/orders.xlsx?fromDate=2026-13-45')).status).toBe(
+      400,
+    );
   });
 });
 
@@ -119,10 +151,17 @@ describe('GET /api/admin/exports/recipes.xlsx', () => {
     const { response, buffer } = await download(staff, '/api/admin/exports/recipes.xlsx');
     expect(response.status).toBe(200);
     const workbook = await workbookOf(buffer);
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Recipes', 'Recipe ingredients', 'Ingredients']);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+      'Recipes',
+      'Recipe ingredients',
+      'Ingredients',
+    ]);
     const recipes = workbook.getWorksheet('Recipes')!;
     const header = (recipes.getRow(1).values as string[]).slice(1);
-    const apiRecipes = (await staff.get('/api/admin/recipes')).body as { name: string; totalCost: number }[];
+    const apiRecipes = (await staff.get('/api/admin/recipes')).body as {
+      name: string;
+      totalCost: number;
+    }[];
     expect(recipes.rowCount).toBe(apiRecipes.length + 1);
     for (let row = 2; row <= recipes.rowCount; row++) {
       const name = recipes.getRow(row).getCell(header.indexOf('Recipe') + 1).value;

@@ -40,10 +40,18 @@ export class Client {
   }
 
   /** The JSON answer and status of a call. */
-  async call<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T; headers: Headers }> {
+  async call<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T; headers: Headers }> {
     const response = await this.request(method, path, body);
     const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as T, headers: response.headers };
+    return {
+      status: response.status,
+      body: (text ? JSON.parse(text) : null) as T,
+      headers: response.headers,
+    };
   }
 
   get = <T = any>(path: string) => this.call<T>('GET', path);
@@ -70,19 +78,31 @@ export async function createUser(
 }
 
 /** A client signed in as a new user of `role`; staff also hold an admin session. */
-export async function signedIn(baseUrl: string, prisma: PrismaClient, role: 'customer' | 'admin' | 'owner') {
+export async function signedIn(
+  baseUrl: string,
+  prisma: PrismaClient,
+  role: 'customer' | 'admin' | 'owner',
+) {
   const user = await createUser(prisma, role);
   const client = new Client(baseUrl);
   const login = await client.post('/api/login', { email: user.email, password: PASSWORD });
-  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  if (login.status !== 200)
+    throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
   if (role !== 'customer') {
     const admin = await client.post('/api/admin/auto-login');
-    if (admin.status !== 200) throw new Error(`auto-login failed: ${admin.status} ${JSON.stringify(admin.body)}`);
+    if (admin.status !== 200)
+      throw new Error(`auto-login failed: ${admin.status} ${JSON.stringify(admin.body)}`);
   }
   return { user, client };
 }
 
-type Line = { productId: string; name: string; price: number; quantity: number; variant?: string | null };
+type Line = {
+  productId: string;
+  name: string;
+  price: number;
+  quantity: number;
+  variant?: string | null;
+};
 
 export interface OrderSpec {
   createdAt?: Date;
@@ -103,14 +123,19 @@ export interface OrderSpec {
   pickupDate?: string;
 }
 
-const DEFAULT_ITEMS: Line[] = [{ productId: 'lemon-loaf', name: 'Lemon Loaf', price: 20, quantity: 2 }];
+const DEFAULT_ITEMS: Line[] = [
+  { productId: 'lemon-loaf', name: 'Lemon Loaf', price: 20, quantity: 2 },
+];
 
 /** Inserts an order as the database holds it; money in dollars. */
 export async function insertOrder(prisma: PrismaClient, spec: OrderSpec = {}) {
   const items = spec.items ?? DEFAULT_ITEMS;
-  const subtotal = spec.subtotal ?? items.reduce((sum, line) => sum + line.price * line.quantity, 0);
+  const subtotal =
+    spec.subtotal ?? items.reduce((sum, line) => sum + line.price * line.quantity, 0);
   const tax = spec.tax ?? Math.round(subtotal * 8.75) / 100;
-  const total = spec.total ?? Math.round((subtotal + tax + (spec.rushFee ?? 0) + (spec.deliveryFee ?? 0)) * 100) / 100;
+  const total =
+    spec.total ??
+    Math.round((subtotal + tax + (spec.rushFee ?? 0) + (spec.deliveryFee ?? 0)) * 100) / 100;
   const delivery = spec.deliveryMethod === 'delivery';
   const createdAt = spec.createdAt ?? new Date();
   return prisma.order.create({
@@ -133,7 +158,14 @@ export async function insertOrder(prisma: PrismaClient, spec: OrderSpec = {}) {
       orderStatus: spec.orderStatus ?? 'in progress',
       deliveryMethod: spec.deliveryMethod ?? 'pickup',
       deliveryFeeStatus: spec.deliveryFeeStatus ?? (delivery ? 'pending' : 'not_applicable'),
-      ...(delivery ? { deliveryAddress: '100 Main St', deliveryCity: 'Tallahassee', deliveryState: 'FL', deliveryZip: '32301' } : {}),
+      ...(delivery
+        ? {
+            deliveryAddress: '100 Main St',
+            deliveryCity: 'Tallahassee',
+            deliveryState: 'FL',
+            deliveryZip: '32301',
+          }
+        : {}),
       isRushOrder: spec.isRushOrder ?? false,
       squarePaymentUrl: spec.squarePaymentUrl ?? null,
       createdAt,

@@ -38,12 +38,18 @@ beforeAll(async () => {
   };
   // One set of integrations for the server, built from the server's own database and log.
   const make = (base: { prisma: PrismaClient; log: Logger }) =>
-    (integrations ??= createIntegrations({ publicUrl: 'https://shop.example.com' }, base.prisma, base.log, env, {
-      squareMaxRetries: 0,
-      squareTimeoutInSeconds: 5,
-      mailRetryDelaysMs: [50],
-      outboxDir: outbox,
-    }));
+    (integrations ??= createIntegrations(
+      { publicUrl: 'https://shop.example.com' },
+      base.prisma,
+      base.log,
+      env,
+      {
+        squareMaxRetries: 0,
+        squareTimeoutInSeconds: 5,
+        mailRetryDelaysMs: [50],
+        outboxDir: outbox,
+      },
+    ));
   server = await startTestServer({
     log: createLogger({ level: 'warn', write: (line) => logLines.push(line) }),
     notifications: (base) => make(base).notifications,
@@ -61,7 +67,9 @@ afterAll(async () => {
   if (outbox) await rm(outbox, { recursive: true, force: true });
 });
 
-type LinkRequest = { order?: { reference_id?: string; line_items?: { base_price_money?: { amount?: number } }[] } };
+type LinkRequest = {
+  order?: { reference_id?: string; line_items?: { base_price_money?: { amount?: number } }[] };
+};
 
 /** The amounts (cents) of the payment links Square was asked for, for this order (refused attempts included). */
 const linkAmounts = (orderId: string) =>
@@ -74,7 +82,9 @@ const linkAmounts = (orderId: string) =>
 /** The first mail the SMTP peer received for `address` (containing `text`), waiting up to 5 s. */
 async function mailTo(address: string, text = '') {
   for (let waited = 0; waited < 5000; waited += 50) {
-    const mail = smtp.messages.find((message) => message.to.includes(address) && message.text.includes(text));
+    const mail = smtp.messages.find(
+      (message) => message.to.includes(address) && message.text.includes(text),
+    );
     if (mail) return mail;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -83,11 +93,26 @@ async function mailTo(address: string, text = '') {
 
 describe('delivery fee with Square configured', () => {
   it('adds the fee, then gets a Square link for the new total and mails it', async () => {
-    const order = await insertOrder(server.prisma, { deliveryMethod: 'delivery', subtotal: 40, tax: 3.5, total: 43.5 });
-    const { status, body } = await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, { deliveryFee: 7.25, deliveryDistance: 6.5 });
+    const order = await insertOrder(server.prisma, {
+      deliveryMethod: 'delivery',
+      subtotal: 40,
+      tax: 3.5,
+      total: 43.5,
+    });
+    const { status, body } = await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, {
+      deliveryFee: 7.25,
+      deliveryDistance: 6.5,
+    });
     expect(status).toBe(200);
-    expect(body.message).toBe('Delivery fee of $7.25 added. New total $50.75. The payment link is ready.');
-    expect(body.order).toMatchObject({ total: 50.75, deliveryFee: 7.25, deliveryDistance: 6.5, deliveryFeeStatus: 'calculated' });
+    expect(body.message).toBe(
+      'Delivery fee of $7.25 added. New total $50.75. The payment link is ready.',
+    );
+    expect(body.order).toMatchObject({
+      total: 50.75,
+      deliveryFee: 7.25,
+      deliveryDistance: 6.5,
+      deliveryFeeStatus: 'calculated',
+    });
     expect(body.order.squarePaymentUrl).toMatch(/^https?:\/\//);
     expect(linkAmounts(order.id)).toEqual([5075]);
     const mail = await mailTo('dana@example.com', body.order.squarePaymentUrl);
@@ -95,16 +120,27 @@ describe('delivery fee with Square configured', () => {
   });
 
   it('keeps the fee when Square fails, and the staff retry then makes the link', async () => {
-    const order = await insertOrder(server.prisma, { deliveryMethod: 'delivery', subtotal: 20, tax: 1.75, total: 21.75 });
+    const order = await insertOrder(server.prisma, {
+      deliveryMethod: 'delivery',
+      subtotal: 20,
+      tax: 1.75,
+      total: 21.75,
+    });
     fake.failNext(500, 'INTERNAL_SERVER_ERROR', 'Square is down');
-    const { status, body } = await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, { deliveryFee: 5 });
+    const { status, body } = await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, {
+      deliveryFee: 5,
+    });
     expect(status).toBe(200);
-    expect(body.message).toBe('Delivery fee of $5.00 added. New total $26.75. No payment link yet: Square did not answer; retry from the order.');
+    expect(body.message).toBe(
+      'Delivery fee of $5.00 added. New total $26.75. No payment link yet: Square did not answer; retry from the order.',
+    );
     const stored = await server.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
     expect(stored.deliveryFeeStatus).toBe('calculated');
     expect(stored.total.toFixed(2)).toBe('26.75');
     expect(stored.squarePaymentUrl).toBeNull();
-    expect(logLines.some((line) => line.includes('Square failed') && line.includes(order.id))).toBe(true);
+    expect(logLines.some((line) => line.includes('Square failed') && line.includes(order.id))).toBe(
+      true,
+    );
 
     const retry = await staff.post(`/api/admin/orders/${order.id}/payment-link`);
     expect(retry.status).toBe(200);
@@ -122,7 +158,9 @@ describe('delivery fee with Square configured', () => {
     const order = await insertOrder(server.prisma, { deliveryMethod: 'delivery' });
     const refused = await staff.post(`/api/admin/orders/${order.id}/payment-link`);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('The delivery fee of this order is still pending; calculate it first');
+    expect(refused.body.message).toBe(
+      'The delivery fee of this order is still pending; calculate it first',
+    );
     expect(linkAmounts(order.id)).toEqual([]);
   });
 });
@@ -132,16 +170,26 @@ describe('password reset with mail configured', () => {
     const customer = await createUser(server.prisma, 'customer');
     const { status, body } = await owner.post(`/api/admin/users/${customer.id}/reset-password`);
     expect(status).toBe(200);
-    expect(body).toEqual({ message: `Password reset email sent to ${customer.email}`, needsConfiguration: false });
+    expect(body).toEqual({
+      message: `Password reset email sent to ${customer.email}`,
+      needsConfiguration: false,
+    });
     const mail = await mailTo(customer.email);
     const link = /https?:\/\/\S+\/reset-password\/[\w-]+/.exec(mail.text)?.[0];
     expect(link).toBeTruthy();
 
     // The link works once: the customer sets a new password with its token.
     const token = link!.split('/reset-password/')[1]!;
-    const reset = await new Client(server.baseUrl).post('/api/reset-password', { token, password: 'new-secret-9', confirmPassword: 'new-secret-9' });
+    const reset = await new Client(server.baseUrl).post('/api/reset-password', {
+      token,
+      password: 'new-secret-9',
+      confirmPassword: 'new-secret-9',
+    });
     expect(reset.status).toBe(200);
-    const login = await new Client(server.baseUrl).post('/api/login', { email: customer.email, password: 'new-secret-9' });
+    const login = await new Client(server.baseUrl).post('/api/login', {
+      email: customer.email,
+      password: 'new-secret-9',
+    });
     expect(login.status).toBe(200);
   });
 });

@@ -18,30 +18,52 @@ afterAll(async () => {
   await server?.close();
 });
 
-const ingredient = (name: string, costPerUnit: number, unit = 'lb') => ({ name, unit, costPerUnit, category: 'Test', supplier: 'Acme', notes: '' });
+const ingredient = (name: string, costPerUnit: number, unit = 'lb') => ({
+  name,
+  unit,
+  costPerUnit,
+  category: 'Test',
+  supplier: 'Acme',
+  notes: '',
+});
 
 describe('ingredients', () => {
   it('are created, listed, updated and refused a duplicate name', async () => {
     const created = await staff.post('/api/admin/ingredients', ingredient('Sorghum flour', 3.1234));
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Sorghum flour', unit: 'lb', costPerUnit: 3.1234, supplier: 'Acme' });
+    expect(created.body).toMatchObject({
+      name: 'Sorghum flour',
+      unit: 'lb',
+      costPerUnit: 3.1234,
+      supplier: 'Acme',
+    });
 
     const duplicate = await staff.post('/api/admin/ingredients', ingredient('Sorghum flour', 1));
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.message).toContain('Sorghum flour');
 
-    const updated = await staff.put(`/api/admin/ingredients/${created.body.id}`, ingredient('Sorghum flour', 3.5));
+    const updated = await staff.put(
+      `/api/admin/ingredients/${created.body.id}`,
+      ingredient('Sorghum flour', 3.5),
+    );
     expect(updated.status).toBe(200);
     expect(updated.body.costPerUnit).toBe(3.5);
 
     const list = await staff.get('/api/admin/ingredients');
-    expect(list.body.filter((row: { name: string }) => row.name === 'Sorghum flour')).toHaveLength(1);
+    expect(list.body.filter((row: { name: string }) => row.name === 'Sorghum flour')).toHaveLength(
+      1,
+    );
   });
 
   it('keep cost per unit to 4 decimals, rounded half-up', async () => {
-    const created = await staff.post('/api/admin/ingredients', ingredient('Psyllium husk', 1.23455));
+    const created = await staff.post(
+      '/api/admin/ingredients',
+      ingredient('Psyllium husk', 1.23455),
+    );
     expect(created.body.costPerUnit).toBe(1.2346);
-    const stored = await server.prisma.ingredient.findUniqueOrThrow({ where: { id: created.body.id } });
+    const stored = await server.prisma.ingredient.findUniqueOrThrow({
+      where: { id: created.body.id },
+    });
     expect(stored.costPerUnit.toFixed(4)).toBe('1.2346');
   });
 
@@ -49,15 +71,29 @@ describe('ingredients', () => {
     const update = await staff.put('/api/admin/ingredients/not-an-id', ingredient('Ghost', 1));
     expect(update.status).toBe(404);
     expect(update.body.message).toBe('Ingredient not found');
-    expect((await staff.del('/api/admin/ingredients/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect(
+      (await staff.del('/api/admin/ingredients/00000000-0000-4000-8000-000000000000')).status,
+    ).toBe(404);
     expect(await server.prisma.ingredient.count({ where: { name: 'Ghost' } })).toBe(0);
   });
 
   it('refuses invalid input with 400', async () => {
-    const bad = await staff.post('/api/admin/ingredients', { name: '', unit: 'lb', costPerUnit: 1 });
+    const bad = await staff.post('/api/admin/ingredients', {
+      name: '',
+      unit: 'lb',
+      costPerUnit: 1,
+    });
     expect(bad.status).toBe(400);
     expect(typeof bad.body.message).toBe('string');
-    expect((await staff.post('/api/admin/ingredients', { name: 'Negative', unit: 'lb', costPerUnit: -1 })).status).toBe(400);
+    expect(
+      (
+        await staff.post('/api/admin/ingredients', {
+          name: 'Negative',
+          unit: 'lb',
+          costPerUnit: -1,
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -66,38 +102,76 @@ describe('recipes', () => {
     // 0.1 x 0.7 + 0.2 x 0.7 = 0.21 exactly (floats give 0.21000000000000002).
     const a = (await staff.post('/api/admin/ingredients', ingredient('Ingredient A', 0.7))).body;
     const b = (await staff.post('/api/admin/ingredients', ingredient('Ingredient B', 2.3333))).body;
-    const recipe = await staff.post('/api/admin/recipes', { name: 'Test loaf', category: 'breads', description: 'A loaf' });
+    const recipe = await staff.post('/api/admin/recipes', {
+      name: 'Test loaf',
+      category: 'breads',
+      description: 'A loaf',
+    });
     expect(recipe.status).toBe(201);
-    expect(recipe.body).toMatchObject({ name: 'Test loaf', totalCost: 0, ingredientCount: 0, isActive: true });
+    expect(recipe.body).toMatchObject({
+      name: 'Test loaf',
+      totalCost: 0,
+      ingredientCount: 0,
+      isActive: true,
+    });
     const id = recipe.body.id;
 
-    expect((await staff.post(`/api/admin/recipes/${id}/ingredients`, { ingredientId: a.id, quantity: 0.1, notes: 'sifted' })).status).toBe(201);
-    const withTwo = await staff.post(`/api/admin/recipes/${id}/ingredients`, { ingredientId: a.id, quantity: 0.2 });
+    expect(
+      (
+        await staff.post(`/api/admin/recipes/${id}/ingredients`, {
+          ingredientId: a.id,
+          quantity: 0.1,
+          notes: 'sifted',
+        })
+      ).status,
+    ).toBe(201);
+    const withTwo = await staff.post(`/api/admin/recipes/${id}/ingredients`, {
+      ingredientId: a.id,
+      quantity: 0.2,
+    });
     expect(withTwo.body.totalCost).toBe(0.21);
     // 3 x 2.3333 = 6.9999 -> 7.00 with the 0.21: 7.2099 -> 7.21
-    const withB = await staff.post(`/api/admin/recipes/${id}/ingredients`, { ingredientId: b.id, quantity: 3 });
+    const withB = await staff.post(`/api/admin/recipes/${id}/ingredients`, {
+      ingredientId: b.id,
+      quantity: 3,
+    });
     expect(withB.status).toBe(201);
     expect(withB.body.totalCost).toBe(7.21);
     expect(withB.body.ingredients).toHaveLength(3);
-    expect(withB.body.ingredients[0]).toMatchObject({ quantity: 0.1, notes: 'sifted', ingredient: { name: 'Ingredient A', unit: 'lb', costPerUnit: 0.7 } });
+    expect(withB.body.ingredients[0]).toMatchObject({
+      quantity: 0.1,
+      notes: 'sifted',
+      ingredient: { name: 'Ingredient A', unit: 'lb', costPerUnit: 0.7 },
+    });
 
     const detail = await staff.get(`/api/admin/recipes/${id}`);
     expect(detail.body.totalCost).toBe(7.21);
     const line = detail.body.ingredients[2];
-    const changed = await staff.put(`/api/admin/recipes/${id}/ingredients/${line.id}`, { ingredientId: b.id, quantity: 1 });
+    const changed = await staff.put(`/api/admin/recipes/${id}/ingredients/${line.id}`, {
+      ingredientId: b.id,
+      quantity: 1,
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.totalCost).toBe(2.54); // 0.21 + 2.3333 = 2.5433
     const removed = await staff.del(`/api/admin/recipes/${id}/ingredients/${line.id}`);
     expect(removed.body.totalCost).toBe(0.21);
 
     const list = await staff.get('/api/admin/recipes');
-    expect(list.body.find((row: { id: string }) => row.id === id)).toMatchObject({ totalCost: 0.21, ingredientCount: 2 });
+    expect(list.body.find((row: { id: string }) => row.id === id)).toMatchObject({
+      totalCost: 0.21,
+      ingredientCount: 2,
+    });
   });
 
   it('refuses to delete a used ingredient, naming the recipe', async () => {
     const used = (await staff.post('/api/admin/ingredients', ingredient('Used flour', 1))).body;
-    const recipe = (await staff.post('/api/admin/recipes', { name: 'Flour cake', category: 'desserts' })).body;
-    await staff.post(`/api/admin/recipes/${recipe.id}/ingredients`, { ingredientId: used.id, quantity: 1 });
+    const recipe = (
+      await staff.post('/api/admin/recipes', { name: 'Flour cake', category: 'desserts' })
+    ).body;
+    await staff.post(`/api/admin/recipes/${recipe.id}/ingredients`, {
+      ingredientId: used.id,
+      quantity: 1,
+    });
     const refused = await staff.del(`/api/admin/ingredients/${used.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('Flour cake');
@@ -119,10 +193,16 @@ describe('recipes', () => {
   });
 
   it('answers 404 for unknown or malformed recipe, line and ingredient ids', async () => {
-    const recipe = (await staff.post('/api/admin/recipes', { name: 'Lonely', category: 'custom' })).body;
+    const recipe = (await staff.post('/api/admin/recipes', { name: 'Lonely', category: 'custom' }))
+      .body;
     expect((await staff.get('/api/admin/recipes/lonely')).body.message).toBe('Recipe not found');
-    expect((await staff.get('/api/admin/recipes/00000000-0000-4000-8000-000000000000')).status).toBe(404);
-    const badIngredient = await staff.post(`/api/admin/recipes/${recipe.id}/ingredients`, { ingredientId: 'flour', quantity: 1 });
+    expect(
+      (await staff.get('/api/admin/recipes/00000000-0000-4000-8000-000000000000')).status,
+    ).toBe(404);
+    const badIngredient = await staff.post(`/api/admin/recipes/${recipe.id}/ingredients`, {
+      ingredientId: 'flour',
+      quantity: 1,
+    });
     expect(badIngredient.status).toBe(404);
     expect(badIngredient.body.message).toBe('Ingredient not found');
     const unknownIngredient = await staff.post(`/api/admin/recipes/${recipe.id}/ingredients`, {
@@ -137,8 +217,13 @@ describe('recipes', () => {
   });
 
   it('updates a recipe', async () => {
-    const recipe = (await staff.post('/api/admin/recipes', { name: 'Draft', category: 'custom' })).body;
-    const updated = await staff.put(`/api/admin/recipes/${recipe.id}`, { name: 'Final', category: 'pastries', isActive: false });
+    const recipe = (await staff.post('/api/admin/recipes', { name: 'Draft', category: 'custom' }))
+      .body;
+    const updated = await staff.put(`/api/admin/recipes/${recipe.id}`, {
+      name: 'Final',
+      category: 'pastries',
+      isActive: false,
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ name: 'Final', category: 'pastries', isActive: false });
   });

@@ -19,7 +19,16 @@ afterAll(async () => {
 
 const queued = (to: string, status: string) =>
   server.prisma.outboundMail.create({
-    data: { kind: 'password-reset', to, subject: 'Reset your password', text: 'secret link /reset-password/abc', html: '<p>secret</p>', status, attempts: 4, lastError: 'Connection refused' },
+    data: {
+      kind: 'password-reset',
+      to,
+      subject: 'Reset your password',
+      text: 'secret link /reset-password/abc',
+      html: '<p>secret</p>',
+      status,
+      attempts: 4,
+      lastError: 'Connection refused',
+    },
   });
 
 describe('GET /api/admin/mail', () => {
@@ -28,7 +37,15 @@ describe('GET /api/admin/mail', () => {
     await queued('sent@example.com', 'sent');
     const answer = await staff.get('/api/admin/mail?status=failed');
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual([expect.objectContaining({ id: failed.id, to: 'failed@example.com', status: 'failed', attempts: 4, lastError: 'Connection refused' })]);
+    expect(answer.body).toEqual([
+      expect.objectContaining({
+        id: failed.id,
+        to: 'failed@example.com',
+        status: 'failed',
+        attempts: 4,
+        lastError: 'Connection refused',
+      }),
+    ]);
     expect(JSON.stringify(answer.body)).not.toContain('/reset-password/abc');
   });
 
@@ -54,7 +71,9 @@ describe('POST /api/admin/mail/{id}/retry', () => {
     const conflict = await staff.post(`/api/admin/mail/${sent.id}/retry`);
     expect(conflict.status).toBe(409);
     expect(conflict.body.message).toBe('Only a failed message can be sent again; this one is sent');
-    expect((await staff.post('/api/admin/mail/00000000-0000-4000-8000-000000000000/retry')).status).toBe(404);
+    expect(
+      (await staff.post('/api/admin/mail/00000000-0000-4000-8000-000000000000/retry')).status,
+    ).toBe(404);
     expect((await staff.post('/api/admin/mail/not-an-id/retry')).status).toBe(404);
   });
 });

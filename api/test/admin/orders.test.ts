@@ -31,7 +31,12 @@ const snapshot = async (id: string) => {
 
 describe('a delivery order', () => {
   it('cannot be paid before its delivery fee is calculated, and the refusal changes nothing', async () => {
-    const order = await insertOrder(server.prisma, { deliveryMethod: 'delivery', subtotal: 40, tax: 3.5, total: 43.5 });
+    const order = await insertOrder(server.prisma, {
+      deliveryMethod: 'delivery',
+      subtotal: 40,
+      tax: 3.5,
+      total: 43.5,
+    });
     const before = await snapshot(order.id);
     const refused = await staff.patch(`/api/admin/orders/${order.id}/status`, { status: 'paid' });
     expect(refused.status).toBe(409);
@@ -40,32 +45,59 @@ describe('a delivery order', () => {
   });
 
   it('gets its fee added to the total, once, with history', async () => {
-    const order = await insertOrder(server.prisma, { deliveryMethod: 'delivery', subtotal: 40, tax: 3.5, total: 43.5 });
-    const { status, body } = await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, { deliveryFee: 12.5, deliveryDistance: 8 });
+    const order = await insertOrder(server.prisma, {
+      deliveryMethod: 'delivery',
+      subtotal: 40,
+      tax: 3.5,
+      total: 43.5,
+    });
+    const { status, body } = await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, {
+      deliveryFee: 12.5,
+      deliveryDistance: 8,
+    });
     expect(status).toBe(200);
     expect(body.success).toBe(true);
     expect(body.message).toContain('$12.50');
-    expect(body.order).toMatchObject({ deliveryFee: 12.5, deliveryDistance: 8, deliveryFeeStatus: 'calculated', total: 56 });
+    expect(body.order).toMatchObject({
+      deliveryFee: 12.5,
+      deliveryDistance: 8,
+      deliveryFeeStatus: 'calculated',
+      total: 56,
+    });
 
-    const again = await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, { deliveryFee: 5, deliveryDistance: 3 });
+    const again = await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, {
+      deliveryFee: 5,
+      deliveryDistance: 3,
+    });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe('Cannot calculate delivery fee: delivery fee is already calculated');
+    expect(again.body.message).toBe(
+      'Cannot calculate delivery fee: delivery fee is already calculated',
+    );
     const stored = await server.prisma.order.findUnique({ where: { id: order.id } });
     expect(Number(stored!.total)).toBe(56);
 
     const history = await staff.get(`/api/admin/orders/${order.id}/history`);
     expect(history.status).toBe(200);
-    const byField = Object.fromEntries(history.body.map((row: { field: string }) => [row.field, row]));
+    const byField = Object.fromEntries(
+      history.body.map((row: { field: string }) => [row.field, row]),
+    );
     expect(byField.total).toMatchObject({ from: '43.50', to: '56.00', actorEmail: staffEmail });
     expect(byField.deliveryFeeStatus).toMatchObject({ from: 'pending', to: 'calculated' });
     expect(Date.parse(byField.total.at)).toBeGreaterThan(Date.now() - 60_000);
 
     // Now payment can be confirmed.
-    expect((await staff.patch(`/api/admin/orders/${order.id}/status`, { status: 'paid' })).status).toBe(200);
+    expect(
+      (await staff.patch(`/api/admin/orders/${order.id}/status`, { status: 'paid' })).status,
+    ).toBe(200);
   });
 
   it('adds the fee once when two staff submit it at the same moment', async () => {
-    const order = await insertOrder(server.prisma, { deliveryMethod: 'delivery', subtotal: 40, tax: 3.5, total: 43.5 });
+    const order = await insertOrder(server.prisma, {
+      deliveryMethod: 'delivery',
+      subtotal: 40,
+      tax: 3.5,
+      total: 43.5,
+    });
     const answers = await Promise.all([
       staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, { deliveryFee: 10 }),
       staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, { deliveryFee: 10 }),
@@ -73,40 +105,73 @@ describe('a delivery order', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const stored = await server.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
     expect(stored.total.toFixed(2)).toBe('53.50');
-    expect(await server.prisma.orderHistory.count({ where: { orderId: order.id, field: 'total' } })).toBe(1);
+    expect(
+      await server.prisma.orderHistory.count({ where: { orderId: order.id, field: 'total' } }),
+    ).toBe(1);
   });
 
   it('refuses a fee out of bounds with the spec message', async () => {
     const order = await insertOrder(server.prisma, { deliveryMethod: 'delivery' });
     const before = await snapshot(order.id);
-    const negative = await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, { deliveryFee: -1 });
+    const negative = await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, {
+      deliveryFee: -1,
+    });
     expect(negative.status).toBe(400);
     expect(negative.body.message).toBe('Please enter a valid delivery fee amount');
-    const tooHigh = await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, { deliveryFee: 200.01 });
+    const tooHigh = await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, {
+      deliveryFee: 200.01,
+    });
     expect(tooHigh.status).toBe(400);
     expect(tooHigh.body.message).toBe('Delivery fee cannot exceed $200');
-    const tooFar = await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, { deliveryFee: 10, deliveryDistance: 100.5 });
+    const tooFar = await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, {
+      deliveryFee: 10,
+      deliveryDistance: 100.5,
+    });
     expect(tooFar.status).toBe(400);
     expect(tooFar.body.message).toBe('Delivery distance cannot exceed 100 miles');
-    expect((await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, { deliveryFee: 'ten' })).body.message).toBe(
-      'Please enter a valid delivery fee amount',
-    );
+    expect(
+      (await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, { deliveryFee: 'ten' })).body
+        .message,
+    ).toBe('Please enter a valid delivery fee amount');
     expect(await snapshot(order.id)).toEqual(before);
   });
 
   it('accepts the bounds: a $0 fee at 0 miles and a $200 fee at 100 miles', async () => {
-    const free = await insertOrder(server.prisma, { deliveryMethod: 'delivery', subtotal: 40, tax: 3.5, total: 43.5 });
-    const zero = await staff.patch(`/api/admin/orders/${free.id}/delivery-fee`, { deliveryFee: 0, deliveryDistance: 0 });
-    expect(zero.body.order).toMatchObject({ deliveryFee: 0, deliveryDistance: 0, deliveryFeeStatus: 'calculated', total: 43.5 });
-    const far = await insertOrder(server.prisma, { deliveryMethod: 'delivery', subtotal: 40, tax: 3.5, total: 43.5 });
-    const max = await staff.patch(`/api/admin/orders/${far.id}/delivery-fee`, { deliveryFee: 200, deliveryDistance: 100 });
+    const free = await insertOrder(server.prisma, {
+      deliveryMethod: 'delivery',
+      subtotal: 40,
+      tax: 3.5,
+      total: 43.5,
+    });
+    const zero = await staff.patch(`/api/admin/orders/${free.id}/delivery-fee`, {
+      deliveryFee: 0,
+      deliveryDistance: 0,
+    });
+    expect(zero.body.order).toMatchObject({
+      deliveryFee: 0,
+      deliveryDistance: 0,
+      deliveryFeeStatus: 'calculated',
+      total: 43.5,
+    });
+    const far = await insertOrder(server.prisma, {
+      deliveryMethod: 'delivery',
+      subtotal: 40,
+      tax: 3.5,
+      total: 43.5,
+    });
+    const max = await staff.patch(`/api/admin/orders/${far.id}/delivery-fee`, {
+      deliveryFee: 200,
+      deliveryDistance: 100,
+    });
     expect(max.body.order).toMatchObject({ deliveryFee: 200, deliveryDistance: 100, total: 243.5 });
   });
 
   it('refuses a delivery fee on a pickup order', async () => {
     const order = await insertOrder(server.prisma);
     const before = await snapshot(order.id);
-    const refused = await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, { deliveryFee: 5 });
+    const refused = await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, {
+      deliveryFee: 5,
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('Cannot calculate delivery fee: this is a pickup order');
     expect(await snapshot(order.id)).toEqual(before);
@@ -116,7 +181,9 @@ describe('a delivery order', () => {
 describe('payment and fulfilment', () => {
   it('walks an order from pending to paid to complete and back', async () => {
     const order = await insertOrder(server.prisma);
-    const early = await staff.patch(`/api/admin/orders/${order.id}/fulfillment`, { orderStatus: 'complete' });
+    const early = await staff.patch(`/api/admin/orders/${order.id}/fulfillment`, {
+      orderStatus: 'complete',
+    });
     expect(early.status).toBe(409);
     expect(early.body.message).toBe('Cannot mark complete: payment is pending');
 
@@ -130,26 +197,42 @@ describe('payment and fulfilment', () => {
     expect(back.status).toBe(409);
     expect(back.body.message).toBe('Cannot set payment to pending: payment is paid');
 
-    const complete = await staff.patch(`/api/admin/orders/${order.id}/fulfillment`, { orderStatus: 'complete' });
+    const complete = await staff.patch(`/api/admin/orders/${order.id}/fulfillment`, {
+      orderStatus: 'complete',
+    });
     expect(complete.status).toBe(200);
     expect(complete.body.order.orderStatus).toBe('complete');
-    const reopened = await staff.patch(`/api/admin/orders/${order.id}/fulfillment`, { orderStatus: 'in progress' });
+    const reopened = await staff.patch(`/api/admin/orders/${order.id}/fulfillment`, {
+      orderStatus: 'in progress',
+    });
     expect(reopened.status).toBe(200);
     expect(reopened.body.order.orderStatus).toBe('in progress');
-    const notComplete = await staff.patch(`/api/admin/orders/${order.id}/fulfillment`, { orderStatus: 'in progress' });
+    const notComplete = await staff.patch(`/api/admin/orders/${order.id}/fulfillment`, {
+      orderStatus: 'in progress',
+    });
     expect(notComplete.status).toBe(409);
     expect(notComplete.body.message).toBe('Cannot mark in progress: order is already in progress');
 
-    const fields = (await staff.get(`/api/admin/orders/${order.id}/history`)).body.map((row: { field: string; to: string }) => `${row.field}=${row.to}`);
-    expect(fields).toEqual(['paymentStatus=paid', 'orderStatus=complete', 'orderStatus=in progress']);
+    const fields = (await staff.get(`/api/admin/orders/${order.id}/history`)).body.map(
+      (row: { field: string; to: string }) => `${row.field}=${row.to}`,
+    );
+    expect(fields).toEqual([
+      'paymentStatus=paid',
+      'orderStatus=complete',
+      'orderStatus=in progress',
+    ]);
   });
 
   it('cancels once', async () => {
     const order = await insertOrder(server.prisma);
-    const cancelled = await staff.patch(`/api/admin/orders/${order.id}/status`, { status: 'cancelled' });
+    const cancelled = await staff.patch(`/api/admin/orders/${order.id}/status`, {
+      status: 'cancelled',
+    });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.order.paymentStatus).toBe('cancelled');
-    const again = await staff.patch(`/api/admin/orders/${order.id}/status`, { status: 'cancelled' });
+    const again = await staff.patch(`/api/admin/orders/${order.id}/status`, {
+      status: 'cancelled',
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Cannot cancel order: payment is already cancelled');
     const pay = await staff.patch(`/api/admin/orders/${order.id}/status`, { status: 'paid' });
@@ -158,7 +241,9 @@ describe('payment and fulfilment', () => {
 
   it('settles a paid order as completed', async () => {
     const order = await insertOrder(server.prisma, { paymentStatus: 'paid' });
-    const settled = await staff.patch(`/api/admin/orders/${order.id}/status`, { status: 'completed' });
+    const settled = await staff.patch(`/api/admin/orders/${order.id}/status`, {
+      status: 'completed',
+    });
     expect(settled.status).toBe(200);
     expect(settled.body.order.paymentStatus).toBe('completed');
   });
@@ -174,9 +259,15 @@ describe('payment and fulfilment', () => {
     const order = await insertOrder(server.prisma, { paymentStatus: 'paid' });
     const { status, body } = await staff.patch(`/api/admin/orders/${order.id}/fulfill`);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ success: true, message: 'Order marked as fulfilled', order: { orderStatus: 'complete', paymentStatus: 'completed' } });
+    expect(body).toMatchObject({
+      success: true,
+      message: 'Order marked as fulfilled',
+      order: { orderStatus: 'complete', paymentStatus: 'completed' },
+    });
     expect(Date.parse(body.order.fulfilledAt)).toBeGreaterThan(Date.now() - 60_000);
-    const fields = (await staff.get(`/api/admin/orders/${order.id}/history`)).body.map((row: { field: string }) => row.field).sort();
+    const fields = (await staff.get(`/api/admin/orders/${order.id}/history`)).body
+      .map((row: { field: string }) => row.field)
+      .sort();
     expect(fields).toEqual(['fulfilledAt', 'orderStatus', 'paymentStatus']);
   });
 
@@ -184,10 +275,15 @@ describe('payment and fulfilment', () => {
     const malformed = await staff.patch('/api/admin/orders/no-such-order/fulfill');
     expect(malformed.status).toBe(404);
     expect(malformed.body.message).toBe('Order not found');
-    const unknown = await staff.patch('/api/admin/orders/00000000-0000-4000-8000-000000000000/status', { status: 'paid' });
+    const unknown = await staff.patch(
+      '/api/admin/orders/00000000-0000-4000-8000-000000000000/status',
+      { status: 'paid' },
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Order not found');
-    expect((await staff.get('/api/admin/orders/00000000-0000-4000-8000-000000000000/history')).status).toBe(404);
+    expect(
+      (await staff.get('/api/admin/orders/00000000-0000-4000-8000-000000000000/history')).status,
+    ).toBe(404);
     expect((await staff.del('/api/admin/orders/12345')).status).toBe(404);
   });
 });
@@ -211,7 +307,9 @@ describe('POST /api/confirm-payment', () => {
     const byCustomer = await customer.post('/api/confirm-payment', { orderId: order.id });
     expect(byCustomer.status).toBe(403);
     expect(byCustomer.body.error).toBeTruthy();
-    expect((await server.prisma.order.findUnique({ where: { id: order.id } }))!.paymentStatus).toBe('pending');
+    expect((await server.prisma.order.findUnique({ where: { id: order.id } }))!.paymentStatus).toBe(
+      'pending',
+    );
   });
 });
 
@@ -244,11 +342,15 @@ describe('a customer', () => {
   it('can neither change nor delete an order, nor read its history', async () => {
     const order = await insertOrder(server.prisma);
     const before = await snapshot(order.id);
-    expect((await customer.patch(`/api/admin/orders/${order.id}/status`, { status: 'paid' })).status).toBe(403);
+    expect(
+      (await customer.patch(`/api/admin/orders/${order.id}/status`, { status: 'paid' })).status,
+    ).toBe(403);
     expect((await customer.patch(`/api/admin/orders/${order.id}/fulfill`)).status).toBe(403);
     expect((await customer.del(`/api/admin/orders/${order.id}`)).status).toBe(403);
     expect((await customer.get(`/api/admin/orders/${order.id}/history`)).status).toBe(403);
-    expect((await new Client(server.baseUrl).del(`/api/admin/orders/${order.id}`)).status).toBe(401);
+    expect((await new Client(server.baseUrl).del(`/api/admin/orders/${order.id}`)).status).toBe(
+      401,
+    );
     expect(await snapshot(order.id)).toEqual(before);
   });
 });

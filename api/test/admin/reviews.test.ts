@@ -20,9 +20,17 @@ afterAll(async () => {
 });
 
 const addReview = async (title: string) => {
-  const author = await createUser(server.prisma, 'customer', { firstName: 'Rita', lastName: 'Reviewer' });
+  const author = await createUser(server.prisma, 'customer', {
+    firstName: 'Rita',
+    lastName: 'Reviewer',
+  });
   return server.prisma.review.create({
-    data: { userId: author.id, rating: '5', title, comment: 'Best gluten-free bread in town!' } as never,
+    data: {
+      userId: author.id,
+      rating: '5',
+      title,
+      comment: 'Best gluten-free bread in town!',
+    } as never,
   });
 };
 
@@ -41,11 +49,18 @@ describe('review moderation', () => {
 
   it('approves a review, which then shows publicly', async () => {
     const review = await addReview('Approve me');
-    expect((await customer.get('/api/reviews')).body.some((row: { id: string }) => row.id === review.id)).toBe(false);
+    expect(
+      (await customer.get('/api/reviews')).body.some((row: { id: string }) => row.id === review.id),
+    ).toBe(false);
     const approved = await staff.patch(`/api/admin/reviews/${review.id}/approve`);
     expect(approved.status).toBe(200);
-    expect(approved.body).toMatchObject({ success: true, review: { id: review.id, isApproved: true } });
-    expect((await customer.get('/api/reviews')).body.some((row: { id: string }) => row.id === review.id)).toBe(true);
+    expect(approved.body).toMatchObject({
+      success: true,
+      review: { id: review.id, isApproved: true },
+    });
+    expect(
+      (await customer.get('/api/reviews')).body.some((row: { id: string }) => row.id === review.id),
+    ).toBe(true);
   });
 
   it('deletes a review', async () => {
@@ -59,7 +74,9 @@ describe('review moderation', () => {
     const malformed = await staff.patch('/api/admin/reviews/42/approve');
     expect(malformed.status).toBe(404);
     expect(malformed.body.message).toBe('Review not found');
-    expect((await staff.patch('/api/admin/reviews/00000000-0000-4000-8000-000000000000/approve')).status).toBe(404);
+    expect(
+      (await staff.patch('/api/admin/reviews/00000000-0000-4000-8000-000000000000/approve')).status,
+    ).toBe(404);
   });
 
   it('refuses a customer and changes nothing', async () => {

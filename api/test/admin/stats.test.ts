@@ -23,9 +23,21 @@ beforeAll(async () => {
   const p = server.prisma;
   // In the range 2026-03-07 .. 2026-03-09 (New York):
   // A: 00:30 on 3/7 EST, paid, complete, 2 breads at $20.
-  await insertOrder(p, { createdAt: new Date('2026-03-07T05:30:00Z'), total: 50, paymentStatus: 'paid', orderStatus: 'complete', items: [{ productId: bread.id, name: bread.name, price: 20, quantity: 2 }] });
+  await insertOrder(p, {
+    createdAt: new Date('2026-03-07T05:30:00Z'),
+    total: 50,
+    paymentStatus: 'paid',
+    orderStatus: 'complete',
+    items: [{ productId: bread.id, name: bread.name, price: 20, quantity: 2 }],
+  });
   // C: 23:30 on 3/8 EDT, pending, rush.
-  await insertOrder(p, { createdAt: new Date('2026-03-09T03:30:00Z'), total: 21.75, paymentStatus: 'pending', isRushOrder: true, rushFee: 10 });
+  await insertOrder(p, {
+    createdAt: new Date('2026-03-09T03:30:00Z'),
+    total: 21.75,
+    paymentStatus: 'pending',
+    isRushOrder: true,
+    rushFee: 10,
+  });
   // D: 23:59 on 3/9 EDT, payment completed, still in progress; 3 cookies at $15 + 1 bread.
   await insertOrder(p, {
     createdAt: new Date('2026-03-10T03:59:00Z'),
@@ -37,16 +49,40 @@ beforeAll(async () => {
     ],
   });
   // F: 3/8, cancelled although marked complete, rush.
-  await insertOrder(p, { createdAt: new Date('2026-03-08T15:00:00Z'), total: 30, paymentStatus: 'cancelled', orderStatus: 'complete', isRushOrder: true });
+  await insertOrder(p, {
+    createdAt: new Date('2026-03-08T15:00:00Z'),
+    total: 30,
+    paymentStatus: 'cancelled',
+    orderStatus: 'complete',
+    isRushOrder: true,
+  });
   // G: 3/8, pending delivery.
-  await insertOrder(p, { createdAt: new Date('2026-03-08T16:00:00Z'), total: 40, paymentStatus: 'pending', deliveryMethod: 'delivery' });
+  await insertOrder(p, {
+    createdAt: new Date('2026-03-08T16:00:00Z'),
+    total: 40,
+    paymentStatus: 'pending',
+    deliveryMethod: 'delivery',
+  });
   // Outside: B 23:59 on 3/6 EST, E 00:00 on 3/10 EDT.
-  await insertOrder(p, { createdAt: new Date('2026-03-07T04:59:00Z'), total: 1000, paymentStatus: 'paid', orderStatus: 'complete' });
-  await insertOrder(p, { createdAt: new Date('2026-03-10T04:00:00Z'), total: 500, paymentStatus: 'pending' });
+  await insertOrder(p, {
+    createdAt: new Date('2026-03-07T04:59:00Z'),
+    total: 1000,
+    paymentStatus: 'paid',
+    orderStatus: 'complete',
+  });
+  await insertOrder(p, {
+    createdAt: new Date('2026-03-10T04:00:00Z'),
+    total: 500,
+    paymentStatus: 'pending',
+  });
   // Recent: H today paid, I three days ago paid, J eight days ago paid (outside the week), K today cancelled.
   const now = Date.now();
   await insertOrder(p, { createdAt: new Date(now - 1000), total: 12.34, paymentStatus: 'paid' });
-  await insertOrder(p, { createdAt: new Date(now - 3 * DAY), total: 10, paymentStatus: 'completed' });
+  await insertOrder(p, {
+    createdAt: new Date(now - 3 * DAY),
+    total: 10,
+    paymentStatus: 'completed',
+  });
   await insertOrder(p, { createdAt: new Date(now - 8 * DAY), total: 99, paymentStatus: 'paid' });
   await insertOrder(p, { createdAt: new Date(now - 2000), total: 7, paymentStatus: 'cancelled' });
 }, 60_000);
@@ -142,8 +178,12 @@ describe('GET /api/admin/orders', () => {
     // An order status filters on orderStatus: F (cancelled, complete) and A.
     const complete = await staff.get(`/api/admin/orders?${RANGE}&status=complete`);
     expect(complete.body.map((order: { total: number }) => order.total)).toEqual([30, 50]);
-    const inProgress = await staff.get(`/api/admin/orders?${RANGE}&status=${encodeURIComponent('in progress')}`);
-    expect(inProgress.body.map((order: { total: number }) => order.total)).toEqual([100.1, 21.75, 40]);
+    const inProgress = await staff.get(
+      `/api/admin/orders?${RANGE}&status=${encodeURIComponent('in progress')}`,
+    );
+    expect(inProgress.body.map((order: { total: number }) => order.total)).toEqual([
+      100.1, 21.75, 40,
+    ]);
   });
 
   it('pages with limit and X-Next-Cursor', async () => {
@@ -161,8 +201,12 @@ describe('GET /api/admin/orders', () => {
 
   it('refuses a bad status, limit or cursor with 400', async () => {
     expect((await staff.get('/api/admin/orders?status=lost')).status).toBe(400);
-    expect((await staff.get('/api/admin/orders?limit=0')).body.message).toBe('Limit must be at least 1');
-    expect((await staff.get('/api/admin/orders?cursor=nonsense')).body.message).toBe('Invalid cursor');
+    expect((await staff.get('/api/admin/orders?limit=0')).body.message).toBe(
+      'Limit must be at least 1',
+    );
+    expect((await staff.get('/api/admin/orders?cursor=nonsense')).body.message).toBe(
+      'Invalid cursor',
+    );
   });
 
   it('never shows a customer the staff list', async () => {

@@ -27,7 +27,11 @@ describe('GET /api/admin/users', () => {
     const { status, body } = await owner.get('/api/admin/users');
     expect(status).toBe(200);
     const row = body.find((user: { id: string }) => user.id === customer.id);
-    expect(row).toMatchObject({ email: customer.email, role: 'customer', firstName: customer.firstName });
+    expect(row).toMatchObject({
+      email: customer.email,
+      role: 'customer',
+      firstName: customer.firstName,
+    });
     expect(Date.parse(row.createdAt)).not.toBeNaN();
     const raw = JSON.stringify(body);
     expect(raw).not.toContain('$argon2');
@@ -38,16 +42,23 @@ describe('GET /api/admin/users', () => {
 describe('PATCH /api/admin/users/{id}/role', () => {
   it('promotes a customer to admin', async () => {
     const customer = await createUser(server.prisma, 'customer');
-    const { status, body } = await owner.patch(`/api/admin/users/${customer.id}/role`, { role: 'admin' });
+    const { status, body } = await owner.patch(`/api/admin/users/${customer.id}/role`, {
+      role: 'admin',
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, user: { id: customer.id, role: 'admin' } });
     expect(JSON.stringify(body)).not.toContain('$argon2');
-    expect((await server.prisma.user.findUnique({ where: { id: customer.id } }))!.role).toBe('admin');
+    expect((await server.prisma.user.findUnique({ where: { id: customer.id } }))!.role).toBe(
+      'admin',
+    );
   });
 
   it('never demotes the last owner, and nobody changes their own role', async () => {
     // Only this owner left: demoting them would leave the bakery without one.
-    await server.prisma.user.updateMany({ where: { role: 'owner', id: { not: ownerId } }, data: { role: 'customer' } });
+    await server.prisma.user.updateMany({
+      where: { role: 'owner', id: { not: ownerId } },
+      data: { role: 'customer' },
+    });
     const last = await owner.patch(`/api/admin/users/${ownerId}/role`, { role: 'admin' });
     expect(last.status).toBe(409);
     expect(last.body.message).toBe('The last owner cannot be demoted');
@@ -70,7 +81,10 @@ describe('PATCH /api/admin/users/{id}/role', () => {
     const a = await signedIn(server.baseUrl, server.prisma, 'owner');
     const b = await signedIn(server.baseUrl, server.prisma, 'owner');
     // Leave exactly these two owners.
-    await server.prisma.user.updateMany({ where: { role: 'owner', id: { notIn: [a.user.id, b.user.id] } }, data: { role: 'admin' } });
+    await server.prisma.user.updateMany({
+      where: { role: 'owner', id: { notIn: [a.user.id, b.user.id] } },
+      data: { role: 'admin' },
+    });
     const answers = await Promise.all([
       a.client.patch(`/api/admin/users/${b.user.id}/role`, { role: 'admin' }),
       b.client.patch(`/api/admin/users/${a.user.id}/role`, { role: 'admin' }),
@@ -87,11 +101,19 @@ describe('PATCH /api/admin/users/{id}/role', () => {
     const baker = await owner.patch(`/api/admin/users/${customer.id}/role`, { role: 'baker' });
     expect(baker.status).toBe(400);
     expect(baker.body.message).toBe('Role must be one of: customer, admin, owner');
-    expect((await server.prisma.user.findUniqueOrThrow({ where: { id: customer.id } })).role).toBe('customer');
+    expect((await server.prisma.user.findUniqueOrThrow({ where: { id: customer.id } })).role).toBe(
+      'customer',
+    );
     const malformed = await owner.patch('/api/admin/users/no-such-user/role', { role: 'admin' });
     expect(malformed.status).toBe(404);
     expect(malformed.body.message).toBe('User not found');
-    expect((await owner.patch('/api/admin/users/00000000-0000-4000-8000-000000000000/role', { role: 'admin' })).status).toBe(404);
+    expect(
+      (
+        await owner.patch('/api/admin/users/00000000-0000-4000-8000-000000000000/role', {
+          role: 'admin',
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -102,7 +124,9 @@ describe('POST /api/admin/users/{id}/reset-password', () => {
     expect(status).toBe(200);
     expect(body.needsConfiguration).toBe(true);
     expect(body.message).toContain(customer.email);
-    expect(await server.prisma.passwordResetToken.count({ where: { userId: customer.id } })).toBe(1);
+    expect(await server.prisma.passwordResetToken.count({ where: { userId: customer.id } })).toBe(
+      1,
+    );
   });
 
   it('answers 404 for an unknown user', async () => {

@@ -9,7 +9,12 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await startTestServer({
-    config: { rateLimits: { loginPerEmail: { max: 3, windowMs: 60_000 }, loginPerIp: { max: 1000, windowMs: 60_000 } } },
+    config: {
+      rateLimits: {
+        loginPerEmail: { max: 3, windowMs: 60_000 },
+        loginPerIp: { max: 1000, windowMs: 60_000 },
+      },
+    },
   });
 });
 
@@ -32,19 +37,30 @@ describe('POST /api/signup', () => {
     const form = signup();
     const { status, body } = await client.post('/api/signup', form);
     expect(status).toBe(201);
-    expect(body.user).toMatchObject({ role: 'customer', email: form.email.toLowerCase(), firstName: 'Nia', lastName: 'Baker', phone: '(850) 555-1234' });
+    expect(body.user).toMatchObject({
+      role: 'customer',
+      email: form.email.toLowerCase(),
+      firstName: 'Nia',
+      lastName: 'Baker',
+      phone: '(850) 555-1234',
+    });
     expect(body.user).not.toHaveProperty('password');
     const me = await client.get('/api/user');
     expect(me.status).toBe(200);
     expect(me.body).toEqual(body.user);
-    const stored = await server.prisma.user.findUnique({ where: { email: form.email.toLowerCase() } });
+    const stored = await server.prisma.user.findUnique({
+      where: { email: form.email.toLowerCase() },
+    });
     expect(stored!.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
   it('answers 409 for an e-mail that already has an account, whatever its case', async () => {
     const existing = await createUser(server.prisma);
     const before = await server.prisma.user.count();
-    const { status, body } = await new Client(server.baseUrl).post('/api/signup', signup({ email: existing.email.toUpperCase() }));
+    const { status, body } = await new Client(server.baseUrl).post(
+      '/api/signup',
+      signup({ email: existing.email.toUpperCase() }),
+    );
     expect(status).toBe(409);
     expect(body.message).toBe('An account with this email already exists');
     expect(await server.prisma.user.count()).toBe(before);
@@ -73,9 +89,19 @@ describe('POST /api/login', () => {
     const client = new Client(server.baseUrl);
     // A visitor's session (e.g. one planted by an attacker) must not survive the login.
     await client.post('/api/logout');
-    const { status, body } = await client.post('/api/login', { email: user.email.toUpperCase(), password: PASSWORD });
+    const { status, body } = await client.post('/api/login', {
+      email: user.email.toUpperCase(),
+      password: PASSWORD,
+    });
     expect(status).toBe(200);
-    expect(body.user).toEqual({ id: user.id, role: 'customer', email: user.email, firstName: user.firstName, lastName: user.lastName, phone: user.phone });
+    expect(body.user).toEqual({
+      id: user.id,
+      role: 'customer',
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phone: user.phone,
+    });
     const first = client.cookieHeader();
     expect(first).toMatch(/bakery\.sid=/);
     await client.post('/api/login', { email: user.email, password: PASSWORD });
@@ -85,7 +111,10 @@ describe('POST /api/login', () => {
 
   it('sets an httpOnly, SameSite=Lax session cookie', async () => {
     const user = await createUser(server.prisma);
-    const response = await new Client(server.baseUrl).request('POST', '/api/login', { email: user.email, password: PASSWORD });
+    const response = await new Client(server.baseUrl).request('POST', '/api/login', {
+      email: user.email,
+      password: PASSWORD,
+    });
     const cookie = response.headers.getSetCookie().find((line) => line.startsWith('bakery.sid='));
     expect(cookie).toMatch(/httponly/i);
     expect(cookie).toMatch(/samesite=lax/i);
@@ -95,27 +124,51 @@ describe('POST /api/login', () => {
   it('answers 401 "Invalid email or password" for a wrong password and an unknown e-mail alike', async () => {
     const user = await createUser(server.prisma);
     const client = new Client(server.baseUrl);
-    const wrong = await client.post('/api/login', { email: user.email, password: 'wrong-password' });
-    const unknown = await client.post('/api/login', { email: 'nobody-here@example.com', password: 'wrong-password' });
+    const wrong = await client.post('/api/login', {
+      email: user.email,
+      password: 'wrong-password',
+    });
+    const unknown = await client.post('/api/login', {
+      email: 'nobody-here@example.com',
+      password: 'wrong-password',
+    });
     for (const answer of [wrong, unknown]) {
       expect(answer.status).toBe(401);
-      expect(answer.body).toEqual({ code: 'invalid_credentials', message: 'Invalid email or password' });
+      expect(answer.body).toEqual({
+        code: 'invalid_credentials',
+        message: 'Invalid email or password',
+      });
     }
     expect((await client.get('/api/user')).status).toBe(401);
   });
 
   it('rehashes a password stored with weaker parameters at login', async () => {
-    const weak = await argon2.hash(PASSWORD, { type: argon2.argon2id, memoryCost: 4096, timeCost: 1, parallelism: 1 });
+    const weak = await argon2.hash(PASSWORD, {
+      type: argon2.argon2id,
+      memoryCost: 4096,
+      timeCost: 1,
+      parallelism: 1,
+    });
     const user = await createUser(server.prisma);
     await server.prisma.user.update({ where: { id: user.id }, data: { password: weak } });
-    expect((await new Client(server.baseUrl).post('/api/login', { email: user.email, password: PASSWORD })).status).toBe(200);
+    expect(
+      (
+        await new Client(server.baseUrl).post('/api/login', {
+          email: user.email,
+          password: PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
     const stored = await server.prisma.user.findUnique({ where: { id: user.id } });
     expect(stored!.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await argon2.verify(stored!.password, PASSWORD)).toBe(true);
   });
 
   it('validates with the spec messages', async () => {
-    const short = await new Client(server.baseUrl).post('/api/login', { email: 'a@example.com', password: '123' });
+    const short = await new Client(server.baseUrl).post('/api/login', {
+      email: 'a@example.com',
+      password: '123',
+    });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe('Password must be at least 6 characters');
   });
@@ -123,13 +176,18 @@ describe('POST /api/login', () => {
   it('answers 429 after too many failures for one account, even to the right password', async () => {
     const user = await createUser(server.prisma);
     const client = new Client(server.baseUrl);
-    for (let i = 0; i < 3; i++) expect((await client.post('/api/login', { email: user.email, password: 'wrong-password' })).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await client.post('/api/login', { email: user.email, password: 'wrong-password' })).status,
+      ).toBe(401);
     const limited = await client.post('/api/login', { email: user.email, password: PASSWORD });
     expect(limited.status).toBe(429);
     expect(limited.body.message).toMatch(/Too many login attempts/);
     // Another account from the same address is unaffected.
     const other = await createUser(server.prisma);
-    expect((await client.post('/api/login', { email: other.email, password: PASSWORD })).status).toBe(200);
+    expect(
+      (await client.post('/api/login', { email: other.email, password: PASSWORD })).status,
+    ).toBe(200);
   });
 });
 
@@ -165,11 +223,29 @@ describe('GET /api/user and logout', () => {
 describe('PATCH /api/user', () => {
   it('updates the profile and keeps the e-mail and role', async () => {
     const { user, client } = await signedInCustomer(server.baseUrl, server.prisma);
-    const { status, body } = await client.patch('/api/user', { firstName: 'Robin', lastName: 'Rye', phone: '850-555-9876', role: 'owner', email: 'x@example.com' });
+    const { status, body } = await client.patch('/api/user', {
+      firstName: 'Robin',
+      lastName: 'Rye',
+      phone: '850-555-9876',
+      role: 'owner',
+      email: 'x@example.com',
+    });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ id: user.id, firstName: 'Robin', lastName: 'Rye', phone: '850-555-9876', role: 'customer', email: user.email });
+    expect(body).toMatchObject({
+      id: user.id,
+      firstName: 'Robin',
+      lastName: 'Rye',
+      phone: '850-555-9876',
+      role: 'customer',
+      email: user.email,
+    });
     const stored = await server.prisma.user.findUnique({ where: { id: user.id } });
-    expect(stored).toMatchObject({ firstName: 'Robin', lastName: 'Rye', role: 'customer', email: user.email });
+    expect(stored).toMatchObject({
+      firstName: 'Robin',
+      lastName: 'Rye',
+      role: 'customer',
+      email: user.email,
+    });
   });
 
   it('refuses an invalid phone and a visitor', async () => {
@@ -177,7 +253,9 @@ describe('PATCH /api/user', () => {
     const bad = await client.patch('/api/user', { phone: '123' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Phone number must be at least 10 digits');
-    expect((await new Client(server.baseUrl).patch('/api/user', { firstName: 'X' })).status).toBe(401);
+    expect((await new Client(server.baseUrl).patch('/api/user', { firstName: 'X' })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -190,7 +268,9 @@ describe('cross-site writes', () => {
       body: JSON.stringify({ email: user.email, password: PASSWORD }),
     });
     expect(response.status).toBe(403);
-    expect(((await response.json()) as { message: string }).message).toBe('Cross-site request refused');
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'Cross-site request refused',
+    );
     expect(response.headers.getSetCookie()).toEqual([]);
   });
 });
@@ -198,7 +278,14 @@ describe('cross-site writes', () => {
 describe('behind a TLS proxy in production', () => {
   let production: TestServer;
   beforeAll(async () => {
-    production = await startTestServer({ config: { production: true, nodeEnv: 'production', trustProxy: true, publicUrl: 'https://shop.example.com' } });
+    production = await startTestServer({
+      config: {
+        production: true,
+        nodeEnv: 'production',
+        trustProxy: true,
+        publicUrl: 'https://shop.example.com',
+      },
+    });
   });
   afterAll(async () => {
     await production?.close();
@@ -207,7 +294,12 @@ describe('behind a TLS proxy in production', () => {
   const login = (origin: string, email: string) =>
     fetch(`${production.baseUrl}/api/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin, 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example.com' },
+      headers: {
+        'content-type': 'application/json',
+        origin,
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'shop.example.com',
+      },
       body: JSON.stringify({ email, password: PASSWORD }),
     });
 
@@ -215,7 +307,9 @@ describe('behind a TLS proxy in production', () => {
     const user = await createUser(production.prisma);
     const ok = await login('https://shop.example.com', user.email);
     expect(ok.status).toBe(200);
-    expect(ok.headers.getSetCookie().find((line) => line.startsWith('bakery.sid='))).toMatch(/;\s*secure/i);
+    expect(ok.headers.getSetCookie().find((line) => line.startsWith('bakery.sid='))).toMatch(
+      /;\s*secure/i,
+    );
     expect((await login('http://localhost:5173', user.email)).status).toBe(403);
   });
 });

@@ -8,7 +8,16 @@ let server: TestServer;
 const small = { max: 2, windowMs: 60_000 };
 
 beforeAll(async () => {
-  server = await startTestServer({ config: { rateLimits: { forgotPerEmail: small, orderPerIp: small, contactPerIp: small, confirmPerIp: small } } });
+  server = await startTestServer({
+    config: {
+      rateLimits: {
+        forgotPerEmail: small,
+        orderPerIp: small,
+        contactPerIp: small,
+        confirmPerIp: small,
+      },
+    },
+  });
 });
 
 afterAll(async () => {
@@ -19,7 +28,8 @@ describe('rate limits', () => {
   it('refuses a third reset request for one e-mail within the window, creating no token', async () => {
     const user = await createUser(server.prisma);
     const client = new Client(server.baseUrl);
-    for (let i = 0; i < 2; i++) expect((await client.post('/api/forgot-password', { email: user.email })).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await client.post('/api/forgot-password', { email: user.email })).status).toBe(200);
     const third = await client.post('/api/forgot-password', { email: user.email });
     expect(third.status).toBe(429);
     expect(third.body.message).toBe('Too many password reset requests. Please try again later.');
@@ -28,7 +38,10 @@ describe('rate limits', () => {
 
   it('refuses a third order from one address within the window, storing nothing', async () => {
     const { user, client } = await signedInCustomer(server.baseUrl, server.prisma);
-    for (let i = 0; i < 2; i++) expect((await client.post('/api/submit-order', { orderData: orderPayload() })).status).toBe(201);
+    for (let i = 0; i < 2; i++)
+      expect((await client.post('/api/submit-order', { orderData: orderPayload() })).status).toBe(
+        201,
+      );
     const third = await client.post('/api/submit-order', { orderData: orderPayload() });
     expect(third.status).toBe(429);
     expect(third.body.message).toBe('Too many orders from this address. Please try again later.');
@@ -40,8 +53,13 @@ describe('rate limits', () => {
 
   it('refuses a third contact message from one address', async () => {
     const client = new Client(server.baseUrl);
-    const message = { name: 'Pat Doe', email: 'pat@example.com', message: 'Do you deliver on Sundays?' };
-    for (let i = 0; i < 2; i++) expect((await client.post('/api/contact', message)).status).toBe(201);
+    const message = {
+      name: 'Pat Doe',
+      email: 'pat@example.com',
+      message: 'Do you deliver on Sundays?',
+    };
+    for (let i = 0; i < 2; i++)
+      expect((await client.post('/api/contact', message)).status).toBe(201);
     expect((await client.post('/api/contact', message)).status).toBe(429);
     expect(await server.prisma.contactMessage.count()).toBe(2);
   });
@@ -49,9 +67,12 @@ describe('rate limits', () => {
   it('refuses a third payment confirmation from one address before asking Square', async () => {
     const client = new Client(server.baseUrl);
     const body = { referenceId: '00000000-0000-4000-8000-000000000000' };
-    for (let i = 0; i < 2; i++) expect((await client.post('/api/square/confirm-payment', body)).status).not.toBe(429);
+    for (let i = 0; i < 2; i++)
+      expect((await client.post('/api/square/confirm-payment', body)).status).not.toBe(429);
     const third = await client.post('/api/square/confirm-payment', body);
     expect(third.status).toBe(429);
-    expect(third.body.message).toBe('Too many payment checks from this address. Please try again later.');
+    expect(third.body.message).toBe(
+      'Too many payment checks from this address. Please try again later.',
+    );
   });
 });

@@ -13,7 +13,9 @@ let second: Server;
 let secondUrl: string;
 
 beforeAll(async () => {
-  first = await startTestServer({ config: { rateLimits: { loginPerEmail: { max: 4, windowMs: 60_000 } } } });
+  first = await startTestServer({
+    config: { rateLimits: { loginPerEmail: { max: 4, windowMs: 60_000 } } },
+  });
   // Another process: same database and SESSION_SECRET, nothing shared in memory.
   second = createApp({ ...first.deps }).listen(0, '127.0.0.1');
   await new Promise((resolve) => second.once('listening', resolve));
@@ -32,7 +34,9 @@ describe('several API processes on one database', () => {
   it('honour and end each other’s sessions', async () => {
     const user = await createUser(first.prisma);
     const a = new Client(first.baseUrl);
-    expect((await a.post('/api/login', { email: user.email, password: PASSWORD })).status).toBe(200);
+    expect((await a.post('/api/login', { email: user.email, password: PASSWORD })).status).toBe(
+      200,
+    );
     // The same browser's cookie, sent to the other instance.
     const cookie = a.cookieHeader();
     const me = await fetch(`${secondUrl}/api/user`, { headers: { cookie } });
@@ -52,9 +56,15 @@ describe('several API processes on one database', () => {
     const a = new Client(first.baseUrl);
     const b = new Client(secondUrl);
     for (const client of [a, b, a, b]) {
-      expect((await client.post('/api/login', { email: user.email, password: 'wrong-password' })).status).toBe(401);
+      expect(
+        (await client.post('/api/login', { email: user.email, password: 'wrong-password' })).status,
+      ).toBe(401);
     }
-    expect((await a.post('/api/login', { email: user.email, password: PASSWORD })).status).toBe(429);
-    expect((await b.post('/api/login', { email: user.email, password: PASSWORD })).status).toBe(429);
+    expect((await a.post('/api/login', { email: user.email, password: PASSWORD })).status).toBe(
+      429,
+    );
+    expect((await b.post('/api/login', { email: user.email, password: PASSWORD })).status).toBe(
+      429,
+    );
   });
 });

@@ -6,7 +6,11 @@ import { ORDER_MESSAGES, type SubmitOrderView } from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { Client, orderPayload, signedInCustomer } from '../support/factories.js';
-import { loggingNotifications, type Notifications, type Payments } from '../../src/services/contracts.js';
+import {
+  loggingNotifications,
+  type Notifications,
+  type Payments,
+} from '../../src/services/contracts.js';
 import { createLogger } from '../../src/services/logger.js';
 
 // Square and mail as seen through their interfaces: each test file run decides
@@ -20,7 +24,10 @@ const payments: Payments = {
     linkRequests.push(orderId);
     if (paymentMode === 'fail') throw new Error('Square is down');
     const url = `https://square.link/u/${orderId.slice(0, 8)}`;
-    await prismaForPayments.order.update({ where: { id: orderId }, data: { squarePaymentUrl: url, squareOrderId: `sq-${orderId}` } });
+    await prismaForPayments.order.update({
+      where: { id: orderId },
+      data: { squarePaymentUrl: url, squareOrderId: `sq-${orderId}` },
+    });
     return url;
   },
 };
@@ -55,14 +62,31 @@ beforeEach(() => {
 const submit = (client: Client, orderData: unknown, headers: Record<string, string> = {}) =>
   fetch(`${client.baseUrl}/api/submit-order`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: client.baseUrl, cookie: client.cookieHeader(), ...headers },
+    headers: {
+      'content-type': 'application/json',
+      origin: client.baseUrl,
+      cookie: client.cookieHeader(),
+      ...headers,
+    },
     body: JSON.stringify({ orderData }),
-  }).then(async (response) => ({ status: response.status, body: (await response.json()) as SubmitOrderView }));
+  }).then(async (response) => ({
+    status: response.status,
+    body: (await response.json()) as SubmitOrderView,
+  }));
 
 describe('POST /api/submit-order', () => {
   it('stores the order at the catalogue prices with the account identity and answers 201 with a payment link', async () => {
-    const { user, client } = await signedInCustomer(server.baseUrl, server.prisma, { firstName: 'Ada', lastName: 'Crumb', phone: '8505559999' });
-    const { status, body } = await submit(client, orderPayload({ overrides: { customerName: 'Someone Else', customerEmail: 'else@example.com' } }));
+    const { user, client } = await signedInCustomer(server.baseUrl, server.prisma, {
+      firstName: 'Ada',
+      lastName: 'Crumb',
+      phone: '8505559999',
+    });
+    const { status, body } = await submit(
+      client,
+      orderPayload({
+        overrides: { customerName: 'Someone Else', customerEmail: 'else@example.com' },
+      }),
+    );
     expect(status).toBe(201);
     expect(body.success).toBe(true);
     expect(body.paymentUrl).toMatch(/^https:\/\/square\.link\/u\//);
@@ -83,7 +107,13 @@ describe('POST /api/submit-order', () => {
       squarePaymentUrl: body.paymentUrl,
     });
     expect(body.order.items).toEqual([
-      expect.objectContaining({ productId: 'lemon-poppy-seed-loaf', name: 'Lemon Poppy Seed Loaf', price: 20, quantity: 2, lineTotal: 40 }),
+      expect.objectContaining({
+        productId: 'lemon-poppy-seed-loaf',
+        name: 'Lemon Poppy Seed Loaf',
+        price: 20,
+        quantity: 2,
+        lineTotal: 40,
+      }),
     ]);
     expect(body.order.orderNumber).toBe(body.order.id.replace(/-/g, '').slice(-8).toUpperCase());
     expect(linkRequests).toEqual([body.order.id]);
@@ -96,7 +126,13 @@ describe('POST /api/submit-order', () => {
     const { client } = await signedInCustomer(server.baseUrl, server.prisma);
     const { status, body } = await submit(client, orderPayload({ daysAhead: 4 }));
     expect(status).toBe(201);
-    expect(body.order).toMatchObject({ subtotal: 40, rushFee: 10, tax: 4.38, total: 54.38, isRushOrder: true });
+    expect(body.order).toMatchObject({
+      subtotal: 40,
+      rushFee: 10,
+      tax: 4.38,
+      total: 54.38,
+      isRushOrder: true,
+    });
   });
 
   it('prices cake sizes, counts and cake options from the catalogue', async () => {
@@ -112,7 +148,14 @@ describe('POST /api/submit-order', () => {
     const { status, body } = await submit(client, payload);
     expect(status).toBe(201);
     // 60 + 2 x 30 = 120; options 10; tax 8.75% of 130 = 11.375 -> 11.38
-    expect(body.order).toMatchObject({ subtotal: 120, cakeOptionsFee: 10, tax: 11.38, total: 141.38, hasCakeItems: true, cakeOptions: { hasWriting: true, hasBows: true } });
+    expect(body.order).toMatchObject({
+      subtotal: 120,
+      cakeOptionsFee: 10,
+      tax: 11.38,
+      total: 141.38,
+      hasCakeItems: true,
+      cakeOptions: { hasWriting: true, hasBows: true },
+    });
     expect(body.order.items[0]).toMatchObject({ variant: '8in', price: 60 });
   });
 
@@ -120,7 +163,13 @@ describe('POST /api/submit-order', () => {
     const { client } = await signedInCustomer(server.baseUrl, server.prisma);
     const { status, body } = await submit(client, orderPayload({ delivery: true }));
     expect(status).toBe(201);
-    expect(body.order).toMatchObject({ deliveryMethod: 'delivery', deliveryFeeStatus: 'pending', deliveryAddress: '100 Main St', deliveryZip: '32301', deliveryFee: 0 });
+    expect(body.order).toMatchObject({
+      deliveryMethod: 'delivery',
+      deliveryFeeStatus: 'pending',
+      deliveryAddress: '100 Main St',
+      deliveryZip: '32301',
+      deliveryFee: 0,
+    });
     expect(body.paymentUrl).toBeNull();
     expect(linkRequests).toEqual([]);
   });
@@ -161,7 +210,10 @@ describe('POST /api/submit-order', () => {
   it('refuses a signed-out visitor, storing nothing (spec section 6)', async () => {
     const before = await server.prisma.order.count();
     const visitor = new Client(server.baseUrl);
-    const { status, body } = await submit(visitor, orderPayload({ overrides: { customerEmail: 'walk.in@example.com' } }));
+    const { status, body } = await submit(
+      visitor,
+      orderPayload({ overrides: { customerEmail: 'walk.in@example.com' } }),
+    );
     expect(status).toBe(401);
     expect(body.message).toEqual(expect.any(String));
     expect(await server.prisma.order.count()).toBe(before);
@@ -174,12 +226,23 @@ describe('POST /api/submit-order', () => {
         () => {
           const payload = orderPayload();
           // Internally consistent figures for a $1 loaf: only the catalogue can tell.
-          return { ...payload, items: [{ ...payload.items[0], price: 1 }], subtotal: 2, tax: 0.18, total: 2.18 };
+          return {
+            ...payload,
+            items: [{ ...payload.items[0], price: 1 }],
+            subtotal: 2,
+            tax: 0.18,
+            total: 2.18,
+          };
         },
         400,
         'Order prices do not match our current menu. Please review your cart and try again.',
       ],
-      ['a total that is not the sum', () => ({ ...orderPayload(), total: 50 }), 400, ORDER_MESSAGES.totalMismatch],
+      [
+        'a total that is not the sum',
+        () => ({ ...orderPayload(), total: 50 }),
+        400,
+        ORDER_MESSAGES.totalMismatch,
+      ],
       [
         'a rush order without the rush fee',
         () => {
@@ -189,13 +252,51 @@ describe('POST /api/submit-order', () => {
         400,
         ORDER_MESSAGES.rushFeeInvalid,
       ],
-      ['a 21st item', () => orderPayload({ lines: manyLines(21) }), 400, ORDER_MESSAGES.tooManyItems],
-      ['a quantity of 51', () => ({ ...orderPayload(), items: [{ ...orderPayload().items[0], quantity: 51 }] }), 400, ORDER_MESSAGES.quantityMax],
-      ['an unknown product', () => ({ ...orderPayload(), items: [{ ...orderPayload().items[0], productId: 'gold-bar' }] }), 400, /gold-bar/],
-      ['a pickup date of today', () => ({ ...orderPayload(), pickupDate: orderPayload({ daysAhead: 0 }).pickupDate }), 400, ORDER_MESSAGES.pickupDateTomorrow],
-      ['a pickup date the day after tomorrow', () => ({ ...orderPayload(), pickupDate: orderPayload({ daysAhead: 2 }).pickupDate }), 400, ORDER_MESSAGES.pickupDateLead],
-      ['a pickup time outside the slots', () => ({ ...orderPayload(), pickupTime: '1:00 AM' }), 400, ORDER_MESSAGES.pickupTimeFormat],
-      ['a delivery without an address', () => ({ ...orderPayload({ delivery: true }), deliveryZip: '' }), 400, ORDER_MESSAGES.addressServer],
+      [
+        'a 21st item',
+        () => orderPayload({ lines: manyLines(21) }),
+        400,
+        ORDER_MESSAGES.tooManyItems,
+      ],
+      [
+        'a quantity of 51',
+        () => ({ ...orderPayload(), items: [{ ...orderPayload().items[0], quantity: 51 }] }),
+        400,
+        ORDER_MESSAGES.quantityMax,
+      ],
+      [
+        'an unknown product',
+        () => ({
+          ...orderPayload(),
+          items: [{ ...orderPayload().items[0], productId: 'gold-bar' }],
+        }),
+        400,
+        /gold-bar/,
+      ],
+      [
+        'a pickup date of today',
+        () => ({ ...orderPayload(), pickupDate: orderPayload({ daysAhead: 0 }).pickupDate }),
+        400,
+        ORDER_MESSAGES.pickupDateTomorrow,
+      ],
+      [
+        'a pickup date the day after tomorrow',
+        () => ({ ...orderPayload(), pickupDate: orderPayload({ daysAhead: 2 }).pickupDate }),
+        400,
+        ORDER_MESSAGES.pickupDateLead,
+      ],
+      [
+        'a pickup time outside the slots',
+        () => ({ ...orderPayload(), pickupTime: '1:00 AM' }),
+        400,
+        ORDER_MESSAGES.pickupTimeFormat,
+      ],
+      [
+        'a delivery without an address',
+        () => ({ ...orderPayload({ delivery: true }), deliveryZip: '' }),
+        400,
+        ORDER_MESSAGES.addressServer,
+      ],
     ];
 
     it.each(refusals)('%s', async (_name, build, status, message) => {
@@ -213,7 +314,10 @@ describe('POST /api/submit-order', () => {
     it('a body over 100 kB with 413', async () => {
       const { client } = await signedInCustomer(server.baseUrl, server.prisma);
       const before = await server.prisma.order.count();
-      const answer = await submit(client, { ...orderPayload(), specialInstructions: 'x'.repeat(120_000) });
+      const answer = await submit(client, {
+        ...orderPayload(),
+        specialInstructions: 'x'.repeat(120_000),
+      });
       expect(answer.status).toBe(413);
       expect(typeof answer.body.message).toBe('string');
       expect(await server.prisma.order.count()).toBe(before);
@@ -230,14 +334,28 @@ describe('POST /api/submit-order', () => {
 
 /** n distinct cart lines (distinct product and variant pairs). */
 function manyLines(n: number) {
-  const ids = ['banana-bread', 'zucchini-bread', 'cornbread', 'focaccia', 'pumpkin-spice-loaf', 'lemon-poppy-seed-loaf', 'rosemary-olive-oil-boule'];
+  const ids = [
+    'banana-bread',
+    'zucchini-bread',
+    'cornbread',
+    'focaccia',
+    'pumpkin-spice-loaf',
+    'lemon-poppy-seed-loaf',
+    'rosemary-olive-oil-boule',
+  ];
   const lines = [] as { productId: string; quantity: number; variantId?: string }[];
   for (const id of ids) lines.push({ productId: id, quantity: 1 });
-  for (const id of ['chocolate-chip-cookies', 'lemon-crinkle-cookies', 'chocolate-chip-pecan-cookies']) {
-    for (const variantId of ['6-count', '12-count', '24-count']) lines.push({ productId: id, quantity: 1, variantId });
+  for (const id of [
+    'chocolate-chip-cookies',
+    'lemon-crinkle-cookies',
+    'chocolate-chip-pecan-cookies',
+  ]) {
+    for (const variantId of ['6-count', '12-count', '24-count'])
+      lines.push({ productId: id, quantity: 1, variantId });
   }
   for (const id of ['vanilla-cupcakes', 'chocolate-cupcakes', 'red-velvet-cupcakes']) {
-    for (const variantId of ['6-count', '12-count']) lines.push({ productId: id, quantity: 1, variantId });
+    for (const variantId of ['6-count', '12-count'])
+      lines.push({ productId: id, quantity: 1, variantId });
   }
   return lines.slice(0, n);
 }
@@ -267,11 +385,23 @@ describe('GET /api/order-payment-status/{id}', () => {
     const order = (await submit(client, orderPayload())).body.order;
     const own = await client.get(`/api/order-payment-status/${order.id}`);
     expect(own.status).toBe(200);
-    expect(own.body).toEqual({ paymentStatus: 'pending', total: 43.5, orderId: order.id, customerEmail: user.email, paymentUrl: order.squarePaymentUrl });
+    expect(own.body).toEqual({
+      paymentStatus: 'pending',
+      total: 43.5,
+      orderId: order.id,
+      customerEmail: user.email,
+      paymentUrl: order.squarePaymentUrl,
+    });
     const stranger = await new Client(server.baseUrl).get(`/api/order-payment-status/${order.id}`);
     expect(stranger.status).toBe(200);
     expect(stranger.body.customerEmail).toBe(`${user.email[0]}***@example.com`);
-    expect(Object.keys(stranger.body).sort()).toEqual(['customerEmail', 'orderId', 'paymentStatus', 'paymentUrl', 'total']);
+    expect(Object.keys(stranger.body).sort()).toEqual([
+      'customerEmail',
+      'orderId',
+      'paymentStatus',
+      'paymentUrl',
+      'total',
+    ]);
   });
 
   it('finds an order by its Square reference', async () => {

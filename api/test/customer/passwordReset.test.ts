@@ -27,7 +27,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-const FORGOT_ANSWER = { success: true, message: 'If an account exists for that email, we have sent a password reset link. Please check your inbox.' };
+const FORGOT_ANSWER = {
+  success: true,
+  message:
+    'If an account exists for that email, we have sent a password reset link. Please check your inbox.',
+};
 
 async function requestReset(email: string) {
   sent.length = 0;
@@ -43,7 +47,9 @@ describe('POST /api/forgot-password', () => {
     expect(known.answer.status).toBe(200);
     expect(known.answer.body).toEqual(FORGOT_ANSWER);
     expect(known.mail!.to).toBe(user.email);
-    expect(known.mail!.resetUrl).toMatch(new RegExp(`^${server.baseUrl}/reset-password/[\\w-]{40,}$`));
+    expect(known.mail!.resetUrl).toMatch(
+      new RegExp(`^${server.baseUrl}/reset-password/[\\w-]{40,}$`),
+    );
 
     const unknown = await requestReset('nobody-at-all@example.com');
     expect(unknown.answer.status).toBe(200);
@@ -63,7 +69,9 @@ describe('POST /api/forgot-password', () => {
   });
 
   it('validates the e-mail', async () => {
-    const { status, body } = await new Client(server.baseUrl).post('/api/forgot-password', { email: 'nope' });
+    const { status, body } = await new Client(server.baseUrl).post('/api/forgot-password', {
+      email: 'nope',
+    });
     expect(status).toBe(400);
     expect(typeof body.message).toBe('string');
   });
@@ -75,17 +83,29 @@ describe('POST /api/reset-password', () => {
     const { token } = await requestReset(user.email);
     const visitor = new Client(server.baseUrl);
 
-    const done = await visitor.post('/api/reset-password', { token, password: 'brand-new-1', confirmPassword: 'brand-new-1' });
+    const done = await visitor.post('/api/reset-password', {
+      token,
+      password: 'brand-new-1',
+      confirmPassword: 'brand-new-1',
+    });
     expect(done.status).toBe(200);
     expect(done.body.success).toBe(true);
     expect(typeof done.body.message).toBe('string');
 
     expect((await otherDevice.get('/api/user')).status).toBe(401);
     expect(await server.prisma.session.count({ where: { userId: user.id } })).toBe(0);
-    expect((await visitor.post('/api/login', { email: user.email, password: PASSWORD })).status).toBe(401);
-    expect((await visitor.post('/api/login', { email: user.email, password: 'brand-new-1' })).status).toBe(200);
+    expect(
+      (await visitor.post('/api/login', { email: user.email, password: PASSWORD })).status,
+    ).toBe(401);
+    expect(
+      (await visitor.post('/api/login', { email: user.email, password: 'brand-new-1' })).status,
+    ).toBe(200);
 
-    const again = await new Client(server.baseUrl).post('/api/reset-password', { token, password: 'another-1', confirmPassword: 'another-1' });
+    const again = await new Client(server.baseUrl).post('/api/reset-password', {
+      token,
+      password: 'another-1',
+      confirmPassword: 'another-1',
+    });
     expect(again.status).toBe(400);
     expect(again.body.success).toBe(false);
     expect(again.body.message).toContain('Invalid or expired');
@@ -94,9 +114,16 @@ describe('POST /api/reset-password', () => {
   it('refuses an expired token and an unknown one, changing nothing', async () => {
     const user = await createUser(server.prisma);
     const { token } = await requestReset(user.email);
-    await server.prisma.passwordResetToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await server.prisma.passwordResetToken.updateMany({
+      where: { userId: user.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     for (const attempt of [token, 'made-up-token-value']) {
-      const { status, body } = await new Client(server.baseUrl).post('/api/reset-password', { token: attempt, password: 'brand-new-1', confirmPassword: 'brand-new-1' });
+      const { status, body } = await new Client(server.baseUrl).post('/api/reset-password', {
+        token: attempt,
+        password: 'brand-new-1',
+        confirmPassword: 'brand-new-1',
+      });
       expect(status).toBe(400);
       expect(body.message).toContain('Invalid or expired');
     }
@@ -106,12 +133,24 @@ describe('POST /api/reset-password', () => {
 
   it('validates with the spec messages', async () => {
     const client = new Client(server.baseUrl);
-    const mismatch = await client.post('/api/reset-password', { token: 'x', password: 'brand-new-1', confirmPassword: 'brand-new-2' });
+    const mismatch = await client.post('/api/reset-password', {
+      token: 'x',
+      password: 'brand-new-1',
+      confirmPassword: 'brand-new-2',
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.message).toBe("Passwords don't match");
-    const noToken = await client.post('/api/reset-password', { token: '', password: 'brand-new-1', confirmPassword: 'brand-new-1' });
+    const noToken = await client.post('/api/reset-password', {
+      token: '',
+      password: 'brand-new-1',
+      confirmPassword: 'brand-new-1',
+    });
     expect(noToken.body.message).toBe('Reset token is required');
-    const short = await client.post('/api/reset-password', { token: 'x', password: '123', confirmPassword: '123' });
+    const short = await client.post('/api/reset-password', {
+      token: 'x',
+      password: '123',
+      confirmPassword: '123',
+    });
     expect(short.body.message).toBe('Password must be at least 6 characters');
   });
 });

@@ -16,11 +16,22 @@ beforeAll(async () => {
   dists = { storefront: path.join(root, 'storefront'), admin: path.join(root, 'admin') };
   await mkdir(path.join(dists.storefront, 'assets'), { recursive: true });
   await mkdir(path.join(dists.admin, 'assets'), { recursive: true });
-  await writeFile(path.join(dists.storefront, 'index.html'), '<!doctype html><title>Storefront</title>');
-  await writeFile(path.join(dists.storefront, 'assets', 'app-1234.js'), 'console.log("storefront")');
-  await writeFile(path.join(dists.admin, 'index.html'), '<!doctype html><title>Back office</title>');
+  await writeFile(
+    path.join(dists.storefront, 'index.html'),
+    '<!doctype html><title>Storefront</title>',
+  );
+  await writeFile(
+    path.join(dists.storefront, 'assets', 'app-1234.js'),
+    'console.log("storefront")',
+  );
+  await writeFile(
+    path.join(dists.admin, 'index.html'),
+    '<!doctype html><title>Back office</title>',
+  );
   await writeFile(path.join(dists.admin, 'assets', 'admin-5678.js'), 'console.log("admin")');
-  server = await startTestServer({ config: { storefrontDist: dists.storefront, adminDist: dists.admin } });
+  server = await startTestServer({
+    config: { storefrontDist: dists.storefront, adminDist: dists.admin },
+  });
 });
 
 afterAll(async () => {
@@ -36,13 +47,26 @@ describe('GET /api/health, /api/config, /api/menu', () => {
 
   it('says what is configured', async () => {
     const { body } = await new Client(server.baseUrl).get('/api/config');
-    expect(body).toEqual({ paymentProvider: 'Square', paymentConfigured: false, mailConfigured: false });
+    expect(body).toEqual({
+      paymentProvider: 'Square',
+      paymentConfigured: false,
+      mailConfigured: false,
+    });
   });
 
   it('serves the catalogue with dollar prices', async () => {
     const { status, body } = await new Client(server.baseUrl).get('/api/menu');
     expect(status).toBe(200);
-    expect(body.categories.map((c: { id: string }) => c.id)).toEqual(['breads', 'muffins', 'oat-bars', 'brownies', 'cookies', 'cupcakes', 'cakes', 'gourmet-cookies']);
+    expect(body.categories.map((c: { id: string }) => c.id)).toEqual([
+      'breads',
+      'muffins',
+      'oat-bars',
+      'brownies',
+      'cookies',
+      'cupcakes',
+      'cakes',
+      'gourmet-cookies',
+    ]);
     const cake = body.items.find((item: { id: string }) => item.id === 'chocolate-layer-cake');
     expect(cake).toMatchObject({ category: 'cakes', price: 45, maxQuantity: 3 });
     expect(cake.variants.map((v: { id: string; price: number }) => [v.id, v.price])).toEqual([
@@ -50,7 +74,10 @@ describe('GET /api/health, /api/config, /api/menu', () => {
       ['8in', 60],
       ['10in', 75],
     ]);
-    expect(body.items.find((item: { id: string }) => item.id === 'cinnamon-rolls')).toMatchObject({ price: 20, maxQuantity: 8 });
+    expect(body.items.find((item: { id: string }) => item.id === 'cinnamon-rolls')).toMatchObject({
+      price: 20,
+      maxQuantity: 8,
+    });
   });
 });
 
@@ -58,18 +85,42 @@ describe('reviews', () => {
   it('lists approved reviews only, newest first, with the public fields', async () => {
     const user = await createUser(server.prisma);
     const base = { userId: user.id, rating: '5', comment: 'Wonderful gluten-free bread!' };
-    const older = await server.prisma.review.create({ data: { ...base, title: 'Older', isApproved: true, createdAt: new Date('2026-01-01T12:00:00Z') } });
-    const newer = await server.prisma.review.create({ data: { ...base, title: 'Newer', isApproved: true, createdAt: new Date('2026-02-01T12:00:00Z') } });
+    const older = await server.prisma.review.create({
+      data: {
+        ...base,
+        title: 'Older',
+        isApproved: true,
+        createdAt: new Date('2026-01-01T12:00:00Z'),
+      },
+    });
+    const newer = await server.prisma.review.create({
+      data: {
+        ...base,
+        title: 'Newer',
+        isApproved: true,
+        createdAt: new Date('2026-02-01T12:00:00Z'),
+      },
+    });
     await server.prisma.review.create({ data: { ...base, title: 'Pending', isApproved: false } });
     const { status, body } = await new Client(server.baseUrl).get('/api/reviews');
     expect(status).toBe(200);
     expect(body.map((r: { id: string }) => r.id)).toEqual([newer.id, older.id]);
-    expect(body[0]).toEqual({ id: newer.id, rating: '5', title: 'Newer', comment: base.comment, createdAt: '2026-02-01T12:00:00.000Z' });
+    expect(body[0]).toEqual({
+      id: newer.id,
+      rating: '5',
+      title: 'Newer',
+      comment: base.comment,
+      createdAt: '2026-02-01T12:00:00.000Z',
+    });
   });
 
   it('creates an unapproved review for a signed-in customer', async () => {
     const { user, client } = await signedInCustomer(server.baseUrl, server.prisma);
-    const { status, body } = await client.post('/api/reviews', { rating: '4', title: 'Great muffins', comment: 'The blueberry muffins were perfect.' });
+    const { status, body } = await client.post('/api/reviews', {
+      rating: '4',
+      title: 'Great muffins',
+      comment: 'The blueberry muffins were perfect.',
+    });
     expect(status).toBe(201);
     expect(body.success).toBe(true);
     expect(body.review).toMatchObject({ rating: '4', title: 'Great muffins', isApproved: false });
@@ -88,14 +139,23 @@ describe('reviews', () => {
   ])('refuses %j with "%s"', async (change, message) => {
     const { client } = await signedInCustomer(server.baseUrl, server.prisma);
     const before = await server.prisma.review.count();
-    const { status, body } = await client.post('/api/reviews', { rating: '5', title: 'Lovely', comment: 'Lovely cakes and cookies.', ...change });
+    const { status, body } = await client.post('/api/reviews', {
+      rating: '5',
+      title: 'Lovely',
+      comment: 'Lovely cakes and cookies.',
+      ...change,
+    });
     expect(status).toBe(400);
     expect(body.message).toBe(message);
     expect(await server.prisma.review.count()).toBe(before);
   });
 
   it('answers 401 to a visitor', async () => {
-    const { status } = await new Client(server.baseUrl).post('/api/reviews', { rating: '5', title: 'Lovely', comment: 'Lovely cakes and cookies.' });
+    const { status } = await new Client(server.baseUrl).post('/api/reviews', {
+      rating: '5',
+      title: 'Lovely',
+      comment: 'Lovely cakes and cookies.',
+    });
     expect(status).toBe(401);
   });
 });
@@ -111,12 +171,20 @@ describe('POST /api/contact', () => {
     expect(status).toBe(201);
     expect(body.success).toBe(true);
     const stored = await server.prisma.contactMessage.findFirst({ where: { name: 'Pat Doe' } });
-    expect(stored).toMatchObject({ email: 'pat@example.com', subject: 'Wedding cake', message: 'Do you make three-tier cakes?' });
+    expect(stored).toMatchObject({
+      email: 'pat@example.com',
+      subject: 'Wedding cake',
+      message: 'Do you make three-tier cakes?',
+    });
   });
 
   it('refuses an invalid message and stores nothing', async () => {
     const before = await server.prisma.contactMessage.count();
-    const { status, body } = await new Client(server.baseUrl).post('/api/contact', { name: 'Pat', email: 'nope', message: 'Hi' });
+    const { status, body } = await new Client(server.baseUrl).post('/api/contact', {
+      name: 'Pat',
+      email: 'nope',
+      message: 'Hi',
+    });
     expect(status).toBe(400);
     expect(typeof body.message).toBe('string');
     expect(body.errors.length).toBeGreaterThan(0);
@@ -126,16 +194,32 @@ describe('POST /api/contact', () => {
 
 describe('the edges of the API', () => {
   it('answers JSON 404 for an unknown API path, whatever it accepts', async () => {
-    const response = await fetch(`${server.baseUrl}/api/no-such-thing`, { headers: { accept: 'text/html' } });
+    const response = await fetch(`${server.baseUrl}/api/no-such-thing`, {
+      headers: { accept: 'text/html' },
+    });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ code: 'not_found', message: 'Not found: GET /api/no-such-thing' });
+    expect(await response.json()).toEqual({
+      code: 'not_found',
+      message: 'Not found: GET /api/no-such-thing',
+    });
   });
 
   it('refuses a non-JSON body with 415 and malformed JSON with 400, without a stack', async () => {
-    const form = await fetch(`${server.baseUrl}/api/contact`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
+    const form = await fetch(`${server.baseUrl}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'hello',
+    });
     expect(form.status).toBe(415);
-    expect(await form.json()).toEqual({ code: 'unsupported_media_type', message: 'Content-Type must be application/json' });
-    const broken = await fetch(`${server.baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
+    expect(await form.json()).toEqual({
+      code: 'unsupported_media_type',
+      message: 'Content-Type must be application/json',
+    });
+    const broken = await fetch(`${server.baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":',
+    });
     expect(broken.status).toBe(400);
     const text = await broken.text();
     expect(JSON.parse(text).message).toBe('Malformed JSON body');
@@ -155,7 +239,19 @@ describe('the built apps', () => {
   const html = (url: string) => fetch(url, { headers: { accept: 'text/html' } });
 
   it('serves the storefront at / and its index for client-side routes', async () => {
-    for (const route of ['/', '/menu', '/order', '/about', '/confirmation', '/login', '/signup', '/forgot-password', '/my-orders', '/reset-password', '/reset-password/abc']) {
+    for (const route of [
+      '/',
+      '/menu',
+      '/order',
+      '/about',
+      '/confirmation',
+      '/login',
+      '/signup',
+      '/forgot-password',
+      '/my-orders',
+      '/reset-password',
+      '/reset-password/abc',
+    ]) {
       const response = await html(server.baseUrl + route);
       expect(response.status).toBe(200);
       expect(await response.text()).toContain('<title>Storefront</title>');
@@ -187,7 +283,9 @@ describe('the built apps', () => {
   });
 
   it('answers 404 for a missing file that is not a page', async () => {
-    const response = await fetch(`${server.baseUrl}/assets/missing.js`, { headers: { accept: 'application/javascript' } });
+    const response = await fetch(`${server.baseUrl}/assets/missing.js`, {
+      headers: { accept: 'application/javascript' },
+    });
     expect(response.status).toBe(404);
   });
 });

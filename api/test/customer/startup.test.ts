@@ -10,7 +10,13 @@ describe('loadConfig', () => {
   it('has development defaults and a random session secret per start', () => {
     const a = loadConfig({});
     const b = loadConfig({});
-    expect(a).toMatchObject({ port: 3000, databaseUrl: undefined, production: false, trustProxy: false, publicUrl: 'http://localhost:3000' });
+    expect(a).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      production: false,
+      trustProxy: false,
+      publicUrl: 'http://localhost:3000',
+    });
     expect(a.sessionSecret).not.toBe(b.sessionSecret);
     expect(a.dataDir).toMatch(/\.data$/);
   });
@@ -25,7 +31,13 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://shop.example.com/',
       OWNER_EMAIL: 'Owner@Shop.example.com',
     });
-    expect(config).toMatchObject({ port: 8080, production: true, trustProxy: true, publicUrl: 'https://shop.example.com', ownerEmail: 'owner@shop.example.com' });
+    expect(config).toMatchObject({
+      port: 8080,
+      production: true,
+      trustProxy: true,
+      publicUrl: 'https://shop.example.com',
+      ownerEmail: 'owner@shop.example.com',
+    });
   });
 
   it('refuses a bad PORT and a short secret', () => {
@@ -45,7 +57,10 @@ describe('seedOwner', () => {
   });
 
   it('creates the OWNER_EMAIL owner once, with that password', async () => {
-    const config = loadConfig({ OWNER_EMAIL: 'Boss@Bakery.example', OWNER_PASSWORD: 'owner-pass-1' });
+    const config = loadConfig({
+      OWNER_EMAIL: 'Boss@Bakery.example',
+      OWNER_PASSWORD: 'owner-pass-1',
+    });
     await seedOwner(db.prisma, config, log);
     await seedOwner(db.prisma, config, log);
     const owners = await db.prisma.user.findMany({ where: { role: 'owner' } });

@@ -42,19 +42,26 @@ function decodeQuotedPrintable(text: string): string {
 
 function decodeHeader(value: string): string {
   return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, encoding: string, data: string) =>
-    encoding.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    encoding.toUpperCase() === 'B'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
   );
 }
 
 /** The decoded body of the MIME part with this content type (nodemailer's multipart/alternative). */
 function part(raw: string, contentType: string): string {
-  const pattern = new RegExp(`Content-Type: ${contentType}[^\\r\\n]*\\r?\\n((?:[^\\r\\n]+\\r?\\n)*)\\r?\\n([\\s\\S]*?)(?:\\r?\\n--[^\\r\\n]+|$)`, 'i');
+  const pattern = new RegExp(
+    `Content-Type: ${contentType}[^\\r\\n]*\\r?\\n((?:[^\\r\\n]+\\r?\\n)*)\\r?\\n([\\s\\S]*?)(?:\\r?\\n--[^\\r\\n]+|$)`,
+    'i',
+  );
   const match = pattern.exec(raw);
   if (!match) return '';
   const headers = match[1]!;
   const body = match[2]!;
-  if (/Content-Transfer-Encoding: quoted-printable/i.test(headers)) return decodeQuotedPrintable(body);
-  if (/Content-Transfer-Encoding: base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/Content-Transfer-Encoding: quoted-printable/i.test(headers))
+    return decodeQuotedPrintable(body);
+  if (/Content-Transfer-Encoding: base64/i.test(headers))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   return body;
 }
 
@@ -79,7 +86,9 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       stream.on('end', () => {
         if (refusals > 0) {
           refusals--;
-          const error = Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
+          const error = Object.assign(new Error('Mailbox busy, try again later'), {
+            responseCode: 451,
+          });
           return callback(error);
         }
         const envelope = {
@@ -109,7 +118,10 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       const deadline = Date.now() + timeoutMs;
       while (messages.length < count) {
         const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`SMTP peer: ${messages.length} of ${count} messages arrived in ${timeoutMs} ms`);
+        if (left <= 0)
+          throw new Error(
+            `SMTP peer: ${messages.length} of ${count} messages arrived in ${timeoutMs} ms`,
+          );
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, left);
           waiters.push(() => {

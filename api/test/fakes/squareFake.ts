@@ -19,8 +19,22 @@ export interface FakeOrder {
   id: string;
   location_id: string;
   reference_id?: string;
-  line_items: Array<{ uid: string; name: string; quantity: string; base_price_money: Money; total_money: Money }>;
-  tenders?: Array<{ id: string; location_id: string; transaction_id: string; type: string; amount_money: Money; tip_money?: Money; payment_id: string }>;
+  line_items: Array<{
+    uid: string;
+    name: string;
+    quantity: string;
+    base_price_money: Money;
+    total_money: Money;
+  }>;
+  tenders?: Array<{
+    id: string;
+    location_id: string;
+    transaction_id: string;
+    type: string;
+    amount_money: Money;
+    tip_money?: Money;
+    payment_id: string;
+  }>;
   total_money: Money;
   total_tip_money: Money;
   net_amount_due_money: Money;
@@ -51,9 +65,17 @@ export interface CreateLinkBody {
   order?: {
     location_id?: string;
     reference_id?: string;
-    line_items?: Array<{ name: string; quantity: string; base_price_money?: { amount?: number; currency?: string } }>;
+    line_items?: Array<{
+      name: string;
+      quantity: string;
+      base_price_money?: { amount?: number; currency?: string };
+    }>;
   };
-  checkout_options?: { allow_tipping?: boolean; redirect_url?: string; merchant_support_email?: string };
+  checkout_options?: {
+    allow_tipping?: boolean;
+    redirect_url?: string;
+    merchant_support_email?: string;
+  };
   pre_populated_data?: { buyer_email?: string };
   payment_note?: string;
 }
@@ -83,11 +105,15 @@ export interface SquareFake {
   /** The next request is answered only after `ms` milliseconds. */
   delayNext(ms: number): void;
   /** A buyer pays the Square order (amount before tip). */
-  pay(squareOrderId: string, options?: { amountCents?: number; tipCents?: number; status?: FakePayment['status'] }): FakePayment;
+  pay(
+    squareOrderId: string,
+    options?: { amountCents?: number; tipCents?: number; status?: FakePayment['status'] },
+  ): FakePayment;
   close(): Promise<void>;
 }
 
-const id = (length = 22) => randomBytes(length).toString('base64url').replace(/[-_]/g, 'X').slice(0, length).toUpperCase();
+const id = (length = 22) =>
+  randomBytes(length).toString('base64url').replace(/[-_]/g, 'X').slice(0, length).toUpperCase();
 const now = () => new Date().toISOString();
 const usd = (amount: number): Money => ({ amount, currency: 'USD' });
 
@@ -96,7 +122,14 @@ function send(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-function squareErrors(res: ServerResponse, status: number, category: string, code: string, detail: string, field?: string) {
+function squareErrors(
+  res: ServerResponse,
+  status: number,
+  category: string,
+  code: string,
+  detail: string,
+  field?: string,
+) {
   send(res, status, { errors: [{ category, code, detail, ...(field ? { field } : {}) }] });
 }
 
@@ -107,7 +140,9 @@ async function readJson(req: IncomingMessage): Promise<CreateLinkBody | null> {
   return text ? (JSON.parse(text) as CreateLinkBody) : null;
 }
 
-export async function startSquareFake(options: { accessToken?: string; locationId?: string } = {}): Promise<SquareFake> {
+export async function startSquareFake(
+  options: { accessToken?: string; locationId?: string } = {},
+): Promise<SquareFake> {
   const accessToken = options.accessToken ?? 'EAAAtest-token';
   const locationId = options.locationId ?? 'LTESTLOCATION';
   const requests: RecordedRequest[] = [];
@@ -131,23 +166,51 @@ export async function startSquareFake(options: { accessToken?: string; locationI
     if (queued) return send(res, queued.status, { errors: queued.errors });
 
     if (req.headers.authorization !== `Bearer ${accessToken}`)
-      return squareErrors(res, 401, 'AUTHENTICATION_ERROR', 'UNAUTHORIZED', 'This request could not be authorized.');
-    if (body === undefined) return squareErrors(res, 400, 'INVALID_REQUEST_ERROR', 'INVALID_CONTENT_TYPE', 'The body is not valid JSON.');
+      return squareErrors(
+        res,
+        401,
+        'AUTHENTICATION_ERROR',
+        'UNAUTHORIZED',
+        'This request could not be authorized.',
+      );
+    if (body === undefined)
+      return squareErrors(
+        res,
+        400,
+        'INVALID_REQUEST_ERROR',
+        'INVALID_CONTENT_TYPE',
+        'The body is not valid JSON.',
+      );
 
-    if (req.method === 'POST' && url.pathname === '/v2/online-checkout/payment-links') return createLink(body, res);
+    if (req.method === 'POST' && url.pathname === '/v2/online-checkout/payment-links')
+      return createLink(body, res);
     const order = /^\/v2\/orders\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && order) {
       const found = orders.get(decodeURIComponent(order[1]!));
-      if (!found) return squareErrors(res, 404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', `Order not found.`);
+      if (!found)
+        return squareErrors(res, 404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', `Order not found.`);
       return send(res, 200, { order: found });
     }
     const payment = /^\/v2\/payments\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && payment) {
       const found = payments.get(decodeURIComponent(payment[1]!));
-      if (!found) return squareErrors(res, 404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', `Could not find payment with id: ${payment[1]}`);
+      if (!found)
+        return squareErrors(
+          res,
+          404,
+          'INVALID_REQUEST_ERROR',
+          'NOT_FOUND',
+          `Could not find payment with id: ${payment[1]}`,
+        );
       return send(res, 200, { payment: found });
     }
-    return squareErrors(res, 404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', `Unknown endpoint ${req.method} ${url.pathname}`);
+    return squareErrors(
+      res,
+      404,
+      'INVALID_REQUEST_ERROR',
+      'NOT_FOUND',
+      `Unknown endpoint ${req.method} ${url.pathname}`,
+    );
   }
 
   function createLink(body: CreateLinkBody | null, res: ServerResponse) {
@@ -157,19 +220,52 @@ export async function startSquareFake(options: { accessToken?: string; locationI
       const first = links.get(key)!;
       // Square refuses a reused key with a different request.
       if (first.request !== serialized)
-        return squareErrors(res, 400, 'INVALID_REQUEST_ERROR', 'IDEMPOTENCY_KEY_REUSED', 'The idempotency key can only be retried with the same request data.');
+        return squareErrors(
+          res,
+          400,
+          'INVALID_REQUEST_ERROR',
+          'IDEMPOTENCY_KEY_REUSED',
+          'The idempotency key can only be retried with the same request data.',
+        );
       return send(res, first.status, first.body);
     }
     const requested = body?.order;
-    if (!requested?.location_id || !Array.isArray(requested.line_items) || requested.line_items.length === 0)
-      return squareErrors(res, 400, 'INVALID_REQUEST_ERROR', 'MISSING_REQUIRED_PARAMETER', 'Missing required parameter.', 'order');
+    if (
+      !requested?.location_id ||
+      !Array.isArray(requested.line_items) ||
+      requested.line_items.length === 0
+    )
+      return squareErrors(
+        res,
+        400,
+        'INVALID_REQUEST_ERROR',
+        'MISSING_REQUIRED_PARAMETER',
+        'Missing required parameter.',
+        'order',
+      );
     if (requested.location_id !== locationId)
-      return squareErrors(res, 400, 'INVALID_REQUEST_ERROR', 'INVALID_VALUE', 'Invalid location id.', 'order.location_id');
+      return squareErrors(
+        res,
+        400,
+        'INVALID_REQUEST_ERROR',
+        'INVALID_VALUE',
+        'Invalid location id.',
+        'order.location_id',
+      );
     const lineItems = requested.line_items.map((line) => {
       const unit = Number(line.base_price_money?.amount ?? 0);
-      return { uid: id(10), name: line.name, quantity: line.quantity, base_price_money: usd(unit), total_money: usd(unit * Number(line.quantity)) };
+      return {
+        uid: id(10),
+        name: line.name,
+        quantity: line.quantity,
+        base_price_money: usd(unit),
+        total_money: usd(unit * Number(line.quantity)),
+      };
     });
-    const total = lineItems.reduce((sum: number, line: { total_money: Money }) => sum + line.total_money.amount, 0);
+    const total = lineItems.reduce(
+      (sum: number, line: { total_money: Money }) => sum + line.total_money.amount,
+      0,
+    );
     const created = now();
     const squareOrder: FakeOrder = {
       id: id(),
@@ -204,7 +300,9 @@ export async function startSquareFake(options: { accessToken?: string; locationI
   }
 
   const server: Server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => squareErrors(res, 500, 'API_ERROR', 'INTERNAL_SERVER_ERROR', String(error)));
+    handle(req, res).catch((error: unknown) =>
+      squareErrors(res, 500, 'API_ERROR', 'INTERNAL_SERVER_ERROR', String(error)),
+    );
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -220,8 +318,15 @@ export async function startSquareFake(options: { accessToken?: string; locationI
     requests,
     orders,
     payments,
-    failNext(status, code = status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST', detail = 'Something went wrong.') {
-      errors.push({ status, errors: [{ category: status >= 500 ? 'API_ERROR' : 'INVALID_REQUEST_ERROR', code, detail }] });
+    failNext(
+      status,
+      code = status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST',
+      detail = 'Something went wrong.',
+    ) {
+      errors.push({
+        status,
+        errors: [{ category: status >= 500 ? 'API_ERROR' : 'INVALID_REQUEST_ERROR', code, detail }],
+      });
     },
     delayNext(ms) {
       delays.push(ms);
@@ -248,7 +353,15 @@ export async function startSquareFake(options: { accessToken?: string; locationI
       payments.set(payment.id, payment);
       order.tenders = [
         ...(order.tenders ?? []),
-        { id: payment.id, location_id: locationId, transaction_id: order.id, type: 'CARD', amount_money: usd(amount), ...(tip ? { tip_money: usd(tip) } : {}), payment_id: payment.id },
+        {
+          id: payment.id,
+          location_id: locationId,
+          transaction_id: order.id,
+          type: 'CARD',
+          amount_money: usd(amount),
+          ...(tip ? { tip_money: usd(tip) } : {}),
+          payment_id: payment.id,
+        },
       ];
       if (status === 'COMPLETED') {
         order.total_tip_money = usd(tip);

@@ -38,13 +38,22 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
   };
   const make = (base: { prisma: PrismaClient; log: Logger }) =>
-    (integrations ??= createIntegrations({ publicUrl: 'https://shop.example.com' }, base.prisma, base.log, env, {
-      squareMaxRetries: 0,
-      squareTimeoutInSeconds: 5,
-      mailRetryDelaysMs: [50],
-      outboxDir: outbox,
-    }));
-  server = await startTestServer({ notifications: (base) => make(base).notifications, payments: (base) => make(base).payments });
+    (integrations ??= createIntegrations(
+      { publicUrl: 'https://shop.example.com' },
+      base.prisma,
+      base.log,
+      env,
+      {
+        squareMaxRetries: 0,
+        squareTimeoutInSeconds: 5,
+        mailRetryDelaysMs: [50],
+        outboxDir: outbox,
+      },
+    ));
+  server = await startTestServer({
+    notifications: (base) => make(base).notifications,
+    payments: (base) => make(base).payments,
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -59,7 +68,12 @@ async function submitPickupOrder() {
   const { client, user } = await signedInCustomer(server.baseUrl, server.prisma);
   const submitted = await client.post('/api/submit-order', { orderData: orderPayload() });
   expect(submitted.status).toBe(201);
-  return { client, user, order: submitted.body.order as { id: string; total: number }, paymentUrl: submitted.body.paymentUrl as string | null };
+  return {
+    client,
+    user,
+    order: submitted.body.order as { id: string; total: number },
+    paymentUrl: submitted.body.paymentUrl as string | null,
+  };
 }
 
 describe('checkout with Square', () => {
@@ -69,20 +83,30 @@ describe('checkout with Square', () => {
     const stored = await server.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
     expect(stored.squarePaymentUrl).toBe(paymentUrl);
     const link = fake.requests.find((r) => r.body?.order?.reference_id === order.id)!.body!;
-    expect(link.order?.line_items?.[0]?.base_price_money?.amount).toBe(Math.round(order.total * 100));
+    expect(link.order?.line_items?.[0]?.base_price_money?.amount).toBe(
+      Math.round(order.total * 100),
+    );
     expect(link.pre_populated_data?.buyer_email).toBe(user.email);
 
     await integrations!.notifications.idle();
-    const received = smtp.messages.find((m) => m.to.includes(user.email) && m.subject.startsWith('We received your order'));
+    const received = smtp.messages.find(
+      (m) => m.to.includes(user.email) && m.subject.startsWith('We received your order'),
+    );
     expect(received?.text).toContain(`Pay with Square: ${paymentUrl}`);
 
     // Back from Square before paying: refused, still pending.
     const early = await client.post('/api/square/confirm-payment', { referenceId: order.id });
-    expect(early).toMatchObject({ status: 409, body: { message: 'Square has not completed the payment for this order yet' } });
+    expect(early).toMatchObject({
+      status: 409,
+      body: { message: 'Square has not completed the payment for this order yet' },
+    });
 
     fake.pay(stored.squareOrderId!);
     const confirmed = await client.post('/api/square/confirm-payment', { referenceId: order.id });
-    expect(confirmed).toMatchObject({ status: 200, body: { success: true, paymentStatus: 'paid' } });
+    expect(confirmed).toMatchObject({
+      status: 200,
+      body: { success: true, paymentStatus: 'paid' },
+    });
     const status = await client.get(`/api/order-payment-status/${order.id}`);
     expect(status.body.paymentStatus).toBe('paid');
   });
@@ -92,7 +116,11 @@ describe('checkout with Square', () => {
     const stored = await server.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
     const payment = fake.pay(stored.squareOrderId!);
     // Square's own formatting (spaces, key order) must survive: the signature covers these exact bytes.
-    const body = paymentUpdatedEvent({ id: payment.id, order_id: stored.squareOrderId!, amountCents: payment.amount_money.amount }).replace(/,"/g, ', "');
+    const body = paymentUpdatedEvent({
+      id: payment.id,
+      order_id: stored.squareOrderId!,
+      amountCents: payment.amount_money.amount,
+    }).replace(/,"/g, ', "');
     const post = (signature: string) =>
       fetch(`${server.baseUrl}/api/square/webhook`, {
         method: 'POST',
@@ -102,12 +130,16 @@ describe('checkout with Square', () => {
 
     const forged = await post(squareSignature('wrong', NOTIFICATION_URL, body));
     expect(forged.status).toBe(403);
-    expect((await server.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).paymentStatus).toBe('pending');
+    expect(
+      (await server.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).paymentStatus,
+    ).toBe('pending');
 
     const genuine = await post(squareSignature(KEY, NOTIFICATION_URL, body));
     expect(genuine.status).toBe(200);
     expect(await genuine.json()).toEqual({ received: true });
-    expect((await server.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).paymentStatus).toBe('paid');
+    expect(
+      (await server.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).paymentStatus,
+    ).toBe('paid');
   });
 
   it('keeps the order pending and answers without a link when Square is down', async () => {

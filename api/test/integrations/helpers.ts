@@ -18,15 +18,25 @@ export interface LogEntry {
 
 export function recordingLogger(): Logger & { entries: LogEntry[]; errors(): LogEntry[] } {
   const entries: LogEntry[] = [];
-  const at = (level: LogEntry['level']) => (message: string, fields?: Record<string, unknown>) => void entries.push({ level, message, fields });
-  return { entries, info: at('info'), warn: at('warn'), error: at('error'), errors: () => entries.filter((e) => e.level === 'error') };
+  const at = (level: LogEntry['level']) => (message: string, fields?: Record<string, unknown>) =>
+    void entries.push({ level, message, fields });
+  return {
+    entries,
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    errors: () => entries.filter((e) => e.level === 'error'),
+  };
 }
 
 /**
  * Two lemon loaves ($20.00 each): subtotal $40.00, tax 8.75% $3.50, total
  * $43.50 (4350 cents) unless overridden.
  */
-export async function insertOrder(prisma: PrismaClient, overrides: Partial<Prisma.OrderUncheckedCreateInput> = {}) {
+export async function insertOrder(
+  prisma: PrismaClient,
+  overrides: Partial<Prisma.OrderUncheckedCreateInput> = {},
+) {
   return prisma.order.create({
     data: {
       customerName: 'Robin Baker',
@@ -34,7 +44,15 @@ export async function insertOrder(prisma: PrismaClient, overrides: Partial<Prism
       customerPhone: '8505550100',
       pickupDate: '2026-12-04',
       pickupTime: '10:00 AM',
-      items: [{ productId: 'lemon-poppy-seed-loaf', name: 'Lemon Poppy Seed Loaf', price: 20, quantity: 2, variant: null }],
+      items: [
+        {
+          productId: 'lemon-poppy-seed-loaf',
+          name: 'Lemon Poppy Seed Loaf',
+          price: 20,
+          quantity: 2,
+          variant: null,
+        },
+      ],
       subtotal: new Prisma.Decimal('40.00'),
       tax: new Prisma.Decimal('3.50'),
       total: new Prisma.Decimal('43.50'),
@@ -45,10 +63,21 @@ export async function insertOrder(prisma: PrismaClient, overrides: Partial<Prism
 
 /** The signature Square puts in x-square-hmacsha256-signature: HMAC-SHA256 of URL + body, base64. */
 export function squareSignature(key: string, notificationUrl: string, body: string): string {
-  return createHmac('sha256', key).update(notificationUrl + body).digest('base64');
+  return createHmac('sha256', key)
+    .update(notificationUrl + body)
+    .digest('base64');
 }
 
-export function paymentUpdatedEvent(payment: { id: string; order_id: string; amountCents: number; status?: string; reference_id?: string }, eventId = randomUUID()) {
+export function paymentUpdatedEvent(
+  payment: {
+    id: string;
+    order_id: string;
+    amountCents: number;
+    status?: string;
+    reference_id?: string;
+  },
+  eventId = randomUUID(),
+) {
   return JSON.stringify({
     merchant_id: 'MLTESTMERCHANT',
     type: 'payment.updated',
@@ -75,10 +104,15 @@ export function paymentUpdatedEvent(payment: { id: string; order_id: string; amo
 }
 
 /** squareRouter on its own server, with or without the JSON body parser in front (as app.ts has it). */
-export async function startSquareRoutes(payments: Payments, log: Logger, options: { bodyParser?: boolean } = {}) {
+export async function startSquareRoutes(
+  payments: Payments,
+  log: Logger,
+  options: { bodyParser?: boolean } = {},
+) {
   const app = new Koa();
   app.silent = true;
-  if (options.bodyParser !== false) app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', encoding: 'utf-8' }));
+  if (options.bodyParser !== false)
+    app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', encoding: 'utf-8' }));
   const router = squareRouter({ payments, log });
   app.use(router.routes());
   app.use(router.allowedMethods());
@@ -88,7 +122,11 @@ export async function startSquareRoutes(payments: Payments, log: Logger, options
   return {
     baseUrl,
     async post(path: string, body: string, headers: Record<string, string> = {}) {
-      const response = await fetch(baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+      const response = await fetch(baseUrl + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
       const text = await response.text();
       let answer: Record<string, unknown>;
       try {

@@ -9,7 +9,11 @@ import { Prisma } from '@bakery/prisma';
 import { BAKERY_INFO } from '@bakery/core';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.js';
 import { startSmtpPeer, type SmtpPeer } from '../fakes/smtpPeer.js';
-import { createMailNotifications, readMailSettings, type MailNotifications } from '../../src/services/mail/mailer.js';
+import {
+  createMailNotifications,
+  readMailSettings,
+  type MailNotifications,
+} from '../../src/services/mail/mailer.js';
 import { createIntegrations, outboxDirFor } from '../../src/services/integrations.js';
 import { insertOrder, recordingLogger } from './helpers.js';
 
@@ -21,11 +25,25 @@ let outbox: string;
 let log: ReturnType<typeof recordingLogger>;
 let mail: MailNotifications;
 
-function mailer(options: { port?: number; paymentConfigured?: boolean; retryDelaysMs?: number[]; smtp?: boolean } = {}) {
+function mailer(
+  options: {
+    port?: number;
+    paymentConfigured?: boolean;
+    retryDelaysMs?: number[];
+    smtp?: boolean;
+  } = {},
+) {
   return createMailNotifications({
     prisma: db.prisma,
     log,
-    settings: options.smtp === false ? null : readMailSettings({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(options.port ?? smtp.port), MAIL_FROM: 'Bakery <orders@example.com>' }),
+    settings:
+      options.smtp === false
+        ? null
+        : readMailSettings({
+            SMTP_HOST: '127.0.0.1',
+            SMTP_PORT: String(options.port ?? smtp.port),
+            MAIL_FROM: 'Bakery <orders@example.com>',
+          }),
     outboxDir: outbox,
     publicUrl: PUBLIC_URL,
     paymentConfigured: options.paymentConfigured ?? true,
@@ -62,7 +80,9 @@ beforeEach(async () => {
 describe('messages at the SMTP server', () => {
   it('password reset: the link, its one-hour validity, the bakery as sender', async () => {
     const resetUrl = `${PUBLIC_URL}/reset-password/tok_abc123`;
-    const message = await deliver(() => mail.passwordReset({ email: 'dana@example.com', firstName: 'Dana' }, resetUrl));
+    const message = await deliver(() =>
+      mail.passwordReset({ email: 'dana@example.com', firstName: 'Dana' }, resetUrl),
+    );
     expect(message.to).toEqual(['dana@example.com']);
     expect(message.from).toBe('orders@example.com');
     expect(message.subject).toBe(`Reset your ${BAKERY_INFO.name} password`);
@@ -75,9 +95,33 @@ describe('messages at the SMTP server', () => {
   it('order received: items, totals, pickup details, payment link and notices', async () => {
     const order = await insertOrder(db.prisma, {
       items: [
-        { productId: 'lemon-poppy-seed-loaf', name: 'Lemon Poppy Seed Loaf', price: 20, quantity: 2, variant: null },
-        { productId: 'chocolate-chip-cookies', name: 'Chocolate Chip Cookies', price: 15, quantity: 1, variant: '6-count', variantLabel: '6-count', addIn: 'pecans', lineTotal: 15 },
-        { productId: 'classic-cake', name: 'Classic Cake', price: 45, quantity: 1, variant: '6in', variantLabel: '6 inch', filling: 'fruit-preserves', lineTotal: 45 },
+        {
+          productId: 'lemon-poppy-seed-loaf',
+          name: 'Lemon Poppy Seed Loaf',
+          price: 20,
+          quantity: 2,
+          variant: null,
+        },
+        {
+          productId: 'chocolate-chip-cookies',
+          name: 'Chocolate Chip Cookies',
+          price: 15,
+          quantity: 1,
+          variant: '6-count',
+          variantLabel: '6-count',
+          addIn: 'pecans',
+          lineTotal: 15,
+        },
+        {
+          productId: 'classic-cake',
+          name: 'Classic Cake',
+          price: 45,
+          quantity: 1,
+          variant: '6in',
+          variantLabel: '6 inch',
+          filling: 'fruit-preserves',
+          lineTotal: 45,
+        },
       ],
       subtotal: new Prisma.Decimal('100.00'),
       rushFee: new Prisma.Decimal('10.00'),
@@ -121,13 +165,17 @@ describe('messages at the SMTP server', () => {
     const delivery = await deliver(() => mail.orderReceived(order.id));
     expect(delivery.text).toContain('Delivery on December 4, 2026 at 10:00 AM');
     expect(delivery.text).toContain('To: 12 Oak Lane, Tallahassee, FL 32301');
-    expect(delivery.text).toContain('We will calculate your delivery fee and e-mail you a Square payment link within 24 hours.');
+    expect(delivery.text).toContain(
+      'We will calculate your delivery fee and e-mail you a Square payment link within 24 hours.',
+    );
 
     await mail.close();
     mail = mailer({ paymentConfigured: false });
     const pickup = await insertOrder(db.prisma);
     const unconfigured = await deliver(() => mail.orderReceived(pickup.id));
-    expect(unconfigured.text).toContain('Our team will contact you at this e-mail address to arrange payment through Square.');
+    expect(unconfigured.text).toContain(
+      'Our team will contact you at this e-mail address to arrange payment through Square.',
+    );
   });
 
   it('payment link ready, payment received and order ready', async () => {
@@ -160,21 +208,30 @@ describe('messages at the SMTP server', () => {
 
     const pickup = await insertOrder(db.prisma, { squarePaymentUrl: 'https://square.link/u/OPEN' });
     const pickupReady = await deliver(() => mail.orderReady(pickup.id));
-    expect(pickupReady.subject).toBe(`Your order #${pickup.id.slice(-8).toUpperCase()} is ready for pickup`);
+    expect(pickupReady.subject).toBe(
+      `Your order #${pickup.id.slice(-8).toUpperCase()} is ready for pickup`,
+    );
     expect(pickupReady.text).toContain('Payment is still open: https://square.link/u/OPEN');
   });
 
   it('sends nothing for an unknown order, and says why in the log', async () => {
     await mail.orderReceived('00000000-0000-4000-8000-000000000000');
     await mail.idle();
-    expect(log.entries).toContainEqual(expect.objectContaining({ level: 'warn', message: 'mail not sent: no such order' }));
+    expect(log.entries).toContainEqual(
+      expect.objectContaining({ level: 'warn', message: 'mail not sent: no such order' }),
+    );
   });
 });
 
 describe('the queue', () => {
   it('retries a refused message until the server takes it', async () => {
     smtp.refuseNext(2);
-    const message = await deliver(() => mail.passwordReset({ email: 'retry@example.com', firstName: 'Rae' }, `${PUBLIC_URL}/reset-password/t`));
+    const message = await deliver(() =>
+      mail.passwordReset(
+        { email: 'retry@example.com', firstName: 'Rae' },
+        `${PUBLIC_URL}/reset-password/t`,
+      ),
+    );
     expect(message.to).toEqual(['retry@example.com']);
     expect(log.entries.filter((e) => e.message === 'mail send failed; will retry')).toHaveLength(2);
   });
@@ -187,18 +244,35 @@ describe('the queue', () => {
     mail = mailer({ port: deadPort, retryDelaysMs: [10] });
 
     const started = Date.now();
-    await expect(mail.passwordReset({ email: 'lost@example.com', firstName: 'Lou' }, `${PUBLIC_URL}/reset-password/zzz`)).resolves.toBeUndefined();
+    await expect(
+      mail.passwordReset(
+        { email: 'lost@example.com', firstName: 'Lou' },
+        `${PUBLIC_URL}/reset-password/zzz`,
+      ),
+    ).resolves.toBeUndefined();
     expect(Date.now() - started).toBeLessThan(200);
     await mail.idle();
 
     expect(log.errors()).toEqual([
-      expect.objectContaining({ message: 'mail could not be sent; given up (staff can resend it)', fields: expect.objectContaining({ to: 'lost@example.com', attempt: 2 }) }),
+      expect.objectContaining({
+        message: 'mail could not be sent; given up (staff can resend it)',
+        fields: expect.objectContaining({ to: 'lost@example.com', attempt: 2 }),
+      }),
     ]);
-    const row = await db.prisma.outboundMail.findFirstOrThrow({ where: { to: 'lost@example.com' } });
+    const row = await db.prisma.outboundMail.findFirstOrThrow({
+      where: { to: 'lost@example.com' },
+    });
     expect(row).toMatchObject({ status: 'failed', attempts: 2, sentAt: null });
     expect(row.lastError).toEqual(expect.any(String));
     const failed = await readdir(path.join(outbox, 'failed'));
-    const saved = await readFile(path.join(outbox, 'failed', failed.find((f) => f.includes('lost_example_com'))!), 'utf8');
+    const saved = await readFile(
+      path.join(
+        outbox,
+        'failed',
+        failed.find((f) => f.includes('lost_example_com'))!,
+      ),
+      'utf8',
+    );
     expect(saved).toContain('To: lost@example.com');
     expect(saved).toContain('/reset-password/zzz');
   });
@@ -209,24 +283,39 @@ describe('shutdown and restart', () => {
     await mail.close();
     mail = mailer({ retryDelaysMs: [60_000] });
     smtp.refuseNext(1);
-    await mail.passwordReset({ email: 'shutdown@example.com', firstName: 'Sam' }, `${PUBLIC_URL}/reset-password/late`);
+    await mail.passwordReset(
+      { email: 'shutdown@example.com', firstName: 'Sam' },
+      `${PUBLIC_URL}/reset-password/late`,
+    );
     // Wait until the first attempt was refused and the retry is scheduled.
-    for (let i = 0; i < 100 && !log.entries.some((e) => e.message === 'mail send failed; will retry'); i++) await new Promise((r) => setTimeout(r, 20));
+    for (
+      let i = 0;
+      i < 100 && !log.entries.some((e) => e.message === 'mail send failed; will retry');
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 20));
 
     const started = Date.now();
     await mail.close();
     expect(Date.now() - started).toBeLessThan(3000);
-    const row = await db.prisma.outboundMail.findFirstOrThrow({ where: { to: 'shutdown@example.com' } });
+    const row = await db.prisma.outboundMail.findFirstOrThrow({
+      where: { to: 'shutdown@example.com' },
+    });
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
 
     // The API starts again after the retry time has come.
-    await db.prisma.outboundMail.update({ where: { id: row.id }, data: { nextAttemptAt: new Date() } });
+    await db.prisma.outboundMail.update({
+      where: { id: row.id },
+      data: { nextAttemptAt: new Date() },
+    });
     const before = smtp.messages.length;
     mail = mailer();
     await mail.idle();
     const received = smtp.messages.slice(before);
     expect(received.map((m) => m.to)).toEqual([['shutdown@example.com']]);
-    expect(await db.prisma.outboundMail.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(await db.prisma.outboundMail.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject(
+      { status: 'sent', attempts: 2 },
+    );
   });
 
   it('two API processes on one database send a message once', async () => {
@@ -234,11 +323,20 @@ describe('shutdown and restart', () => {
     try {
       const before = smtp.messages.length;
       await Promise.all([
-        mail.passwordReset({ email: 'once-a@example.com', firstName: 'Ada' }, `${PUBLIC_URL}/reset-password/a`),
-        second.passwordReset({ email: 'once-b@example.com', firstName: 'Bea' }, `${PUBLIC_URL}/reset-password/b`),
+        mail.passwordReset(
+          { email: 'once-a@example.com', firstName: 'Ada' },
+          `${PUBLIC_URL}/reset-password/a`,
+        ),
+        second.passwordReset(
+          { email: 'once-b@example.com', firstName: 'Bea' },
+          `${PUBLIC_URL}/reset-password/b`,
+        ),
       ]);
       await Promise.all([mail.idle(), second.idle()]);
-      const to = smtp.messages.slice(before).map((m) => m.to[0]).sort();
+      const to = smtp.messages
+        .slice(before)
+        .map((m) => m.to[0])
+        .sort();
       expect(to).toEqual(['once-a@example.com', 'once-b@example.com']);
     } finally {
       await second.close();
@@ -251,19 +349,33 @@ describe('without SMTP', () => {
     await mail.close();
     mail = mailer({ smtp: false });
     expect(mail.mailConfigured).toBe(false);
-    await mail.passwordReset({ email: 'nosmtp@example.com', firstName: 'Noa' }, `${PUBLIC_URL}/reset-password/outbox-token`);
+    await mail.passwordReset(
+      { email: 'nosmtp@example.com', firstName: 'Noa' },
+      `${PUBLIC_URL}/reset-password/outbox-token`,
+    );
     await mail.idle();
     const files = (await readdir(outbox)).filter((f) => f.includes('nosmtp_example_com'));
     expect(files).toHaveLength(1);
     const saved = await readFile(path.join(outbox, files[0]!), 'utf8');
     expect(saved).toContain(`Subject: Reset your ${BAKERY_INFO.name} password`);
     expect(log.entries).toContainEqual(
-      expect.objectContaining({ message: expect.stringContaining('written to the outbox'), fields: expect.objectContaining({ text: expect.stringContaining('/reset-password/outbox-token') }) }),
+      expect.objectContaining({
+        message: expect.stringContaining('written to the outbox'),
+        fields: expect.objectContaining({
+          text: expect.stringContaining('/reset-password/outbox-token'),
+        }),
+      }),
     );
   });
 
   it('createIntegrations picks SMTP and Square from the environment', async () => {
-    const bare = createIntegrations({ publicUrl: PUBLIC_URL }, db.prisma, log, {}, { outboxDir: outbox });
+    const bare = createIntegrations(
+      { publicUrl: PUBLIC_URL },
+      db.prisma,
+      log,
+      {},
+      { outboxDir: outbox },
+    );
     expect(bare.notifications.mailConfigured).toBe(false);
     expect(bare.payments.configured).toBe(false);
     expect(await bare.payments.ensurePaymentLink('anything')).toBeNull();

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Prisma } from '@bakery/prisma';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.js';
 import { startSquareFake, type SquareFake } from '../fakes/squareFake.js';
-import { createSquarePayments, type SquarePayments } from '../../src/services/square/squarePayments.js';
+import {
+  createSquarePayments,
+  type SquarePayments,
+} from '../../src/services/square/squarePayments.js';
 import { readSquareSettings } from '../../src/services/square/settings.js';
 import { insertOrder, recordingLogger } from './helpers.js';
 
@@ -37,7 +40,10 @@ function build(env: Record<string, string> = {}, limits: { timeoutInSeconds?: nu
   });
 }
 
-const linkCreates = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v2/online-checkout/payment-links');
+const linkCreates = () =>
+  fake.requests.filter(
+    (r) => r.method === 'POST' && r.path === '/v2/online-checkout/payment-links',
+  );
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -72,7 +78,10 @@ describe('payment links', () => {
     expect(request.order?.location_id).toBe(fake.locationId);
     expect(request.order?.reference_id).toBe(order.id);
     expect(request.order?.line_items).toEqual([
-      expect.objectContaining({ quantity: '1', base_price_money: { amount: 4350, currency: 'USD' } }),
+      expect.objectContaining({
+        quantity: '1',
+        base_price_money: { amount: 4350, currency: 'USD' },
+      }),
     ]);
     expect(request.pre_populated_data).toEqual({ buyer_email: order.customerEmail });
     expect(request.checkout_options?.allow_tipping).toBe(true);
@@ -92,15 +101,32 @@ describe('payment links', () => {
   });
 
   it('makes a new link when the total changed (delivery fee added)', async () => {
-    const order = await insertOrder(db.prisma, { deliveryMethod: 'delivery', deliveryFeeStatus: 'pending', deliveryAddress: '1 Main St', deliveryCity: 'Tallahassee', deliveryState: 'FL', deliveryZip: '32301' });
+    const order = await insertOrder(db.prisma, {
+      deliveryMethod: 'delivery',
+      deliveryFeeStatus: 'pending',
+      deliveryAddress: '1 Main St',
+      deliveryCity: 'Tallahassee',
+      deliveryState: 'FL',
+      deliveryZip: '32301',
+    });
     expect(await payments.ensurePaymentLink(order.id)).toBeNull();
     expect(linkCreates()).toHaveLength(0);
 
-    await db.prisma.order.update({ where: { id: order.id }, data: { deliveryFee: new Prisma.Decimal('7.50'), deliveryFeeStatus: 'calculated', total: new Prisma.Decimal('51.00') } });
+    await db.prisma.order.update({
+      where: { id: order.id },
+      data: {
+        deliveryFee: new Prisma.Decimal('7.50'),
+        deliveryFeeStatus: 'calculated',
+        total: new Prisma.Decimal('51.00'),
+      },
+    });
     const first = await payments.ensurePaymentLink(order.id);
     expect(linkCreates().at(-1)!.body?.order?.line_items?.[0]?.base_price_money?.amount).toBe(5100);
 
-    await db.prisma.order.update({ where: { id: order.id }, data: { deliveryFee: new Prisma.Decimal('9.00'), total: new Prisma.Decimal('52.50') } });
+    await db.prisma.order.update({
+      where: { id: order.id },
+      data: { deliveryFee: new Prisma.Decimal('9.00'), total: new Prisma.Decimal('52.50') },
+    });
     const second = await payments.ensurePaymentLink(order.id);
     expect(second).not.toBe(first);
     expect(linkCreates()).toHaveLength(2);
@@ -115,8 +141,15 @@ describe('payment links', () => {
     fake.failNext(500);
     expect(await payments.ensurePaymentLink(order.id)).toBeNull();
     const stored = await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
-    expect(stored).toMatchObject({ paymentStatus: 'pending', squarePaymentUrl: null, squareOrderId: null });
-    expect(log.errors()[0]).toMatchObject({ message: expect.stringContaining('Square failed'), fields: expect.objectContaining({ statusCode: 500 }) });
+    expect(stored).toMatchObject({
+      paymentStatus: 'pending',
+      squarePaymentUrl: null,
+      squareOrderId: null,
+    });
+    expect(log.errors()[0]).toMatchObject({
+      message: expect.stringContaining('Square failed'),
+      fields: expect.objectContaining({ statusCode: 500 }),
+    });
     expect(mails).toHaveLength(0);
 
     expect(await payments.ensurePaymentLink(order.id)).toMatch(/^https:\/\/square\.link\//);
@@ -130,7 +163,9 @@ describe('payment links', () => {
     expect(await payments.ensurePaymentLink(order.id)).toBeNull();
     expect(Date.now() - started).toBeLessThan(2500);
     expect(log.errors()[0]!.fields).toMatchObject({ error: 'Square did not answer in time' });
-    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).squarePaymentUrl).toBeNull();
+    expect(
+      (await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).squarePaymentUrl,
+    ).toBeNull();
   });
 
   it('refuses with a wrong access token and turns tipping off when configured so', async () => {
@@ -162,14 +197,28 @@ describe('confirming a payment with Square', () => {
 
   it('refuses while Square has no completed payment, then marks the order paid once it has', async () => {
     const order = await orderWithLink();
-    expect(await payments.confirmPayment(order.id)).toEqual({ ok: false, status: 409, message: 'Square has not completed the payment for this order yet' });
+    expect(await payments.confirmPayment(order.id)).toEqual({
+      ok: false,
+      status: 409,
+      message: 'Square has not completed the payment for this order yet',
+    });
 
     const payment = fake.pay(order.squareOrderId!);
     expect(await payments.confirmPayment(order.id)).toEqual({ ok: true, paymentStatus: 'paid' });
-    const stored = await db.prisma.order.findUniqueOrThrow({ where: { id: order.id }, include: { history: true } });
+    const stored = await db.prisma.order.findUniqueOrThrow({
+      where: { id: order.id },
+      include: { history: true },
+    });
     expect(stored.paymentStatus).toBe('paid');
     expect(stored.squarePaymentId).toBe(payment.id);
-    expect(stored.history).toEqual([expect.objectContaining({ field: 'paymentStatus', from: 'pending', to: 'paid', actorEmail: 'Square' })]);
+    expect(stored.history).toEqual([
+      expect.objectContaining({
+        field: 'paymentStatus',
+        from: 'pending',
+        to: 'paid',
+        actorEmail: 'Square',
+      }),
+    ]);
     expect(mails).toContainEqual(['paymentReceived', order.id]);
 
     // A second confirmation answers from the database and mails nothing more.
@@ -182,28 +231,54 @@ describe('confirming a payment with Square', () => {
   it('accepts Square’s order id as the reference, and a payment that includes a tip', async () => {
     const order = await orderWithLink();
     fake.pay(order.squareOrderId!, { tipCents: 500 });
-    expect(await payments.confirmPayment(order.squareOrderId!)).toEqual({ ok: true, paymentStatus: 'paid' });
+    expect(await payments.confirmPayment(order.squareOrderId!)).toEqual({
+      ok: true,
+      paymentStatus: 'paid',
+    });
   });
 
   it('refuses a payment whose amount does not match the order total', async () => {
     const order = await orderWithLink();
     fake.pay(order.squareOrderId!, { amountCents: 100 });
-    expect(await payments.confirmPayment(order.id)).toEqual({ ok: false, status: 409, message: 'The payment amount does not match the order total' });
-    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).paymentStatus).toBe('pending');
+    expect(await payments.confirmPayment(order.id)).toEqual({
+      ok: false,
+      status: 409,
+      message: 'The payment amount does not match the order total',
+    });
+    expect(
+      (await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).paymentStatus,
+    ).toBe('pending');
   });
 
   it('refuses unknown references and orders without a link', async () => {
-    expect(await payments.confirmPayment('7d1f3c1e-0000-4000-8000-000000000000')).toMatchObject({ ok: false, status: 404 });
-    expect(await payments.confirmPayment('NOT-A-SQUARE-ORDER')).toMatchObject({ ok: false, status: 404, message: 'Order not found' });
+    expect(await payments.confirmPayment('7d1f3c1e-0000-4000-8000-000000000000')).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(await payments.confirmPayment('NOT-A-SQUARE-ORDER')).toMatchObject({
+      ok: false,
+      status: 404,
+      message: 'Order not found',
+    });
     const noLink = await insertOrder(db.prisma);
-    expect(await payments.confirmPayment(noLink.id)).toEqual({ ok: false, status: 409, message: 'This order has no Square payment link yet' });
+    expect(await payments.confirmPayment(noLink.id)).toEqual({
+      ok: false,
+      status: 409,
+      message: 'This order has no Square payment link yet',
+    });
   });
 
   it('answers 502 when Square cannot be reached, leaving the order pending', async () => {
     const order = await orderWithLink();
     fake.pay(order.squareOrderId!);
     fake.failNext(503, 'SERVICE_UNAVAILABLE');
-    expect(await payments.confirmPayment(order.id)).toEqual({ ok: false, status: 502, message: 'Could not check the payment with Square. Please try again.' });
-    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).paymentStatus).toBe('pending');
+    expect(await payments.confirmPayment(order.id)).toEqual({
+      ok: false,
+      status: 502,
+      message: 'Could not check the payment with Square. Please try again.',
+    });
+    expect(
+      (await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).paymentStatus,
+    ).toBe('pending');
   });
 });

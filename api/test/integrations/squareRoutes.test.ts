@@ -7,7 +7,13 @@ import { createTestDatabase, type TestDatabase } from '../support/testDatabase.j
 import { startSquareFake, type SquareFake } from '../fakes/squareFake.js';
 import { startSmtpPeer, type SmtpPeer } from '../fakes/smtpPeer.js';
 import { createIntegrations, type Integrations } from '../../src/services/integrations.js';
-import { paymentUpdatedEvent, insertOrder, recordingLogger, squareSignature, startSquareRoutes } from './helpers.js';
+import {
+  paymentUpdatedEvent,
+  insertOrder,
+  recordingLogger,
+  squareSignature,
+  startSquareRoutes,
+} from './helpers.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,7 +48,13 @@ beforeAll(async () => {
   smtp = await startSmtpPeer();
   outbox = await mkdtemp(path.join(os.tmpdir(), 'bakery-outbox-'));
   log = recordingLogger();
-  integrations = createIntegrations({ publicUrl: 'https://shop.example.com' }, db.prisma, log, env(), { squareMaxRetries: 0, squareTimeoutInSeconds: 5, outboxDir: outbox });
+  integrations = createIntegrations(
+    { publicUrl: 'https://shop.example.com' },
+    db.prisma,
+    log,
+    env(),
+    { squareMaxRetries: 0, squareTimeoutInSeconds: 5, outboxDir: outbox },
+  );
   routes = await startSquareRoutes(integrations.payments, log);
 });
 afterAll(async () => {
@@ -66,21 +78,32 @@ async function paidOnSquare(options: { amountCents?: number } = {}) {
   return { order: stored, payment };
 }
 
-const status = async (id: string) => (await db.prisma.order.findUniqueOrThrow({ where: { id } })).paymentStatus;
+const status = async (id: string) =>
+  (await db.prisma.order.findUniqueOrThrow({ where: { id } })).paymentStatus;
 
 describe('POST /api/square/webhook', () => {
   it('refuses unsigned and wrongly signed deliveries with 403', async () => {
     const { order, payment } = await paidOnSquare();
-    const body = paymentUpdatedEvent({ id: payment.id, order_id: order.squareOrderId!, amountCents: 4350 });
+    const body = paymentUpdatedEvent({
+      id: payment.id,
+      order_id: order.squareOrderId!,
+      amountCents: 4350,
+    });
 
     const unsigned = await routes.post('/api/square/webhook', body);
     expect(unsigned).toEqual({ status: 403, body: { message: 'Missing Square signature' } });
-    const forged = await routes.post('/api/square/webhook', body, { 'x-square-hmacsha256-signature': squareSignature('another-key', NOTIFICATION_URL, body) });
+    const forged = await routes.post('/api/square/webhook', body, {
+      'x-square-hmacsha256-signature': squareSignature('another-key', NOTIFICATION_URL, body),
+    });
     expect(forged).toEqual({ status: 403, body: { message: 'Invalid Square signature' } });
     // Signed for another URL, or the body changed after signing.
-    const otherUrl = await routes.post('/api/square/webhook', body, { 'x-square-hmacsha256-signature': squareSignature(KEY, 'https://evil.example/hook', body) });
+    const otherUrl = await routes.post('/api/square/webhook', body, {
+      'x-square-hmacsha256-signature': squareSignature(KEY, 'https://evil.example/hook', body),
+    });
     expect(otherUrl.status).toBe(403);
-    const tampered = await routes.post('/api/square/webhook', body.replace('4350', '4351'), { 'x-square-hmacsha256-signature': squareSignature(KEY, NOTIFICATION_URL, body) });
+    const tampered = await routes.post('/api/square/webhook', body.replace('4350', '4351'), {
+      'x-square-hmacsha256-signature': squareSignature(KEY, NOTIFICATION_URL, body),
+    });
     expect(tampered.status).toBe(403);
 
     expect(await status(order.id)).toBe('pending');
@@ -88,58 +111,109 @@ describe('POST /api/square/webhook', () => {
 
   it('marks the order paid on a signed payment.updated COMPLETED, once for a repeated delivery, and mails the customer once', async () => {
     const { order, payment } = await paidOnSquare();
-    const body = paymentUpdatedEvent({ id: payment.id, order_id: order.squareOrderId!, amountCents: 4350 });
-    const headers = { 'x-square-hmacsha256-signature': squareSignature(KEY, NOTIFICATION_URL, body) };
+    const body = paymentUpdatedEvent({
+      id: payment.id,
+      order_id: order.squareOrderId!,
+      amountCents: 4350,
+    });
+    const headers = {
+      'x-square-hmacsha256-signature': squareSignature(KEY, NOTIFICATION_URL, body),
+    };
     const before = smtp.messages.length;
 
-    expect(await routes.post('/api/square/webhook', body, headers)).toEqual({ status: 200, body: { received: true } });
+    expect(await routes.post('/api/square/webhook', body, headers)).toEqual({
+      status: 200,
+      body: { received: true },
+    });
     expect(await status(order.id)).toBe('paid');
-    expect(await routes.post('/api/square/webhook', body, headers)).toEqual({ status: 200, body: { received: true, duplicate: true } });
+    expect(await routes.post('/api/square/webhook', body, headers)).toEqual({
+      status: 200,
+      body: { received: true, duplicate: true },
+    });
 
     const history = await db.prisma.orderHistory.findMany({ where: { orderId: order.id } });
     expect(history).toHaveLength(1);
-    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).squarePaymentId).toBe(payment.id);
+    expect(
+      (await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).squarePaymentId,
+    ).toBe(payment.id);
 
     await integrations.notifications.idle();
     const received = smtp.messages.slice(before);
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toEqual([order.customerEmail]);
-    expect(received[0]!.subject).toBe(`Payment received for order #${order.id.slice(-8).toUpperCase()}`);
+    expect(received[0]!.subject).toBe(
+      `Payment received for order #${order.id.slice(-8).toUpperCase()}`,
+    );
     expect(received[0]!.text).toContain('We received your payment of $43.50');
   });
 
   it('finds the order by the payment reference id too, and leaves it pending when the amount differs', async () => {
     const { order, payment } = await paidOnSquare({ amountCents: 4000 });
-    const body = paymentUpdatedEvent({ id: payment.id, order_id: 'UNKNOWN-SQUARE-ORDER', reference_id: order.id, amountCents: 4000 });
-    const answer = await routes.post('/api/square/webhook', body, { 'x-square-hmacsha256-signature': squareSignature(KEY, NOTIFICATION_URL, body) });
+    const body = paymentUpdatedEvent({
+      id: payment.id,
+      order_id: 'UNKNOWN-SQUARE-ORDER',
+      reference_id: order.id,
+      amountCents: 4000,
+    });
+    const answer = await routes.post('/api/square/webhook', body, {
+      'x-square-hmacsha256-signature': squareSignature(KEY, NOTIFICATION_URL, body),
+    });
     expect(answer.status).toBe(200);
     expect(await status(order.id)).toBe('pending');
-    expect(log.entries).toContainEqual(expect.objectContaining({ level: 'warn', message: expect.stringContaining('amount does not match') }));
+    expect(log.entries).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        message: expect.stringContaining('amount does not match'),
+      }),
+    );
 
-    const right = paymentUpdatedEvent({ id: payment.id, order_id: 'UNKNOWN-SQUARE-ORDER', reference_id: order.id, amountCents: 4350 });
-    await routes.post('/api/square/webhook', right, { 'x-square-hmacsha256-signature': squareSignature(KEY, NOTIFICATION_URL, right) });
+    const right = paymentUpdatedEvent({
+      id: payment.id,
+      order_id: 'UNKNOWN-SQUARE-ORDER',
+      reference_id: order.id,
+      amountCents: 4350,
+    });
+    await routes.post('/api/square/webhook', right, {
+      'x-square-hmacsha256-signature': squareSignature(KEY, NOTIFICATION_URL, right),
+    });
     expect(await status(order.id)).toBe('paid');
   });
 
   it('finds the order through Square when the link was never stored on it, and is delivered again after a Square failure', async () => {
     const { order, payment } = await paidOnSquare();
     await db.prisma.order.update({ where: { id: order.id }, data: { squareOrderId: null } });
-    const body = paymentUpdatedEvent({ id: payment.id, order_id: order.squareOrderId!, amountCents: 4350 });
-    const headers = { 'x-square-hmacsha256-signature': squareSignature(KEY, NOTIFICATION_URL, body) };
+    const body = paymentUpdatedEvent({
+      id: payment.id,
+      order_id: order.squareOrderId!,
+      amountCents: 4350,
+    });
+    const headers = {
+      'x-square-hmacsha256-signature': squareSignature(KEY, NOTIFICATION_URL, body),
+    };
 
     fake.failNext(500);
     expect((await routes.post('/api/square/webhook', body, headers)).status).toBe(500);
     expect(await status(order.id)).toBe('pending');
 
-    expect(await routes.post('/api/square/webhook', body, headers)).toEqual({ status: 200, body: { received: true } });
+    expect(await routes.post('/api/square/webhook', body, headers)).toEqual({
+      status: 200,
+      body: { received: true },
+    });
     const stored = await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
     expect(stored).toMatchObject({ paymentStatus: 'paid', squareOrderId: order.squareOrderId });
   });
 
   it('ignores a payment that is not completed', async () => {
     const { order, payment } = await paidOnSquare();
-    const body = paymentUpdatedEvent({ id: payment.id, order_id: order.squareOrderId!, amountCents: 4350, status: 'APPROVED' });
-    const answer = await routes.post('/api/square/webhook', body, { 'x-square-hmacsha256-signature': squareSignature(KEY, NOTIFICATION_URL, body) });
+    const body = paymentUpdatedEvent({
+      id: payment.id,
+      order_id: order.squareOrderId!,
+      amountCents: 4350,
+      status: 'APPROVED',
+    });
+    const answer = await routes.post('/api/square/webhook', body, {
+      'x-square-hmacsha256-signature': squareSignature(KEY, NOTIFICATION_URL, body),
+    });
     expect(answer).toEqual({ status: 200, body: { received: true } });
     expect(await status(order.id)).toBe('pending');
   });
@@ -148,8 +222,18 @@ describe('POST /api/square/webhook', () => {
     const bare = await startSquareRoutes(integrations.payments, log, { bodyParser: false });
     try {
       const { order, payment } = await paidOnSquare();
-      const body = paymentUpdatedEvent({ id: payment.id, order_id: order.squareOrderId!, amountCents: 4350 });
-      expect((await bare.post('/api/square/webhook', body, { 'x-square-hmacsha256-signature': squareSignature(KEY, NOTIFICATION_URL, body) })).status).toBe(200);
+      const body = paymentUpdatedEvent({
+        id: payment.id,
+        order_id: order.squareOrderId!,
+        amountCents: 4350,
+      });
+      expect(
+        (
+          await bare.post('/api/square/webhook', body, {
+            'x-square-hmacsha256-signature': squareSignature(KEY, NOTIFICATION_URL, body),
+          })
+        ).status,
+      ).toBe(200);
       expect(await status(order.id)).toBe('paid');
     } finally {
       await bare.close();
@@ -157,12 +241,23 @@ describe('POST /api/square/webhook', () => {
   });
 
   it('answers 503 while the webhook key or URL is not configured', async () => {
-    const partial = createIntegrations({ publicUrl: 'https://shop.example.com' }, db.prisma, log, env({ SQUARE_WEBHOOK_SIGNATURE_KEY: '' }), { outboxDir: outbox });
+    const partial = createIntegrations(
+      { publicUrl: 'https://shop.example.com' },
+      db.prisma,
+      log,
+      env({ SQUARE_WEBHOOK_SIGNATURE_KEY: '' }),
+      { outboxDir: outbox },
+    );
     const server = await startSquareRoutes(partial.payments, log);
     try {
       const body = paymentUpdatedEvent({ id: 'P', order_id: 'O', amountCents: 1 });
-      const answer = await server.post('/api/square/webhook', body, { 'x-square-hmacsha256-signature': squareSignature(KEY, NOTIFICATION_URL, body) });
-      expect(answer).toEqual({ status: 503, body: { message: 'Square webhooks are not configured' } });
+      const answer = await server.post('/api/square/webhook', body, {
+        'x-square-hmacsha256-signature': squareSignature(KEY, NOTIFICATION_URL, body),
+      });
+      expect(answer).toEqual({
+        status: 503,
+        body: { message: 'Square webhooks are not configured' },
+      });
     } finally {
       await server.close();
       await partial.close();
@@ -173,7 +268,9 @@ describe('POST /api/square/webhook', () => {
 describe('POST /api/square/confirm-payment', () => {
   it('marks a paid order paid and answers its status', async () => {
     const { order } = await paidOnSquare();
-    expect(await routes.post('/api/square/confirm-payment', JSON.stringify({ referenceId: order.id }))).toEqual({
+    expect(
+      await routes.post('/api/square/confirm-payment', JSON.stringify({ referenceId: order.id })),
+    ).toEqual({
       status: 200,
       body: { success: true, paymentStatus: 'paid' },
     });
@@ -181,23 +278,44 @@ describe('POST /api/square/confirm-payment', () => {
   });
 
   it('refuses a missing, unknown or mismatched reference with a JSON message', async () => {
-    expect(await routes.post('/api/square/confirm-payment', '{}')).toMatchObject({ status: 400, body: { message: 'referenceId is required' } });
-    expect(await routes.post('/api/square/confirm-payment', JSON.stringify({ referenceId: 'f0f0f0f0-1111-4222-8333-444444444444' }))).toEqual({
+    expect(await routes.post('/api/square/confirm-payment', '{}')).toMatchObject({
+      status: 400,
+      body: { message: 'referenceId is required' },
+    });
+    expect(
+      await routes.post(
+        '/api/square/confirm-payment',
+        JSON.stringify({ referenceId: 'f0f0f0f0-1111-4222-8333-444444444444' }),
+      ),
+    ).toEqual({
       status: 404,
       body: { message: 'Order not found' },
     });
     const { order } = await paidOnSquare({ amountCents: 1 });
-    expect(await routes.post('/api/square/confirm-payment', JSON.stringify({ referenceId: order.id }))).toEqual({
+    expect(
+      await routes.post('/api/square/confirm-payment', JSON.stringify({ referenceId: order.id })),
+    ).toEqual({
       status: 409,
       body: { message: 'The payment amount does not match the order total' },
     });
   });
 
   it('answers 503 when Square is not configured', async () => {
-    const none = createIntegrations({ publicUrl: 'https://shop.example.com' }, db.prisma, log, {}, { outboxDir: outbox });
+    const none = createIntegrations(
+      { publicUrl: 'https://shop.example.com' },
+      db.prisma,
+      log,
+      {},
+      { outboxDir: outbox },
+    );
     const server = await startSquareRoutes(none.payments, log);
     try {
-      expect(await server.post('/api/square/confirm-payment', JSON.stringify({ referenceId: 'anything' }))).toEqual({
+      expect(
+        await server.post(
+          '/api/square/confirm-payment',
+          JSON.stringify({ referenceId: 'anything' }),
+        ),
+      ).toEqual({
         status: 503,
         body: { message: 'Payment processing is not configured' },
       });

@@ -14,10 +14,14 @@ let admin: Client;
 const today = bakeryToday();
 const dayAhead = (n: number) => addDays(today, n);
 const cake = (quantity = 1): CartLine => ({ productId: 'lemon-cake', quantity, variantId: '6in' });
-const cakeItems = (quantity: number) => [{ productId: 'lemon-cake', name: 'Lemon Chiffon Cake', price: 45, quantity, variant: '6in' }];
+const cakeItems = (quantity: number) => [
+  { productId: 'lemon-cake', name: 'Lemon Chiffon Cake', price: 45, quantity, variant: '6in' },
+];
 
 async function setCakeLimit(maxUnits: number) {
-  const answer = await owner.put('/api/admin/kitchen/capacity', { limits: [{ category: 'cakes', maxUnits }] });
+  const answer = await owner.put('/api/admin/kitchen/capacity', {
+    limits: [{ category: 'cakes', maxUnits }],
+  });
   expect(answer.status).toBe(200);
 }
 
@@ -49,31 +53,57 @@ describe('capacity settings', () => {
   it('start at core defaults; the owner changes them, staff may only read', async () => {
     const first = await admin.get('/api/admin/kitchen/capacity');
     expect(first.status).toBe(200);
-    expect(first.body.limits.find((l: { category: string }) => l.category === 'cakes')).toMatchObject({ maxUnits: 4, isDefault: true, unit: 'cakes' });
+    expect(
+      first.body.limits.find((l: { category: string }) => l.category === 'cakes'),
+    ).toMatchObject({ maxUnits: 4, isDefault: true, unit: 'cakes' });
 
-    const refused = await admin.put('/api/admin/kitchen/capacity', { limits: [{ category: 'cakes', maxUnits: 9 }] });
+    const refused = await admin.put('/api/admin/kitchen/capacity', {
+      limits: [{ category: 'cakes', maxUnits: 9 }],
+    });
     expect(refused.status).toBe(403);
-    const invalid = await owner.put('/api/admin/kitchen/capacity', { limits: [{ category: 'cakes', maxUnits: -2 }] });
+    const invalid = await owner.put('/api/admin/kitchen/capacity', {
+      limits: [{ category: 'cakes', maxUnits: -2 }],
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.message).toBe('Enter a whole number of units from 0 to 10,000');
 
-    const changed = await owner.put('/api/admin/kitchen/capacity', { limits: [{ category: 'cookies', maxUnits: 200 }] });
-    expect(changed.body.limits.find((l: { category: string }) => l.category === 'cookies')).toMatchObject({ maxUnits: 200, isDefault: false });
+    const changed = await owner.put('/api/admin/kitchen/capacity', {
+      limits: [{ category: 'cookies', maxUnits: 200 }],
+    });
+    expect(
+      changed.body.limits.find((l: { category: string }) => l.category === 'cookies'),
+    ).toMatchObject({ maxUnits: 200, isDefault: false });
   });
 
   it('closed dates are added by the owner, shown closed to everyone, and reopened', async () => {
     const date = dayAhead(20);
-    expect((await admin.post('/api/admin/kitchen/closed-dates', { date, reason: 'Staff holiday' })).status).toBe(403);
+    expect(
+      (await admin.post('/api/admin/kitchen/closed-dates', { date, reason: 'Staff holiday' }))
+        .status,
+    ).toBe(403);
     await insertOrder(server.prisma, { pickupDate: date, items: cakeItems(1) });
-    const added = await owner.post('/api/admin/kitchen/closed-dates', { date, reason: 'Staff holiday' });
+    const added = await owner.post('/api/admin/kitchen/closed-dates', {
+      date,
+      reason: 'Staff holiday',
+    });
     expect(added.status).toBe(201);
     expect(added.body).toEqual({ date, reason: 'Staff holiday', bookedOrders: 1 });
-    expect((await admin.get('/api/admin/kitchen/closed-dates')).body).toContainEqual({ date, reason: 'Staff holiday' });
+    expect((await admin.get('/api/admin/kitchen/closed-dates')).body).toContainEqual({
+      date,
+      reason: 'Staff holiday',
+    });
 
     const visitor = new Client(server.baseUrl);
-    const days = (await visitor.get(`/api/availability?fromDate=${addDays(date, -1)}&toDate=${date}`)).body.days;
+    const days = (
+      await visitor.get(`/api/availability?fromDate=${addDays(date, -1)}&toDate=${date}`)
+    ).body.days;
     expect(days[0]).toMatchObject({ closed: false });
-    expect(days[1]).toMatchObject({ date, closed: true, closedReason: 'Staff holiday', cakesLeft: 0 });
+    expect(days[1]).toMatchObject({
+      date,
+      closed: true,
+      closedReason: 'Staff holiday',
+      cakesLeft: 0,
+    });
 
     expect((await owner.del(`/api/admin/kitchen/closed-dates/${date}`)).status).toBe(200);
     expect((await owner.del(`/api/admin/kitchen/closed-dates/${date}`)).status).toBe(404);
@@ -85,14 +115,28 @@ describe('availability', () => {
     await setCakeLimit(4);
     const date = dayAhead(21);
     await insertOrder(server.prisma, { pickupDate: date, items: cakeItems(2) });
-    await insertOrder(server.prisma, { pickupDate: date, items: cakeItems(2), paymentStatus: 'cancelled' });
-    const answer = await new Client(server.baseUrl).get(`/api/availability?fromDate=${date}&toDate=${date}`);
+    await insertOrder(server.prisma, {
+      pickupDate: date,
+      items: cakeItems(2),
+      paymentStatus: 'cancelled',
+    });
+    const answer = await new Client(server.baseUrl).get(
+      `/api/availability?fromDate=${date}&toDate=${date}`,
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.days).toEqual([
-      expect.objectContaining({ date, closed: false, cakesLeft: 2, full: [], notice: 'Only 2 cakes left for this date' }),
+      expect.objectContaining({
+        date,
+        closed: false,
+        cakesLeft: 2,
+        full: [],
+        notice: 'Only 2 cakes left for this date',
+      }),
     ]);
     await insertOrder(server.prisma, { pickupDate: date, items: cakeItems(2) });
-    const full = (await new Client(server.baseUrl).get(`/api/availability?fromDate=${date}&toDate=${date}`)).body.days[0];
+    const full = (
+      await new Client(server.baseUrl).get(`/api/availability?fromDate=${date}&toDate=${date}`)
+    ).body.days[0];
     expect(full).toMatchObject({ cakesLeft: 0, full: ['cakes'], notice: null });
   });
 
@@ -137,8 +181,14 @@ describe('reserveCapacity inside the order transaction', () => {
     );
     const results = await Promise.allSettled(attempts);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    const refusals = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => (r.reason as Error).message);
-    expect(refusals).toEqual(Array(4).fill(`We are fully booked for cakes on ${formatLongDate(date)}. Please choose another date.`));
+    const refusals = results
+      .filter((r): r is PromiseRejectedResult => r.status === 'rejected')
+      .map((r) => (r.reason as Error).message);
+    expect(refusals).toEqual(
+      Array(4).fill(
+        `We are fully booked for cakes on ${formatLongDate(date)}. Please choose another date.`,
+      ),
+    );
     expect(await ordersOn(date)).toBe(1);
   });
 });
@@ -148,22 +198,34 @@ describe('POST /api/submit-order respects capacity', () => {
     await setCakeLimit(2);
     const date = dayAhead(24);
     const { client } = await signedIn(server.baseUrl, server.prisma, 'customer');
-    const answer = await client.post('/api/submit-order', { orderData: orderPayload({ lines: [cake(3)], daysAhead: 24 }) });
+    const answer = await client.post('/api/submit-order', {
+      orderData: orderPayload({ lines: [cake(3)], daysAhead: 24 }),
+    });
     expect(answer.status).toBe(409);
-    expect(answer.body.message).toBe(`We can take only 2 more cakes for ${formatLongDate(date)}. Please choose another date or fewer cakes.`);
+    expect(answer.body.message).toBe(
+      `We can take only 2 more cakes for ${formatLongDate(date)}. Please choose another date or fewer cakes.`,
+    );
     expect(await ordersOn(date)).toBe(0);
   });
 
   it('five customers submitting the last cake at the same moment: exactly one order is stored', async () => {
     await setCakeLimit(1);
     const date = dayAhead(25);
-    const customers = await Promise.all(Array.from({ length: 5 }, () => signedIn(server.baseUrl, server.prisma, 'customer')));
+    const customers = await Promise.all(
+      Array.from({ length: 5 }, () => signedIn(server.baseUrl, server.prisma, 'customer')),
+    );
     const answers = await Promise.all(
-      customers.map(({ client }) => client.post('/api/submit-order', { orderData: orderPayload({ lines: [cake(1)], daysAhead: 25 }) })),
+      customers.map(({ client }) =>
+        client.post('/api/submit-order', {
+          orderData: orderPayload({ lines: [cake(1)], daysAhead: 25 }),
+        }),
+      ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
     expect(answers.filter((a) => a.status === 409).map((a) => a.body.message)).toEqual(
-      Array(4).fill(`We are fully booked for cakes on ${formatLongDate(date)}. Please choose another date.`),
+      Array(4).fill(
+        `We are fully booked for cakes on ${formatLongDate(date)}. Please choose another date.`,
+      ),
     );
     expect(await ordersOn(date)).toBe(1);
   });

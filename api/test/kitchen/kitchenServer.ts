@@ -10,7 +10,9 @@ import { startTestServer } from '../support/testServer.js';
 
 export async function startKitchenServer() {
   const base = await startTestServer();
-  const mounted = routers(base.deps).some((router) => router.stack.some((layer) => layer.path === '/api/availability'));
+  const mounted = routers(base.deps).some((router) =>
+    router.stack.some((layer) => layer.path === '/api/availability'),
+  );
   if (mounted) return base;
 
   const app = createApp(base.deps);

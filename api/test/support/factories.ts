@@ -13,7 +13,14 @@ let passwordHash: Promise<string> | null = null;
 
 export async function createUser(
   prisma: PrismaClient,
-  overrides: Partial<{ email: string; role: string; firstName: string; lastName: string; phone: string | null; password: string }> = {},
+  overrides: Partial<{
+    email: string;
+    role: string;
+    firstName: string;
+    lastName: string;
+    phone: string | null;
+    password: string;
+  }> = {},
 ) {
   const { password, ...fields } = overrides;
   const tag = randomUUID().slice(0, 8);
@@ -25,17 +32,27 @@ export async function createUser(
       phone: '8505551234',
       role: 'customer',
       ...fields,
-      password: password ? await hashPassword(password) : await (passwordHash ??= hashPassword(PASSWORD)),
+      password: password
+        ? await hashPassword(password)
+        : await (passwordHash ??= hashPassword(PASSWORD)),
     },
   });
 }
 
 /** A new customer and a client signed in as them. */
-export async function signedInCustomer(baseUrl: string, prisma: PrismaClient, overrides: Parameters<typeof createUser>[1] = {}) {
+export async function signedInCustomer(
+  baseUrl: string,
+  prisma: PrismaClient,
+  overrides: Parameters<typeof createUser>[1] = {},
+) {
   const user = await createUser(prisma, overrides);
   const client = new Client(baseUrl);
-  const login = await client.post('/api/login', { email: user.email, password: overrides.password ?? PASSWORD });
-  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  const login = await client.post('/api/login', {
+    email: user.email,
+    password: overrides.password ?? PASSWORD,
+  });
+  if (login.status !== 200)
+    throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
   return { user, client };
 }
 
@@ -53,7 +70,11 @@ export function orderPayload(options: PayloadOptions = {}) {
   const today = bakeryToday();
   const pickupDate = addDays(today, options.daysAhead ?? 10);
   const lines = options.lines ?? [{ productId: 'lemon-poppy-seed-loaf', quantity: 2 }];
-  const priced = priceOrder(lines, { pickupDate, hasWriting: Boolean(options.hasWriting), hasBows: Boolean(options.hasBows) }, today);
+  const priced = priceOrder(
+    lines,
+    { pickupDate, hasWriting: Boolean(options.hasWriting), hasBows: Boolean(options.hasBows) },
+    today,
+  );
   return {
     customerName: 'Guest Baker',
     customerEmail: 'guest@example.com',
@@ -75,7 +96,9 @@ export function orderPayload(options: PayloadOptions = {}) {
     total: centsToDollars(priced.totalCents),
     isRushOrder: priced.isRushOrder,
     hasCakeItems: priced.hasCakeItems,
-    cakeOptions: priced.hasCakeItems ? { hasWriting: Boolean(options.hasWriting), hasBows: Boolean(options.hasBows) } : null,
+    cakeOptions: priced.hasCakeItems
+      ? { hasWriting: Boolean(options.hasWriting), hasBows: Boolean(options.hasBows) }
+      : null,
     pickupDate,
     pickupTime: '10:00 AM',
     deliveryMethod: options.delivery ? 'delivery' : 'pickup',

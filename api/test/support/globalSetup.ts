@@ -40,7 +40,11 @@ export async function setup(project: TestProject) {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'bakery-test-pg-'));
     await chmod(dir, 0o755); // as root, initdb runs as the postgres user, which must reach the folder
     const port = 20000 + Math.floor(Math.random() * 20000);
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), port, persistent: false });
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(dir, 'data'),
+      port,
+      persistent: false,
+    });
     server = embedded.serverUrl;
   }
   project.provide('testDatabaseServer', server);

@@ -15,7 +15,11 @@ function serverUrl(): string {
   try {
     return inject('testDatabaseServer');
   } catch {
-    return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
+    return (
+      process.env.TEST_DATABASE_URL ||
+      process.env.DATABASE_URL ||
+      'postgresql://postgres@127.0.0.1:5432/postgres'
+    );
   }
 }
 
@@ -43,7 +47,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     prisma,
     async drop() {
       await prisma.$disconnect();
-      await admin(server, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await admin(server, (client) =>
+        client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+      );
     },
   };
 }

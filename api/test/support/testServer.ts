@@ -5,12 +5,19 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/app.js';
 import type { AppDeps } from '../../src/deps.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
-import { loggingNotifications, unconfiguredPayments, type Logger, type Notifications, type Payments } from '../../src/services/contracts.js';
+import {
+  loggingNotifications,
+  unconfiguredPayments,
+  type Logger,
+  type Notifications,
+  type Payments,
+} from '../../src/services/contracts.js';
 import { createLogger } from '../../src/services/logger.js';
 import { createTestDatabase } from './testDatabase.js';
 
 export interface TestServerOptions {
-  notifications?: Notifications | ((deps: Omit<AppDeps, 'notifications' | 'payments'>) => Notifications);
+  notifications?:
+    Notifications | ((deps: Omit<AppDeps, 'notifications' | 'payments'>) => Notifications);
   payments?: Payments | ((deps: Omit<AppDeps, 'notifications' | 'payments'>) => Payments);
   config?: Partial<AppConfig>;
   log?: Logger;
@@ -23,13 +30,21 @@ export async function startTestServer(options: TestServerOptions = {}) {
     databaseUrl: database.url,
     ...options.config,
   };
-  const log = options.log ?? createLogger({ level: (process.env.TEST_LOG_LEVEL as never) ?? 'error' });
+  const log =
+    options.log ?? createLogger({ level: (process.env.TEST_LOG_LEVEL as never) ?? 'error' });
   const base = { prisma: database.prisma, config, log };
   const resolve = <T>(value: T | ((deps: typeof base) => T) | undefined, fallback: T): T =>
-    value === undefined ? fallback : typeof value === 'function' ? (value as (deps: typeof base) => T)(base) : value;
+    value === undefined
+      ? fallback
+      : typeof value === 'function'
+        ? (value as (deps: typeof base) => T)(base)
+        : value;
   const deps: AppDeps = {
     ...base,
-    notifications: resolve(options.notifications, loggingNotifications(createLogger({ level: 'error' }))),
+    notifications: resolve(
+      options.notifications,
+      loggingNotifications(createLogger({ level: 'error' })),
+    ),
     payments: resolve(options.payments, unconfiguredPayments),
   };
   const app = createApp(deps);

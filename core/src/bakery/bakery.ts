@@ -2,7 +2,8 @@
 // exports read the name, address and contact details from.
 export const BAKERY_INFO = {
   name: 'Sprinkles & Crumbs Bakery',
-  tagline: 'Sprinkling joy and sharing crumbs with our community, one gluten-free, dairy-free bake at a time.',
+  tagline:
+    'Sprinkling joy and sharing crumbs with our community, one gluten-free, dairy-free bake at a time.',
   street: '1418 Thomasville Road',
   city: 'Tallahassee',
   state: 'Florida',

@@ -72,7 +72,9 @@ describe('rush fee and lead time', () => {
     ['2026-10-29', '2026-11-05', false], // 7 days across fall-back
     ['2026-12-28', '2027-01-03', true], // across the year
     ['2026-12-28', '2027-01-04', false],
-  ])('today %s, pickup %s: rush %s', (today, date, rush) => expect(isRushDate(date, today)).toBe(rush));
+  ])('today %s, pickup %s: rush %s', (today, date, rush) =>
+    expect(isRushDate(date, today)).toBe(rush),
+  );
 
   it.each([
     ['2026-11-22', '2026-11-24', false], // 2 days
@@ -83,7 +85,9 @@ describe('rush fee and lead time', () => {
     ['2026-10-30', '2026-11-02', true],
     ['2026-11-22', '2026-11-21', false],
     ['2026-11-22', 'not a date', false],
-  ])('today %s, pickup %s allowed: %s', (today, date, ok) => expect(isPickupDateAllowed(date, today)).toBe(ok));
+  ])('today %s, pickup %s allowed: %s', (today, date, ok) =>
+    expect(isPickupDateAllowed(date, today)).toBe(ok),
+  );
 
   it('the earliest pickup is 3 days after today', () => {
     expect(earliestPickupDate('2026-11-22')).toBe('2026-11-25');
@@ -122,7 +126,9 @@ describe('dates on screen', () => {
     ['2026-11-22T15:00:00.000Z', 'November 22, 2026'],
     [new Date('2026-07-04T16:00:00Z'), 'July 4, 2026'],
     ['soon', 'soon'],
-  ] as const)('formatLongDate(%s) is %s', (input, text) => expect(formatLongDate(input)).toBe(text));
+  ] as const)('formatLongDate(%s) is %s', (input, text) =>
+    expect(formatLongDate(input)).toBe(text),
+  );
 
   it('toBakeryDate keeps the calendar date of a date or ISO string', () => {
     expect(toBakeryDate('2026-12-01')).toBe('2026-12-01');
@@ -140,7 +146,9 @@ describe('dateRangeToUtc: the UTC instants bounding bakery days', () => {
     ['2026-11-01', '2026-11-01', '2026-11-01T04:00:00.000Z', '2026-11-02T05:00:00.000Z'], // 25-hour day
     ['2026-03-01', '2026-03-31', '2026-03-01T05:00:00.000Z', '2026-04-01T04:00:00.000Z'],
     ['2026-12-31', '2026-12-31', '2026-12-31T05:00:00.000Z', '2027-01-01T05:00:00.000Z'],
-  ])('%s to %s is [%s, %s)', (from, to, start, end) => expect(iso(dateRangeToUtc(from, to))).toEqual([start, end]));
+  ])('%s to %s is [%s, %s)', (from, to, start, end) =>
+    expect(iso(dateRangeToUtc(from, to))).toEqual([start, end]),
+  );
 
   it('a day is 23 hours in March, 25 in November, 24 otherwise', () => {
     const hours = (d: string) => {

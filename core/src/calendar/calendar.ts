@@ -17,7 +17,11 @@ export function isDateString(value: unknown): value is string {
   const m = DATE_RE.exec(value);
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+  return (
+    d.getUTCFullYear() === Number(m[1]) &&
+    d.getUTCMonth() === Number(m[2]) - 1 &&
+    d.getUTCDate() === Number(m[3])
+  );
 }
 
 function dayNumber(date: string): number {
@@ -39,9 +43,12 @@ const partsFormatter = new Intl.DateTimeFormat('en-US', {
   hourCycle: 'h23',
 });
 
-function zonedParts(instant: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
+function zonedParts(
+  instant: Date,
+): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
   const out: Record<string, number> = {};
-  for (const p of partsFormatter.formatToParts(instant)) if (p.type !== 'literal') out[p.type] = Number(p.value);
+  for (const p of partsFormatter.formatToParts(instant))
+    if (p.type !== 'literal') out[p.type] = Number(p.value);
   return out as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
 }
 
@@ -90,8 +97,18 @@ export const PICKUP_SLOTS: readonly string[] = Array.from({ length: 21 }, (_, i)
 export const DEFAULT_PICKUP_TIME = '10:00 AM';
 
 const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ];
 
 /**

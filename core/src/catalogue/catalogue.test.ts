@@ -68,9 +68,14 @@ describe('menu items', () => {
     for (const item of MENU_ITEMS) {
       const text = `${item.name} ${item.description} ${item.imageAlt}`.toLowerCase();
       const cleaned = text
-        .replace(/peanut butter|buttercream|buttery-tasting|coconut-milk|dairy-free cream cheese/g, '')
+        .replace(
+          /peanut butter|buttercream|buttery-tasting|coconut-milk|dairy-free cream cheese/g,
+          '',
+        )
         .replace(/gluten-free \w+/g, '');
-      expect(cleaned, item.id).not.toMatch(/\b(wheat|barley|rye|butter|milk|cream cheese|cheese|yogurt)\b/);
+      expect(cleaned, item.id).not.toMatch(
+        /\b(wheat|barley|rye|butter|milk|cream cheese|cheese|yogurt)\b/,
+      );
     }
   });
 
@@ -92,7 +97,9 @@ describe('menu items', () => {
   it('breads are $20, at most 10, except cinnamon rolls and coffee cake at 8', () => {
     for (const item of itemsInCategory('breads')) {
       expect(item.priceCents).toBe(2000);
-      expect(maxQuantityOf(item)).toBe(['cinnamon-rolls', 'coffee-cake'].includes(item.id) ? 8 : 10);
+      expect(maxQuantityOf(item)).toBe(
+        ['cinnamon-rolls', 'coffee-cake'].includes(item.id) ? 8 : 10,
+      );
     }
     expect(getMenuItem('cinnamon-rolls')?.maxQuantity).toBe(8);
     expect(getMenuItem('coffee-cake')?.maxQuantity).toBe(8);
@@ -111,7 +118,12 @@ describe('menu items', () => {
   it('cakes are 6in/8in/10in at $45/$60/$75 with fillings; the heart-shaped cake is $60; at most 3', () => {
     const cakes = itemsInCategory('cakes');
     const heart = getMenuItem('heart-shaped-cake')!;
-    expect(heart).toMatchObject({ category: 'cakes', priceCents: 6000, maxQuantity: 3, fillings: true });
+    expect(heart).toMatchObject({
+      category: 'cakes',
+      priceCents: 6000,
+      maxQuantity: 3,
+      fillings: true,
+    });
     expect(heart.variants).toBeUndefined();
     for (const cake of cakes) {
       expect(maxQuantityOf(cake)).toBe(3);
@@ -124,12 +136,24 @@ describe('menu items', () => {
   });
 
   it('variant labels read as counts and sizes', () => {
-    expect(getMenuItem('chocolate-chip-cookies')?.variants?.map((v) => v.label)).toEqual(['6 count', '12 count', '24 count']);
-    expect(getMenuItem('chocolate-layer-cake')?.variants?.map((v) => v.label)).toEqual(['6 inch', '8 inch', '10 inch']);
+    expect(getMenuItem('chocolate-chip-cookies')?.variants?.map((v) => v.label)).toEqual([
+      '6 count',
+      '12 count',
+      '24 count',
+    ]);
+    expect(getMenuItem('chocolate-layer-cake')?.variants?.map((v) => v.label)).toEqual([
+      '6 inch',
+      '8 inch',
+      '10 inch',
+    ]);
   });
 
   it('offer fillings only on cakes and add-ins (pecans, chocolate chips) only on some breads and cookies', () => {
-    expect(CAKE_FILLINGS.map((f) => f.id)).toEqual(['fruit-preserves', 'peanut-butter-buttercream', 'cream-cheese-buttercream']);
+    expect(CAKE_FILLINGS.map((f) => f.id)).toEqual([
+      'fruit-preserves',
+      'peanut-butter-buttercream',
+      'cream-cheese-buttercream',
+    ]);
     expect(ADD_INS.map((a) => a.id)).toEqual(['pecans', 'chocolate-chips']);
     for (const item of MENU_ITEMS) {
       if (item.fillings) expect(item.category).toBe('cakes');
@@ -158,8 +182,16 @@ describe('resolveLine: prices come from the catalogue', () => {
     [{ productId: 'chocolate-chip-cookies', quantity: 1, variantId: '24-count' }, 5500, '24 count'],
     [{ productId: 'chocolate-chip-cookies', quantity: 1 }, 1500, '6 count'],
     [{ productId: 'chocolate-chip-cookies', quantity: 1, variantId: null }, 1500, '6 count'],
-    [{ productId: 'red-velvet-cake', quantity: 1, variantId: '10in', filling: 'fruit-preserves' }, 7500, '10 inch'],
-    [{ productId: 'heart-shaped-cake', quantity: 1, filling: 'cream-cheese-buttercream' }, 6000, undefined],
+    [
+      { productId: 'red-velvet-cake', quantity: 1, variantId: '10in', filling: 'fruit-preserves' },
+      7500,
+      '10 inch',
+    ],
+    [
+      { productId: 'heart-shaped-cake', quantity: 1, filling: 'cream-cheese-buttercream' },
+      6000,
+      undefined,
+    ],
     [{ productId: 'banana-bread', quantity: 1, addIn: 'pecans' }, 2000, undefined],
     [{ productId: 'stuffed-chocolate-chip', quantity: 1, variantId: '12-count' }, 4500, '12 count'],
   ])('%o costs %i cents', (line, cents, label) => {
@@ -170,14 +202,35 @@ describe('resolveLine: prices come from the catalogue', () => {
 
   it.each([
     [{ productId: 'unicorn-bread', quantity: 1 }, 'Unknown product: unicorn-bread'],
-    [{ productId: 'chocolate-chip-cookies', quantity: 1, variantId: '10in' }, 'Unknown option 10in for Chocolate Chip Cookies'],
+    [
+      { productId: 'chocolate-chip-cookies', quantity: 1, variantId: '10in' },
+      'Unknown option 10in for Chocolate Chip Cookies',
+    ],
     [{ productId: 'cupcakes', quantity: 1 }, 'Unknown product: cupcakes'],
-    [{ productId: 'vanilla-cupcakes', quantity: 1, variantId: '24-count' }, 'Unknown option 24-count for Vanilla Bean Cupcakes'],
-    [{ productId: 'banana-bread', quantity: 1, variantId: '6-count' }, 'Banana Bread has no size or count options'],
-    [{ productId: 'red-velvet-cake', quantity: 1, filling: 'custard' }, 'Unknown filling custard for Red Velvet Cake'],
-    [{ productId: 'banana-bread', quantity: 1, filling: 'fruit-preserves' }, 'Unknown filling fruit-preserves for Banana Bread'],
-    [{ productId: 'snickerdoodles', quantity: 1, addIn: 'pecans' }, 'Unknown add-in pecans for Snickerdoodles'],
-    [{ productId: 'banana-bread', quantity: 1, addIn: 'walnuts' }, 'Unknown add-in walnuts for Banana Bread'],
+    [
+      { productId: 'vanilla-cupcakes', quantity: 1, variantId: '24-count' },
+      'Unknown option 24-count for Vanilla Bean Cupcakes',
+    ],
+    [
+      { productId: 'banana-bread', quantity: 1, variantId: '6-count' },
+      'Banana Bread has no size or count options',
+    ],
+    [
+      { productId: 'red-velvet-cake', quantity: 1, filling: 'custard' },
+      'Unknown filling custard for Red Velvet Cake',
+    ],
+    [
+      { productId: 'banana-bread', quantity: 1, filling: 'fruit-preserves' },
+      'Unknown filling fruit-preserves for Banana Bread',
+    ],
+    [
+      { productId: 'snickerdoodles', quantity: 1, addIn: 'pecans' },
+      'Unknown add-in pecans for Snickerdoodles',
+    ],
+    [
+      { productId: 'banana-bread', quantity: 1, addIn: 'walnuts' },
+      'Unknown add-in walnuts for Banana Bread',
+    ],
   ])('refuses %o: %s', (line, message) => {
     expect(() => resolveLine(line)).toThrow(PricingError);
     expect(() => resolveLine(line)).toThrow(message);

@@ -49,48 +49,90 @@ describe('capacityCheck', () => {
 
   it('lets an order through while the category has room', () => {
     const existing = [{ productId: 'lemon-cake', quantity: 2, variant: '6in' }];
-    expect(capacityCheck(existing, [{ productId: 'carrot-cake', quantity: 2, variantId: '8in' }], limits, date)).toEqual({ ok: true });
+    expect(
+      capacityCheck(
+        existing,
+        [{ productId: 'carrot-cake', quantity: 2, variantId: '8in' }],
+        limits,
+        date,
+      ),
+    ).toEqual({ ok: true });
   });
 
   it('refuses naming the category, how many are left and the date', () => {
     const existing = [{ productId: 'lemon-cake', quantity: 3, variant: '6in' }];
-    const result = capacityCheck(existing, [{ productId: 'carrot-cake', quantity: 2, variantId: '8in' }], limits, date);
+    const result = capacityCheck(
+      existing,
+      [{ productId: 'carrot-cake', quantity: 2, variantId: '8in' }],
+      limits,
+      date,
+    );
     expect(result).toEqual({
       ok: false,
       category: 'cakes',
       remaining: 1,
-      message: 'We can take only 1 more cake for December 24, 2026. Please choose another date or fewer cakes.',
+      message:
+        'We can take only 1 more cake for December 24, 2026. Please choose another date or fewer cakes.',
     });
   });
 
   it('says fully booked when nothing is left, in plural for counted items', () => {
     const existing = [{ productId: 'sugar-cookies', quantity: 5, variant: '24-count' }];
-    const result = capacityCheck(existing, [{ productId: 'snickerdoodles', quantity: 1, variantId: '6-count' }], limits, date);
+    const result = capacityCheck(
+      existing,
+      [{ productId: 'snickerdoodles', quantity: 1, variantId: '6-count' }],
+      limits,
+      date,
+    );
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toBe('We are fully booked for cookies on December 24, 2026. Please choose another date.');
-    const booked = [{ productId: 'sugar-cookies', quantity: 4, variant: '24-count' }, { productId: 'sugar-cookies', quantity: 1, variant: '12-count' }];
-    const some = capacityCheck(booked, [{ productId: 'sugar-cookies', quantity: 1, variantId: '24-count' }], limits, date);
-    if (!some.ok) expect(some.message).toBe('We can take only 12 more cookies for December 24, 2026. Please choose another date or fewer cookies.');
+    if (!result.ok)
+      expect(result.message).toBe(
+        'We are fully booked for cookies on December 24, 2026. Please choose another date.',
+      );
+    const booked = [
+      { productId: 'sugar-cookies', quantity: 4, variant: '24-count' },
+      { productId: 'sugar-cookies', quantity: 1, variant: '12-count' },
+    ];
+    const some = capacityCheck(
+      booked,
+      [{ productId: 'sugar-cookies', quantity: 1, variantId: '24-count' }],
+      limits,
+      date,
+    );
+    if (!some.ok)
+      expect(some.message).toBe(
+        'We can take only 12 more cookies for December 24, 2026. Please choose another date or fewer cookies.',
+      );
     expect(some.ok).toBe(false);
   });
 
   it('a limit of 0 takes nothing of that category and leaves others alone', () => {
     const closedToCakes = { ...limits, cakes: 0 };
-    expect(capacityCheck([], [{ productId: 'lemon-cake', quantity: 1 }], closedToCakes, date).ok).toBe(false);
-    expect(capacityCheck([], [{ productId: 'banana-bread', quantity: 3 }], closedToCakes, date).ok).toBe(true);
+    expect(
+      capacityCheck([], [{ productId: 'lemon-cake', quantity: 1 }], closedToCakes, date).ok,
+    ).toBe(false);
+    expect(
+      capacityCheck([], [{ productId: 'banana-bread', quantity: 3 }], closedToCakes, date).ok,
+    ).toBe(true);
   });
 });
 
 describe('limits and availability', () => {
   it('stored limits override the defaults; unknown categories are ignored', () => {
-    const limits = effectiveLimits([{ category: 'cakes', maxUnits: 2 }, { category: 'pies', maxUnits: 9 }]);
+    const limits = effectiveLimits([
+      { category: 'cakes', maxUnits: 2 },
+      { category: 'pies', maxUnits: 9 },
+    ]);
     expect(limits.cakes).toBe(2);
     expect(limits.cookies).toBe(DEFAULT_CAPACITY.cookies);
     expect(Object.keys(limits)).not.toContain('pies');
   });
 
   it('a day lists its full categories and says when few cakes are left', () => {
-    const used = unitsByCategory([{ productId: 'lemon-cake', quantity: 3 }, { productId: 'banana-bread', quantity: 30 }]);
+    const used = unitsByCategory([
+      { productId: 'lemon-cake', quantity: 3 },
+      { productId: 'banana-bread', quantity: 30 },
+    ]);
     const day = dayAvailability(date, used, DEFAULT_CAPACITY, null);
     expect(day.full).toEqual(['breads']);
     expect(day.cakesLeft).toBe(1);
@@ -104,10 +146,16 @@ describe('limits and availability', () => {
   });
 
   it('a closed date has nothing left and says why', () => {
-    const day = dayAvailability('2026-12-25', unitsByCategory([]), DEFAULT_CAPACITY, { reason: 'Christmas' });
+    const day = dayAvailability('2026-12-25', unitsByCategory([]), DEFAULT_CAPACITY, {
+      reason: 'Christmas',
+    });
     expect(day.closed).toBe(true);
     expect(day.remaining.cookies).toBe(0);
-    expect(dateProblemForCart(day, [])).toBe('We are closed on December 25, 2026 (Christmas). Please choose another pickup date.');
-    expect(closedDateMessage('2026-12-25')).toBe('We are closed on December 25, 2026. Please choose another pickup date.');
+    expect(dateProblemForCart(day, [])).toBe(
+      'We are closed on December 25, 2026 (Christmas). Please choose another pickup date.',
+    );
+    expect(closedDateMessage('2026-12-25')).toBe(
+      'We are closed on December 25, 2026. Please choose another pickup date.',
+    );
   });
 });

@@ -88,10 +88,13 @@ export function unitsByCategory(lines: readonly KitchenLine[]): CapacityLimits {
 }
 
 /** The limits in force: stored rows over the defaults. Unknown categories are ignored. */
-export function effectiveLimits(stored: readonly { category: string; maxUnits: number }[]): CapacityLimits {
+export function effectiveLimits(
+  stored: readonly { category: string; maxUnits: number }[],
+): CapacityLimits {
   const limits = { ...DEFAULT_CAPACITY };
   for (const row of stored) {
-    if ((CATEGORY_IDS as readonly string[]).includes(row.category)) limits[row.category as CategoryId] = row.maxUnits;
+    if ((CATEGORY_IDS as readonly string[]).includes(row.category))
+      limits[row.category as CategoryId] = row.maxUnits;
   }
   return limits;
 }
@@ -103,13 +106,15 @@ export function remainingUnits(used: CapacityLimits, limits: CapacityLimits): Ca
   return left;
 }
 
-export type CapacityResult = { ok: true } | { ok: false; category: CategoryId; remaining: number; message: string };
+export type CapacityResult =
+  { ok: true } | { ok: false; category: CategoryId; remaining: number; message: string };
 
 /** "We can take only 1 more cake for December 24, 2026. ..." or, when none is left, "... fully booked ...". */
 export function capacityMessage(category: CategoryId, remaining: number, date: string): string {
   const unit = CAPACITY_UNITS[category];
   const day = formatLongDate(date);
-  if (remaining <= 0) return `We are fully booked for ${unit.many} on ${day}. Please choose another date.`;
+  if (remaining <= 0)
+    return `We are fully booked for ${unit.many} on ${day}. Please choose another date.`;
   return `We can take only ${remaining} more ${remaining === 1 ? unit.one : unit.many} for ${day}. Please choose another date or fewer ${unit.many}.`;
 }
 
@@ -120,11 +125,20 @@ export function closedDateMessage(date: string, reason?: string | null): string 
 }
 
 /** Whether `newLines` fit in what is left; the first category (menu order) that does not is named. */
-export function fitsRemaining(remaining: CapacityLimits, newLines: readonly KitchenLine[], date: string): CapacityResult {
+export function fitsRemaining(
+  remaining: CapacityLimits,
+  newLines: readonly KitchenLine[],
+  date: string,
+): CapacityResult {
   const needed = unitsByCategory(newLines);
   for (const category of CATEGORY_IDS) {
     if (needed[category] > 0 && needed[category] > remaining[category]) {
-      return { ok: false, category, remaining: remaining[category], message: capacityMessage(category, remaining[category], date) };
+      return {
+        ok: false,
+        category,
+        remaining: remaining[category],
+        message: capacityMessage(category, remaining[category], date),
+      };
     }
   }
   return { ok: true };
@@ -185,7 +199,10 @@ export function dayAvailability(
  * when it can be chosen, else the message to show (closed, or a category of
  * the cart that no longer fits).
  */
-export function dateProblemForCart(day: DayAvailability, cart: readonly KitchenLine[]): string | null {
+export function dateProblemForCart(
+  day: DayAvailability,
+  cart: readonly KitchenLine[],
+): string | null {
   if (day.closed) return closedDateMessage(day.date, day.closedReason);
   const fit = fitsRemaining(day.remaining, cart, day.date);
   return fit.ok ? null : fit.message;

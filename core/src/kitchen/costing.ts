@@ -18,8 +18,14 @@ export interface PricePoint {
 export const PRICE_POINTS: readonly PricePoint[] = MENU_ITEMS.flatMap((item): PricePoint[] => {
   const categoryLabel = getCategory(item.category)?.label ?? item.category;
   const base = { productId: item.id, name: item.name, category: item.category, categoryLabel };
-  if (!item.variants?.length) return [{ ...base, variantId: '', variantLabel: null, priceCents: item.priceCents }];
-  return item.variants.map((v) => ({ ...base, variantId: v.id, variantLabel: v.label, priceCents: v.priceCents }));
+  if (!item.variants?.length)
+    return [{ ...base, variantId: '', variantLabel: null, priceCents: item.priceCents }];
+  return item.variants.map((v) => ({
+    ...base,
+    variantId: v.id,
+    variantLabel: v.label,
+    priceCents: v.priceCents,
+  }));
 });
 
 /**

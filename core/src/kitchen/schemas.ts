@@ -67,7 +67,10 @@ const positiveDecimal = (message: string) =>
  */
 export const ProductRecipeLinkSchema = z
   .object({
-    productId: z.string({ error: KITCHEN_MESSAGES.product }).trim().refine((id) => Boolean(getMenuItem(id)), KITCHEN_MESSAGES.product),
+    productId: z
+      .string({ error: KITCHEN_MESSAGES.product })
+      .trim()
+      .refine((id) => Boolean(getMenuItem(id)), KITCHEN_MESSAGES.product),
     variantId: z
       .string({ error: KITCHEN_MESSAGES.variant })
       .trim()
@@ -101,7 +104,9 @@ export const KitchenRangeSchema = z
   .superRefine((range, ctx) => {
     if (!isDateString(range.fromDate) || !isDateString(range.toDate)) return;
     const days = daysAway(range.toDate, range.fromDate);
-    if (days < 0) ctx.addIssue({ code: 'custom', path: ['toDate'], message: KITCHEN_MESSAGES.rangeOrder });
-    else if (days >= MAX_KITCHEN_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['toDate'], message: KITCHEN_MESSAGES.rangeLength });
+    if (days < 0)
+      ctx.addIssue({ code: 'custom', path: ['toDate'], message: KITCHEN_MESSAGES.rangeOrder });
+    else if (days >= MAX_KITCHEN_RANGE_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['toDate'], message: KITCHEN_MESSAGES.rangeLength });
   });
 export type KitchenRange = z.infer<typeof KitchenRangeSchema>;

@@ -10,7 +10,14 @@ export interface AvailabilityView {
 }
 
 export interface CapacityView {
-  limits: { category: CategoryId; label: string; unit: string; maxUnits: number; defaultUnits: number; isDefault: boolean }[];
+  limits: {
+    category: CategoryId;
+    label: string;
+    unit: string;
+    maxUnits: number;
+    defaultUnits: number;
+    isDefault: boolean;
+  }[];
   closedDates: ClosedDateView[];
 }
 
@@ -96,7 +103,13 @@ export interface BakeSheetView {
   shoppingList: ShoppingListRow[];
   shoppingListCost: number;
   /** Product rows with no linked recipe: their ingredients are not in the list. */
-  unlinked: { productId: string; variantId: string; name: string; variantLabel: string | null; quantity: number }[];
+  unlinked: {
+    productId: string;
+    variantId: string;
+    name: string;
+    variantLabel: string | null;
+    quantity: number;
+  }[];
 }
 
 export interface MarginItemView {
@@ -132,5 +145,11 @@ export interface MarginsView {
   toDate: string;
   items: MarginItemView[];
   byCategory: MarginCategoryView[];
-  missing: { productId: string; variantId: string; name: string; variantLabel: string | null; categoryLabel: string }[];
+  missing: {
+    productId: string;
+    variantId: string;
+    name: string;
+    variantLabel: string | null;
+    categoryLabel: string;
+  }[];
 }

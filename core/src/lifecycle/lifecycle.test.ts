@@ -57,7 +57,9 @@ describe('transition tables', () => {
     ['complete', 'in progress', true],
     ['complete', 'complete', false],
     ['in progress', 'in progress', false],
-  ])('order %s -> %s: %s', (from, to, ok) => expect(canTransition(ORDER_TRANSITIONS, from, to)).toBe(ok));
+  ])('order %s -> %s: %s', (from, to, ok) =>
+    expect(canTransition(ORDER_TRANSITIONS, from, to)).toBe(ok),
+  );
 
   it.each([
     ['pending', 'calculated', true],
@@ -66,9 +68,12 @@ describe('transition tables', () => {
     ['calculated', 'pending', false],
     ['calculated', 'calculated', false],
     ['pending', 'not_applicable', false],
-  ])('delivery fee %s -> %s: %s', (from, to, ok) => expect(canTransition(DELIVERY_FEE_TRANSITIONS, from, to)).toBe(ok));
+  ])('delivery fee %s -> %s: %s', (from, to, ok) =>
+    expect(canTransition(DELIVERY_FEE_TRANSITIONS, from, to)).toBe(ok),
+  );
 
-  it('an unknown state allows nothing', () => expect(canTransition(PAYMENT_TRANSITIONS, 'refunded', 'paid')).toBe(false));
+  it('an unknown state allows nothing', () =>
+    expect(canTransition(PAYMENT_TRANSITIONS, 'refunded', 'paid')).toBe(false));
 });
 
 describe('admin order buttons (spec section 4)', () => {
@@ -83,12 +88,15 @@ describe('admin order buttons (spec section 4)', () => {
       'Fulfill',
       'Delete',
     ]);
-    expect(DELETE_ORDER_CONFIRM).toBe('Are you sure you want to delete this order? This action cannot be undone.');
+    expect(DELETE_ORDER_CONFIRM).toBe(
+      'Are you sure you want to delete this order? This action cannot be undone.',
+    );
   });
 
   // The spec's "shown when" column, written out independently.
   const shownWhen: Record<AdminAction, (o: OrderState) => boolean> = {
-    calculateDeliveryFee: (o) => o.deliveryMethod === 'delivery' && o.deliveryFeeStatus === 'pending',
+    calculateDeliveryFee: (o) =>
+      o.deliveryMethod === 'delivery' && o.deliveryFeeStatus === 'pending',
     confirmPayment: (o) => o.paymentStatus === 'pending' && o.deliveryFeeStatus !== 'pending',
     markComplete: (o) => o.paymentStatus === 'paid' && o.orderStatus !== 'complete',
     markInProgress: (o) => o.orderStatus === 'complete',
@@ -106,7 +114,13 @@ describe('admin order buttons (spec section 4)', () => {
         ['delivery', 'calculated'],
       ] as const)
         for (const squarePaymentUrl of [null, 'https://square.link/u/abc'])
-          states.push({ paymentStatus, orderStatus, deliveryMethod, deliveryFeeStatus, squarePaymentUrl });
+          states.push({
+            paymentStatus,
+            orderStatus,
+            deliveryMethod,
+            deliveryFeeStatus,
+            squarePaymentUrl,
+          });
 
   it.each(states.map((s) => [JSON.stringify(s), s] as const))('%s', (_name, state) => {
     const expected = ADMIN_ACTIONS.filter((a) => shownWhen[a](state));
@@ -122,35 +136,64 @@ describe('admin order buttons (spec section 4)', () => {
     expect(adminOrderActions(order())).toEqual(['confirmPayment', 'cancel', 'fulfill', 'delete']));
 
   it('a new delivery order waits for its fee before payment can be confirmed', () =>
-    expect(adminOrderActions(order({ deliveryMethod: 'delivery', deliveryFeeStatus: 'pending' }))).toEqual([
-      'calculateDeliveryFee',
-      'cancel',
-      'fulfill',
-      'delete',
-    ]));
+    expect(
+      adminOrderActions(order({ deliveryMethod: 'delivery', deliveryFeeStatus: 'pending' })),
+    ).toEqual(['calculateDeliveryFee', 'cancel', 'fulfill', 'delete']));
 
   it.each<[Partial<OrderState>, AdminAction, string]>([
-    [{ paymentStatus: 'paid' }, 'confirmPayment', 'Cannot confirm payment: payment is already paid'],
-    [{ paymentStatus: 'completed' }, 'confirmPayment', 'Cannot confirm payment: payment is already completed'],
-    [{ paymentStatus: 'cancelled' }, 'confirmPayment', 'Cannot confirm payment: payment is cancelled'],
-    [{ deliveryMethod: 'delivery', deliveryFeeStatus: 'pending' }, 'confirmPayment', 'Cannot confirm payment: delivery fee is still pending'],
+    [
+      { paymentStatus: 'paid' },
+      'confirmPayment',
+      'Cannot confirm payment: payment is already paid',
+    ],
+    [
+      { paymentStatus: 'completed' },
+      'confirmPayment',
+      'Cannot confirm payment: payment is already completed',
+    ],
+    [
+      { paymentStatus: 'cancelled' },
+      'confirmPayment',
+      'Cannot confirm payment: payment is cancelled',
+    ],
+    [
+      { deliveryMethod: 'delivery', deliveryFeeStatus: 'pending' },
+      'confirmPayment',
+      'Cannot confirm payment: delivery fee is still pending',
+    ],
     [{}, 'calculateDeliveryFee', 'Cannot calculate delivery fee: this is a pickup order'],
-    [{ deliveryMethod: 'delivery', deliveryFeeStatus: 'calculated' }, 'calculateDeliveryFee', 'Cannot calculate delivery fee: delivery fee is already calculated'],
+    [
+      { deliveryMethod: 'delivery', deliveryFeeStatus: 'calculated' },
+      'calculateDeliveryFee',
+      'Cannot calculate delivery fee: delivery fee is already calculated',
+    ],
     [{}, 'markComplete', 'Cannot mark complete: payment is pending'],
-    [{ paymentStatus: 'paid', orderStatus: 'complete' }, 'markComplete', 'Cannot mark complete: order is already complete'],
+    [
+      { paymentStatus: 'paid', orderStatus: 'complete' },
+      'markComplete',
+      'Cannot mark complete: order is already complete',
+    ],
     [{}, 'markInProgress', 'Cannot mark in progress: order is already in progress'],
     [{ paymentStatus: 'cancelled' }, 'cancel', 'Cannot cancel order: payment is already cancelled'],
     [{}, 'viewPayment', 'Cannot view payment: the order has no payment link yet'],
   ])('refuses %o %s with "%s"', (over, action, message) =>
-    expect(checkAdminAction(order(over), action)).toEqual({ ok: false, message }));
+    expect(checkAdminAction(order(over), action)).toEqual({ ok: false, message }),
+  );
 
   it('refuses an action it does not know', () =>
-    expect(checkAdminAction(order(), 'refund' as AdminAction)).toEqual({ ok: false, message: 'Unknown action: refund' }));
+    expect(checkAdminAction(order(), 'refund' as AdminAction)).toEqual({
+      ok: false,
+      message: 'Unknown action: refund',
+    }));
 });
 
 describe('what each action changes', () => {
   it.each<[Partial<OrderState>, AdminAction, object]>([
-    [{ deliveryMethod: 'delivery', deliveryFeeStatus: 'pending' }, 'calculateDeliveryFee', { deliveryFeeStatus: 'calculated' }],
+    [
+      { deliveryMethod: 'delivery', deliveryFeeStatus: 'pending' },
+      'calculateDeliveryFee',
+      { deliveryFeeStatus: 'calculated' },
+    ],
     [{}, 'confirmPayment', { paymentStatus: 'paid' }],
     [{ paymentStatus: 'paid' }, 'markComplete', { orderStatus: 'complete' }],
     [{ orderStatus: 'complete' }, 'markInProgress', { orderStatus: 'in progress' }],
@@ -160,16 +203,29 @@ describe('what each action changes', () => {
     [{ paymentStatus: 'completed' }, 'fulfill', { orderStatus: 'complete' }],
     [{}, 'viewPayment', {}],
     [{}, 'delete', {}],
-  ])('%o + %s -> %o', (over, action, change) => expect(adminActionChanges(order(over), action)).toEqual(change));
+  ])('%o + %s -> %o', (over, action, change) =>
+    expect(adminActionChanges(order(over), action)).toEqual(change),
+  );
 
   it('every change of an allowed action is an allowed transition', () => {
     for (const paymentStatus of PAYMENT_STATUSES)
       for (const orderStatus of ORDER_STATUSES) {
-        const state = order({ paymentStatus, orderStatus, deliveryMethod: 'delivery', deliveryFeeStatus: 'pending' });
+        const state = order({
+          paymentStatus,
+          orderStatus,
+          deliveryMethod: 'delivery',
+          deliveryFeeStatus: 'pending',
+        });
         for (const action of adminOrderActions(state)) {
           const change = adminActionChanges(state, action);
-          if (change.paymentStatus) expect(canTransition(PAYMENT_TRANSITIONS, paymentStatus, change.paymentStatus)).toBe(true);
-          if (change.deliveryFeeStatus) expect(canTransition(DELIVERY_FEE_TRANSITIONS, 'pending', change.deliveryFeeStatus)).toBe(true);
+          if (change.paymentStatus)
+            expect(canTransition(PAYMENT_TRANSITIONS, paymentStatus, change.paymentStatus)).toBe(
+              true,
+            );
+          if (change.deliveryFeeStatus)
+            expect(
+              canTransition(DELIVERY_FEE_TRANSITIONS, 'pending', change.deliveryFeeStatus),
+            ).toBe(true);
         }
       }
   });
@@ -182,7 +238,9 @@ describe('badges', () => {
     ['completed', 'Paid'],
     ['cancelled', 'Cancelled'],
     ['anything else', 'Payment Pending'],
-  ])('a customer sees %s as %s', (status, label) => expect(customerPaymentBadge(status)).toBe(label));
+  ])('a customer sees %s as %s', (status, label) =>
+    expect(customerPaymentBadge(status)).toBe(label),
+  );
 
   it.each([
     ['completed', 'Completed'],
@@ -196,7 +254,14 @@ describe('badges', () => {
 describe("the customer's payment notice (exactly one while pending)", () => {
   it.each<[Partial<OrderState>, string | null]>([
     [{ squarePaymentUrl: 'https://square.link/u/x' }, 'pay'],
-    [{ squarePaymentUrl: 'https://square.link/u/x', deliveryMethod: 'delivery', deliveryFeeStatus: 'pending' }, 'pay'],
+    [
+      {
+        squarePaymentUrl: 'https://square.link/u/x',
+        deliveryMethod: 'delivery',
+        deliveryFeeStatus: 'pending',
+      },
+      'pay',
+    ],
     [{ deliveryMethod: 'delivery', deliveryFeeStatus: 'pending' }, 'delivery_fee_pending'],
     [{ deliveryMethod: 'delivery', deliveryFeeStatus: 'calculated' }, 'processing'],
     [{}, 'processing'],
@@ -207,14 +272,23 @@ describe("the customer's payment notice (exactly one while pending)", () => {
 });
 
 describe('the confirmation page state', () => {
-  const base: ConfirmationInput = { status: null, paymentMethod: null, orderId: 'o1', paymentStatus: 'pending', paymentUrl: null };
+  const base: ConfirmationInput = {
+    status: null,
+    paymentMethod: null,
+    orderId: 'o1',
+    paymentStatus: 'pending',
+    paymentUrl: null,
+  };
   it.each<[Partial<ConfirmationInput>, string]>([
     [{ status: 'error' }, 'error'],
     [{ status: 'error', paymentStatus: 'paid' }, 'error'],
     [{ status: 'success', paymentMethod: 'square' }, 'processing'],
     [{ status: 'success', paymentMethod: 'SQUARE', paymentStatus: null }, 'processing'],
     [{ status: 'success', paymentMethod: 'square', paymentStatus: 'paid' }, 'payment_confirmed'],
-    [{ status: 'success', paymentMethod: 'square', paymentStatus: 'completed' }, 'payment_confirmed'],
+    [
+      { status: 'success', paymentMethod: 'square', paymentStatus: 'completed' },
+      'payment_confirmed',
+    ],
     [{ paymentStatus: 'paid' }, 'already_paid'],
     [{ paymentUrl: 'https://square.link/u/x' }, 'pending_payment'],
     [{}, 'pending'],

@@ -27,13 +27,19 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
 };
 
 /** A pickup order never has a fee; a delivery fee is calculated once by staff. */
-export const DELIVERY_FEE_TRANSITIONS: Readonly<Record<DeliveryFeeStatus, readonly DeliveryFeeStatus[]>> = {
+export const DELIVERY_FEE_TRANSITIONS: Readonly<
+  Record<DeliveryFeeStatus, readonly DeliveryFeeStatus[]>
+> = {
   not_applicable: [],
   pending: ['calculated'],
   calculated: [],
 };
 
-export function canTransition<S extends string>(table: Readonly<Record<S, readonly S[]>>, from: string, to: string): boolean {
+export function canTransition<S extends string>(
+  table: Readonly<Record<S, readonly S[]>>,
+  from: string,
+  to: string,
+): boolean {
   return ((table as Record<string, readonly string[] | undefined>)[from] ?? []).includes(to);
 }
 
@@ -61,7 +67,8 @@ export const ADMIN_ACTION_LABELS: Readonly<Record<AdminAction, string>> = {
   delete: 'Delete',
 };
 
-export const DELETE_ORDER_CONFIRM = 'Are you sure you want to delete this order? This action cannot be undone.';
+export const DELETE_ORDER_CONFIRM =
+  'Are you sure you want to delete this order? This action cannot be undone.';
 
 /** The state an admin action looks at; an OrderView and a database row both fit. */
 export interface OrderState {
@@ -82,9 +89,12 @@ export function checkAdminAction(order: OrderState, action: AdminAction): Action
   const { paymentStatus, orderStatus, deliveryFeeStatus, deliveryMethod } = order;
   switch (action) {
     case 'calculateDeliveryFee':
-      if (deliveryMethod !== 'delivery') return refuse('Cannot calculate delivery fee: this is a pickup order');
+      if (deliveryMethod !== 'delivery')
+        return refuse('Cannot calculate delivery fee: this is a pickup order');
       if (deliveryFeeStatus !== 'pending')
-        return refuse(`Cannot calculate delivery fee: delivery fee is already ${deliveryFeeStatus}`);
+        return refuse(
+          `Cannot calculate delivery fee: delivery fee is already ${deliveryFeeStatus}`,
+        );
       return OK;
     case 'confirmPayment':
       if (paymentStatus !== 'pending')
@@ -97,17 +107,22 @@ export function checkAdminAction(order: OrderState, action: AdminAction): Action
         return refuse('Cannot confirm payment: delivery fee is still pending');
       return OK;
     case 'markComplete':
-      if (orderStatus === 'complete') return refuse('Cannot mark complete: order is already complete');
-      if (paymentStatus !== 'paid') return refuse(`Cannot mark complete: payment is ${paymentStatus}`);
+      if (orderStatus === 'complete')
+        return refuse('Cannot mark complete: order is already complete');
+      if (paymentStatus !== 'paid')
+        return refuse(`Cannot mark complete: payment is ${paymentStatus}`);
       return OK;
     case 'markInProgress':
-      if (orderStatus !== 'complete') return refuse(`Cannot mark in progress: order is already ${orderStatus}`);
+      if (orderStatus !== 'complete')
+        return refuse(`Cannot mark in progress: order is already ${orderStatus}`);
       return OK;
     case 'cancel':
-      if (paymentStatus === 'cancelled') return refuse('Cannot cancel order: payment is already cancelled');
+      if (paymentStatus === 'cancelled')
+        return refuse('Cannot cancel order: payment is already cancelled');
       return OK;
     case 'viewPayment':
-      if (!order.squarePaymentUrl) return refuse('Cannot view payment: the order has no payment link yet');
+      if (!order.squarePaymentUrl)
+        return refuse('Cannot view payment: the order has no payment link yet');
       return OK;
     case 'fulfill':
     case 'delete':
@@ -188,7 +203,10 @@ export function adminPaymentBadge(status: string): string {
 export type CustomerPaymentNotice = 'pay' | 'delivery_fee_pending' | 'processing';
 
 export const CUSTOMER_NOTICE_TEXT = {
-  delivery_fee_pending: { title: 'Delivery Fee Calculation Pending', text: 'Check back in 24 hours for payment link' },
+  delivery_fee_pending: {
+    title: 'Delivery Fee Calculation Pending',
+    text: 'Check back in 24 hours for payment link',
+  },
   processing: { title: 'Payment Processing', text: 'Payment link is being generated' },
 } as const;
 
@@ -200,7 +218,8 @@ export const CUSTOMER_NOTICE_TEXT = {
 export function customerPaymentNotice(order: OrderState): CustomerPaymentNotice | null {
   if (order.paymentStatus !== 'pending') return null;
   if (order.squarePaymentUrl) return 'pay';
-  if (order.deliveryMethod === 'delivery' && order.deliveryFeeStatus === 'pending') return 'delivery_fee_pending';
+  if (order.deliveryMethod === 'delivery' && order.deliveryFeeStatus === 'pending')
+    return 'delivery_fee_pending';
   return 'processing';
 }
 
@@ -208,12 +227,7 @@ export function customerPaymentNotice(order: OrderState): CustomerPaymentNotice 
 export const PROVIDER_PAYMENT_METHOD = 'square';
 
 export type ConfirmationState =
-  | 'error'
-  | 'processing'
-  | 'payment_confirmed'
-  | 'already_paid'
-  | 'pending_payment'
-  | 'pending';
+  'error' | 'processing' | 'payment_confirmed' | 'already_paid' | 'pending_payment' | 'pending';
 
 export interface ConfirmationInput {
   /** The `status` query parameter: 'success', 'error' or absent. */
@@ -230,7 +244,8 @@ export function confirmationState(input: ConfirmationInput): ConfirmationState {
   if (input.status === 'error') return 'error';
   if (!input.orderId) return 'pending';
   const fromProvider =
-    input.status === 'success' && (input.paymentMethod ?? '').toLowerCase() === PROVIDER_PAYMENT_METHOD;
+    input.status === 'success' &&
+    (input.paymentMethod ?? '').toLowerCase() === PROVIDER_PAYMENT_METHOD;
   if (input.paymentStatus && isPaid(input.paymentStatus))
     return input.status === 'success' ? 'payment_confirmed' : 'already_paid';
   if (fromProvider && input.paymentStatus !== 'cancelled') return 'processing';

@@ -14,7 +14,10 @@ export const RUSH_FEE_CENTS = 1000;
 export const CAKE_WRITING_FEE_CENTS = 500;
 export const CAKE_BOWS_FEE_CENTS = 500;
 
-const dollarFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const dollarFormat = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** 123450 -> "$1,234.50"; negatives as "-$5.00". */
 export function formatCents(cents: number): string {
@@ -35,7 +38,11 @@ export function centsToDollars(cents: number): number {
  */
 export function dollarsToCents(dollars: number | string): number {
   const value = typeof dollars === 'string' ? Number(dollars.trim()) : dollars;
-  if (typeof value !== 'number' || !Number.isFinite(value) || (typeof dollars === 'string' && dollars.trim() === ''))
+  if (
+    typeof value !== 'number' ||
+    !Number.isFinite(value) ||
+    (typeof dollars === 'string' && dollars.trim() === '')
+  )
     throw new RangeError(`Not an amount of dollars: ${String(dollars)}`);
   const scaled = Number((Math.abs(value) * 100).toPrecision(12));
   const cents = Math.round(scaled);
@@ -83,10 +90,16 @@ export interface PricedOrder {
  * fewer than 7 days after `today`. Throws PricingError on an unknown product,
  * option or a quantity that is not a whole number of at least 1.
  */
-export function priceOrder(lines: readonly CartLine[], options: PriceOptions, today: string): PricedOrder {
+export function priceOrder(
+  lines: readonly CartLine[],
+  options: PriceOptions,
+  today: string,
+): PricedOrder {
   const priced: PricedLine[] = lines.map((line) => {
     if (!Number.isInteger(line.quantity) || line.quantity < 1)
-      throw new PricingError(`Quantity must be a whole number of at least 1 (got ${line.quantity})`);
+      throw new PricingError(
+        `Quantity must be a whole number of at least 1 (got ${line.quantity})`,
+      );
     const r = resolveLine(line);
     const out: PricedLine = {
       productId: line.productId,
@@ -104,10 +117,12 @@ export function priceOrder(lines: readonly CartLine[], options: PriceOptions, to
   const hasCakeItems = priced.some((l) => getMenuItem(l.productId)?.category === 'cakes');
   const subtotalCents = priced.reduce((sum, l) => sum + l.lineTotalCents, 0);
   const cakeOptionsFeeCents = hasCakeItems
-    ? (options.hasWriting ? CAKE_WRITING_FEE_CENTS : 0) + (options.hasBows ? CAKE_BOWS_FEE_CENTS : 0)
+    ? (options.hasWriting ? CAKE_WRITING_FEE_CENTS : 0) +
+      (options.hasBows ? CAKE_BOWS_FEE_CENTS : 0)
     : 0;
   const pickup = options.pickupDate ? toBakeryDate(options.pickupDate) : null;
-  const isRushOrder = priced.length > 0 && pickup !== null && isDateString(pickup) && isRushDate(pickup, today);
+  const isRushOrder =
+    priced.length > 0 && pickup !== null && isDateString(pickup) && isRushDate(pickup, today);
   const rushFeeCents = isRushOrder ? RUSH_FEE_CENTS : 0;
   const tax = taxCents(subtotalCents + cakeOptionsFeeCents + rushFeeCents);
   const deliveryFeeCents = options.deliveryFeeCents ?? 0;

@@ -1,18 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { can, isRole, isStaff, PERMISSION_NAMES, PERMISSIONS, ROLE_DESCRIPTIONS, ROLES, type Permission } from './roles';
+import {
+  can,
+  isRole,
+  isStaff,
+  PERMISSION_NAMES,
+  PERMISSIONS,
+  ROLE_DESCRIPTIONS,
+  ROLES,
+  type Permission,
+} from './roles';
 
 describe('roles (spec section 6)', () => {
   it('are customer, admin and owner', () => expect(ROLES).toEqual(['customer', 'admin', 'owner']));
 
   const customer: Permission[] = ['placeOrders', 'viewOwnOrders', 'updateProfile', 'submitReviews'];
-  const admin: Permission[] = [...customer, 'useDashboard', 'manageOrders', 'viewAnalytics', 'manageRecipes', 'manageReviews'];
+  const admin: Permission[] = [
+    ...customer,
+    'useDashboard',
+    'manageOrders',
+    'viewAnalytics',
+    'manageRecipes',
+    'manageReviews',
+  ];
   const owner: Permission[] = [...admin, 'manageUsers', 'assignRoles', 'resetUserPasswords'];
-  const table: Record<string, Permission[]> = { customer, admin, owner, '': customer, guest: customer };
+  const table: Record<string, Permission[]> = {
+    customer,
+    admin,
+    owner,
+    '': customer,
+    guest: customer,
+  };
 
   for (const role of Object.keys(table))
     for (const permission of PERMISSION_NAMES) {
       const allowed = table[role]!.includes(permission);
-      it(`${role || '(no role)'} ${allowed ? 'may' : 'may not'} ${permission}`, () => expect(can(role, permission)).toBe(allowed));
+      it(`${role || '(no role)'} ${allowed ? 'may' : 'may not'} ${permission}`, () =>
+        expect(can(role, permission)).toBe(allowed));
     }
 
   it('reserves user management, role changes and password resets to the owner', () => {
@@ -32,7 +55,8 @@ describe('roles (spec section 6)', () => {
   ])('isStaff(%s) is %s', (role, staff) => expect(isStaff(role)).toBe(staff));
 
   it('describes each role for the legend', () => {
-    for (const r of ROLES) expect(ROLE_DESCRIPTIONS[r]).toMatch(new RegExp(`^${r[0]!.toUpperCase()}${r.slice(1)}: `));
+    for (const r of ROLES)
+      expect(ROLE_DESCRIPTIONS[r]).toMatch(new RegExp(`^${r[0]!.toUpperCase()}${r.slice(1)}: `));
     expect(ROLE_DESCRIPTIONS.owner).toContain('manage users');
     expect(isRole('owner')).toBe(true);
     expect(isRole('root')).toBe(false);

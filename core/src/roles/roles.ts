@@ -20,8 +20,20 @@ export const PERMISSION_NAMES = [
 ] as const;
 export type Permission = (typeof PERMISSION_NAMES)[number];
 
-const CUSTOMER: readonly Permission[] = ['placeOrders', 'viewOwnOrders', 'updateProfile', 'submitReviews'];
-const ADMIN: readonly Permission[] = [...CUSTOMER, 'useDashboard', 'manageOrders', 'viewAnalytics', 'manageRecipes', 'manageReviews'];
+const CUSTOMER: readonly Permission[] = [
+  'placeOrders',
+  'viewOwnOrders',
+  'updateProfile',
+  'submitReviews',
+];
+const ADMIN: readonly Permission[] = [
+  ...CUSTOMER,
+  'useDashboard',
+  'manageOrders',
+  'viewAnalytics',
+  'manageRecipes',
+  'manageReviews',
+];
 const OWNER: readonly Permission[] = [...ADMIN, 'manageUsers', 'assignRoles', 'resetUserPasswords'];
 
 export const PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
@@ -30,7 +42,8 @@ export const PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   owner: OWNER,
 };
 
-export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+export const isRole = (value: unknown): value is Role =>
+  typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 
 /** Any role other than admin or owner has the customer's rights (spec section 6). */
 export function can(role: string | null | undefined, permission: Permission): boolean {
@@ -45,7 +58,10 @@ export function isStaff(role: string | null | undefined): boolean {
 
 /** The role-permissions legend of the user-management tab. */
 export const ROLE_DESCRIPTIONS: Readonly<Record<Role, string>> = {
-  customer: 'Customer: place orders, view their own order history, update their profile and submit reviews.',
-  admin: 'Admin: all customer rights, plus manage orders, view analytics, manage recipes and moderate reviews.',
-  owner: 'Owner: all admin rights, plus manage users, assign roles and send password resets. Full access.',
+  customer:
+    'Customer: place orders, view their own order history, update their profile and submit reviews.',
+  admin:
+    'Admin: all customer rights, plus manage orders, view analytics, manage recipes and moderate reviews.',
+  owner:
+    'Owner: all admin rights, plus manage users, assign roles and send password resets. Full access.',
 };

@@ -9,10 +9,21 @@ export const LoginSchema = z.object({
 export type Login = z.infer<typeof LoginSchema>;
 
 export const SignupSchema = z.object({
-  email: emailField('Please enter a valid email address', { length: 255, message: 'Email cannot exceed 255 characters' }),
+  email: emailField('Please enter a valid email address', {
+    length: 255,
+    message: 'Email cannot exceed 255 characters',
+  }),
   password: passwordField(),
-  firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100, 'First name cannot exceed 100 characters'),
-  lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100, 'Last name cannot exceed 100 characters'),
+  firstName: z
+    .string({ error: 'First name is required' })
+    .trim()
+    .min(1, 'First name is required')
+    .max(100, 'First name cannot exceed 100 characters'),
+  lastName: z
+    .string({ error: 'Last name is required' })
+    .trim()
+    .min(1, 'Last name is required')
+    .max(100, 'Last name cannot exceed 100 characters'),
   phone: phoneField(),
 });
 export type Signup = z.infer<typeof SignupSchema>;
@@ -28,7 +39,10 @@ export const ResetPasswordSchema = z
     password: passwordField(),
     confirmPassword: z.string({ error: "Passwords don't match" }),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
 export type ResetPassword = z.infer<typeof ResetPasswordSchema>;
 
 export const AdminLoginSchema = z.object({
@@ -39,8 +53,18 @@ export type AdminLogin = z.infer<typeof AdminLoginSchema>;
 
 /** PATCH /api/user: any of the three; a blank phone clears it. */
 export const ProfileUpdateSchema = z.object({
-  firstName: z.string().trim().min(1, 'First name is required').max(100, 'First name cannot exceed 100 characters').optional(),
-  lastName: z.string().trim().min(1, 'Last name is required').max(100, 'Last name cannot exceed 100 characters').optional(),
+  firstName: z
+    .string()
+    .trim()
+    .min(1, 'First name is required')
+    .max(100, 'First name cannot exceed 100 characters')
+    .optional(),
+  lastName: z
+    .string()
+    .trim()
+    .min(1, 'Last name is required')
+    .max(100, 'Last name cannot exceed 100 characters')
+    .optional(),
   phone: optionalPhoneField().optional(),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;

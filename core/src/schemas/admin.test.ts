@@ -12,10 +12,19 @@ import { messagesOf } from './testing';
 
 describe('delivery fee', () => {
   it.each([
-    [{ deliveryFee: 7.5, deliveryDistance: 8 }, { deliveryFee: 7.5, deliveryDistance: 8 }],
-    [{ deliveryFee: '12.50', deliveryDistance: '' }, { deliveryFee: 12.5, deliveryDistance: null }],
+    [
+      { deliveryFee: 7.5, deliveryDistance: 8 },
+      { deliveryFee: 7.5, deliveryDistance: 8 },
+    ],
+    [
+      { deliveryFee: '12.50', deliveryDistance: '' },
+      { deliveryFee: 12.5, deliveryDistance: null },
+    ],
     [{ deliveryFee: 0 }, { deliveryFee: 0, deliveryDistance: null }],
-    [{ deliveryFee: 200, deliveryDistance: 100 }, { deliveryFee: 200, deliveryDistance: 100 }],
+    [
+      { deliveryFee: 200, deliveryDistance: 100 },
+      { deliveryFee: 200, deliveryDistance: 100 },
+    ],
   ])('accepts %o', (input, output) => expect(DeliveryFeeSchema.parse(input)).toEqual(output));
 
   it.each([
@@ -28,21 +37,33 @@ describe('delivery fee', () => {
     [{ deliveryFee: 5, deliveryDistance: 101 }, 'Delivery distance cannot exceed 100 miles'],
     [{ deliveryFee: 5, deliveryDistance: -2 }, 'Delivery distance cannot be negative'],
     [{ deliveryFee: 5, deliveryDistance: 'far' }, 'Please enter a valid distance'],
-  ])('%o -> "%s"', (input, message) => expect(messagesOf(DeliveryFeeSchema, input)).toEqual([message]));
+  ])('%o -> "%s"', (input, message) =>
+    expect(messagesOf(DeliveryFeeSchema, input)).toEqual([message]),
+  );
 });
 
 describe('status changes', () => {
-  it.each(['pending', 'paid', 'completed', 'cancelled'])('payment status %s is accepted', (status) =>
-    expect(PaymentStatusChangeSchema.parse({ status })).toEqual({ status }));
+  it.each(['pending', 'paid', 'completed', 'cancelled'])(
+    'payment status %s is accepted',
+    (status) => expect(PaymentStatusChangeSchema.parse({ status })).toEqual({ status }),
+  );
   it('an unknown payment status is refused', () =>
-    expect(messagesOf(PaymentStatusChangeSchema, { status: 'refunded' })).toEqual(['Status must be one of: pending, paid, completed, cancelled']));
+    expect(messagesOf(PaymentStatusChangeSchema, { status: 'refunded' })).toEqual([
+      'Status must be one of: pending, paid, completed, cancelled',
+    ]));
   it('order status is in progress or complete', () => {
-    expect(FulfillmentChangeSchema.parse({ orderStatus: 'in progress' })).toEqual({ orderStatus: 'in progress' });
-    expect(messagesOf(FulfillmentChangeSchema, { orderStatus: 'done' })).toEqual(["Order status must be 'in progress' or 'complete'"]);
+    expect(FulfillmentChangeSchema.parse({ orderStatus: 'in progress' })).toEqual({
+      orderStatus: 'in progress',
+    });
+    expect(messagesOf(FulfillmentChangeSchema, { orderStatus: 'done' })).toEqual([
+      "Order status must be 'in progress' or 'complete'",
+    ]);
   });
   it('role is customer, admin or owner', () => {
     expect(RoleChangeSchema.parse({ role: 'admin' })).toEqual({ role: 'admin' });
-    expect(messagesOf(RoleChangeSchema, { role: 'root' })).toEqual(['Role must be one of: customer, admin, owner']);
+    expect(messagesOf(RoleChangeSchema, { role: 'root' })).toEqual([
+      'Role must be one of: customer, admin, owner',
+    ]);
   });
 });
 
@@ -62,13 +83,17 @@ describe('ingredient', () => {
     [{ costPerUnit: '' }, 'Cost per unit is required'],
     [{ costPerUnit: undefined }, 'Cost per unit is required'],
     [{ costPerUnit: -0.5 }, 'Cost per unit cannot be negative'],
-  ])('%o -> "%s"', (over, message) => expect(messagesOf(IngredientSchema, { ...flour, ...over })).toEqual([message]));
+  ])('%o -> "%s"', (over, message) =>
+    expect(messagesOf(IngredientSchema, { ...flour, ...over })).toEqual([message]),
+  );
 });
 
 describe('recipe', () => {
   const recipe = { name: 'Banana Bread', category: 'breads' };
   it('needs a name and one of the four categories; times are free text', () => {
-    expect(RecipeSchema.parse({ ...recipe, prepTime: 20, bakeTime: '55 min', servingSize: '' })).toEqual({
+    expect(
+      RecipeSchema.parse({ ...recipe, prepTime: 20, bakeTime: '55 min', servingSize: '' }),
+    ).toEqual({
       ...recipe,
       description: null,
       servingSize: null,
@@ -78,21 +103,30 @@ describe('recipe', () => {
       notes: null,
       isActive: true,
     });
-    for (const category of ['breads', 'pastries', 'desserts', 'custom']) expect(messagesOf(RecipeSchema, { ...recipe, category })).toEqual([]);
+    for (const category of ['breads', 'pastries', 'desserts', 'custom'])
+      expect(messagesOf(RecipeSchema, { ...recipe, category })).toEqual([]);
   });
   it.each([
     [{ name: '' }, 'Recipe name is required'],
     [{ category: 'cakes' }, 'Category must be one of: breads, pastries, desserts, custom'],
     [{ category: undefined }, 'Category must be one of: breads, pastries, desserts, custom'],
-  ])('%o -> "%s"', (over, message) => expect(messagesOf(RecipeSchema, { ...recipe, ...over })).toEqual([message]));
+  ])('%o -> "%s"', (over, message) =>
+    expect(messagesOf(RecipeSchema, { ...recipe, ...over })).toEqual([message]),
+  );
 });
 
 describe('recipe ingredient', () => {
   it('takes an ingredient and a positive quantity', () =>
-    expect(RecipeIngredientSchema.parse({ ingredientId: 'i1', quantity: '0.5' })).toEqual({ ingredientId: 'i1', quantity: 0.5, notes: null }));
+    expect(RecipeIngredientSchema.parse({ ingredientId: 'i1', quantity: '0.5' })).toEqual({
+      ingredientId: 'i1',
+      quantity: 0.5,
+      notes: null,
+    }));
   it.each([
     [{ ingredientId: '', quantity: 1 }, 'Ingredient is required'],
     [{ ingredientId: 'i1', quantity: 0 }, 'Quantity must be greater than 0'],
     [{ ingredientId: 'i1', quantity: Number.NaN }, 'Quantity is required'],
-  ])('%o -> "%s"', (input, message) => expect(messagesOf(RecipeIngredientSchema, input)).toEqual([message]));
+  ])('%o -> "%s"', (input, message) =>
+    expect(messagesOf(RecipeIngredientSchema, input)).toEqual([message]),
+  );
 });

@@ -8,15 +8,25 @@ export const DELIVERY_FEE_MESSAGE = 'Please enter a valid delivery fee amount';
 
 /** PATCH /api/admin/orders/{id}/delivery-fee, in dollars. */
 export const DeliveryFeeSchema = z.object({
-  deliveryFee: numberish(DELIVERY_FEE_MESSAGE)
-    .pipe(z.number().min(0, DELIVERY_FEE_MESSAGE).max(200, 'Delivery fee cannot exceed $200').refine(isWholeCents, DELIVERY_FEE_MESSAGE)),
+  deliveryFee: numberish(DELIVERY_FEE_MESSAGE).pipe(
+    z
+      .number()
+      .min(0, DELIVERY_FEE_MESSAGE)
+      .max(200, 'Delivery fee cannot exceed $200')
+      .refine(isWholeCents, DELIVERY_FEE_MESSAGE),
+  ),
   deliveryDistance: z
     .preprocess(
       (value) => (value === '' ? null : typeof value === 'string' ? Number(value) : value),
       z
         .number({ error: 'Please enter a valid distance' })
         .refine(Number.isFinite, 'Please enter a valid distance')
-        .pipe(z.number().min(0, 'Delivery distance cannot be negative').max(100, 'Delivery distance cannot exceed 100 miles'))
+        .pipe(
+          z
+            .number()
+            .min(0, 'Delivery distance cannot be negative')
+            .max(100, 'Delivery distance cannot exceed 100 miles'),
+        )
         .nullish(),
     )
     .transform((v) => v ?? null),
@@ -25,21 +35,36 @@ export type DeliveryFee = z.infer<typeof DeliveryFeeSchema>;
 
 /** PATCH /api/admin/orders/{id}/status: a payment status. */
 export const PaymentStatusChangeSchema = z.object({
-  status: z.enum(PAYMENT_STATUSES, { error: `Status must be one of: ${PAYMENT_STATUSES.join(', ')}` }),
+  status: z.enum(PAYMENT_STATUSES, {
+    error: `Status must be one of: ${PAYMENT_STATUSES.join(', ')}`,
+  }),
 });
 export type PaymentStatusChange = z.infer<typeof PaymentStatusChangeSchema>;
 
 /** PATCH /api/admin/orders/{id}/fulfillment. */
 export const FulfillmentChangeSchema = z.object({
-  orderStatus: z.enum(ORDER_STATUSES, { error: "Order status must be 'in progress' or 'complete'" }),
+  orderStatus: z.enum(ORDER_STATUSES, {
+    error: "Order status must be 'in progress' or 'complete'",
+  }),
 });
 export type FulfillmentChange = z.infer<typeof FulfillmentChangeSchema>;
 
 export const IngredientSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name cannot exceed 100 characters'),
-  unit: z.string({ error: 'Unit is required' }).trim().min(1, 'Unit is required').max(30, 'Unit cannot exceed 30 characters'),
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(100, 'Name cannot exceed 100 characters'),
+  unit: z
+    .string({ error: 'Unit is required' })
+    .trim()
+    .min(1, 'Unit is required')
+    .max(30, 'Unit cannot exceed 30 characters'),
   costPerUnit: numberish('Cost per unit is required').pipe(
-    z.number().min(0, 'Cost per unit cannot be negative').max(99_999_999, 'Cost per unit is too large'),
+    z
+      .number()
+      .min(0, 'Cost per unit cannot be negative')
+      .max(99_999_999, 'Cost per unit is too large'),
   ),
   category: optionalText(50, 'Category cannot exceed 50 characters'),
   supplier: optionalText(100, 'Supplier cannot exceed 100 characters'),
@@ -58,9 +83,15 @@ const freeText = (max: number, label: string) =>
   );
 
 export const RecipeSchema = z.object({
-  name: z.string({ error: 'Recipe name is required' }).trim().min(1, 'Recipe name is required').max(100, 'Recipe name cannot exceed 100 characters'),
+  name: z
+    .string({ error: 'Recipe name is required' })
+    .trim()
+    .min(1, 'Recipe name is required')
+    .max(100, 'Recipe name cannot exceed 100 characters'),
   description: optionalText(2000, 'Description cannot exceed 2000 characters'),
-  category: z.enum(RECIPE_CATEGORIES, { error: `Category must be one of: ${RECIPE_CATEGORIES.join(', ')}` }),
+  category: z.enum(RECIPE_CATEGORIES, {
+    error: `Category must be one of: ${RECIPE_CATEGORIES.join(', ')}`,
+  }),
   servingSize: freeText(50, 'Serving size'),
   prepTime: freeText(50, 'Prep time'),
   bakeTime: freeText(50, 'Bake time'),
@@ -71,7 +102,10 @@ export const RecipeSchema = z.object({
 export type Recipe = z.infer<typeof RecipeSchema>;
 
 export const RecipeIngredientSchema = z.object({
-  ingredientId: z.string({ error: 'Ingredient is required' }).trim().min(1, 'Ingredient is required'),
+  ingredientId: z
+    .string({ error: 'Ingredient is required' })
+    .trim()
+    .min(1, 'Ingredient is required'),
   quantity: numberish('Quantity is required').pipe(
     z.number().gt(0, 'Quantity must be greater than 0').max(99_999_999, 'Quantity is too large'),
   ),

@@ -15,7 +15,8 @@ export const PHONE_MESSAGES = {
 /** The one phone problem to report, or null (format first, then length). */
 export function phoneProblem(phone: string): string | null {
   const value = phone.trim();
-  if (!PHONE_FORMAT.test(value)) return value === '' ? PHONE_MESSAGES.tooShort : PHONE_MESSAGES.invalid;
+  if (!PHONE_FORMAT.test(value))
+    return value === '' ? PHONE_MESSAGES.tooShort : PHONE_MESSAGES.invalid;
   const digits = phoneDigits(value).length;
   if (digits < 10) return PHONE_MESSAGES.tooShort;
   if (digits > 15) return PHONE_MESSAGES.tooLong;
@@ -74,4 +75,5 @@ export const numberish = (message: string) =>
   );
 
 /** True when a dollar amount has no fraction of a cent. */
-export const isWholeCents = (dollars: number): boolean => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
+export const isWholeCents = (dollars: number): boolean =>
+  Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;

@@ -39,7 +39,8 @@ export const ORDER_MESSAGES = {
   totalMax: 'Order total cannot exceed $11,000',
   rushFeeError: 'Rush fee calculation error detected',
   totalMismatch: 'Total amount does not match subtotal + cake options fee + rush fee + tax',
-  rushFeeInvalid: 'Invalid rush fee: must be $0 for 7+ day advance orders, or $10 for orders less than 7 days in advance',
+  rushFeeInvalid:
+    'Invalid rush fee: must be $0 for 7+ day advance orders, or $10 for orders less than 7 days in advance',
   validationFailed: 'Order Validation Failed',
 } as const;
 
@@ -58,9 +59,12 @@ const customerName = () =>
     .regex(/^[\p{L}\s'’-]+$/u, ORDER_MESSAGES.nameLetters);
 
 const customerEmail = () =>
-  emailField(ORDER_MESSAGES.email, { length: 255, message: ORDER_MESSAGES.emailTooLong }).transform((e) => e.toLowerCase());
+  emailField(ORDER_MESSAGES.email, { length: 255, message: ORDER_MESSAGES.emailTooLong }).transform(
+    (e) => e.toLowerCase(),
+  );
 
-const deliveryMethod = () => z.enum(DELIVERY_METHODS, { error: ORDER_MESSAGES.deliveryMethod }).default('pickup');
+const deliveryMethod = () =>
+  z.enum(DELIVERY_METHODS, { error: ORDER_MESSAGES.deliveryMethod }).default('pickup');
 
 const blank = (v: string | null | undefined) => !v || v.trim() === '';
 
@@ -97,13 +101,24 @@ export function orderFormSchema(today?: string) {
     })
     .superRefine((form, ctx) => {
       // Field errors do not stop this refinement: check only what parsed.
-      if (isDateString(form.pickupDate) && daysAway(form.pickupDate, todayOf(today)) < MIN_LEAD_DAYS)
-        ctx.addIssue({ code: 'custom', path: ['pickupDate'], message: ORDER_MESSAGES.pickupDateLead });
+      if (
+        isDateString(form.pickupDate) &&
+        daysAway(form.pickupDate, todayOf(today)) < MIN_LEAD_DAYS
+      )
+        ctx.addIssue({
+          code: 'custom',
+          path: ['pickupDate'],
+          message: ORDER_MESSAGES.pickupDateLead,
+        });
       if (
         form.deliveryMethod === 'delivery' &&
         [form.deliveryAddress, form.deliveryCity, form.deliveryState, form.deliveryZip].some(blank)
       )
-        ctx.addIssue({ code: 'custom', path: ['deliveryAddress'], message: ORDER_MESSAGES.addressForm });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['deliveryAddress'],
+          message: ORDER_MESSAGES.addressForm,
+        });
     });
 }
 
@@ -132,15 +147,21 @@ export interface MissingInput {
 /** The 'Missing information:' lines, in the spec's order. */
 export function missingOrderInformation(form: MissingInput): MissingLine[] {
   const out: MissingLine[] = [];
-  if (form.items.length === 0) out.push({ field: 'items', message: 'Select at least one item to order' });
-  if (blank(form.customerPhone)) out.push({ field: 'customerPhone', message: 'Enter your phone number' });
+  if (form.items.length === 0)
+    out.push({ field: 'items', message: 'Select at least one item to order' });
+  if (blank(form.customerPhone))
+    out.push({ field: 'customerPhone', message: 'Enter your phone number' });
   if (blank(form.pickupDate)) out.push({ field: 'pickupDate', message: 'Select a pickup date' });
   if (blank(form.pickupTime)) out.push({ field: 'pickupTime', message: 'Select a pickup time' });
   if (form.deliveryMethod === 'delivery') {
-    if (blank(form.deliveryAddress)) out.push({ field: 'deliveryAddress', message: 'Enter delivery address' });
-    if (blank(form.deliveryCity)) out.push({ field: 'deliveryCity', message: 'Enter delivery city' });
-    if (blank(form.deliveryState)) out.push({ field: 'deliveryState', message: 'Select delivery state' });
-    if (blank(form.deliveryZip)) out.push({ field: 'deliveryZip', message: 'Enter delivery ZIP code' });
+    if (blank(form.deliveryAddress))
+      out.push({ field: 'deliveryAddress', message: 'Enter delivery address' });
+    if (blank(form.deliveryCity))
+      out.push({ field: 'deliveryCity', message: 'Enter delivery city' });
+    if (blank(form.deliveryState))
+      out.push({ field: 'deliveryState', message: 'Select delivery state' });
+    if (blank(form.deliveryZip))
+      out.push({ field: 'deliveryZip', message: 'Enter delivery ZIP code' });
   }
   return out;
 }
@@ -151,13 +172,21 @@ export type SubmitCheck = { ok: true } | { ok: false; message: string };
 export function checkOrderForSubmit(priced: PricedOrder, lines: readonly CartLine[]): SubmitCheck {
   const fail = (message: string): SubmitCheck => ({ ok: false, message });
   if (lines.length === 0) return fail('Select at least one item to order');
-  if (new Set(lines.map((l) => l.productId)).size > MAX_DISTINCT_ITEMS || lines.length > MAX_DISTINCT_ITEMS)
+  if (
+    new Set(lines.map((l) => l.productId)).size > MAX_DISTINCT_ITEMS ||
+    lines.length > MAX_DISTINCT_ITEMS
+  )
     return fail(ORDER_MESSAGES.tooManyItems);
-  if (lines.some((l) => !Number.isInteger(l.quantity) || l.quantity < 1 || l.quantity > MAX_ITEM_QUANTITY))
+  if (
+    lines.some(
+      (l) => !Number.isInteger(l.quantity) || l.quantity < 1 || l.quantity > MAX_ITEM_QUANTITY,
+    )
+  )
     return fail(ORDER_MESSAGES.quantityRange);
   if (priced.subtotalCents <= 0) return fail('Order subtotal must be greater than $0');
   if (priced.totalCents > MAX_TOTAL_CENTS) return fail(ORDER_MESSAGES.totalMax);
-  if (priced.rushFeeCents !== (priced.isRushOrder ? RUSH_FEE_CENTS : 0)) return fail(ORDER_MESSAGES.rushFeeError);
+  if (priced.rushFeeCents !== (priced.isRushOrder ? RUSH_FEE_CENTS : 0))
+    return fail(ORDER_MESSAGES.rushFeeError);
   return { ok: true };
 }
 
@@ -166,22 +195,47 @@ export function checkOrderForSubmit(priced: PricedOrder, lines: readonly CartLin
 const money = (label: string, min: number, max: number, maxText: string) =>
   z
     .number({ error: `${label} must be a number` })
-    .min(min, min > 0 ? `${label} must be at least $${min.toFixed(2)}` : `${label} cannot be negative`)
+    .min(
+      min,
+      min > 0 ? `${label} must be at least $${min.toFixed(2)}` : `${label} cannot be negative`,
+    )
     .max(max, `${label} cannot exceed ${maxText}`)
     .refine(isWholeCents, `${label} must be in whole cents`);
 
 export const OrderItemSchema = z.object({
   productId: z.string({ error: 'Product id is required' }).trim().min(1, 'Product id is required'),
-  name: z.string({ error: 'Item name is required' }).trim().min(1, 'Item name is required').max(200, 'Item name cannot exceed 200 characters'),
-  price: z.number({ error: 'Item price must be a number' }).min(0.01, 'Item price must be at least $0.01').refine(isWholeCents, 'Item price must be in whole cents'),
+  name: z
+    .string({ error: 'Item name is required' })
+    .trim()
+    .min(1, 'Item name is required')
+    .max(200, 'Item name cannot exceed 200 characters'),
+  price: z
+    .number({ error: 'Item price must be a number' })
+    .min(0.01, 'Item price must be at least $0.01')
+    .refine(isWholeCents, 'Item price must be in whole cents'),
   quantity: z
     .number({ error: 'Quantity must be a whole number' })
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
     .max(MAX_ITEM_QUANTITY, ORDER_MESSAGES.quantityMax),
-  variant: z.string().trim().max(20).nullish().transform((v) => (v ? v : null)),
-  filling: z.string().trim().max(50).nullish().transform((v) => (v ? v : null)),
-  addIn: z.string().trim().max(50).nullish().transform((v) => (v ? v : null)),
+  variant: z
+    .string()
+    .trim()
+    .max(20)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  filling: z
+    .string()
+    .trim()
+    .max(50)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  addIn: z
+    .string()
+    .trim()
+    .max(50)
+    .nullish()
+    .transform((v) => (v ? v : null)),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
@@ -202,7 +256,10 @@ export function orderPayloadSchema(today?: string) {
       customerName: customerName(),
       customerEmail: customerEmail(),
       customerPhone: optionalPhoneField(),
-      userId: z.string().nullish().transform((v) => v ?? null),
+      userId: z
+        .string()
+        .nullish()
+        .transform((v) => v ?? null),
       items: z
         .array(OrderItemSchema, { error: 'Select at least one item to order' })
         .min(1, 'Select at least one item to order')
@@ -224,7 +281,10 @@ export function orderPayloadSchema(today?: string) {
         .min(1, ORDER_MESSAGES.pickupDateRequired)
         .refine((v) => isDateString(toBakeryDate(v)), ORDER_MESSAGES.pickupDateRequired)
         .transform(toBakeryDate),
-      pickupTime: z.string({ error: ORDER_MESSAGES.pickupTimeFormat }).trim().regex(PICKUP_TIME_RE, ORDER_MESSAGES.pickupTimeFormat),
+      pickupTime: z
+        .string({ error: ORDER_MESSAGES.pickupTimeFormat })
+        .trim()
+        .regex(PICKUP_TIME_RE, ORDER_MESSAGES.pickupTimeFormat),
       deliveryMethod: deliveryMethod(),
       deliveryAddress: optionalText(200, 'Delivery address cannot exceed 200 characters'),
       deliveryCity: optionalText(100, 'Delivery city cannot exceed 100 characters'),
@@ -245,22 +305,40 @@ export function orderPayloadSchema(today?: string) {
       const now = todayOf(today);
       const dateOk = isDateString(order.pickupDate);
       if (dateOk && order.pickupDate < addDays(now, 1))
-        ctx.addIssue({ code: 'custom', path: ['pickupDate'], message: ORDER_MESSAGES.pickupDateTomorrow });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['pickupDate'],
+          message: ORDER_MESSAGES.pickupDateTomorrow,
+        });
       else if (dateOk && daysAway(order.pickupDate, now) < MIN_LEAD_DAYS)
-        ctx.addIssue({ code: 'custom', path: ['pickupDate'], message: ORDER_MESSAGES.pickupDateLead });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['pickupDate'],
+          message: ORDER_MESSAGES.pickupDateLead,
+        });
 
       const amounts = [order.subtotal, order.cakeOptionsFee, order.rushFee, order.tax, order.total];
       if (amounts.every((a) => typeof a === 'number' && Number.isFinite(a))) {
         const sum =
-          dollarsToCents(order.subtotal) + dollarsToCents(order.cakeOptionsFee) + dollarsToCents(order.rushFee) + dollarsToCents(order.tax);
+          dollarsToCents(order.subtotal) +
+          dollarsToCents(order.cakeOptionsFee) +
+          dollarsToCents(order.rushFee) +
+          dollarsToCents(order.tax);
         if (Math.abs(dollarsToCents(order.total) - sum) > 1)
           ctx.addIssue({ code: 'custom', path: ['total'], message: ORDER_MESSAGES.totalMismatch });
       }
 
       if (dateOk && typeof order.rushFee === 'number' && Number.isFinite(order.rushFee)) {
         const rush = isRushDate(order.pickupDate, now);
-        if (dollarsToCents(order.rushFee) !== (rush ? RUSH_FEE_CENTS : 0) || order.isRushOrder !== rush)
-          ctx.addIssue({ code: 'custom', path: ['rushFee'], message: ORDER_MESSAGES.rushFeeInvalid });
+        if (
+          dollarsToCents(order.rushFee) !== (rush ? RUSH_FEE_CENTS : 0) ||
+          order.isRushOrder !== rush
+        )
+          ctx.addIssue({
+            code: 'custom',
+            path: ['rushFee'],
+            message: ORDER_MESSAGES.rushFeeInvalid,
+          });
       }
 
       if (order.deliveryMethod === 'delivery') {
@@ -269,7 +347,12 @@ export function orderPayloadSchema(today?: string) {
           !blank(order.deliveryCity) &&
           (order.deliveryState ?? '').trim().length >= 2 &&
           ZIP_RE.test(order.deliveryZip ?? '');
-        if (!complete) ctx.addIssue({ code: 'custom', path: ['deliveryAddress'], message: ORDER_MESSAGES.addressServer });
+        if (!complete)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['deliveryAddress'],
+            message: ORDER_MESSAGES.addressServer,
+          });
       }
     });
 }

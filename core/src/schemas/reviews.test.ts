@@ -20,11 +20,17 @@ describe('review', () => {
     [{ title: 'x'.repeat(101) }, 'Review title cannot exceed 100 characters'],
     [{ comment: 'Too short' }, 'Review comment must be at least 10 characters'],
     [{ comment: 'x'.repeat(1001) }, 'Review comment cannot exceed 1000 characters'],
-  ])('%o -> "%s"', (over, message) => expect(messagesOf(ReviewSchema, { ...review, ...over })).toEqual([message]));
+  ])('%o -> "%s"', (over, message) =>
+    expect(messagesOf(ReviewSchema, { ...review, ...over })).toEqual([message]),
+  );
 
   it('accepts the limits themselves', () => {
-    expect(messagesOf(ReviewSchema, { rating: '1', title: 'abc', comment: 'x'.repeat(10) })).toEqual([]);
-    expect(messagesOf(ReviewSchema, { rating: '5', title: 'x'.repeat(100), comment: 'x'.repeat(1000) })).toEqual([]);
+    expect(
+      messagesOf(ReviewSchema, { rating: '1', title: 'abc', comment: 'x'.repeat(10) }),
+    ).toEqual([]);
+    expect(
+      messagesOf(ReviewSchema, { rating: '5', title: 'x'.repeat(100), comment: 'x'.repeat(1000) }),
+    ).toEqual([]);
   });
 });
 
@@ -40,5 +46,7 @@ describe('contact message', () => {
     [{ message: ' ' }, 'Message is required'],
     [{ message: 'x'.repeat(5001) }, 'Message cannot exceed 5000 characters'],
     [{ subject: 'x'.repeat(201) }, 'Subject cannot exceed 200 characters'],
-  ])('%o -> "%s"', (over, message) => expect(messagesOf(ContactMessageSchema, { ...msg, ...over })).toEqual([message]));
+  ])('%o -> "%s"', (over, message) =>
+    expect(messagesOf(ContactMessageSchema, { ...msg, ...over })).toEqual([message]),
+  );
 });

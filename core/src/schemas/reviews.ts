@@ -25,8 +25,15 @@ export const ReviewSchema = z.object({
 export type Review = z.infer<typeof ReviewSchema>;
 
 export const ContactMessageSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name cannot exceed 100 characters'),
-  email: emailField('Please enter a valid email address', { length: 255, message: 'Email cannot exceed 255 characters' }),
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(100, 'Name cannot exceed 100 characters'),
+  email: emailField('Please enter a valid email address', {
+    length: 255,
+    message: 'Email cannot exceed 255 characters',
+  }),
   subject: optionalText(200, 'Subject cannot exceed 200 characters'),
   message: z
     .string({ error: 'Message is required' })

@@ -8,5 +8,7 @@ export function messagesOf(schema: z.ZodType, input: unknown): string[] {
 
 export function messageAt(schema: z.ZodType, input: unknown, path: string): string | undefined {
   const result = schema.safeParse(input);
-  return result.success ? undefined : result.error.issues.find((i) => i.path.join('.') === path)?.message;
+  return result.success
+    ? undefined
+    : result.error.issues.find((i) => i.path.join('.') === path)?.message;
 }

@@ -1,5 +1,15 @@
 // Electron entry: wires the small modules beside it to Electron's objects.
-import { app, BrowserWindow, dialog, ipcMain, Menu, net, Notification, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  net,
+  Notification,
+  session,
+  shell,
+} from 'electron';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -37,11 +47,17 @@ function createWindow(settings: SettingsStore): void {
   });
   win.once('ready-to-show', () => win?.show());
   const remember = () => {
-    if (win && !win.isMinimized() && !win.isMaximized()) settings.update({ bounds: win.getBounds() });
+    if (win && !win.isMinimized() && !win.isMaximized())
+      settings.update({ bounds: win.getBounds() });
   };
   win.on('resize', remember);
   win.on('move', remember);
-  guardWebContents(win.webContents, () => settings.get().serverUrl, appUrl, (url) => shell.openExternal(url));
+  guardWebContents(
+    win.webContents,
+    () => settings.get().serverUrl,
+    appUrl,
+    (url) => shell.openExternal(url),
+  );
   void openApp(settings);
 }
 
@@ -54,7 +70,8 @@ async function openApp(settings: SettingsStore): Promise<void> {
   if (configured && !devUrl) {
     try {
       const res = await net.fetch(`${serverUrl}/api/health`);
-      if (res.status < 500 || res.status === 503) return void (await win.loadURL(`${serverUrl}/admin/dashboard`));
+      if (res.status < 500 || res.status === 503)
+        return void (await win.loadURL(`${serverUrl}/admin/dashboard`));
     } catch {
       // Unreachable: the bundled page explains and offers retry.
     }
@@ -65,21 +82,33 @@ async function openApp(settings: SettingsStore): Promise<void> {
 
 void app.whenReady().then(() => {
   const dir = app.getPath('userData');
-  const settings = new SettingsStore(join(dir, 'settings.json'), { readFileSync, writeFileSync, mkdirSync }, dir);
+  const settings = new SettingsStore(
+    join(dir, 'settings.json'),
+    { readFileSync, writeFileSync, mkdirSync },
+    dir,
+  );
 
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     // The CSP only guards the app's own pages; API answers keep their headers.
-    const own = details.url.startsWith('file:') || (devUrl !== undefined && details.url.startsWith(devUrl));
+    const own =
+      details.url.startsWith('file:') || (devUrl !== undefined && details.url.startsWith(devUrl));
     callback({
       responseHeaders: own
-        ? { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicy(settings.get().serverUrl)] }
+        ? {
+            ...details.responseHeaders,
+            'Content-Security-Policy': [contentSecurityPolicy(settings.get().serverUrl)],
+          }
         : details.responseHeaders,
     });
   });
-  session.defaultSession.setPermissionRequestHandler((_wc, permission, cb) => cb(permission === 'notifications'));
+  session.defaultSession.setPermissionRequestHandler((_wc, permission, cb) =>
+    cb(permission === 'notifications'),
+  );
 
   const send = (command: MenuCommand) => win?.webContents.send(IPC.menuCommand, command);
-  Menu.setApplicationMenu(Menu.buildFromTemplate(toElectronTemplate(menuTemplate(process.platform), send) as never));
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(toElectronTemplate(menuTemplate(process.platform), send) as never),
+  );
 
   registerIpc(ipcMain, {
     settings,

@@ -36,7 +36,8 @@ export function registerIpc(ipcMain: IpcMainLike, deps: IpcDeps): void {
     return next;
   });
   ipcMain.handle(IPC.saveFile, (_e, name, bytes) => {
-    if (typeof name !== 'string' || !(bytes instanceof Uint8Array)) throw new Error('saveFile needs a name and bytes');
+    if (typeof name !== 'string' || !(bytes instanceof Uint8Array))
+      throw new Error('saveFile needs a name and bytes');
     return deps.save(name, bytes);
   });
   ipcMain.handle(IPC.openExternal, (_e, url) => {

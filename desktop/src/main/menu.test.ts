@@ -1,25 +1,46 @@
 import { describe, expect, it, vi } from 'vitest';
 import { menuTemplate, toElectronTemplate, type MenuItemSpec } from './menu';
 
-const flat = (items: MenuItemSpec[]): MenuItemSpec[] => items.flatMap((i) => [i, ...(i.submenu ? flat(i.submenu) : [])]);
+const flat = (items: MenuItemSpec[]): MenuItemSpec[] =>
+  items.flatMap((i) => [i, ...(i.submenu ? flat(i.submenu) : [])]);
 
 describe('application menu', () => {
   it('has a shortcut for each of the five tabs (and Kitchen), reload and export', () => {
     const items = flat(menuTemplate('linux'));
     const byCommand = Object.fromEntries(items.filter((i) => i.command).map((i) => [i.command, i]));
-    expect(byCommand['tab:orders']).toMatchObject({ label: 'Order Management', accelerator: 'CmdOrCtrl+1' });
-    expect(byCommand['tab:recipes']).toMatchObject({ label: 'Recipe Management', accelerator: 'CmdOrCtrl+2' });
-    expect(byCommand['tab:users']).toMatchObject({ label: 'User Management', accelerator: 'CmdOrCtrl+3' });
-    expect(byCommand['tab:reviews']).toMatchObject({ label: 'Review Management', accelerator: 'CmdOrCtrl+4' });
-    expect(byCommand['tab:analytics']).toMatchObject({ label: 'Analytics & Reports', accelerator: 'CmdOrCtrl+5' });
-    expect(byCommand['tab:kitchen']).toMatchObject({ label: 'Kitchen', accelerator: 'CmdOrCtrl+6' });
+    expect(byCommand['tab:orders']).toMatchObject({
+      label: 'Order Management',
+      accelerator: 'CmdOrCtrl+1',
+    });
+    expect(byCommand['tab:recipes']).toMatchObject({
+      label: 'Recipe Management',
+      accelerator: 'CmdOrCtrl+2',
+    });
+    expect(byCommand['tab:users']).toMatchObject({
+      label: 'User Management',
+      accelerator: 'CmdOrCtrl+3',
+    });
+    expect(byCommand['tab:reviews']).toMatchObject({
+      label: 'Review Management',
+      accelerator: 'CmdOrCtrl+4',
+    });
+    expect(byCommand['tab:analytics']).toMatchObject({
+      label: 'Analytics & Reports',
+      accelerator: 'CmdOrCtrl+5',
+    });
+    expect(byCommand['tab:kitchen']).toMatchObject({
+      label: 'Kitchen',
+      accelerator: 'CmdOrCtrl+6',
+    });
     expect(byCommand.reload?.accelerator).toBe('CmdOrCtrl+R');
     expect(byCommand['export:orders']?.accelerator).toBe('CmdOrCtrl+E');
     expect(byCommand['export:recipes']?.accelerator).toBe('CmdOrCtrl+Shift+E');
   });
 
   it('never gives two items the same accelerator', () => {
-    const accels = flat(menuTemplate('darwin')).map((i) => i.accelerator).filter(Boolean);
+    const accels = flat(menuTemplate('darwin'))
+      .map((i) => i.accelerator)
+      .filter(Boolean);
     expect(new Set(accels).size).toBe(accels.length);
   });
 
@@ -31,7 +52,9 @@ describe('application menu', () => {
   it('wires each command item to send its command to the window', () => {
     const send = vi.fn();
     const template = toElectronTemplate(menuTemplate('linux'), send);
-    const view = template.find((i) => i.label === 'View') as { submenu: { label?: string; click?: () => void }[] };
+    const view = template.find((i) => i.label === 'View') as {
+      submenu: { label?: string; click?: () => void }[];
+    };
     view.submenu.find((i) => i.label === 'Review Management')!.click!();
     expect(send).toHaveBeenCalledWith('tab:reviews');
     expect(JSON.stringify(template)).not.toContain('"command"');

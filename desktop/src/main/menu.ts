@@ -35,11 +35,26 @@ export function menuTemplate(platform: string): MenuItemSpec[] {
         { role: mac ? 'close' : 'quit' },
       ],
     },
-    { label: 'Edit', submenu: [{ role: 'undo' }, { role: 'redo' }, { type: 'separator' }, { role: 'cut' }, { role: 'copy' }, { role: 'paste' }, { role: 'selectAll' }] },
+    {
+      label: 'Edit',
+      submenu: [
+        { role: 'undo' },
+        { role: 'redo' },
+        { type: 'separator' },
+        { role: 'cut' },
+        { role: 'copy' },
+        { role: 'paste' },
+        { role: 'selectAll' },
+      ],
+    },
     {
       label: 'View',
       submenu: [
-        ...TAB_SHORTCUTS.map((t) => ({ label: t.label, accelerator: t.accelerator, command: t.command })),
+        ...TAB_SHORTCUTS.map((t) => ({
+          label: t.label,
+          accelerator: t.accelerator,
+          command: t.command,
+        })),
         { type: 'separator' },
         // Reload refetches data in the renderer instead of reloading the page,
         // so the user keeps the open tab and filters.
@@ -57,7 +72,10 @@ export function menuTemplate(platform: string): MenuItemSpec[] {
 }
 
 /** Turns the spec into Electron's template, wiring each command to send(). */
-export function toElectronTemplate(items: MenuItemSpec[], send: (command: MenuCommand) => void): Record<string, unknown>[] {
+export function toElectronTemplate(
+  items: MenuItemSpec[],
+  send: (command: MenuCommand) => void,
+): Record<string, unknown>[] {
   return items.map((item) => {
     const { command, submenu, ...rest } = item;
     const out: Record<string, unknown> = { ...rest };

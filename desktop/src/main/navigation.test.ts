@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { contentSecurityPolicy, decideNavigation, guardWebContents, type WebContentsLike } from './navigation';
+import {
+  contentSecurityPolicy,
+  decideNavigation,
+  guardWebContents,
+  type WebContentsLike,
+} from './navigation';
 
 const server = 'http://localhost:3000';
 const app = 'file:///opt/bakery/resources/app.asar/out/renderer/index.html';
@@ -15,17 +20,27 @@ function fakeContents() {
       navigate = listener;
     },
   };
-  return { contents, open: (url: string) => openHandler!({ url }), navigate: (url: string) => {
-    const e = { preventDefault: vi.fn() };
-    navigate!(e, url);
-    return e.preventDefault.mock.calls.length > 0;
-  } };
+  return {
+    contents,
+    open: (url: string) => openHandler!({ url }),
+    navigate: (url: string) => {
+      const e = { preventDefault: vi.fn() };
+      navigate!(e, url);
+      return e.preventDefault.mock.calls.length > 0;
+    },
+  };
 }
 
 describe('navigation guard', () => {
   it('keeps the configured server and the app inside, sends web links out, refuses the rest', () => {
     expect(decideNavigation('http://localhost:3000/admin/dashboard', server, app)).toBe('allow');
-    expect(decideNavigation('file:///opt/bakery/resources/app.asar/out/renderer/index.html#/admin/login', server, app)).toBe('allow');
+    expect(
+      decideNavigation(
+        'file:///opt/bakery/resources/app.asar/out/renderer/index.html#/admin/login',
+        server,
+        app,
+      ),
+    ).toBe('allow');
     expect(decideNavigation('https://sandbox.square.link/u/abc', server, app)).toBe('external');
     expect(decideNavigation('http://localhost:3001/', server, app)).toBe('external');
     expect(decideNavigation('javascript:alert(1)', server, app)).toBe('deny');

@@ -13,7 +13,11 @@ export function sameOrigin(a: string, b: string): boolean {
 
 export type NavigationDecision = 'allow' | 'external' | 'deny';
 
-export function decideNavigation(url: string, serverUrl: string, appUrl: string): NavigationDecision {
+export function decideNavigation(
+  url: string,
+  serverUrl: string,
+  appUrl: string,
+): NavigationDecision {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -23,7 +27,8 @@ export function decideNavigation(url: string, serverUrl: string, appUrl: string)
   if (parsed.protocol === 'file:' && appUrl.startsWith('file:')) return 'allow';
   if (sameOrigin(url, appUrl) && !appUrl.startsWith('file:')) return 'allow';
   if (sameOrigin(url, serverUrl)) return 'allow';
-  if (parsed.protocol === 'https:' || parsed.protocol === 'http:' || parsed.protocol === 'mailto:') return 'external';
+  if (parsed.protocol === 'https:' || parsed.protocol === 'http:' || parsed.protocol === 'mailto:')
+    return 'external';
   return 'deny';
 }
 
@@ -33,7 +38,10 @@ interface OpenHandlerDetails {
 
 export interface WebContentsLike {
   setWindowOpenHandler(handler: (details: OpenHandlerDetails) => { action: 'deny' }): void;
-  on(event: 'will-navigate', listener: (event: { preventDefault(): void }, url: string) => void): unknown;
+  on(
+    event: 'will-navigate',
+    listener: (event: { preventDefault(): void }, url: string) => void,
+  ): unknown;
 }
 
 /** New windows are never created inside the app; allowed links go to the browser. */

@@ -11,7 +11,13 @@ describe('saving an export through the native dialog', () => {
     const chosen = join(dir, 'my-orders.xlsx');
     const showSaveDialog = vi.fn().mockResolvedValue({ canceled: false, filePath: chosen });
     const bytes = new Uint8Array([0x50, 0x4b, 3, 4]);
-    const res = await saveWithDialog({ showSaveDialog }, (p, b) => writeFile(p, b), '/home/baker/Downloads', 'bakery-orders-2026-11-22.xlsx', bytes);
+    const res = await saveWithDialog(
+      { showSaveDialog },
+      (p, b) => writeFile(p, b),
+      '/home/baker/Downloads',
+      'bakery-orders-2026-11-22.xlsx',
+      bytes,
+    );
     expect(showSaveDialog).toHaveBeenCalledWith({
       defaultPath: '/home/baker/Downloads/bakery-orders-2026-11-22.xlsx',
       filters: [{ name: 'Excel workbook', extensions: ['xlsx'] }],
@@ -22,7 +28,13 @@ describe('saving an export through the native dialog', () => {
 
   it('writes nothing when the dialog is cancelled', async () => {
     const write = vi.fn();
-    const res = await saveWithDialog({ showSaveDialog: async () => ({ canceled: true }) }, write, '/tmp', 'a.xlsx', new Uint8Array());
+    const res = await saveWithDialog(
+      { showSaveDialog: async () => ({ canceled: true }) },
+      write,
+      '/tmp',
+      'a.xlsx',
+      new Uint8Array(),
+    );
     expect(res).toEqual({ saved: false });
     expect(write).not.toHaveBeenCalled();
   });

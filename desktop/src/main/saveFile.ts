@@ -28,7 +28,9 @@ export async function saveWithDialog(
   const { canceled, filePath } = await dialog.showSaveDialog({
     defaultPath: `${downloadsDir.replace(/[\\/]$/, '')}/${fileName}`,
     filters: [
-      ext === 'xlsx' ? { name: 'Excel workbook', extensions: ['xlsx'] } : { name: ext.toUpperCase(), extensions: [ext] },
+      ext === 'xlsx'
+        ? { name: 'Excel workbook', extensions: ['xlsx'] }
+        : { name: ext.toUpperCase(), extensions: [ext] },
     ],
   });
   if (canceled || !filePath) return { saved: false };

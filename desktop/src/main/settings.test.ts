@@ -26,9 +26,18 @@ describe('SettingsStore', () => {
     store.update({ serverUrl: 'https://shop.example.com/admin/dashboard', theme: 'dark' });
     store.update({ bounds: { x: 10, y: 20, width: 1200, height: 800 } });
     const onDisk = JSON.parse(readFileSync(file, 'utf8'));
-    expect(onDisk).toMatchObject({ serverUrl: 'https://shop.example.com', theme: 'dark', configured: true });
+    expect(onDisk).toMatchObject({
+      serverUrl: 'https://shop.example.com',
+      theme: 'dark',
+      configured: true,
+    });
     const again = new SettingsStore(file, fs, dir).get();
-    expect(again).toEqual({ serverUrl: 'https://shop.example.com', theme: 'dark', configured: true, bounds: { x: 10, y: 20, width: 1200, height: 800 } });
+    expect(again).toEqual({
+      serverUrl: 'https://shop.example.com',
+      theme: 'dark',
+      configured: true,
+      bounds: { x: 10, y: 20, width: 1200, height: 800 },
+    });
   });
 
   it('refuses a non-http server address and keeps the old one', () => {
@@ -43,9 +52,22 @@ describe('SettingsStore', () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(file, '{not json', 'utf8');
     expect(new SettingsStore(file, fs, dir).get().serverUrl).toBe('http://localhost:3000');
-    writeFileSync(file, JSON.stringify({ serverUrl: 'javascript:alert(1)', theme: 'neon', bounds: { width: 5, height: 5 } }), 'utf8');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        serverUrl: 'javascript:alert(1)',
+        theme: 'neon',
+        bounds: { width: 5, height: 5 },
+      }),
+      'utf8',
+    );
     const s = new SettingsStore(file, fs, dir).get();
-    expect(s).toMatchObject({ serverUrl: 'http://localhost:3000', theme: 'light', configured: false, bounds: DEFAULT_SETTINGS.bounds });
+    expect(s).toMatchObject({
+      serverUrl: 'http://localhost:3000',
+      theme: 'light',
+      configured: false,
+      bounds: DEFAULT_SETTINGS.bounds,
+    });
   });
 
   it('normalizes addresses to their origin', () => {

@@ -13,8 +13,10 @@ export function createElectronBridge(ipc: IpcRendererLike): BakeryBridge {
   return {
     kind: 'electron',
     getSettings: () => ipc.invoke(IPC.getSettings) as ReturnType<BakeryBridge['getSettings']>,
-    setSettings: (patch) => ipc.invoke(IPC.setSettings, patch) as ReturnType<BakeryBridge['setSettings']>,
-    saveFile: (name, bytes) => ipc.invoke(IPC.saveFile, name, bytes) as ReturnType<BakeryBridge['saveFile']>,
+    setSettings: (patch) =>
+      ipc.invoke(IPC.setSettings, patch) as ReturnType<BakeryBridge['setSettings']>,
+    saveFile: (name, bytes) =>
+      ipc.invoke(IPC.saveFile, name, bytes) as ReturnType<BakeryBridge['saveFile']>,
     openExternal: async (url) => {
       await ipc.invoke(IPC.openExternal, url);
     },

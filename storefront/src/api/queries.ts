@@ -1,6 +1,12 @@
 // Query hooks: one per read of spec section 7.
 import { useQuery } from '@tanstack/react-query';
-import type { AvailabilityView, OrderView, ReviewView, UserView, PaymentStatusView } from '@bakery/core';
+import type {
+  AvailabilityView,
+  OrderView,
+  ReviewView,
+  UserView,
+  PaymentStatusView,
+} from '@bakery/core';
 import { apiRequest, getQueryFn } from './client';
 
 export const USER_KEY = ['/api/user'] as const;

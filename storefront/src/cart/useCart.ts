@@ -23,8 +23,7 @@ export function useCartCount(): number {
 export function useCartVersion(): string {
   return useSyncExternalStore(
     subscribe,
-    () =>
-      CART_KEYS.map((k) => localStorage.getItem(k) ?? '').join('|'),
+    () => CART_KEYS.map((k) => localStorage.getItem(k) ?? '').join('|'),
     () => '',
   );
 }

@@ -54,11 +54,17 @@ describe('navigation bar', () => {
   it('highlights Home only on the root path and the others on a path prefix', async () => {
     api = await startTestApi({ 'GET /api/user': signedOut, 'GET /api/admin/me': signedOut });
     const { unmount } = renderLayout('/');
-    expect(await nav().findByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    expect(await nav().findByRole('link', { name: 'Home' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect(nav().getByRole('link', { name: 'Menu' })).not.toHaveAttribute('aria-current');
     unmount();
     renderLayout('/menu/anything');
-    expect(await nav().findByRole('link', { name: 'Menu' })).toHaveAttribute('aria-current', 'page');
+    expect(await nav().findByRole('link', { name: 'Menu' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect(nav().getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
   });
 

@@ -29,7 +29,9 @@ describe('toasts', () => {
 
   it('announces errors as alerts', () => {
     render(<Toaster />);
-    act(() => showToast({ title: 'Error', description: 'Failed to log out', variant: 'destructive' }));
+    act(() =>
+      showToast({ title: 'Error', description: 'Failed to log out', variant: 'destructive' }),
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to log out');
   });
 });

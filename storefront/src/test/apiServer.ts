@@ -65,7 +65,10 @@ export async function startTestApi(routes: Record<string, Reply | Handler> = {})
 
   const realFetch = globalThis.fetch;
   globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
-    realFetch(typeof input === 'string' && input.startsWith('/') ? base + input : input, init)) as typeof fetch;
+    realFetch(
+      typeof input === 'string' && input.startsWith('/') ? base + input : input,
+      init,
+    )) as typeof fetch;
 
   return {
     base,

@@ -13,20 +13,25 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export function adminExportsRouter(deps: AppDeps): Router {
   const router = new Router();
 
-  router.get('/api/admin/exports/orders.xlsx', requireStaff, validate(DateRangeQuery, 'query'), async (ctx) => {
-    const range = ctx.state.input as { fromDate?: string; toDate?: string };
-    const name = `orders-${range.fromDate ?? 'start'}-to-${range.toDate ?? bakeryToday()}.xlsx`;
-    const body = new PassThrough();
-    ctx.type = XLSX;
-    ctx.attachment(name);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = body;
-    // Headers are gone once rows flow: a failure can only cut the file short.
-    writeOrdersWorkbook(deps.prisma, range, body).catch((error: unknown) => {
-      deps.log.error('orders export failed', { error: String(error) });
-      body.destroy(error as Error);
-    });
-  });
+  router.get(
+    '/api/admin/exports/orders.xlsx',
+    requireStaff,
+    validate(DateRangeQuery, 'query'),
+    async (ctx) => {
+      const range = ctx.state.input as { fromDate?: string; toDate?: string };
+      const name = `orders-${range.fromDate ?? 'start'}-to-${range.toDate ?? bakeryToday()}.xlsx`;
+      const body = new PassThrough();
+      ctx.type = XLSX;
+      ctx.attachment(name);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = body;
+      // Headers are gone once rows flow: a failure can only cut the file short.
+      writeOrdersWorkbook(deps.prisma, range, body).catch((error: unknown) => {
+        deps.log.error('orders export failed', { error: String(error) });
+        body.destroy(error as Error);
+      });
+    },
+  );
 
   router.get('/api/admin/exports/recipes.xlsx', requireStaff, async (ctx) => {
     const body = new PassThrough();

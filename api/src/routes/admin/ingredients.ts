@@ -13,13 +13,24 @@ export function adminIngredientsRouter(deps: AppDeps): Router {
   router.get('/api/admin/ingredients', requireStaff, async (ctx) => {
     ctx.body = await recipes.listIngredients(deps.prisma);
   });
-  router.post('/api/admin/ingredients', requireStaff, validate(IngredientSchema, 'body'), async (ctx) => {
-    ctx.status = 201;
-    ctx.body = await recipes.createIngredient(deps.prisma, ctx.state.input);
-  });
-  router.put('/api/admin/ingredients/:id', requireStaff, knownIngredient, validate(IngredientSchema, 'body'), async (ctx) => {
-    ctx.body = await recipes.updateIngredient(deps.prisma, idParam(ctx), ctx.state.input);
-  });
+  router.post(
+    '/api/admin/ingredients',
+    requireStaff,
+    validate(IngredientSchema, 'body'),
+    async (ctx) => {
+      ctx.status = 201;
+      ctx.body = await recipes.createIngredient(deps.prisma, ctx.state.input);
+    },
+  );
+  router.put(
+    '/api/admin/ingredients/:id',
+    requireStaff,
+    knownIngredient,
+    validate(IngredientSchema, 'body'),
+    async (ctx) => {
+      ctx.body = await recipes.updateIngredient(deps.prisma, idParam(ctx), ctx.state.input);
+    },
+  );
   router.delete('/api/admin/ingredients/:id', requireStaff, knownIngredient, async (ctx) => {
     await recipes.deleteIngredient(deps.prisma, idParam(ctx));
     ctx.body = { success: true };

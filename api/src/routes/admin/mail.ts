@@ -40,20 +40,28 @@ export function adminMailRouter(deps: AppDeps): Router {
     });
   });
 
-  router.post('/api/admin/mail/:id/retry', requireStaff, knownIds('Message not found'), async (ctx) => {
-    const id = idParam(ctx);
-    // Only a failed message goes back in the queue, due now; any process sends it.
-    const { count } = await deps.prisma.outboundMail.updateMany({
-      where: { id, status: 'failed' },
-      data: { status: 'pending', nextAttemptAt: new Date(), attempts: 0, lastError: null },
-    });
-    if (count === 0) {
-      const message = await deps.prisma.outboundMail.findUnique({ where: { id }, select: { status: true } });
-      if (!message) throw notFound('Message not found');
-      throw conflict(`Only a failed message can be sent again; this one is ${message.status}`);
-    }
-    ctx.body = { success: true, message: 'The message will be sent again shortly' };
-  });
+  router.post(
+    '/api/admin/mail/:id/retry',
+    requireStaff,
+    knownIds('Message not found'),
+    async (ctx) => {
+      const id = idParam(ctx);
+      // Only a failed message goes back in the queue, due now; any process sends it.
+      const { count } = await deps.prisma.outboundMail.updateMany({
+        where: { id, status: 'failed' },
+        data: { status: 'pending', nextAttemptAt: new Date(), attempts: 0, lastError: null },
+      });
+      if (count === 0) {
+        const message = await deps.prisma.outboundMail.findUnique({
+          where: { id },
+          select: { status: true },
+        });
+        if (!message) throw notFound('Message not found');
+        throw conflict(`Only a failed message can be sent again; this one is ${message.status}`);
+      }
+      ctx.body = { success: true, message: 'The message will be sent again shortly' };
+    },
+  );
 
   return router;
 }

@@ -23,16 +23,24 @@ import * as orderAdmin from '../../services/orderAdmin.js';
 import { actorOf, DateRangeQuery, idParam, isUuid, knownIds } from './shared.js';
 
 const STATUSES = [...PAYMENT_STATUSES, ...ORDER_STATUSES] as string[];
-const statusField = (status: string) => ((PAYMENT_STATUSES as readonly string[]).includes(status) ? 'paymentStatus' : 'orderStatus');
+const statusField = (status: string) =>
+  (PAYMENT_STATUSES as readonly string[]).includes(status) ? 'paymentStatus' : 'orderStatus';
 
 const OrdersQuery = z.intersection(
   DateRangeQuery,
   z.object({
     status: z
       .string()
-      .refine((value) => STATUSES.includes(value), { message: `Status must be one of: ${STATUSES.join(', ')}` })
+      .refine((value) => STATUSES.includes(value), {
+        message: `Status must be one of: ${STATUSES.join(', ')}`,
+      })
       .optional(),
-    limit: z.coerce.number().int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(1000, 'Limit cannot exceed 1000').optional(),
+    limit: z.coerce
+      .number()
+      .int('Limit must be a whole number')
+      .min(1, 'Limit must be at least 1')
+      .max(1000, 'Limit cannot exceed 1000')
+      .optional(),
     cursor: z
       .string()
       .refine((value) => orderAdmin.isValidCursor(value), { message: 'Invalid cursor' })
@@ -40,11 +48,18 @@ const OrdersQuery = z.intersection(
   }),
 );
 
-const ConfirmPaymentBody = z.object({ orderId: z.string({ message: 'Order id is required' }).min(1, 'Order id is required') });
+const ConfirmPaymentBody = z.object({
+  orderId: z.string({ message: 'Order id is required' }).min(1, 'Order id is required'),
+});
 
 export function adminOrdersRouter(deps: AppDeps): Router {
   const router = new Router();
-  const services = { prisma: deps.prisma, payments: deps.payments, notifications: deps.notifications, log: deps.log };
+  const services = {
+    prisma: deps.prisma,
+    payments: deps.payments,
+    notifications: deps.notifications,
+    log: deps.log,
+  };
   const knownOrder = knownIds('Order not found');
 
   router.get('/api/admin/orders', requireStaff, validate(OrdersQuery, 'query'), async (ctx) => {
@@ -58,36 +73,76 @@ export function adminOrdersRouter(deps: AppDeps): Router {
     ctx.body = await orderAdmin.orderHistory(deps.prisma, idParam(ctx));
   });
 
-  router.patch('/api/admin/orders/:id/status', requireStaff, knownOrder, validate(PaymentStatusChangeSchema, 'body'), async (ctx) => {
-    const { status } = ctx.state.input as { status: string };
-    const order = await orderAdmin.changePaymentStatus(services, idParam(ctx), status, actorOf(ctx));
-    ctx.body = {
-      success: true,
-      message: status === 'cancelled' ? 'Order cancelled' : `Payment status updated to ${order.paymentStatus}`,
-      order: toOrderView(order),
-    };
-  });
+  router.patch(
+    '/api/admin/orders/:id/status',
+    requireStaff,
+    knownOrder,
+    validate(PaymentStatusChangeSchema, 'body'),
+    async (ctx) => {
+      const { status } = ctx.state.input as { status: string };
+      const order = await orderAdmin.changePaymentStatus(
+        services,
+        idParam(ctx),
+        status,
+        actorOf(ctx),
+      );
+      ctx.body = {
+        success: true,
+        message:
+          status === 'cancelled'
+            ? 'Order cancelled'
+            : `Payment status updated to ${order.paymentStatus}`,
+        order: toOrderView(order),
+      };
+    },
+  );
 
-  router.patch('/api/admin/orders/:id/delivery-fee', requireStaff, knownOrder, validate(DeliveryFeeSchema, 'body'), async (ctx) => {
-    const input = ctx.state.input as DeliveryFee;
-    const { order, paymentUrl } = await orderAdmin.setDeliveryFee(services, idParam(ctx), input, actorOf(ctx));
-    const view = toOrderView(order);
-    const added = `Delivery fee of ${formatCents(dollarsToCents(input.deliveryFee))} added. New total ${formatCents(dollarsToCents(view.total))}.`;
-    // The fee stays whatever Square answers; the message says whether the customer can pay yet.
-    ctx.body = {
-      success: true,
-      message: paymentUrl
-        ? `${added} The payment link is ready.`
-        : `${added} No payment link yet: ${deps.payments.configured ? 'Square did not answer; retry from the order.' : 'Payment processing is not configured.'}`,
-      order: view,
-    };
-  });
+  router.patch(
+    '/api/admin/orders/:id/delivery-fee',
+    requireStaff,
+    knownOrder,
+    validate(DeliveryFeeSchema, 'body'),
+    async (ctx) => {
+      const input = ctx.state.input as DeliveryFee;
+      const { order, paymentUrl } = await orderAdmin.setDeliveryFee(
+        services,
+        idParam(ctx),
+        input,
+        actorOf(ctx),
+      );
+      const view = toOrderView(order);
+      const added = `Delivery fee of ${formatCents(dollarsToCents(input.deliveryFee))} added. New total ${formatCents(dollarsToCents(view.total))}.`;
+      // The fee stays whatever Square answers; the message says whether the customer can pay yet.
+      ctx.body = {
+        success: true,
+        message: paymentUrl
+          ? `${added} The payment link is ready.`
+          : `${added} No payment link yet: ${deps.payments.configured ? 'Square did not answer; retry from the order.' : 'Payment processing is not configured.'}`,
+        order: view,
+      };
+    },
+  );
 
-  router.patch('/api/admin/orders/:id/fulfillment', requireStaff, knownOrder, validate(FulfillmentChangeSchema, 'body'), async (ctx) => {
-    const { orderStatus } = ctx.state.input as { orderStatus: string };
-    const order = await orderAdmin.setFulfillment(services, idParam(ctx), orderStatus, actorOf(ctx));
-    ctx.body = { success: true, message: `Order marked ${orderStatus}`, order: toOrderView(order) };
-  });
+  router.patch(
+    '/api/admin/orders/:id/fulfillment',
+    requireStaff,
+    knownOrder,
+    validate(FulfillmentChangeSchema, 'body'),
+    async (ctx) => {
+      const { orderStatus } = ctx.state.input as { orderStatus: string };
+      const order = await orderAdmin.setFulfillment(
+        services,
+        idParam(ctx),
+        orderStatus,
+        actorOf(ctx),
+      );
+      ctx.body = {
+        success: true,
+        message: `Order marked ${orderStatus}`,
+        order: toOrderView(order),
+      };
+    },
+  );
 
   router.patch('/api/admin/orders/:id/fulfill', requireStaff, knownOrder, async (ctx) => {
     const order = await orderAdmin.fulfill(services, idParam(ctx), actorOf(ctx));
@@ -123,7 +178,13 @@ export function adminOrdersRouter(deps: AppDeps): Router {
         const message = (error as Error).message;
         if (!status || status >= 500) throw error;
         ctx.status = status;
-        ctx.body = { error: message, message, ...((error as { errors?: unknown }).errors ? { errors: (error as { errors?: unknown }).errors } : {}) };
+        ctx.body = {
+          error: message,
+          message,
+          ...((error as { errors?: unknown }).errors
+            ? { errors: (error as { errors?: unknown }).errors }
+            : {}),
+        };
       }
     },
     requireStaff,

@@ -30,22 +30,54 @@ export function adminRecipesRouter(deps: AppDeps): Router {
   router.get('/api/admin/recipes/:id', requireStaff, knownRecipe, async (ctx) => {
     ctx.body = await recipes.getRecipe(deps.prisma, idParam(ctx));
   });
-  router.put('/api/admin/recipes/:id', requireStaff, knownRecipe, validate(RecipeSchema, 'body'), async (ctx) => {
-    ctx.body = await recipes.updateRecipe(deps.prisma, idParam(ctx), ctx.state.input);
-  });
+  router.put(
+    '/api/admin/recipes/:id',
+    requireStaff,
+    knownRecipe,
+    validate(RecipeSchema, 'body'),
+    async (ctx) => {
+      ctx.body = await recipes.updateRecipe(deps.prisma, idParam(ctx), ctx.state.input);
+    },
+  );
   router.delete('/api/admin/recipes/:id', requireStaff, knownRecipe, async (ctx) => {
     await recipes.deleteRecipe(deps.prisma, idParam(ctx));
     ctx.body = { success: true };
   });
-  router.post('/api/admin/recipes/:id/ingredients', requireStaff, knownRecipe, validate(RecipeIngredientSchema, 'body'), knownIngredientInBody, async (ctx) => {
-    ctx.status = 201;
-    ctx.body = await recipes.addRecipeLine(deps.prisma, idParam(ctx), ctx.state.input);
-  });
-  router.put('/api/admin/recipes/:id/ingredients/:lineId', requireStaff, knownRecipe, knownLine, validate(RecipeIngredientSchema, 'body'), knownIngredientInBody, async (ctx) => {
-    ctx.body = await recipes.updateRecipeLine(deps.prisma, idParam(ctx), idParam(ctx, 'lineId'), ctx.state.input);
-  });
-  router.delete('/api/admin/recipes/:id/ingredients/:lineId', requireStaff, knownRecipe, knownLine, async (ctx) => {
-    ctx.body = await recipes.removeRecipeLine(deps.prisma, idParam(ctx), idParam(ctx, 'lineId'));
-  });
+  router.post(
+    '/api/admin/recipes/:id/ingredients',
+    requireStaff,
+    knownRecipe,
+    validate(RecipeIngredientSchema, 'body'),
+    knownIngredientInBody,
+    async (ctx) => {
+      ctx.status = 201;
+      ctx.body = await recipes.addRecipeLine(deps.prisma, idParam(ctx), ctx.state.input);
+    },
+  );
+  router.put(
+    '/api/admin/recipes/:id/ingredients/:lineId',
+    requireStaff,
+    knownRecipe,
+    knownLine,
+    validate(RecipeIngredientSchema, 'body'),
+    knownIngredientInBody,
+    async (ctx) => {
+      ctx.body = await recipes.updateRecipeLine(
+        deps.prisma,
+        idParam(ctx),
+        idParam(ctx, 'lineId'),
+        ctx.state.input,
+      );
+    },
+  );
+  router.delete(
+    '/api/admin/recipes/:id/ingredients/:lineId',
+    requireStaff,
+    knownRecipe,
+    knownLine,
+    async (ctx) => {
+      ctx.body = await recipes.removeRecipeLine(deps.prisma, idParam(ctx), idParam(ctx, 'lineId'));
+    },
+  );
   return router;
 }

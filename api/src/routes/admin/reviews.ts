@@ -18,7 +18,9 @@ type ReviewRow = {
   user?: { firstName: string; lastName: string; email: string } | null;
 };
 
-const moderationView = (review: ReviewRow): AdminReviewView & { userId: string | null; userEmail: string | null } => ({
+const moderationView = (
+  review: ReviewRow,
+): AdminReviewView & { userId: string | null; userEmail: string | null } => ({
   id: review.id,
   rating: review.rating,
   title: review.title,
@@ -27,7 +29,9 @@ const moderationView = (review: ReviewRow): AdminReviewView & { userId: string |
   createdAt: review.createdAt.toISOString(),
   updatedAt: review.updatedAt.toISOString(),
   userId: review.userId,
-  userName: review.user ? `${review.user.firstName} ${review.user.lastName}`.trim() : 'Former customer',
+  userName: review.user
+    ? `${review.user.firstName} ${review.user.lastName}`.trim()
+    : 'Former customer',
   userEmail: review.user?.email ?? null,
 });
 
@@ -37,13 +41,20 @@ export function adminReviewsRouter(deps: AppDeps): Router {
   const router = new Router();
   const knownReview = knownIds('Review not found');
   router.get('/api/admin/reviews', requireStaff, async (ctx) => {
-    const rows = await deps.prisma.review.findMany({ include: withUser, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    const rows = await deps.prisma.review.findMany({
+      include: withUser,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    });
     ctx.body = rows.map(moderationView);
   });
   router.patch('/api/admin/reviews/:id/approve', requireStaff, knownReview, async (ctx) => {
     const existing = await deps.prisma.review.findUnique({ where: { id: idParam(ctx) } });
     if (!existing) throw notFound('Review not found');
-    const review = await deps.prisma.review.update({ where: { id: existing.id }, data: { isApproved: true }, include: withUser });
+    const review = await deps.prisma.review.update({
+      where: { id: existing.id },
+      data: { isApproved: true },
+      include: withUser,
+    });
     ctx.body = { success: true, review: moderationView(review) };
   });
   router.delete('/api/admin/reviews/:id', requireStaff, knownReview, async (ctx) => {

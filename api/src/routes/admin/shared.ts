@@ -32,7 +32,8 @@ export const DateRangeQuery = z
 export type DateRangeInput = z.infer<typeof DateRangeQuery>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+export const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && UUID.test(value);
 
 /**
  * Answers 404 with `message` unless every named route parameter is a UUID.
@@ -49,7 +50,8 @@ export function knownIds(message: string, ...names: string[]) {
 }
 
 /** The id parameter `name` of a route already checked by knownIds. */
-export const idParam = (ctx: Context, name = 'id'): string => (ctx as Context & { params: Record<string, string> }).params[name]!;
+export const idParam = (ctx: Context, name = 'id'): string =>
+  (ctx as Context & { params: Record<string, string> }).params[name]!;
 
 /** The signed-in staff member, as recorded in order history. */
 export function actorOf(ctx: Context): Actor {

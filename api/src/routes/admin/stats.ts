@@ -14,9 +14,14 @@ export function adminStatsRouter(deps: AppDeps): Router {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await getStats(deps.prisma, ctx.state.input);
   });
-  router.get('/api/admin/analytics', requireStaff, validate(DateRangeQuery, 'query'), async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await getAnalytics(deps.prisma, ctx.state.input);
-  });
+  router.get(
+    '/api/admin/analytics',
+    requireStaff,
+    validate(DateRangeQuery, 'query'),
+    async (ctx) => {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await getAnalytics(deps.prisma, ctx.state.input);
+    },
+  );
   return router;
 }

@@ -9,48 +9,83 @@ import { conflict, notFound } from '../../middleware/errors.js';
 import { createPasswordResetLink } from '../../services/auth.js';
 import { idParam, knownIds } from './shared.js';
 
-const userFields = { id: true, role: true, email: true, firstName: true, lastName: true, phone: true, createdAt: true } as const;
+const userFields = {
+  id: true,
+  role: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  phone: true,
+  createdAt: true,
+} as const;
 
-type UserRow = { id: string; role: string; email: string; firstName: string; lastName: string; phone: string | null; createdAt: Date };
-const userView = (user: UserRow): UserView => ({ ...user, role: user.role as Role, createdAt: user.createdAt.toISOString() });
+type UserRow = {
+  id: string;
+  role: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  createdAt: Date;
+};
+const userView = (user: UserRow): UserView => ({
+  ...user,
+  role: user.role as Role,
+  createdAt: user.createdAt.toISOString(),
+});
 
 export function adminUsersRouter(deps: AppDeps): Router {
   const router = new Router();
   const knownUser = knownIds('User not found', 'userId');
 
   router.get('/api/admin/users', requireOwner, async (ctx) => {
-    const users = await deps.prisma.user.findMany({ select: userFields, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }] });
+    const users = await deps.prisma.user.findMany({
+      select: userFields,
+      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+    });
     ctx.body = users.map(userView);
   });
 
-  router.patch('/api/admin/users/:userId/role', requireOwner, knownUser, validate(RoleChangeSchema, 'body'), async (ctx) => {
-    const { role } = ctx.state.input as { role: string };
-    const me = ctx.state.user as { id: string };
-    const userId = idParam(ctx, 'userId');
-    const user = await deps.prisma.$transaction(async (tx) => {
-      // Serialise role changes so two owners cannot demote each other at once.
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('user-roles'))`;
-      const target = await tx.user.findUnique({ where: { id: userId }, select: userFields });
-      if (!target) throw notFound('User not found');
-      // The last-owner rule first: it is the more useful message to a lone owner.
-      if (target.role === 'owner' && role !== 'owner') {
-        const owners = await tx.user.count({ where: { role: 'owner' } });
-        if (owners <= 1) throw conflict('The last owner cannot be demoted');
-      }
-      if (target.id === me.id) throw conflict('You cannot change your own role');
-      if (target.role === role) return target;
-      return tx.user.update({ where: { id: userId }, data: { role }, select: userFields });
-    });
-    deps.log.info('role changed', { userId, role, by: me.id });
-    ctx.body = { success: true, user: userView(user) };
-  });
+  router.patch(
+    '/api/admin/users/:userId/role',
+    requireOwner,
+    knownUser,
+    validate(RoleChangeSchema, 'body'),
+    async (ctx) => {
+      const { role } = ctx.state.input as { role: string };
+      const me = ctx.state.user as { id: string };
+      const userId = idParam(ctx, 'userId');
+      const user = await deps.prisma.$transaction(async (tx) => {
+        // Serialise role changes so two owners cannot demote each other at once.
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('user-roles'))`;
+        const target = await tx.user.findUnique({ where: { id: userId }, select: userFields });
+        if (!target) throw notFound('User not found');
+        // The last-owner rule first: it is the more useful message to a lone owner.
+        if (target.role === 'owner' && role !== 'owner') {
+          const owners = await tx.user.count({ where: { role: 'owner' } });
+          if (owners <= 1) throw conflict('The last owner cannot be demoted');
+        }
+        if (target.id === me.id) throw conflict('You cannot change your own role');
+        if (target.role === role) return target;
+        return tx.user.update({ where: { id: userId }, data: { role }, select: userFields });
+      });
+      deps.log.info('role changed', { userId, role, by: me.id });
+      ctx.body = { success: true, user: userView(user) };
+    },
+  );
 
   router.post('/api/admin/users/:userId/reset-password', requireOwner, knownUser, async (ctx) => {
-    const user = await deps.prisma.user.findUnique({ where: { id: idParam(ctx, 'userId') }, select: userFields });
+    const user = await deps.prisma.user.findUnique({
+      where: { id: idParam(ctx, 'userId') },
+      select: userFields,
+    });
     if (!user) throw notFound('User not found');
     const resetUrl = await createPasswordResetLink(deps, user.id);
     try {
-      await deps.notifications.passwordReset({ email: user.email, firstName: user.firstName }, resetUrl);
+      await deps.notifications.passwordReset(
+        { email: user.email, firstName: user.firstName },
+        resetUrl,
+      );
     } catch (error) {
       deps.log.error('password reset mail failed', { userId: user.id, error: String(error) });
     }

@@ -60,7 +60,8 @@ export function storedItems(items: Prisma.JsonValue): StoredItem[] {
         variant,
         filling: typeof item.filling === 'string' && item.filling ? item.filling : null,
         addIn: typeof item.addIn === 'string' && item.addIn ? item.addIn : null,
-        lineTotal: item.lineTotal === undefined || item.lineTotal === null ? null : Number(item.lineTotal),
+        lineTotal:
+          item.lineTotal === undefined || item.lineTotal === null ? null : Number(item.lineTotal),
       },
     ];
   });
@@ -90,14 +91,20 @@ export const bakeSheetSelect = {
 export type BakeSheetOrder = Prisma.OrderGetPayload<{ select: typeof bakeSheetSelect }>;
 
 /** Booked orders picked up in the range, by pickup date and slot. */
-export async function bookedOrders(db: Db, fromDate: string, toDate: string): Promise<BakeSheetOrder[]> {
+export async function bookedOrders(
+  db: Db,
+  fromDate: string,
+  toDate: string,
+): Promise<BakeSheetOrder[]> {
   const orders = await db.order.findMany({
     where: { pickupDate: { gte: fromDate, lte: toDate }, ...BOOKED },
     select: bakeSheetSelect,
     orderBy: [{ pickupDate: 'asc' }, { createdAt: 'asc' }],
   });
   return orders.sort(
-    (a, b) => (a.pickupDate ?? '').localeCompare(b.pickupDate ?? '') || slotIndex(a.pickupTime) - slotIndex(b.pickupTime),
+    (a, b) =>
+      (a.pickupDate ?? '').localeCompare(b.pickupDate ?? '') ||
+      slotIndex(a.pickupTime) - slotIndex(b.pickupTime),
   );
 }
 
@@ -159,7 +166,8 @@ export async function bakeSheet(db: Db, fromDate: string, toDate: string): Promi
         });
       }
     }
-    if (order.specialInstructions?.trim()) instructions.push({ ...who, text: order.specialInstructions.trim() });
+    if (order.specialInstructions?.trim())
+      instructions.push({ ...who, text: order.specialInstructions.trim() });
   }
 
   // Batches per recipe, then each recipe's ingredients times its batches.
@@ -167,7 +175,10 @@ export async function bakeSheet(db: Db, fromDate: string, toDate: string): Promi
   const products: BakeSheetProductRow[] = [];
   const unlinked: BakeSheetView['unlinked'] = [];
   const sorted = [...rows.values()].sort(
-    (a, b) => categoryOrder(a.category) - categoryOrder(b.category) || a.name.localeCompare(b.name) || a.units / (a.quantity || 1) - b.units / (b.quantity || 1),
+    (a, b) =>
+      categoryOrder(a.category) - categoryOrder(b.category) ||
+      a.name.localeCompare(b.name) ||
+      a.units / (a.quantity || 1) - b.units / (b.quantity || 1),
   );
   for (const { link, ...row } of sorted) {
     if (link) {
@@ -177,15 +188,27 @@ export async function bakeSheet(db: Db, fromDate: string, toDate: string): Promi
       entry.batches = entry.batches.add(batches);
       recipeBatches.set(link.recipeId, entry);
     } else {
-      unlinked.push({ productId: row.productId, variantId: row.variantId, name: row.name, variantLabel: row.variantLabel, quantity: row.quantity });
+      unlinked.push({
+        productId: row.productId,
+        variantId: row.variantId,
+        name: row.name,
+        variantLabel: row.variantLabel,
+        quantity: row.quantity,
+      });
     }
     products.push(row);
   }
 
-  const needs = new Map<string, { ingredient: LinkWithRecipe['recipe']['ingredients'][number]['ingredient']; quantity: Decimal }>();
+  const needs = new Map<
+    string,
+    { ingredient: LinkWithRecipe['recipe']['ingredients'][number]['ingredient']; quantity: Decimal }
+  >();
   for (const { link, batches } of recipeBatches.values()) {
     for (const line of link.recipe.ingredients) {
-      const entry = needs.get(line.ingredientId) ?? { ingredient: line.ingredient, quantity: ZERO() };
+      const entry = needs.get(line.ingredientId) ?? {
+        ingredient: line.ingredient,
+        quantity: ZERO(),
+      };
       entry.quantity = entry.quantity.add(line.quantity.mul(batches));
       needs.set(line.ingredientId, entry);
     }
@@ -214,7 +237,11 @@ export async function bakeSheet(db: Db, fromDate: string, toDate: string): Promi
     cakes,
     instructions,
     recipes: [...recipeBatches.values()]
-      .map(({ link, batches }) => ({ recipeId: link.recipeId, name: link.recipe.name, batches: decimalToNumber(batches, 4) }))
+      .map(({ link, batches }) => ({
+        recipeId: link.recipeId,
+        name: link.recipe.name,
+        batches: decimalToNumber(batches, 4),
+      }))
       .sort((a, b) => a.name.localeCompare(b.name)),
     shoppingList,
     shoppingListCost: decimalToNumber(total, 2),

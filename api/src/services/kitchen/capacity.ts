@@ -37,12 +37,20 @@ export function storedLines(items: Prisma.JsonValue): KitchenLine[] {
   return items.flatMap((raw) => {
     const item = raw as { productId?: unknown; quantity?: unknown; variant?: unknown } | null;
     if (!item || typeof item.productId !== 'string') return [];
-    return [{ productId: item.productId, quantity: Number(item.quantity ?? 0), variant: typeof item.variant === 'string' ? item.variant : null }];
+    return [
+      {
+        productId: item.productId,
+        quantity: Number(item.quantity ?? 0),
+        variant: typeof item.variant === 'string' ? item.variant : null,
+      },
+    ];
   });
 }
 
 export async function loadLimits(db: Db): Promise<CapacityLimits> {
-  return effectiveLimits(await db.capacityLimit.findMany({ select: { category: true, maxUnits: true } }));
+  return effectiveLimits(
+    await db.capacityLimit.findMany({ select: { category: true, maxUnits: true } }),
+  );
 }
 
 /**
@@ -52,12 +60,19 @@ export async function loadLimits(db: Db): Promise<CapacityLimits> {
  * the date is held until that transaction ends, so two submissions for the
  * same date are checked one after the other and the second sees the first.
  */
-export async function reserveCapacity(tx: Prisma.TransactionClient, pickupDate: string, lines: readonly KitchenLine[]): Promise<void> {
+export async function reserveCapacity(
+  tx: Prisma.TransactionClient,
+  pickupDate: string,
+  lines: readonly KitchenLine[],
+): Promise<void> {
   const date = pickupDate.slice(0, 10);
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CAPACITY_LOCK_NAMESPACE}::int4, hashtext(${date}))`;
   const closed = await tx.closedDate.findUnique({ where: { date } });
   if (closed) throw conflict(closedDateMessage(date, closed.reason), 'capacity_full');
-  const booked = await tx.order.findMany({ where: { pickupDate: date, ...BOOKED }, select: { items: true } });
+  const booked = await tx.order.findMany({
+    where: { pickupDate: date, ...BOOKED },
+    select: { items: true },
+  });
   const result = capacityCheck(
     booked.flatMap((order) => storedLines(order.items)),
     lines,
@@ -68,11 +83,18 @@ export async function reserveCapacity(tx: Prisma.TransactionClient, pickupDate: 
 }
 
 /** GET /api/availability: per date of the range, closed or not, what is left. */
-export async function availability(db: Db, fromDate: string, toDate: string): Promise<AvailabilityView> {
+export async function availability(
+  db: Db,
+  fromDate: string,
+  toDate: string,
+): Promise<AvailabilityView> {
   const [limits, closed, orders] = await Promise.all([
     loadLimits(db),
     db.closedDate.findMany({ where: { date: { gte: fromDate, lte: toDate } } }),
-    db.order.findMany({ where: { pickupDate: { gte: fromDate, lte: toDate }, ...BOOKED }, select: { pickupDate: true, items: true } }),
+    db.order.findMany({
+      where: { pickupDate: { gte: fromDate, lte: toDate }, ...BOOKED },
+      select: { pickupDate: true, items: true },
+    }),
   ]);
   const closedOn = new Map(closed.map((row) => [row.date, row]));
   const linesOn = new Map<string, KitchenLine[]>();
@@ -83,22 +105,37 @@ export async function availability(db: Db, fromDate: string, toDate: string): Pr
   const days = [];
   for (let date = fromDate; date <= toDate; date = addDays(date, 1)) {
     const closedRow = closedOn.get(date);
-    days.push(dayAvailability(date, unitsByCategory(linesOn.get(date) ?? []), limits, closedRow ? { reason: closedRow.reason } : null));
+    days.push(
+      dayAvailability(
+        date,
+        unitsByCategory(linesOn.get(date) ?? []),
+        limits,
+        closedRow ? { reason: closedRow.reason } : null,
+      ),
+    );
   }
   return { fromDate, toDate, days };
 }
 
 // ------------------------------------------------------------ owner settings
 
-const closedView = (row: { date: string; reason: string | null }): ClosedDateView => ({ date: row.date, reason: row.reason });
+const closedView = (row: { date: string; reason: string | null }): ClosedDateView => ({
+  date: row.date,
+  reason: row.reason,
+});
 
 export async function listClosedDates(db: Db, fromDate?: string): Promise<ClosedDateView[]> {
-  const rows = await db.closedDate.findMany({ where: fromDate ? { date: { gte: fromDate } } : {}, orderBy: { date: 'asc' } });
+  const rows = await db.closedDate.findMany({
+    where: fromDate ? { date: { gte: fromDate } } : {},
+    orderBy: { date: 'asc' },
+  });
   return rows.map(closedView);
 }
 
 export async function capacitySettings(db: Db): Promise<CapacityView> {
-  const stored = new Map((await db.capacityLimit.findMany()).map((row) => [row.category, row.maxUnits]));
+  const stored = new Map(
+    (await db.capacityLimit.findMany()).map((row) => [row.category, row.maxUnits]),
+  );
   return {
     limits: CATEGORY_IDS.map((category) => ({
       category,
@@ -112,10 +149,17 @@ export async function capacitySettings(db: Db): Promise<CapacityView> {
   };
 }
 
-export async function setCapacityLimits(db: PrismaClient, limits: { category: CategoryId; maxUnits: number }[]): Promise<CapacityView> {
+export async function setCapacityLimits(
+  db: PrismaClient,
+  limits: { category: CategoryId; maxUnits: number }[],
+): Promise<CapacityView> {
   await db.$transaction(
     limits.map(({ category, maxUnits }) =>
-      db.capacityLimit.upsert({ where: { category }, create: { category, maxUnits }, update: { maxUnits } }),
+      db.capacityLimit.upsert({
+        where: { category },
+        create: { category, maxUnits },
+        update: { maxUnits },
+      }),
     ),
   );
   return capacitySettings(db);
@@ -125,7 +169,10 @@ export async function setCapacityLimits(db: PrismaClient, limits: { category: Ca
  * Adds a closed date, or changes its reason when it is already closed. Orders
  * already booked for it stay; their count is in the answer so staff can call.
  */
-export async function addClosedDate(db: Db, input: { date: string; reason: string | null }): Promise<ClosedDateView> {
+export async function addClosedDate(
+  db: Db,
+  input: { date: string; reason: string | null },
+): Promise<ClosedDateView> {
   const row = await db.closedDate.upsert({
     where: { date: input.date },
     create: { date: input.date, reason: input.reason },

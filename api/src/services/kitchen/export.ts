@@ -7,12 +7,22 @@ import { CURRENCY, calendarDateCell } from '../exports.js';
 
 type Column = { header: string; key: string; width: number; numFmt?: string };
 
-function addTable(workbook: ExcelJS.Workbook, name: string, columns: Column[], rows: Record<string, unknown>[]) {
+function addTable(
+  workbook: ExcelJS.Workbook,
+  name: string,
+  columns: Column[],
+  rows: Record<string, unknown>[],
+) {
   const sheet = workbook.addWorksheet(name, {
     views: [{ state: 'frozen', ySplit: 1, xSplit: 0, activeCell: 'A2' }],
     pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
   });
-  sheet.columns = columns.map(({ header, key, width, numFmt }) => ({ header, key, width, style: numFmt ? { numFmt } : {} }));
+  sheet.columns = columns.map(({ header, key, width, numFmt }) => ({
+    header,
+    key,
+    width,
+    style: numFmt ? { numFmt } : {},
+  }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF3E8DA' } };
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
@@ -44,7 +54,9 @@ export async function bakeSheetWorkbook(view: BakeSheetView): Promise<Buffer> {
       variant: row.variantLabel ?? '',
       quantity: row.quantity,
       units: row.units,
-      addIns: Object.entries(row.addIns).map(([label, n]) => `${n} x ${label}`).join(', '),
+      addIns: Object.entries(row.addIns)
+        .map(([label, n]) => `${n} x ${label}`)
+        .join(', '),
       recipe: row.recipeName ?? 'No recipe linked',
       batches: row.batches,
     })),
@@ -117,7 +129,10 @@ export async function bakeSheetWorkbook(view: BakeSheetView): Promise<Buffer> {
   if (view.unlinked.length) {
     list.addRow({});
     list.addRow({ name: 'Not included (no recipe linked):' }).font = { italic: true };
-    for (const row of view.unlinked) list.addRow({ name: `${row.quantity} x ${row.name}${row.variantLabel ? ` (${row.variantLabel})` : ''}` });
+    for (const row of view.unlinked)
+      list.addRow({
+        name: `${row.quantity} x ${row.name}${row.variantLabel ? ` (${row.variantLabel})` : ''}`,
+      });
   }
 
   return Buffer.from(await workbook.xlsx.writeBuffer());

@@ -1,5 +1,15 @@
 // Kitchen services (issue 8): capacity, recipe links, bake sheet, margins, export.
-export { reserveCapacity, availability, capacitySettings, setCapacityLimits, addClosedDate, removeClosedDate, listClosedDates, storedLines, BOOKED } from './capacity.js';
+export {
+  reserveCapacity,
+  availability,
+  capacitySettings,
+  setCapacityLimits,
+  addClosedDate,
+  removeClosedDate,
+  listClosedDates,
+  storedLines,
+  BOOKED,
+} from './capacity.js';
 export { listLinks, saveLink, removeLink, costPerItem, batchesFor } from './links.js';
 export { bakeSheet, storedItems } from './bakeSheet.js';
 export { margins } from './margins.js';

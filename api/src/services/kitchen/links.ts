@@ -11,23 +11,34 @@ type Db = PrismaClient | Prisma.TransactionClient;
 type Decimal = Prisma.Decimal;
 
 export const linkInclude = {
-  recipe: { include: { ingredients: { include: { ingredient: true }, orderBy: { createdAt: 'asc' as const } } } },
+  recipe: {
+    include: {
+      ingredients: { include: { ingredient: true }, orderBy: { createdAt: 'asc' as const } },
+    },
+  },
 } satisfies Prisma.ProductRecipeInclude;
 
 export type LinkWithRecipe = Prisma.ProductRecipeGetPayload<{ include: typeof linkInclude }>;
 
 /** Batches of the linked recipe that `quantity` ordered items need, exact. */
-export const batchesFor = (link: Pick<LinkWithRecipe, 'unitsPerItem' | 'recipeYield'>, quantity: number | Decimal): Decimal =>
-  new Prisma.Decimal(quantity).mul(link.unitsPerItem).div(link.recipeYield);
+export const batchesFor = (
+  link: Pick<LinkWithRecipe, 'unitsPerItem' | 'recipeYield'>,
+  quantity: number | Decimal,
+): Decimal => new Prisma.Decimal(quantity).mul(link.unitsPerItem).div(link.recipeYield);
 
 /** Cost of one ordered item through its link, exact. */
-export const costPerItem = (link: LinkWithRecipe): Decimal => totalCostOf(link.recipe.ingredients).mul(batchesFor(link, 1));
+export const costPerItem = (link: LinkWithRecipe): Decimal =>
+  totalCostOf(link.recipe.ingredients).mul(batchesFor(link, 1));
 
 /** Decimal dollars -> integer cents, half-up. */
-export const toCents = (value: Decimal): number => Number(value.mul(100).toDecimalPlaces(0, Prisma.Decimal.ROUND_HALF_UP).toFixed(0));
+export const toCents = (value: Decimal): number =>
+  Number(value.mul(100).toDecimalPlaces(0, Prisma.Decimal.ROUND_HALF_UP).toFixed(0));
 
 export async function loadLinks(db: Db): Promise<LinkWithRecipe[]> {
-  return db.productRecipe.findMany({ include: linkInclude, orderBy: [{ productId: 'asc' }, { variantId: 'asc' }] });
+  return db.productRecipe.findMany({
+    include: linkInclude,
+    orderBy: [{ productId: 'asc' }, { variantId: 'asc' }],
+  });
 }
 
 export function linkView(link: LinkWithRecipe): ProductRecipeLinkView {
@@ -50,13 +61,24 @@ export async function listLinks(db: Db): Promise<ProductRecipeLinkView[]> {
   return (await loadLinks(db)).map(linkView);
 }
 
-const dec4 = (value: number) => new Prisma.Decimal(value).toDecimalPlaces(4, Prisma.Decimal.ROUND_HALF_UP);
+const dec4 = (value: number) =>
+  new Prisma.Decimal(value).toDecimalPlaces(4, Prisma.Decimal.ROUND_HALF_UP);
 
 /** Creates or replaces the link of one item and variant. */
-export async function saveLink(db: Db, input: ProductRecipeLinkInput): Promise<ProductRecipeLinkView> {
-  const recipe = await db.recipe.findUnique({ where: { id: input.recipeId }, select: { id: true } });
+export async function saveLink(
+  db: Db,
+  input: ProductRecipeLinkInput,
+): Promise<ProductRecipeLinkView> {
+  const recipe = await db.recipe.findUnique({
+    where: { id: input.recipeId },
+    select: { id: true },
+  });
   if (!recipe) throw notFound('Recipe not found');
-  const data = { recipeId: input.recipeId, recipeYield: dec4(input.recipeYield), unitsPerItem: dec4(input.unitsPerItem) };
+  const data = {
+    recipeId: input.recipeId,
+    recipeYield: dec4(input.recipeYield),
+    unitsPerItem: dec4(input.unitsPerItem),
+  };
   const row = await db.productRecipe.upsert({
     where: { productId_variantId: { productId: input.productId, variantId: input.variantId } },
     create: { productId: input.productId, variantId: input.variantId, ...data },

@@ -41,18 +41,33 @@ export async function margins(db: Db, fromDate: string, toDate: string): Promise
     if (!link) return { ...base, cost: null, margin: null, marginPercent: null, recipeName: null };
     const costCents = toCents(unitCost.get(link.id)!);
     const { marginCents, marginPercent } = marginOf(point.priceCents, costCents);
-    return { ...base, cost: centsToDollars(costCents), margin: centsToDollars(marginCents), marginPercent, recipeName: link.recipe.name };
+    return {
+      ...base,
+      cost: centsToDollars(costCents),
+      margin: centsToDollars(marginCents),
+      marginPercent,
+      recipeName: link.recipe.name,
+    };
   });
 
-  const sums = new Map<CategoryId, { revenue: number; cost: Prisma.Decimal; uncosted: number; quantity: number }>(
-    CATEGORY_IDS.map((id) => [id, { revenue: 0, cost: new Prisma.Decimal(0), uncosted: 0, quantity: 0 }]),
+  const sums = new Map<
+    CategoryId,
+    { revenue: number; cost: Prisma.Decimal; uncosted: number; quantity: number }
+  >(
+    CATEGORY_IDS.map((id) => [
+      id,
+      { revenue: 0, cost: new Prisma.Decimal(0), uncosted: 0, quantity: 0 },
+    ]),
   );
   for (const order of orders) {
     for (const item of storedItems(order.items)) {
       const menuItem = getMenuItem(item.productId);
       if (!menuItem || !(item.quantity > 0)) continue;
       const sum = sums.get(menuItem.category)!;
-      const revenueCents = item.lineTotal !== null ? dollarsToCents(item.lineTotal) : dollarsToCents(item.price) * item.quantity;
+      const revenueCents =
+        item.lineTotal !== null
+          ? dollarsToCents(item.lineTotal)
+          : dollarsToCents(item.price) * item.quantity;
       const link = findLink(links, item.productId, item.variant);
       sum.quantity += item.quantity;
       if (!link) {
@@ -81,6 +96,12 @@ export async function margins(db: Db, fromDate: string, toDate: string): Promise
 
   const missing = items
     .filter((item) => item.cost === null)
-    .map(({ productId, variantId, name, variantLabel, categoryLabel }) => ({ productId, variantId, name, variantLabel, categoryLabel }));
+    .map(({ productId, variantId, name, variantLabel, categoryLabel }) => ({
+      productId,
+      variantId,
+      name,
+      variantLabel,
+      categoryLabel,
+    }));
   return { fromDate, toDate, items, byCategory, missing };
 }

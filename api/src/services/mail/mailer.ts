@@ -79,11 +79,15 @@ export function readMailSettings(env: NodeJS.ProcessEnv): MailSettings | null {
   const host = blank(env.SMTP_HOST);
   if (!host) return null;
   const port = Number(blank(env.SMTP_PORT) ?? 587);
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`SMTP_PORT must be a port number, got "${env.SMTP_PORT}"`);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535)
+    throw new Error(`SMTP_PORT must be a port number, got "${env.SMTP_PORT}"`);
   const user = blank(env.SMTP_USER);
   const pass = env.SMTP_PASSWORD ?? '';
   // 465 is implicit TLS; other ports upgrade with STARTTLS when the server offers it.
-  return { smtp: { host, port, secure: port === 465, ...(user ? { auth: { user, pass } } : {}) }, from };
+  return {
+    smtp: { host, port, secure: port === 465, ...(user ? { auth: { user, pass } } : {}) },
+    from,
+  };
 }
 
 function centsOf(value: { toString(): string } | number | null | undefined): number {
@@ -101,10 +105,17 @@ function linesOf(items: unknown): MailOrderLine[] {
     const lineTotal = item.lineTotal ?? null;
     return {
       name: String(item.name ?? item.productId ?? 'Item'),
-      variantLabel: typeof item.variantLabel === 'string' && item.variantLabel ? item.variantLabel : null,
-      options: [filling ? `${filling.label} filling` : null, addIn ? `with ${addIn.label.toLowerCase()}` : null].filter((o): o is string => o !== null),
+      variantLabel:
+        typeof item.variantLabel === 'string' && item.variantLabel ? item.variantLabel : null,
+      options: [
+        filling ? `${filling.label} filling` : null,
+        addIn ? `with ${addIn.label.toLowerCase()}` : null,
+      ].filter((o): o is string => o !== null),
       quantity,
-      lineTotalCents: lineTotal !== null ? centsOf(lineTotal as number) : centsOf(item.price as number) * quantity,
+      lineTotalCents:
+        lineTotal !== null
+          ? centsOf(lineTotal as number)
+          : centsOf(item.price as number) * quantity,
     };
   });
 }
@@ -139,7 +150,6 @@ export function toMailOrder(order: StoredOrder): MailOrder {
   };
 }
 
-
 function fileStem(mail: OutgoingMail): string {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const who = mail.to.replace(/[^a-z0-9]+/gi, '_').slice(0, 60);
@@ -148,7 +158,10 @@ function fileStem(mail: OutgoingMail): string {
 
 export function createMailNotifications(options: MailNotificationsOptions): MailNotifications {
   const { prisma, log, settings, outboxDir } = options;
-  const context: MailContext = { publicUrl: options.publicUrl.replace(/\/+$/, ''), paymentConfigured: options.paymentConfigured };
+  const context: MailContext = {
+    publicUrl: options.publicUrl.replace(/\/+$/, ''),
+    paymentConfigured: options.paymentConfigured,
+  };
   const delays = options.retryDelaysMs ?? [2_000, 30_000, 5 * 60_000];
   const from = settings?.from ?? `"${BAKERY_INFO.name}" <${BAKERY_INFO.email}>`;
 
@@ -160,9 +173,19 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
       : nodemailer.createTransport({ ...settings.smtp, ...limits })
     : null;
   // Builds the same RFC 5322 message without sending it, for the outbox.
-  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const writer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
 
-  const envelope = (mail: OutgoingMail) => ({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+  const envelope = (mail: OutgoingMail) => ({
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+  });
 
   async function writeToOutbox(mail: OutgoingMail, folder: string): Promise<string> {
     const info = await writer.sendMail(envelope(mail));
@@ -175,12 +198,23 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
   async function deliver(mail: OutgoingMail): Promise<void> {
     if (smtp) {
       const info = await smtp.sendMail(envelope(mail));
-      log.info('mail sent', { kind: mail.kind, to: mail.to, subject: mail.subject, messageId: info.messageId });
+      log.info('mail sent', {
+        kind: mail.kind,
+        to: mail.to,
+        subject: mail.subject,
+        messageId: info.messageId,
+      });
       return;
     }
     const file = await writeToOutbox(mail, outboxDir);
     // The text is logged too so a developer can follow, say, a reset link without SMTP.
-    log.info('mail not sent (SMTP is not configured): written to the outbox', { kind: mail.kind, to: mail.to, subject: mail.subject, file, text: mail.text });
+    log.info('mail not sent (SMTP is not configured): written to the outbox', {
+      kind: mail.kind,
+      to: mail.to,
+      subject: mail.subject,
+      file,
+      text: mail.text,
+    });
   }
 
   // The queue lives in the OutboundMail table: a message survives a restart,
@@ -218,15 +252,34 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
       RETURNING "id", "kind", "to", "subject", "text", "html", "attempts"`;
 
   async function sendRow(row: QueuedRow): Promise<void> {
-    const mail: OutgoingMail = { kind: row.kind, to: row.to, subject: row.subject, text: row.text, html: row.html };
+    const mail: OutgoingMail = {
+      kind: row.kind,
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+    };
     try {
       await deliver(mail);
-      await prisma.outboundMail.update({ where: { id: row.id }, data: { status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null } });
+      await prisma.outboundMail.update({
+        where: { id: row.id },
+        data: { status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null },
+      });
     } catch (error) {
       const lastError = error instanceof Error ? error.message : String(error);
-      const fields = { id: row.id, kind: row.kind, to: row.to, subject: row.subject, attempt: row.attempts, error: lastError };
+      const fields = {
+        id: row.id,
+        kind: row.kind,
+        to: row.to,
+        subject: row.subject,
+        attempt: row.attempts,
+        error: lastError,
+      };
       if (row.attempts > delays.length) {
-        await prisma.outboundMail.update({ where: { id: row.id }, data: { status: 'failed', lastError, lockedUntil: null } });
+        await prisma.outboundMail.update({
+          where: { id: row.id },
+          data: { status: 'failed', lastError, lockedUntil: null },
+        });
         const file = await writeToOutbox(mail, path.join(outboxDir, 'failed')).catch(() => null);
         log.error('mail could not be sent; given up (staff can resend it)', { ...fields, file });
         return;
@@ -234,7 +287,12 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
       const retryInMs = delays[row.attempts - 1]!;
       await prisma.outboundMail.update({
         where: { id: row.id },
-        data: { status: 'pending', lastError, lockedUntil: null, nextAttemptAt: new Date(Date.now() + retryInMs) },
+        data: {
+          status: 'pending',
+          lastError,
+          lockedUntil: null,
+          nextAttemptAt: new Date(Date.now() + retryInMs),
+        },
       });
       log.warn('mail send failed; will retry', { ...fields, retryInMs });
     }
@@ -255,7 +313,9 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
           if (rows.length > 0) drainAgain = true;
         } while (drainAgain && !closing);
       } catch (error) {
-        log.error('mail queue: could not read the queue', { error: error instanceof Error ? error.message : String(error) });
+        log.error('mail queue: could not read the queue', {
+          error: error instanceof Error ? error.message : String(error),
+        });
       } finally {
         draining = null;
       }
@@ -272,14 +332,31 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
 
   function enqueue(mail: OutgoingMail): void {
     const stored: Promise<void> = prisma.outboundMail
-      .create({ data: { kind: mail.kind, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html } })
+      .create({
+        data: {
+          kind: mail.kind,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        },
+      })
       .then(() => drain())
       .catch(async (error: unknown) => {
         // The database refused the row: try once directly rather than drop the message.
-        log.error('mail queue: could not store the message; sending it directly', { kind: mail.kind, to: mail.to, error: String(error) });
+        log.error('mail queue: could not store the message; sending it directly', {
+          kind: mail.kind,
+          to: mail.to,
+          error: String(error),
+        });
         await deliver(mail).catch(async (sendError: unknown) => {
           const file = await writeToOutbox(mail, path.join(outboxDir, 'failed')).catch(() => null);
-          log.error('mail could not be sent; saved', { kind: mail.kind, to: mail.to, error: String(sendError), file });
+          log.error('mail could not be sent; saved', {
+            kind: mail.kind,
+            to: mail.to,
+            error: String(sendError),
+            file,
+          });
         });
       })
       .finally(() => storing.delete(stored));
@@ -287,7 +364,8 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
   }
 
   /** Messages still to send now or later (tests wait for these). */
-  const unsent = () => prisma.outboundMail.count({ where: { status: { in: ['pending', 'sending'] } } });
+  const unsent = () =>
+    prisma.outboundMail.count({ where: { status: { in: ['pending', 'sending'] } } });
 
   /** Loads the order and queues its mail; every failure is logged, never thrown. */
   function orderMail(kind: string, build: (order: MailOrder) => MailContent | null) {
@@ -302,7 +380,11 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
         const content = build(order);
         if (content) enqueue({ ...content, to: stored.customerEmail, kind });
       } catch (error) {
-        log.error('mail not sent: could not prepare it', { kind, orderId, error: error instanceof Error ? error.message : String(error) });
+        log.error('mail not sent: could not prepare it', {
+          kind,
+          orderId,
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
     };
   }
@@ -313,13 +395,19 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
       try {
         enqueue({ ...passwordResetMail(to, resetUrl), to: to.email, kind: 'password-reset' });
       } catch (error) {
-        log.error('mail not sent: could not prepare it', { kind: 'password-reset', error: String(error) });
+        log.error('mail not sent: could not prepare it', {
+          kind: 'password-reset',
+          error: String(error),
+        });
       }
     },
     orderReceived: orderMail('order-received', (order) => orderReceivedMail(order, context)),
     paymentLinkReady: orderMail('payment-link', (order) => {
       if (!order.paymentUrl) {
-        log.warn('mail not sent: the order has no payment link', { kind: 'payment-link', orderId: order.id });
+        log.warn('mail not sent: the order has no payment link', {
+          kind: 'payment-link',
+          orderId: order.id,
+        });
         return null;
       }
       return paymentLinkReadyMail({ ...order, paymentUrl: order.paymentUrl }, context);
@@ -338,7 +426,10 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
       closing = true;
       clearInterval(poller);
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([draining ?? Promise.resolve(), new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+      await Promise.race([
+        draining ?? Promise.resolve(),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs))),
+      ]);
       clearTimeout(timer);
       smtp?.close();
       writer.close();

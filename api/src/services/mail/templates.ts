@@ -67,7 +67,12 @@ export interface MailContext {
 export const RESET_LINK_VALID_HOURS = 1;
 
 export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 const signatureText = () =>
@@ -105,11 +110,29 @@ export function passwordResetMail(to: { firstName: string }, resetUrl: string): 
   const subject = `Reset your ${BAKERY_INFO.name} password`;
   const intro = `We received a request to reset the password of your ${BAKERY_INFO.name} account.`;
   const validity = `The link is valid for ${RESET_LINK_VALID_HOURS} hour and can be used once.`;
-  const ignore = "If you did not ask for this, you can ignore this e-mail: your password stays the same.";
-  const text = [greeting(to.firstName), '', intro, 'Choose a new password here:', resetUrl, '', validity, ignore, signatureText()].join('\n');
+  const ignore =
+    'If you did not ask for this, you can ignore this e-mail: your password stays the same.';
+  const text = [
+    greeting(to.firstName),
+    '',
+    intro,
+    'Choose a new password here:',
+    resetUrl,
+    '',
+    validity,
+    ignore,
+    signatureText(),
+  ].join('\n');
   const html = page(
     subject,
-    [paragraph(greeting(to.firstName)), paragraph(intro), button(resetUrl, 'Choose a new password'), `<p style="font-size:13px">Or open this address: ${escapeHtml(resetUrl)}</p>`, paragraph(validity), paragraph(ignore)].join('\n'),
+    [
+      paragraph(greeting(to.firstName)),
+      paragraph(intro),
+      button(resetUrl, 'Choose a new password'),
+      `<p style="font-size:13px">Or open this address: ${escapeHtml(resetUrl)}</p>`,
+      paragraph(validity),
+      paragraph(ignore),
+    ].join('\n'),
   );
   return { subject, text, html };
 }
@@ -122,7 +145,8 @@ function lineLabel(line: MailOrderLine): string {
 /** Subtotal, the fees above zero, tax and total, as label/amount pairs. */
 function totalsRows(order: MailOrder): Array<[string, string]> {
   const rows: Array<[string, string]> = [['Subtotal', formatCents(order.subtotalCents)]];
-  if (order.cakeOptionsFeeCents > 0) rows.push(['Cake options', formatCents(order.cakeOptionsFeeCents)]);
+  if (order.cakeOptionsFeeCents > 0)
+    rows.push(['Cake options', formatCents(order.cakeOptionsFeeCents)]);
   if (order.rushFeeCents > 0) rows.push(['Rush fee', formatCents(order.rushFeeCents)]);
   if (order.deliveryFeeCents > 0) rows.push(['Delivery fee', formatCents(order.deliveryFeeCents)]);
   rows.push(['Tax', formatCents(order.taxCents)]);
@@ -137,24 +161,37 @@ function whenText(order: MailOrder): string {
 
 function fulfilmentLines(order: MailOrder): string[] {
   if (order.deliveryMethod === 'delivery') {
-    const address = [order.deliveryAddress, order.deliveryCity, [order.deliveryState, order.deliveryZip].filter(Boolean).join(' ')]
+    const address = [
+      order.deliveryAddress,
+      order.deliveryCity,
+      [order.deliveryState, order.deliveryZip].filter(Boolean).join(' '),
+    ]
       .filter(Boolean)
       .join(', ');
     const lines = [`Delivery on ${whenText(order)}`, `To: ${address}`];
-    if (order.deliveryInstructions) lines.push(`Delivery instructions: ${order.deliveryInstructions}`);
+    if (order.deliveryInstructions)
+      lines.push(`Delivery instructions: ${order.deliveryInstructions}`);
     return lines;
   }
-  return [`Pickup on ${whenText(order)}`, `At: ${BAKERY_INFO.street}, ${BAKERY_INFO.city}, ${BAKERY_INFO.state} ${BAKERY_INFO.zip}`];
+  return [
+    `Pickup on ${whenText(order)}`,
+    `At: ${BAKERY_INFO.street}, ${BAKERY_INFO.city}, ${BAKERY_INFO.state} ${BAKERY_INFO.zip}`,
+  ];
 }
 
 /** What the customer must do about payment, given the order's state (core decides which case applies). */
 export function paymentNotice(order: MailOrder, context: MailContext): string {
   const notice = customerPaymentNotice({ ...order, squarePaymentUrl: order.paymentUrl });
-  if (notice === null) return order.paymentStatus === 'cancelled' ? 'This order was cancelled.' : 'Your order is paid. Thank you!';
+  if (notice === null)
+    return order.paymentStatus === 'cancelled'
+      ? 'This order was cancelled.'
+      : 'Your order is paid. Thank you!';
   if (notice === 'pay')
     return `Please pay through Square with the link below. Payment is due 24 hours before ${order.deliveryMethod === 'delivery' ? 'delivery' : 'pickup'} of your order.`;
-  if (notice === 'delivery_fee_pending') return 'We will calculate your delivery fee and e-mail you a Square payment link within 24 hours.';
-  if (!context.paymentConfigured) return 'Our team will contact you at this e-mail address to arrange payment through Square.';
+  if (notice === 'delivery_fee_pending')
+    return 'We will calculate your delivery fee and e-mail you a Square payment link within 24 hours.';
+  if (!context.paymentConfigured)
+    return 'Our team will contact you at this e-mail address to arrange payment through Square.';
   return 'Your Square payment link is being prepared; we will e-mail it to you shortly.';
 }
 
@@ -165,7 +202,9 @@ function leadTimeNotice(): string {
 function orderSummaryText(order: MailOrder): string[] {
   const width = Math.max(...totalsRows(order).map(([label]) => label.length), 8);
   return [
-    ...order.lines.map((line) => `${line.quantity} x ${lineLabel(line)}  ${formatCents(line.lineTotalCents)}`),
+    ...order.lines.map(
+      (line) => `${line.quantity} x ${lineLabel(line)}  ${formatCents(line.lineTotalCents)}`,
+    ),
     '',
     ...totalsRows(order).map(([label, amount]) => `${label.padEnd(width)}  ${amount}`),
   ];
@@ -217,7 +256,9 @@ export function orderReceivedMail(order: MailOrder, context: MailContext): MailC
       paragraph(intro),
       orderSummaryHtml(order),
       `<p>${fulfilmentLines(order).map(escapeHtml).join('<br>')}</p>`,
-      order.specialInstructions ? paragraph(`Special instructions: ${order.specialInstructions}`) : '',
+      order.specialInstructions
+        ? paragraph(`Special instructions: ${order.specialInstructions}`)
+        : '',
       paragraph(notice),
       order.paymentUrl ? button(order.paymentUrl, 'Pay with Square') : '',
       paragraph(leadTimeNotice()),
@@ -227,14 +268,33 @@ export function orderReceivedMail(order: MailOrder, context: MailContext): MailC
   return { subject, text, html };
 }
 
-export function paymentLinkReadyMail(order: MailOrder & { paymentUrl: string }, context: MailContext): MailContent {
+export function paymentLinkReadyMail(
+  order: MailOrder & { paymentUrl: string },
+  context: MailContext,
+): MailContent {
   const subject = `Your payment link for order #${order.orderNumber}`;
   const intro = `Your order #${order.orderNumber} is ready for payment. The total is ${formatCents(order.totalCents)}${order.deliveryFeeCents > 0 ? `, including a delivery fee of ${formatCents(order.deliveryFeeCents)}` : ''}.`;
   const notice = paymentNotice(order, context);
-  const text = [greeting(order.customerName), '', intro, notice, '', `Pay with Square: ${order.paymentUrl}`, '', ...orderSummaryText(order), signatureText()].join('\n');
+  const text = [
+    greeting(order.customerName),
+    '',
+    intro,
+    notice,
+    '',
+    `Pay with Square: ${order.paymentUrl}`,
+    '',
+    ...orderSummaryText(order),
+    signatureText(),
+  ].join('\n');
   const html = page(
     subject,
-    [paragraph(greeting(order.customerName)), paragraph(intro), paragraph(notice), button(order.paymentUrl, 'Pay with Square'), orderSummaryHtml(order)].join('\n'),
+    [
+      paragraph(greeting(order.customerName)),
+      paragraph(intro),
+      paragraph(notice),
+      button(order.paymentUrl, 'Pay with Square'),
+      orderSummaryHtml(order),
+    ].join('\n'),
   );
   return { subject, text, html };
 }
@@ -244,21 +304,51 @@ export function paymentReceivedMail(order: MailOrder, context: MailContext): Mai
   const intro = `We received your payment of ${formatCents(order.totalCents)} for order #${order.orderNumber}. Thank you!`;
   const next = fulfilmentLines(order)[0]!;
   const myOrders = `${context.publicUrl}/my-orders`;
-  const text = [greeting(order.customerName), '', intro, next, '', `Follow your order: ${myOrders}`, signatureText()].join('\n');
-  const html = page(subject, [paragraph(greeting(order.customerName)), paragraph(intro), paragraph(next), `<p><a href="${escapeHtml(myOrders)}">Follow your order</a></p>`].join('\n'));
+  const text = [
+    greeting(order.customerName),
+    '',
+    intro,
+    next,
+    '',
+    `Follow your order: ${myOrders}`,
+    signatureText(),
+  ].join('\n');
+  const html = page(
+    subject,
+    [
+      paragraph(greeting(order.customerName)),
+      paragraph(intro),
+      paragraph(next),
+      `<p><a href="${escapeHtml(myOrders)}">Follow your order</a></p>`,
+    ].join('\n'),
+  );
   return { subject, text, html };
 }
 
 export function orderReadyMail(order: MailOrder, _context: MailContext): MailContent {
   const delivery = order.deliveryMethod === 'delivery';
-  const subject = delivery ? `Your order #${order.orderNumber} is ready for delivery` : `Your order #${order.orderNumber} is ready for pickup`;
+  const subject = delivery
+    ? `Your order #${order.orderNumber} is ready for delivery`
+    : `Your order #${order.orderNumber} is ready for pickup`;
   const intro = delivery
     ? `Your order #${order.orderNumber} is baked and ready; it will be delivered as arranged.`
     : `Your order #${order.orderNumber} is baked and ready for pickup.`;
   const lines = fulfilmentLines(order);
-  const unpaid = order.paymentStatus === 'pending' && order.paymentUrl ? `Payment is still open: ${order.paymentUrl}` : null;
+  const unpaid =
+    order.paymentStatus === 'pending' && order.paymentUrl
+      ? `Payment is still open: ${order.paymentUrl}`
+      : null;
   const questions = `Questions? Call us at ${BAKERY_INFO.phone}.`;
-  const text = [greeting(order.customerName), '', intro, ...lines, ...(unpaid ? ['', unpaid] : []), '', questions, signatureText()].join('\n');
+  const text = [
+    greeting(order.customerName),
+    '',
+    intro,
+    ...lines,
+    ...(unpaid ? ['', unpaid] : []),
+    '',
+    questions,
+    signatureText(),
+  ].join('\n');
   const html = page(
     subject,
     [

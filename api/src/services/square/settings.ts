@@ -32,7 +32,8 @@ export function readSquareSettings(env: NodeJS.ProcessEnv): SquareSettings | nul
   const accessToken = blank(env.SQUARE_ACCESS_TOKEN);
   const locationId = blank(env.SQUARE_LOCATION_ID);
   if (!accessToken || !locationId) return null;
-  const environment = blank(env.SQUARE_ENVIRONMENT)?.toLowerCase() === 'production' ? 'production' : 'sandbox';
+  const environment =
+    blank(env.SQUARE_ENVIRONMENT)?.toLowerCase() === 'production' ? 'production' : 'sandbox';
   return {
     accessToken,
     locationId,

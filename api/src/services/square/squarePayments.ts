@@ -3,12 +3,25 @@
 // order is marked paid when Square reports a COMPLETED payment whose amount
 // (tip excluded) equals the order's total. Every Square failure is logged and
 // leaves the order pending, never half-changed.
-import { SquareClient, SquareEnvironment, SquareError, SquareTimeoutError, WebhooksHelper, type Square } from 'square';
+import {
+  SquareClient,
+  SquareEnvironment,
+  SquareError,
+  SquareTimeoutError,
+  WebhooksHelper,
+  type Square,
+} from 'square';
 import { Prisma, type PrismaClient } from '@bakery/prisma';
 import { BAKERY_INFO, dollarsToCents, PROVIDER_PAYMENT_METHOD } from '@bakery/core';
 import type { Logger, Notifications } from '../contracts.js';
 import type { SquareSettings } from './settings.js';
-import type { ConfirmResult, EnsureLinkOptions, PaymentFlows, Refusal, WebhookResult } from './types.js';
+import type {
+  ConfirmResult,
+  EnsureLinkOptions,
+  PaymentFlows,
+  Refusal,
+  WebhookResult,
+} from './types.js';
 
 export interface SquarePaymentsOptions {
   settings: SquareSettings;
@@ -39,7 +52,12 @@ export function totalCents(order: Pick<OrderRow, 'total'>): number {
 
 /** The page Square sends the customer back to after paying. */
 export function confirmationUrl(publicUrl: string, orderId: string): string {
-  const query = new URLSearchParams({ order_id: orderId, referenceId: orderId, status: 'success', payment_method: PROVIDER_PAYMENT_METHOD });
+  const query = new URLSearchParams({
+    order_id: orderId,
+    referenceId: orderId,
+    status: 'success',
+    payment_method: PROVIDER_PAYMENT_METHOD,
+  });
   return `${publicUrl.replace(/\/+$/, '')}/confirmation?${query.toString()}`;
 }
 
@@ -54,13 +72,22 @@ export function paymentLinkIdempotencyKey(orderId: string, cents: number): strin
 /** A short description of a Square failure for the log (never the token). */
 export function describeSquareError(error: unknown): Record<string, unknown> {
   // SDK 46 reports a timeout either as SquareTimeoutError or as a SquareError without a status whose message is "timeout".
-  if (error instanceof SquareTimeoutError || (error instanceof SquareError && error.statusCode === undefined && /timeout/i.test(error.message)))
+  if (
+    error instanceof SquareTimeoutError ||
+    (error instanceof SquareError &&
+      error.statusCode === undefined &&
+      /timeout/i.test(error.message))
+  )
     return { error: 'Square did not answer in time' };
   if (error instanceof SquareError) {
     return {
       error: error.message,
       statusCode: error.statusCode,
-      squareErrors: error.errors.map((e) => ({ category: e.category, code: e.code, detail: e.detail })),
+      squareErrors: error.errors.map((e) => ({
+        category: e.category,
+        code: e.code,
+        detail: e.detail,
+      })),
     };
   }
   return { error: error instanceof Error ? error.message : String(error) };
@@ -71,20 +98,38 @@ function moneyCents(money: Square.Money | undefined): number | null {
 }
 
 /** Marks a pending order paid, once, with a history line; false when it was not pending any more. */
-async function markPaid(tx: Prisma.TransactionClient, orderId: string, squarePaymentId: string | undefined): Promise<boolean> {
+async function markPaid(
+  tx: Prisma.TransactionClient,
+  orderId: string,
+  squarePaymentId: string | undefined,
+): Promise<boolean> {
   const { count } = await tx.order.updateMany({
     where: { id: orderId, paymentStatus: 'pending' },
     data: { paymentStatus: 'paid', ...(squarePaymentId ? { squarePaymentId } : {}) },
   });
   if (count === 0) return false;
-  await tx.orderHistory.create({ data: { orderId, field: 'paymentStatus', from: 'pending', to: 'paid', actorEmail: SQUARE_ACTOR } });
+  await tx.orderHistory.create({
+    data: {
+      orderId,
+      field: 'paymentStatus',
+      from: 'pending',
+      to: 'paid',
+      actorEmail: SQUARE_ACTOR,
+    },
+  });
   return true;
 }
 
-export function createSquareClient(settings: SquareSettings, limits: { maxRetries?: number; timeoutInSeconds?: number } = {}): SquareClient {
+export function createSquareClient(
+  settings: SquareSettings,
+  limits: { maxRetries?: number; timeoutInSeconds?: number } = {},
+): SquareClient {
   return new SquareClient({
     token: settings.accessToken,
-    environment: settings.environment === 'production' ? SquareEnvironment.Production : SquareEnvironment.Sandbox,
+    environment:
+      settings.environment === 'production'
+        ? SquareEnvironment.Production
+        : SquareEnvironment.Sandbox,
     ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
     // Creates carry idempotency keys, so the SDK's retries of 408/429/5xx are safe.
     maxRetries: limits.maxRetries ?? 2,
@@ -100,7 +145,9 @@ export function createSquarePayments(options: SquarePaymentsOptions): SquarePaym
 
   const notify = (what: 'paymentLinkReady' | 'paymentReceived', orderId: string) =>
     // Mail never fails the payment flow; the mailer logs its own failures.
-    notifications[what](orderId).catch((error: unknown) => log.error(`mail ${what} failed`, { orderId, error: String(error) }));
+    notifications[what](orderId).catch((error: unknown) =>
+      log.error(`mail ${what} failed`, { orderId, error: String(error) }),
+    );
 
   /** The Square order's amount before tips, or null when Square cannot say. */
   async function squareOrderAmount(squareOrderId: string): Promise<number | null> {
@@ -140,9 +187,14 @@ export function createSquarePayments(options: SquarePaymentsOptions): SquarePaym
     return link;
   }
 
-  async function ensurePaymentLink(orderId: string, ensure: EnsureLinkOptions = {}): Promise<string | null> {
+  async function ensurePaymentLink(
+    orderId: string,
+    ensure: EnsureLinkOptions = {},
+  ): Promise<string | null> {
     try {
-      const order = UUID.test(orderId) ? await prisma.order.findUnique({ where: { id: orderId } }) : null;
+      const order = UUID.test(orderId)
+        ? await prisma.order.findUnique({ where: { id: orderId } })
+        : null;
       if (!order) {
         log.warn('payment link: no such order', { orderId });
         return null;
@@ -157,9 +209,16 @@ export function createSquarePayments(options: SquarePaymentsOptions): SquarePaym
         try {
           const amount = await squareOrderAmount(order.squareOrderId);
           if (amount === null || amount === cents) return order.squarePaymentUrl;
-          log.info('payment link: total changed, making a new link', { orderId, linkCents: amount, totalCents: cents });
+          log.info('payment link: total changed, making a new link', {
+            orderId,
+            linkCents: amount,
+            totalCents: cents,
+          });
         } catch (error) {
-          log.warn('payment link: could not check the existing link with Square; keeping it', { orderId, ...describeSquareError(error) });
+          log.warn('payment link: could not check the existing link with Square; keeping it', {
+            orderId,
+            ...describeSquareError(error),
+          });
           return order.squarePaymentUrl;
         }
       }
@@ -167,17 +226,25 @@ export function createSquarePayments(options: SquarePaymentsOptions): SquarePaym
       const link = await createLink(order, cents);
       const { count } = await prisma.order.updateMany({
         where: { id: order.id, paymentStatus: 'pending' },
-        data: { squarePaymentUrl: link.url!, squarePaymentLinkId: link.id!, squareOrderId: link.orderId ?? null },
+        data: {
+          squarePaymentUrl: link.url!,
+          squarePaymentLinkId: link.id!,
+          squareOrderId: link.orderId ?? null,
+        },
       });
       if (count === 0) {
         log.warn('payment link: order changed while the link was made; not stored', { orderId });
         return null;
       }
       log.info('payment link created', { orderId, squareOrderId: link.orderId, cents });
-      if (link.url !== order.squarePaymentUrl && ensure.notifyCustomer !== false) await notify('paymentLinkReady', order.id);
+      if (link.url !== order.squarePaymentUrl && ensure.notifyCustomer !== false)
+        await notify('paymentLinkReady', order.id);
       return link.url!;
     } catch (error) {
-      log.error('payment link: Square failed; the order stays pending (staff can retry)', { orderId, ...describeSquareError(error) });
+      log.error('payment link: Square failed; the order stays pending (staff can retry)', {
+        orderId,
+        ...describeSquareError(error),
+      });
       return null;
     }
   }
@@ -187,7 +254,8 @@ export function createSquarePayments(options: SquarePaymentsOptions): SquarePaym
       ? await prisma.order.findUnique({ where: { id: referenceId } })
       : await prisma.order.findFirst({ where: { squareOrderId: referenceId } });
     if (!order) return refuse(404, 'Order not found');
-    if (order.paymentStatus === 'paid' || order.paymentStatus === 'completed') return { ok: true, paymentStatus: order.paymentStatus };
+    if (order.paymentStatus === 'paid' || order.paymentStatus === 'completed')
+      return { ok: true, paymentStatus: order.paymentStatus };
     if (order.paymentStatus === 'cancelled') return refuse(409, 'This order was cancelled');
     if (!order.squareOrderId) return refuse(409, 'This order has no Square payment link yet');
 
@@ -197,10 +265,15 @@ export function createSquarePayments(options: SquarePaymentsOptions): SquarePaym
       const { order: squareOrder } = await client.orders.get({ orderId: order.squareOrderId });
       if (!squareOrder) return refuse(404, 'Square does not know this order');
       if (squareOrder.referenceId && squareOrder.referenceId !== order.id) {
-        log.warn('confirm payment: Square order belongs to another reference', { orderId: order.id, squareOrderId: order.squareOrderId });
+        log.warn('confirm payment: Square order belongs to another reference', {
+          orderId: order.id,
+          squareOrderId: order.squareOrderId,
+        });
         return refuse(409, 'The payment reference does not match this order');
       }
-      const paymentIds = (squareOrder.tenders ?? []).map((tender) => tender.paymentId).filter((id): id is string => Boolean(id));
+      const paymentIds = (squareOrder.tenders ?? [])
+        .map((tender) => tender.paymentId)
+        .filter((id): id is string => Boolean(id));
       for (const paymentId of paymentIds) {
         const { payment: candidate } = await client.payments.get({ paymentId });
         if (candidate?.status === 'COMPLETED') {
@@ -209,14 +282,22 @@ export function createSquarePayments(options: SquarePaymentsOptions): SquarePaym
         }
       }
     } catch (error) {
-      if (error instanceof SquareError && error.statusCode === 404) return refuse(404, 'Square does not know this payment');
-      log.error('confirm payment: Square failed', { orderId: order.id, ...describeSquareError(error) });
+      if (error instanceof SquareError && error.statusCode === 404)
+        return refuse(404, 'Square does not know this payment');
+      log.error('confirm payment: Square failed', {
+        orderId: order.id,
+        ...describeSquareError(error),
+      });
       return refuse(502, 'Could not check the payment with Square. Please try again.');
     }
     if (!payment) return refuse(409, 'Square has not completed the payment for this order yet');
     const paid = moneyCents(payment.amountMoney);
     if (paid !== cents) {
-      log.warn('confirm payment: amount does not match the order total', { orderId: order.id, paidCents: paid, totalCents: cents });
+      log.warn('confirm payment: amount does not match the order total', {
+        orderId: order.id,
+        paidCents: paid,
+        totalCents: cents,
+      });
       return refuse(409, 'The payment amount does not match the order total');
     }
     const changed = await prisma.$transaction((tx) => markPaid(tx, order.id, payment.id));
@@ -224,7 +305,10 @@ export function createSquarePayments(options: SquarePaymentsOptions): SquarePaym
       log.info('payment confirmed with Square', { orderId: order.id, squarePaymentId: payment.id });
       await notify('paymentReceived', order.id);
     }
-    const current = await prisma.order.findUnique({ where: { id: order.id }, select: { paymentStatus: true } });
+    const current = await prisma.order.findUnique({
+      where: { id: order.id },
+      select: { paymentStatus: true },
+    });
     return { ok: true, paymentStatus: current?.paymentStatus ?? 'paid' };
   }
 
@@ -236,26 +320,44 @@ export function createSquarePayments(options: SquarePaymentsOptions): SquarePaym
    */
   async function orderIdForPayment(payment: WebhookPayment): Promise<string | null> {
     if (payment.order_id) {
-      const byLink = await prisma.order.findFirst({ where: { squareOrderId: payment.order_id }, select: { id: true } });
+      const byLink = await prisma.order.findFirst({
+        where: { squareOrderId: payment.order_id },
+        select: { id: true },
+      });
       if (byLink) return byLink.id;
     }
     if (payment.reference_id && UUID.test(payment.reference_id)) {
-      const byReference = await prisma.order.findUnique({ where: { id: payment.reference_id }, select: { id: true } });
+      const byReference = await prisma.order.findUnique({
+        where: { id: payment.reference_id },
+        select: { id: true },
+      });
       if (byReference) return byReference.id;
     }
     if (!payment.order_id) return null;
     const { order: squareOrder } = await client.orders.get({ orderId: payment.order_id });
     const reference = squareOrder?.referenceId;
     if (!reference || !UUID.test(reference)) return null;
-    const ours = await prisma.order.findUnique({ where: { id: reference }, select: { id: true, squareOrderId: true } });
+    const ours = await prisma.order.findUnique({
+      where: { id: reference },
+      select: { id: true, squareOrderId: true },
+    });
     if (!ours) return null;
-    if (!ours.squareOrderId) await prisma.order.update({ where: { id: ours.id }, data: { squareOrderId: payment.order_id } });
+    if (!ours.squareOrderId)
+      await prisma.order.update({
+        where: { id: ours.id },
+        data: { squareOrderId: payment.order_id },
+      });
     return ours.id;
   }
 
-  async function handleWebhook(rawBody: string, signatureHeader: string | undefined): Promise<WebhookResult> {
+  async function handleWebhook(
+    rawBody: string,
+    signatureHeader: string | undefined,
+  ): Promise<WebhookResult> {
     if (!settings.webhookSignatureKey || !settings.webhookUrl) {
-      log.warn('Square webhook refused: SQUARE_WEBHOOK_SIGNATURE_KEY and SQUARE_WEBHOOK_URL are not both set');
+      log.warn(
+        'Square webhook refused: SQUARE_WEBHOOK_SIGNATURE_KEY and SQUARE_WEBHOOK_URL are not both set',
+      );
       return refuse(503, 'Square webhooks are not configured');
     }
     if (!signatureHeader) return refuse(403, 'Missing Square signature');
@@ -275,10 +377,13 @@ export function createSquarePayments(options: SquarePaymentsOptions): SquarePaym
     } catch {
       return refuse(400, 'Malformed JSON body');
     }
-    if (typeof event?.event_id !== 'string' || !event.event_id) return refuse(400, 'Missing event_id');
+    if (typeof event?.event_id !== 'string' || !event.event_id)
+      return refuse(400, 'Missing event_id');
 
     const payment = event.data?.object?.payment;
-    const completedPayment = (event.type === 'payment.updated' || event.type === 'payment.created') && payment?.status === 'COMPLETED';
+    const completedPayment =
+      (event.type === 'payment.updated' || event.type === 'payment.created') &&
+      payment?.status === 'COMPLETED';
 
     // Which of our orders the payment is for, found before the transaction because it may ask Square.
     let orderId: string | null = null;
@@ -288,12 +393,19 @@ export function createSquarePayments(options: SquarePaymentsOptions): SquarePaym
         return { ok: true, duplicate: true };
       }
       orderId = await orderIdForPayment(payment);
-      if (!orderId) log.warn('Square webhook: completed payment for an unknown order', { eventId: event.event_id, squareOrderId: payment.order_id });
+      if (!orderId)
+        log.warn('Square webhook: completed payment for an unknown order', {
+          eventId: event.event_id,
+          squareOrderId: payment.order_id,
+        });
     }
 
     const outcome = await prisma.$transaction(async (tx) => {
       // The event id is the primary key: a redelivery inserts nothing and is skipped.
-      const { count } = await tx.processedWebhook.createMany({ data: [{ id: event.event_id! }], skipDuplicates: true });
+      const { count } = await tx.processedWebhook.createMany({
+        data: [{ id: event.event_id! }],
+        skipDuplicates: true,
+      });
       if (count === 0) return { duplicate: true, paidOrderId: null as string | null };
       if (!payment || !orderId) return { duplicate: false, paidOrderId: null };
       const order = await tx.order.findUnique({ where: { id: orderId } });
@@ -307,12 +419,19 @@ export function createSquarePayments(options: SquarePaymentsOptions): SquarePaym
         });
         return { duplicate: false, paidOrderId: null };
       }
-      return { duplicate: false, paidOrderId: (await markPaid(tx, order.id, payment.id)) ? order.id : null };
+      return {
+        duplicate: false,
+        paidOrderId: (await markPaid(tx, order.id, payment.id)) ? order.id : null,
+      };
     });
 
-    if (outcome.duplicate) log.info('Square webhook: repeated delivery ignored', { eventId: event.event_id });
+    if (outcome.duplicate)
+      log.info('Square webhook: repeated delivery ignored', { eventId: event.event_id });
     if (outcome.paidOrderId) {
-      log.info('payment completed (Square webhook)', { orderId: outcome.paidOrderId, eventId: event.event_id });
+      log.info('payment completed (Square webhook)', {
+        orderId: outcome.paidOrderId,
+        eventId: event.event_id,
+      });
       await notify('paymentReceived', outcome.paidOrderId);
     }
     return { ok: true, duplicate: outcome.duplicate };

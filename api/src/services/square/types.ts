@@ -32,7 +32,9 @@ export interface PaymentFlows extends Payments {
 /** True when `payments` can confirm payments and take webhooks (the Square implementation, or the unconfigured one of integrations.ts). */
 export function hasPaymentFlows(payments: Payments): payments is PaymentFlows {
   const candidate = payments as Partial<PaymentFlows>;
-  return typeof candidate.confirmPayment === 'function' && typeof candidate.handleWebhook === 'function';
+  return (
+    typeof candidate.confirmPayment === 'function' && typeof candidate.handleWebhook === 'function'
+  );
 }
 
 export const NOT_CONFIGURED: Refusal = {

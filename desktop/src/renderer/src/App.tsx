@@ -28,10 +28,7 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   // The packaged Electron page is a file: URL, where only hash routes work.
   const router = useMemo(
-    () =>
-      location.protocol === 'file:'
-        ? createHashRouter(routes)
-        : createBrowserRouter(routes),
+    () => (location.protocol === 'file:' ? createHashRouter(routes) : createBrowserRouter(routes)),
     [],
   );
 

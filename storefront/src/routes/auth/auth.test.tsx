@@ -104,7 +104,10 @@ describe('signup', () => {
 
   it('creates the account and shows the server message on a conflict', async () => {
     api = await startTestApi({
-      'POST /api/signup': { status: 409, body: { message: 'An account with this email already exists' } },
+      'POST /api/signup': {
+        status: 409,
+        body: { message: 'An account with this email already exists' },
+      },
     });
     renderScreen(<SignupPage />, { at: '/signup' });
     await userEvent.type(screen.getByLabelText('First name'), 'Ada');
@@ -113,7 +116,9 @@ describe('signup', () => {
     await userEvent.type(screen.getByLabelText('Phone'), '(850) 555-1234');
     await userEvent.type(screen.getByLabelText('Password'), 'sourdough');
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(await screen.findByText('An account with this email already exists')).toBeInTheDocument();
+    expect(
+      await screen.findByText('An account with this email already exists'),
+    ).toBeInTheDocument();
     api.on('POST /api/signup', { status: 201, body: { user } });
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/my-orders'));
@@ -158,7 +163,10 @@ describe('reset password', () => {
 
   it("refuses passwords that don't match", async () => {
     api = await startTestApi();
-    renderScreen(<ResetPasswordPage />, { at: '/reset-password/tok', path: '/reset-password/:token' });
+    renderScreen(<ResetPasswordPage />, {
+      at: '/reset-password/tok',
+      path: '/reset-password/:token',
+    });
     await userEvent.type(screen.getByLabelText('New password'), 'sourdough');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'rye-bread');
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
@@ -166,41 +174,44 @@ describe('reset password', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it(
-    'sends the token from the route, shows Password Reset Complete and goes to login after 3 seconds',
-    async () => {
-      api = await startTestApi({
-        'POST /api/reset-password': { body: { success: true, message: 'Password updated' } },
-      });
-      renderScreen(<ResetPasswordPage />, {
-        at: '/reset-password/tok-123',
-        path: '/reset-password/:token',
-      });
-      await userEvent.type(screen.getByLabelText('New password'), 'sourdough');
-      await userEvent.type(screen.getByLabelText('Confirm password'), 'sourdough');
-      await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
-      expect(
-        await screen.findByRole('heading', { name: 'Password Reset Complete' }),
-      ).toBeInTheDocument();
-      expect(api.calls[0]!.body).toEqual({
-        token: 'tok-123',
-        password: 'sourdough',
-        confirmPassword: 'sourdough',
-      });
-      const shown = Date.now();
-      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
-      expect(Date.now() - shown).toBeGreaterThanOrEqual(2000);
-    },
-  );
+  it('sends the token from the route, shows Password Reset Complete and goes to login after 3 seconds', async () => {
+    api = await startTestApi({
+      'POST /api/reset-password': { body: { success: true, message: 'Password updated' } },
+    });
+    renderScreen(<ResetPasswordPage />, {
+      at: '/reset-password/tok-123',
+      path: '/reset-password/:token',
+    });
+    await userEvent.type(screen.getByLabelText('New password'), 'sourdough');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'sourdough');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Password Reset Complete' }),
+    ).toBeInTheDocument();
+    expect(api.calls[0]!.body).toEqual({
+      token: 'tok-123',
+      password: 'sourdough',
+      confirmPassword: 'sourdough',
+    });
+    const shown = Date.now();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+    expect(Date.now() - shown).toBeGreaterThanOrEqual(2000);
+  });
 
   it('an invalid or expired token switches to the invalid-link screen', async () => {
     api = await startTestApi({
       'POST /api/reset-password': {
         status: 400,
-        body: { success: false, message: 'Invalid or expired reset link. Please request a new one.' },
+        body: {
+          success: false,
+          message: 'Invalid or expired reset link. Please request a new one.',
+        },
       },
     });
-    renderScreen(<ResetPasswordPage />, { at: '/reset-password/old', path: '/reset-password/:token' });
+    renderScreen(<ResetPasswordPage />, {
+      at: '/reset-password/old',
+      path: '/reset-password/:token',
+    });
     await userEvent.type(screen.getByLabelText('New password'), 'sourdough');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'sourdough');
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));

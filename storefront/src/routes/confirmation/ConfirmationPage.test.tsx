@@ -12,7 +12,14 @@ afterEach(async () => {
 });
 
 const signedOut = { status: 401, body: { message: 'Not signed in' } };
-const user = { id: 'u1', role: 'customer', email: 'a@example.com', firstName: 'Ada', lastName: 'B', phone: null };
+const user = {
+  id: 'u1',
+  role: 'customer',
+  email: 'a@example.com',
+  firstName: 'Ada',
+  lastName: 'B',
+  phone: null,
+};
 const status = (patch: Record<string, unknown>) => ({
   body: {
     paymentStatus: 'pending',
@@ -70,35 +77,30 @@ describe('confirmation page', () => {
     expect(await screen.findByRole('heading', { name: 'Order Already Paid' })).toBeInTheDocument();
   });
 
-  it(
-    'back from Square: asks the server to confirm, polls every 3 seconds, then shows Payment Confirmed',
-    async () => {
-      let reads = 0;
-      api = await startTestApi({
-        'GET /api/user': signedOut,
-        // The confirmation fails here, so only polling can discover the payment.
-        'POST /api/square/confirm-payment': { status: 409, body: { message: 'not yet' } },
-        'GET /api/order-payment-status/order-1': () => {
-          reads += 1;
-          return status({ paymentStatus: reads >= 2 ? 'paid' : 'pending' });
-        },
-      });
-      const started = Date.now();
-      renderScreen(<ConfirmationPage />, {
-        at: '/confirmation?order_id=order-1&referenceId=order-1&status=success&payment_method=square',
-      });
-      expect(await screen.findByRole('heading', { name: /Processing Payment/ })).toBeInTheDocument();
-      expect(
-        await screen.findByRole('heading', { name: 'Payment Confirmed!' }),
-      ).toBeInTheDocument();
-      expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
-      const confirm = api.calls.filter((c) => c.path === '/api/square/confirm-payment');
-      expect(confirm).toHaveLength(1);
-      expect(confirm[0]!.body).toEqual({ referenceId: 'order-1' });
-      // Paid: polling stops.
-      const after = reads;
-      await new Promise((r) => setTimeout(r, 3300));
-      expect(reads).toBe(after);
-    },
-  );
+  it('back from Square: asks the server to confirm, polls every 3 seconds, then shows Payment Confirmed', async () => {
+    let reads = 0;
+    api = await startTestApi({
+      'GET /api/user': signedOut,
+      // The confirmation fails here, so only polling can discover the payment.
+      'POST /api/square/confirm-payment': { status: 409, body: { message: 'not yet' } },
+      'GET /api/order-payment-status/order-1': () => {
+        reads += 1;
+        return status({ paymentStatus: reads >= 2 ? 'paid' : 'pending' });
+      },
+    });
+    const started = Date.now();
+    renderScreen(<ConfirmationPage />, {
+      at: '/confirmation?order_id=order-1&referenceId=order-1&status=success&payment_method=square',
+    });
+    expect(await screen.findByRole('heading', { name: /Processing Payment/ })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Payment Confirmed!' })).toBeInTheDocument();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
+    const confirm = api.calls.filter((c) => c.path === '/api/square/confirm-payment');
+    expect(confirm).toHaveLength(1);
+    expect(confirm[0]!.body).toEqual({ referenceId: 'order-1' });
+    // Paid: polling stops.
+    const after = reads;
+    await new Promise((r) => setTimeout(r, 3300));
+    expect(reads).toBe(after);
+  });
 });

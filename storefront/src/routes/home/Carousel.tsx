@@ -8,7 +8,8 @@ export default function Carousel() {
     const first = itemsInCategory(category.id)[0];
     const image = first?.image || category.image;
     // Items without a photo of their own show the category's picture: describe that one.
-    const alt = image === category.image ? category.imageAlt : (first?.imageAlt ?? category.imageAlt);
+    const alt =
+      image === category.image ? category.imageAlt : (first?.imageAlt ?? category.imageAlt);
     return { category, image, alt };
   });
   const track = [...cards, ...cards];

@@ -70,7 +70,9 @@ export function Home() {
           </div>
         </div>
       </section>
-      <Suspense fallback={<div className="carousel-section carousel-placeholder" aria-hidden="true" />}>
+      <Suspense
+        fallback={<div className="carousel-section carousel-placeholder" aria-hidden="true" />}
+      >
         <Carousel />
       </Suspense>
       <Reviews />

@@ -45,7 +45,8 @@ export function AddToCartDialog({ item, onCancel, onAdd }: Props) {
   const category = getCategory(item.category);
   const image = item.image || category?.image;
   // Items without a photo of their own show the category's picture: describe that one.
-  const imageAlt = category && image === category.image ? category.imageAlt : item.imageAlt || item.name;
+  const imageAlt =
+    category && image === category.image ? category.imageAlt : item.imageAlt || item.name;
 
   return (
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && close()}>
@@ -57,13 +58,7 @@ export function AddToCartDialog({ item, onCancel, onAdd }: Props) {
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-desc`}
       >
-        <img
-          className="dialog-image"
-          src={image}
-          alt={imageAlt}
-          width={480}
-          height={240}
-        />
+        <img className="dialog-image" src={image} alt={imageAlt} width={480} height={240} />
         <h2 id={`${id}-title`}>{item.name}</h2>
         <p id={`${id}-desc`}>{item.description}</p>
         <p className="price">

@@ -50,7 +50,9 @@ describe('menu page', () => {
     expect(screen.getByRole('img', { name: CATEGORIES[0]!.imageAlt })).toBeInTheDocument();
     const bread = itemsInCategory('breads')[0]!;
     expect(screen.getByRole('heading', { name: bread.name })).toBeInTheDocument();
-    expect(screen.getAllByText(formatCents(bread.priceCents), { exact: false }).length).toBeGreaterThan(0);
+    expect(
+      screen.getAllByText(formatCents(bread.priceCents), { exact: false }).length,
+    ).toBeGreaterThan(0);
     expect(screen.getAllByRole('button', { name: /^Add to Cart/ })).toHaveLength(
       itemsInCategory('breads').length,
     );
@@ -61,7 +63,9 @@ describe('menu page', () => {
     renderScreen(<MenuPage />, { at: '/menu' });
     await waitFor(() => expect(api!.calls.some((c) => c.path === '/api/user')).toBe(true));
     await userEvent.click(screen.getByRole('button', { name: 'Brownies' }));
-    await userEvent.click(screen.getByRole('button', { name: `Add to Cart: ${firstBrownie.name}` }));
+    await userEvent.click(
+      screen.getByRole('button', { name: `Add to Cart: ${firstBrownie.name}` }),
+    );
     const dialog = within(screen.getByRole('dialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'Increase quantity' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Add to Cart' }));
@@ -86,7 +90,9 @@ describe('menu page', () => {
     let events = 0;
     window.addEventListener('cartUpdated', () => (events += 1));
     await userEvent.click(screen.getByRole('button', { name: 'Brownies' }));
-    await userEvent.click(screen.getByRole('button', { name: `Add to Cart: ${firstBrownie.name}` }));
+    await userEvent.click(
+      screen.getByRole('button', { name: `Add to Cart: ${firstBrownie.name}` }),
+    );
     const dialog = within(screen.getByRole('dialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'Increase quantity' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Add to Cart' }));
@@ -96,7 +102,9 @@ describe('menu page', () => {
     expect(screen.getByText(`2 ${firstBrownie.name} added to your cart.`)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
     // Opening it again starts from 1.
-    await userEvent.click(screen.getByRole('button', { name: `Add to Cart: ${firstBrownie.name}` }));
+    await userEvent.click(
+      screen.getByRole('button', { name: `Add to Cart: ${firstBrownie.name}` }),
+    );
     expect(within(screen.getByRole('dialog')).getByLabelText('Quantity')).toHaveValue(1);
   });
 

@@ -48,7 +48,10 @@ describe('my orders', () => {
   });
 
   it('with no orders: No orders yet and a way to place the first one, and no review form', async () => {
-    api = await startTestApi({ 'GET /api/user': { body: user }, 'GET /api/my-orders': { body: [] } });
+    api = await startTestApi({
+      'GET /api/user': { body: user },
+      'GET /api/my-orders': { body: [] },
+    });
     renderScreen(<MyOrdersPage />, { at: '/my-orders' });
     expect(await screen.findByText('No orders yet')).toBeInTheDocument();
     expect(screen.getByText(/Ada/)).toBeInTheDocument();

@@ -116,66 +116,65 @@ describe('order page', () => {
     expect(screen.queryByTestId('summary-rush-fee')).toBeNull();
   });
 
-  it(
-    'submits the order, says Order submitted for review without Square, clears the cart and goes to My Orders after 2 seconds',
-    async () => {
-      await openOrderPage('/order#breads', {
-        'POST /api/submit-order': {
-          status: 201,
-          body: {
-            success: true,
-            order: { id: 'o1' },
-            paymentUrl: null,
-            message: 'Order received. Payment processing is not configured; our team will contact you.',
-          },
+  it('submits the order, says Order submitted for review without Square, clears the cart and goes to My Orders after 2 seconds', async () => {
+    await openOrderPage('/order#breads', {
+      'POST /api/submit-order': {
+        status: 201,
+        body: {
+          success: true,
+          order: { id: 'o1' },
+          paymentUrl: null,
+          message:
+            'Order received. Payment processing is not configured; our team will contact you.',
         },
-      });
-      await userEvent.click(screen.getByRole('checkbox', { name: new RegExp(bread.name) }));
-      setDate(dateIn(10));
-      await userEvent.type(screen.getByLabelText(/Anything we should know/), 'Slice it please');
-      expect(screen.queryByText('Missing information:')).toBeNull();
-      await userEvent.click(screen.getByRole('button', { name: 'Submit Order' }));
-      expect(await screen.findByText('Order submitted for review')).toBeInTheDocument();
-      const toastShown = Date.now();
-      expect(screen.getByText(new RegExp(`contact you at ${user.email}`))).toBeInTheDocument();
-      expect(readCart()).toEqual({});
+      },
+    });
+    await userEvent.click(screen.getByRole('checkbox', { name: new RegExp(bread.name) }));
+    setDate(dateIn(10));
+    await userEvent.type(screen.getByLabelText(/Anything we should know/), 'Slice it please');
+    expect(screen.queryByText('Missing information:')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Order' }));
+    expect(await screen.findByText('Order submitted for review')).toBeInTheDocument();
+    const toastShown = Date.now();
+    expect(screen.getByText(new RegExp(`contact you at ${user.email}`))).toBeInTheDocument();
+    expect(readCart()).toEqual({});
 
-      const call = api!.calls.find((c) => c.path === '/api/submit-order')!;
-      expect(call.headers['idempotency-key']).toBeTruthy();
-      const { orderData } = call.body as { orderData: Record<string, unknown> };
-      const unit = bread.priceCents / 100;
-      expect(orderData).toMatchObject({
-        customerName: 'Ada Baker',
-        customerEmail: user.email,
-        customerPhone: user.phone,
-        userId: user.id,
-        pickupDate: dateIn(10),
-        pickupTime: '10:00 AM',
-        deliveryMethod: 'pickup',
-        deliveryFeeStatus: 'not_applicable',
-        isRushOrder: false,
-        hasCakeItems: false,
-        cakeOptions: null,
-        rushFee: 0,
-        subtotal: unit,
-        specialInstructions: 'Slice it please',
-        items: [expect.objectContaining({ productId: bread.id, quantity: 1, price: unit })],
-      });
-      expect(orderData.total).toBeCloseTo(
-        (orderData.subtotal as number) + (orderData.tax as number),
-        2,
-      );
+    const call = api!.calls.find((c) => c.path === '/api/submit-order')!;
+    expect(call.headers['idempotency-key']).toBeTruthy();
+    const { orderData } = call.body as { orderData: Record<string, unknown> };
+    const unit = bread.priceCents / 100;
+    expect(orderData).toMatchObject({
+      customerName: 'Ada Baker',
+      customerEmail: user.email,
+      customerPhone: user.phone,
+      userId: user.id,
+      pickupDate: dateIn(10),
+      pickupTime: '10:00 AM',
+      deliveryMethod: 'pickup',
+      deliveryFeeStatus: 'not_applicable',
+      isRushOrder: false,
+      hasCakeItems: false,
+      cakeOptions: null,
+      rushFee: 0,
+      subtotal: unit,
+      specialInstructions: 'Slice it please',
+      items: [expect.objectContaining({ productId: bread.id, quantity: 1, price: unit })],
+    });
+    expect(orderData.total).toBeCloseTo(
+      (orderData.subtotal as number) + (orderData.tax as number),
+      2,
+    );
 
-      await waitFor(() =>
-        expect(screen.getByTestId('location')).toHaveTextContent('/my-orders'),
-      );
-      expect(Date.now() - toastShown).toBeGreaterThanOrEqual(1000);
-    },
-  );
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/my-orders'));
+    expect(Date.now() - toastShown).toBeGreaterThanOrEqual(1000);
+  });
 
   it("shows the server's message in 'Error submitting order'", async () => {
     await openOrderPage('/order#breads', {
-      'POST /api/submit-order': { status: 400, body: { message: 'Cannot exceed 20 different items per order' } },
+      'POST /api/submit-order': {
+        status: 400,
+        body: { message: 'Cannot exceed 20 different items per order' },
+      },
     });
     await userEvent.click(screen.getByRole('checkbox', { name: new RegExp(bread.name) }));
     setDate(dateIn(10));
@@ -190,7 +189,15 @@ describe('order page', () => {
     const closed = dateIn(10);
     const full = dateIn(11);
     const few = dateIn(12);
-    const remaining = { breads: 30, muffins: 96, 'oat-bars': 30, brownies: 72, cookies: 120, cupcakes: 72, 'gourmet-cookies': 48 };
+    const remaining = {
+      breads: 30,
+      muffins: 96,
+      'oat-bars': 30,
+      brownies: 72,
+      cookies: 120,
+      cupcakes: 72,
+      'gourmet-cookies': 48,
+    };
     const day = (date: string, cakesLeft: number, extra = {}) => ({
       date,
       closed: false,
@@ -198,24 +205,41 @@ describe('order page', () => {
       full: cakesLeft === 0 ? ['cakes'] : [],
       remaining: { ...remaining, cakes: cakesLeft },
       cakesLeft,
-      notice: cakesLeft > 0 && cakesLeft <= 2 ? `Only ${cakesLeft} ${cakesLeft === 1 ? 'cake' : 'cakes'} left for this date` : null,
+      notice:
+        cakesLeft > 0 && cakesLeft <= 2
+          ? `Only ${cakesLeft} ${cakesLeft === 1 ? 'cake' : 'cakes'} left for this date`
+          : null,
       ...extra,
     });
     const days = [
-      day(closed, 0, { closed: true, closedReason: 'Christmas', remaining: Object.fromEntries(Object.keys(remaining).concat('cakes').map((k) => [k, 0])) }),
+      day(closed, 0, {
+        closed: true,
+        closedReason: 'Christmas',
+        remaining: Object.fromEntries(
+          Object.keys(remaining)
+            .concat('cakes')
+            .map((k) => [k, 0]),
+        ),
+      }),
       day(full, 0),
       day(few, 1),
     ];
-    await openOrderPage('/order#cakes', { 'GET /api/availability': { body: { fromDate: dateIn(3), toDate: dateIn(92), days } } });
+    await openOrderPage('/order#cakes', {
+      'GET /api/availability': { body: { fromDate: dateIn(3), toDate: dateIn(92), days } },
+    });
     await userEvent.click(screen.getByRole('checkbox', { name: new RegExp(cake.name) }));
     await screen.findByText(/Unavailable for this order:/);
 
     setDate(closed);
-    expect(await screen.findByRole('alert')).toHaveTextContent(/We are closed on .* \(Christmas\)\. Please choose another pickup date\./);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /We are closed on .* \(Christmas\)\. Please choose another pickup date\./,
+    );
     expect(screen.getByLabelText('Pickup date')).toHaveValue('');
 
     setDate(full);
-    expect(await screen.findByRole('alert')).toHaveTextContent(/We are fully booked for cakes on .*\. Please choose another date\./);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /We are fully booked for cakes on .*\. Please choose another date\./,
+    );
     expect(screen.getByLabelText('Pickup date')).toHaveValue('');
 
     setDate(few);

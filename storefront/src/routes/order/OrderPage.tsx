@@ -280,7 +280,9 @@ function OrderForm({ user }: { user: NonNullable<ReturnType<typeof useUser>['use
   const dayOf = (date: string) => days.find((day) => day.date === date) ?? null;
   const selectedDay = form.pickupDate ? dayOf(form.pickupDate) : null;
   const capacityProblem = selectedDay ? dateProblemForCart(selectedDay, lines) : null;
-  const unavailableDates = days.filter((day) => dateProblemForCart(day, lines) !== null).map((day) => day.date);
+  const unavailableDates = days
+    .filter((day) => dateProblemForCart(day, lines) !== null)
+    .map((day) => day.date);
   const missing = missingOrderInformation({ ...form, items: lines });
   const cartEmpty = lines.length === 0;
 
@@ -588,7 +590,9 @@ function OrderForm({ user }: { user: NonNullable<ReturnType<typeof useUser>['use
                 </>
               )}
             </p>
-            {selectedDay?.notice && !capacityProblem && <p className="hint">{selectedDay.notice}</p>}
+            {selectedDay?.notice && !capacityProblem && (
+              <p className="hint">{selectedDay.notice}</p>
+            )}
             {(dateError ?? capacityProblem) && (
               <p className="error-text" role="alert">
                 {dateError ?? capacityProblem}

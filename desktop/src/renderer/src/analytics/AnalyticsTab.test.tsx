@@ -11,9 +11,19 @@ afterEach(() => {
 });
 
 // Empty series keep AG Charts (canvas) out of jsdom; the figures are what is checked here.
-const analytics = { averageOrder: 32.63, completionRate: 66.7, rushOrders: 2, todayOrders: 4, totalRevenue: 97.89, weeklyRevenue: 65.26, revenueByDay: [], revenueByCategory: [] };
+const analytics = {
+  averageOrder: 32.63,
+  completionRate: 66.7,
+  rushOrders: 2,
+  todayOrders: 4,
+  totalRevenue: 97.89,
+  weeklyRevenue: 65.26,
+  revenueByDay: [],
+  revenueByCategory: [],
+};
 const range = { fromDate: '2026-11-01', toDate: '2026-11-22' };
-const figure = (label: string) => screen.getByTestId(`analytics-${label}`).querySelector('.value')?.textContent;
+const figure = (label: string) =>
+  screen.getByTestId(`analytics-${label}`).querySelector('.value')?.textContent;
 
 describe('Analytics & Reports', () => {
   it('shows the six figures for the range', async () => {
@@ -25,9 +35,13 @@ describe('Analytics & Reports', () => {
     expect(figure('Completion Rate')).toBe('66.7%');
     expect(figure('Rush Orders')).toBe('2');
     expect(figure("Today's Orders")).toBe('4');
-    expect(calls.map((c) => c.path)).toContain('/api/admin/analytics?fromDate=2026-11-01&toDate=2026-11-22');
+    expect(calls.map((c) => c.path)).toContain(
+      '/api/admin/analytics?fromDate=2026-11-01&toDate=2026-11-22',
+    );
     // The margins panel (issue 8) reads the same range.
-    expect(calls.map((c) => c.path)).toContain('/api/admin/kitchen/margins?fromDate=2026-11-01&toDate=2026-11-22');
+    expect(calls.map((c) => c.path)).toContain(
+      '/api/admin/kitchen/margins?fromDate=2026-11-01&toDate=2026-11-22',
+    );
     expect(screen.getAllByText('No revenue in this range')).toHaveLength(2);
   });
 
@@ -40,13 +54,19 @@ describe('Analytics & Reports', () => {
     URL.createObjectURL = vi.fn(() => 'blob:x');
     URL.revokeObjectURL = vi.fn();
     const names: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       names.push(this.download);
     });
     renderScreen(<AnalyticsTab range={range} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Export orders' }));
     await waitFor(() => expect(names).toEqual(['bakery-orders-2026-11-01_to_2026-11-22.xlsx']));
-    expect(calls.some((c) => c.path === '/api/admin/exports/orders.xlsx?fromDate=2026-11-01&toDate=2026-11-22')).toBe(true);
+    expect(
+      calls.some(
+        (c) => c.path === '/api/admin/exports/orders.xlsx?fromDate=2026-11-01&toDate=2026-11-22',
+      ),
+    ).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Export recipes' }));
     await waitFor(() => expect(toastText()).toContain('Export Failed'));
     expect(names).toHaveLength(1);

@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { Button, Callout, Card, H5, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { AgCharts } from 'ag-charts-react';
-import { AllCommunityModule as ChartModules, ModuleRegistry as ChartRegistry } from 'ag-charts-community';
+import {
+  AllCommunityModule as ChartModules,
+  ModuleRegistry as ChartRegistry,
+} from 'ag-charts-community';
 import { bakeryToday, dollarsToCents, formatCents } from '@bakery/core';
 import { api, apiBytes, messageOf, rangeQuery } from '../api/client';
 import { bridge } from '../platform/bridge';
@@ -28,13 +31,29 @@ export interface AnalyticsData {
 const money = (d: number | undefined) => (d === undefined ? '—' : formatCents(dollarsToCents(d)));
 
 /** Fetches a workbook from the API and hands it to the host to save. */
-export async function exportWorkbook(kind: 'orders' | 'recipes', range: DateRange): Promise<boolean> {
+export async function exportWorkbook(
+  kind: 'orders' | 'recipes',
+  range: DateRange,
+): Promise<boolean> {
   try {
-    const path = kind === 'orders' ? `/api/admin/exports/orders.xlsx${rangeQuery(range.fromDate, range.toDate)}` : '/api/admin/exports/recipes.xlsx';
+    const path =
+      kind === 'orders'
+        ? `/api/admin/exports/orders.xlsx${rangeQuery(range.fromDate, range.toDate)}`
+        : '/api/admin/exports/recipes.xlsx';
     const bytes = await apiBytes(path);
-    const suffix = kind === 'orders' && (range.fromDate || range.toDate) ? `${range.fromDate ?? 'start'}_to_${range.toDate ?? 'today'}` : bakeryToday();
+    const suffix =
+      kind === 'orders' && (range.fromDate || range.toDate)
+        ? `${range.fromDate ?? 'start'}_to_${range.toDate ?? 'today'}`
+        : bakeryToday();
     const res = await bridge.saveFile(`bakery-${kind}-${suffix}.xlsx`, bytes);
-    if (res.saved) toast('Export ready', res.path ? `Saved to ${res.path}` : `${kind === 'orders' ? 'Orders' : 'Recipes'} workbook downloaded`, 'success');
+    if (res.saved)
+      toast(
+        'Export ready',
+        res.path
+          ? `Saved to ${res.path}`
+          : `${kind === 'orders' ? 'Orders' : 'Recipes'} workbook downloaded`,
+        'success',
+      );
     return res.saved;
   } catch (err) {
     toast('Export Failed', messageOf(err, `Failed to export ${kind}`));
@@ -45,7 +64,8 @@ export async function exportWorkbook(kind: 'orders' | 'recipes', range: DateRang
 export function AnalyticsTab({ range }: { range: DateRange }) {
   const analytics = useQuery({
     queryKey: ['/api/admin/analytics', range.fromDate, range.toDate],
-    queryFn: () => api<AnalyticsData>(`/api/admin/analytics${rangeQuery(range.fromDate, range.toDate)}`),
+    queryFn: () =>
+      api<AnalyticsData>(`/api/admin/analytics${rangeQuery(range.fromDate, range.toDate)}`),
     placeholderData: (prev) => prev,
   });
   const [busy, setBusy] = useState<null | 'orders' | 'recipes'>(null);
@@ -67,10 +87,23 @@ export function AnalyticsTab({ range }: { range: DateRange }) {
   return (
     <div>
       <div className="button-row">
-        <Button icon="download" intent="primary" text="Export orders" loading={busy === 'orders'} onClick={() => void run('orders')} />
-        <Button icon="download" text="Export recipes" loading={busy === 'recipes'} onClick={() => void run('recipes')} />
+        <Button
+          icon="download"
+          intent="primary"
+          text="Export orders"
+          loading={busy === 'orders'}
+          onClick={() => void run('orders')}
+        />
+        <Button
+          icon="download"
+          text="Export recipes"
+          loading={busy === 'recipes'}
+          onClick={() => void run('recipes')}
+        />
       </div>
-      {analytics.error && <Callout intent="danger">{messageOf(analytics.error, 'Failed to fetch stats')}</Callout>}
+      {analytics.error && (
+        <Callout intent="danger">{messageOf(analytics.error, 'Failed to fetch stats')}</Callout>
+      )}
       <div className="stat-grid" style={{ gridTemplateColumns: 'repeat(6, 1fr)' }}>
         {figures.map(([l, v]) => (
           <Card key={l} className="stat-card" data-testid={`analytics-${l}`}>
@@ -82,7 +115,13 @@ export function AnalyticsTab({ range }: { range: DateRange }) {
       <div className="two-col">
         <Card>
           <H5>Revenue by day</H5>
-          {a && <DataTable caption="Revenue by day" head={['Day', 'Revenue', 'Orders']} rows={a.revenueByDay.map((d) => [d.date, money(d.revenue), String(d.orders)])} />}
+          {a && (
+            <DataTable
+              caption="Revenue by day"
+              head={['Day', 'Revenue', 'Orders']}
+              rows={a.revenueByDay.map((d) => [d.date, money(d.revenue), String(d.orders)])}
+            />
+          )}
           <div className="chart-box" aria-hidden="true">
             {a && a.revenueByDay.length > 0 ? (
               <AgCharts
@@ -90,25 +129,48 @@ export function AnalyticsTab({ range }: { range: DateRange }) {
                   theme: chartTheme,
                   data: a.revenueByDay,
                   series: [{ type: 'bar', xKey: 'date', yKey: 'revenue', yName: 'Revenue' }],
-                  axes: { x: { type: 'category', position: 'bottom' }, y: { type: 'number', position: 'left', label: { formatter: (p: { value: number }) => `$${p.value}` } } },
+                  axes: {
+                    x: { type: 'category', position: 'bottom' },
+                    y: {
+                      type: 'number',
+                      position: 'left',
+                      label: { formatter: (p: { value: number }) => `$${p.value}` },
+                    },
+                  },
                   background: { visible: false },
                 }}
               />
             ) : (
-              <NonIdealState icon="timeline-bar-chart" title={a ? 'No revenue in this range' : 'Loading…'} />
+              <NonIdealState
+                icon="timeline-bar-chart"
+                title={a ? 'No revenue in this range' : 'Loading…'}
+              />
             )}
           </div>
         </Card>
         <Card>
           <H5>Revenue by category</H5>
-          {a && <DataTable caption="Revenue by category" head={['Category', 'Revenue', 'Quantity sold']} rows={a.revenueByCategory.map((c) => [c.label, money(c.revenue), String(c.quantity)])} />}
+          {a && (
+            <DataTable
+              caption="Revenue by category"
+              head={['Category', 'Revenue', 'Quantity sold']}
+              rows={a.revenueByCategory.map((c) => [c.label, money(c.revenue), String(c.quantity)])}
+            />
+          )}
           <div className="chart-box" aria-hidden="true">
             {a && a.revenueByCategory.length > 0 ? (
               <AgCharts
                 options={{
                   theme: chartTheme,
                   data: a.revenueByCategory,
-                  series: [{ type: 'donut', angleKey: 'revenue', calloutLabelKey: 'label', legendItemKey: 'label' }],
+                  series: [
+                    {
+                      type: 'donut',
+                      angleKey: 'revenue',
+                      calloutLabelKey: 'label',
+                      legendItemKey: 'label',
+                    },
+                  ],
                   background: { visible: false },
                 }}
               />

@@ -4,7 +4,10 @@
 let base = '';
 
 export function setApiBase(serverUrl: string): void {
-  base = serverUrl && typeof location !== 'undefined' && serverUrl === location.origin ? '' : serverUrl.replace(/\/$/, '');
+  base =
+    serverUrl && typeof location !== 'undefined' && serverUrl === location.origin
+      ? ''
+      : serverUrl.replace(/\/$/, '');
 }
 
 export function apiUrl(path: string): string {
@@ -29,7 +32,10 @@ export class ApiError extends Error {
 }
 
 /** Spec 7: a non-OK answer becomes "status: body text" (or the status text). */
-export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<T> {
   const hasBody = init.body !== undefined;
   const res = await fetch(apiUrl(path), {
     method: init.method ?? 'GET',
@@ -53,7 +59,8 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
 
 export async function apiBytes(path: string): Promise<Uint8Array> {
   const res = await fetch(apiUrl(path), { credentials: 'include' });
-  if (!res.ok) throw new ApiError(res.status, null, `${res.status}: ${(await res.text()) || res.statusText}`);
+  if (!res.ok)
+    throw new ApiError(res.status, null, `${res.status}: ${(await res.text()) || res.statusText}`);
   return new Uint8Array(await res.arrayBuffer());
 }
 

@@ -10,7 +10,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const signedOut: ApiRoutes = { 'GET /api/admin/me': () => [401, { message: 'Not signed in' }], 'POST /api/admin/auto-login': () => [401, { message: 'Not signed in' }] };
+const signedOut: ApiRoutes = {
+  'GET /api/admin/me': () => [401, { message: 'Not signed in' }],
+  'POST /api/admin/auto-login': () => [401, { message: 'Not signed in' }],
+};
 
 function renderLogin() {
   renderScreen(
@@ -36,15 +39,23 @@ describe('Admin login', () => {
     expect(await screen.findByText('Please enter a valid email')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/api/admin/login')).toHaveLength(0);
-    expect(screen.getByRole('link', { name: 'Back to regular login' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Back to regular login' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
   });
 
   it("shows 'Login Failed' with the server message, or 'Invalid admin credentials' when there is none", async () => {
-    let answer: [number, unknown] = [401, { message: 'Too many attempts, try again in 15 minutes' }];
+    let answer: [number, unknown] = [
+      401,
+      { message: 'Too many attempts, try again in 15 minutes' },
+    ];
     stubFetch({ ...signedOut, 'POST /api/admin/login': () => answer });
     renderLogin();
     fill('owner@bakery.test', 'wrong-password');
-    await waitFor(() => expect(toastText()).toContain('Login Failed: Too many attempts, try again in 15 minutes'));
+    await waitFor(() =>
+      expect(toastText()).toContain('Login Failed: Too many attempts, try again in 15 minutes'),
+    );
     answer = [500, ''];
     fill('owner@bakery.test', 'wrong-password');
     await waitFor(() => expect(toastText()).toContain('Login Failed: Invalid admin credentials'));
@@ -53,7 +64,19 @@ describe('Admin login', () => {
   it('goes to the dashboard after a successful sign-in', async () => {
     let signedIn = false;
     stubFetch({
-      'GET /api/admin/me': () => (signedIn ? [200, { id: 'u1', role: 'owner', email: 'owner@bakery.test', firstName: 'O', lastName: 'B' }] : [401, {}]),
+      'GET /api/admin/me': () =>
+        signedIn
+          ? [
+              200,
+              {
+                id: 'u1',
+                role: 'owner',
+                email: 'owner@bakery.test',
+                firstName: 'O',
+                lastName: 'B',
+              },
+            ]
+          : [401, {}],
       'POST /api/admin/auto-login': () => [401, {}],
       'POST /api/admin/login': () => {
         signedIn = true;
@@ -68,7 +91,13 @@ describe('Admin login', () => {
   it('skips the form for a signed-in admin (automatic admin session)', async () => {
     let autoLogin = false;
     const calls = stubFetch({
-      'GET /api/admin/me': () => (autoLogin ? [200, { id: 'u2', role: 'admin', email: 'a@bakery.test', firstName: 'A', lastName: 'B' }] : [401, {}]),
+      'GET /api/admin/me': () =>
+        autoLogin
+          ? [
+              200,
+              { id: 'u2', role: 'admin', email: 'a@bakery.test', firstName: 'A', lastName: 'B' },
+            ]
+          : [401, {}],
       'POST /api/admin/auto-login': () => {
         autoLogin = true;
         return [200, { success: true, role: 'admin' }];
@@ -76,16 +105,27 @@ describe('Admin login', () => {
     });
     renderLogin();
     expect(await screen.findByRole('heading', { name: 'Dashboard here' })).toBeInTheDocument();
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/admin/me', 'POST /api/admin/auto-login', 'GET /api/admin/me']);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /api/admin/me',
+      'POST /api/admin/auto-login',
+      'GET /api/admin/me',
+    ]);
   });
 
   it('tells a signed-in customer why no admin session was given, and keeps the form', async () => {
     stubFetch({
       'GET /api/admin/me': () => [401, {}],
-      'POST /api/admin/auto-login': () => [403, { message: 'Admin access requires an admin or owner account' }],
+      'POST /api/admin/auto-login': () => [
+        403,
+        { message: 'Admin access requires an admin or owner account' },
+      ],
     });
     renderLogin();
-    await waitFor(() => expect(toastText()).toContain('Auto-login failed: Admin access requires an admin or owner account'));
+    await waitFor(() =>
+      expect(toastText()).toContain(
+        'Auto-login failed: Admin access requires an admin or owner account',
+      ),
+    );
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
 });

@@ -46,11 +46,34 @@ export function AdminLoginPage() {
         Admin Login
       </h1>
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <FormGroup label="Email" labelFor="admin-email" helperText={errors.email} intent={errors.email ? 'danger' : 'none'}>
-          <InputGroup id="admin-email" type="email" autoComplete="username" value={email} onValueChange={setEmail} autoFocus />
+        <FormGroup
+          label="Email"
+          labelFor="admin-email"
+          helperText={errors.email}
+          intent={errors.email ? 'danger' : 'none'}
+        >
+          <InputGroup
+            id="admin-email"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onValueChange={setEmail}
+            autoFocus
+          />
         </FormGroup>
-        <FormGroup label="Password" labelFor="admin-password" helperText={errors.password} intent={errors.password ? 'danger' : 'none'}>
-          <InputGroup id="admin-password" type="password" autoComplete="current-password" value={password} onValueChange={setPassword} />
+        <FormGroup
+          label="Password"
+          labelFor="admin-password"
+          helperText={errors.password}
+          intent={errors.password ? 'danger' : 'none'}
+        >
+          <InputGroup
+            id="admin-password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onValueChange={setPassword}
+          />
         </FormGroup>
         <Button type="submit" intent="primary" fill loading={busy} text="Sign In" />
       </form>

@@ -13,7 +13,8 @@ export interface AdminIdentity {
 
 export const ME_KEY = ['/api/admin/me'] as const;
 
-const unauthenticated = (err: unknown) => err instanceof ApiError && (err.status === 401 || err.status === 403);
+const unauthenticated = (err: unknown) =>
+  err instanceof ApiError && (err.status === 401 || err.status === 403);
 
 /** GET /api/admin/me; without an admin session, one POST /api/admin/auto-login
  * (a signed-in storefront admin or owner gets one), then /api/admin/me again. */
@@ -26,16 +27,24 @@ export async function loadAdminIdentity(): Promise<AdminIdentity> {
       await api('/api/admin/auto-login', { method: 'POST' });
     } catch (autoErr) {
       // 401 just means nobody is signed in; a refusal for a customer is worth saying.
-      if (autoErr instanceof ApiError && autoErr.status === 403) toast('Auto-login failed', messageOf(autoErr, 'Auto-login failed'));
+      if (autoErr instanceof ApiError && autoErr.status === 403)
+        toast('Auto-login failed', messageOf(autoErr, 'Auto-login failed'));
       throw err;
     }
     return await api<AdminIdentity>('/api/admin/me');
   }
 }
 
-export function useAdminSession(): { state: 'loading' | 'ready' | 'signed-out' | 'error'; me?: AdminIdentity; error?: unknown } {
+export function useAdminSession(): {
+  state: 'loading' | 'ready' | 'signed-out' | 'error';
+  me?: AdminIdentity;
+  error?: unknown;
+} {
   const me = useQuery({ queryKey: ME_KEY, queryFn: loadAdminIdentity, retry: false });
   if (me.data) return { state: 'ready', me: me.data };
-  if (me.isError) return unauthenticated(me.error) ? { state: 'signed-out' } : { state: 'error', error: me.error };
+  if (me.isError)
+    return unauthenticated(me.error)
+      ? { state: 'signed-out' }
+      : { state: 'error', error: me.error };
   return { state: 'loading' };
 }

@@ -12,11 +12,33 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const owner = { id: 'u1', role: 'owner', email: 'owner@bakery.test', firstName: 'Olive', lastName: 'Baker' };
+const owner = {
+  id: 'u1',
+  role: 'owner',
+  email: 'owner@bakery.test',
+  firstName: 'Olive',
+  lastName: 'Baker',
+};
 const statsFor = (call: Call) =>
   call.path.includes('fromDate=2026-11-20')
-    ? { totalOrders: 1, pendingOrders: 1, completedOrders: 0, totalRevenue: 0, openPaymentAmount: 21.75, todayOrders: 3, weeklyRevenue: 40 }
-    : { totalOrders: 3, pendingOrders: 2, completedOrders: 1, totalRevenue: 40, openPaymentAmount: 60.9, todayOrders: 3, weeklyRevenue: 40 };
+    ? {
+        totalOrders: 1,
+        pendingOrders: 1,
+        completedOrders: 0,
+        totalRevenue: 0,
+        openPaymentAmount: 21.75,
+        todayOrders: 3,
+        weeklyRevenue: 40,
+      }
+    : {
+        totalOrders: 3,
+        pendingOrders: 2,
+        completedOrders: 1,
+        totalRevenue: 40,
+        openPaymentAmount: 60.9,
+        todayOrders: 3,
+        weeklyRevenue: 40,
+      };
 
 function renderDashboard(path = '/admin/dashboard') {
   renderScreen(
@@ -32,11 +54,15 @@ const api = {
   'GET /api/admin/me': () => [200, owner],
   'GET /api/admin/stats': (c: Call) => [200, statsFor(c)],
   'GET /api/admin/orders': () => [200, []],
-  'GET /api/config': () => [200, { paymentProvider: 'Square', paymentConfigured: false, mailConfigured: false }],
+  'GET /api/config': () => [
+    200,
+    { paymentProvider: 'Square', paymentConfigured: false, mailConfigured: false },
+  ],
   'GET /api/admin/recipes': () => [200, []],
 } satisfies Record<string, (c: Call) => [number, unknown]>;
 
-const stat = (label: string) => screen.getByTestId(`stat-${label}`).querySelector('.value')?.textContent;
+const stat = (label: string) =>
+  screen.getByTestId(`stat-${label}`).querySelector('.value')?.textContent;
 
 describe('the dashboard', () => {
   it('shows the seven stat cards, the quality metrics, the five tabs of the spec and Kitchen for the signed-in staff member', async () => {
@@ -46,7 +72,14 @@ describe('the dashboard', () => {
     expect(screen.getAllByTestId(/^stat-/)).toHaveLength(7);
     expect(stat('Open Payments')).toBe('$60.90');
     expect(screen.getByTestId('metric-Order Accuracy Rate')).toHaveTextContent('33.3%');
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Order Management', 'Recipe Management', 'User Management', 'Review Management', 'Analytics & Reports', 'Kitchen']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Order Management',
+      'Recipe Management',
+      'User Management',
+      'Review Management',
+      'Analytics & Reports',
+      'Kitchen',
+    ]);
     expect(screen.getByText('owner@bakery.test (owner)')).toBeInTheDocument();
   });
 
@@ -67,9 +100,17 @@ describe('the dashboard', () => {
     renderDashboard('/admin/dashboard?from=2026-11-20&tab=recipes');
     await waitFor(() => expect(stat('Total Orders')).toBe('1'));
     expect(screen.getByLabelText('From')).toHaveValue('2026-11-20');
-    expect(screen.getByRole('tab', { name: 'Recipe Management' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Recipe Management' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     fireEvent.keyDown(window, { key: '1', altKey: true });
-    await waitFor(() => expect(screen.getByRole('tab', { name: 'Order Management' })).toHaveAttribute('aria-selected', 'true'));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Order Management' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      ),
+    );
   });
 
   it("shows the server's message, or 'Failed to fetch stats', when the figures cannot load", async () => {
@@ -79,17 +120,27 @@ describe('the dashboard', () => {
   });
 
   it('sends a signed-out visitor to the admin login', async () => {
-    stubFetch({ 'GET /api/admin/me': () => [401, {}], 'POST /api/admin/auto-login': () => [401, {}] });
+    stubFetch({
+      'GET /api/admin/me': () => [401, {}],
+      'POST /api/admin/auto-login': () => [401, {}],
+    });
     renderDashboard();
     expect(await screen.findByRole('heading', { name: 'Login here' })).toBeInTheDocument();
   });
 
   it('signs out, and says Failed to log out when the server refuses', async () => {
     let refuse = true;
-    stubFetch({ ...api, 'POST /api/logout': () => (refuse ? [500, ''] : [200, { success: true }]) });
+    stubFetch({
+      ...api,
+      'POST /api/logout': () => (refuse ? [500, ''] : [200, { success: true }]),
+    });
     renderDashboard();
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
-    await waitFor(() => expect(document.querySelector('.bp6-toast')?.textContent).toContain('Error: Failed to log out'));
+    await waitFor(() =>
+      expect(document.querySelector('.bp6-toast')?.textContent).toContain(
+        'Error: Failed to log out',
+      ),
+    );
     refuse = false;
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Login here' })).toBeInTheDocument();

@@ -54,7 +54,9 @@ export function DashboardPage() {
 function Dashboard({ role, email }: { role: string; email: string }) {
   const [range, setRange] = useDateRange();
   const [params, setParams] = useSearchParams();
-  const tab = (TABS.some((t) => t.id === params.get('tab')) ? params.get('tab') : 'orders') as TabId;
+  const tab = (
+    TABS.some((t) => t.id === params.get('tab')) ? params.get('tab') : 'orders'
+  ) as TabId;
   const setTab = (id: TabId) =>
     setParams(
       (prev) => {
@@ -120,8 +122,20 @@ function Dashboard({ role, email }: { role: string; email: string }) {
           onChange={(e) => void update({ theme: e.currentTarget.checked ? 'dark' : 'light' })}
           style={{ margin: 0 }}
         />
-        {bridge.kind === 'electron' && <Button icon="cog" aria-label="Server settings" minimal onClick={() => setShowServer(true)} />}
-        <Button icon="refresh" text="Refresh" minimal onClick={() => void client.invalidateQueries()} />
+        {bridge.kind === 'electron' && (
+          <Button
+            icon="cog"
+            aria-label="Server settings"
+            minimal
+            onClick={() => setShowServer(true)}
+          />
+        )}
+        <Button
+          icon="refresh"
+          text="Refresh"
+          minimal
+          onClick={() => void client.invalidateQueries()}
+        />
         <Button icon="log-out" text="Sign out" minimal onClick={() => void signOut()} />
       </Navbar>
       {showServer && <ServerSettingsDialog isOpen onClose={() => setShowServer(false)} />}
@@ -129,7 +143,13 @@ function Dashboard({ role, email }: { role: string; email: string }) {
         <DateRangeFilter range={range} onChange={setRange} />
         <StatCards stats={stats.data} loading={stats.isFetching} error={stats.error} />
         <QualityMetrics stats={stats.data} />
-        <Tabs id="dashboard-tabs" selectedTabId={tab} onChange={(id) => setTab(id as TabId)} renderActiveTabPanelOnly large={false}>
+        <Tabs
+          id="dashboard-tabs"
+          selectedTabId={tab}
+          onChange={(id) => setTab(id as TabId)}
+          renderActiveTabPanelOnly
+          large={false}
+        >
           {TABS.map((t) => (
             <Tab
               key={t.id}

@@ -17,7 +17,8 @@ const stats = {
   weeklyRevenue: 310,
 } as StatsView;
 
-const value = (label: string) => screen.getByTestId(`stat-${label}`).querySelector('.value')?.textContent;
+const value = (label: string) =>
+  screen.getByTestId(`stat-${label}`).querySelector('.value')?.textContent;
 
 describe('the seven stat cards', () => {
   it('show each figure of the stats answer, money in dollars', () => {
@@ -36,11 +37,23 @@ describe('the seven stat cards', () => {
     render(<StatCards stats={undefined} loading error={null} />);
     expect(screen.getAllByTestId(/^stat-/)).toHaveLength(7);
     cleanup();
-    render(<StatCards stats={undefined} loading={false} error={new ApiError(500, null, '500: boom')} />);
+    render(
+      <StatCards stats={undefined} loading={false} error={new ApiError(500, null, '500: boom')} />,
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch stats');
     cleanup();
-    render(<StatCards stats={undefined} loading={false} error={new ApiError(400, { message: 'The start date must not be after the end date' }, '400')} />);
-    expect(screen.getByRole('alert')).toHaveTextContent('The start date must not be after the end date');
+    render(
+      <StatCards
+        stats={undefined}
+        loading={false}
+        error={
+          new ApiError(400, { message: 'The start date must not be after the end date' }, '400')
+        }
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The start date must not be after the end date',
+    );
   });
 });
 

@@ -5,7 +5,15 @@ import { messageOf } from '../api/client';
 
 const money = (d: number | undefined) => (d === undefined ? '—' : formatCents(dollarsToCents(d)));
 
-export function StatCards({ stats, loading, error }: { stats?: StatsView; loading: boolean; error: unknown }) {
+export function StatCards({
+  stats,
+  loading,
+  error,
+}: {
+  stats?: StatsView;
+  loading: boolean;
+  error: unknown;
+}) {
   const cards: [string, string][] = [
     ['Total Orders', String(stats?.totalOrders ?? '—')],
     ['Pending', String(stats?.pendingOrders ?? '—')],
@@ -22,16 +30,16 @@ export function StatCards({ stats, loading, error }: { stats?: StatsView; loadin
           {messageOf(error, 'Failed to fetch stats')}
         </Callout>
       ) : null}
-    <div className="stat-grid" aria-busy={loading}>
-      {cards.map(([label, value]) => (
-        <Card key={label} className="stat-card" data-testid={`stat-${label}`}>
-          <div className="label">{label}</div>
-          <div className="value" aria-label={label}>
-            {loading && !stats ? <Spinner size={16} /> : value}
-          </div>
-        </Card>
-      ))}
-    </div>
+      <div className="stat-grid" aria-busy={loading}>
+        {cards.map(([label, value]) => (
+          <Card key={label} className="stat-card" data-testid={`stat-${label}`}>
+            <div className="label">{label}</div>
+            <div className="value" aria-label={label}>
+              {loading && !stats ? <Spinner size={16} /> : value}
+            </div>
+          </Card>
+        ))}
+      </div>
     </>
   );
 }
@@ -52,7 +60,9 @@ export function QualityMetrics({ stats }: { stats?: StatsView }) {
         {metrics.map(([label, value, hint]) => (
           <div key={label} data-testid={`metric-${label}`}>
             <div className="label muted">{label}</div>
-            <div className="value" style={{ fontSize: 18, fontWeight: 600 }}>{value}</div>
+            <div className="value" style={{ fontSize: 18, fontWeight: 600 }}>
+              {value}
+            </div>
             <div className="muted">{hint}</div>
           </div>
         ))}

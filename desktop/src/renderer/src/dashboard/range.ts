@@ -12,7 +12,10 @@ export function useDateRange(): [DateRange, (next: DateRange) => void] {
   const [params, setParams] = useSearchParams();
   const from = params.get('from');
   const to = params.get('to');
-  const range = { fromDate: from && DATE.test(from) ? from : null, toDate: to && DATE.test(to) ? to : null };
+  const range = {
+    fromDate: from && DATE.test(from) ? from : null,
+    toDate: to && DATE.test(to) ? to : null,
+  };
   const set = (next: DateRange) =>
     setParams(
       (prev) => {

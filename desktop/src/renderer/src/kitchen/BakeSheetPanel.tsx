@@ -2,7 +2,17 @@
 // details, customers' instructions and the shopping list with costs.
 // Printable (kitchen-print.css keeps only the sheet) and exported to Excel.
 import { useState } from 'react';
-import { Button, Callout, Card, H4, H5, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Card,
+  H4,
+  H5,
+  HTMLTable,
+  NonIdealState,
+  Spinner,
+  Tag,
+} from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatLongDate, type BakeSheetView } from '@bakery/core';
 import { api, apiBytes, messageOf } from '../api/client';
@@ -14,9 +24,13 @@ import './kitchen-print.css';
 export async function exportBakeSheet(range: KitchenRangeValue): Promise<boolean> {
   try {
     const bytes = await apiBytes(`/api/admin/exports/bake-sheet.xlsx${rangeParams(range)}`);
-    const name = range.fromDate === range.toDate ? `bake-sheet-${range.fromDate}.xlsx` : `bake-sheet-${range.fromDate}_to_${range.toDate}.xlsx`;
+    const name =
+      range.fromDate === range.toDate
+        ? `bake-sheet-${range.fromDate}.xlsx`
+        : `bake-sheet-${range.fromDate}_to_${range.toDate}.xlsx`;
     const res = await bridge.saveFile(name, bytes);
-    if (res.saved) toast('Export ready', res.path ? `Saved to ${res.path}` : 'Bake sheet downloaded', 'success');
+    if (res.saved)
+      toast('Export ready', res.path ? `Saved to ${res.path}` : 'Bake sheet downloaded', 'success');
     return res.saved;
   } catch (err) {
     toast('Export Failed', messageOf(err, 'Failed to export the bake sheet'));
@@ -25,7 +39,9 @@ export async function exportBakeSheet(range: KitchenRangeValue): Promise<boolean
 }
 
 const title = (r: KitchenRangeValue) =>
-  r.fromDate === r.toDate ? `Bake sheet for ${formatLongDate(r.fromDate)}` : `Bake sheet, ${formatLongDate(r.fromDate)} to ${formatLongDate(r.toDate)}`;
+  r.fromDate === r.toDate
+    ? `Bake sheet for ${formatLongDate(r.fromDate)}`
+    : `Bake sheet, ${formatLongDate(r.fromDate)} to ${formatLongDate(r.toDate)}`;
 
 export function BakeSheetPanel({ initialRange }: { initialRange: KitchenRangeValue }) {
   const [range, setRange] = useState(initialRange);
@@ -52,7 +68,9 @@ export function BakeSheetPanel({ initialRange }: { initialRange: KitchenRangeVal
           }}
         />
       </div>
-      {sheet.error && <Callout intent="danger">{messageOf(sheet.error, 'Failed to load the bake sheet')}</Callout>}
+      {sheet.error && (
+        <Callout intent="danger">{messageOf(sheet.error, 'Failed to load the bake sheet')}</Callout>
+      )}
       {sheet.isLoading && <Spinner aria-label="Loading bake sheet" />}
       {s && (
         <section className="bake-sheet-print" aria-label="Bake sheet">
@@ -86,8 +104,20 @@ export function BakeSheetPanel({ initialRange }: { initialRange: KitchenRangeVal
                         <td>{p.variantLabel ?? ''}</td>
                         <td>{p.quantity}</td>
                         <td>{p.units}</td>
-                        <td>{Object.entries(p.addIns).map(([label, n]) => `${n} × ${label}`).join(', ')}</td>
-                        <td>{p.batches === null ? <Tag intent="warning" minimal>No recipe linked</Tag> : `${amount(p.batches)} × ${p.recipeName}`}</td>
+                        <td>
+                          {Object.entries(p.addIns)
+                            .map(([label, n]) => `${n} × ${label}`)
+                            .join(', ')}
+                        </td>
+                        <td>
+                          {p.batches === null ? (
+                            <Tag intent="warning" minimal>
+                              No recipe linked
+                            </Tag>
+                          ) : (
+                            `${amount(p.batches)} × ${p.recipeName}`
+                          )}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
@@ -151,7 +181,12 @@ export function BakeSheetPanel({ initialRange }: { initialRange: KitchenRangeVal
                 <H5>Shopping list</H5>
                 {s.unlinked.length > 0 && (
                   <Callout intent="warning" title="Not in the shopping list (no recipe linked)">
-                    {s.unlinked.map((u) => `${u.quantity} × ${u.name}${u.variantLabel ? ` (${u.variantLabel})` : ''}`).join(', ')}
+                    {s.unlinked
+                      .map(
+                        (u) =>
+                          `${u.quantity} × ${u.name}${u.variantLabel ? ` (${u.variantLabel})` : ''}`,
+                      )
+                      .join(', ')}
                   </Callout>
                 )}
                 <HTMLTable compact striped aria-label="Shopping list" style={{ width: '100%' }}>

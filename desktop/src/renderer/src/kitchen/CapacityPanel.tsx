@@ -1,9 +1,27 @@
 // Daily capacity: the limit per category (owner edits, staff read) and the
 // closed dates. Limits and messages are core's; the server enforces them.
 import { useState, type FormEvent } from 'react';
-import { Button, Callout, Card, FormGroup, H5, HTMLTable, InputGroup, NonIdealState, NumericInput, Spinner, Tag } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Card,
+  FormGroup,
+  H5,
+  HTMLTable,
+  InputGroup,
+  NonIdealState,
+  NumericInput,
+  Spinner,
+  Tag,
+} from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CapacityLimitsSchema, ClosedDateSchema, formatLongDate, type CapacityView, type ClosedDateView } from '@bakery/core';
+import {
+  CapacityLimitsSchema,
+  ClosedDateSchema,
+  formatLongDate,
+  type CapacityView,
+  type ClosedDateView,
+} from '@bakery/core';
 import { api, messageOf } from '../api/client';
 import { toast } from '../ui/toaster';
 
@@ -12,7 +30,10 @@ const KEY = ['/api/admin/kitchen/capacity'];
 export function CapacityPanel({ role }: { role: string }) {
   const isOwner = role === 'owner';
   const client = useQueryClient();
-  const capacity = useQuery({ queryKey: KEY, queryFn: () => api<CapacityView>('/api/admin/kitchen/capacity') });
+  const capacity = useQuery({
+    queryKey: KEY,
+    queryFn: () => api<CapacityView>('/api/admin/kitchen/capacity'),
+  });
   // Only the fields being edited; the others show the saved limit.
   const [draft, setDraft] = useState<Record<string, string>>({});
   const [closed, setClosed] = useState({ date: '', reason: '' });
@@ -20,7 +41,8 @@ export function CapacityPanel({ role }: { role: string }) {
 
   const refresh = () => void client.invalidateQueries({ queryKey: KEY });
   const saveLimits = useMutation({
-    mutationFn: (body: unknown) => api<CapacityView>('/api/admin/kitchen/capacity', { method: 'PUT', body }),
+    mutationFn: (body: unknown) =>
+      api<CapacityView>('/api/admin/kitchen/capacity', { method: 'PUT', body }),
     onSuccess: () => {
       setDraft({});
       refresh();
@@ -29,25 +51,35 @@ export function CapacityPanel({ role }: { role: string }) {
     onError: (err) => toast('Failed to save capacity', messageOf(err, 'Failed to save capacity')),
   });
   const addClosed = useMutation({
-    mutationFn: (body: unknown) => api<ClosedDateView>('/api/admin/kitchen/closed-dates', { method: 'POST', body }),
+    mutationFn: (body: unknown) =>
+      api<ClosedDateView>('/api/admin/kitchen/closed-dates', { method: 'POST', body }),
     onSuccess: (added) => {
       setClosed({ date: '', reason: '' });
       refresh();
       const booked = added.bookedOrders ?? 0;
       if (booked > 0)
-        toast('Date closed', `${booked} ${booked === 1 ? 'order is' : 'orders are'} already booked for ${formatLongDate(added.date)}. Closing does not cancel them: contact those customers.`, 'warning');
+        toast(
+          'Date closed',
+          `${booked} ${booked === 1 ? 'order is' : 'orders are'} already booked for ${formatLongDate(added.date)}. Closing does not cancel them: contact those customers.`,
+          'warning',
+        );
       else toast('Date closed', `${formatLongDate(added.date)} can no longer be chosen`, 'success');
     },
     onError: (err) => toast('Failed to close the date', messageOf(err, 'Failed to close the date')),
   });
   const reopen = useMutation({
-    mutationFn: (date: string) => api(`/api/admin/kitchen/closed-dates/${date}`, { method: 'DELETE' }),
+    mutationFn: (date: string) =>
+      api(`/api/admin/kitchen/closed-dates/${date}`, { method: 'DELETE' }),
     onSuccess: refresh,
-    onError: (err) => toast('Failed to reopen the date', messageOf(err, 'Failed to reopen the date')),
+    onError: (err) =>
+      toast('Failed to reopen the date', messageOf(err, 'Failed to reopen the date')),
   });
 
   if (capacity.isLoading) return <Spinner aria-label="Loading capacity" />;
-  if (capacity.error || !capacity.data) return <Callout intent="danger">{messageOf(capacity.error, 'Failed to load capacity')}</Callout>;
+  if (capacity.error || !capacity.data)
+    return (
+      <Callout intent="danger">{messageOf(capacity.error, 'Failed to load capacity')}</Callout>
+    );
 
   const submitLimits = (e: FormEvent) => {
     e.preventDefault();
@@ -78,9 +110,16 @@ export function CapacityPanel({ role }: { role: string }) {
     <div className="two-col">
       <Card>
         <H5>Daily limits per category</H5>
-        <p className="muted">The most the kitchen takes for one pickup date. A 12-count of cookies counts 12 cookies, a box of muffins 6, a cake 1.</p>
+        <p className="muted">
+          The most the kitchen takes for one pickup date. A 12-count of cookies counts 12 cookies, a
+          box of muffins 6, a cake 1.
+        </p>
         {!isOwner && <Callout intent="primary">Only the owner can change the limits.</Callout>}
-        {formError && <Callout intent="danger" role="alert">{formError}</Callout>}
+        {formError && (
+          <Callout intent="danger" role="alert">
+            {formError}
+          </Callout>
+        )}
         <form onSubmit={submitLimits} aria-label="Daily limits">
           <HTMLTable compact striped style={{ width: '100%' }}>
             <thead>
@@ -113,7 +152,16 @@ export function CapacityPanel({ role }: { role: string }) {
               ))}
             </tbody>
           </HTMLTable>
-          {isOwner && <Button type="submit" intent="primary" icon="floppy-disk" text="Save limits" loading={saveLimits.isPending} style={{ marginTop: 8 }} />}
+          {isOwner && (
+            <Button
+              type="submit"
+              intent="primary"
+              icon="floppy-disk"
+              text="Save limits"
+              loading={saveLimits.isPending}
+              style={{ marginTop: 8 }}
+            />
+          )}
         </form>
       </Card>
       <Card>
@@ -121,10 +169,21 @@ export function CapacityPanel({ role }: { role: string }) {
         {isOwner && (
           <form onSubmit={submitClosed} aria-label="Close a date" className="range-bar">
             <FormGroup label="Date" labelFor="closed-date" inline>
-              <InputGroup id="closed-date" type="date" value={closed.date} onValueChange={(v) => setClosed((c) => ({ ...c, date: v }))} />
+              <InputGroup
+                id="closed-date"
+                type="date"
+                value={closed.date}
+                onValueChange={(v) => setClosed((c) => ({ ...c, date: v }))}
+              />
             </FormGroup>
             <FormGroup label="Reason" labelFor="closed-reason" inline>
-              <InputGroup id="closed-reason" value={closed.reason} maxLength={200} placeholder="Holiday" onValueChange={(v) => setClosed((c) => ({ ...c, reason: v }))} />
+              <InputGroup
+                id="closed-reason"
+                value={closed.reason}
+                maxLength={200}
+                placeholder="Holiday"
+                onValueChange={(v) => setClosed((c) => ({ ...c, reason: v }))}
+              />
             </FormGroup>
             <Button type="submit" icon="disable" text="Close date" loading={addClosed.isPending} />
           </form>
@@ -137,7 +196,16 @@ export function CapacityPanel({ role }: { role: string }) {
               <li key={d.date}>
                 <strong>{formatLongDate(d.date)}</strong>
                 {d.reason ? ` — ${d.reason}` : ''}{' '}
-                {isOwner && <Button small minimal icon="undo" text="Reopen" aria-label={`Reopen ${formatLongDate(d.date)}`} onClick={() => reopen.mutate(d.date)} />}
+                {isOwner && (
+                  <Button
+                    small
+                    minimal
+                    icon="undo"
+                    text="Reopen"
+                    aria-label={`Reopen ${formatLongDate(d.date)}`}
+                    onClick={() => reopen.mutate(d.date)}
+                  />
+                )}
               </li>
             ))}
           </ul>

@@ -21,26 +21,94 @@ const sheet: BakeSheetView = {
   toDate: DAY,
   orderCount: 3,
   products: [
-    { productId: 'blueberry-muffins', name: 'Blueberry Muffins', category: 'muffins', categoryLabel: 'Muffins', variantId: '', variantLabel: null, quantity: 4, units: 24, addIns: {}, recipeName: 'Muffin batter', batches: 2 },
-    { productId: 'lemon-cake', name: 'Lemon Chiffon Cake', category: 'cakes', categoryLabel: 'Cakes', variantId: '8in', variantLabel: '8 inch', quantity: 1, units: 1, addIns: {}, recipeName: null, batches: null },
+    {
+      productId: 'blueberry-muffins',
+      name: 'Blueberry Muffins',
+      category: 'muffins',
+      categoryLabel: 'Muffins',
+      variantId: '',
+      variantLabel: null,
+      quantity: 4,
+      units: 24,
+      addIns: {},
+      recipeName: 'Muffin batter',
+      batches: 2,
+    },
+    {
+      productId: 'lemon-cake',
+      name: 'Lemon Chiffon Cake',
+      category: 'cakes',
+      categoryLabel: 'Cakes',
+      variantId: '8in',
+      variantLabel: '8 inch',
+      quantity: 1,
+      units: 1,
+      addIns: {},
+      recipeName: null,
+      batches: null,
+    },
   ],
   cakes: [
-    { orderId: 'o2', orderNumber: 'AB12CD34', pickupDate: DAY, pickupTime: '10:00 AM', customerName: 'Blake Rivers', name: 'Lemon Chiffon Cake', size: '8 inch', filling: 'Fruit preserves', quantity: 1, writing: true, bows: false, specialInstructions: 'Write "Happy 40th Sam"' },
+    {
+      orderId: 'o2',
+      orderNumber: 'AB12CD34',
+      pickupDate: DAY,
+      pickupTime: '10:00 AM',
+      customerName: 'Blake Rivers',
+      name: 'Lemon Chiffon Cake',
+      size: '8 inch',
+      filling: 'Fruit preserves',
+      quantity: 1,
+      writing: true,
+      bows: false,
+      specialInstructions: 'Write "Happy 40th Sam"',
+    },
   ],
-  instructions: [{ orderId: 'o1', orderNumber: 'EF56GH78', pickupDate: DAY, pickupTime: '9:00 AM', customerName: 'Avery Stone', text: 'Nut-free box please' }],
+  instructions: [
+    {
+      orderId: 'o1',
+      orderNumber: 'EF56GH78',
+      pickupDate: DAY,
+      pickupTime: '9:00 AM',
+      customerName: 'Avery Stone',
+      text: 'Nut-free box please',
+    },
+  ],
   recipes: [{ recipeId: 'r1', name: 'Muffin batter', batches: 2 }],
   shoppingList: [
     { ingredientId: 'i1', name: 'Flour', unit: 'lb', quantity: 6.25, costPerUnit: 2, cost: 12.5 },
     { ingredientId: 'i2', name: 'Eggs', unit: 'each', quantity: 11, costPerUnit: 0.25, cost: 2.75 },
   ],
   shoppingListCost: 15.25,
-  unlinked: [{ productId: 'lemon-cake', variantId: '8in', name: 'Lemon Chiffon Cake', variantLabel: '8 inch', quantity: 1 }],
+  unlinked: [
+    {
+      productId: 'lemon-cake',
+      variantId: '8in',
+      name: 'Lemon Chiffon Cake',
+      variantLabel: '8 inch',
+      quantity: 1,
+    },
+  ],
 };
 
 const capacity: CapacityView = {
   limits: [
-    { category: 'cookies', label: 'Cookies', unit: 'cookies', maxUnits: 120, defaultUnits: 120, isDefault: true },
-    { category: 'cakes', label: 'Cakes', unit: 'cakes', maxUnits: 4, defaultUnits: 4, isDefault: true },
+    {
+      category: 'cookies',
+      label: 'Cookies',
+      unit: 'cookies',
+      maxUnits: 120,
+      defaultUnits: 120,
+      isDefault: true,
+    },
+    {
+      category: 'cakes',
+      label: 'Cakes',
+      unit: 'cakes',
+      maxUnits: 4,
+      defaultUnits: 4,
+      isDefault: true,
+    },
   ],
   closedDates: [{ date: '2026-12-25', reason: 'Christmas' }],
 };
@@ -49,15 +117,74 @@ const margins: MarginsView = {
   fromDate: DAY,
   toDate: DAY,
   items: [
-    { productId: 'blueberry-muffins', variantId: '', name: 'Blueberry Muffins', variantLabel: null, category: 'muffins', categoryLabel: 'Muffins', price: 25, cost: 6.25, margin: 18.75, marginPercent: 75, recipeName: 'Muffin batter' },
-    { productId: 'lemon-cake', variantId: '8in', name: 'Lemon Chiffon Cake', variantLabel: '8 inch', category: 'cakes', categoryLabel: 'Cakes', price: 60, cost: null, margin: null, marginPercent: null, recipeName: null },
+    {
+      productId: 'blueberry-muffins',
+      variantId: '',
+      name: 'Blueberry Muffins',
+      variantLabel: null,
+      category: 'muffins',
+      categoryLabel: 'Muffins',
+      price: 25,
+      cost: 6.25,
+      margin: 18.75,
+      marginPercent: 75,
+      recipeName: 'Muffin batter',
+    },
+    {
+      productId: 'lemon-cake',
+      variantId: '8in',
+      name: 'Lemon Chiffon Cake',
+      variantLabel: '8 inch',
+      category: 'cakes',
+      categoryLabel: 'Cakes',
+      price: 60,
+      cost: null,
+      margin: null,
+      marginPercent: null,
+      recipeName: null,
+    },
   ],
   byCategory: [
-    { category: 'muffins', label: 'Muffins', revenue: 100, cost: 25, margin: 75, marginPercent: 75, uncostedRevenue: 0, quantity: 4 },
-    { category: 'cakes', label: 'Cakes', revenue: 0, cost: 0, margin: 0, marginPercent: null, uncostedRevenue: 60, quantity: 1 },
-    { category: 'breads', label: 'Breads', revenue: 0, cost: 0, margin: 0, marginPercent: null, uncostedRevenue: 0, quantity: 0 },
+    {
+      category: 'muffins',
+      label: 'Muffins',
+      revenue: 100,
+      cost: 25,
+      margin: 75,
+      marginPercent: 75,
+      uncostedRevenue: 0,
+      quantity: 4,
+    },
+    {
+      category: 'cakes',
+      label: 'Cakes',
+      revenue: 0,
+      cost: 0,
+      margin: 0,
+      marginPercent: null,
+      uncostedRevenue: 60,
+      quantity: 1,
+    },
+    {
+      category: 'breads',
+      label: 'Breads',
+      revenue: 0,
+      cost: 0,
+      margin: 0,
+      marginPercent: null,
+      uncostedRevenue: 0,
+      quantity: 0,
+    },
   ],
-  missing: [{ productId: 'lemon-cake', variantId: '8in', name: 'Lemon Chiffon Cake', variantLabel: '8 inch', categoryLabel: 'Cakes' }],
+  missing: [
+    {
+      productId: 'lemon-cake',
+      variantId: '8in',
+      name: 'Lemon Chiffon Cake',
+      variantLabel: '8 inch',
+      categoryLabel: 'Cakes',
+    },
+  ],
 };
 
 const link: ProductRecipeLinkView = {
@@ -75,35 +202,59 @@ const link: ProductRecipeLinkView = {
 
 describe('Kitchen tab', () => {
   it('starts on the dashboard range, or today when it is open', () => {
-    expect(kitchenRangeFrom({ fromDate: '2026-12-01', toDate: null })).toEqual({ fromDate: '2026-12-01', toDate: '2026-12-01' });
-    expect(kitchenRangeFrom({ fromDate: null, toDate: null }, '2026-11-22')).toEqual({ fromDate: '2026-11-22', toDate: '2026-11-22' });
+    expect(kitchenRangeFrom({ fromDate: '2026-12-01', toDate: null })).toEqual({
+      fromDate: '2026-12-01',
+      toDate: '2026-12-01',
+    });
+    expect(kitchenRangeFrom({ fromDate: null, toDate: null }, '2026-11-22')).toEqual({
+      fromDate: '2026-11-22',
+      toDate: '2026-11-22',
+    });
   });
 
   it('shows the bake sheet: items, cakes with details, instructions and the costed shopping list', async () => {
     stubFetch({ [`GET /api/admin/kitchen/bake-sheet${Q}`]: () => [200, sheet] });
     renderScreen(<KitchenTab range={range} role="admin" />);
     const items = await screen.findByRole('table', { name: 'Items to bake' });
-    expect(within(items).getByRole('row', { name: /Blueberry Muffins/ })).toHaveTextContent('2 × Muffin batter');
-    expect(within(items).getByRole('row', { name: /Lemon Chiffon Cake/ })).toHaveTextContent('No recipe linked');
+    expect(within(items).getByRole('row', { name: /Blueberry Muffins/ })).toHaveTextContent(
+      '2 × Muffin batter',
+    );
+    expect(within(items).getByRole('row', { name: /Lemon Chiffon Cake/ })).toHaveTextContent(
+      'No recipe linked',
+    );
 
-    const cake = within(screen.getByRole('table', { name: 'Cakes' })).getByRole('row', { name: /Blake Rivers/ });
+    const cake = within(screen.getByRole('table', { name: 'Cakes' })).getByRole('row', {
+      name: /Blake Rivers/,
+    });
     expect(cake).toHaveTextContent('8 inch');
     expect(cake).toHaveTextContent('Fruit preserves');
     expect(cake).toHaveTextContent('Write "Happy 40th Sam"');
-    expect(screen.getByRole('list', { name: 'Special instructions' })).toHaveTextContent('Nut-free box please');
+    expect(screen.getByRole('list', { name: 'Special instructions' })).toHaveTextContent(
+      'Nut-free box please',
+    );
 
     const list = screen.getByRole('table', { name: 'Shopping list' });
-    expect(within(list).getByRole('row', { name: /Flour/ })).toHaveTextContent('6.25lb$2.0000$12.50');
+    expect(within(list).getByRole('row', { name: /Flour/ })).toHaveTextContent(
+      '6.25lb$2.0000$12.50',
+    );
     expect(screen.getByTestId('shopping-total')).toHaveTextContent('$15.25');
     expect(screen.getByText('Not in the shopping list (no recipe linked)')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Bake sheet for December 10, 2026' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Bake sheet for December 10, 2026' }),
+    ).toBeInTheDocument();
   });
 
   it('prints and exports the sheet for the chosen range', async () => {
     const calls = stubFetch({
       [`GET /api/admin/kitchen/bake-sheet${Q}`]: () => [200, sheet],
-      [`GET /api/admin/kitchen/bake-sheet?fromDate=${DAY}&toDate=2026-12-11`]: () => [200, { ...sheet, toDate: '2026-12-11', orderCount: 5 }],
-      [`GET /api/admin/exports/bake-sheet.xlsx?fromDate=${DAY}&toDate=2026-12-11`]: () => [200, 'xlsx-bytes'],
+      [`GET /api/admin/kitchen/bake-sheet?fromDate=${DAY}&toDate=2026-12-11`]: () => [
+        200,
+        { ...sheet, toDate: '2026-12-11', orderCount: 5 },
+      ],
+      [`GET /api/admin/exports/bake-sheet.xlsx?fromDate=${DAY}&toDate=2026-12-11`]: () => [
+        200,
+        'xlsx-bytes',
+      ],
     });
     const print = vi.fn();
     vi.stubGlobal('print', print);
@@ -118,7 +269,9 @@ describe('Kitchen tab', () => {
     expect(print).toHaveBeenCalledOnce();
     fireEvent.click(screen.getByRole('button', { name: 'Export to Excel' }));
     await waitFor(() => expect(toastText()).toContain('Bake sheet downloaded'));
-    expect(calls.map((c) => c.path)).toContain(`/api/admin/exports/bake-sheet.xlsx?fromDate=${DAY}&toDate=2026-12-11`);
+    expect(calls.map((c) => c.path)).toContain(
+      `/api/admin/exports/bake-sheet.xlsx?fromDate=${DAY}&toDate=2026-12-11`,
+    );
   });
 
   it('lets the owner change a daily limit and close a date', async () => {
@@ -126,7 +279,10 @@ describe('Kitchen tab', () => {
       [`GET /api/admin/kitchen/bake-sheet${Q}`]: () => [200, sheet],
       'GET /api/admin/kitchen/capacity': () => [200, capacity],
       'PUT /api/admin/kitchen/capacity': () => [200, capacity],
-      'POST /api/admin/kitchen/closed-dates': (call) => [201, { ...(call.body as object), bookedOrders: 2 }],
+      'POST /api/admin/kitchen/closed-dates': (call) => [
+        201,
+        { ...(call.body as object), bookedOrders: 2 },
+      ],
       'DELETE /api/admin/kitchen/closed-dates/2026-12-25': () => [200, { success: true }],
     });
     renderScreen(<KitchenTab range={range} role="owner" />);
@@ -134,25 +290,48 @@ describe('Kitchen tab', () => {
     const cakes = await screen.findByLabelText('Cakes');
     fireEvent.change(cakes, { target: { value: '6' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save limits' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ limits: [{ category: 'cookies', maxUnits: 120 }, { category: 'cakes', maxUnits: 6 }] }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        limits: [
+          { category: 'cookies', maxUnits: 120 },
+          { category: 'cakes', maxUnits: 6 },
+        ],
+      }),
+    );
 
     fireEvent.change(cakes, { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save limits' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Enter a whole number of units from 0 to 10,000');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Enter a whole number of units from 0 to 10,000',
+    );
 
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-12-31' } });
     fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'New Year' } });
     fireEvent.click(screen.getByRole('button', { name: 'Close date' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ date: '2026-12-31', reason: 'New Year' }));
-    await waitFor(() => expect(toastText()).toContain('2 orders are already booked for December 31, 2026. Closing does not cancel them: contact those customers.'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        date: '2026-12-31',
+        reason: 'New Year',
+      }),
+    );
+    await waitFor(() =>
+      expect(toastText()).toContain(
+        '2 orders are already booked for December 31, 2026. Closing does not cancel them: contact those customers.',
+      ),
+    );
 
-    expect(screen.getByRole('list', { name: 'Closed dates' })).toHaveTextContent('December 25, 2026 — Christmas');
+    expect(screen.getByRole('list', { name: 'Closed dates' })).toHaveTextContent(
+      'December 25, 2026 — Christmas',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Reopen December 25, 2026' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
   });
 
   it('shows staff the limits read-only', async () => {
-    stubFetch({ [`GET /api/admin/kitchen/bake-sheet${Q}`]: () => [200, sheet], 'GET /api/admin/kitchen/capacity': () => [200, capacity] });
+    stubFetch({
+      [`GET /api/admin/kitchen/bake-sheet${Q}`]: () => [200, sheet],
+      'GET /api/admin/kitchen/capacity': () => [200, capacity],
+    });
     renderScreen(<KitchenTab range={range} role="admin" />);
     fireEvent.click(await screen.findByRole('tab', { name: 'Capacity' }));
     expect(await screen.findByLabelText('Cakes')).toBeDisabled();
@@ -162,17 +341,24 @@ describe('Kitchen tab', () => {
   });
 
   it('shows margins per item and category and the items still without a recipe', async () => {
-    stubFetch({ [`GET /api/admin/kitchen/bake-sheet${Q}`]: () => [200, sheet], [`GET /api/admin/kitchen/margins${Q}`]: () => [200, margins] });
+    stubFetch({
+      [`GET /api/admin/kitchen/bake-sheet${Q}`]: () => [200, sheet],
+      [`GET /api/admin/kitchen/margins${Q}`]: () => [200, margins],
+    });
     renderScreen(<KitchenTab range={range} role="admin" />);
     fireEvent.click(await screen.findByRole('tab', { name: 'Margins' }));
     const perItem = await screen.findByRole('table', { name: 'Cost of goods per item' });
-    expect(within(perItem).getByRole('row', { name: /Blueberry Muffins/ })).toHaveTextContent('$25.00$6.25$18.7575.0%');
+    expect(within(perItem).getByRole('row', { name: /Blueberry Muffins/ })).toHaveTextContent(
+      '$25.00$6.25$18.7575.0%',
+    );
     expect(within(perItem).queryByText('Lemon Chiffon Cake')).toBeNull();
     const byCategory = screen.getByRole('table', { name: 'Margin by category' });
     expect(within(byCategory).getAllByRole('row')).toHaveLength(3); // header, muffins, cakes (breads sold nothing)
     expect(within(byCategory).getByRole('row', { name: /Cakes/ })).toHaveTextContent('$60.00');
     expect(screen.getByRole('img', { name: 'Margin by category chart' })).toBeInTheDocument();
-    expect(screen.getByRole('list', { name: 'Items without a linked recipe' })).toHaveTextContent('Lemon Chiffon Cake (8 inch)');
+    expect(screen.getByRole('list', { name: 'Items without a linked recipe' })).toHaveTextContent(
+      'Lemon Chiffon Cake (8 inch)',
+    );
   });
 
   it('links a menu item option to a recipe, suggesting what one item holds', async () => {
@@ -185,7 +371,9 @@ describe('Kitchen tab', () => {
     renderScreen(<KitchenTab range={range} role="admin" />);
     fireEvent.click(await screen.findByRole('tab', { name: 'Recipe Links' }));
     const linked = await screen.findByRole('table', { name: 'Linked items' });
-    expect(within(linked).getByRole('row', { name: /Sprinkle Sugar Cookies \(24 count\)/ })).toHaveTextContent('$5.00');
+    expect(
+      within(linked).getByRole('row', { name: /Sprinkle Sugar Cookies \(24 count\)/ }),
+    ).toHaveTextContent('$5.00');
 
     fireEvent.click(screen.getByRole('button', { name: 'Save link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Choose a menu item');
@@ -195,10 +383,18 @@ describe('Kitchen tab', () => {
     expect(screen.getByLabelText('One ordered item holds (pieces)')).toHaveValue('12');
     await screen.findByRole('option', { name: 'Cookie dough' });
     fireEvent.change(screen.getByLabelText('Recipe'), { target: { value: link.recipeId } });
-    fireEvent.change(screen.getByLabelText('One batch makes (pieces)'), { target: { value: '24' } });
+    fireEvent.change(screen.getByLabelText('One batch makes (pieces)'), {
+      target: { value: '24' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Save link' }));
     await waitFor(() =>
-      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ productId: 'sugar-cookies', variantId: '12-count', recipeId: link.recipeId, recipeYield: 24, unitsPerItem: 12 }),
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        productId: 'sugar-cookies',
+        variantId: '12-count',
+        recipeId: link.recipeId,
+        recipeYield: 24,
+        unitsPerItem: 12,
+      }),
     );
   });
 });

@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { Callout, Card, H5, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { AgCharts } from 'ag-charts-react';
-import { AllCommunityModule as ChartModules, ModuleRegistry as ChartRegistry } from 'ag-charts-community';
+import {
+  AllCommunityModule as ChartModules,
+  ModuleRegistry as ChartRegistry,
+} from 'ag-charts-community';
 import type { MarginsView } from '@bakery/core';
 import { api, messageOf } from '../api/client';
 import { useSettings } from '../platform/settingsContext';
@@ -17,7 +20,9 @@ let canvasWorks: boolean | undefined;
 function canDrawCharts(): boolean {
   if (canvasWorks === undefined) {
     try {
-      canvasWorks = typeof document !== 'undefined' && Boolean(document.createElement('canvas').getContext('2d'));
+      canvasWorks =
+        typeof document !== 'undefined' &&
+        Boolean(document.createElement('canvas').getContext('2d'));
     } catch {
       canvasWorks = false;
     }
@@ -38,7 +43,9 @@ export function MarginsPanel({ initialRange }: { initialRange: KitchenRangeValue
   return (
     <div>
       <KitchenRangeBar id="margin-range" value={range} onChange={setRange} />
-      {margins.error && <Callout intent="danger">{messageOf(margins.error, 'Failed to load margins')}</Callout>}
+      {margins.error && (
+        <Callout intent="danger">{messageOf(margins.error, 'Failed to load margins')}</Callout>
+      )}
       {margins.isLoading && <Spinner aria-label="Loading margins" />}
       {m && (
         <>
@@ -52,15 +59,41 @@ export function MarginsPanel({ initialRange }: { initialRange: KitchenRangeValue
                       theme: chartTheme,
                       data: sold,
                       series: [
-                        { type: 'bar', xKey: 'label', yKey: 'cost', yName: 'Cost of goods', stacked: true },
-                        { type: 'bar', xKey: 'label', yKey: 'margin', yName: 'Margin', stacked: true },
+                        {
+                          type: 'bar',
+                          xKey: 'label',
+                          yKey: 'cost',
+                          yName: 'Cost of goods',
+                          stacked: true,
+                        },
+                        {
+                          type: 'bar',
+                          xKey: 'label',
+                          yKey: 'margin',
+                          yName: 'Margin',
+                          stacked: true,
+                        },
                       ],
-                      axes: { x: { type: 'category', position: 'bottom' }, y: { type: 'number', position: 'left', label: { formatter: (p: { value: number }) => `$${p.value}` } } },
+                      axes: {
+                        x: { type: 'category', position: 'bottom' },
+                        y: {
+                          type: 'number',
+                          position: 'left',
+                          label: { formatter: (p: { value: number }) => `$${p.value}` },
+                        },
+                      },
                       background: { visible: false },
                     }}
                   />
                 ) : (
-                  <NonIdealState icon="timeline-bar-chart" title={sold.length > 0 ? 'Chart unavailable: see the table below' : 'No sales in this range'} />
+                  <NonIdealState
+                    icon="timeline-bar-chart"
+                    title={
+                      sold.length > 0
+                        ? 'Chart unavailable: see the table below'
+                        : 'No sales in this range'
+                    }
+                  />
                 )}
               </div>
               <HTMLTable compact aria-label="Margin by category" style={{ width: '100%' }}>
@@ -97,7 +130,8 @@ export function MarginsPanel({ initialRange }: { initialRange: KitchenRangeValue
                   {m.missing.map((x) => (
                     <li key={`${x.productId}|${x.variantId}`}>
                       {x.name}
-                      {x.variantLabel ? ` (${x.variantLabel})` : ''} <span className="muted">· {x.categoryLabel}</span>
+                      {x.variantLabel ? ` (${x.variantLabel})` : ''}{' '}
+                      <span className="muted">· {x.categoryLabel}</span>
                     </li>
                   ))}
                 </ul>
@@ -106,7 +140,12 @@ export function MarginsPanel({ initialRange }: { initialRange: KitchenRangeValue
           </div>
           <Card>
             <H5>Cost of goods per item</H5>
-            <HTMLTable compact striped aria-label="Cost of goods per item" style={{ width: '100%' }}>
+            <HTMLTable
+              compact
+              striped
+              aria-label="Cost of goods per item"
+              style={{ width: '100%' }}
+            >
               <thead>
                 <tr>
                   <th scope="col">Item</th>

@@ -4,10 +4,13 @@ import { FormGroup, InputGroup } from '@blueprintjs/core';
 import { bakeryToday, dollarsToCents, formatCents } from '@bakery/core';
 import type { DateRange } from '../dashboard/range';
 
-export const money = (d: number | null | undefined) => (d === null || d === undefined ? '—' : formatCents(dollarsToCents(d)));
-export const percent = (p: number | null | undefined) => (p === null || p === undefined ? '—' : `${p.toFixed(1)}%`);
+export const money = (d: number | null | undefined) =>
+  d === null || d === undefined ? '—' : formatCents(dollarsToCents(d));
+export const percent = (p: number | null | undefined) =>
+  p === null || p === undefined ? '—' : `${p.toFixed(1)}%`;
 /** Up to 4 decimals, trailing zeros dropped: 6.25, 11, 0.3333. */
-export const amount = (n: number) => Number(n.toFixed(4)).toLocaleString('en-US', { maximumFractionDigits: 4 });
+export const amount = (n: number) =>
+  Number(n.toFixed(4)).toLocaleString('en-US', { maximumFractionDigits: 4 });
 
 export interface KitchenRangeValue {
   fromDate: string;
@@ -22,14 +25,34 @@ export function kitchenRangeFrom(range: DateRange, today = bakeryToday()): Kitch
 
 export const rangeParams = (r: KitchenRangeValue) => `?fromDate=${r.fromDate}&toDate=${r.toDate}`;
 
-export function KitchenRangeBar({ id, value, onChange }: { id: string; value: KitchenRangeValue; onChange(next: KitchenRangeValue): void }) {
+export function KitchenRangeBar({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: KitchenRangeValue;
+  onChange(next: KitchenRangeValue): void;
+}) {
   return (
     <div className="range-bar no-print" role="group" aria-label="Pickup dates">
       <FormGroup label="Pickup from" labelFor={`${id}-from`} inline>
-        <InputGroup id={`${id}-from`} type="date" value={value.fromDate} max={value.toDate} onValueChange={(v) => v && onChange({ ...value, fromDate: v })} />
+        <InputGroup
+          id={`${id}-from`}
+          type="date"
+          value={value.fromDate}
+          max={value.toDate}
+          onValueChange={(v) => v && onChange({ ...value, fromDate: v })}
+        />
       </FormGroup>
       <FormGroup label="to" labelFor={`${id}-to`} inline>
-        <InputGroup id={`${id}-to`} type="date" value={value.toDate} min={value.fromDate} onValueChange={(v) => v && onChange({ ...value, toDate: v })} />
+        <InputGroup
+          id={`${id}-to`}
+          type="date"
+          value={value.toDate}
+          min={value.fromDate}
+          onValueChange={(v) => v && onChange({ ...value, toDate: v })}
+        />
       </FormGroup>
     </div>
   );

@@ -9,7 +9,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const failed = { id: 'm1', kind: 'password-reset', to: 'cora@example.com', subject: 'Reset your password', status: 'failed', attempts: 4, lastError: 'Connection refused', createdAt: '2026-11-22T15:00:00.000Z' };
+const failed = {
+  id: 'm1',
+  kind: 'password-reset',
+  to: 'cora@example.com',
+  subject: 'Reset your password',
+  status: 'failed',
+  attempts: 4,
+  lastError: 'Connection refused',
+  createdAt: '2026-11-22T15:00:00.000Z',
+};
 const pending = { ...failed, id: 'm2', to: 'carl@example.com', status: 'pending', attempts: 1 };
 
 describe('Outgoing e-mail', () => {
@@ -17,20 +26,32 @@ describe('Outgoing e-mail', () => {
     const calls = stubFetch({
       'GET /api/admin/mail?status=failed': () => [200, [failed]],
       'GET /api/admin/mail?status=pending': () => [200, [pending]],
-      'POST /api/admin/mail/m1/retry': () => [200, { success: true, message: 'The message will be sent again shortly' }],
+      'POST /api/admin/mail/m1/retry': () => [
+        200,
+        { success: true, message: 'The message will be sent again shortly' },
+      ],
     });
     renderScreen(<MailPanel />);
     const table = await screen.findByRole('table', { name: 'Unsent e-mail' });
     expect(within(table).getByText('cora@example.com').closest('tr')).toHaveTextContent('failed');
-    expect(within(table).getByText('cora@example.com').closest('tr')).toHaveTextContent('Connection refused');
+    expect(within(table).getByText('cora@example.com').closest('tr')).toHaveTextContent(
+      'Connection refused',
+    );
     expect(within(table).queryByRole('button', { name: 'Resend to carl@example.com' })).toBeNull();
     fireEvent.click(within(table).getByRole('button', { name: 'Resend to cora@example.com' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/admin/mail/m1/retry')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path === '/api/admin/mail/m1/retry')).toBe(
+        true,
+      ),
+    );
     await waitFor(() => expect(toastText()).toContain('E-mail queued again'));
   });
 
   it('says so when nothing is waiting', async () => {
-    stubFetch({ 'GET /api/admin/mail?status=failed': () => [200, []], 'GET /api/admin/mail?status=pending': () => [200, []] });
+    stubFetch({
+      'GET /api/admin/mail?status=failed': () => [200, []],
+      'GET /api/admin/mail?status=pending': () => [200, []],
+    });
     renderScreen(<MailPanel />);
     expect(await screen.findByText('No failed e-mail')).toBeInTheDocument();
   });

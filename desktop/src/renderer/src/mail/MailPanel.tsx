@@ -1,7 +1,16 @@
 // Outgoing e-mail that could not be sent (after every retry) or is waiting
 // for its next attempt, with a resend for failed messages. The queue itself
 // lives in the API (docs/integrations.md).
-import { Button, Callout, Card, H5, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Card,
+  H5,
+  HTMLTable,
+  NonIdealState,
+  Spinner,
+  Tag,
+} from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, messageOf } from '../api/client';
 import { toast } from '../ui/toaster';
@@ -32,7 +41,8 @@ export function MailPanel() {
     },
   });
   const resend = useMutation({
-    mutationFn: (id: string) => api<{ message: string }>(`/api/admin/mail/${id}/retry`, { method: 'POST' }),
+    mutationFn: (id: string) =>
+      api<{ message: string }>(`/api/admin/mail/${id}/retry`, { method: 'POST' }),
     onSuccess: (answer) => {
       toast('E-mail queued again', answer.message, 'success');
       void client.invalidateQueries({ queryKey: MAIL_KEY });
@@ -44,8 +54,16 @@ export function MailPanel() {
     <Card style={{ marginTop: 12 }} role="region" aria-labelledby="mail-queue">
       <H5 id="mail-queue">Outgoing e-mail</H5>
       {mail.isLoading && <Spinner size={16} aria-label="Loading e-mail" />}
-      {mail.error && <Callout intent="danger">{messageOf(mail.error, 'Failed to load e-mail')}</Callout>}
-      {!mail.isLoading && !mail.error && rows.length === 0 && <NonIdealState icon="envelope" title="No failed e-mail" description="Every message has been sent." />}
+      {mail.error && (
+        <Callout intent="danger">{messageOf(mail.error, 'Failed to load e-mail')}</Callout>
+      )}
+      {!mail.isLoading && !mail.error && rows.length === 0 && (
+        <NonIdealState
+          icon="envelope"
+          title="No failed e-mail"
+          description="Every message has been sent."
+        />
+      )}
       {rows.length > 0 && (
         <HTMLTable compact style={{ width: '100%' }} aria-label="Unsent e-mail">
           <thead>
@@ -64,13 +82,22 @@ export function MailPanel() {
                 <td>{m.to}</td>
                 <td>{m.subject}</td>
                 <td>
-                  <Tag minimal intent={m.status === 'failed' ? 'danger' : 'warning'}>{m.status}</Tag>
+                  <Tag minimal intent={m.status === 'failed' ? 'danger' : 'warning'}>
+                    {m.status}
+                  </Tag>
                 </td>
                 <td>{m.attempts}</td>
                 <td>{m.lastError ?? ''}</td>
                 <td>
                   {m.status === 'failed' && (
-                    <Button small icon="refresh" text="Resend" aria-label={`Resend to ${m.to}`} disabled={resend.isPending} onClick={() => resend.mutate(m.id)} />
+                    <Button
+                      small
+                      icon="refresh"
+                      text="Resend"
+                      aria-label={`Resend to ${m.to}`}
+                      disabled={resend.isPending}
+                      onClick={() => resend.mutate(m.id)}
+                    />
                   )}
                 </td>
               </tr>

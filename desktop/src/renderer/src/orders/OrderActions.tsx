@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
 import { DeliveryFeeSchema, type OrderView } from '@bakery/core';
-import { BUTTON_LABELS, DELETE_CONFIRM, DELIVERY_PRICING_NOTE, orderButtons, type OrderButton } from './actions';
+import {
+  BUTTON_LABELS,
+  DELETE_CONFIRM,
+  DELIVERY_PRICING_NOTE,
+  orderButtons,
+  type OrderButton,
+} from './actions';
 
 export interface OrderActionHandlers {
   run(button: Exclude<OrderButton, 'calculateDeliveryFee'>): void;
@@ -16,12 +22,24 @@ const INTENTS: Partial<Record<OrderButton, 'primary' | 'success' | 'danger' | 'w
   delete: 'danger',
 };
 
-export function OrderActions({ order, handlers }: { order: OrderView; handlers: OrderActionHandlers }) {
+export function OrderActions({
+  order,
+  handlers,
+}: {
+  order: OrderView;
+  handlers: OrderActionHandlers;
+}) {
   const buttons = orderButtons(order);
   const [confirmDelete, setConfirmDelete] = useState(false);
   return (
     <>
-      {buttons.includes('calculateDeliveryFee') && <DeliveryFeeForm key={order.id} onSubmit={handlers.submitDeliveryFee} busy={handlers.busy} />}
+      {buttons.includes('calculateDeliveryFee') && (
+        <DeliveryFeeForm
+          key={order.id}
+          onSubmit={handlers.submitDeliveryFee}
+          busy={handlers.busy}
+        />
+      )}
       <div className="button-row" role="toolbar" aria-label="Order actions">
         {buttons
           .filter((b) => b !== 'calculateDeliveryFee')
@@ -31,7 +49,11 @@ export function OrderActions({ order, handlers }: { order: OrderView; handlers: 
               text={BUTTON_LABELS[b]}
               intent={INTENTS[b] ?? 'none'}
               disabled={handlers.busy}
-              onClick={() => (b === 'delete' ? setConfirmDelete(true) : handlers.run(b as Exclude<OrderButton, 'calculateDeliveryFee'>))}
+              onClick={() =>
+                b === 'delete'
+                  ? setConfirmDelete(true)
+                  : handlers.run(b as Exclude<OrderButton, 'calculateDeliveryFee'>)
+              }
             />
           ))}
       </div>
@@ -53,7 +75,13 @@ export function OrderActions({ order, handlers }: { order: OrderView; handlers: 
   );
 }
 
-function DeliveryFeeForm({ onSubmit, busy }: { onSubmit(fee: number, distance: number | null): void; busy?: boolean }) {
+function DeliveryFeeForm({
+  onSubmit,
+  busy,
+}: {
+  onSubmit(fee: number, distance: number | null): void;
+  busy?: boolean;
+}) {
   const [fee, setFee] = useState('');
   const [distance, setDistance] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -80,11 +108,30 @@ function DeliveryFeeForm({ onSubmit, busy }: { onSubmit(fee: number, distance: n
           submit();
         }}
       >
-        <FormGroup label="Delivery fee ($)" labelFor="delivery-fee" intent={error ? 'danger' : 'none'} helperText={error ?? undefined}>
-          <InputGroup id="delivery-fee" type="number" min={0} step={0.01} value={fee} onValueChange={setFee} />
+        <FormGroup
+          label="Delivery fee ($)"
+          labelFor="delivery-fee"
+          intent={error ? 'danger' : 'none'}
+          helperText={error ?? undefined}
+        >
+          <InputGroup
+            id="delivery-fee"
+            type="number"
+            min={0}
+            step={0.01}
+            value={fee}
+            onValueChange={setFee}
+          />
         </FormGroup>
         <FormGroup label="Distance (miles, optional)" labelFor="delivery-distance">
-          <InputGroup id="delivery-distance" type="number" min={0} step={0.1} value={distance} onValueChange={setDistance} />
+          <InputGroup
+            id="delivery-distance"
+            type="number"
+            min={0}
+            step={0.1}
+            value={distance}
+            onValueChange={setDistance}
+          />
         </FormGroup>
         <Button type="submit" intent="primary" text="Calculate Delivery Fee" disabled={busy} />
       </form>

@@ -1,9 +1,25 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Callout, Card, H3, HTMLTable, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Card,
+  H3,
+  HTMLTable,
+  InputGroup,
+  NonIdealState,
+  Tag,
+} from '@blueprintjs/core';
 import { AgGridReact } from 'ag-grid-react';
 import type { ColDef } from 'ag-grid-community';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminPaymentBadge, BAKERY_TIME_ZONE, dollarsToCents, formatCents, formatLongDate, type OrderView } from '@bakery/core';
+import {
+  adminPaymentBadge,
+  BAKERY_TIME_ZONE,
+  dollarsToCents,
+  formatCents,
+  formatLongDate,
+  type OrderView,
+} from '@bakery/core';
 import { api, messageOf, rangeQuery } from '../api/client';
 import { bridge } from '../platform/bridge';
 import { toast } from '../ui/toaster';
@@ -14,7 +30,8 @@ import type { OrderButton } from './actions';
 const POLL_MS = 30_000;
 const DEFAULT_COL: ColDef<OrderView> = { sortable: true, resizable: true, filter: true };
 /** An instant as the bakery's calendar day (YYYY-MM-DD in New York). */
-const bakeryDay = (iso: unknown) => (iso ? new Date(String(iso)).toLocaleDateString('en-CA', { timeZone: BAKERY_TIME_ZONE }) : '');
+const bakeryDay = (iso: unknown) =>
+  iso ? new Date(String(iso)).toLocaleDateString('en-CA', { timeZone: BAKERY_TIME_ZONE }) : '';
 const money = (d: number | null | undefined) => formatCents(dollarsToCents(d ?? 0));
 
 interface HistoryEntry {
@@ -33,17 +50,31 @@ interface Config {
 }
 
 function paymentIntent(status: string) {
-  return status === 'completed' || status === 'paid' ? 'success' : status === 'cancelled' ? 'danger' : 'warning';
+  return status === 'completed' || status === 'paid'
+    ? 'success'
+    : status === 'cancelled'
+      ? 'danger'
+      : 'warning';
 }
 
 export function PaymentBadge({ status }: { status: string }) {
   const badge = adminPaymentBadge(status as never) as unknown;
-  const label = typeof badge === 'string' ? badge : ((badge as { label?: string } | null)?.label ?? status);
-  return <Tag intent={paymentIntent(status)} minimal round>{label}</Tag>;
+  const label =
+    typeof badge === 'string' ? badge : ((badge as { label?: string } | null)?.label ?? status);
+  return (
+    <Tag intent={paymentIntent(status)} minimal round>
+      {label}
+    </Tag>
+  );
 }
 
 export function FulfilmentBadge({ order }: { order: OrderView }) {
-  if (order.fulfilledAt) return <Tag intent="success" round>fulfilled</Tag>;
+  if (order.fulfilledAt)
+    return (
+      <Tag intent="success" round>
+        fulfilled
+      </Tag>
+    );
   return (
     <Tag intent={order.orderStatus === 'complete' ? 'primary' : 'none'} round>
       {order.orderStatus}
@@ -73,7 +104,8 @@ export function OrdersTab({ range }: { range: DateRange }) {
     const ids = new Set(orders.data.map((o) => o.id));
     if (seen.current) {
       const fresh = orders.data.filter((o) => !seen.current!.has(o.id));
-      if (fresh.length === 1) bridge.notify('New order', `${fresh[0]!.customerName} — ${money(fresh[0]!.total)}`);
+      if (fresh.length === 1)
+        bridge.notify('New order', `${fresh[0]!.customerName} — ${money(fresh[0]!.total)}`);
       else if (fresh.length > 1) bridge.notify('New orders', `${fresh.length} new orders arrived`);
     }
     seen.current = ids;
@@ -91,16 +123,48 @@ export function OrdersTab({ range }: { range: DateRange }) {
       { headerName: 'Customer', field: 'customerName', flex: 1.2, minWidth: 140 },
       { headerName: 'E-mail', field: 'customerEmail', flex: 1.5, minWidth: 180 },
       { headerName: 'Order', field: 'orderNumber', width: 110 },
-      { headerName: 'Date', colId: 'date', width: 120, valueGetter: (p) => (p.data ? (p.data.createdAt ?? p.data.orderDate) : ''), valueFormatter: (p) => bakeryDay(p.value), filterValueGetter: (p) => bakeryDay(p.data?.createdAt ?? p.data?.orderDate), sort: 'desc', comparator: (a, b) => String(a).localeCompare(String(b)) },
-      { headerName: 'Payment', field: 'paymentStatus', width: 120, cellRenderer: (p: { value: string }) => <PaymentBadge status={p.value} /> },
-      { headerName: 'Fulfilment', field: 'orderStatus', width: 120, cellRenderer: (p: { data?: OrderView }) => (p.data ? <FulfilmentBadge order={p.data} /> : null) },
-      { headerName: 'Total', field: 'total', width: 110, type: 'rightAligned', filter: 'agNumberColumnFilter', valueFormatter: (p) => money(p.value as number) },
+      {
+        headerName: 'Date',
+        colId: 'date',
+        width: 120,
+        valueGetter: (p) => (p.data ? (p.data.createdAt ?? p.data.orderDate) : ''),
+        valueFormatter: (p) => bakeryDay(p.value),
+        filterValueGetter: (p) => bakeryDay(p.data?.createdAt ?? p.data?.orderDate),
+        sort: 'desc',
+        comparator: (a, b) => String(a).localeCompare(String(b)),
+      },
+      {
+        headerName: 'Payment',
+        field: 'paymentStatus',
+        width: 120,
+        cellRenderer: (p: { value: string }) => <PaymentBadge status={p.value} />,
+      },
+      {
+        headerName: 'Fulfilment',
+        field: 'orderStatus',
+        width: 120,
+        cellRenderer: (p: { data?: OrderView }) =>
+          p.data ? <FulfilmentBadge order={p.data} /> : null,
+      },
+      {
+        headerName: 'Total',
+        field: 'total',
+        width: 110,
+        type: 'rightAligned',
+        filter: 'agNumberColumnFilter',
+        valueFormatter: (p) => money(p.value as number),
+      },
       {
         headerName: 'Pickup / delivery',
         colId: 'fulfilmentMethod',
         flex: 1.3,
         minWidth: 170,
-        valueGetter: (p) => (p.data ? (p.data.deliveryMethod === 'delivery' ? `Delivery ${p.data.deliveryCity ?? ''}` : `Pickup ${p.data.pickupDate ?? ''} ${p.data.pickupTime ?? ''}`) : ''),
+        valueGetter: (p) =>
+          p.data
+            ? p.data.deliveryMethod === 'delivery'
+              ? `Delivery ${p.data.deliveryCity ?? ''}`
+              : `Pickup ${p.data.pickupDate ?? ''} ${p.data.pickupTime ?? ''}`
+            : '',
       },
     ],
     [],
@@ -114,20 +178,45 @@ export function OrdersTab({ range }: { range: DateRange }) {
   };
 
   const action = useMutation({
-    mutationFn: async ({ order, button, fee, distance }: { order: OrderView; button: OrderButton; fee?: number; distance?: number | null }) => {
+    mutationFn: async ({
+      order,
+      button,
+      fee,
+      distance,
+    }: {
+      order: OrderView;
+      button: OrderButton;
+      fee?: number;
+      distance?: number | null;
+    }) => {
       const base = `/api/admin/orders/${order.id}`;
       try {
         switch (button) {
           case 'calculateDeliveryFee':
-            return await api<{ message?: string }>(`${base}/delivery-fee`, { method: 'PATCH', body: { deliveryFee: fee, deliveryDistance: distance ?? null } });
+            return await api<{ message?: string }>(`${base}/delivery-fee`, {
+              method: 'PATCH',
+              body: { deliveryFee: fee, deliveryDistance: distance ?? null },
+            });
           case 'confirmPayment':
-            return await api<{ message?: string }>('/api/confirm-payment', { method: 'POST', body: { orderId: order.id } });
+            return await api<{ message?: string }>('/api/confirm-payment', {
+              method: 'POST',
+              body: { orderId: order.id },
+            });
           case 'markComplete':
-            return await api<{ message?: string }>(`${base}/fulfillment`, { method: 'PATCH', body: { orderStatus: 'complete' } });
+            return await api<{ message?: string }>(`${base}/fulfillment`, {
+              method: 'PATCH',
+              body: { orderStatus: 'complete' },
+            });
           case 'markInProgress':
-            return await api<{ message?: string }>(`${base}/fulfillment`, { method: 'PATCH', body: { orderStatus: 'in progress' } });
+            return await api<{ message?: string }>(`${base}/fulfillment`, {
+              method: 'PATCH',
+              body: { orderStatus: 'in progress' },
+            });
           case 'cancel':
-            return await api<{ message?: string }>(`${base}/status`, { method: 'PATCH', body: { status: 'cancelled' } });
+            return await api<{ message?: string }>(`${base}/status`, {
+              method: 'PATCH',
+              body: { status: 'cancelled' },
+            });
           case 'fulfill':
             return await api<{ message?: string }>(`${base}/fulfill`, { method: 'PATCH' });
           case 'delete':
@@ -154,12 +243,16 @@ export function OrdersTab({ range }: { range: DateRange }) {
       }
     },
     onSuccess: (res, vars) => {
-      if (vars.button !== 'viewPayment') onDone((res as { message?: string } | undefined)?.message ?? 'Order updated');
+      if (vars.button !== 'viewPayment')
+        onDone((res as { message?: string } | undefined)?.message ?? 'Order updated');
     },
   });
 
   const retryLink = useMutation({
-    mutationFn: (order: OrderView) => api<{ success: boolean; message: string }>(`/api/admin/orders/${order.id}/payment-link`, { method: 'POST' }),
+    mutationFn: (order: OrderView) =>
+      api<{ success: boolean; message: string }>(`/api/admin/orders/${order.id}/payment-link`, {
+        method: 'POST',
+      }),
     onSuccess: (res) => {
       onDone();
       toast(res.message, undefined, res.success ? 'success' : 'warning');
@@ -167,12 +260,12 @@ export function OrdersTab({ range }: { range: DateRange }) {
     onError: (err) => toast('Update Failed', messageOf(err, 'Failed to update order status')),
   });
 
-
   return (
     <div>
       {config.data && !config.data.paymentConfigured && (
         <Callout intent="warning" className="banner" title="Payment is not configured">
-          Square is not configured on the server: payment links cannot be created. Confirm payments received another way with Confirm Payment.
+          Square is not configured on the server: payment links cannot be created. Confirm payments
+          received another way with Confirm Payment.
         </Callout>
       )}
       {orders.error && (
@@ -181,7 +274,15 @@ export function OrdersTab({ range }: { range: DateRange }) {
         </Callout>
       )}
       <div className="range-bar" style={{ marginBottom: 8 }}>
-        <InputGroup type="search" leftIcon="search" placeholder="Search orders…" aria-label="Search orders" value={search} onValueChange={setSearch} style={{ width: 280 }} />
+        <InputGroup
+          type="search"
+          leftIcon="search"
+          placeholder="Search orders…"
+          aria-label="Search orders"
+          value={search}
+          onValueChange={setSearch}
+          style={{ width: 280 }}
+        />
         <span className="muted">{orders.data ? `${orders.data.length} orders` : ''}</span>
       </div>
       <div className="split">
@@ -210,12 +311,18 @@ export function OrdersTab({ range }: { range: DateRange }) {
               order={selected}
               busy={action.isPending}
               run={(button) => action.mutate({ order: selected, button })}
-              submitFee={(fee, distance) => action.mutate({ order: selected, button: 'calculateDeliveryFee', fee, distance })}
+              submitFee={(fee, distance) =>
+                action.mutate({ order: selected, button: 'calculateDeliveryFee', fee, distance })
+              }
               paymentConfigured={config.data?.paymentConfigured ?? true}
               retryLink={() => retryLink.mutate(selected)}
             />
           ) : (
-            <NonIdealState icon="document" title="No order selected" description="Select an order in the list to see its details and actions." />
+            <NonIdealState
+              icon="document"
+              title="No order selected"
+              description="Select an order in the list to see its details and actions."
+            />
           )}
         </Card>
       </div>
@@ -239,13 +346,22 @@ function OrderDetail({
   retryLink(): void;
 }) {
   const history = useQuery({
-    queryKey: ['/api/admin/orders', order.id, 'history', order.paymentStatus, order.orderStatus, order.deliveryFeeStatus, order.fulfilledAt],
+    queryKey: [
+      '/api/admin/orders',
+      order.id,
+      'history',
+      order.paymentStatus,
+      order.orderStatus,
+      order.deliveryFeeStatus,
+      order.fulfilledAt,
+    ],
     queryFn: () => api<HistoryEntry[]>(`/api/admin/orders/${order.id}/history`),
   });
   return (
     <section aria-label={`Order ${order.orderNumber}`}>
       <H3>
-        Order #{order.orderNumber} <PaymentBadge status={order.paymentStatus} /> <FulfilmentBadge order={order} />
+        Order #{order.orderNumber} <PaymentBadge status={order.paymentStatus} />{' '}
+        <FulfilmentBadge order={order} />
       </H3>
       <p>
         <strong>{order.customerName}</strong> · {order.customerEmail} · {order.customerPhone}
@@ -258,9 +374,12 @@ function OrderDetail({
         )}
       </p>
       <OrderActions order={order} handlers={{ run, submitDeliveryFee: submitFee, busy }} />
-      {!order.squarePaymentUrl && order.paymentStatus === 'pending' && order.deliveryFeeStatus !== 'pending' && paymentConfigured && (
-        <Button icon="link" text="Retry payment link" small onClick={retryLink} disabled={busy} />
-      )}
+      {!order.squarePaymentUrl &&
+        order.paymentStatus === 'pending' &&
+        order.deliveryFeeStatus !== 'pending' &&
+        paymentConfigured && (
+          <Button icon="link" text="Retry payment link" small onClick={retryLink} disabled={busy} />
+        )}
       <HTMLTable compact className="compact" style={{ width: '100%' }} aria-label="Items">
         <thead>
           <tr>
@@ -286,12 +405,42 @@ function OrderDetail({
       </HTMLTable>
       <table className="compact" aria-label="Totals">
         <tbody>
-          <tr><td>Subtotal</td><td>{money(order.subtotal)}</td></tr>
-          {order.cakeOptionsFee > 0 && <tr><td>Cake options</td><td>{money(order.cakeOptionsFee)}</td></tr>}
-          {order.rushFee > 0 && <tr><td>Rush fee</td><td>{money(order.rushFee)}</td></tr>}
-          <tr><td>Tax</td><td>{money(order.tax)}</td></tr>
-          {order.deliveryMethod === 'delivery' && <tr><td>Delivery fee</td><td>{order.deliveryFeeStatus === 'pending' ? 'pending' : money(order.deliveryFee)}</td></tr>}
-          <tr><td><strong>Total</strong></td><td data-testid="order-total"><strong>{money(order.total)}</strong></td></tr>
+          <tr>
+            <td>Subtotal</td>
+            <td>{money(order.subtotal)}</td>
+          </tr>
+          {order.cakeOptionsFee > 0 && (
+            <tr>
+              <td>Cake options</td>
+              <td>{money(order.cakeOptionsFee)}</td>
+            </tr>
+          )}
+          {order.rushFee > 0 && (
+            <tr>
+              <td>Rush fee</td>
+              <td>{money(order.rushFee)}</td>
+            </tr>
+          )}
+          <tr>
+            <td>Tax</td>
+            <td>{money(order.tax)}</td>
+          </tr>
+          {order.deliveryMethod === 'delivery' && (
+            <tr>
+              <td>Delivery fee</td>
+              <td>
+                {order.deliveryFeeStatus === 'pending' ? 'pending' : money(order.deliveryFee)}
+              </td>
+            </tr>
+          )}
+          <tr>
+            <td>
+              <strong>Total</strong>
+            </td>
+            <td data-testid="order-total">
+              <strong>{money(order.total)}</strong>
+            </td>
+          </tr>
         </tbody>
       </table>
       {order.specialInstructions && (
@@ -301,13 +450,20 @@ function OrderDetail({
       )}
       {order.deliveryMethod === 'delivery' ? (
         <p>
-          <strong>Delivery:</strong> {order.deliveryAddress}, {order.deliveryCity}, {order.deliveryState} {order.deliveryZip}
+          <strong>Delivery:</strong> {order.deliveryAddress}, {order.deliveryCity},{' '}
+          {order.deliveryState} {order.deliveryZip}
           {order.deliveryDistance != null && ` · ${order.deliveryDistance} mi`}
-          {order.deliveryInstructions && <><br />{order.deliveryInstructions}</>}
+          {order.deliveryInstructions && (
+            <>
+              <br />
+              {order.deliveryInstructions}
+            </>
+          )}
         </p>
       ) : (
         <p>
-          <strong>Pickup:</strong> {order.pickupDate ? formatLongDate(order.pickupDate) : '—'} {order.pickupTime}
+          <strong>Pickup:</strong> {order.pickupDate ? formatLongDate(order.pickupDate) : '—'}{' '}
+          {order.pickupTime}
         </p>
       )}
       <h4>History</h4>
@@ -317,7 +473,8 @@ function OrderDetail({
         <ul aria-label="History">
           {history.data.map((h) => (
             <li key={h.id}>
-              {new Date(h.at).toLocaleString()} · {h.actorEmail ?? 'system'}: {h.field} {h.from ?? '—'} → {h.to ?? '—'}
+              {new Date(h.at).toLocaleString()} · {h.actorEmail ?? 'system'}: {h.field}{' '}
+              {h.from ?? '—'} → {h.to ?? '—'}
             </li>
           ))}
         </ul>

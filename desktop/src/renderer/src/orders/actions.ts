@@ -1,6 +1,12 @@
 // The buttons of spec section 4: which ones a state allows, their labels and
 // the delete question all come from core's lifecycle.
-import { ADMIN_ACTION_LABELS, adminOrderActions, DELETE_ORDER_CONFIRM, type AdminAction, type OrderView } from '@bakery/core';
+import {
+  ADMIN_ACTION_LABELS,
+  adminOrderActions,
+  DELETE_ORDER_CONFIRM,
+  type AdminAction,
+  type OrderView,
+} from '@bakery/core';
 
 export type OrderButton = AdminAction;
 

@@ -1,12 +1,26 @@
 // First-run server dialog and the unreachable-server banner with retry. In the
 // browser the server is the page's own origin, so the check passes at once.
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  InputGroup,
+} from '@blueprintjs/core';
 import { DEFAULT_SERVER_URL } from '../../../shared/bridge';
 import { apiUrl } from '../api/client';
 import { useSettings } from './settingsContext';
 
-export function ServerSettingsDialog({ isOpen, onClose }: { isOpen: boolean; onClose?: () => void }) {
+export function ServerSettingsDialog({
+  isOpen,
+  onClose,
+}: {
+  isOpen: boolean;
+  onClose?: () => void;
+}) {
   const { settings, update } = useSettings();
   const [url, setUrl] = useState(settings.serverUrl || DEFAULT_SERVER_URL);
   const [error, setError] = useState<string | null>(null);
@@ -19,14 +33,27 @@ export function ServerSettingsDialog({ isOpen, onClose }: { isOpen: boolean; onC
     }
   };
   return (
-    <Dialog isOpen={isOpen} title="Bakery server" onClose={onClose} canEscapeKeyClose={!!onClose} isCloseButtonShown={!!onClose}>
+    <Dialog
+      isOpen={isOpen}
+      title="Bakery server"
+      onClose={onClose}
+      canEscapeKeyClose={!!onClose}
+      isCloseButtonShown={!!onClose}
+    >
       <DialogBody>
         <p>Which server should the back office connect to?</p>
-        <FormGroup label="Server address" labelFor="server-url" helperText={error ?? `Default: ${DEFAULT_SERVER_URL}`} intent={error ? 'danger' : 'none'}>
+        <FormGroup
+          label="Server address"
+          labelFor="server-url"
+          helperText={error ?? `Default: ${DEFAULT_SERVER_URL}`}
+          intent={error ? 'danger' : 'none'}
+        >
           <InputGroup id="server-url" value={url} onValueChange={setUrl} autoFocus />
         </FormGroup>
       </DialogBody>
-      <DialogFooter actions={<Button intent="primary" text="Connect" onClick={() => void save()} />} />
+      <DialogFooter
+        actions={<Button intent="primary" text="Connect" onClick={() => void save()} />}
+      />
     </Dialog>
   );
 }
@@ -41,7 +68,9 @@ function reachable(): Promise<boolean> {
 
 export function ServerGate({ children }: { children: ReactNode }) {
   const { settings, update } = useSettings();
-  const [state, setState] = useState<'checking' | 'ok' | 'down'>(settings.serverUrl ? 'checking' : 'ok');
+  const [state, setState] = useState<'checking' | 'ok' | 'down'>(
+    settings.serverUrl ? 'checking' : 'ok',
+  );
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -51,7 +80,8 @@ export function ServerGate({ children }: { children: ReactNode }) {
       if (!live) return;
       setState(ok ? 'ok' : 'down');
       // In Electron the bundled page hands over to the server's own pages.
-      if (ok && settings.serverUrl !== location.origin) void update({ serverUrl: settings.serverUrl });
+      if (ok && settings.serverUrl !== location.origin)
+        void update({ serverUrl: settings.serverUrl });
     });
     return () => {
       live = false;
@@ -66,9 +96,15 @@ export function ServerGate({ children }: { children: ReactNode }) {
   if (state === 'down')
     return (
       <div className="app-main">
-        <Callout intent="danger" title="Cannot reach the bakery server" className="banner" role="alert">
+        <Callout
+          intent="danger"
+          title="Cannot reach the bakery server"
+          className="banner"
+          role="alert"
+        >
           <p>
-            No answer from <code>{settings.serverUrl}</code>. Check that the server is running and the address is right.
+            No answer from <code>{settings.serverUrl}</code>. Check that the server is running and
+            the address is right.
           </p>
           <div className="button-row">
             <Button icon="refresh" text="Retry" onClick={check} />

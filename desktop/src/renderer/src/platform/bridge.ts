@@ -8,4 +8,5 @@ declare global {
 }
 
 /** The preload's object inside Electron, the web one elsewhere. */
-export const bridge: BakeryBridge = typeof window !== 'undefined' && window.bakery ? window.bakery : createWebBridge();
+export const bridge: BakeryBridge =
+  typeof window !== 'undefined' && window.bakery ? window.bakery : createWebBridge();

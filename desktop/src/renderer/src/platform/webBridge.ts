@@ -5,9 +5,18 @@ import type { BakeryBridge, BridgeSettings, MenuCommand } from '../../../shared/
 const THEME_KEY = 'bakery.admin.theme';
 
 /** Browser shortcuts mirroring the desktop menu (Alt+1..6 avoids the browser's own Ctrl+digit). */
-export function commandForKey(e: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey'>): MenuCommand | null {
+export function commandForKey(
+  e: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey'>,
+): MenuCommand | null {
   if (e.altKey && !e.ctrlKey && !e.metaKey) {
-    const tabs: Record<string, MenuCommand> = { '1': 'tab:orders', '2': 'tab:recipes', '3': 'tab:users', '4': 'tab:reviews', '5': 'tab:analytics', '6': 'tab:kitchen' };
+    const tabs: Record<string, MenuCommand> = {
+      '1': 'tab:orders',
+      '2': 'tab:recipes',
+      '3': 'tab:users',
+      '4': 'tab:reviews',
+      '5': 'tab:analytics',
+      '6': 'tab:kitchen',
+    };
     if (tabs[e.key]) return tabs[e.key]!;
     if (e.key.toLowerCase() === 'r') return 'reload';
     if (e.key.toLowerCase() === 'e') return e.shiftKey ? 'export:recipes' : 'export:orders';
@@ -30,7 +39,9 @@ export function createWebBridge(win: Window = window): BakeryBridge {
     },
     saveFile: async (name, bytes) => {
       const blob = new Blob([bytes as BlobPart], {
-        type: name.endsWith('.xlsx') ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'application/octet-stream',
+        type: name.endsWith('.xlsx')
+          ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+          : 'application/octet-stream',
       });
       const url = URL.createObjectURL(blob);
       const a = win.document.createElement('a');

@@ -9,11 +9,37 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-type Ingredient = { id: string; name: string; unit: string; costPerUnit: number; category: string | null; supplier: string | null; notes: string | null };
-const flour: Ingredient = { id: 'i1', name: 'Rice flour', unit: 'lb', costPerUnit: 1.38, category: 'Flours', supplier: 'Mill & Co', notes: null };
-const yeast: Ingredient = { id: 'i2', name: 'Yeast', unit: 'g', costPerUnit: 0.0045, category: 'Leaveners', supplier: null, notes: null };
+type Ingredient = {
+  id: string;
+  name: string;
+  unit: string;
+  costPerUnit: number;
+  category: string | null;
+  supplier: string | null;
+  notes: string | null;
+};
+const flour: Ingredient = {
+  id: 'i1',
+  name: 'Rice flour',
+  unit: 'lb',
+  costPerUnit: 1.38,
+  category: 'Flours',
+  supplier: 'Mill & Co',
+  notes: null,
+};
+const yeast: Ingredient = {
+  id: 'i2',
+  name: 'Yeast',
+  unit: 'g',
+  costPerUnit: 0.0045,
+  category: 'Leaveners',
+  supplier: null,
+  notes: null,
+};
 
-const detail = (lines: { id: string; ingredient: Ingredient; quantity: number; lineCost: number }[]) => ({
+const detail = (
+  lines: { id: string; ingredient: Ingredient; quantity: number; lineCost: number }[],
+) => ({
   id: 'r1',
   name: 'Sandwich loaf',
   description: 'Our everyday loaf',
@@ -25,7 +51,14 @@ const detail = (lines: { id: string; ingredient: Ingredient; quantity: number; l
   notes: 'Use the long tin.',
   isActive: true,
   totalCost: lines.reduce((s, l) => s + l.lineCost, 0),
-  ingredients: lines.map((l) => ({ id: l.id, quantity: l.quantity, notes: null, ingredientId: l.ingredient.id, ingredient: l.ingredient, lineCost: l.lineCost })),
+  ingredients: lines.map((l) => ({
+    id: l.id,
+    quantity: l.quantity,
+    notes: null,
+    ingredientId: l.ingredient.id,
+    ingredient: l.ingredient,
+    lineCost: l.lineCost,
+  })),
 });
 
 describe('cost per unit', () => {
@@ -40,7 +73,13 @@ describe('cost per unit', () => {
 describe('the selected recipe', () => {
   it('shows times, description, the cost breakdown per ingredient, the total, instructions and notes', async () => {
     stubFetch({
-      'GET /api/admin/recipes/r1': () => [200, detail([{ id: 'l1', ingredient: flour, quantity: 2.5, lineCost: 3.45 }, { id: 'l2', ingredient: yeast, quantity: 7, lineCost: 0.03 }])],
+      'GET /api/admin/recipes/r1': () => [
+        200,
+        detail([
+          { id: 'l1', ingredient: flour, quantity: 2.5, lineCost: 3.45 },
+          { id: 'l2', ingredient: yeast, quantity: 7, lineCost: 0.03 },
+        ]),
+      ],
       'GET /api/admin/ingredients': () => [200, [flour, yeast]],
     });
     renderScreen(<RecipeDetail id="r1" onEdit={() => {}} onDelete={() => {}} />);
@@ -57,7 +96,9 @@ describe('the selected recipe', () => {
   });
 
   it('adds an ingredient line and shows the new total from the server', async () => {
-    let lines: { id: string; ingredient: Ingredient; quantity: number; lineCost: number }[] = [{ id: 'l1', ingredient: flour, quantity: 2.5, lineCost: 3.45 }];
+    let lines: { id: string; ingredient: Ingredient; quantity: number; lineCost: number }[] = [
+      { id: 'l1', ingredient: flour, quantity: 2.5, lineCost: 3.45 },
+    ];
     const calls = stubFetch({
       'GET /api/admin/recipes/r1': () => [200, detail(lines)],
       'GET /api/admin/recipes': () => [200, []],
@@ -74,7 +115,10 @@ describe('the selected recipe', () => {
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add Line' }));
     await waitFor(() => expect(screen.getByTestId('recipe-total-cost')).toHaveTextContent('$3.50'));
-    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ ingredientId: 'i2', quantity: 10 });
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      ingredientId: 'i2',
+      quantity: 10,
+    });
   });
 });
 
@@ -102,19 +146,35 @@ describe('Ingredients', () => {
     renderScreen(<IngredientsPanel />);
     fireEvent.click(await screen.findByRole('button', { name: 'Add Ingredient' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Ingredient' });
-    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Tapioca starch' } });
+    fireEvent.change(within(dialog).getByLabelText('Name'), {
+      target: { value: 'Tapioca starch' },
+    });
     fireEvent.change(within(dialog).getByLabelText('Unit'), { target: { value: 'lb' } });
-    fireEvent.change(within(dialog).getByLabelText('Cost per unit ($)'), { target: { value: '2.10' } });
+    fireEvent.change(within(dialog).getByLabelText('Cost per unit ($)'), {
+      target: { value: '2.10' },
+    });
     fireEvent.change(within(dialog).getByLabelText('Supplier'), { target: { value: 'Roots Inc' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Ingredient' }));
-    expect(await screen.findByRole('listitem', { name: 'Tapioca starch' })).toHaveTextContent('$2.10 per lb');
-    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'Tapioca starch', unit: 'lb', costPerUnit: 2.1, supplier: 'Roots Inc' });
+    expect(await screen.findByRole('listitem', { name: 'Tapioca starch' })).toHaveTextContent(
+      '$2.10 per lb',
+    );
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      name: 'Tapioca starch',
+      unit: 'lb',
+      costPerUnit: 2.1,
+      supplier: 'Roots Inc',
+    });
   });
 
   it('asks before deleting, and shows the refusal with Failed to delete ingredient', async () => {
     const calls = stubFetch({
       'GET /api/admin/ingredients': () => [200, [flour]],
-      'DELETE /api/admin/ingredients/i1': () => [409, { message: 'Rice flour is used by recipe: Sandwich loaf. Remove it from that recipe first.' }],
+      'DELETE /api/admin/ingredients/i1': () => [
+        409,
+        {
+          message: 'Rice flour is used by recipe: Sandwich loaf. Remove it from that recipe first.',
+        },
+      ],
     });
     renderScreen(<IngredientsPanel />);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Rice flour' }));
@@ -122,6 +182,10 @@ describe('Ingredients', () => {
     expect(alert).toHaveTextContent('Delete the ingredient Rice flour? This cannot be undone.');
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
     fireEvent.click(within(alert).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(toastText()).toContain('Failed to delete ingredient: Rice flour is used by recipe: Sandwich loaf.'));
+    await waitFor(() =>
+      expect(toastText()).toContain(
+        'Failed to delete ingredient: Rice flour is used by recipe: Sandwich loaf.',
+      ),
+    );
   });
 });

@@ -9,11 +9,36 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const long = 'Crusty outside, soft inside, and nobody at the table could tell it was gluten-free. We will be back every week for more!';
+const long =
+  'Crusty outside, soft inside, and nobody at the table could tell it was gluten-free. We will be back every week for more!';
 const reviews = [
-  { id: 'r1', rating: '4', title: 'Lovely muffins', comment: 'Moist and full of berries, thank you!', isApproved: false, createdAt: '2026-11-20T15:00:00.000Z', userName: 'Ada Lovelace' },
-  { id: 'r2', rating: '5', title: 'Best bread', comment: long, isApproved: true, createdAt: '2026-11-18T15:00:00.000Z', userName: 'Alan Turing' },
-  { id: 'r3', rating: '3', title: 'Good brownies', comment: 'A little dry this time but still good.', isApproved: true, createdAt: '2026-11-17T15:00:00.000Z', userName: 'Grace Hopper' },
+  {
+    id: 'r1',
+    rating: '4',
+    title: 'Lovely muffins',
+    comment: 'Moist and full of berries, thank you!',
+    isApproved: false,
+    createdAt: '2026-11-20T15:00:00.000Z',
+    userName: 'Ada Lovelace',
+  },
+  {
+    id: 'r2',
+    rating: '5',
+    title: 'Best bread',
+    comment: long,
+    isApproved: true,
+    createdAt: '2026-11-18T15:00:00.000Z',
+    userName: 'Alan Turing',
+  },
+  {
+    id: 'r3',
+    rating: '3',
+    title: 'Good brownies',
+    comment: 'A little dry this time but still good.',
+    isApproved: true,
+    createdAt: '2026-11-17T15:00:00.000Z',
+    userName: 'Grace Hopper',
+  },
 ];
 
 describe('Review Management', () => {
@@ -43,7 +68,10 @@ describe('Review Management', () => {
   it('approves through the API and moves the review to Live', async () => {
     let approvedNow = false;
     const calls = stubFetch({
-      'GET /api/admin/reviews': () => [200, reviews.map((r) => (r.id === 'r1' ? { ...r, isApproved: approvedNow } : r))],
+      'GET /api/admin/reviews': () => [
+        200,
+        reviews.map((r) => (r.id === 'r1' ? { ...r, isApproved: approvedNow } : r)),
+      ],
       'PATCH /api/admin/reviews/r1/approve': () => {
         approvedNow = true;
         return [200, { success: true }];
@@ -53,8 +81,12 @@ describe('Review Management', () => {
     const pending = await screen.findByRole('region', { name: 'Pending reviews' });
     fireEvent.click(within(pending).getByRole('button', { name: 'Approve' }));
     const approved = screen.getByRole('region', { name: 'Approved reviews' });
-    expect(await within(approved).findByRole('article', { name: 'Review Lovely muffins' })).toHaveTextContent('Live');
-    expect(calls.some((c) => c.method === 'PATCH' && c.path === '/api/admin/reviews/r1/approve')).toBe(true);
+    expect(
+      await within(approved).findByRole('article', { name: 'Review Lovely muffins' }),
+    ).toHaveTextContent('Live');
+    expect(
+      calls.some((c) => c.method === 'PATCH' && c.path === '/api/admin/reviews/r1/approve'),
+    ).toBe(true);
     expect(within(pending).getByText('No reviews waiting')).toBeInTheDocument();
   });
 

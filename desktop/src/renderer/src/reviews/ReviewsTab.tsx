@@ -5,7 +5,11 @@ import { api, messageOf } from '../api/client';
 import { toast } from '../ui/toaster';
 
 // The rating travels as a string '1'..'5' (spec 3); numbers are accepted too.
-type AdminReview = Omit<ReviewView, 'rating'> & { rating: string | number; isApproved: boolean; userName?: string | null };
+type AdminReview = Omit<ReviewView, 'rating'> & {
+  rating: string | number;
+  isApproved: boolean;
+  userName?: string | null;
+};
 
 export const cut100 = (s: string) => (s.length > 100 ? `${s.slice(0, 100)}…` : s);
 const ratingOf = (r: AdminReview) => Math.min(5, Math.max(0, Math.round(Number(r.rating)) || 0));
@@ -13,7 +17,10 @@ const stars = (n: number) => '★'.repeat(n) + '☆'.repeat(5 - n);
 
 export function ReviewsTab() {
   const client = useQueryClient();
-  const reviews = useQuery({ queryKey: ['/api/admin/reviews'], queryFn: () => api<AdminReview[]>('/api/admin/reviews') });
+  const reviews = useQuery({
+    queryKey: ['/api/admin/reviews'],
+    queryFn: () => api<AdminReview[]>('/api/admin/reviews'),
+  });
   const done = () => {
     void client.invalidateQueries({ queryKey: ['/api/admin/reviews'] });
     void client.invalidateQueries({ queryKey: ['/api/reviews'] });
@@ -29,7 +36,8 @@ export function ReviewsTab() {
     onError: (err) => toast('Failed to delete review', messageOf(err, 'Failed to delete review')),
   });
   if (reviews.isLoading) return <Spinner aria-label="Loading reviews" />;
-  if (reviews.error) return <Callout intent="danger">{messageOf(reviews.error, 'Failed to load reviews')}</Callout>;
+  if (reviews.error)
+    return <Callout intent="danger">{messageOf(reviews.error, 'Failed to load reviews')}</Callout>;
   const all = reviews.data ?? [];
   const pending = all.filter((r) => !r.isApproved);
   const approved = all.filter((r) => r.isApproved);
@@ -55,15 +63,33 @@ export function ReviewsTab() {
           <H5>Pending Reviews</H5>
           {pending.length === 0 && <NonIdealState icon="tick" title="No reviews waiting" />}
           {pending.map((r) => (
-            <Card key={r.id} role="article" style={{ marginBottom: 8 }} aria-label={`Review ${r.title}`}>
-              <strong>{r.title}</strong> <span role="img" aria-label={`${ratingOf(r)} stars`}>{stars(ratingOf(r))}</span>
+            <Card
+              key={r.id}
+              role="article"
+              style={{ marginBottom: 8 }}
+              aria-label={`Review ${r.title}`}
+            >
+              <strong>{r.title}</strong>{' '}
+              <span role="img" aria-label={`${ratingOf(r)} stars`}>
+                {stars(ratingOf(r))}
+              </span>
               <p>{r.comment}</p>
               <div className="muted">
                 {r.userName ?? 'Customer'} · {formatLongDate(r.createdAt)}
               </div>
               <div className="button-row">
-                <Button intent="success" text="Approve" disabled={busy} onClick={() => approve.mutate(r.id)} />
-                <Button intent="danger" text="Delete" disabled={busy} onClick={() => remove.mutate(r.id)} />
+                <Button
+                  intent="success"
+                  text="Approve"
+                  disabled={busy}
+                  onClick={() => approve.mutate(r.id)}
+                />
+                <Button
+                  intent="danger"
+                  text="Delete"
+                  disabled={busy}
+                  onClick={() => remove.mutate(r.id)}
+                />
               </div>
             </Card>
           ))}
@@ -72,13 +98,27 @@ export function ReviewsTab() {
           <H5>Approved Reviews</H5>
           {approved.length === 0 && <NonIdealState icon="comment" title="No approved reviews" />}
           {approved.map((r) => (
-            <Card key={r.id} role="article" style={{ marginBottom: 8 }} aria-label={`Review ${r.title}`}>
+            <Card
+              key={r.id}
+              role="article"
+              style={{ marginBottom: 8 }}
+              aria-label={`Review ${r.title}`}
+            >
               <Tag intent="success" round>
                 Live
               </Tag>{' '}
-              <strong>{r.title}</strong> <span role="img" aria-label={`${ratingOf(r)} stars`}>{stars(ratingOf(r))}</span>
+              <strong>{r.title}</strong>{' '}
+              <span role="img" aria-label={`${ratingOf(r)} stars`}>
+                {stars(ratingOf(r))}
+              </span>
               <p>{cut100(r.comment)}</p>
-              <Button intent="danger" small text="Remove" disabled={busy} onClick={() => remove.mutate(r.id)} />
+              <Button
+                intent="danger"
+                small
+                text="Remove"
+                disabled={busy}
+                onClick={() => remove.mutate(r.id)}
+              />
             </Card>
           ))}
         </section>

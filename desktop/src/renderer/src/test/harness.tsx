@@ -33,15 +33,28 @@ export function stubFetch(routes: Routes): Call[] {
       credentials: init.credentials,
     };
     calls.push(call);
-    const handler = routes[`${call.method} ${call.path}`] ?? routes[`${call.method} ${url.pathname}`];
-    const [status, body] = handler ? await handler(call) : [404, { message: `No route ${call.method} ${call.path}` }];
+    const handler =
+      routes[`${call.method} ${call.path}`] ?? routes[`${call.method} ${url.pathname}`];
+    const [status, body] = handler
+      ? await handler(call)
+      : [404, { message: `No route ${call.method} ${call.path}` }];
     const text = typeof body === 'string' ? body : body === undefined ? '' : JSON.stringify(body);
-    return new Response(status === 204 ? null : text, { status, statusText: status === 200 ? 'OK' : 'Error', headers: { 'Content-Type': 'application/json' } });
+    return new Response(status === 204 ? null : text, {
+      status,
+      statusText: status === 200 ? 'OK' : 'Error',
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   return calls;
 }
 
-export function renderScreen(ui: ReactNode, { theme = 'light', path = '/admin/dashboard' }: { theme?: BridgeSettings['theme']; path?: string } = {}) {
+export function renderScreen(
+  ui: ReactNode,
+  {
+    theme = 'light',
+    path = '/admin/dashboard',
+  }: { theme?: BridgeSettings['theme']; path?: string } = {},
+) {
   const client = createQueryClient();
   const settings: BridgeSettings = { serverUrl: '', theme, configured: true };
   return render(

@@ -15,9 +15,10 @@ function get(): Promise<Toaster> {
 /** A titled toast: the title in bold, the text after it (the spec's toasts have both). */
 export function toast(title: string, text: string | undefined, intent: Intent = 'danger'): void {
   // A fallback equal to the title ('Failed to delete review') is said once.
-  const message = text && text !== title
-    ? createElement(Fragment, null, createElement('strong', null, `${title}: `), text)
-    : createElement('strong', null, title);
+  const message =
+    text && text !== title
+      ? createElement(Fragment, null, createElement('strong', null, `${title}: `), text)
+      : createElement('strong', null, title);
   void get().then((t) => {
     // The newest replaces whatever is showing.
     t.clear();

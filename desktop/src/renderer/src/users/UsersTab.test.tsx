@@ -9,7 +9,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const user = (id: string, role: string, firstName: string, email: string) => ({ id, role, firstName, lastName: 'Baker', email, phone: null, createdAt: '2026-03-05T15:00:00.000Z' });
+const user = (id: string, role: string, firstName: string, email: string) => ({
+  id,
+  role,
+  firstName,
+  lastName: 'Baker',
+  email,
+  phone: null,
+  createdAt: '2026-03-05T15:00:00.000Z',
+});
 const users = [
   user('u1', 'owner', 'Olive', 'olive@bakery.test'),
   user('u2', 'admin', 'Adam', 'adam@bakery.test'),
@@ -17,7 +25,8 @@ const users = [
   user('u4', 'customer', 'Carl', 'carl@example.com'),
 ];
 
-const count = (label: string) => screen.getByTestId(`user-count-${label}`).querySelector('.value')?.textContent;
+const count = (label: string) =>
+  screen.getByTestId(`user-count-${label}`).querySelector('.value')?.textContent;
 
 describe('User Management as the owner', () => {
   it('counts users by role, searches by name or e-mail, and shows each row', async () => {
@@ -34,11 +43,25 @@ describe('User Management as the owner', () => {
     expect(cora).toHaveTextContent('cora@example.com');
     expect(cora).toHaveTextContent('Joined March 5, 2026');
 
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), { target: { value: 'ADAM@' } });
-    expect(within(list).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['Adam Baker']);
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), { target: { value: 'carl baker' } });
-    expect(within(list).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['Carl Baker']);
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), { target: { value: 'nobody' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), {
+      target: { value: 'ADAM@' },
+    });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(['Adam Baker']);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), {
+      target: { value: 'carl baker' },
+    });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(['Carl Baker']);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), {
+      target: { value: 'nobody' },
+    });
     expect(screen.getByText('No users match')).toBeInTheDocument();
   });
 
@@ -49,25 +72,52 @@ describe('User Management as the owner', () => {
       'PATCH /api/admin/users/u1/role': () => [409, { message: 'You cannot change your own role' }],
     });
     renderScreen(<UsersTab role="owner" />);
-    fireEvent.change(await screen.findByRole('combobox', { name: 'Role of cora@example.com' }), { target: { value: 'admin' } });
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Role of cora@example.com' }), {
+      target: { value: 'admin' },
+    });
     await waitFor(() => expect(toastText()).toContain('User role updated'));
-    expect(calls.find((c) => c.path === '/api/admin/users/u3/role')?.body).toEqual({ role: 'admin' });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Role of olive@bakery.test' }), { target: { value: 'customer' } });
-    await waitFor(() => expect(toastText()).toContain('Failed to update user role: You cannot change your own role'));
+    expect(calls.find((c) => c.path === '/api/admin/users/u3/role')?.body).toEqual({
+      role: 'admin',
+    });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Role of olive@bakery.test' }), {
+      target: { value: 'customer' },
+    });
+    await waitFor(() =>
+      expect(toastText()).toContain('Failed to update user role: You cannot change your own role'),
+    );
   });
 
   it("says 'Email Configuration Required' when mail is not configured", async () => {
     stubFetch({
       'GET /api/admin/users': () => [200, users],
-      'POST /api/admin/users/u4/reset-password': () => [200, { message: 'Email provider is not configured: the link was written to the outbox.', needsConfiguration: true }],
-      'POST /api/admin/users/u3/reset-password': () => [200, { message: 'Password reset email sent to cora@example.com', needsConfiguration: false }],
+      'POST /api/admin/users/u4/reset-password': () => [
+        200,
+        {
+          message: 'Email provider is not configured: the link was written to the outbox.',
+          needsConfiguration: true,
+        },
+      ],
+      'POST /api/admin/users/u3/reset-password': () => [
+        200,
+        { message: 'Password reset email sent to cora@example.com', needsConfiguration: false },
+      ],
     });
     renderScreen(<UsersTab role="owner" />);
     const carl = await screen.findByRole('listitem', { name: 'Carl Baker' });
     fireEvent.click(within(carl).getByRole('button', { name: 'Send password reset' }));
-    await waitFor(() => expect(toastText()).toContain('Email Configuration Required: Email provider is not configured'));
-    fireEvent.click(within(screen.getByRole('listitem', { name: 'Cora Baker' })).getByRole('button', { name: 'Send password reset' }));
-    await waitFor(() => expect(toastText()).toContain('Password reset email sent to cora@example.com'));
+    await waitFor(() =>
+      expect(toastText()).toContain(
+        'Email Configuration Required: Email provider is not configured',
+      ),
+    );
+    fireEvent.click(
+      within(screen.getByRole('listitem', { name: 'Cora Baker' })).getByRole('button', {
+        name: 'Send password reset',
+      }),
+    );
+    await waitFor(() =>
+      expect(toastText()).toContain('Password reset email sent to cora@example.com'),
+    );
   });
 
   it('shows the role-permissions legend', async () => {
@@ -82,7 +132,9 @@ describe('User Management as an admin who is not the owner', () => {
   it('is read-only and says why, without asking the server for the user list', async () => {
     const calls = stubFetch({});
     renderScreen(<UsersTab role="admin" />);
-    expect(screen.getByRole('note')).toHaveTextContent('Only the owner can manage users, assign roles and reset passwords. You are signed in as admin.');
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Only the owner can manage users, assign roles and reset passwords. You are signed in as admin.',
+    );
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Role permissions' })).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 20));

@@ -1,5 +1,15 @@
 import { useMemo, useState } from 'react';
-import { Button, Callout, Card, H5, HTMLSelect, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Card,
+  H5,
+  HTMLSelect,
+  InputGroup,
+  NonIdealState,
+  Spinner,
+  Tag,
+} from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { can, formatLongDate, ROLE_DESCRIPTIONS, ROLES, type UserView } from '@bakery/core';
 import { api, ApiError, messageOf } from '../api/client';
@@ -8,16 +18,22 @@ import { MailPanel } from '../mail/MailPanel';
 
 type UserRow = UserView & { createdAt?: string };
 
-const roleIntent = (role: string) => (role === 'owner' ? 'danger' : role === 'admin' ? 'primary' : 'none');
+const roleIntent = (role: string) =>
+  role === 'owner' ? 'danger' : role === 'admin' ? 'primary' : 'none';
 
 export function UsersTab({ role }: { role: string }) {
   // Only an owner manages users (the API answers 403 to others); say so instead of an error.
   const isOwner = can(role, 'manageUsers');
   const client = useQueryClient();
-  const users = useQuery({ queryKey: ['/api/admin/users'], queryFn: () => api<UserRow[]>('/api/admin/users'), enabled: isOwner });
+  const users = useQuery({
+    queryKey: ['/api/admin/users'],
+    queryFn: () => api<UserRow[]>('/api/admin/users'),
+    enabled: isOwner,
+  });
   const [search, setSearch] = useState('');
   const changeRole = useMutation({
-    mutationFn: ({ id, role }: { id: string; role: string }) => api(`/api/admin/users/${id}/role`, { method: 'PATCH', body: { role } }),
+    mutationFn: ({ id, role }: { id: string; role: string }) =>
+      api(`/api/admin/users/${id}/role`, { method: 'PATCH', body: { role } }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['/api/admin/users'] });
       toast('User role updated', undefined, 'success');
@@ -28,14 +44,19 @@ export function UsersTab({ role }: { role: string }) {
     },
   });
   const reset = useMutation({
-    mutationFn: (id: string) => api<{ message: string; needsConfiguration?: boolean }>(`/api/admin/users/${id}/reset-password`, { method: 'POST' }),
+    mutationFn: (id: string) =>
+      api<{ message: string; needsConfiguration?: boolean }>(
+        `/api/admin/users/${id}/reset-password`,
+        { method: 'POST' },
+      ),
     onSuccess: (res) => {
       if (res.needsConfiguration) toast('Email Configuration Required', res.message, 'warning');
       else toast('Password reset sent', res.message, 'success');
     },
     onError: (err) => {
       const msg = messageOf(err, 'Failed to send password reset');
-      const body = err instanceof ApiError ? (err.body as { needsConfiguration?: boolean } | null) : null;
+      const body =
+        err instanceof ApiError ? (err.body as { needsConfiguration?: boolean } | null) : null;
       const config = body?.needsConfiguration || /email provider/i.test(msg);
       toast(config ? 'Email Configuration Required' : 'Failed to send password reset', msg);
     },
@@ -43,7 +64,12 @@ export function UsersTab({ role }: { role: string }) {
 
   const rows = useMemo(() => {
     const q = search.trim().toLowerCase();
-    return (users.data ?? []).filter((u) => !q || `${u.firstName} ${u.lastName}`.toLowerCase().includes(q) || u.email.toLowerCase().includes(q));
+    return (users.data ?? []).filter(
+      (u) =>
+        !q ||
+        `${u.firstName} ${u.lastName}`.toLowerCase().includes(q) ||
+        u.email.toLowerCase().includes(q),
+    );
   }, [users.data, search]);
   const count = (r: string) => (users.data ?? []).filter((u) => u.role === r).length;
   const descriptions = ROLE_DESCRIPTIONS as unknown as Record<string, string>;
@@ -52,29 +78,54 @@ export function UsersTab({ role }: { role: string }) {
     <div>
       {!isOwner && (
         <Callout intent="primary" className="banner" title="Read-only" role="note">
-          Only the owner can manage users, assign roles and reset passwords. You are signed in as {role}.
+          Only the owner can manage users, assign roles and reset passwords. You are signed in as{' '}
+          {role}.
         </Callout>
       )}
       <div className="stat-grid" style={{ gridTemplateColumns: 'repeat(4, 1fr)' }}>
         {[
           ['Total Users', users.data?.length],
-          ['Customers', users.data ? users.data.length - count('admin') - count('owner') : undefined],
+          [
+            'Customers',
+            users.data ? users.data.length - count('admin') - count('owner') : undefined,
+          ],
           ['Admins', users.data ? count('admin') : undefined],
           ['Owners', users.data ? count('owner') : undefined],
         ].map(([label, n]) => (
-          <Card key={label as string} className="stat-card" data-testid={`user-count-${String(label)}`}>
+          <Card
+            key={label as string}
+            className="stat-card"
+            data-testid={`user-count-${String(label)}`}
+          >
             <div className="label">{label}</div>
             <div className="value">{n ?? '—'}</div>
           </Card>
         ))}
       </div>
-      <InputGroup type="search" leftIcon="search" placeholder="Search by name or email" aria-label="Search users" value={search} onValueChange={setSearch} style={{ maxWidth: 320, marginBottom: 8 }} />
+      <InputGroup
+        type="search"
+        leftIcon="search"
+        placeholder="Search by name or email"
+        aria-label="Search users"
+        value={search}
+        onValueChange={setSearch}
+        style={{ maxWidth: 320, marginBottom: 8 }}
+      />
       {isOwner && users.isLoading && <Spinner aria-label="Loading users" />}
-      {users.error && <Callout intent="danger">{messageOf(users.error, 'Failed to load users')}</Callout>}
-      {isOwner && users.data && rows.length === 0 && <NonIdealState icon="people" title="No users match" />}
+      {users.error && (
+        <Callout intent="danger">{messageOf(users.error, 'Failed to load users')}</Callout>
+      )}
+      {isOwner && users.data && rows.length === 0 && (
+        <NonIdealState icon="people" title="No users match" />
+      )}
       <div role="list" aria-label="Users">
         {rows.map((u) => (
-          <div key={u.id} className="user-row" role="listitem" aria-label={`${u.firstName} ${u.lastName}`}>
+          <div
+            key={u.id}
+            className="user-row"
+            role="listitem"
+            aria-label={`${u.firstName} ${u.lastName}`}
+          >
             <strong>
               {u.firstName} {u.lastName}
             </strong>
@@ -82,7 +133,9 @@ export function UsersTab({ role }: { role: string }) {
               {u.role}
             </Tag>
             <span>{u.email}</span>
-            <span className="muted">{u.createdAt ? `Joined ${formatLongDate(u.createdAt)}` : ''}</span>
+            <span className="muted">
+              {u.createdAt ? `Joined ${formatLongDate(u.createdAt)}` : ''}
+            </span>
             <HTMLSelect
               aria-label={`Role of ${u.email}`}
               value={u.role}
@@ -90,7 +143,13 @@ export function UsersTab({ role }: { role: string }) {
               onChange={(e) => changeRole.mutate({ id: u.id, role: e.currentTarget.value })}
               options={[...(ROLES as readonly string[])]}
             />
-            <Button small icon="envelope" text="Send password reset" disabled={!isOwner || reset.isPending} onClick={() => reset.mutate(u.id)} />
+            <Button
+              small
+              icon="envelope"
+              text="Send password reset"
+              disabled={!isOwner || reset.isPending}
+              onClick={() => reset.mutate(u.id)}
+            />
           </div>
         ))}
       </div>
