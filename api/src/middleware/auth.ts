@@ -2,7 +2,7 @@
 // user, and above all the role, is read from the database on every request,
 // so a demotion or a deleted account takes effect at once.
 import type { Context, Next } from 'koa';
-import { isStaff } from '@bakery/core';
+import { can, isStaff, leastRoleWith, type Permission } from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
 import { forbidden, unauthorized } from './errors.js';
 
@@ -65,15 +65,21 @@ function checkStaff(ctx: Context): SessionUser {
   return user;
 }
 
-export async function requireStaff(ctx: Context, next: Next) {
-  checkStaff(ctx);
-  await next();
+/**
+ * A staff route: an admin session whose role has `permission` in core's
+ * permission table (roles.ts). Every /api/admin route goes through this.
+ */
+export function requirePermission(permission: Permission) {
+  const refusal =
+    leastRoleWith(permission) === 'owner' ? 'Owner access required' : 'Admin access required';
+  return async function checkPermission(ctx: Context, next: Next) {
+    if (!can(checkStaff(ctx).role, permission)) throw forbidden(refusal);
+    await next();
+  };
 }
 
-export async function requireOwner(ctx: Context, next: Next) {
-  if (checkStaff(ctx).role !== 'owner') throw forbidden('Owner access required');
-  await next();
-}
+/** Any staff member with a dashboard session. */
+export const requireStaff = requirePermission('useDashboard');
 
 /** Starts a signed-in session under a new session id (no fixation). */
 export async function signIn(ctx: Context, user: { id: string }) {

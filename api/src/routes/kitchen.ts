@@ -15,7 +15,7 @@ import {
 } from '@bakery/core';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
-import { requireOwner, requireStaff } from '../middleware/auth.js';
+import { requirePermission } from '../middleware/auth.js';
 import { validate } from '../middleware/validate.js';
 import {
   addClosedDate,
@@ -47,26 +47,26 @@ export function kitchenRouter(deps: AppDeps): Router {
   });
 
   // ------------------------------------------------------------- capacity
-  router.get('/api/admin/kitchen/capacity', requireStaff, async (ctx) => {
+  router.get('/api/admin/kitchen/capacity', requirePermission('viewKitchen'), async (ctx) => {
     ctx.body = await capacitySettings(prisma);
   });
 
   router.put(
     '/api/admin/kitchen/capacity',
-    requireOwner,
+    requirePermission('manageKitchen'),
     validate(CapacityLimitsSchema, 'body'),
     async (ctx) => {
       ctx.body = await setCapacityLimits(prisma, (ctx.state.input as CapacityLimitsInput).limits);
     },
   );
 
-  router.get('/api/admin/kitchen/closed-dates', requireStaff, async (ctx) => {
+  router.get('/api/admin/kitchen/closed-dates', requirePermission('viewKitchen'), async (ctx) => {
     ctx.body = await listClosedDates(prisma);
   });
 
   router.post(
     '/api/admin/kitchen/closed-dates',
-    requireOwner,
+    requirePermission('manageKitchen'),
     validate(ClosedDateSchema, 'body'),
     async (ctx) => {
       ctx.status = 201;
@@ -76,7 +76,7 @@ export function kitchenRouter(deps: AppDeps): Router {
 
   router.delete(
     '/api/admin/kitchen/closed-dates/:date',
-    requireOwner,
+    requirePermission('manageKitchen'),
     validate(DateParam, 'params'),
     async (ctx) => {
       await removeClosedDate(prisma, (ctx.state.input as { date: string }).date);
@@ -85,13 +85,13 @@ export function kitchenRouter(deps: AppDeps): Router {
   );
 
   // ---------------------------------------------------------- recipe links
-  router.get('/api/admin/kitchen/links', requireStaff, async (ctx) => {
+  router.get('/api/admin/kitchen/links', requirePermission('manageRecipes'), async (ctx) => {
     ctx.body = await listLinks(prisma);
   });
 
   router.put(
     '/api/admin/kitchen/links',
-    requireStaff,
+    requirePermission('manageRecipes'),
     validate(ProductRecipeLinkSchema, 'body'),
     async (ctx) => {
       ctx.body = await saveLink(prisma, ctx.state.input as ProductRecipeLinkInput);
@@ -100,7 +100,7 @@ export function kitchenRouter(deps: AppDeps): Router {
 
   router.delete(
     '/api/admin/kitchen/links',
-    requireStaff,
+    requirePermission('manageRecipes'),
     validate(ProductRecipeKeySchema, 'query'),
     async (ctx) => {
       const { productId, variantId } = ctx.state.input as { productId: string; variantId: string };
@@ -112,7 +112,7 @@ export function kitchenRouter(deps: AppDeps): Router {
   // ------------------------------------------------- bake sheet and margins
   router.get(
     '/api/admin/kitchen/bake-sheet',
-    requireStaff,
+    requirePermission('viewKitchen'),
     validate(KitchenRangeSchema, 'query'),
     async (ctx) => {
       const { fromDate, toDate } = range(ctx);
@@ -122,7 +122,7 @@ export function kitchenRouter(deps: AppDeps): Router {
 
   router.get(
     '/api/admin/exports/bake-sheet.xlsx',
-    requireStaff,
+    requirePermission('viewKitchen'),
     validate(KitchenRangeSchema, 'query'),
     async (ctx) => {
       const { fromDate, toDate } = range(ctx);
@@ -140,7 +140,7 @@ export function kitchenRouter(deps: AppDeps): Router {
 
   router.get(
     '/api/admin/kitchen/margins',
-    requireStaff,
+    requirePermission('viewAnalytics'),
     validate(KitchenRangeSchema, 'query'),
     async (ctx) => {
       const { fromDate, toDate } = range(ctx);

@@ -1,5 +1,6 @@
-// The outgoing mail queue as staff see it: failed messages listed without
-// their bodies, a resend puts one back in the queue, customers are refused.
+// The outgoing mail queue as the owner sees it: failed messages listed without
+// their bodies, a resend puts one back in the queue; an admin and customers
+// are refused (core's permission table: manageMail is the owner's).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../support/testServer.js';
 import { Client, signedIn } from './helpers.js';
@@ -10,7 +11,7 @@ let staff: Client;
 
 beforeAll(async () => {
   server = await startTestServer();
-  staff = (await signedIn(server.baseUrl, server.prisma, 'admin')).client;
+  staff = (await signedIn(server.baseUrl, server.prisma, 'owner')).client;
 }, 60_000);
 
 afterAll(async () => {
@@ -49,7 +50,11 @@ describe('GET /api/admin/mail', () => {
     expect(JSON.stringify(answer.body)).not.toContain('/reset-password/abc');
   });
 
-  it('refuses a customer and a visitor', async () => {
+  it('refuses an admin, a customer and a visitor', async () => {
+    const admin = (await signedIn(server.baseUrl, server.prisma, 'admin')).client;
+    const refused = await admin.get('/api/admin/mail');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'forbidden', message: 'Owner access required' });
     const customer = (await signedIn(server.baseUrl, server.prisma, 'customer')).client;
     expect((await customer.get('/api/admin/mail')).status).toBe(403);
     expect((await new Client(server.baseUrl).get('/api/admin/mail')).status).toBe(401);

@@ -21,8 +21,16 @@ describe('roles (spec section 6)', () => {
     'viewAnalytics',
     'manageRecipes',
     'manageReviews',
+    'viewKitchen',
   ];
-  const owner: Permission[] = [...admin, 'manageUsers', 'assignRoles', 'resetUserPasswords'];
+  const owner: Permission[] = [
+    ...admin,
+    'manageKitchen',
+    'manageMail',
+    'manageUsers',
+    'assignRoles',
+    'resetUserPasswords',
+  ];
   const table: Record<string, Permission[]> = {
     customer,
     admin,
@@ -39,7 +47,13 @@ describe('roles (spec section 6)', () => {
     }
 
   it('reserves user management, role changes and password resets to the owner', () => {
-    for (const p of ['manageUsers', 'assignRoles', 'resetUserPasswords'] as const)
+    for (const p of [
+      'manageUsers',
+      'assignRoles',
+      'resetUserPasswords',
+      'manageKitchen',
+      'manageMail',
+    ] as const)
       expect(ROLES.filter((r) => can(r, p))).toEqual(['owner']);
     expect(PERMISSIONS.owner).toEqual(expect.arrayContaining([...PERMISSIONS.admin]));
     expect(PERMISSIONS.admin).toEqual(expect.arrayContaining([...PERMISSIONS.customer]));

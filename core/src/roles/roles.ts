@@ -14,6 +14,9 @@ export const PERMISSION_NAMES = [
   'viewAnalytics',
   'manageRecipes',
   'manageReviews',
+  'viewKitchen',
+  'manageKitchen',
+  'manageMail',
   'manageUsers',
   'assignRoles',
   'resetUserPasswords',
@@ -33,8 +36,18 @@ const ADMIN: readonly Permission[] = [
   'viewAnalytics',
   'manageRecipes',
   'manageReviews',
+  'viewKitchen',
 ];
-const OWNER: readonly Permission[] = [...ADMIN, 'manageUsers', 'assignRoles', 'resetUserPasswords'];
+const OWNER: readonly Permission[] = [
+  ...ADMIN,
+  // Daily limits and closed dates shape what customers can book.
+  'manageKitchen',
+  // The mail queue holds customers' messages (reset links included).
+  'manageMail',
+  'manageUsers',
+  'assignRoles',
+  'resetUserPasswords',
+];
 
 export const PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   customer: CUSTOMER,
@@ -53,7 +66,12 @@ export function can(role: string | null | undefined, permission: Permission): bo
 
 /** Admin and owner may use the dashboard. */
 export function isStaff(role: string | null | undefined): boolean {
-  return role === 'admin' || role === 'owner';
+  return can(role, 'useDashboard');
+}
+
+/** The least role that has a permission: what a refusal names. */
+export function leastRoleWith(permission: Permission): Role {
+  return ROLES.find((role) => PERMISSIONS[role].includes(permission)) ?? 'owner';
 }
 
 /** The role-permissions legend of the user-management tab. */

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { BAKERY_INFO } from '@bakery/core';
+import { BAKERY_INFO, isStaff } from '@bakery/core';
 import { apiRequest, errorMessage } from '../api/client';
 import { ADMIN_ME_KEY, USER_KEY, useAdminIdentity, useUser } from '../api/queries';
 import { useCartCount } from '../cart/useCart';
@@ -31,8 +31,6 @@ function CartIcon() {
   );
 }
 
-const isStaffRole = (role: string | undefined) => role === 'admin' || role === 'owner';
-
 function Nav() {
   const { user } = useUser();
   const admin = useAdminIdentity();
@@ -44,13 +42,7 @@ function Nav() {
 
   // A signed-in admin or owner without an admin session asks for one, once.
   useEffect(() => {
-    if (
-      user &&
-      isStaffRole(user.role) &&
-      admin.isFetched &&
-      !admin.data &&
-      !autoLoginTried.current
-    ) {
+    if (user && isStaff(user.role) && admin.isFetched && !admin.data && !autoLoginTried.current) {
       autoLoginTried.current = true;
       apiRequest('POST', '/api/admin/auto-login')
         .then(() => queryClient.invalidateQueries({ queryKey: ADMIN_ME_KEY }))
@@ -156,7 +148,7 @@ function Nav() {
               </li>
             </>
           )}
-          {isStaffRole(admin.data?.role) && (
+          {isStaff(admin.data?.role) && (
             <li>
               {/* The dashboard is the back office's app, served by the API: a full page load. */}
               <a href="/admin/dashboard" className="nav-link" onClick={close}>

@@ -2,7 +2,7 @@
 import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
-import { requireStaff } from '../../middleware/auth.js';
+import { requirePermission } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { writeOrdersWorkbook, writeRecipesWorkbook } from '../../services/exports.js';
 import { bakeryToday } from '@bakery/core';
@@ -15,7 +15,7 @@ export function adminExportsRouter(deps: AppDeps): Router {
 
   router.get(
     '/api/admin/exports/orders.xlsx',
-    requireStaff,
+    requirePermission('viewAnalytics'),
     validate(DateRangeQuery, 'query'),
     async (ctx) => {
       const range = ctx.state.input as { fromDate?: string; toDate?: string };
@@ -33,7 +33,7 @@ export function adminExportsRouter(deps: AppDeps): Router {
     },
   );
 
-  router.get('/api/admin/exports/recipes.xlsx', requireStaff, async (ctx) => {
+  router.get('/api/admin/exports/recipes.xlsx', requirePermission('viewAnalytics'), async (ctx) => {
     const body = new PassThrough();
     ctx.type = XLSX;
     ctx.attachment(`recipes-${bakeryToday()}.xlsx`);

@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import { IngredientSchema } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
-import { requireStaff } from '../../middleware/auth.js';
+import { requirePermission } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import * as recipes from '../../services/recipes.js';
 import { idParam, knownIds } from './shared.js';
@@ -10,12 +10,12 @@ import { idParam, knownIds } from './shared.js';
 export function adminIngredientsRouter(deps: AppDeps): Router {
   const router = new Router();
   const knownIngredient = knownIds('Ingredient not found');
-  router.get('/api/admin/ingredients', requireStaff, async (ctx) => {
+  router.get('/api/admin/ingredients', requirePermission('manageRecipes'), async (ctx) => {
     ctx.body = await recipes.listIngredients(deps.prisma);
   });
   router.post(
     '/api/admin/ingredients',
-    requireStaff,
+    requirePermission('manageRecipes'),
     validate(IngredientSchema, 'body'),
     async (ctx) => {
       ctx.status = 201;
@@ -24,16 +24,21 @@ export function adminIngredientsRouter(deps: AppDeps): Router {
   );
   router.put(
     '/api/admin/ingredients/:id',
-    requireStaff,
+    requirePermission('manageRecipes'),
     knownIngredient,
     validate(IngredientSchema, 'body'),
     async (ctx) => {
       ctx.body = await recipes.updateIngredient(deps.prisma, idParam(ctx), ctx.state.input);
     },
   );
-  router.delete('/api/admin/ingredients/:id', requireStaff, knownIngredient, async (ctx) => {
-    await recipes.deleteIngredient(deps.prisma, idParam(ctx));
-    ctx.body = { success: true };
-  });
+  router.delete(
+    '/api/admin/ingredients/:id',
+    requirePermission('manageRecipes'),
+    knownIngredient,
+    async (ctx) => {
+      await recipes.deleteIngredient(deps.prisma, idParam(ctx));
+      ctx.body = { success: true };
+    },
+  );
   return router;
 }

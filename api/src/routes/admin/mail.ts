@@ -4,7 +4,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { requireStaff } from '../../middleware/auth.js';
+import { requirePermission } from '../../middleware/auth.js';
 import { conflict, notFound } from '../../middleware/errors.js';
 import { validate } from '../../middleware/validate.js';
 import { idParam, knownIds } from './shared.js';
@@ -30,19 +30,24 @@ const listed = {
 export function adminMailRouter(deps: AppDeps): Router {
   const router = new Router();
 
-  router.get('/api/admin/mail', requireStaff, validate(MailQuery, 'query'), async (ctx) => {
-    const { status, limit } = ctx.state.input as z.infer<typeof MailQuery>;
-    ctx.body = await deps.prisma.outboundMail.findMany({
-      where: status ? { status } : {},
-      select: listed,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: limit,
-    });
-  });
+  router.get(
+    '/api/admin/mail',
+    requirePermission('manageMail'),
+    validate(MailQuery, 'query'),
+    async (ctx) => {
+      const { status, limit } = ctx.state.input as z.infer<typeof MailQuery>;
+      ctx.body = await deps.prisma.outboundMail.findMany({
+        where: status ? { status } : {},
+        select: listed,
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: limit,
+      });
+    },
+  );
 
   router.post(
     '/api/admin/mail/:id/retry',
-    requireStaff,
+    requirePermission('manageMail'),
     knownIds('Message not found'),
     async (ctx) => {
       const id = idParam(ctx);

@@ -15,7 +15,7 @@ import {
   type DeliveryFee,
 } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
-import { requireStaff } from '../../middleware/auth.js';
+import { requirePermission } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { notFound } from '../../middleware/errors.js';
 import { toOrderView } from '../../services/orderView.js';
@@ -62,20 +62,30 @@ export function adminOrdersRouter(deps: AppDeps): Router {
   };
   const knownOrder = knownIds('Order not found');
 
-  router.get('/api/admin/orders', requireStaff, validate(OrdersQuery, 'query'), async (ctx) => {
-    const query = ctx.state.input as z.infer<typeof OrdersQuery>;
-    const { orders, nextCursor } = await orderAdmin.listOrders(deps.prisma, query, statusField);
-    if (nextCursor) ctx.set('X-Next-Cursor', nextCursor);
-    ctx.body = orders.map(toOrderView);
-  });
+  router.get(
+    '/api/admin/orders',
+    requirePermission('manageOrders'),
+    validate(OrdersQuery, 'query'),
+    async (ctx) => {
+      const query = ctx.state.input as z.infer<typeof OrdersQuery>;
+      const { orders, nextCursor } = await orderAdmin.listOrders(deps.prisma, query, statusField);
+      if (nextCursor) ctx.set('X-Next-Cursor', nextCursor);
+      ctx.body = orders.map(toOrderView);
+    },
+  );
 
-  router.get('/api/admin/orders/:id/history', requireStaff, knownOrder, async (ctx) => {
-    ctx.body = await orderAdmin.orderHistory(deps.prisma, idParam(ctx));
-  });
+  router.get(
+    '/api/admin/orders/:id/history',
+    requirePermission('manageOrders'),
+    knownOrder,
+    async (ctx) => {
+      ctx.body = await orderAdmin.orderHistory(deps.prisma, idParam(ctx));
+    },
+  );
 
   router.patch(
     '/api/admin/orders/:id/status',
-    requireStaff,
+    requirePermission('manageOrders'),
     knownOrder,
     validate(PaymentStatusChangeSchema, 'body'),
     async (ctx) => {
@@ -99,7 +109,7 @@ export function adminOrdersRouter(deps: AppDeps): Router {
 
   router.patch(
     '/api/admin/orders/:id/delivery-fee',
-    requireStaff,
+    requirePermission('manageOrders'),
     knownOrder,
     validate(DeliveryFeeSchema, 'body'),
     async (ctx) => {
@@ -125,7 +135,7 @@ export function adminOrdersRouter(deps: AppDeps): Router {
 
   router.patch(
     '/api/admin/orders/:id/fulfillment',
-    requireStaff,
+    requirePermission('manageOrders'),
     knownOrder,
     validate(FulfillmentChangeSchema, 'body'),
     async (ctx) => {
@@ -144,28 +154,43 @@ export function adminOrdersRouter(deps: AppDeps): Router {
     },
   );
 
-  router.patch('/api/admin/orders/:id/fulfill', requireStaff, knownOrder, async (ctx) => {
-    const order = await orderAdmin.fulfill(services, idParam(ctx), actorOf(ctx));
-    ctx.body = { success: true, message: 'Order marked as fulfilled', order: toOrderView(order) };
-  });
+  router.patch(
+    '/api/admin/orders/:id/fulfill',
+    requirePermission('manageOrders'),
+    knownOrder,
+    async (ctx) => {
+      const order = await orderAdmin.fulfill(services, idParam(ctx), actorOf(ctx));
+      ctx.body = { success: true, message: 'Order marked as fulfilled', order: toOrderView(order) };
+    },
+  );
 
-  router.post('/api/admin/orders/:id/payment-link', requireStaff, knownOrder, async (ctx) => {
-    const { order, paymentUrl } = await orderAdmin.retryPaymentLink(services, idParam(ctx));
-    ctx.body = {
-      success: Boolean(paymentUrl),
-      message: paymentUrl
-        ? 'Payment link is ready'
-        : deps.payments.configured
-          ? 'Square did not return a payment link; try again later'
-          : 'Payment processing is not configured',
-      order: toOrderView(order),
-    };
-  });
+  router.post(
+    '/api/admin/orders/:id/payment-link',
+    requirePermission('manageOrders'),
+    knownOrder,
+    async (ctx) => {
+      const { order, paymentUrl } = await orderAdmin.retryPaymentLink(services, idParam(ctx));
+      ctx.body = {
+        success: Boolean(paymentUrl),
+        message: paymentUrl
+          ? 'Payment link is ready'
+          : deps.payments.configured
+            ? 'Square did not return a payment link; try again later'
+            : 'Payment processing is not configured',
+        order: toOrderView(order),
+      };
+    },
+  );
 
-  router.delete('/api/admin/orders/:id', requireStaff, knownOrder, async (ctx) => {
-    await orderAdmin.deleteOrder(services, idParam(ctx), actorOf(ctx));
-    ctx.body = { success: true, message: 'Order deleted' };
-  });
+  router.delete(
+    '/api/admin/orders/:id',
+    requirePermission('manageOrders'),
+    knownOrder,
+    async (ctx) => {
+      await orderAdmin.deleteOrder(services, idParam(ctx), actorOf(ctx));
+      ctx.body = { success: true, message: 'Order deleted' };
+    },
+  );
 
   // The dashboard reads `error` on failure: repeat the message there.
   router.post(
@@ -187,7 +212,7 @@ export function adminOrdersRouter(deps: AppDeps): Router {
         };
       }
     },
-    requireStaff,
+    requirePermission('manageOrders'),
     validate(ConfirmPaymentBody, 'body'),
     async (ctx) => {
       const { orderId } = ctx.state.input as { orderId: string };

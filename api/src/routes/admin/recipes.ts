@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import { RecipeIngredientSchema, RecipeSchema } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
-import { requireStaff } from '../../middleware/auth.js';
+import { requirePermission } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import * as recipes from '../../services/recipes.js';
 import { idParam, isUuid, knownIds } from './shared.js';
@@ -20,32 +20,47 @@ export function adminRecipesRouter(deps: AppDeps): Router {
   const router = new Router();
   const knownRecipe = knownIds('Recipe not found');
   const knownLine = knownIds('Recipe ingredient not found', 'lineId');
-  router.get('/api/admin/recipes', requireStaff, async (ctx) => {
+  router.get('/api/admin/recipes', requirePermission('manageRecipes'), async (ctx) => {
     ctx.body = await recipes.listRecipes(deps.prisma);
   });
-  router.post('/api/admin/recipes', requireStaff, validate(RecipeSchema, 'body'), async (ctx) => {
-    ctx.status = 201;
-    ctx.body = await recipes.createRecipe(deps.prisma, ctx.state.input);
-  });
-  router.get('/api/admin/recipes/:id', requireStaff, knownRecipe, async (ctx) => {
-    ctx.body = await recipes.getRecipe(deps.prisma, idParam(ctx));
-  });
+  router.post(
+    '/api/admin/recipes',
+    requirePermission('manageRecipes'),
+    validate(RecipeSchema, 'body'),
+    async (ctx) => {
+      ctx.status = 201;
+      ctx.body = await recipes.createRecipe(deps.prisma, ctx.state.input);
+    },
+  );
+  router.get(
+    '/api/admin/recipes/:id',
+    requirePermission('manageRecipes'),
+    knownRecipe,
+    async (ctx) => {
+      ctx.body = await recipes.getRecipe(deps.prisma, idParam(ctx));
+    },
+  );
   router.put(
     '/api/admin/recipes/:id',
-    requireStaff,
+    requirePermission('manageRecipes'),
     knownRecipe,
     validate(RecipeSchema, 'body'),
     async (ctx) => {
       ctx.body = await recipes.updateRecipe(deps.prisma, idParam(ctx), ctx.state.input);
     },
   );
-  router.delete('/api/admin/recipes/:id', requireStaff, knownRecipe, async (ctx) => {
-    await recipes.deleteRecipe(deps.prisma, idParam(ctx));
-    ctx.body = { success: true };
-  });
+  router.delete(
+    '/api/admin/recipes/:id',
+    requirePermission('manageRecipes'),
+    knownRecipe,
+    async (ctx) => {
+      await recipes.deleteRecipe(deps.prisma, idParam(ctx));
+      ctx.body = { success: true };
+    },
+  );
   router.post(
     '/api/admin/recipes/:id/ingredients',
-    requireStaff,
+    requirePermission('manageRecipes'),
     knownRecipe,
     validate(RecipeIngredientSchema, 'body'),
     knownIngredientInBody,
@@ -56,7 +71,7 @@ export function adminRecipesRouter(deps: AppDeps): Router {
   );
   router.put(
     '/api/admin/recipes/:id/ingredients/:lineId',
-    requireStaff,
+    requirePermission('manageRecipes'),
     knownRecipe,
     knownLine,
     validate(RecipeIngredientSchema, 'body'),
@@ -72,7 +87,7 @@ export function adminRecipesRouter(deps: AppDeps): Router {
   );
   router.delete(
     '/api/admin/recipes/:id/ingredients/:lineId',
-    requireStaff,
+    requirePermission('manageRecipes'),
     knownRecipe,
     knownLine,
     async (ctx) => {

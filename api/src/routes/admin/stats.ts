@@ -2,7 +2,7 @@
 // services/stats.ts, services/analytics.ts and docs/statistics.md.
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
-import { requireStaff } from '../../middleware/auth.js';
+import { requirePermission } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { getStats } from '../../services/stats.js';
 import { getAnalytics } from '../../services/analytics.js';
@@ -10,13 +10,18 @@ import { DateRangeQuery } from './shared.js';
 
 export function adminStatsRouter(deps: AppDeps): Router {
   const router = new Router();
-  router.get('/api/admin/stats', requireStaff, validate(DateRangeQuery, 'query'), async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await getStats(deps.prisma, ctx.state.input);
-  });
+  router.get(
+    '/api/admin/stats',
+    requirePermission('viewAnalytics'),
+    validate(DateRangeQuery, 'query'),
+    async (ctx) => {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await getStats(deps.prisma, ctx.state.input);
+    },
+  );
   router.get(
     '/api/admin/analytics',
-    requireStaff,
+    requirePermission('viewAnalytics'),
     validate(DateRangeQuery, 'query'),
     async (ctx) => {
       ctx.set('Cache-Control', 'no-store');

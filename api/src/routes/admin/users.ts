@@ -3,7 +3,7 @@
 import Router from '@koa/router';
 import { RoleChangeSchema, type Role, type UserView } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
-import { requireOwner } from '../../middleware/auth.js';
+import { requirePermission } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { conflict, notFound } from '../../middleware/errors.js';
 import { createPasswordResetLink } from '../../services/auth.js';
@@ -38,7 +38,7 @@ export function adminUsersRouter(deps: AppDeps): Router {
   const router = new Router();
   const knownUser = knownIds('User not found', 'userId');
 
-  router.get('/api/admin/users', requireOwner, async (ctx) => {
+  router.get('/api/admin/users', requirePermission('manageUsers'), async (ctx) => {
     const users = await deps.prisma.user.findMany({
       select: userFields,
       orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
@@ -48,7 +48,7 @@ export function adminUsersRouter(deps: AppDeps): Router {
 
   router.patch(
     '/api/admin/users/:userId/role',
-    requireOwner,
+    requirePermission('assignRoles'),
     knownUser,
     validate(RoleChangeSchema, 'body'),
     async (ctx) => {
@@ -74,29 +74,34 @@ export function adminUsersRouter(deps: AppDeps): Router {
     },
   );
 
-  router.post('/api/admin/users/:userId/reset-password', requireOwner, knownUser, async (ctx) => {
-    const user = await deps.prisma.user.findUnique({
-      where: { id: idParam(ctx, 'userId') },
-      select: userFields,
-    });
-    if (!user) throw notFound('User not found');
-    const resetUrl = await createPasswordResetLink(deps, user.id);
-    try {
-      await deps.notifications.passwordReset(
-        { email: user.email, firstName: user.firstName },
-        resetUrl,
-      );
-    } catch (error) {
-      deps.log.error('password reset mail failed', { userId: user.id, error: String(error) });
-    }
-    const needsConfiguration = !deps.notifications.mailConfigured;
-    ctx.body = {
-      message: needsConfiguration
-        ? `Email provider is not configured: the password reset link for ${user.email} was written to the server's mail outbox instead of being sent. Configure SMTP to email it.`
-        : `Password reset email sent to ${user.email}`,
-      needsConfiguration,
-    };
-  });
+  router.post(
+    '/api/admin/users/:userId/reset-password',
+    requirePermission('resetUserPasswords'),
+    knownUser,
+    async (ctx) => {
+      const user = await deps.prisma.user.findUnique({
+        where: { id: idParam(ctx, 'userId') },
+        select: userFields,
+      });
+      if (!user) throw notFound('User not found');
+      const resetUrl = await createPasswordResetLink(deps, user.id);
+      try {
+        await deps.notifications.passwordReset(
+          { email: user.email, firstName: user.firstName },
+          resetUrl,
+        );
+      } catch (error) {
+        deps.log.error('password reset mail failed', { userId: user.id, error: String(error) });
+      }
+      const needsConfiguration = !deps.notifications.mailConfigured;
+      ctx.body = {
+        message: needsConfiguration
+          ? `Email provider is not configured: the password reset link for ${user.email} was written to the server's mail outbox instead of being sent. Configure SMTP to email it.`
+          : `Password reset email sent to ${user.email}`,
+        needsConfiguration,
+      };
+    },
+  );
 
   return router;
 }

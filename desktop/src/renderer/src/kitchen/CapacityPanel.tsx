@@ -16,6 +16,7 @@ import {
 } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  can,
   CapacityLimitsSchema,
   ClosedDateSchema,
   formatLongDate,
@@ -28,7 +29,7 @@ import { toast } from '../ui/toaster';
 const KEY = ['/api/admin/kitchen/capacity'];
 
 export function CapacityPanel({ role }: { role: string }) {
-  const isOwner = role === 'owner';
+  const isOwner = can(role, 'manageKitchen');
   const client = useQueryClient();
   const capacity = useQuery({
     queryKey: KEY,

@@ -166,7 +166,7 @@ export function UsersTab({ role }: { role: string }) {
           ))}
         </ul>
       </Card>
-      <MailPanel />
+      {can(role, 'manageMail') && <MailPanel />}
     </div>
   );
 }
