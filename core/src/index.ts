@@ -12,4 +12,5 @@ export * from './schemas/order';
 export * from './schemas/admin';
 export * from './views';
 export * from './errors';
+export * from './ids/ids';
 export * from './kitchen/index';

@@ -7,8 +7,7 @@ import { badRequest, notFound } from '../middleware/errors.js';
 import { callRateLimit } from '../middleware/rateLimit.js';
 import { submitOrder } from '../services/orderSubmission.js';
 import { dollars, toOrderView } from '../services/orderView.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@bakery/core';
 
 /** "dana@example.com" -> "d***@example.com": enough to recognise, not to harvest. */
 export function maskEmail(email: string): string {
@@ -64,7 +63,7 @@ export function ordersRouter(deps: AppDeps): Router {
     const id = String(ctx.params.orderOrReferenceId ?? '').trim();
     if (!id || id.length > 255) throw notFound('Order not found');
     // An order id, or one of the Square ids the payment link's redirect may carry.
-    const order = UUID.test(id)
+    const order = isUuid(id)
       ? await prisma.order.findUnique({ where: { id } })
       : await prisma.order.findFirst({
           where: {

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { Prisma, type PrismaClient } from '@bakery/prisma';
-import { BAKERY_TIME_ZONE, getCategory, getMenuItem } from '@bakery/core';
+import { BAKERY_TIME_ZONE, getCategory, getMenuItem, orderNumber } from '@bakery/core';
 import { inRange, ORDER_DAY, ORDERS, PAID, rangeBounds, type DateRange } from './stats.js';
 import { decimalToNumber, totalCostOf, lineCost } from './recipes.js';
 
@@ -60,8 +60,6 @@ export function calendarDateCell(value: string | Date | null | undefined): Date 
 
 const money = (value: Prisma.Decimal | number | string | null | undefined) =>
   value === null || value === undefined ? 0 : Number(new Prisma.Decimal(value).toFixed(2));
-
-const orderNumber = (id: string) => id.slice(-8).toUpperCase();
 
 /** Sheet options shared by every table: frozen header row, filter over the columns. */
 function tableOptions(columns: Column[]) {

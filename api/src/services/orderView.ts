@@ -2,6 +2,7 @@
 // dollars, dates as the customer chose them, instants as ISO strings.
 import type { OrderView } from '@bakery/core';
 import type { OrderModel as Order } from '@bakery/prisma';
+import { orderNumber } from '@bakery/core';
 
 type Decimalish = { toString(): string } | number | string | null | undefined;
 
@@ -46,7 +47,7 @@ export function toOrderView(order: Order): OrderView {
   const cakeOptions = order.cakeOptions as { hasWriting?: boolean; hasBows?: boolean } | null;
   return {
     id: order.id,
-    orderNumber: order.id.replace(/-/g, '').slice(-8).toUpperCase(),
+    orderNumber: orderNumber(order.id),
     userId: order.userId,
     customerName: order.customerName,
     customerEmail: order.customerEmail,

@@ -304,3 +304,14 @@ describe('constants', () => {
     expect(() => taxCents(-1)).toThrow(RangeError);
   });
 });
+
+describe('formatDollars', () => {
+  it('formats wire dollars and marks a missing amount', async () => {
+    const { formatDollars } = await import('./money');
+    expect(formatDollars(45.5)).toBe('$45.50');
+    expect(formatDollars('1234.5')).toBe('$1,234.50');
+    expect(formatDollars(0)).toBe('$0.00');
+    expect(formatDollars(null)).toBe('—');
+    expect(formatDollars(undefined, 'n/a')).toBe('n/a');
+  });
+});

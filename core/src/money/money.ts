@@ -26,6 +26,14 @@ export function formatCents(cents: number): string {
   return `${sign}$${dollarFormat.format(Math.abs(rounded) / 100)}`;
 }
 
+/**
+ * A wire amount in dollars (45.5 or "45.50") -> "$45.50"; a missing amount
+ * (null or undefined) -> `missing` ("—" by default).
+ */
+export function formatDollars(dollars: number | string | null | undefined, missing = '—'): string {
+  return dollars === null || dollars === undefined ? missing : formatCents(dollarsToCents(dollars));
+}
+
 /** 4550 -> 45.5 (a number with at most 2 decimals, as on the wire). */
 export function centsToDollars(cents: number): number {
   return Math.round(cents) / 100;

@@ -5,14 +5,14 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import {
+  type DeliveryFee,
   DeliveryFeeSchema,
-  dollarsToCents,
-  formatCents,
+  formatDollars,
   FulfillmentChangeSchema,
+  isUuid,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   PaymentStatusChangeSchema,
-  type DeliveryFee,
 } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
 import { requirePermission } from '../../middleware/auth.js';
@@ -20,7 +20,7 @@ import { validate } from '../../middleware/validate.js';
 import { notFound } from '../../middleware/errors.js';
 import { toOrderView } from '../../services/orderView.js';
 import * as orderAdmin from '../../services/orderAdmin.js';
-import { actorOf, DateRangeQuery, idParam, isUuid, knownIds } from './shared.js';
+import { actorOf, DateRangeQuery, idParam, knownIds } from './shared.js';
 
 const STATUSES = [...PAYMENT_STATUSES, ...ORDER_STATUSES] as string[];
 const statusField = (status: string) =>
@@ -121,7 +121,7 @@ export function adminOrdersRouter(deps: AppDeps): Router {
         actorOf(ctx),
       );
       const view = toOrderView(order);
-      const added = `Delivery fee of ${formatCents(dollarsToCents(input.deliveryFee))} added. New total ${formatCents(dollarsToCents(view.total))}.`;
+      const added = `Delivery fee of ${formatDollars(input.deliveryFee)} added. New total ${formatDollars(view.total)}.`;
       // The fee stays whatever Square answers; the message says whether the customer can pay yet.
       ctx.body = {
         success: true,

@@ -1,11 +1,11 @@
 // Recipes, their ingredient lines and exact-decimal costing (staff).
 import Router from '@koa/router';
-import { RecipeIngredientSchema, RecipeSchema } from '@bakery/core';
+import { isUuid, RecipeIngredientSchema, RecipeSchema } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
 import { requirePermission } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import * as recipes from '../../services/recipes.js';
-import { idParam, isUuid, knownIds } from './shared.js';
+import { idParam, knownIds } from './shared.js';
 import { notFound } from '../../middleware/errors.js';
 import type { Context, Next } from 'koa';
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Context, Next } from 'koa';
 import type { Actor } from '../../services/orderAdmin.js';
 import { notFound } from '../../middleware/errors.js';
+import { isUuid } from '@bakery/core';
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
@@ -30,10 +31,6 @@ export const DateRangeQuery = z
   });
 
 export type DateRangeInput = z.infer<typeof DateRangeQuery>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: unknown): value is string =>
-  typeof value === 'string' && UUID.test(value);
 
 /**
  * Answers 404 with `message` unless every named route parameter is a UUID.

@@ -7,19 +7,20 @@
 // in exact decimals, rounded only on the wire (quantities 4 places, money 2).
 import {
   ADD_INS,
+  type BakeSheetCakeRow,
+  type BakeSheetInstructionRow,
+  type BakeSheetProductRow,
+  type BakeSheetView,
   CAKE_FILLINGS,
-  PICKUP_SLOTS,
   categoryOrder,
   defaultVariantId,
   findLink,
   getCategory,
   getMenuItem,
-  unitsPerItem,
-  type BakeSheetCakeRow,
-  type BakeSheetInstructionRow,
-  type BakeSheetProductRow,
-  type BakeSheetView,
+  orderNumber,
+  PICKUP_SLOTS,
   type ShoppingListRow,
+  unitsPerItem,
 } from '@bakery/core';
 import { Prisma, type PrismaClient } from '@bakery/prisma';
 import { decimalToNumber, lineCost } from '../recipes.js';
@@ -66,8 +67,6 @@ export function storedItems(items: Prisma.JsonValue): StoredItem[] {
     ];
   });
 }
-
-export const orderNumberOf = (id: string) => id.slice(-8).toUpperCase();
 
 const slotIndex = (time: string | null) => {
   const index = time ? PICKUP_SLOTS.indexOf(time) : -1;
@@ -118,7 +117,7 @@ export async function bakeSheet(db: Db, fromDate: string, toDate: string): Promi
   for (const order of orders) {
     const who = {
       orderId: order.id,
-      orderNumber: orderNumberOf(order.id),
+      orderNumber: orderNumber(order.id),
       pickupDate: order.pickupDate ?? '',
       pickupTime: order.pickupTime,
       customerName: order.customerName,

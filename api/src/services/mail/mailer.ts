@@ -9,7 +9,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { PrismaClient } from '@bakery/prisma';
-import { ADD_INS, BAKERY_INFO, CAKE_FILLINGS, dollarsToCents } from '@bakery/core';
+import { ADD_INS, BAKERY_INFO, CAKE_FILLINGS, dollarsToCents, orderNumber } from '@bakery/core';
 import type { Logger, Notifications } from '../contracts.js';
 import {
   orderReadyMail,
@@ -125,7 +125,7 @@ type StoredOrder = NonNullable<Awaited<ReturnType<PrismaClient['order']['findUni
 export function toMailOrder(order: StoredOrder): MailOrder {
   return {
     id: order.id,
-    orderNumber: order.id.slice(-8).toUpperCase(),
+    orderNumber: orderNumber(order.id),
     customerName: order.customerName,
     lines: linesOf(order.items),
     subtotalCents: centsOf(order.subtotal),

@@ -12,7 +12,13 @@ import {
   type Square,
 } from 'square';
 import { Prisma, type PrismaClient } from '@bakery/prisma';
-import { BAKERY_INFO, dollarsToCents, PROVIDER_PAYMENT_METHOD } from '@bakery/core';
+import {
+  BAKERY_INFO,
+  dollarsToCents,
+  isUuid,
+  orderNumber,
+  PROVIDER_PAYMENT_METHOD,
+} from '@bakery/core';
 import type { Logger, Notifications } from '../contracts.js';
 import type { SquareSettings } from './settings.js';
 import type {
@@ -36,15 +42,10 @@ export interface SquarePaymentsOptions {
   timeoutInSeconds?: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Who the order history names for changes Square caused. */
 const SQUARE_ACTOR = 'Square';
 
 type OrderRow = Prisma.OrderGetPayload<object>;
-
-export function orderNumber(orderId: string): string {
-  return orderId.slice(-8).toUpperCase();
-}
 
 export function totalCents(order: Pick<OrderRow, 'total'>): number {
   return dollarsToCents(order.total.toString());
@@ -192,7 +193,7 @@ export function createSquarePayments(options: SquarePaymentsOptions): SquarePaym
     ensure: EnsureLinkOptions = {},
   ): Promise<string | null> {
     try {
-      const order = UUID.test(orderId)
+      const order = isUuid(orderId)
         ? await prisma.order.findUnique({ where: { id: orderId } })
         : null;
       if (!order) {
@@ -250,7 +251,7 @@ export function createSquarePayments(options: SquarePaymentsOptions): SquarePaym
   }
 
   async function confirmPayment(referenceId: string): Promise<ConfirmResult> {
-    const order = UUID.test(referenceId)
+    const order = isUuid(referenceId)
       ? await prisma.order.findUnique({ where: { id: referenceId } })
       : await prisma.order.findFirst({ where: { squareOrderId: referenceId } });
     if (!order) return refuse(404, 'Order not found');
@@ -326,7 +327,7 @@ export function createSquarePayments(options: SquarePaymentsOptions): SquarePaym
       });
       if (byLink) return byLink.id;
     }
-    if (payment.reference_id && UUID.test(payment.reference_id)) {
+    if (payment.reference_id && isUuid(payment.reference_id)) {
       const byReference = await prisma.order.findUnique({
         where: { id: payment.reference_id },
         select: { id: true },
@@ -336,7 +337,7 @@ export function createSquarePayments(options: SquarePaymentsOptions): SquarePaym
     if (!payment.order_id) return null;
     const { order: squareOrder } = await client.orders.get({ orderId: payment.order_id });
     const reference = squareOrder?.referenceId;
-    if (!reference || !UUID.test(reference)) return null;
+    if (!reference || !isUuid(reference)) return null;
     const ours = await prisma.order.findUnique({
       where: { id: reference },
       select: { id: true, squareOrderId: true },

@@ -3,10 +3,9 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   BAKERY_INFO,
-  MIN_LEAD_DAYS,
   confirmationState,
-  dollarsToCents,
-  formatCents,
+  formatDollars,
+  MIN_LEAD_DAYS,
   type PaymentStatusView,
 } from '@bakery/core';
 import { apiRequest } from '../../api/client';
@@ -48,7 +47,7 @@ export default function ConfirmationPage() {
       .catch((e) => console.error('Payment confirmation failed', e));
   }, [referenceId, status, lookupId, queryClient]);
 
-  const total = data?.total !== undefined ? formatCents(dollarsToCents(Number(data.total))) : null;
+  const total = data?.total !== undefined ? formatDollars(data.total) : null;
 
   let body;
   switch (state) {

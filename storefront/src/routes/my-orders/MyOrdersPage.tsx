@@ -1,11 +1,11 @@
 import { Link, Navigate } from 'react-router-dom';
-import { dollarsToCents, formatCents, formatLongDate, type OrderView } from '@bakery/core';
+import { formatDollars, formatLongDate, type OrderView } from '@bakery/core';
 import { useMyOrders, useUser } from '../../api/queries';
 import { Loading } from '../../components/Loading';
 import { PaymentBadge, PaymentNotice } from './PaymentNotice';
 import { ReviewForm } from './ReviewForm';
 
-const money = (dollars: number | string) => formatCents(dollarsToCents(Number(dollars)));
+const money = (dollars: number | string) => formatDollars(dollars);
 
 export function OrderCard({ order }: { order: OrderView }) {
   // Spec: the fees show only when above 0.

@@ -6,7 +6,7 @@ import {
   AllCommunityModule as ChartModules,
   ModuleRegistry as ChartRegistry,
 } from 'ag-charts-community';
-import { bakeryToday, dollarsToCents, formatCents } from '@bakery/core';
+import { bakeryToday, formatDollars } from '@bakery/core';
 import { api, apiBytes, messageOf, rangeQuery } from '../api/client';
 import { bridge } from '../platform/bridge';
 import { toast } from '../ui/toaster';
@@ -28,7 +28,7 @@ export interface AnalyticsData {
   revenueByCategory: { category: string; label: string; revenue: number; quantity: number }[];
 }
 
-const money = (d: number | undefined) => (d === undefined ? '—' : formatCents(dollarsToCents(d)));
+const money = (d: number | undefined) => formatDollars(d);
 
 /** Fetches a workbook from the API and hands it to the host to save. */
 export async function exportWorkbook(

@@ -1,9 +1,9 @@
 import { Callout, Card, H4, Spinner } from '@blueprintjs/core';
 import type { StatsView } from '@bakery/core';
-import { dollarsToCents, formatCents } from '@bakery/core';
+import { formatDollars } from '@bakery/core';
 import { messageOf } from '../api/client';
 
-const money = (d: number | undefined) => (d === undefined ? '—' : formatCents(dollarsToCents(d)));
+const money = (d: number | undefined) => formatDollars(d);
 
 export function StatCards({
   stats,

@@ -1,11 +1,10 @@
 // Pieces the kitchen panels share: money and quantity formats, the range bar
 // (both dates required: bake sheets and margins are per pickup date).
 import { FormGroup, InputGroup } from '@blueprintjs/core';
-import { bakeryToday, dollarsToCents, formatCents } from '@bakery/core';
+import { bakeryToday, formatDollars } from '@bakery/core';
 import type { DateRange } from '../dashboard/range';
 
-export const money = (d: number | null | undefined) =>
-  d === null || d === undefined ? '—' : formatCents(dollarsToCents(d));
+export const money = (d: number | null | undefined) => formatDollars(d);
 export const percent = (p: number | null | undefined) =>
   p === null || p === undefined ? '—' : `${p.toFixed(1)}%`;
 /** Up to 4 decimals, trailing zeros dropped: 6.25, 11, 0.3333. */

@@ -15,8 +15,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   adminPaymentBadge,
   BAKERY_TIME_ZONE,
-  dollarsToCents,
-  formatCents,
+  formatDollars,
   formatLongDate,
   type OrderView,
 } from '@bakery/core';
@@ -32,7 +31,7 @@ const DEFAULT_COL: ColDef<OrderView> = { sortable: true, resizable: true, filter
 /** An instant as the bakery's calendar day (YYYY-MM-DD in New York). */
 const bakeryDay = (iso: unknown) =>
   iso ? new Date(String(iso)).toLocaleDateString('en-CA', { timeZone: BAKERY_TIME_ZONE }) : '';
-const money = (d: number | null | undefined) => formatCents(dollarsToCents(d ?? 0));
+const money = (d: number | null | undefined) => formatDollars(d ?? 0);
 
 interface HistoryEntry {
   id: string;

@@ -24,21 +24,19 @@ import { AgGridReact } from 'ag-grid-react';
 import type { ColDef } from 'ag-grid-community';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  dollarsToCents,
-  formatCents,
+  formatDollars,
   IngredientSchema,
-  RecipeIngredientSchema,
-  RecipeSchema,
   type IngredientView,
   type RecipeDetailView,
+  RecipeIngredientSchema,
+  RecipeSchema,
   type RecipeView,
 } from '@bakery/core';
 import { api, messageOf } from '../api/client';
 import { toast } from '../ui/toaster';
 import { RecipeMargins } from '../kitchen/RecipeMargins';
 
-const money = (d: number | string | null | undefined) =>
-  formatCents(dollarsToCents(Number(d ?? 0)));
+const money = (d: number | string | null | undefined) => formatDollars(d ?? 0);
 
 /** A cost per unit keeps its 4 decimal places ($0.0045 per g) but drops
  * trailing zeros past the cents ($1.38, not $1.3800). */
