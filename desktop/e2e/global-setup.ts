@@ -1,10 +1,10 @@
 // Starts the real API (which serves desktop/dist-web at /admin) on a database
-// and a port of its own (scripts/e2e/startApi.ts), then seeds orders and a
+// and a port of its own (@bakery/test-support), then seeds orders and a
 // review through the customer API. The returned function is the teardown.
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startApiForE2e } from '../../scripts/e2e/startApi';
+import { startApiForE2e } from '@bakery/test-support';
 import { seedThroughCustomerApi, SEED_FILE } from './seed';
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -1,12 +1,12 @@
 // Starts the real API (which serves the built storefront) on a database and a
-// port of its own (scripts/e2e/startApi.ts). The returned function is the
+// port of its own (@bakery/test-support). The returned function is the
 // teardown. Square and SMTP are left unconfigured: orders stay pending for
 // staff ('Order submitted for review') and the reset link is written to the
 // API's log, which the reset scenario reads (hence log level info).
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startApiForE2e } from '../../scripts/e2e/startApi';
+import { startApiForE2e } from '@bakery/test-support';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const API_LOG = join(here, '..', 'test-results', 'api.log');

@@ -4,61 +4,33 @@
 // unconfigured. `npm test` has already built everything, so nothing is built
 // here. `stop()` ends the API, drops the database and removes the folder.
 //
-// Database: a fresh one on TEST_DATABASE_URL / DATABASE_URL or the machine's
-// PostgreSQL at 127.0.0.1:5432; where none answers, the API starts its own
-// embedded PostgreSQL (what it does without DATABASE_URL).
+// Database: a fresh one on the configured server (postgres.ts); where none
+// answers, the API starts its own embedded PostgreSQL (what it does without
+// DATABASE_URL).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { configuredPostgres, createDatabase } from './postgres';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const LOCAL_SERVER = 'postgresql://postgres@127.0.0.1:5432/postgres';
 
-// The API's own PostgreSQL driver: the browser suites have no database code.
-interface PgClient {
-  connect(): Promise<void>;
-  query(sql: string): Promise<unknown>;
-  end(): Promise<void>;
-}
-const pg = createRequire(join(repo, 'api', 'package.json'))('pg') as {
-  Client: new (options: { connectionString: string; connectionTimeoutMillis?: number }) => PgClient;
-};
-
-async function runOn(server: string, sql: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: server, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query(sql);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-interface Database {
+interface SuiteDatabase {
   env: Record<string, string>;
   drop(): Promise<void>;
 }
 
-async function createDatabase(suite: string): Promise<Database> {
+async function suiteDatabase(suite: string): Promise<SuiteDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), `bakery-${suite}-e2e-`));
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
-  const server = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || LOCAL_SERVER;
-  const name = `bakery_${suite}_e2e_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  if (await runOn(server, `CREATE DATABASE "${name}"`)) {
-    const url = new URL(server);
-    url.pathname = `/${name}`;
+  const db = await createDatabase(configuredPostgres().url, `${suite}_e2e`);
+  if (db) {
     return {
-      env: { DATABASE_URL: url.toString(), BAKERY_DATA_DIR: dataDir },
+      env: { DATABASE_URL: db.url, BAKERY_DATA_DIR: dataDir },
       drop: async () => {
-        await runOn(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await db.drop();
         removeDataDir();
       },
     };
@@ -130,7 +102,7 @@ export async function startApiForE2e(options: {
   ownerEmail: string;
   ownerPassword: string;
 }): Promise<E2eApi> {
-  const db = await createDatabase(options.suite);
+  const db = await suiteDatabase(options.suite);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   mkdirSync(dirname(options.logFile), { recursive: true });
