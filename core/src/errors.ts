@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'service_unavailable',
   /** 500: an unexpected failure (logged with the request id). */
   'internal_error',
+  /** 503: a staff read ran past its statement timeout and was stopped (narrow the range). */
+  'query_timeout',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
