@@ -18,6 +18,12 @@ import {
   ORDER_TRANSITIONS,
   PAYMENT_STATUSES,
   PAYMENT_TRANSITIONS,
+  adminActionConfirmation,
+  checkPaymentChange,
+  checkPaymentLinkRetry,
+  fulfilmentBadge,
+  isDeliveryFeeCorrection,
+  offersPaymentLinkRetry,
   type AdminAction,
   type OrderState,
 } from './lifecycle';
@@ -96,13 +102,17 @@ describe('admin order buttons (spec section 4)', () => {
   // The spec's "shown when" column, written out independently.
   const shownWhen: Record<AdminAction, (o: OrderState) => boolean> = {
     calculateDeliveryFee: (o) =>
-      o.deliveryMethod === 'delivery' && o.deliveryFeeStatus === 'pending',
+      o.deliveryMethod === 'delivery' &&
+      (o.deliveryFeeStatus === 'pending' ||
+        (o.deliveryFeeStatus === 'calculated' && o.paymentStatus === 'pending')),
     confirmPayment: (o) => o.paymentStatus === 'pending' && o.deliveryFeeStatus !== 'pending',
-    markComplete: (o) => o.paymentStatus === 'paid' && o.orderStatus !== 'complete',
+    markComplete: (o) =>
+      (o.paymentStatus === 'paid' || o.paymentStatus === 'completed') &&
+      o.orderStatus !== 'complete',
     markInProgress: (o) => o.orderStatus === 'complete',
     cancel: (o) => o.paymentStatus !== 'cancelled',
     viewPayment: (o) => Boolean(o.squarePaymentUrl),
-    fulfill: () => true,
+    fulfill: (o) => o.paymentStatus !== 'cancelled',
     delete: () => true,
   };
   const states: OrderState[] = [];
@@ -163,9 +173,15 @@ describe('admin order buttons (spec section 4)', () => {
     ],
     [{}, 'calculateDeliveryFee', 'Cannot calculate delivery fee: this is a pickup order'],
     [
-      { deliveryMethod: 'delivery', deliveryFeeStatus: 'calculated' },
+      { deliveryMethod: 'delivery', deliveryFeeStatus: 'calculated', paymentStatus: 'paid' },
       'calculateDeliveryFee',
-      'Cannot calculate delivery fee: delivery fee is already calculated',
+      'Cannot correct delivery fee: payment is paid',
+    ],
+    [{ paymentStatus: 'cancelled' }, 'fulfill', 'Cannot fulfill: order is cancelled'],
+    [
+      { paymentStatus: 'completed', orderStatus: 'complete', fulfilledAt: '2026-11-23T15:00:00Z' },
+      'fulfill',
+      'Cannot fulfill: order is already fulfilled',
     ],
     [{}, 'markComplete', 'Cannot mark complete: payment is pending'],
     [
@@ -179,6 +195,32 @@ describe('admin order buttons (spec section 4)', () => {
   ])('refuses %o %s with "%s"', (over, action, message) =>
     expect(checkAdminAction(order(over), action)).toEqual({ ok: false, message }),
   );
+
+  it('a fulfilled order put back in progress can be completed again (payment completed)', () => {
+    const fulfilled = order({
+      paymentStatus: 'completed',
+      orderStatus: 'complete',
+      fulfilledAt: '2026-11-23T15:00:00Z',
+    });
+    expect(fulfilmentBadge(fulfilled)).toBe('fulfilled');
+    expect(adminOrderActions(fulfilled)).not.toContain('fulfill');
+    const back = { ...fulfilled, ...adminActionChanges(fulfilled, 'markInProgress') };
+    expect(back.orderStatus).toBe('in progress');
+    // fulfilledAt is still set until the API clears it: the badge already follows the status.
+    expect(fulfilmentBadge(back)).toBe('in progress');
+    expect(adminOrderActions(back)).toEqual(
+      expect.arrayContaining(['markComplete', 'fulfill', 'cancel']),
+    );
+  });
+
+  it('a delivery fee can be corrected while the payment is pending', () => {
+    const calculated = order({ deliveryMethod: 'delivery', deliveryFeeStatus: 'calculated' });
+    expect(checkAdminAction(calculated, 'calculateDeliveryFee')).toEqual({ ok: true });
+    expect(isDeliveryFeeCorrection(calculated)).toBe(true);
+    expect(
+      checkAdminAction({ ...calculated, paymentStatus: 'cancelled' }, 'calculateDeliveryFee'),
+    ).toEqual({ ok: false, message: 'Cannot correct delivery fee: payment is cancelled' });
+  });
 
   it('refuses an action it does not know', () =>
     expect(checkAdminAction(order(), 'refund' as AdminAction)).toEqual({
@@ -296,4 +338,58 @@ describe('the confirmation page state', () => {
     [{ status: 'success', paymentMethod: 'cash' }, 'pending'],
     [{ paymentStatus: 'cancelled', paymentUrl: 'https://square.link/u/x' }, 'pending'],
   ])('%o -> %s', (over, state) => expect(confirmationState({ ...base, ...over })).toBe(state));
+});
+
+describe('payment status changes and link retries', () => {
+  it.each<[Partial<OrderState>, string, string | null]>([
+    [{}, 'paid', null],
+    [{}, 'completed', null],
+    [{}, 'cancelled', null],
+    [{ paymentStatus: 'paid' }, 'completed', null],
+    [{ paymentStatus: 'paid' }, 'pending', 'Cannot set payment to pending: payment is paid'],
+    [
+      { paymentStatus: 'cancelled' },
+      'completed',
+      'Cannot set payment to completed: payment is cancelled',
+    ],
+    [
+      { deliveryMethod: 'delivery', deliveryFeeStatus: 'pending' },
+      'completed',
+      'Cannot confirm payment: delivery fee is still pending',
+    ],
+  ])('%o -> %s', (over, status, message) =>
+    expect(checkPaymentChange(order(over), status)).toEqual(
+      message ? { ok: false, message } : { ok: true },
+    ),
+  );
+
+  it('a link is retried only for a pending order whose fee is known', () => {
+    expect(checkPaymentLinkRetry(order())).toEqual({ ok: true });
+    expect(checkPaymentLinkRetry(order({ paymentStatus: 'paid' }))).toEqual({
+      ok: false,
+      message:
+        'A payment link is only made for an order whose payment is pending; this one is paid',
+    });
+    expect(
+      checkPaymentLinkRetry(order({ deliveryMethod: 'delivery', deliveryFeeStatus: 'pending' })),
+    ).toEqual({
+      ok: false,
+      message: 'The delivery fee of this order is still pending; calculate it first',
+    });
+    expect(offersPaymentLinkRetry(order({ squarePaymentUrl: 'https://square.link/u/x' }))).toBe(
+      false,
+    );
+    expect(offersPaymentLinkRetry(order())).toBe(true);
+  });
+});
+
+describe('confirmations', () => {
+  it('cancel, fulfil and delete ask first; a paid cancel mentions the refund', () => {
+    expect(adminActionConfirmation(order({ paymentStatus: 'paid' }), 'cancel')?.text).toMatch(
+      /refund it in Square/,
+    );
+    expect(adminActionConfirmation(order(), 'fulfill')?.confirm).toBe('Fulfill');
+    expect(adminActionConfirmation(order(), 'delete')?.text).toBe(DELETE_ORDER_CONFIRM);
+    expect(adminActionConfirmation(order(), 'confirmPayment')).toBeNull();
+  });
 });

@@ -77,6 +77,18 @@ export interface OrderState {
   deliveryFeeStatus: string;
   deliveryMethod: string;
   squarePaymentUrl?: string | null;
+  /** When staff pressed Fulfill (an ISO string or a Date), or null. */
+  fulfilledAt?: string | Date | null;
+}
+
+/** Fulfilled: Fulfill was pressed and the order is still complete (Mark In Progress undoes it). */
+export function isFulfilled(order: Pick<OrderState, 'orderStatus' | 'fulfilledAt'>): boolean {
+  return Boolean(order.fulfilledAt) && order.orderStatus === 'complete';
+}
+
+/** The staff's fulfilment badge: fulfilled, complete or in progress (never two at once). */
+export function fulfilmentBadge(order: Pick<OrderState, 'orderStatus' | 'fulfilledAt'>): string {
+  return isFulfilled(order) ? 'fulfilled' : order.orderStatus;
 }
 
 export type ActionCheck = { ok: true } | { ok: false; message: string };
@@ -89,9 +101,12 @@ export function checkAdminAction(order: OrderState, action: AdminAction): Action
   const { paymentStatus, orderStatus, deliveryFeeStatus, deliveryMethod } = order;
   switch (action) {
     case 'calculateDeliveryFee':
+      // Entered once, then correctable (a typo) until the customer has paid.
       if (deliveryMethod !== 'delivery')
         return refuse('Cannot calculate delivery fee: this is a pickup order');
-      if (deliveryFeeStatus !== 'pending')
+      if (deliveryFeeStatus === 'calculated' && paymentStatus !== 'pending')
+        return refuse(`Cannot correct delivery fee: payment is ${paymentStatus}`);
+      if (deliveryFeeStatus !== 'pending' && deliveryFeeStatus !== 'calculated')
         return refuse(
           `Cannot calculate delivery fee: delivery fee is already ${deliveryFeeStatus}`,
         );
@@ -109,7 +124,8 @@ export function checkAdminAction(order: OrderState, action: AdminAction): Action
     case 'markComplete':
       if (orderStatus === 'complete')
         return refuse('Cannot mark complete: order is already complete');
-      if (paymentStatus !== 'paid')
+      // Completed too: a fulfilled order put back in progress can be completed again.
+      if (paymentStatus !== 'paid' && paymentStatus !== 'completed')
         return refuse(`Cannot mark complete: payment is ${paymentStatus}`);
       return OK;
     case 'markInProgress':
@@ -125,6 +141,9 @@ export function checkAdminAction(order: OrderState, action: AdminAction): Action
         return refuse('Cannot view payment: the order has no payment link yet');
       return OK;
     case 'fulfill':
+      if (paymentStatus === 'cancelled') return refuse('Cannot fulfill: order is cancelled');
+      if (isFulfilled(order)) return refuse('Cannot fulfill: order is already fulfilled');
+      return OK;
     case 'delete':
       return OK;
     default:
@@ -156,6 +175,7 @@ export function adminActionChanges(order: OrderState, action: AdminAction): Orde
     case 'markComplete':
       return { orderStatus: 'complete' };
     case 'markInProgress':
+      // Also undoes Fulfill (the API clears fulfilledAt): the badge reads in progress.
       return { orderStatus: 'in progress' };
     case 'cancel':
       return { paymentStatus: 'cancelled' };
@@ -165,6 +185,75 @@ export function adminActionChanges(order: OrderState, action: AdminAction): Orde
         : { orderStatus: 'complete' };
     default:
       return {};
+  }
+}
+
+/**
+ * Whether staff may set the payment status to `status` (PATCH /status): paid
+ * is Confirm Payment, cancelled is Cancel Order; any other move must be in the
+ * payment transition table (and, out of pending, pass Confirm Payment's
+ * delivery-fee check).
+ */
+export function checkPaymentChange(order: OrderState, status: string): ActionCheck {
+  if (status === 'paid') return checkAdminAction(order, 'confirmPayment');
+  if (status === 'cancelled') return checkAdminAction(order, 'cancel');
+  if (order.paymentStatus === 'pending') {
+    const confirm = checkAdminAction(order, 'confirmPayment');
+    if (!confirm.ok) return confirm;
+  }
+  return canTransition(PAYMENT_TRANSITIONS, order.paymentStatus, status)
+    ? OK
+    : refuse(`Cannot set payment to ${status}: payment is ${order.paymentStatus}`);
+}
+
+/** Whether staff may ask Square again for the order's payment link. */
+export function checkPaymentLinkRetry(order: OrderState): ActionCheck {
+  if (order.paymentStatus !== 'pending')
+    return refuse(
+      `A payment link is only made for an order whose payment is pending; this one is ${order.paymentStatus}`,
+    );
+  if (order.deliveryMethod === 'delivery' && order.deliveryFeeStatus === 'pending')
+    return refuse('The delivery fee of this order is still pending; calculate it first');
+  return OK;
+}
+
+/** Whether the detail offers "Retry payment link" (no link yet, and a retry is allowed). */
+export function offersPaymentLinkRetry(order: OrderState): boolean {
+  return !order.squarePaymentUrl && checkPaymentLinkRetry(order).ok;
+}
+
+/** Whether a delivery fee change is a correction of one already entered. */
+export const isDeliveryFeeCorrection = (order: OrderState) =>
+  order.deliveryMethod === 'delivery' && order.deliveryFeeStatus === 'calculated';
+
+/** The question staff answer before an action that cannot be taken back or mails the customer. */
+export function adminActionConfirmation(
+  order: OrderState & { orderNumber?: string; customerName?: string },
+  action: AdminAction,
+): { title: string; text: string; confirm: string } | null {
+  const which = order.orderNumber ? `order #${order.orderNumber}` : 'this order';
+  const who = order.customerName ? ` (${order.customerName})` : '';
+  switch (action) {
+    case 'cancel':
+      return {
+        title: 'Cancel this order?',
+        text:
+          `Cancel ${which}${who}? The customer is e-mailed that the order is cancelled.` +
+          (order.paymentStatus === 'paid' || order.paymentStatus === 'completed'
+            ? ' This order is paid: refund it in Square.'
+            : ''),
+        confirm: 'Cancel Order',
+      };
+    case 'fulfill':
+      return {
+        title: 'Mark as fulfilled?',
+        text: `Mark ${which}${who} as fulfilled? The customer is e-mailed that it is ready.`,
+        confirm: 'Fulfill',
+      };
+    case 'delete':
+      return { title: 'Delete this order?', text: DELETE_ORDER_CONFIRM, confirm: 'Delete' };
+    default:
+      return null;
   }
 }
 
@@ -252,3 +341,5 @@ export function confirmationState(input: ConfirmationInput): ConfirmationState {
   if (input.paymentUrl && input.paymentStatus !== 'cancelled') return 'pending_payment';
   return 'pending';
 }
+
+export * from './desk';
