@@ -2,12 +2,14 @@
 // calendar; staff bake sheets, margins and recipe links; owner capacity.
 import Router from '@koa/router';
 import {
+  BookingSettingsSchema,
   CapacityLimitsSchema,
   ClosedDateSchema,
   KitchenRangeSchema,
   ProductRecipeKeySchema,
   ProductRecipeLinkSchema,
   kitchenDate,
+  type BookingSettingsInput,
   type CapacityLimitsInput,
   type ClosedDateInput,
   type KitchenRange,
@@ -22,18 +24,23 @@ import {
   availability,
   bakeSheet,
   bakeSheetWorkbook,
+  bookingSettings,
   capacitySettings,
+  liftFairShare,
   listClosedDates,
   listLinks,
   margins,
   removeClosedDate,
   removeLink,
+  restoreFairShare,
   saveLink,
+  setBookingHorizon,
   setCapacityLimits,
 } from '../services/kitchen/index.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const DateParam = z.object({ date: kitchenDate() });
+const UserParam = z.object({ userId: z.uuid({ error: 'Not a valid account id' }) });
 
 export function kitchenRouter(deps: AppDeps): Router {
   const router = new Router();
@@ -81,6 +88,42 @@ export function kitchenRouter(deps: AppDeps): Router {
     async (ctx) => {
       await removeClosedDate(prisma, (ctx.state.input as { date: string }).date);
       ctx.body = { success: true };
+    },
+  );
+
+  // ------------------------------------------ booking horizon and fair share
+  router.get('/api/admin/kitchen/booking', requirePermission('viewKitchen'), async (ctx) => {
+    ctx.body = await bookingSettings(prisma);
+  });
+
+  router.put(
+    '/api/admin/kitchen/booking',
+    requirePermission('manageKitchen'),
+    validate(BookingSettingsSchema, 'body'),
+    async (ctx) => {
+      const { horizonDays } = ctx.state.input as BookingSettingsInput;
+      ctx.body = await setBookingHorizon(prisma, horizonDays);
+    },
+  );
+
+  // Staff lift (PUT) or restore (DELETE) the fair share for one account.
+  router.put(
+    '/api/admin/kitchen/fair-share/:userId',
+    requirePermission('manageOrders'),
+    validate(UserParam, 'params'),
+    async (ctx) => {
+      const { userId } = ctx.state.input as { userId: string };
+      const staff = ctx.state.user as { id: string } | undefined;
+      ctx.body = await liftFairShare(prisma, userId, staff?.id ?? null);
+    },
+  );
+
+  router.delete(
+    '/api/admin/kitchen/fair-share/:userId',
+    requirePermission('manageOrders'),
+    validate(UserParam, 'params'),
+    async (ctx) => {
+      ctx.body = await restoreFairShare(prisma, (ctx.state.input as { userId: string }).userId);
     },
   );
 

@@ -152,7 +152,7 @@ export async function submitOrder(
     // The capacity check and the insert share one transaction under a per-date
     // lock, so two customers racing for the last cake of a day get one success.
     order = await prisma.$transaction(async (tx) => {
-      await reserveCapacity(tx, data.pickupDate, data.items);
+      await reserveCapacity(tx, data.pickupDate, data.items, { userId, today });
       return tx.order.create({ data: { ...data, idempotencyKey: input.idempotencyKey } });
     });
   } catch (error) {

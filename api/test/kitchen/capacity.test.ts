@@ -155,7 +155,7 @@ describe('reserveCapacity inside the order transaction', () => {
     const date = dayAhead(22);
     await insertOrder(server.prisma, { pickupDate: date, items: cakeItems(3) });
     const attempt = server.prisma.$transaction(async (tx) => {
-      await reserveCapacity(tx, date, [cake(2)]);
+      await reserveCapacity(tx, date, [cake(2)], { userId: null, today });
       await tx.order.create({ data: cakeOrder('Late Larry', date) });
     });
     await expect(attempt).rejects.toMatchObject({
@@ -171,7 +171,7 @@ describe('reserveCapacity inside the order transaction', () => {
     const attempts = Array.from({ length: 5 }, (_, i) =>
       server.prisma.$transaction(
         async (tx) => {
-          await reserveCapacity(tx, date, [cake(1)]);
+          await reserveCapacity(tx, date, [cake(1)], { userId: null, today });
           // Widen the window between check and insert, as a slow request would.
           await new Promise((resolve) => setTimeout(resolve, 100));
           await tx.order.create({ data: cakeOrder(`Racer ${i}`, date) });

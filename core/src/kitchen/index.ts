@@ -1,5 +1,6 @@
 // Kitchen: daily capacity, closed dates, recipe links, cost of goods (issue 8).
 export * from './capacity';
+export * from './booking';
 export * from './costing';
 export * from './schemas';
 export type * from './views';

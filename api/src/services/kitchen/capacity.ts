@@ -5,15 +5,20 @@
 import {
   CAPACITY_UNITS,
   CATEGORY_IDS,
+  DEFAULT_BOOKING_HORIZON_DAYS,
   DEFAULT_CAPACITY,
   addDays,
   capacityCheck,
   closedDateMessage,
   dayAvailability,
   effectiveLimits,
+  fairShareCheck,
   getCategory,
+  horizonProblem,
+  productLimitProblem,
   unitsByCategory,
   type AvailabilityView,
+  type BookingSettingsView,
   type CapacityLimits,
   type CapacityView,
   type CategoryId,
@@ -21,7 +26,7 @@ import {
   type KitchenLine,
 } from '@bakery/core';
 import { Prisma, type PrismaClient } from '@bakery/prisma';
-import { conflict, notFound } from '../../middleware/errors.js';
+import { badRequest, conflict, notFound } from '../../middleware/errors.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -53,33 +58,75 @@ export async function loadLimits(db: Db): Promise<CapacityLimits> {
   );
 }
 
+/** Orders that hold kitchen time without being paid yet (the fair share counts these). */
+export const UNPAID = { paymentStatus: 'pending' } as const;
+
+/** The owner's booking horizon in days (core's default when unset). */
+export async function loadHorizonDays(db: Db): Promise<number> {
+  const row = await db.bookingSetting.findUnique({ where: { id: 1 } });
+  return row?.horizonDays ?? DEFAULT_BOOKING_HORIZON_DAYS;
+}
+
+export interface Reservation {
+  /** The account ordering; null skips the fair share (no account to count). */
+  userId: string | null;
+  /** The bakery's today, for the booking horizon. */
+  today: string;
+}
+
+const refuseField = (path: string, message: string) =>
+  badRequest(message, { errors: [{ path, message }] }, 'validation_failed');
+
 /**
- * Refuses (409, core's message naming the category and date, or the closed
- * date) an order for `pickupDate` whose lines do not fit. Call it INSIDE the
- * transaction that creates the order, before the insert: the advisory lock on
- * the date is held until that transaction ends, so two submissions for the
- * same date are checked one after the other and the second sees the first.
+ * Refuses an order for `pickupDate` that breaks a booking rule (core's
+ * messages): 400 for a product over its catalogue maximum summed over lines,
+ * or a date beyond the owner's horizon; 409 `capacity_full` for a closed date,
+ * a category that does not fit what is left, or an account whose unpaid
+ * orders of that day would hold more than its fair share (unless staff lifted
+ * it). Call it INSIDE the transaction that creates the order, before the
+ * insert: the advisory lock on the date is held until that transaction ends,
+ * so two submissions for the same date are checked one after the other and
+ * the second sees the first.
  */
 export async function reserveCapacity(
   tx: Prisma.TransactionClient,
   pickupDate: string,
   lines: readonly KitchenLine[],
+  who: Reservation,
 ): Promise<void> {
   const date = pickupDate.slice(0, 10);
+  const tooMany = productLimitProblem(lines);
+  if (tooMany) throw refuseField('items', tooMany);
+  const beyond = horizonProblem(date, who.today, await loadHorizonDays(tx));
+  if (beyond) throw refuseField('pickupDate', beyond);
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CAPACITY_LOCK_NAMESPACE}::int4, hashtext(${date}))`;
   const closed = await tx.closedDate.findUnique({ where: { date } });
   if (closed) throw conflict(closedDateMessage(date, closed.reason), 'capacity_full');
   const booked = await tx.order.findMany({
     where: { pickupDate: date, ...BOOKED },
-    select: { items: true },
+    select: { items: true, userId: true, paymentStatus: true },
   });
+  const limits = await loadLimits(tx);
   const result = capacityCheck(
     booked.flatMap((order) => storedLines(order.items)),
     lines,
-    await loadLimits(tx),
+    limits,
     date,
   );
   if (!result.ok) throw conflict(result.message, 'capacity_full');
+  if (!who.userId) return;
+  const held = booked.filter(
+    (order) => order.userId === who.userId && order.paymentStatus === UNPAID.paymentStatus,
+  );
+  const share = fairShareCheck(
+    held.flatMap((order) => storedLines(order.items)),
+    lines,
+    limits,
+    date,
+  );
+  if (share.ok) return;
+  const exempt = await tx.capacityShareExemption.findUnique({ where: { userId: who.userId } });
+  if (!exempt) throw conflict(share.message, 'capacity_full');
 }
 
 /** GET /api/availability: per date of the range, closed or not, what is left. */
@@ -185,4 +232,61 @@ export async function addClosedDate(
 export async function removeClosedDate(db: Db, date: string): Promise<void> {
   const { count } = await db.closedDate.deleteMany({ where: { date } });
   if (count === 0) throw notFound('That date is not closed');
+}
+
+// ------------------------------------------------ booking horizon, fair share
+
+export async function bookingSettings(db: Db): Promise<BookingSettingsView> {
+  const [horizonDays, exemptions] = await Promise.all([
+    loadHorizonDays(db),
+    db.capacityShareExemption.findMany({ orderBy: { createdAt: 'asc' } }),
+  ]);
+  const users = await db.user.findMany({
+    where: { id: { in: exemptions.map((row) => row.userId) } },
+    select: { id: true, email: true, firstName: true, lastName: true },
+  });
+  const byId = new Map(users.map((user) => [user.id, user]));
+  return {
+    horizonDays,
+    defaultHorizonDays: DEFAULT_BOOKING_HORIZON_DAYS,
+    exemptions: exemptions.map((row) => {
+      const user = byId.get(row.userId);
+      return {
+        userId: row.userId,
+        email: user?.email ?? null,
+        name: user ? `${user.firstName} ${user.lastName}`.trim() : null,
+        createdAt: row.createdAt.toISOString(),
+      };
+    }),
+  };
+}
+
+export async function setBookingHorizon(db: Db, horizonDays: number): Promise<BookingSettingsView> {
+  await db.bookingSetting.upsert({
+    where: { id: 1 },
+    create: { id: 1, horizonDays },
+    update: { horizonDays },
+  });
+  return bookingSettings(db);
+}
+
+/** Lets an account's unpaid orders exceed the fair share of a day (staff decide). */
+export async function liftFairShare(
+  db: Db,
+  userId: string,
+  staffId: string | null,
+): Promise<BookingSettingsView> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true } });
+  if (!user) throw notFound('User not found');
+  await db.capacityShareExemption.upsert({
+    where: { userId },
+    create: { userId, createdBy: staffId },
+    update: {},
+  });
+  return bookingSettings(db);
+}
+
+export async function restoreFairShare(db: Db, userId: string): Promise<BookingSettingsView> {
+  await db.capacityShareExemption.deleteMany({ where: { userId } });
+  return bookingSettings(db);
 }

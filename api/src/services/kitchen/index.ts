@@ -9,6 +9,10 @@ export {
   listClosedDates,
   storedLines,
   BOOKED,
+  bookingSettings,
+  setBookingHorizon,
+  liftFairShare,
+  restoreFairShare,
 } from './capacity.js';
 export { listLinks, saveLink, removeLink, costPerItem, batchesFor } from './links.js';
 export { bakeSheet, storedItems } from './bakeSheet.js';
