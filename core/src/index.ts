@@ -7,6 +7,7 @@ export * from './lifecycle/lifecycle';
 export * from './roles/roles';
 export * from './schemas/common';
 export * from './schemas/accounts';
+export * from './schemas/passwords';
 export * from './schemas/reviews';
 export * from './schemas/order';
 export * from './schemas/admin';
