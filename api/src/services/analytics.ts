@@ -1,6 +1,7 @@
 // The Analytics & Reports tab: the stat figures plus ratios and breakdowns,
-// all by SQL aggregates over the range (see services/stats.ts for the range
-// and docs/statistics.md for every definition).
+// all by SQL aggregates over the daily summary (services/dailySummary.ts),
+// never over the orders (see services/stats.ts for the range and
+// docs/statistics.md for every definition).
 //
 // - averageOrder: totalRevenue / number of paid orders in the range (0 when none).
 // - completionRate: completedOrders / totalOrders x 100, a percentage with one
@@ -11,8 +12,10 @@
 //   appear with zeros when both ends of the range are given.
 // - revenueByCategory: item revenue (price x quantity of each line, before
 //   fees and tax) and quantity of paid orders in the range, per menu category,
-//   read from each order's items with jsonb_array_elements.
-import { Prisma, type PrismaClient } from '@bakery/prisma';
+//   read from each order's items (the triggers split them into
+//   "DailyProductSales" per day and product; core's catalogue maps products
+//   to categories here).
+import { Prisma } from '@bakery/prisma';
 import {
   addDays,
   centsToDollars,
@@ -20,22 +23,24 @@ import {
   getMenuItem,
   type AnalyticsView,
 } from '@bakery/core';
-import { inRange, ORDER_DAY, ORDERS, PAID, statsFigures, type DateRange } from './stats.js';
+import { PAID, statsFigures, type DateRange, type Db } from './stats.js';
+import { daysInRange, ORDER_SUMMARY, PRODUCT_SALES } from './dailySummary.js';
 
 const MAX_FILLED_DAYS = 370;
 
-export async function revenueByDay(prisma: PrismaClient, range: DateRange) {
-  const rows = await prisma.$queryRaw<
-    { date: string; revenueCents: bigint; orders: bigint }[]
-  >(Prisma.sql`
-    SELECT ${ORDER_DAY} AS "date",
+export async function revenueByDay(db: Db, range: DateRange) {
+  const rows = await db.$queryRaw<{ date: string; revenueCents: bigint; orders: bigint }[]>(
+    Prisma.sql`
+    SELECT to_char("day", 'YYYY-MM-DD') AS "date",
       COALESCE(round(sum("total") FILTER (WHERE ${PAID}) * 100), 0)::bigint AS "revenueCents",
-      count(*) AS "orders"
-    FROM ${ORDERS}
-    WHERE ${inRange(range)}
-    GROUP BY 1
-    ORDER BY 1
-  `);
+      sum("orders")::bigint AS "orders"
+    FROM ${ORDER_SUMMARY}
+    WHERE ${daysInRange(range)}
+    GROUP BY "day"
+    HAVING sum("orders") <> 0
+    ORDER BY "day"
+  `,
+  );
   const found = new Map(
     rows.map((row) => [
       row.date,
@@ -59,17 +64,18 @@ export async function revenueByDay(prisma: PrismaClient, range: DateRange) {
   return days;
 }
 
-export async function revenueByCategory(prisma: PrismaClient, range: DateRange) {
-  const rows = await prisma.$queryRaw<
-    { productId: string; revenueCents: bigint; quantity: bigint }[]
-  >(Prisma.sql`
-    SELECT item->>'productId' AS "productId",
-      COALESCE(round(sum((item->>'price')::numeric * (item->>'quantity')::int) * 100), 0)::bigint AS "revenueCents",
-      COALESCE(sum((item->>'quantity')::int), 0)::bigint AS "quantity"
-    FROM ${ORDERS} AS o, jsonb_array_elements(o."items") AS item
-    WHERE ${inRange(range)} AND ${PAID}
+export async function revenueByCategory(db: Db, range: DateRange) {
+  const rows = await db.$queryRaw<{ productId: string; revenueCents: bigint; quantity: bigint }[]>(
+    Prisma.sql`
+    SELECT "productId",
+      COALESCE(round(sum("revenue") * 100), 0)::bigint AS "revenueCents",
+      COALESCE(sum("quantity"), 0)::bigint AS "quantity"
+    FROM ${PRODUCT_SALES}
+    WHERE ${daysInRange(range)}
     GROUP BY 1
-  `);
+    HAVING sum("quantity") <> 0 OR sum("revenue") <> 0
+  `,
+  );
   const byCategory = new Map<
     string,
     { category: string; label: string; revenueCents: number; quantity: number }
@@ -94,15 +100,14 @@ export async function revenueByCategory(prisma: PrismaClient, range: DateRange) 
 }
 
 export async function getAnalytics(
-  prisma: PrismaClient,
+  db: Db,
   range: DateRange,
   now = new Date(),
 ): Promise<AnalyticsView> {
-  const [f, byDay, byCategory] = await Promise.all([
-    statsFigures(prisma, range, now),
-    revenueByDay(prisma, range),
-    revenueByCategory(prisma, range),
-  ]);
+  // One after the other: inside guardedQuery they share one connection.
+  const f = await statsFigures(db, range, now);
+  const byDay = await revenueByDay(db, range);
+  const byCategory = await revenueByCategory(db, range);
   return {
     averageOrder: f.paidOrders ? centsToDollars(Math.round(f.totalRevenueCents / f.paidOrders)) : 0,
     completionRate: f.totalOrders ? Math.round((f.completedOrders / f.totalOrders) * 1000) / 10 : 0,

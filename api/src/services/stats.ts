@@ -1,6 +1,8 @@
-// The dashboard's stat cards, computed by one SQL aggregate over the orders
-// table (no order is loaded into memory). Each figure is defined here and in
-// docs/statistics.md; keep the two in step.
+// The dashboard's stat cards, computed by one SQL aggregate over the daily
+// summary (services/dailySummary.ts: per bakery day and order state, kept by
+// triggers on "Order"), so the cost depends on the number of days, not of
+// orders. Each figure is defined here and in docs/statistics.md; keep the two
+// in step.
 //
 // The range: `fromDate` and `toDate` are bakery calendar days (America/New_York),
 // both inclusive, matched against the instant the order was placed
@@ -16,7 +18,7 @@
 // - todayOrders: orders placed on the bakery's today, whatever the range.
 // - weeklyRevenue: revenue (as totalRevenue) of orders placed in the last 7 bakery
 //   days, today included, whatever the range.
-import { Prisma, type PrismaClient } from '@bakery/prisma';
+import { Prisma } from '@bakery/prisma';
 import {
   addDays,
   BAKERY_TIME_ZONE,
@@ -25,6 +27,10 @@ import {
   dateRangeToUtc,
   type StatsView,
 } from '@bakery/core';
+import { daysInRange, ORDER_SUMMARY } from './dailySummary.js';
+
+/** Prisma Client or a transaction's client (guardedQuery). */
+export type Db = Prisma.TransactionClient;
 
 export interface DateRange {
   fromDate?: string;
@@ -67,28 +73,28 @@ export interface StatsFigures {
   weeklyRevenueCents: number;
 }
 
-/** Every stat figure in one aggregate, in cents. */
+/** Every stat figure in one aggregate over the daily summary, in cents. */
 export async function statsFigures(
-  prisma: PrismaClient,
+  db: Db,
   range: DateRange,
   now = new Date(),
 ): Promise<StatsFigures> {
   const today = bakeryToday(now);
-  const inRangeSql = inRange(range);
-  const todaySql = inRange({ fromDate: today, toDate: today });
-  const weekSql = inRange({ fromDate: addDays(today, -6), toDate: today });
-  const [row] = await prisma.$queryRaw<Record<string, bigint | null>[]>(Prisma.sql`
+  const inRangeSql = daysInRange(range);
+  const todaySql = daysInRange({ fromDate: today, toDate: today });
+  const weekSql = daysInRange({ fromDate: addDays(today, -6), toDate: today });
+  const [row] = await db.$queryRaw<Record<string, bigint | null>[]>(Prisma.sql`
     SELECT
-      count(*) FILTER (WHERE ${inRangeSql}) AS "totalOrders",
-      count(*) FILTER (WHERE ${inRangeSql} AND "paymentStatus" = 'pending') AS "pendingOrders",
-      count(*) FILTER (WHERE ${inRangeSql} AND "orderStatus" = 'complete' AND "paymentStatus" <> 'cancelled') AS "completedOrders",
-      count(*) FILTER (WHERE ${inRangeSql} AND ${PAID}) AS "paidOrders",
-      count(*) FILTER (WHERE ${inRangeSql} AND "isRushOrder") AS "rushOrders",
+      COALESCE(sum("orders") FILTER (WHERE ${inRangeSql}), 0)::bigint AS "totalOrders",
+      COALESCE(sum("orders") FILTER (WHERE ${inRangeSql} AND "paymentStatus" = 'pending'), 0)::bigint AS "pendingOrders",
+      COALESCE(sum("orders") FILTER (WHERE ${inRangeSql} AND "orderStatus" = 'complete' AND "paymentStatus" <> 'cancelled'), 0)::bigint AS "completedOrders",
+      COALESCE(sum("orders") FILTER (WHERE ${inRangeSql} AND ${PAID}), 0)::bigint AS "paidOrders",
+      COALESCE(sum("orders") FILTER (WHERE ${inRangeSql} AND "isRushOrder"), 0)::bigint AS "rushOrders",
       COALESCE(round(sum("total") FILTER (WHERE ${inRangeSql} AND ${PAID}) * 100), 0)::bigint AS "totalRevenueCents",
       COALESCE(round(sum("total") FILTER (WHERE ${inRangeSql} AND "paymentStatus" = 'pending') * 100), 0)::bigint AS "openPaymentCents",
-      count(*) FILTER (WHERE ${todaySql}) AS "todayOrders",
+      COALESCE(sum("orders") FILTER (WHERE ${todaySql}), 0)::bigint AS "todayOrders",
       COALESCE(round(sum("total") FILTER (WHERE ${weekSql} AND ${PAID}) * 100), 0)::bigint AS "weeklyRevenueCents"
-    FROM ${ORDERS}
+    FROM ${ORDER_SUMMARY}
     WHERE (${inRangeSql}) OR (${weekSql})
   `);
   const n = (name: string) => Number(row?.[name] ?? 0);
@@ -106,12 +112,8 @@ export async function statsFigures(
 }
 
 /** The StatsView of GET /api/admin/stats (money in dollars). */
-export async function getStats(
-  prisma: PrismaClient,
-  range: DateRange,
-  now = new Date(),
-): Promise<StatsView> {
-  const f = await statsFigures(prisma, range, now);
+export async function getStats(db: Db, range: DateRange, now = new Date()): Promise<StatsView> {
+  const f = await statsFigures(db, range, now);
   return {
     totalOrders: f.totalOrders,
     pendingOrders: f.pendingOrders,

@@ -1,31 +1,40 @@
 // Stat cards and the analytics tab; every figure is defined in
-// services/stats.ts, services/analytics.ts and docs/statistics.md.
+// services/stats.ts, services/analytics.ts and docs/statistics.md. Both read
+// the daily summary under the admin statement timeout and stop when their
+// client goes away (middleware/queryGuard.ts).
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
 import { requirePermission } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
+import { abortOnDisconnect, guardedRequestQuery } from '../../middleware/queryGuard.js';
 import { getStats } from '../../services/stats.js';
 import { getAnalytics } from '../../services/analytics.js';
-import { DateRangeQuery } from './shared.js';
+import { DateRangeQuery, type DateRangeInput } from './shared.js';
 
 export function adminStatsRouter(deps: AppDeps): Router {
   const router = new Router();
   router.get(
     '/api/admin/stats',
+    abortOnDisconnect(),
     requirePermission('viewAnalytics'),
     validate(DateRangeQuery, 'query'),
     async (ctx) => {
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = await getStats(deps.prisma, ctx.state.input);
+      const range = ctx.state.input as DateRangeInput;
+      ctx.body = await guardedRequestQuery(ctx, deps.prisma, 'stats', (tx) => getStats(tx, range));
     },
   );
   router.get(
     '/api/admin/analytics',
+    abortOnDisconnect(),
     requirePermission('viewAnalytics'),
     validate(DateRangeQuery, 'query'),
     async (ctx) => {
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = await getAnalytics(deps.prisma, ctx.state.input);
+      const range = ctx.state.input as DateRangeInput;
+      ctx.body = await guardedRequestQuery(ctx, deps.prisma, 'analytics', (tx) =>
+        getAnalytics(tx, range),
+      );
     },
   );
   return router;

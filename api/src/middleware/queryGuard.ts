@@ -1,0 +1,141 @@
+// Requests that end when their client does (issue 13). Two pieces, for any
+// router:
+//
+// - `abortOnDisconnect` (middleware): `requestSignal(ctx)` is an AbortSignal
+//   that fires when the client goes away before the answer is complete
+//   (closed tab, cancelled download, proxy timeout).
+// - `guardedQuery(prisma, { signal, timeoutMs }, (tx) => ...)`: runs the
+//   callback's queries on one connection, in a read transaction, under
+//   `statement_timeout` (ADMIN_STATEMENT_TIMEOUT_MS by default; 0 = none, for
+//   exports). When the signal fires, the running statement is cancelled with
+//   pg_cancel_backend. The connection is tagged with a unique
+//   application_name for the transaction, so the cancel can only reach this
+//   request's statement, never another request's that reuses the connection.
+//
+// A statement timeout answers 503 `query_timeout`; a cancelled request gets no
+// answer (its client is gone).
+import { randomUUID } from 'node:crypto';
+import type { Context, Next } from 'koa';
+import type { Prisma, PrismaClient } from '@bakery/prisma';
+import { HttpError } from './errors.js';
+
+/** Statement timeout of every admin read (stats, analytics, lists). */
+export const ADMIN_STATEMENT_TIMEOUT_MS = 5_000;
+/** The application_name prefix of guarded connections (visible in pg_stat_activity). */
+export const GUARD_TAG_PREFIX = 'bakery-guard:';
+
+const QUERY_CANCELED = '57014';
+
+/**
+ * The request's abort signal: fires when the client goes away before the
+ * answer is complete. Made on first use and kept in ctx.state.
+ */
+export function requestSignal(ctx: Context): AbortSignal {
+  const existing = ctx.state.abortSignal as AbortSignal | undefined;
+  if (existing) return existing;
+  const controller = new AbortController();
+  ctx.state.abortSignal = controller.signal;
+  const gone = () => controller.abort(new Error('client disconnected'));
+  if (ctx.res.destroyed || ctx.req.socket?.destroyed) gone();
+  else
+    ctx.res.once('close', () => {
+      if (!ctx.res.writableFinished) gone();
+    });
+  return controller.signal;
+}
+
+/** Middleware: watch the client from the start of the request (see requestSignal). */
+export function abortOnDisconnect() {
+  return async function watchClient(ctx: Context, next: Next) {
+    requestSignal(ctx);
+    await next();
+  };
+}
+
+export interface GuardOptions {
+  signal?: AbortSignal;
+  /** statement_timeout in ms for each statement; 0 for none. */
+  timeoutMs?: number;
+  /** Label in the application_name, e.g. 'stats' (letters, digits, dashes). */
+  label?: string;
+}
+
+/** True when `error` is PostgreSQL's query_canceled (statement timeout or cancel). */
+export function isQueryCanceled(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown; meta?: unknown };
+    if (e.code === QUERY_CANCELED) return true;
+    const text = `${String(e.message ?? '')} ${JSON.stringify(e.meta ?? '')}`;
+    if (/57014|canceling statement due to (statement timeout|user request)/.test(text)) return true;
+    current = e.cause;
+  }
+  return false;
+}
+
+/** Cancels the statement running on the connection tagged `tag`, if any. */
+async function cancelTagged(prisma: PrismaClient, tag: string) {
+  await prisma.$queryRaw`
+    SELECT pg_cancel_backend(pid) FROM pg_stat_activity
+    WHERE application_name = ${tag} AND pid <> pg_backend_pid()`;
+}
+
+/**
+ * Runs `work` in one read-committed transaction whose statements are cancelled
+ * when `signal` fires and time out after `timeoutMs`. Throws 503
+ * `query_timeout` on a timeout, the signal's reason once aborted.
+ */
+export async function guardedQuery<T>(
+  prisma: PrismaClient,
+  options: GuardOptions,
+  work: (tx: Prisma.TransactionClient) => Promise<T>,
+): Promise<T> {
+  const { signal } = options;
+  const timeoutMs = options.timeoutMs ?? ADMIN_STATEMENT_TIMEOUT_MS;
+  const tag = `${GUARD_TAG_PREFIX}${options.label ?? 'query'}:${randomUUID()}`;
+  signal?.throwIfAborted();
+  const pending: { cancel?: Promise<void> } = {};
+  const onAbort = () => {
+    pending.cancel = cancelTagged(prisma, tag).catch(() => undefined);
+  };
+  try {
+    return await prisma.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true),
+          set_config('application_name', ${tag}, true)`;
+        signal?.throwIfAborted();
+        signal?.addEventListener('abort', onAbort, { once: true });
+        try {
+          return await work(tx);
+        } finally {
+          signal?.removeEventListener('abort', onAbort);
+        }
+      },
+      // Prisma's own limit on the transaction: the statements' limit plus a margin.
+      { maxWait: 10_000, timeout: timeoutMs > 0 ? timeoutMs + 5_000 : 24 * 60 * 60 * 1000 },
+    );
+  } catch (error) {
+    if (pending.cancel) await pending.cancel;
+    if (signal?.aborted) throw signal.reason;
+    if (isQueryCanceled(error))
+      throw new HttpError(
+        503,
+        'This request took too long and was stopped. Try a shorter date range.',
+        {},
+        'query_timeout',
+      );
+    throw error;
+  }
+}
+
+/** guardedQuery with the request's signal and the admin statement timeout. */
+export function guardedRequestQuery<T>(
+  ctx: Context,
+  prisma: PrismaClient,
+  label: string,
+  work: (tx: Prisma.TransactionClient) => Promise<T>,
+): Promise<T> {
+  return guardedQuery(prisma, { signal: requestSignal(ctx), label }, work);
+}

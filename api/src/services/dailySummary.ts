@@ -1,0 +1,143 @@
+// The daily summary (issue 13, docs/statistics.md): what stats, analytics and
+// the export's Daily totals read instead of scanning the orders.
+//
+// Two tables, kept by statement triggers on "Order" (migration
+// 20261123182543_daily_summary) inside every writing transaction:
+// - "DailyOrderSummary": per bakery day (the America/New_York date of
+//   createdAt, the same day as ORDER_DAY in stats.ts) and combination of
+//   paymentStatus, orderStatus and isRushOrder: the number of orders and the
+//   sums of subtotal, fees (cake options + rush + delivery), tax and total.
+// - "DailyProductSales": per bakery day and productId, price x quantity and
+//   quantity of the lines of paid orders (paid or completed).
+// Every figure of a range of whole bakery days is a sum over its days, so
+// reading the summary gives exactly what the scan over the orders gave.
+//
+// This module reads the summary, recomputes it from the orders (the check
+// command: `pnpm --filter @bakery/api run summary:check`), and rebuilds it.
+import { Prisma, type PrismaClient } from '@bakery/prisma';
+import type { DateRange } from './stats.js';
+
+type Db = Prisma.TransactionClient;
+
+export const ORDER_SUMMARY = Prisma.raw('"DailyOrderSummary"');
+export const PRODUCT_SALES = Prisma.raw('"DailyProductSales"');
+
+/** SQL condition on a summary table's "day": the bakery days of the range (both ends inclusive, either open). */
+export function daysInRange(range: DateRange): Prisma.Sql {
+  const parts: Prisma.Sql[] = [];
+  if (range.fromDate) parts.push(Prisma.sql`"day" >= ${range.fromDate}::date`);
+  if (range.toDate) parts.push(Prisma.sql`"day" <= ${range.toDate}::date`);
+  return parts.length ? Prisma.join(parts, ' AND ') : Prisma.sql`TRUE`;
+}
+
+// The recomputation from the orders: the same expressions as the triggers.
+const DAY = Prisma.sql`("createdAt" AT TIME ZONE 'America/New_York')::date`;
+const PRICE = Prisma.sql`CASE WHEN item->>'price' ~ '^\\s*[-+]?[0-9]+(\\.[0-9]*)?\\s*$' THEN (item->>'price')::numeric ELSE 0 END`;
+const QUANTITY = Prisma.sql`CASE WHEN item->>'quantity' ~ '^\\s*[-+]?[0-9]{1,9}\\s*$' THEN (item->>'quantity')::int ELSE 0 END`;
+
+const RECOMPUTED_ORDER_SUMMARY = Prisma.sql`
+  SELECT ${DAY} AS "day", "paymentStatus", "orderStatus", "isRushOrder",
+    count(*)::int AS "orders", sum("subtotal") AS "subtotal",
+    sum("cakeOptionsFee" + "rushFee" + "deliveryFee") AS "fees",
+    sum("tax") AS "tax", sum("total") AS "total"
+  FROM "Order"
+  GROUP BY 1, 2, 3, 4`;
+
+const RECOMPUTED_PRODUCT_SALES = Prisma.sql`
+  SELECT ${DAY} AS "day", COALESCE(item->>'productId', '') AS "productId",
+    sum(${PRICE} * ${QUANTITY})::numeric(16, 4) AS "revenue", sum(${QUANTITY})::int AS "quantity"
+  FROM "Order",
+    jsonb_array_elements(CASE WHEN jsonb_typeof("items") = 'array' THEN "items" ELSE '[]'::jsonb END) AS item
+  WHERE "paymentStatus" IN ('paid', 'completed')
+  GROUP BY 1, 2`;
+
+export interface SummaryDifference {
+  table: 'DailyOrderSummary' | 'DailyProductSales';
+  /** The row's key, e.g. { day, paymentStatus, orderStatus, isRushOrder }. */
+  key: Record<string, string | boolean>;
+  /** Recomputed from the orders (zeros when no order has that key). */
+  expected: Record<string, string>;
+  /** Stored in the summary (zeros when it has no such row). */
+  stored: Record<string, string>;
+}
+
+type Row = Record<string, string | boolean | null>;
+
+/**
+ * Recomputes both tables from the orders and lists every row that differs
+ * from the stored summary (rows of zeros and missing rows are alike). One
+ * statement per table, so each comparison sees one snapshot.
+ */
+export async function checkDailySummary(db: Db): Promise<SummaryDifference[]> {
+  const orderRows = await db.$queryRaw<Row[]>(Prisma.sql`
+    WITH r AS (${RECOMPUTED_ORDER_SUMMARY}), s AS (SELECT * FROM ${ORDER_SUMMARY})
+    SELECT to_char("day", 'YYYY-MM-DD') AS "day", "paymentStatus", "orderStatus", "isRushOrder",
+      COALESCE(r."orders", 0)::text AS "expectedOrders", COALESCE(s."orders", 0)::text AS "storedOrders",
+      COALESCE(r."subtotal", 0)::text AS "expectedSubtotal", COALESCE(s."subtotal", 0)::text AS "storedSubtotal",
+      COALESCE(r."fees", 0)::text AS "expectedFees", COALESCE(s."fees", 0)::text AS "storedFees",
+      COALESCE(r."tax", 0)::text AS "expectedTax", COALESCE(s."tax", 0)::text AS "storedTax",
+      COALESCE(r."total", 0)::text AS "expectedTotal", COALESCE(s."total", 0)::text AS "storedTotal"
+    FROM r FULL JOIN s USING ("day", "paymentStatus", "orderStatus", "isRushOrder")
+    WHERE COALESCE(r."orders", 0) <> COALESCE(s."orders", 0)
+      OR COALESCE(r."subtotal", 0) <> COALESCE(s."subtotal", 0)
+      OR COALESCE(r."fees", 0) <> COALESCE(s."fees", 0)
+      OR COALESCE(r."tax", 0) <> COALESCE(s."tax", 0)
+      OR COALESCE(r."total", 0) <> COALESCE(s."total", 0)
+    ORDER BY 1, 2, 3, 4`);
+  const productRows = await db.$queryRaw<Row[]>(Prisma.sql`
+    WITH r AS (${RECOMPUTED_PRODUCT_SALES}), s AS (SELECT * FROM ${PRODUCT_SALES})
+    SELECT to_char("day", 'YYYY-MM-DD') AS "day", "productId",
+      COALESCE(r."revenue", 0)::text AS "expectedRevenue", COALESCE(s."revenue", 0)::text AS "storedRevenue",
+      COALESCE(r."quantity", 0)::text AS "expectedQuantity", COALESCE(s."quantity", 0)::text AS "storedQuantity"
+    FROM r FULL JOIN s USING ("day", "productId")
+    WHERE COALESCE(r."revenue", 0) <> COALESCE(s."revenue", 0)
+      OR COALESCE(r."quantity", 0) <> COALESCE(s."quantity", 0)
+    ORDER BY 1, 2`);
+  const split = (row: Row, fields: string[]) => ({
+    expected: Object.fromEntries(
+      fields.map((f) => [f, String(row[`expected${f[0]!.toUpperCase()}${f.slice(1)}`])]),
+    ),
+    stored: Object.fromEntries(
+      fields.map((f) => [f, String(row[`stored${f[0]!.toUpperCase()}${f.slice(1)}`])]),
+    ),
+  });
+  return [
+    ...orderRows.map((row) => ({
+      table: 'DailyOrderSummary' as const,
+      key: {
+        day: String(row.day),
+        paymentStatus: String(row.paymentStatus),
+        orderStatus: String(row.orderStatus),
+        isRushOrder: Boolean(row.isRushOrder),
+      },
+      ...split(row, ['orders', 'subtotal', 'fees', 'tax', 'total']),
+    })),
+    ...productRows.map((row) => ({
+      table: 'DailyProductSales' as const,
+      key: { day: String(row.day), productId: String(row.productId) },
+      ...split(row, ['revenue', 'quantity']),
+    })),
+  ];
+}
+
+/**
+ * Replaces the summary with a recomputation from the orders. Order writes
+ * wait (SHARE lock on "Order") until it commits; reads go on.
+ */
+export async function rebuildDailySummary(prisma: PrismaClient): Promise<void> {
+  await prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`LOCK TABLE "Order" IN SHARE MODE`;
+      await tx.$executeRaw`DELETE FROM "DailyOrderSummary"`;
+      await tx.$executeRaw`DELETE FROM "DailyProductSales"`;
+      await tx.$executeRaw(Prisma.sql`
+        INSERT INTO ${ORDER_SUMMARY}
+          ("day", "paymentStatus", "orderStatus", "isRushOrder", "orders", "subtotal", "fees", "tax", "total")
+        ${RECOMPUTED_ORDER_SUMMARY}`);
+      await tx.$executeRaw(Prisma.sql`
+        INSERT INTO ${PRODUCT_SALES} ("day", "productId", "revenue", "quantity")
+        ${RECOMPUTED_PRODUCT_SALES}`);
+    },
+    { maxWait: 10_000, timeout: 10 * 60 * 1000 },
+  );
+}
