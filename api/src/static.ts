@@ -1,10 +1,18 @@
-// The built single-page apps: the storefront at `/` and the staff renderer at
-// `/admin/*`. A GET that accepts HTML and matches no file gets the app's
-// index.html (client-side routes); unknown /api paths never reach here. A path
-// outside the apps' route tables (spec section 2) still gets index.html, whose
-// 'Page Not Found' screen the app draws, but with a real 404 status so crawlers
-// and monitors see it as missing.
-import { existsSync } from 'node:fs';
+// The built apps: the storefront at `/` and the staff renderer at `/admin/*`.
+//
+// Delivery (issue 16, docs/storefront.md):
+// - The builds write a brotli (.br) and a gzip (.gz) copy beside every text
+//   file (scripts/build/precompress.mjs); the copy the browser accepts is sent
+//   as is, with `Vary: Accept-Encoding`, so nothing is compressed per request.
+// - Fingerprinted files under /assets/ are cached for a year (immutable); HTML
+//   is revalidated on every visit (no-cache + ETag, answered 304 when
+//   unchanged); other public files (images, icon) for a day.
+// - The storefront build prerenders its pages: /menu is dist/menu/index.html,
+//   /reset-password/<token> the shell dist/reset-password/index.html, a path
+//   outside the route table (spec section 2) dist/404.html with status 404.
+//   An app without those files (the admin renderer) gets its index.html.
+// Unknown /api paths never reach here.
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
@@ -21,24 +29,70 @@ const STOREFRONT_ROUTES =
   /^\/(menu|order|about|confirmation|login|signup|forgot-password|my-orders|reset-password(\/[^/]+)?)?\/?$/;
 const ADMIN_ROUTES = /^\/(login|dashboard)?\/?$/;
 
-async function sendFile(ctx: Context, root: string, file: string): Promise<boolean> {
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+const DAY_SECONDS = 24 * 60 * 60;
+
+function cacheControl(file: string): string {
+  if (file.startsWith('/assets/')) return `public, max-age=${YEAR_SECONDS}, immutable`;
+  if (file.endsWith('.html')) return 'no-cache';
+  return `public, max-age=${DAY_SECONDS}, stale-while-revalidate=${7 * DAY_SECONDS}`;
+}
+
+/** Sends one file of the app (its .br or .gz copy when accepted); false when there is none. */
+async function sendFile(
+  ctx: Context,
+  root: string,
+  file: string,
+  conditional = true,
+): Promise<boolean> {
+  let served: string | undefined;
   try {
-    const hashed = file.startsWith('/assets/');
-    await send(ctx, file, {
+    ctx.vary('Accept-Encoding');
+    served = await send(ctx, file, {
       root,
-      index: 'index.html',
-      // Vite fingerprints everything under assets/; index.html must always be revalidated.
-      maxage: hashed ? 365 * 24 * 60 * 60 * 1000 : 0,
-      immutable: hashed,
-      setHeaders: (res, filePath) => {
-        if (filePath.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+      // Directories are not files: /menu is answered by pageFile below.
+      index: false,
+      format: false,
+      brotli: true,
+      gzip: true,
+      setHeaders: (res, _filePath, stats) => {
+        res.setHeader('Cache-Control', cacheControl(file));
+        // One tag per representation: the .br, .gz and plain files differ in size.
+        res.setHeader(
+          'ETag',
+          `"${stats.size.toString(36)}-${Math.floor(stats.mtimeMs).toString(36)}"`,
+        );
       },
     });
-    return true;
   } catch (error) {
     const status = (error as { status?: number }).status;
     if (status === 404 || status === 400 || status === 403) return false;
     throw error;
+  }
+  if (!served) return false;
+  if (conditional && ctx.fresh) {
+    // If-None-Match / If-Modified-Since match: the browser's copy is current.
+    ctx.status = 304;
+    ctx.body = null;
+  }
+  return true;
+}
+
+/** The prerendered page for a path: its own file, or the nearest parent's (a shell). */
+function pageFile(root: string, rest: string): string | undefined {
+  const segments = rest.split('/').filter(Boolean);
+  for (let n = segments.length; n > 0; n -= 1) {
+    const file = `/${segments.slice(0, n).join('/')}/index.html`;
+    if (existsSync(path.join(root, file))) return file;
+  }
+  return undefined;
+}
+
+function isFile(root: string, file: string): boolean {
+  try {
+    return statSync(path.join(root, file)).isFile();
+  } catch {
+    return false;
   }
 }
 
@@ -52,10 +106,13 @@ function spa({ prefix, root, routes }: SpaOptions) {
       };
       return true;
     }
-    if (rest !== '/' && (await sendFile(ctx, root, rest))) return true;
+    if (rest !== '/' && !rest.endsWith('/') && (await sendFile(ctx, root, rest))) return true;
     if (!ctx.accepts('html')) return false;
-    const served = await sendFile(ctx, root, '/index.html');
-    if (served && !routes.test(rest)) ctx.status = 404;
+    if (rest === '/') return sendFile(ctx, root, '/index.html');
+    if (routes.test(rest)) return sendFile(ctx, root, pageFile(root, rest) ?? '/index.html');
+    const notFound = isFile(root, '/404.html') ? '/404.html' : '/index.html';
+    const served = await sendFile(ctx, root, notFound, false);
+    if (served) ctx.status = 404;
     return served;
   };
 }
