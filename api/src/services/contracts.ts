@@ -12,6 +12,8 @@ export interface Notifications {
   paymentLinkReady(orderId: string): Promise<void>;
   paymentReceived(orderId: string): Promise<void>;
   orderReady(orderId: string): Promise<void>;
+  /** The order was cancelled by staff (optional: fakes and older wirings may lack it). */
+  orderCancelled?(orderId: string): Promise<void>;
 }
 
 /** Square payment links. */
@@ -37,6 +39,8 @@ export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
+  /** A logger whose every entry carries `bindings` (the request id); optional for test loggers. */
+  child?(bindings: Record<string, unknown>): Logger;
 }
 
 /** Development default until mail is wired: writes each message to the log. */
@@ -53,6 +57,7 @@ export function loggingNotifications(log: Logger): Notifications {
     paymentLinkReady: note('payment link ready'),
     paymentReceived: note('payment received'),
     orderReady: note('order ready'),
+    orderCancelled: note('order cancelled'),
   };
 }
 

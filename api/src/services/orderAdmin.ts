@@ -7,12 +7,15 @@
 import { Prisma, type PrismaClient } from '@bakery/prisma';
 import {
   adminActionChanges,
-  canTransition,
   checkAdminAction,
+  checkPaymentChange,
+  checkPaymentLinkRetry,
   dollarsToCents,
-  PAYMENT_TRANSITIONS,
+  isFulfilled,
+  normaliseSearch,
   type ActionCheck,
   type AdminAction,
+  type DeskQuery,
   type OrderHistoryView,
 } from '@bakery/core';
 import type { Logger, Notifications, Payments } from './contracts.js';
@@ -149,23 +152,7 @@ const reload = async (deps: OrderAdminDeps, id: string) => {
 
 // ------------------------------------------------------------------- actions
 
-/**
- * Whether staff may set the payment status to `status` (PATCH /status): paid
- * is core's Confirm Payment, cancelled its Cancel Order; any other move must
- * be in core's payment transition table (and, out of pending, pass the same
- * delivery-fee check as Confirm Payment).
- */
-export function checkPaymentChange(order: OrderRow, status: string): ActionCheck {
-  if (status === 'paid') return checkAdminAction(order, 'confirmPayment');
-  if (status === 'cancelled') return checkAdminAction(order, 'cancel');
-  if (order.paymentStatus === 'pending') {
-    const confirm = checkAdminAction(order, 'confirmPayment');
-    if (!confirm.ok) return confirm;
-  }
-  return canTransition(PAYMENT_TRANSITIONS, order.paymentStatus, status)
-    ? { ok: true }
-    : { ok: false, message: `Cannot set payment to ${status}: payment is ${order.paymentStatus}` };
-}
+// Which payment changes staff may make is core's checkPaymentChange.
 
 /** PATCH /status: 'paid' confirms the payment, 'cancelled' cancels, 'completed' settles it. */
 export async function changePaymentStatus(
@@ -175,7 +162,7 @@ export async function changePaymentStatus(
   actor: Actor,
 ) {
   if (status === 'paid') return confirmPayment(deps, id, actor);
-  if (status === 'cancelled') return act(deps, id, 'cancel', actor, () => ({}));
+  if (status === 'cancelled') return cancelOrder(deps, id, actor);
   const order = await act(
     deps,
     id,
@@ -185,6 +172,14 @@ export async function changePaymentStatus(
   );
   if (status === 'completed')
     await notify(deps, 'payment received', () => deps.notifications.paymentReceived(id));
+  return order;
+}
+
+/** Cancels the order and tells the customer (a paid order is refunded in Square by staff). */
+export async function cancelOrder(deps: OrderAdminDeps, id: string, actor: Actor) {
+  const order = await act(deps, id, 'cancel', actor, () => ({}));
+  const send = deps.notifications.orderCancelled?.bind(deps.notifications);
+  if (send) await notify(deps, 'order cancelled', () => send(id));
   return order;
 }
 
@@ -202,6 +197,8 @@ export async function setDeliveryFee(
   actor: Actor,
 ) {
   const feeCents = dollarsToCents(input.deliveryFee);
+  // Also a correction while payment is pending (core); the link below is
+  // then re-issued by the payments service for the new total.
   await act(deps, id, 'calculateDeliveryFee', actor, (order) => ({
     deliveryFee: decimalOf(feeCents),
     deliveryDistance:
@@ -221,33 +218,41 @@ export async function setFulfillment(
   orderStatus: string,
   actor: Actor,
 ) {
-  return act(
-    deps,
-    id,
-    orderStatus === 'complete' ? 'markComplete' : 'markInProgress',
-    actor,
-    () => ({}),
+  const action = orderStatus === 'complete' ? 'markComplete' : 'markInProgress';
+  // Back in progress undoes a fulfilment, so no badge still says fulfilled.
+  return act(deps, id, action, actor, () =>
+    action === 'markInProgress' ? { fulfilledAt: null } : {},
   );
 }
 
-/** Marks the order fulfilled (core: complete, and a paid payment completed), stamps the time, tells the customer. */
+/**
+ * Marks the order fulfilled (core: complete, and a paid payment completed),
+ * stamps the time, tells the customer. Refused (409) on a cancelled order;
+ * idempotent: on an order already fulfilled it changes and sends nothing.
+ */
 export async function fulfill(deps: OrderAdminDeps, id: string, actor: Actor, now = new Date()) {
-  const order = await act(deps, id, 'fulfill', actor, () => ({ fulfilledAt: now }));
-  await notify(deps, 'order ready', () => deps.notifications.orderReady(id));
-  return order;
+  let already = false;
+  const order = await deps.prisma.$transaction(async (tx) => {
+    const current = await lockOrder(tx, id);
+    if (isFulfilled(current)) {
+      already = true;
+      return current;
+    }
+    ensure(checkAdminAction(current, 'fulfill'));
+    return applyChanges(
+      tx,
+      current,
+      { ...adminActionChanges(current, 'fulfill'), fulfilledAt: now },
+      actor,
+    );
+  });
+  if (!already) await notify(deps, 'order ready', () => deps.notifications.orderReady(id));
+  return { order, alreadyFulfilled: already };
 }
 
 /** Staff retry of the Square link (for instance after Square was down). */
 export async function retryPaymentLink(deps: OrderAdminDeps, id: string) {
-  const before = await reload(deps, id);
-  if (before.paymentStatus !== 'pending') {
-    throw conflict(
-      `A payment link is only made for an order whose payment is pending; this one is ${before.paymentStatus}`,
-    );
-  }
-  if (before.deliveryFeeStatus === 'pending') {
-    throw conflict('The delivery fee of this order is still pending; calculate it first');
-  }
+  ensure(checkPaymentLinkRetry(await reload(deps, id)));
   const link = await ensureLink(deps, id);
   return { order: await reload(deps, id), paymentUrl: link };
 }
@@ -341,4 +346,102 @@ export async function listOrders(
     return { orders: page, nextCursor: encodeCursor(page[page.length - 1]!) };
   }
   return { orders: rows, nextCursor: null };
+}
+
+// ------------------------------------------------------------ the order desk
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** SQL conditions of the desk's filters (every one backed by an index or cheap on its rows). */
+function deskWhere(query: DeskQuery): Prisma.Sql {
+  const parts: Prisma.Sql[] = [];
+  if (query.dueFrom) parts.push(Prisma.sql`"pickupDate" >= ${query.dueFrom}`);
+  if (query.dueTo) parts.push(Prisma.sql`"pickupDate" <= ${query.dueTo}`);
+  const { start, end } = rangeBounds(query);
+  if (start) parts.push(Prisma.sql`"createdAt" >= ${start}`);
+  if (end) parts.push(Prisma.sql`"createdAt" < ${end}`);
+  const q = query.q ? normaliseSearch(query.q) : '';
+  if (q) parts.push(Prisma.sql`"searchText" LIKE ${likePattern(q)}`);
+  if (query.method) parts.push(Prisma.sql`"deliveryMethod" = ${query.method}`);
+  switch (query.status) {
+    case 'open':
+      parts.push(
+        Prisma.sql`"paymentStatus" <> 'cancelled' AND NOT ("fulfilledAt" IS NOT NULL AND "orderStatus" = 'complete')`,
+      );
+      break;
+    case 'unfulfilled':
+      parts.push(Prisma.sql`"paymentStatus" <> 'cancelled' AND "fulfilledAt" IS NULL`);
+      break;
+    case undefined:
+      break;
+    default:
+      parts.push(Prisma.sql`"paymentStatus" = ${query.status}`);
+  }
+  return parts.length ? Prisma.join(parts, ' AND ') : Prisma.sql`TRUE`;
+}
+
+function deskOrder(query: DeskQuery): Prisma.Sql {
+  const desc = query.dir === 'desc';
+  const d = Prisma.raw(desc ? 'DESC' : 'ASC');
+  // Null dues last going forward, first going back: the index read either way.
+  const n = Prisma.raw(desc ? 'NULLS FIRST' : 'NULLS LAST');
+  switch (query.sort) {
+    case 'placed':
+      return Prisma.sql`"createdAt" ${d}, "id" ${d}`;
+    case 'customer':
+      return Prisma.sql`"customerName" ${d}, "id" ${d}`;
+    case 'total':
+      return Prisma.sql`"total" ${d}, "id" ${d}`;
+    default:
+      return Prisma.sql`"pickupDate" ${d} ${n}, "dueMinutes" ${d} ${n}, "id" ${d}`;
+  }
+}
+
+/**
+ * One page of the desk: filtered, searched and sorted in PostgreSQL, `limit`
+ * rows from `offset`, and the number of matching rows counted up to `cap`.
+ */
+export async function deskPage(prisma: PrismaClient, query: DeskQuery, cap: number) {
+  const where = deskWhere(query);
+  const [ids, counted, clock] = await Promise.all([
+    prisma.$queryRaw<{ id: string }[]>(
+      Prisma.sql`SELECT "id"::text AS id FROM "Order" WHERE ${where} ORDER BY ${deskOrder(query)} LIMIT ${query.limit} OFFSET ${query.offset}`,
+    ),
+    prisma.$queryRaw<{ n: number }[]>(
+      Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM "Order" WHERE ${where} LIMIT ${cap + 1}) t`,
+    ),
+    prisma.$queryRaw<{ now: Date }[]>`SELECT now() AS now`,
+  ]);
+  const rows = ids.length
+    ? await prisma.order.findMany({ where: { id: { in: ids.map((r) => r.id) } } })
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const n = counted[0]?.n ?? 0;
+  return {
+    orders: ids.map((r) => byId.get(r.id)).filter((row): row is OrderRow => Boolean(row)),
+    count: Math.min(n, cap),
+    countCapped: n > cap,
+    asOf: new Date(clock[0]!.now).toISOString(),
+  };
+}
+
+/** How far back a poll looks before `since`: a transaction may commit a moment after its updatedAt. */
+const CHANGE_MARGIN_MS = 2_000;
+
+/** Orders created or changed since `since` (at most 200), for the desk's poll. */
+export async function deskChanges(prisma: PrismaClient, since: Date) {
+  const from = new Date(since.getTime() - CHANGE_MARGIN_MS);
+  const [rows, clock] = await Promise.all([
+    prisma.order.findMany({
+      where: { updatedAt: { gt: from } },
+      orderBy: [{ updatedAt: 'asc' }, { id: 'asc' }],
+      take: 200,
+    }),
+    prisma.$queryRaw<{ now: Date }[]>`SELECT now() AS now`,
+  ]);
+  return {
+    orders: rows,
+    created: rows.filter((row) => row.createdAt > since).map((row) => row.id),
+    asOf: new Date(clock[0]!.now).toISOString(),
+  };
 }

@@ -65,33 +65,49 @@ describe('a delivery order', () => {
       total: 56,
     });
 
-    const again = await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, {
+    // A typo is corrected (not added twice) while the payment is pending (issue 12).
+    const corrected = await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, {
       deliveryFee: 5,
       deliveryDistance: 3,
     });
-    expect(again.status).toBe(409);
-    expect(again.body.message).toBe(
-      'Cannot calculate delivery fee: delivery fee is already calculated',
+    expect(corrected.status).toBe(200);
+    expect(corrected.body.message).toBe(
+      'Delivery fee corrected to $5.00. New total $48.50. No payment link yet: Payment processing is not configured.',
     );
+    const restored = await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, {
+      deliveryFee: 12.5,
+      deliveryDistance: 8,
+    });
+    expect(restored.status).toBe(200);
     const stored = await server.prisma.order.findUnique({ where: { id: order.id } });
     expect(Number(stored!.total)).toBe(56);
 
     const history = await staff.get(`/api/admin/orders/${order.id}/history`);
     expect(history.status).toBe(200);
+    // The first change of each field (the correction and its undo follow).
     const byField = Object.fromEntries(
-      history.body.map((row: { field: string }) => [row.field, row]),
+      [...history.body].reverse().map((row: { field: string }) => [row.field, row]),
     );
     expect(byField.total).toMatchObject({ from: '43.50', to: '56.00', actorEmail: staffEmail });
+    expect(history.body.filter((row: { field: string }) => row.field === 'total')).toHaveLength(3);
     expect(byField.deliveryFeeStatus).toMatchObject({ from: 'pending', to: 'calculated' });
     expect(Date.parse(byField.total.at)).toBeGreaterThan(Date.now() - 60_000);
 
-    // Now payment can be confirmed.
+    // Now payment can be confirmed; after that the fee is fixed.
     expect(
       (await staff.patch(`/api/admin/orders/${order.id}/status`, { status: 'paid' })).status,
     ).toBe(200);
+    const late = await staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, {
+      deliveryFee: 1,
+    });
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({
+      code: 'invalid_state',
+      message: 'Cannot correct delivery fee: payment is paid',
+    });
   });
 
-  it('adds the fee once when two staff submit it at the same moment', async () => {
+  it('adds the fee once when two staff submit it at the same moment (the second is a correction)', async () => {
     const order = await insertOrder(server.prisma, {
       deliveryMethod: 'delivery',
       subtotal: 40,
@@ -102,7 +118,7 @@ describe('a delivery order', () => {
       staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, { deliveryFee: 10 }),
       staff.patch(`/api/admin/orders/${order.id}/delivery-fee`, { deliveryFee: 10 }),
     ]);
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     const stored = await server.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
     expect(stored.total.toFixed(2)).toBe('53.50');
     expect(

@@ -77,14 +77,13 @@ export const DeskQuerySchema = z
       .min(1, 'Limit must be at least 1')
       .max(DESK_PAGE_MAX, `Limit cannot exceed ${DESK_PAGE_MAX}`)
       .default(DESK_PAGE_DEFAULT),
-    /** Rows to skip (when the client jumps; otherwise the cursor). */
+    /** Rows to skip: the grid asks for blocks of rows (AG Grid's infinite row model). */
     offset: z.coerce
       .number()
       .int('Offset must be a whole number')
       .min(0, 'Offset cannot be negative')
       .max(100_000, 'Offset cannot exceed 100000')
       .default(0),
-    cursor: z.string().max(500).optional(),
   })
   .refine((q) => !q.dueFrom || !q.dueTo || q.dueFrom <= q.dueTo, {
     message: 'dueFrom must not be after dueTo',
@@ -100,19 +99,20 @@ export interface DeskPageView {
   /** Rows matching the filters, counted up to DESK_COUNT_CAP (then `countCapped`). */
   count: number;
   countCapped: boolean;
-  /** Pass as `cursor` for the next page; null on the last page. */
-  nextCursor: string | null;
   /** The server's clock: pass as `since` to GET /api/admin/orders/changes. */
   asOf: string;
 }
 
+/** GET /api/admin/orders/changes?since=<asOf of the previous answer>. */
+export const DeskChangesQuerySchema = z.object({
+  since: z.iso.datetime({ offset: true, message: 'since must be an ISO instant' }),
+});
+
 export interface DeskChangesView {
-  /** Orders created or changed after `since` (at most 200, oldest change first). */
+  /** Orders created or changed after `since` (at most 200, oldest change first). Deleted orders are not listed. */
   changed: OrderView[];
   /** Of those, the ids of orders placed after `since`. */
   created: string[];
-  /** Orders deleted after `since` cannot be listed: how many orders exist now. */
-  total: number;
   asOf: string;
 }
 

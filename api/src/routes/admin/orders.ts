@@ -7,6 +7,13 @@ import { z } from 'zod';
 import {
   type DeliveryFee,
   DeliveryFeeSchema,
+  DESK_COUNT_CAP,
+  DeskChangesQuerySchema,
+  DeskQuerySchema,
+  type DeskChangesView,
+  type DeskPageView,
+  type DeskQuery,
+  isDeliveryFeeCorrection,
   formatDollars,
   FulfillmentChangeSchema,
   isUuid,
@@ -48,6 +55,8 @@ const OrdersQuery = z.intersection(
   }),
 );
 
+const LIST_DEFAULT_LIMIT = 500;
+
 const ConfirmPaymentBody = z.object({
   orderId: z.string({ message: 'Order id is required' }).min(1, 'Order id is required'),
 });
@@ -62,13 +71,53 @@ export function adminOrdersRouter(deps: AppDeps): Router {
   };
   const knownOrder = knownIds('Order not found');
 
+  // The order desk's grid: one page at a time, filtered, searched and sorted in PostgreSQL.
+  router.get(
+    '/api/admin/orders/desk',
+    requirePermission('manageOrders'),
+    validate(DeskQuerySchema, 'query'),
+    async (ctx) => {
+      const query = ctx.state.input as DeskQuery;
+      const page = await orderAdmin.deskPage(deps.prisma, query, DESK_COUNT_CAP);
+      const body: DeskPageView = {
+        rows: page.orders.map(toOrderView),
+        count: page.count,
+        countCapped: page.countCapped,
+        asOf: page.asOf,
+      };
+      ctx.body = body;
+    },
+  );
+
+  // The desk's poll: only what changed since its last answer.
+  router.get(
+    '/api/admin/orders/changes',
+    requirePermission('manageOrders'),
+    validate(DeskChangesQuerySchema, 'query'),
+    async (ctx) => {
+      const { since } = ctx.state.input as { since: string };
+      const changes = await orderAdmin.deskChanges(deps.prisma, new Date(since));
+      const body: DeskChangesView = {
+        changed: changes.orders.map(toOrderView),
+        created: changes.created,
+        asOf: changes.asOf,
+      };
+      ctx.body = body;
+    },
+  );
+
   router.get(
     '/api/admin/orders',
     requirePermission('manageOrders'),
     validate(OrdersQuery, 'query'),
     async (ctx) => {
       const query = ctx.state.input as z.infer<typeof OrdersQuery>;
-      const { orders, nextCursor } = await orderAdmin.listOrders(deps.prisma, query, statusField);
+      // Never every order: without a limit, the first LIST_DEFAULT_LIMIT (X-Next-Cursor for more).
+      const { orders, nextCursor } = await orderAdmin.listOrders(
+        deps.prisma,
+        { ...query, limit: query.limit ?? LIST_DEFAULT_LIMIT },
+        statusField,
+      );
       if (nextCursor) ctx.set('X-Next-Cursor', nextCursor);
       ctx.body = orders.map(toOrderView);
     },
@@ -114,6 +163,8 @@ export function adminOrdersRouter(deps: AppDeps): Router {
     validate(DeliveryFeeSchema, 'body'),
     async (ctx) => {
       const input = ctx.state.input as DeliveryFee;
+      const before = await deps.prisma.order.findUnique({ where: { id: idParam(ctx) } });
+      const correction = before ? isDeliveryFeeCorrection(before) : false;
       const { order, paymentUrl } = await orderAdmin.setDeliveryFee(
         services,
         idParam(ctx),
@@ -121,7 +172,9 @@ export function adminOrdersRouter(deps: AppDeps): Router {
         actorOf(ctx),
       );
       const view = toOrderView(order);
-      const added = `Delivery fee of ${formatDollars(input.deliveryFee)} added. New total ${formatDollars(view.total)}.`;
+      const added = correction
+        ? `Delivery fee corrected to ${formatDollars(input.deliveryFee)}. New total ${formatDollars(view.total)}.`
+        : `Delivery fee of ${formatDollars(input.deliveryFee)} added. New total ${formatDollars(view.total)}.`;
       // The fee stays whatever Square answers; the message says whether the customer can pay yet.
       ctx.body = {
         success: true,
@@ -159,8 +212,18 @@ export function adminOrdersRouter(deps: AppDeps): Router {
     requirePermission('manageOrders'),
     knownOrder,
     async (ctx) => {
-      const order = await orderAdmin.fulfill(services, idParam(ctx), actorOf(ctx));
-      ctx.body = { success: true, message: 'Order marked as fulfilled', order: toOrderView(order) };
+      const { order, alreadyFulfilled } = await orderAdmin.fulfill(
+        services,
+        idParam(ctx),
+        actorOf(ctx),
+      );
+      ctx.body = {
+        success: true,
+        message: alreadyFulfilled
+          ? 'Order was already fulfilled; nothing was sent'
+          : 'Order marked as fulfilled',
+        order: toOrderView(order),
+      };
     },
   );
 
