@@ -44,6 +44,22 @@ export default tseslint.config(
       ],
     },
   },
+  // Type-aware rules: a promise is awaited, returned or handled, never dropped.
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        // core's tsconfig covers src only (no Node types); its Vitest config is linted on its own.
+        projectService: { allowDefaultProject: ['core/vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
   {
     files: ['storefront/src/**/*.{ts,tsx}', 'desktop/src/renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
