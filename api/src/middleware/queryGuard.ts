@@ -58,6 +58,10 @@ export interface GuardOptions {
   timeoutMs?: number;
   /** Label in the application_name, e.g. 'stats' (letters, digits, dashes). */
   label?: string;
+  /** Limit on the whole transaction (default: timeoutMs + 5 s); for exports, which run many statements. */
+  maxDurationMs?: number;
+  /** e.g. RepeatableRead: every statement sees one snapshot (an export's sheets agree). */
+  isolationLevel?: Prisma.TransactionIsolationLevel;
 }
 
 /** True when `error` is PostgreSQL's query_canceled (statement timeout or cancel). */
@@ -113,8 +117,12 @@ export async function guardedQuery<T>(
           signal?.removeEventListener('abort', onAbort);
         }
       },
-      // Prisma's own limit on the transaction: the statements' limit plus a margin.
-      { maxWait: 10_000, timeout: timeoutMs > 0 ? timeoutMs + 5_000 : 24 * 60 * 60 * 1000 },
+      {
+        maxWait: 10_000,
+        // Prisma's own limit on the whole transaction.
+        timeout: options.maxDurationMs ?? (timeoutMs > 0 ? timeoutMs + 5_000 : 60 * 60 * 1000),
+        ...(options.isolationLevel ? { isolationLevel: options.isolationLevel } : {}),
+      },
     );
   } catch (error) {
     if (pending.cancel) await pending.cancel;

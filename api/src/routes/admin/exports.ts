@@ -1,9 +1,12 @@
-// Excel downloads. The orders workbook streams straight into the response.
+// Excel downloads. The workbooks stream straight into the response; the
+// orders export stops reading (and cancels its query) when the download is
+// cancelled (middleware/queryGuard.ts).
 import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
 import { requirePermission } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
+import { abortOnDisconnect, requestSignal } from '../../middleware/queryGuard.js';
 import { writeOrdersWorkbook, writeRecipesWorkbook } from '../../services/exports.js';
 import { bakeryToday } from '@bakery/core';
 import { DateRangeQuery } from './shared.js';
@@ -15,6 +18,7 @@ export function adminExportsRouter(deps: AppDeps): Router {
 
   router.get(
     '/api/admin/exports/orders.xlsx',
+    abortOnDisconnect(),
     requirePermission('viewAnalytics'),
     validate(DateRangeQuery, 'query'),
     async (ctx) => {
@@ -26,8 +30,13 @@ export function adminExportsRouter(deps: AppDeps): Router {
       ctx.set('Cache-Control', 'no-store');
       ctx.body = body;
       // Headers are gone once rows flow: a failure can only cut the file short.
-      writeOrdersWorkbook(deps.prisma, range, body).catch((error: unknown) => {
-        deps.log.error('orders export failed', { error: String(error) });
+      const signal = requestSignal(ctx);
+      writeOrdersWorkbook(deps.prisma, range, body, signal).catch((error: unknown) => {
+        if (signal.aborted || body.destroyed) {
+          deps.log.info('orders export stopped: the download was cancelled', { range });
+        } else {
+          deps.log.error('orders export failed', { error: String(error) });
+        }
         body.destroy(error as Error);
       });
     },
