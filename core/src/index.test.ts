@@ -113,6 +113,7 @@ describe('the export contract of core/README.md', () => {
       | 'specialInstructions'
       | 'hasCakeItems'
       | 'cakeOptions'
+      | 'cakeWriting'
       | 'squarePaymentUrl'
       | 'squareOrderId'
       | 'squarePaymentId'

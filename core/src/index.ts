@@ -1,6 +1,7 @@
 // @bakery/core: the bakery's rules, once (see README.md).
 export * from './bakery/bakery';
 export * from './catalogue/catalogue';
+export * from './cart/cart';
 export * from './money/money';
 export * from './calendar/calendar';
 export * from './lifecycle/lifecycle';

@@ -46,6 +46,8 @@ export interface OrderView {
   specialInstructions: string | null;
   hasCakeItems: boolean;
   cakeOptions: { hasWriting: boolean; hasBows: boolean } | null;
+  /** What to write on the cake (issue 14), or null. */
+  cakeWriting: string | null;
   squarePaymentUrl: string | null;
   squareOrderId: string | null;
   squarePaymentId: string | null;

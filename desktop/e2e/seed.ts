@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import {
   addDays,
   bakeryToday,
-  centsToDollars,
+  buildOrderPayload,
   dollarsToCents,
   priceOrder,
   type CartLine,
@@ -58,41 +58,25 @@ function orderData(lines: CartLine[], who: { name: string; email: string }, deli
   const today = bakeryToday();
   const pickupDate = addDays(today, 10);
   const priced = priceOrder(lines, { pickupDate, hasWriting: false, hasBows: false }, today);
-  return {
-    customerName: who.name,
-    customerEmail: who.email,
-    customerPhone: '555-123-4567',
-    pickupDate,
-    pickupTime: '10:00 AM',
-    deliveryMethod: delivery ? 'delivery' : 'pickup',
-    ...(delivery
-      ? {
-          deliveryAddress: '12 Oven Street',
-          deliveryCity: 'Springfield',
-          deliveryState: 'IL',
-          deliveryZip: '62701',
-          deliveryInstructions: 'Ring twice',
-        }
-      : {}),
-    specialInstructions: 'Please box separately',
-    items: priced.lines.map((l) => ({
-      productId: l.productId,
-      name: l.name,
-      price: centsToDollars(l.unitPriceCents),
-      quantity: l.quantity,
-      variant: l.variantId ?? null,
-      filling: l.filling ?? null,
-      addIn: l.addIn ?? null,
-    })),
-    subtotal: centsToDollars(priced.subtotalCents),
-    cakeOptionsFee: centsToDollars(priced.cakeOptionsFeeCents),
-    rushFee: centsToDollars(priced.rushFeeCents),
-    tax: centsToDollars(priced.taxCents),
-    total: centsToDollars(priced.totalCents),
-    isRushOrder: priced.isRushOrder,
-    hasCakeItems: priced.hasCakeItems,
-    cakeOptions: null,
-  };
+  const [firstName = '', ...rest] = who.name.split(' ');
+  // core's one payload builder, as the storefront sends it; the server names
+  // the order after the signed-in account anyway.
+  return buildOrderPayload(
+    priced,
+    {
+      customerPhone: '555-123-4567',
+      pickupDate,
+      pickupTime: '10:00 AM',
+      deliveryMethod: delivery ? 'delivery' : 'pickup',
+      deliveryAddress: '12 Oven Street',
+      deliveryCity: 'Tallahassee',
+      deliveryState: 'FL',
+      deliveryZip: '32301',
+      deliveryInstructions: 'Ring twice',
+      specialInstructions: 'Please box separately',
+    },
+    { id: null, firstName, lastName: rest.join(' '), email: who.email },
+  );
 }
 
 export async function seedThroughCustomerApi(base: string): Promise<Seed> {

@@ -8,6 +8,7 @@ import {
   bakeryToday,
   centsToDollars,
   dollarsToCents,
+  orderLines,
   orderPayloadSchema,
   priceOrder,
   PricingError,
@@ -141,7 +142,11 @@ export async function submitOrder(
     if (repeated) return repeated;
   }
   const today = bakeryToday(input.now);
-  const parsed = orderPayloadSchema(today).safeParse(input.orderData ?? {});
+  // A signed-in customer's order carries the account's name (orderRow), so the
+  // typed name is not checked: an account named under an older rule can order.
+  const parsed = orderPayloadSchema(today, { nameFromAccount: Boolean(input.user) }).safeParse(
+    input.orderData ?? {},
+  );
   if (!parsed.success) throw validationError(parsed.error);
   const payload = parsed.data;
   const priced = reprice(payload, today);
@@ -208,17 +213,7 @@ function orderRow(p: Payload, priced: PricedOrder, user: SessionUser | undefined
     customerPhone: user?.phone || text(p.customerPhone),
     pickupDate: p.pickupDate,
     pickupTime: p.pickupTime,
-    items: priced.lines.map((line) => ({
-      productId: line.productId,
-      name: line.name,
-      price: centsToDollars(line.unitPriceCents),
-      quantity: line.quantity,
-      variant: line.variantId ?? null,
-      variantLabel: line.variantLabel ?? null,
-      filling: line.filling ?? null,
-      addIn: line.addIn ?? null,
-      lineTotal: centsToDollars(line.lineTotalCents),
-    })),
+    items: orderLines(priced),
     subtotal: centsToDollars(priced.subtotalCents),
     cakeOptionsFee: centsToDollars(priced.cakeOptionsFeeCents),
     rushFee: centsToDollars(priced.rushFeeCents),
@@ -226,6 +221,8 @@ function orderRow(p: Payload, priced: PricedOrder, user: SessionUser | undefined
     total: centsToDollars(priced.totalCents),
     deliveryFee: 0,
     specialInstructions: text(p.specialInstructions),
+    // Writing only on an order with a cake whose writing was chosen (and paid for).
+    cakeWriting: priced.hasCakeItems && cakeOptions?.hasWriting ? text(p.cakeWriting) : null,
     hasCakeItems: priced.hasCakeItems,
     cakeOptions:
       priced.hasCakeItems && cakeOptions

@@ -67,6 +67,7 @@ export function toOrderView(order: Order): OrderView {
     cakeOptions: cakeOptions
       ? { hasWriting: Boolean(cakeOptions.hasWriting), hasBows: Boolean(cakeOptions.hasBows) }
       : null,
+    cakeWriting: order.cakeWriting ?? null,
     squarePaymentUrl: order.squarePaymentUrl,
     squareOrderId: order.squareOrderId,
     squarePaymentId: order.squarePaymentId,

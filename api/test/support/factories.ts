@@ -1,7 +1,7 @@
 // Data for the customer-side tests: accounts with a known password, signed-in
 // clients, and order payloads priced by core exactly as the storefront does.
 import { randomUUID } from 'node:crypto';
-import { addDays, bakeryToday, centsToDollars, priceOrder, type CartLine } from '@bakery/core';
+import { addDays, bakeryToday, buildOrderPayload, priceOrder, type CartLine } from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
 import { hashPassword } from '../../src/services/auth.js';
 import { Client } from '../admin/helpers.js';
@@ -65,7 +65,7 @@ export interface PayloadOptions {
   overrides?: Record<string, unknown>;
 }
 
-/** An `orderData` payload whose figures are core's, as the storefront sends it. */
+/** An `orderData` payload from core's payload builder, as the storefront sends it. */
 export function orderPayload(options: PayloadOptions = {}) {
   const today = bakeryToday();
   const pickupDate = addDays(today, options.daysAhead ?? 10);
@@ -75,40 +75,24 @@ export function orderPayload(options: PayloadOptions = {}) {
     { pickupDate, hasWriting: Boolean(options.hasWriting), hasBows: Boolean(options.hasBows) },
     today,
   );
+  const payload = buildOrderPayload(
+    priced,
+    {
+      customerPhone: '8505550000',
+      deliveryMethod: options.delivery ? 'delivery' : 'pickup',
+      pickupDate,
+      pickupTime: '10:00 AM',
+      deliveryAddress: '100 Main St',
+      deliveryCity: 'Tallahassee',
+      deliveryState: 'FL',
+      deliveryZip: '32301',
+      hasWriting: options.hasWriting,
+      hasBows: options.hasBows,
+    },
+    { id: null, firstName: 'Guest', lastName: 'Baker', email: 'guest@example.com' },
+  );
   return {
-    customerName: 'Guest Baker',
-    customerEmail: 'guest@example.com',
-    customerPhone: '8505550000',
-    userId: null,
-    items: priced.lines.map((line) => ({
-      productId: line.productId,
-      name: line.name,
-      price: centsToDollars(line.unitPriceCents),
-      quantity: line.quantity,
-      variant: line.variantId ?? null,
-      ...(line.filling ? { filling: line.filling } : {}),
-      ...(line.addIn ? { addIn: line.addIn } : {}),
-    })),
-    subtotal: centsToDollars(priced.subtotalCents),
-    cakeOptionsFee: centsToDollars(priced.cakeOptionsFeeCents),
-    rushFee: centsToDollars(priced.rushFeeCents),
-    tax: centsToDollars(priced.taxCents),
-    total: centsToDollars(priced.totalCents),
-    isRushOrder: priced.isRushOrder,
-    hasCakeItems: priced.hasCakeItems,
-    cakeOptions: priced.hasCakeItems
-      ? { hasWriting: Boolean(options.hasWriting), hasBows: Boolean(options.hasBows) }
-      : null,
-    pickupDate,
-    pickupTime: '10:00 AM',
-    deliveryMethod: options.delivery ? 'delivery' : 'pickup',
-    deliveryAddress: options.delivery ? '100 Main St' : '',
-    deliveryCity: options.delivery ? 'Tallahassee' : '',
-    deliveryState: options.delivery ? 'FL' : '',
-    deliveryZip: options.delivery ? '32301' : '',
-    deliveryInstructions: '',
-    deliveryFeeStatus: options.delivery ? 'pending' : 'not_applicable',
-    specialInstructions: '',
+    ...payload,
     ...options.overrides,
   };
 }

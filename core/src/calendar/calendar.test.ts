@@ -11,6 +11,7 @@ import {
   isPickupDateAllowed,
   isRushDate,
   PICKUP_SLOTS,
+  pickupSlots,
   startOfBakeryDay,
   toBakeryDate,
 } from './calendar';
@@ -104,17 +105,31 @@ describe('rush fee and lead time', () => {
 });
 
 describe('pickup slots', () => {
-  it('are every half hour from 8:00 AM to 6:00 PM, 10:00 AM by default', () => {
-    expect(PICKUP_SLOTS).toHaveLength(21);
+  it('are every half hour while open (8:00 AM to 6:30 PM, the last half hour before 7:00 PM), 10:00 AM by default', () => {
+    expect(PICKUP_SLOTS).toHaveLength(22);
     expect(PICKUP_SLOTS.slice(0, 3)).toEqual(['8:00 AM', '8:30 AM', '9:00 AM']);
     expect(PICKUP_SLOTS).toContain('11:30 AM');
     expect(PICKUP_SLOTS).toContain('12:00 PM');
     expect(PICKUP_SLOTS).toContain('12:30 PM');
     expect(PICKUP_SLOTS).toContain('1:00 PM');
-    expect(PICKUP_SLOTS.at(-1)).toBe('6:00 PM');
-    expect(PICKUP_SLOTS).not.toContain('6:30 PM');
+    expect(PICKUP_SLOTS.at(-1)).toBe('6:30 PM');
+    expect(PICKUP_SLOTS).not.toContain('7:00 PM');
     expect(DEFAULT_PICKUP_TIME).toBe('10:00 AM');
     expect(PICKUP_SLOTS).toContain(DEFAULT_PICKUP_TIME);
+  });
+});
+
+describe('pickup slots from opening hours', () => {
+  it('follow the hours given: 9:00 to 12:00 gives 9:00 AM to 11:30 AM', () => {
+    expect(pickupSlots({ opens: '09:00', closes: '12:00' })).toEqual([
+      '9:00 AM',
+      '9:30 AM',
+      '10:00 AM',
+      '10:30 AM',
+      '11:00 AM',
+      '11:30 AM',
+    ]);
+    expect(pickupSlots({ opens: '12:00', closes: '13:00' })).toEqual(['12:00 PM', '12:30 PM']);
   });
 });
 

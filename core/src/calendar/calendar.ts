@@ -1,6 +1,7 @@
 // The bakery's calendar. Every date in the product is a `YYYY-MM-DD` calendar
 // day in the bakery's time zone; "days away" counts calendar days there, so a
 // daylight-saving change never moves a pickup date or a rush fee.
+import { OPENING_HOURS, formatClock, type OpeningHours } from '../bakery/bakery';
 
 export const BAKERY_TIME_ZONE = 'America/New_York';
 /** Minimum notice on the order form (the server schema also accepts nothing before tomorrow). */
@@ -86,13 +87,26 @@ export function toBakeryDate(isoString: string): string {
   return isoString.slice(0, 10);
 }
 
-/** Half-hour pickup slots, 8:00 AM to 6:00 PM. */
-export const PICKUP_SLOTS: readonly string[] = Array.from({ length: 21 }, (_, i) => {
-  const minutes = 8 * 60 + i * 30;
-  const h24 = Math.floor(minutes / 60);
-  const h12 = h24 > 12 ? h24 - 12 : h24;
-  return `${h12}:${minutes % 60 === 0 ? '00' : '30'} ${h24 < 12 ? 'AM' : 'PM'}`;
-});
+/**
+ * Half-hour pickup slots while the shop is open: from opening time to half an
+ * hour before closing (8:00 AM to 6:30 PM with OPENING_HOURS). The form offers
+ * them and the server accepts exactly them (issue 11: one rule).
+ */
+export function pickupSlots(
+  hours: Pick<OpeningHours, 'opens' | 'closes'> = OPENING_HOURS[0]!,
+): string[] {
+  const minutesOf = (hhmm: string) => {
+    const [h = 0, m = 0] = hhmm.split(':').map(Number);
+    return h * 60 + m;
+  };
+  const slots: string[] = [];
+  for (let t = minutesOf(hours.opens); t + 30 <= minutesOf(hours.closes); t += 30) {
+    slots.push(formatClock(`${Math.floor(t / 60)}:${String(t % 60).padStart(2, '0')}`));
+  }
+  return slots;
+}
+
+export const PICKUP_SLOTS: readonly string[] = pickupSlots();
 
 export const DEFAULT_PICKUP_TIME = '10:00 AM';
 

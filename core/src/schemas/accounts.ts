@@ -1,10 +1,38 @@
 // Account forms and payloads (spec section 5, "Accounts").
 import { z } from 'zod';
-import { emailField, optionalPhoneField, passwordField, phoneField } from './common';
+import {
+  emailField,
+  optionalPhoneField,
+  passwordField,
+  personNameField,
+  phoneField,
+} from './common';
 import { newPasswordField } from './passwords';
 
+/**
+ * First and last name are each at most 49 characters, so "first last" fits an
+ * order's customerName (100 characters) with room to spare (issue 15).
+ */
+export const NAME_PART_MAX = 49;
+
+const firstNameField = () =>
+  personNameField(
+    'First name',
+    { length: 1, message: 'First name is required' },
+    { length: NAME_PART_MAX, message: `First name cannot exceed ${NAME_PART_MAX} characters` },
+  );
+const lastNameField = () =>
+  personNameField(
+    'Last name',
+    { length: 1, message: 'Last name is required' },
+    { length: NAME_PART_MAX, message: `Last name cannot exceed ${NAME_PART_MAX} characters` },
+  );
+
 export const LoginSchema = z.object({
-  email: emailField('Please enter a valid email address'),
+  email: emailField('Please enter a valid email address', {
+    length: 255,
+    message: 'Email cannot exceed 255 characters',
+  }),
   password: passwordField(),
 });
 export type Login = z.infer<typeof LoginSchema>;
@@ -15,16 +43,8 @@ export const SignupSchema = z.object({
     message: 'Email cannot exceed 255 characters',
   }),
   password: newPasswordField(),
-  firstName: z
-    .string({ error: 'First name is required' })
-    .trim()
-    .min(1, 'First name is required')
-    .max(100, 'First name cannot exceed 100 characters'),
-  lastName: z
-    .string({ error: 'Last name is required' })
-    .trim()
-    .min(1, 'Last name is required')
-    .max(100, 'Last name cannot exceed 100 characters'),
+  firstName: firstNameField(),
+  lastName: lastNameField(),
   phone: phoneField(),
 });
 export type Signup = z.infer<typeof SignupSchema>;
@@ -47,25 +67,30 @@ export const ResetPasswordSchema = z
 export type ResetPassword = z.infer<typeof ResetPasswordSchema>;
 
 export const AdminLoginSchema = z.object({
-  email: emailField('Please enter a valid email'),
+  email: emailField('Please enter a valid email', {
+    length: 255,
+    message: 'Email cannot exceed 255 characters',
+  }),
   password: passwordField(),
 });
 export type AdminLogin = z.infer<typeof AdminLoginSchema>;
 
-/** PATCH /api/user: any of the three; a blank phone clears it. */
+/** PATCH /api/user: any of the three; a blank phone clears it. Names follow the one name rule. */
 export const ProfileUpdateSchema = z.object({
-  firstName: z
-    .string()
-    .trim()
-    .min(1, 'First name is required')
-    .max(100, 'First name cannot exceed 100 characters')
-    .optional(),
-  lastName: z
-    .string()
-    .trim()
-    .min(1, 'Last name is required')
-    .max(100, 'Last name cannot exceed 100 characters')
-    .optional(),
+  firstName: firstNameField().optional(),
+  lastName: lastNameField().optional(),
   phone: optionalPhoneField().optional(),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
+
+/** PATCH /api/user/email: the new address, confirmed with the current password. */
+export const EmailChangeSchema = z.object({
+  email: emailField('Please enter a valid email address', {
+    length: 255,
+    message: 'Email cannot exceed 255 characters',
+  }).transform((e) => e.toLowerCase()),
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required'),
+});
+export type EmailChange = z.infer<typeof EmailChangeSchema>;

@@ -10,11 +10,16 @@ export const PHONE_MESSAGES = {
   invalid: 'Please enter a valid phone number',
   tooShort: 'Phone number must be at least 10 digits',
   tooLong: 'Phone number cannot exceed 15 digits',
+  tooManyCharacters: 'Phone number cannot exceed 30 characters',
 } as const;
+
+/** The most characters a phone may have, spaces and dashes included (the column's size). */
+export const PHONE_MAX_LENGTH = 30;
 
 /** The one phone problem to report, or null (format first, then length). */
 export function phoneProblem(phone: string): string | null {
   const value = phone.trim();
+  if (value.length > PHONE_MAX_LENGTH) return PHONE_MESSAGES.tooManyCharacters;
   if (!PHONE_FORMAT.test(value))
     return value === '' ? PHONE_MESSAGES.tooShort : PHONE_MESSAGES.invalid;
   const digits = phoneDigits(value).length;
@@ -64,6 +69,7 @@ export const optionalText = (max: number, message: string) =>
     .string()
     .trim()
     .max(max, message)
+    .refine((value) => textProblem(value) === null, TEXT_MESSAGES.invalidCharacters)
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -77,3 +83,94 @@ export const numberish = (message: string) =>
 /** True when a dollar amount has no fraction of a cent. */
 export const isWholeCents = (dollars: number): boolean =>
   Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
+
+// --------------------------------------------------------------- person names
+
+/**
+ * The one name rule (issue 14) for sign-up, profile and orders: letters of any
+ * alphabet (with their accents), spaces, hyphens, straight or curly
+ * apostrophes and periods, with at least one letter: "Smith Jr.", "O'Neil",
+ * "José María", "Zoë".
+ */
+const NAME_CHARACTERS = /^[\p{L}\p{M}\s'’.-]+$/u;
+const HAS_LETTER = /\p{L}/u;
+
+export const isPersonName = (value: string): boolean =>
+  NAME_CHARACTERS.test(value) && HAS_LETTER.test(value);
+
+/** 'First name can only contain letters, spaces, hyphens, apostrophes, and periods'. */
+export const nameCharactersMessage = (label: string): string =>
+  `${label} can only contain letters, spaces, hyphens, apostrophes, and periods`;
+
+/** A name field: trimmed, min..max characters, the name rule. */
+export const personNameField = (
+  label: string,
+  min: { length: number; message: string },
+  max: { length: number; message: string },
+) =>
+  z
+    .string({ error: min.message })
+    .trim()
+    .min(min.length, min.message)
+    .max(max.length, max.message)
+    // An empty name already has its 'required' message.
+    .refine((v) => v === '' || isPersonName(v), nameCharactersMessage(label));
+
+// ------------------------------------------------------------ safe text (issue 15)
+
+export const TEXT_MESSAGES = {
+  invalidCharacters: 'Text cannot contain control characters or invalid characters',
+} as const;
+
+// NUL and the other C0 controls but tab, LF and CR; DEL; a high surrogate not
+// followed by a low one, or a low one without a high one before it.
+const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Why a text cannot be stored (a NUL byte, another control character, a lone
+ * surrogate), or null. Lengths are each field's own rule (its schema's max).
+ */
+export function textProblem(value: string): string | null {
+  if (UNSAFE_CHARACTERS.test(value) || LONE_SURROGATE.test(value))
+    return TEXT_MESSAGES.invalidCharacters;
+  return null;
+}
+
+export interface TextIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * Every string in a request (keys included, at any depth) that textProblem
+ * refuses. The API runs it on each request part before the route's schema, so
+ * no text field of any schema reaches the database with a NUL byte or a lone
+ * surrogate (PostgreSQL refuses both, which was a 500).
+ */
+export function unsafeTextIssues(input: unknown, path: (string | number)[] = []): TextIssue[] {
+  if (typeof input === 'string') {
+    const message = textProblem(input);
+    return message ? [{ path, message }] : [];
+  }
+  if (Array.isArray(input))
+    return input.flatMap((item, index) => unsafeTextIssues(item, [...path, index]));
+  if (input && typeof input === 'object') {
+    return Object.entries(input as Record<string, unknown>).flatMap(([key, value]) => {
+      const keyMessage = textProblem(key);
+      const own = keyMessage ? [{ path: [...path, key], message: keyMessage }] : [];
+      return [...own, ...unsafeTextIssues(value, [...path, key])];
+    });
+  }
+  return [];
+}
+
+/** `schema` behind the safe-text check: unsafe strings anywhere fail with their path. */
+export const safeInput = <T extends z.ZodType>(schema: T) =>
+  z
+    .unknown()
+    .superRefine((value, ctx) => {
+      for (const issue of unsafeTextIssues(value))
+        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    })
+    .pipe(schema);

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, bakeryToday } from '../calendar/calendar';
 import { centsToDollars, priceOrder } from '../money/money';
-import type { CartLine } from '../catalogue/catalogue';
+import { MENU_ITEMS, type CartLine } from '../catalogue/catalogue';
+import { isPersonName } from './common';
 import {
+  buildOrderPayload,
+  ORDER_MESSAGES,
   checkOrderForSubmit,
   missingOrderInformation,
   OrderFormSchema,
@@ -51,12 +54,12 @@ describe('order form (client)', () => {
     [
       { customerName: 'R2-D2' },
       'customerName',
-      'Customer name can only contain letters, spaces, hyphens, and apostrophes',
+      'Customer name can only contain letters, spaces, hyphens, apostrophes, and periods',
     ],
     [
       { customerName: 'Ann <script>' },
       'customerName',
-      'Customer name can only contain letters, spaces, hyphens, and apostrophes',
+      'Customer name can only contain letters, spaces, hyphens, apostrophes, and periods',
     ],
     [{ customerEmail: 'mary@' }, 'customerEmail', 'Please enter a valid email address'],
     [
@@ -74,7 +77,7 @@ describe('order form (client)', () => {
     ],
     [{ pickupDate: today }, 'pickupDate', 'Pickup date must be at least 3 days in advance'],
     [{ pickupTime: '7:30 AM' }, 'pickupTime', 'Please select a valid pickup time'],
-    [{ pickupTime: '6:30 PM' }, 'pickupTime', 'Please select a valid pickup time'],
+    [{ pickupTime: '7:00 PM' }, 'pickupTime', 'Please select a valid pickup time'],
     [{ pickupTime: '10:15 AM' }, 'pickupTime', 'Please select a valid pickup time'],
     [{ deliveryMethod: 'drone' }, 'deliveryMethod', 'Please select pickup or delivery'],
     [
@@ -360,7 +363,7 @@ describe('order payload (server)', () => {
       'digits in the name',
       { customerName: 'Ann 2' },
       'customerName',
-      'Customer name can only contain letters, spaces, hyphens, and apostrophes',
+      'Customer name can only contain letters, spaces, hyphens, apostrophes, and periods',
     ],
     [
       'a bad email',
@@ -535,11 +538,13 @@ describe('order payload (server)', () => {
       [{ deliveryCity: ' ' }],
       [{ deliveryState: 'F' }],
       [{ deliveryState: null }],
-      [{ deliveryZip: '3230' }],
-      [{ deliveryZip: '32303-12' }],
-      [{ deliveryZip: 'ABCDE' }],
     ])('refuses %o', (over) =>
       expect(messageAt(schema, { ...ok, ...delivery, ...over }, 'deliveryAddress')).toBe(complete),
+    );
+    it.each(['3230', '32303-12', 'ABCDE'])('refuses the ZIP %s with its own message', (zip) =>
+      expect(messageAt(schema, { ...ok, ...delivery, deliveryZip: zip }, 'deliveryZip')).toBe(
+        'Please enter a 5-digit ZIP code',
+      ),
     );
     it('asks nothing of a pickup order', () =>
       expect(messagesOf(schema, { ...ok, deliveryAddress: '', deliveryZip: '' })).toEqual([]));
@@ -613,4 +618,88 @@ describe('malformed input is refused, never thrown', () => {
       'pickupDate',
       'pickupTime',
     ]));
+});
+
+describe('issue 14: names, ZIP, states, slots, cake writing, the payload builder', () => {
+  const today = '2026-11-23';
+  const account = { id: null, firstName: 'Jane', lastName: 'Smith Jr.', email: 'Jane@Example.com' };
+  const priced = priceOrder(
+    [{ productId: 'lemon-poppy-seed-loaf', quantity: 2 }],
+    { pickupDate: '2026-12-11', hasWriting: false, hasBows: false },
+    today,
+  );
+  const form = {
+    customerPhone: '850-555-0100',
+    deliveryMethod: 'pickup' as const,
+    pickupDate: '2026-12-11',
+    pickupTime: '6:30 PM',
+    specialInstructions: 'x'.repeat(500),
+  };
+
+  it.each(['Smith Jr.', "O'Neil", 'José María', 'Zoë Ångström'])('accepts the name %s', (name) => {
+    expect(isPersonName(name)).toBe(true);
+  });
+  it.each(['R2D2', '...', 'Bob <script>'])('refuses the name %s', (name) => {
+    expect(isPersonName(name)).toBe(false);
+  });
+
+  it('builds a payload the server accepts, with "Smith Jr." and the last slot (6:30 PM)', () => {
+    const payload = buildOrderPayload(priced, form, account);
+    const parsed = orderPayloadSchema(today).safeParse(payload);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.customerName).toBe('Jane Smith Jr.');
+    expect(parsed.data?.cakeWriting).toBeNull();
+  });
+
+  it('keeps cake writing apart from 500 characters of instructions', () => {
+    const cakePriced = priceOrder(
+      [{ productId: MENU_ITEMS.find((i) => i.fillings)!.id, quantity: 1 }],
+      { pickupDate: '2026-12-11', hasWriting: true, hasBows: false },
+      today,
+    );
+    const payload = buildOrderPayload(
+      cakePriced,
+      { ...form, hasWriting: true, cakeWriting: 'Happy Birthday Ana' },
+      account,
+    );
+    const parsed = orderPayloadSchema(today).safeParse(payload);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.cakeWriting).toBe('Happy Birthday Ana');
+    expect(parsed.data?.specialInstructions).toHaveLength(500);
+  });
+
+  it('lets an account named under an older rule order when the name comes from the account', () => {
+    const payload = buildOrderPayload(priced, form, { ...account, lastName: 'Smith 3rd' });
+    expect(orderPayloadSchema(today).safeParse(payload).success).toBe(false);
+    expect(orderPayloadSchema(today, { nameFromAccount: true }).safeParse(payload).success).toBe(
+      true,
+    );
+  });
+
+  it('gives a 4-digit ZIP and a state not delivered to their own messages', () => {
+    const delivery = {
+      ...form,
+      deliveryMethod: 'delivery' as const,
+      deliveryAddress: '1 Main St',
+      deliveryCity: 'Tallahassee',
+      deliveryState: 'FL',
+      deliveryZip: '3230',
+    };
+    const messages = (f: typeof delivery) =>
+      orderPayloadSchema(today)
+        .safeParse(buildOrderPayload(priced, f, account))
+        .error?.issues.map((i) => i.message);
+    expect(messages(delivery)).toEqual([ORDER_MESSAGES.deliveryZip]);
+    expect(messages({ ...delivery, deliveryZip: '32301', deliveryState: 'IL' })).toEqual([
+      ORDER_MESSAGES.deliveryState,
+    ]);
+    expect(messages({ ...delivery, deliveryZip: '32301' })).toBeUndefined();
+  });
+
+  it('refuses a time outside the opening hours', () => {
+    const payload = buildOrderPayload(priced, { ...form, pickupTime: '7:00 PM' }, account);
+    expect(orderPayloadSchema(today).safeParse(payload).error?.issues[0]?.message).toBe(
+      ORDER_MESSAGES.pickupTimeFormat,
+    );
+  });
 });

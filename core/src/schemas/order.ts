@@ -12,15 +12,21 @@ import {
   DEFAULT_PICKUP_TIME,
   toBakeryDate,
 } from '../calendar/calendar';
-import { DELIVERY_FEE_STATUSES, DELIVERY_METHODS } from '../lifecycle/lifecycle';
-import { RUSH_FEE_CENTS, dollarsToCents, type PricedOrder } from '../money/money';
+import {
+  DELIVERY_FEE_STATUSES,
+  DELIVERY_METHODS,
+  type DeliveryMethod,
+} from '../lifecycle/lifecycle';
+import { RUSH_FEE_CENTS, centsToDollars, dollarsToCents, type PricedOrder } from '../money/money';
 import type { CartLine } from '../catalogue/catalogue';
-import { emailField, isWholeCents, optionalPhoneField, optionalText } from './common';
+import { DELIVERY_STATE_CODES } from '../bakery/bakery';
+import { emailField, isPersonName, isWholeCents, optionalPhoneField, optionalText } from './common';
 
 export const ORDER_MESSAGES = {
   nameTooShort: 'Customer name must be at least 2 characters',
   nameTooLong: 'Customer name cannot exceed 100 characters',
-  nameLetters: 'Customer name can only contain letters, spaces, hyphens, and apostrophes',
+  // The spec's text named no periods; the one name rule (issue 14) allows them ("Smith Jr.").
+  nameLetters: 'Customer name can only contain letters, spaces, hyphens, apostrophes, and periods',
   email: 'Please enter a valid email address',
   emailTooLong: 'Email cannot exceed 255 characters',
   pickupDateRequired: 'Please select a pickup date',
@@ -31,6 +37,9 @@ export const ORDER_MESSAGES = {
   deliveryMethod: 'Please select pickup or delivery',
   addressForm: 'Address fields are required for delivery orders',
   addressServer: 'Complete address (street, city, state, ZIP) is required for delivery orders',
+  deliveryZip: 'Please enter a 5-digit ZIP code',
+  deliveryState: 'We deliver only in Florida and Georgia',
+  cakeWriting: 'Cake writing cannot exceed 60 characters',
   deliveryInstructions: 'Delivery instructions cannot exceed 300 characters',
   specialInstructions: 'Special instructions cannot exceed 500 characters',
   tooManyItems: 'Cannot exceed 20 different items per order',
@@ -49,14 +58,41 @@ export const MAX_ITEM_QUANTITY = 50;
 export const MAX_SUBTOTAL_CENTS = 1_000_000;
 export const MAX_TOTAL_CENTS = 1_100_000;
 
-const customerName = () =>
-  z
-    .string({ error: ORDER_MESSAGES.nameTooShort })
-    .trim()
-    .min(2, ORDER_MESSAGES.nameTooShort)
-    .max(100, ORDER_MESSAGES.nameTooLong)
-    // Letters of any alphabet (José, Zoë), spaces, hyphens and straight or curly apostrophes.
-    .regex(/^[\p{L}\s'’-]+$/u, ORDER_MESSAGES.nameLetters);
+/** Most characters of writing a cake can carry (the Order.cakeWriting column). */
+export const MAX_CAKE_WRITING = 60;
+
+/** How a schema treats the customer's name. */
+export interface OrderSchemaOptions {
+  /**
+   * The server stores the signed-in account's name (spec: "from the signed-in
+   * account first"), so the typed name is not checked: an account created
+   * under an older name rule can still order (issue 14).
+   */
+  nameFromAccount?: boolean;
+}
+
+/** The one name rule of common.ts with the order's messages (2-100 characters). */
+const customerName = (options: OrderSchemaOptions = {}) =>
+  options.nameFromAccount
+    ? z
+        .string()
+        .nullish()
+        .transform((v) => v ?? '')
+    : z
+        .string({ error: ORDER_MESSAGES.nameTooShort })
+        .trim()
+        .min(2, ORDER_MESSAGES.nameTooShort)
+        .max(100, ORDER_MESSAGES.nameTooLong)
+        .refine((v) => v === '' || isPersonName(v), ORDER_MESSAGES.nameLetters);
+
+const cakeWritingField = () => optionalText(MAX_CAKE_WRITING, ORDER_MESSAGES.cakeWriting);
+
+/** A US ZIP: 5 digits, or 5+4. */
+export const ZIP_RE = /^\d{5}(?:-\d{4})?$/;
+
+/** The delivery state is one the bakery delivers to (core's DELIVERY_POLICY). */
+export const isDeliveryState = (state: string | null | undefined): boolean =>
+  DELIVERY_STATE_CODES.includes((state ?? '').trim().toUpperCase());
 
 const customerEmail = () =>
   emailField(ORDER_MESSAGES.email, { length: 255, message: ORDER_MESSAGES.emailTooLong }).transform(
@@ -75,10 +111,10 @@ const todayOf = (today: Today) => today ?? bakeryToday();
 // ------------------------------------------------------------------ client form
 
 /** The order form's fields (spec section 5, "Order form (client)"). */
-export function orderFormSchema(today?: string) {
+export function orderFormSchema(today?: string, options: OrderSchemaOptions = {}) {
   return z
     .object({
-      customerName: customerName(),
+      customerName: customerName(options),
       customerEmail: customerEmail(),
       customerPhone: optionalPhoneField(),
       pickupDate: z
@@ -98,6 +134,7 @@ export function orderFormSchema(today?: string) {
       deliveryZip: optionalText(10, 'Delivery ZIP code cannot exceed 10 characters'),
       deliveryInstructions: optionalText(300, ORDER_MESSAGES.deliveryInstructions),
       specialInstructions: optionalText(500, ORDER_MESSAGES.specialInstructions),
+      cakeWriting: cakeWritingField(),
     })
     .superRefine((form, ctx) => {
       // Field errors do not stop this refinement: check only what parsed.
@@ -119,6 +156,23 @@ export function orderFormSchema(today?: string) {
           path: ['deliveryAddress'],
           message: ORDER_MESSAGES.addressForm,
         });
+      deliveryChecks(form, ctx);
+    });
+}
+
+/** A delivery ZIP that is not 5 digits, or a state not delivered to, each with its own message. */
+function deliveryChecks(
+  order: { deliveryMethod: string; deliveryState?: string | null; deliveryZip?: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (order.deliveryMethod !== 'delivery') return;
+  if (!blank(order.deliveryZip) && !ZIP_RE.test((order.deliveryZip ?? '').trim()))
+    ctx.addIssue({ code: 'custom', path: ['deliveryZip'], message: ORDER_MESSAGES.deliveryZip });
+  if (!blank(order.deliveryState) && !isDeliveryState(order.deliveryState))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['deliveryState'],
+      message: ORDER_MESSAGES.deliveryState,
     });
 }
 
@@ -239,21 +293,18 @@ export const OrderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
-const PICKUP_TIME_RE = /^(?:(?:8|9|10|11):(?:00|30) AM|(?:12|1|2|3|4|5|6):(?:00|30) PM)$/;
-const ZIP_RE = /^\d{5}(?:-\d{4})?$/;
-
 /**
  * The submitted order (spec section 5, "Order schema (server-shaped)").
  * Both lead-time rules apply: before tomorrow is 'at least tomorrow', tomorrow
  * or the day after is 'at least 3 days in advance'. The rush fee is checked
- * against the pickup date, not the client's flag. Pickup times are the slots
- * a bakery can keep (8:00 AM to 6:30 PM); the spec's looser pattern would also
- * accept 1:00 AM.
+ * against the pickup date, not the client's flag. Pickup times are exactly the
+ * form's slots (PICKUP_SLOTS, from the opening hours); the spec's looser
+ * pattern would also accept 1:00 AM.
  */
-export function orderPayloadSchema(today?: string) {
+export function orderPayloadSchema(today?: string, options: OrderSchemaOptions = {}) {
   return z
     .object({
-      customerName: customerName(),
+      customerName: customerName(options),
       customerEmail: customerEmail(),
       customerPhone: optionalPhoneField(),
       userId: z
@@ -284,7 +335,7 @@ export function orderPayloadSchema(today?: string) {
       pickupTime: z
         .string({ error: ORDER_MESSAGES.pickupTimeFormat })
         .trim()
-        .regex(PICKUP_TIME_RE, ORDER_MESSAGES.pickupTimeFormat),
+        .refine((v) => PICKUP_SLOTS.includes(v), ORDER_MESSAGES.pickupTimeFormat),
       deliveryMethod: deliveryMethod(),
       deliveryAddress: optionalText(200, 'Delivery address cannot exceed 200 characters'),
       deliveryCity: optionalText(100, 'Delivery city cannot exceed 100 characters'),
@@ -292,6 +343,7 @@ export function orderPayloadSchema(today?: string) {
       deliveryZip: optionalText(10, 'Delivery ZIP code cannot exceed 10 characters'),
       deliveryInstructions: optionalText(300, ORDER_MESSAGES.deliveryInstructions),
       specialInstructions: optionalText(500, ORDER_MESSAGES.specialInstructions),
+      cakeWriting: cakeWritingField(),
       deliveryFeeStatus: z.enum(DELIVERY_FEE_STATUSES).optional(),
       deliveryFee: money('Delivery fee', 0, 200, '$200').optional(),
       deliveryDistance: z
@@ -346,7 +398,8 @@ export function orderPayloadSchema(today?: string) {
           !blank(order.deliveryAddress) &&
           !blank(order.deliveryCity) &&
           (order.deliveryState ?? '').trim().length >= 2 &&
-          ZIP_RE.test(order.deliveryZip ?? '');
+          !blank(order.deliveryZip);
+        deliveryChecks(order, ctx);
         if (!complete)
           ctx.addIssue({
             code: 'custom',
@@ -360,8 +413,107 @@ export function orderPayloadSchema(today?: string) {
 export type OrderPayload = z.infer<ReturnType<typeof orderPayloadSchema>>;
 
 /** POST /api/submit-order: `{ orderData }`, with the bakery's today when it runs. */
-export function orderSubmissionSchema(today?: string) {
-  return z.object({ orderData: orderPayloadSchema(today) });
+export function orderSubmissionSchema(today?: string, options: OrderSchemaOptions = {}) {
+  return z.object({ orderData: orderPayloadSchema(today, options) });
 }
 export const OrderSubmissionSchema = orderSubmissionSchema();
 export type OrderSubmission = z.infer<typeof OrderSubmissionSchema>;
+
+// ---------------------------------------------------------- the payload builder
+
+/** What the customer filled in on the order form (or a test, or a seed). */
+export interface OrderFormValues {
+  customerPhone?: string | null;
+  deliveryMethod: DeliveryMethod;
+  pickupDate: string;
+  pickupTime: string;
+  deliveryAddress?: string | null;
+  deliveryCity?: string | null;
+  deliveryState?: string | null;
+  deliveryZip?: string | null;
+  deliveryInstructions?: string | null;
+  specialInstructions?: string | null;
+  /** Writing on the cake; kept only when the order has a cake and writing was chosen. */
+  cakeWriting?: string | null;
+  hasWriting?: boolean;
+  hasBows?: boolean;
+}
+
+/** Who orders: the signed-in account (name, e-mail and phone come from it first). */
+export interface OrderAccount {
+  id: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string | null;
+}
+
+/** The stored line of an order: the catalogue's figures for one priced line. */
+export function orderLines(priced: PricedOrder) {
+  return priced.lines.map((line) => ({
+    productId: line.productId,
+    name: line.name,
+    price: centsToDollars(line.unitPriceCents),
+    quantity: line.quantity,
+    variant: line.variantId ?? null,
+    variantLabel: line.variantLabel ?? null,
+    filling: line.filling ?? null,
+    addIn: line.addIn ?? null,
+    lineTotal: centsToDollars(line.lineTotalCents),
+  }));
+}
+
+/** The `orderData` of POST /api/submit-order, as a client sends it. */
+export type OrderPayloadInput = z.input<ReturnType<typeof orderPayloadSchema>>;
+
+/**
+ * The one order payload builder (issue 11): from core's priced cart (priceOrder
+ * with the form's cake options) and the form, the payload the server checks.
+ * The storefront, the API's tests and the desktop seed all build it here.
+ */
+export function buildOrderPayload(
+  priced: PricedOrder,
+  form: OrderFormValues,
+  account: OrderAccount,
+): OrderPayloadInput {
+  const delivery = form.deliveryMethod === 'delivery';
+  const text = (value: string | null | undefined) => (value ?? '').trim();
+  const hasCakeItems = priced.hasCakeItems;
+  const hasWriting = hasCakeItems && Boolean(form.hasWriting);
+  return {
+    customerName: `${account.firstName} ${account.lastName}`.trim(),
+    customerEmail: account.email,
+    customerPhone: text(form.customerPhone) || account.phone || '',
+    userId: account.id,
+    items: orderLines(priced).map(
+      ({ productId, name, price, quantity, variant, filling, addIn }) => ({
+        productId,
+        name,
+        price,
+        quantity,
+        variant,
+        filling,
+        addIn,
+      }),
+    ),
+    subtotal: centsToDollars(priced.subtotalCents),
+    cakeOptionsFee: centsToDollars(priced.cakeOptionsFeeCents),
+    rushFee: centsToDollars(priced.rushFeeCents),
+    tax: centsToDollars(priced.taxCents),
+    total: centsToDollars(priced.totalCents),
+    isRushOrder: priced.isRushOrder,
+    hasCakeItems,
+    cakeOptions: hasCakeItems ? { hasWriting, hasBows: Boolean(form.hasBows) } : null,
+    pickupDate: form.pickupDate,
+    pickupTime: form.pickupTime,
+    deliveryMethod: form.deliveryMethod,
+    deliveryAddress: delivery ? text(form.deliveryAddress) : '',
+    deliveryCity: delivery ? text(form.deliveryCity) : '',
+    deliveryState: delivery ? text(form.deliveryState) : '',
+    deliveryZip: delivery ? text(form.deliveryZip) : '',
+    deliveryInstructions: delivery ? text(form.deliveryInstructions) : '',
+    deliveryFeeStatus: delivery ? 'pending' : 'not_applicable',
+    specialInstructions: text(form.specialInstructions),
+    cakeWriting: hasWriting ? text(form.cakeWriting) : '',
+  };
+}

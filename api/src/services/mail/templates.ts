@@ -50,6 +50,8 @@ export interface MailOrder {
   deliveryZip: string | null;
   deliveryInstructions: string | null;
   specialInstructions: string | null;
+  /** What to write on the cake (issue 14); absent or null when none. */
+  cakeWriting?: string | null;
   paymentUrl: string | null;
   /** pending, paid, completed or cancelled. */
   paymentStatus: string;
@@ -133,6 +135,19 @@ export function passwordResetMail(to: { firstName: string }, resetUrl: string): 
       paragraph(validity),
       paragraph(ignore),
     ].join('\n'),
+  );
+  return { subject, text, html };
+}
+
+/** After a password change or reset: so an owner who did not make it learns at once. */
+export function passwordChangedMail(to: { firstName: string }): MailContent {
+  const subject = `Your ${BAKERY_INFO.name} password was changed`;
+  const intro = `The password of your ${BAKERY_INFO.name} account was just changed, and every other device signed in to it was signed out.`;
+  const warning = `If you did not do this, reset your password at once with "Forgot password" on the login page and tell us at ${BAKERY_INFO.email}.`;
+  const text = [greeting(to.firstName), '', intro, '', warning, signatureText()].join('\n');
+  const html = page(
+    subject,
+    [paragraph(greeting(to.firstName)), paragraph(intro), paragraph(warning)].join('\n'),
   );
   return { subject, text, html };
 }
@@ -240,6 +255,7 @@ export function orderReceivedMail(order: MailOrder, context: MailContext): MailC
     ...orderSummaryText(order),
     '',
     ...fulfilmentLines(order),
+    ...(order.cakeWriting ? [`Writing on the cake: ${order.cakeWriting}`] : []),
     ...(order.specialInstructions ? [`Special instructions: ${order.specialInstructions}`] : []),
     '',
     notice,
@@ -256,6 +272,7 @@ export function orderReceivedMail(order: MailOrder, context: MailContext): MailC
       paragraph(intro),
       orderSummaryHtml(order),
       `<p>${fulfilmentLines(order).map(escapeHtml).join('<br>')}</p>`,
+      order.cakeWriting ? paragraph(`Writing on the cake: ${order.cakeWriting}`) : '',
       order.specialInstructions
         ? paragraph(`Special instructions: ${order.specialInstructions}`)
         : '',

@@ -1,0 +1,172 @@
+// Issue 14 over HTTP: the one name rule (signup, profile, order), an account
+// named under an older rule still orders, cake writing stored apart from the
+// instructions, the ZIP's own message, the last slot from the opening hours,
+// and the e-mail change confirmed with the current password.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_MESSAGES, MENU_ITEMS, type OrderView } from '@bakery/core';
+import { startTestServer, type TestServer } from '../support/testServer.js';
+import { Client, PASSWORD, orderPayload, signedInCustomer } from '../support/factories.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const cake = MENU_ITEMS.find((item) => item.fillings)!;
+
+describe('names (one rule for signup, profile and order)', () => {
+  it('signs up "Jane Smith Jr." and her order is accepted under that name', async () => {
+    const client = new Client(server.baseUrl);
+    const signup = await client.post('/api/signup', {
+      email: `smith-jr-${Date.now()}@example.com`,
+      password: PASSWORD,
+      firstName: 'Jane',
+      lastName: 'Smith Jr.',
+      phone: '850-555-0101',
+    });
+    expect(signup.status).toBe(201);
+    const order = await client.post<{ order: OrderView }>('/api/submit-order', {
+      orderData: orderPayload({ overrides: { customerName: 'Jane Smith Jr.' } }),
+    });
+    expect(order.status).toBe(201);
+    expect(order.body.order.customerName).toBe('Jane Smith Jr.');
+  });
+
+  it('refuses digits in a name at signup and in the profile, with the rule in words', async () => {
+    const client = new Client(server.baseUrl);
+    const signup = await client.post('/api/signup', {
+      email: `r2-${Date.now()}@example.com`,
+      password: PASSWORD,
+      firstName: 'R2D2',
+      lastName: 'Droid',
+      phone: '850-555-0102',
+    });
+    expect(signup.status).toBe(400);
+    expect(JSON.stringify(signup.body)).toContain(
+      'First name can only contain letters, spaces, hyphens, apostrophes, and periods',
+    );
+    const { client: signedIn } = await signedInCustomer(server.baseUrl, server.prisma);
+    const patch = await signedIn.patch('/api/user', { lastName: 'Smith 3rd' });
+    expect(patch.status).toBe(400);
+  });
+
+  it('lets an account named under an older rule order, under its own name', async () => {
+    const { client } = await signedInCustomer(server.baseUrl, server.prisma, {
+      firstName: 'Bob',
+      lastName: 'Baker 3rd',
+    });
+    const order = await client.post<{ order: OrderView }>('/api/submit-order', {
+      orderData: orderPayload({ overrides: { customerName: 'Bob Baker 3rd' } }),
+    });
+    expect(order.status).toBe(201);
+    expect(order.body.order.customerName).toBe('Bob Baker 3rd');
+  });
+
+  it('shows a profile change in GET /api/user', async () => {
+    const { client } = await signedInCustomer(server.baseUrl, server.prisma);
+    const patch = await client.patch('/api/user', {
+      firstName: 'José María',
+      lastName: "O'Neil",
+      phone: '(850) 555-0199',
+    });
+    expect(patch.status).toBe(200);
+    const me = await client.get('/api/user');
+    expect(me.body).toMatchObject({
+      firstName: 'José María',
+      lastName: "O'Neil",
+      phone: '(850) 555-0199',
+    });
+  });
+});
+
+describe('the order payload', () => {
+  it('stores the cake writing apart from 500 characters of instructions', async () => {
+    const { client } = await signedInCustomer(server.baseUrl, server.prisma);
+    const payload = orderPayload({
+      lines: [{ productId: cake.id, quantity: 1 }],
+      hasWriting: true,
+      overrides: { cakeWriting: 'Happy 8th, Ana!', specialInstructions: 'n'.repeat(500) },
+    });
+    const order = await client.post<{ order: OrderView }>('/api/submit-order', {
+      orderData: payload,
+    });
+    expect(order.status).toBe(201);
+    expect(order.body.order.cakeWriting).toBe('Happy 8th, Ana!');
+    expect(order.body.order.specialInstructions).toBe('n'.repeat(500));
+    const mine = await client.get<OrderView[]>('/api/my-orders');
+    expect(JSON.stringify(mine.body)).toContain('Happy 8th, Ana!');
+  });
+
+  it('drops writing on an order without the writing option', async () => {
+    const { client } = await signedInCustomer(server.baseUrl, server.prisma);
+    const order = await client.post<{ order: OrderView }>('/api/submit-order', {
+      orderData: orderPayload({
+        lines: [{ productId: cake.id, quantity: 1 }],
+        overrides: { cakeWriting: 'Not paid for' },
+      }),
+    });
+    expect(order.status).toBe(201);
+    expect(order.body.order.cakeWriting).toBeNull();
+  });
+
+  it('accepts the last slot before closing (6:30 PM) and refuses 7:00 PM', async () => {
+    const { client } = await signedInCustomer(server.baseUrl, server.prisma);
+    const ok = await client.post('/api/submit-order', {
+      orderData: orderPayload({ overrides: { pickupTime: '6:30 PM' } }),
+    });
+    expect(ok.status).toBe(201);
+    const late = await client.post('/api/submit-order', {
+      orderData: orderPayload({ overrides: { pickupTime: '7:00 PM' } }),
+    });
+    expect(late.status).toBe(400);
+    expect(JSON.stringify(late.body)).toContain(ORDER_MESSAGES.pickupTimeFormat);
+  });
+
+  it('gives a 4-digit ZIP and a state not delivered to their own messages', async () => {
+    const { client } = await signedInCustomer(server.baseUrl, server.prisma);
+    const zip = await client.post<{ message: string }>('/api/submit-order', {
+      orderData: orderPayload({ delivery: true, overrides: { deliveryZip: '3230' } }),
+    });
+    expect(zip.status).toBe(400);
+    expect(zip.body.message).toBe(ORDER_MESSAGES.deliveryZip);
+    const state = await client.post<{ message: string }>('/api/submit-order', {
+      orderData: orderPayload({ delivery: true, overrides: { deliveryState: 'IL' } }),
+    });
+    expect(state.status).toBe(400);
+    expect(state.body.message).toBe(ORDER_MESSAGES.deliveryState);
+  });
+});
+
+describe('PATCH /api/user/email', () => {
+  it('needs the current password, refuses a taken address, then changes it', async () => {
+    const { user, client } = await signedInCustomer(server.baseUrl, server.prisma);
+    const { user: other } = await signedInCustomer(server.baseUrl, server.prisma);
+    const wrong = await client.patch('/api/user/email', {
+      email: 'new@example.com',
+      currentPassword: 'not-my-password',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({
+      code: 'invalid_credentials',
+      message: 'Current password is incorrect',
+    });
+    const taken = await client.patch('/api/user/email', {
+      email: other.email,
+      currentPassword: PASSWORD,
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.code).toBe('already_exists');
+    const fresh = `changed-${user.id.slice(0, 8)}@Example.com`;
+    const ok = await client.patch('/api/user/email', { email: fresh, currentPassword: PASSWORD });
+    expect(ok.status).toBe(200);
+    expect((await client.get('/api/user')).body.email).toBe(fresh.toLowerCase());
+    const login = await new Client(server.baseUrl).post('/api/login', {
+      email: fresh,
+      password: PASSWORD,
+    });
+    expect(login.status).toBe(200);
+  });
+});

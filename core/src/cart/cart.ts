@@ -1,0 +1,132 @@
+// The customer's cart as a list of lines (issue 14): a line is a product with
+// its variant (count or size), filling and add-in, so two sizes of one product
+// are two lines. A product's maximum (maxQuantity, 10 by default) caps the sum
+// of its lines. Pure functions: the storefront keeps the list in local storage.
+import {
+  ADD_INS,
+  CAKE_FILLINGS,
+  defaultVariantId,
+  getMenuItem,
+  maxQuantityOf,
+  resolveLine,
+  type CartLine,
+} from '../catalogue/catalogue';
+
+/** A line as stored: every option explicit (null when the product has none). */
+export interface StoredCartLine {
+  productId: string;
+  quantity: number;
+  variantId: string | null;
+  filling: string | null;
+  addIn: string | null;
+}
+
+/** The same product with the same options is the same line. */
+export function cartLineKey(line: Omit<CartLine, 'quantity'>): string {
+  return [line.productId, line.variantId ?? '', line.filling ?? '', line.addIn ?? ''].join('|');
+}
+
+/** A line with the catalogue's defaults filled in (6-count, 6-inch, the first filling). */
+export function normalizeCartLine(line: CartLine): StoredCartLine | null {
+  const item = getMenuItem(line.productId);
+  if (!item) return null;
+  const quantity = Math.floor(Number(line.quantity));
+  if (!Number.isFinite(quantity) || quantity < 1) return null;
+  const normal: StoredCartLine = {
+    productId: item.id,
+    quantity,
+    variantId: item.variants?.length ? (line.variantId ?? defaultVariantId(item) ?? null) : null,
+    filling: item.fillings ? (line.filling ?? CAKE_FILLINGS[0]?.id ?? null) : null,
+    addIn: item.addIns ? (line.addIn ?? null) : null,
+  };
+  try {
+    resolveLine(normal);
+    return normal;
+  } catch {
+    return null; // an option the catalogue does not know
+  }
+}
+
+/** How many of a product the cart holds over all its lines. */
+export const productQuantity = (lines: readonly CartLine[], productId: string): number =>
+  lines.filter((l) => l.productId === productId).reduce((sum, l) => sum + l.quantity, 0);
+
+export interface AddResult {
+  lines: StoredCartLine[];
+  /** How many were really added (0 when the product was already at its maximum). */
+  added: number;
+  /** The product's quantity in the cart afterwards, over all its lines. */
+  productTotal: number;
+  max: number;
+  capped: boolean;
+}
+
+/** Adds to the line of the same product and options, never past the product's maximum. */
+export function addCartLine(lines: readonly StoredCartLine[], line: CartLine): AddResult {
+  const normal = normalizeCartLine({ ...line, quantity: Math.max(1, line.quantity) });
+  const item = getMenuItem(line.productId);
+  if (!normal || !item)
+    return { lines: [...lines], added: 0, productTotal: 0, max: 0, capped: false };
+  const max = maxQuantityOf(item);
+  const before = productQuantity(lines, item.id);
+  const wanted = Math.floor(Number(line.quantity));
+  const added = Math.max(0, Math.min(wanted, max - before));
+  const key = cartLineKey(normal);
+  const next = lines.map((l) => ({ ...l }));
+  const existing = next.find((l) => cartLineKey(l) === key);
+  if (added > 0) {
+    if (existing) existing.quantity += added;
+    else next.push({ ...normal, quantity: added });
+  }
+  return { lines: next, added, productTotal: before + added, max, capped: added < wanted };
+}
+
+/** Sets one line's quantity (0 removes it), keeping the product within its maximum. */
+export function setCartLineQuantity(
+  lines: readonly StoredCartLine[],
+  key: string,
+  quantity: number,
+): StoredCartLine[] {
+  const target = lines.find((l) => cartLineKey(l) === key);
+  if (!target) return [...lines];
+  const item = getMenuItem(target.productId);
+  const others = productQuantity(lines, target.productId) - target.quantity;
+  const room = item ? maxQuantityOf(item) - others : quantity;
+  const q = Math.max(0, Math.min(Math.floor(Number.isFinite(quantity) ? quantity : 0), room));
+  return lines
+    .map((l) => (cartLineKey(l) === key ? { ...l, quantity: q } : l))
+    .filter((l) => l.quantity > 0);
+}
+
+/** The most a line may hold: the product's maximum less its other lines. */
+export function lineMaximum(lines: readonly StoredCartLine[], key: string): number {
+  const target = lines.find((l) => cartLineKey(l) === key);
+  const item = target && getMenuItem(target.productId);
+  if (!target || !item) return 0;
+  return maxQuantityOf(item) - (productQuantity(lines, target.productId) - target.quantity);
+}
+
+/** The toast text after adding: what was really added (issue 14). */
+export function addedMessage(result: AddResult, name: string, wanted: number): string {
+  if (result.added === 0)
+    return `Only ${result.max} allowed: you already have ${result.productTotal}`;
+  if (result.capped || result.added < wanted)
+    return `Only ${result.max} allowed: you now have ${result.productTotal}`;
+  return `${result.added} ${name} added to your cart.`;
+}
+
+/** A line's options in words: "24-count", "Filling: Fruit preserves", "Add-in: Pecans". */
+export function cartLineOptions(line: CartLine): string[] {
+  const out: string[] = [];
+  try {
+    const r = resolveLine(line);
+    if (r.variantLabel) out.push(r.variantLabel);
+  } catch {
+    /* an unknown option is shown without its label */
+  }
+  const filling = CAKE_FILLINGS.find((f) => f.id === line.filling);
+  if (filling) out.push(`Filling: ${filling.label}`);
+  const addIn = ADD_INS.find((a) => a.id === line.addIn);
+  if (addIn) out.push(`Add-in: ${addIn.label}`);
+  return out;
+}
