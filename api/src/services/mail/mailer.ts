@@ -144,6 +144,7 @@ export function toMailOrder(order: StoredOrder): MailOrder {
     deliveryZip: order.deliveryZip,
     deliveryInstructions: order.deliveryInstructions,
     specialInstructions: order.specialInstructions,
+    cakeWriting: order.cakeWriting,
     paymentUrl: order.squarePaymentUrl,
     paymentStatus: order.paymentStatus,
     orderStatus: order.orderStatus,
