@@ -3,6 +3,7 @@
 // `{ message, errors }` whose message is the first error's text.
 import type { Context, Next } from 'koa';
 import type { z } from 'zod';
+import { safeInput } from '@bakery/core';
 import { badRequest, type FieldError } from './errors.js';
 
 export type RequestPart = 'body' | 'query' | 'params';
@@ -28,8 +29,11 @@ function partOf(ctx: Context, part: RequestPart): unknown {
 }
 
 export function validate(schema: z.ZodType, part: RequestPart) {
+  // core's safe-text check first: a NUL byte, a control character or a lone
+  // surrogate in any string is a 400 naming the field, never a database 500.
+  const checked = safeInput(schema);
   return async function validateInput(ctx: Context, next: Next) {
-    const result = await schema.safeParseAsync(partOf(ctx, part));
+    const result = await checked.safeParseAsync(partOf(ctx, part));
     if (!result.success) throw validationError(result.error);
     ctx.state.input = result.data;
     await next();

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../middleware/errors.js';
 import { callRateLimit } from '../middleware/rateLimit.js';
 import { submitOrder } from '../services/orderSubmission.js';
 import { dollars, toOrderView } from '../services/orderView.js';
-import { isUuid } from '@bakery/core';
+import { isUuid, textProblem } from '@bakery/core';
 
 /** "dana@example.com" -> "d***@example.com": enough to recognise, not to harvest. */
 export function maskEmail(email: string): string {
@@ -61,7 +61,8 @@ export function ordersRouter(deps: AppDeps): Router {
 
   router.get('/api/order-payment-status/:orderOrReferenceId', async (ctx) => {
     const id = String(ctx.params.orderOrReferenceId ?? '').trim();
-    if (!id || id.length > 255) throw notFound('Order not found');
+    // A NUL byte or a lone surrogate (`%00`) cannot match a stored id; PostgreSQL would refuse it (500).
+    if (!id || id.length > 255 || textProblem(id)) throw notFound('Order not found');
     // An order id, or one of the Square ids the payment link's redirect may carry.
     const order = isUuid(id)
       ? await prisma.order.findUnique({ where: { id } })
