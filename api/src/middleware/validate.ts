@@ -39,3 +39,33 @@ export function validate(schema: z.ZodType, part: RequestPart) {
     await next();
   };
 }
+
+type Parts = Partial<Record<RequestPart, z.ZodType>>;
+/** The parsed parts a handler receives: `{ body, query, params }` as its schemas give them. */
+export type InputOf<P extends Parts> = {
+  [K in keyof P]: P[K] extends z.ZodType ? z.output<P[K]> : never;
+};
+
+/**
+ * A route handler with typed, validated input (as Outline's APIContext):
+ * `handle({ body: SignupSchema }, async (ctx, { body }) => ...)`. Each part
+ * is checked with core's schema (and the safe-text check); the first failure
+ * is a 400 `{ code: 'validation_failed', message, errors }`.
+ */
+export function handle<P extends Parts>(
+  parts: P,
+  handler: (ctx: Context, input: InputOf<P>) => unknown,
+) {
+  const checked = Object.entries(parts).map(
+    ([part, schema]) => [part as RequestPart, safeInput(schema as z.ZodType)] as const,
+  );
+  return async function handleInput(ctx: Context) {
+    const input: Record<string, unknown> = {};
+    for (const [part, schema] of checked) {
+      const result = await schema.safeParseAsync(partOf(ctx, part));
+      if (!result.success) throw validationError(result.error);
+      input[part] = result.data;
+    }
+    await handler(ctx, input as InputOf<P>);
+  };
+}

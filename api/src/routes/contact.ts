@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import { ContactMessageSchema } from '@bakery/core';
 import type { AppDeps } from '../deps.js';
 import { callRateLimit } from '../middleware/rateLimit.js';
-import { validate } from '../middleware/validate.js';
+import { handle } from '../middleware/validate.js';
 
 export const CONTACT_THANKS = "Thank you for your message! We'll get back to you soon.";
 
@@ -12,14 +12,7 @@ export function contactRouter(deps: AppDeps): Router {
   router.post(
     '/api/contact',
     callRateLimit(deps, 'contact', 'Too many messages. Please try again later.'),
-    validate(ContactMessageSchema, 'body'),
-    async (ctx) => {
-      const input = ctx.state.input as {
-        name: string;
-        email: string;
-        subject?: string | null;
-        message: string;
-      };
+    handle({ body: ContactMessageSchema }, async (ctx, { body: input }) => {
       await deps.prisma.contactMessage.create({
         data: {
           name: input.name.trim(),
@@ -30,7 +23,7 @@ export function contactRouter(deps: AppDeps): Router {
       });
       ctx.status = 201;
       ctx.body = { success: true, message: CONTACT_THANKS };
-    },
+    }),
   );
   return router;
 }

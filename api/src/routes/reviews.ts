@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import { ReviewSchema } from '@bakery/core';
 import type { AppDeps } from '../deps.js';
 import { currentUser, requireUser } from '../middleware/auth.js';
-import { validate } from '../middleware/validate.js';
+import { handle } from '../middleware/validate.js';
 
 const PUBLIC_FIELDS = {
   id: true,
@@ -32,25 +32,25 @@ export function reviewsRouter(deps: AppDeps): Router {
     ctx.body = reviews.map(reviewView);
   });
 
-  router.post('/api/reviews', requireUser, validate(ReviewSchema, 'body'), async (ctx) => {
-    const { rating, title, comment } = ctx.state.input as {
-      rating: string;
-      title: string;
-      comment: string;
-    };
-    const review = await deps.prisma.review.create({
-      data: {
-        userId: currentUser(ctx)!.id,
-        rating: String(rating),
-        title: title.trim(),
-        comment: comment.trim(),
-        isApproved: false,
-      },
-      select: PUBLIC_FIELDS,
-    });
-    ctx.status = 201;
-    ctx.body = { success: true, review: { ...reviewView(review), isApproved: false } };
-  });
+  router.post(
+    '/api/reviews',
+    requireUser,
+    handle({ body: ReviewSchema }, async (ctx, { body }) => {
+      const { rating, title, comment } = body;
+      const review = await deps.prisma.review.create({
+        data: {
+          userId: currentUser(ctx)!.id,
+          rating: String(rating),
+          title: title.trim(),
+          comment: comment.trim(),
+          isApproved: false,
+        },
+        select: PUBLIC_FIELDS,
+      });
+      ctx.status = 201;
+      ctx.body = { success: true, review: { ...reviewView(review), isApproved: false } };
+    }),
+  );
 
   return router;
 }

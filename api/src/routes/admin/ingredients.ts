@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import { IngredientSchema } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
 import { requirePermission } from '../../middleware/auth.js';
-import { validate } from '../../middleware/validate.js';
+import { handle } from '../../middleware/validate.js';
 import * as recipes from '../../services/recipes.js';
 import { idParam, knownIds } from './shared.js';
 
@@ -16,20 +16,18 @@ export function adminIngredientsRouter(deps: AppDeps): Router {
   router.post(
     '/api/admin/ingredients',
     requirePermission('manageRecipes'),
-    validate(IngredientSchema, 'body'),
-    async (ctx) => {
+    handle({ body: IngredientSchema }, async (ctx, { body }) => {
       ctx.status = 201;
-      ctx.body = await recipes.createIngredient(deps.prisma, ctx.state.input);
-    },
+      ctx.body = await recipes.createIngredient(deps.prisma, body);
+    }),
   );
   router.put(
     '/api/admin/ingredients/:id',
     requirePermission('manageRecipes'),
     knownIngredient,
-    validate(IngredientSchema, 'body'),
-    async (ctx) => {
-      ctx.body = await recipes.updateIngredient(deps.prisma, idParam(ctx), ctx.state.input);
-    },
+    handle({ body: IngredientSchema }, async (ctx, { body }) => {
+      ctx.body = await recipes.updateIngredient(deps.prisma, idParam(ctx), body);
+    }),
   );
   router.delete(
     '/api/admin/ingredients/:id',

@@ -3,17 +3,16 @@ import Router from '@koa/router';
 import { isUuid, RecipeIngredientSchema, RecipeSchema } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
 import { requirePermission } from '../../middleware/auth.js';
-import { validate } from '../../middleware/validate.js';
+import { handle } from '../../middleware/validate.js';
 import * as recipes from '../../services/recipes.js';
 import { idParam, knownIds } from './shared.js';
 import { notFound } from '../../middleware/errors.js';
-import type { Context, Next } from 'koa';
 
 /** The body's ingredientId (when given) must name an ingredient: a malformed one is a 404 like an unknown one. */
-async function knownIngredientInBody(ctx: Context, next: Next) {
-  const { ingredientId } = ctx.state.input as { ingredientId?: unknown };
-  if (ingredientId !== undefined && !isUuid(ingredientId)) throw notFound('Ingredient not found');
-  await next();
+function checkIngredientId<T extends { ingredientId?: unknown }>(line: T): T {
+  if (line.ingredientId !== undefined && !isUuid(line.ingredientId))
+    throw notFound('Ingredient not found');
+  return line;
 }
 
 export function adminRecipesRouter(deps: AppDeps): Router {
@@ -26,11 +25,10 @@ export function adminRecipesRouter(deps: AppDeps): Router {
   router.post(
     '/api/admin/recipes',
     requirePermission('manageRecipes'),
-    validate(RecipeSchema, 'body'),
-    async (ctx) => {
+    handle({ body: RecipeSchema }, async (ctx, { body }) => {
       ctx.status = 201;
-      ctx.body = await recipes.createRecipe(deps.prisma, ctx.state.input);
-    },
+      ctx.body = await recipes.createRecipe(deps.prisma, body);
+    }),
   );
   router.get(
     '/api/admin/recipes/:id',
@@ -44,10 +42,9 @@ export function adminRecipesRouter(deps: AppDeps): Router {
     '/api/admin/recipes/:id',
     requirePermission('manageRecipes'),
     knownRecipe,
-    validate(RecipeSchema, 'body'),
-    async (ctx) => {
-      ctx.body = await recipes.updateRecipe(deps.prisma, idParam(ctx), ctx.state.input);
-    },
+    handle({ body: RecipeSchema }, async (ctx, { body }) => {
+      ctx.body = await recipes.updateRecipe(deps.prisma, idParam(ctx), body);
+    }),
   );
   router.delete(
     '/api/admin/recipes/:id',
@@ -62,28 +59,24 @@ export function adminRecipesRouter(deps: AppDeps): Router {
     '/api/admin/recipes/:id/ingredients',
     requirePermission('manageRecipes'),
     knownRecipe,
-    validate(RecipeIngredientSchema, 'body'),
-    knownIngredientInBody,
-    async (ctx) => {
+    handle({ body: RecipeIngredientSchema }, async (ctx, { body }) => {
       ctx.status = 201;
-      ctx.body = await recipes.addRecipeLine(deps.prisma, idParam(ctx), ctx.state.input);
-    },
+      ctx.body = await recipes.addRecipeLine(deps.prisma, idParam(ctx), checkIngredientId(body));
+    }),
   );
   router.put(
     '/api/admin/recipes/:id/ingredients/:lineId',
     requirePermission('manageRecipes'),
     knownRecipe,
     knownLine,
-    validate(RecipeIngredientSchema, 'body'),
-    knownIngredientInBody,
-    async (ctx) => {
+    handle({ body: RecipeIngredientSchema }, async (ctx, { body }) => {
       ctx.body = await recipes.updateRecipeLine(
         deps.prisma,
         idParam(ctx),
         idParam(ctx, 'lineId'),
-        ctx.state.input,
+        checkIngredientId(body),
       );
-    },
+    }),
   );
   router.delete(
     '/api/admin/recipes/:id/ingredients/:lineId',
