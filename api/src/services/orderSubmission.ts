@@ -12,6 +12,7 @@ import {
   orderPayloadSchema,
   priceOrder,
   PricingError,
+  safeInput,
   type CartLine,
   type ErrorCode,
   type OrderPayload,
@@ -144,9 +145,9 @@ export async function submitOrder(
   const today = bakeryToday(input.now);
   // A signed-in customer's order carries the account's name (orderRow), so the
   // typed name is not checked: an account named under an older rule can order.
-  const parsed = orderPayloadSchema(today, { nameFromAccount: Boolean(input.user) }).safeParse(
-    input.orderData ?? {},
-  );
+  const parsed = safeInput(
+    orderPayloadSchema(today, { nameFromAccount: Boolean(input.user) }),
+  ).safeParse(input.orderData ?? {});
   if (!parsed.success) throw validationError(parsed.error);
   const payload = parsed.data;
   const priced = reprice(payload, today);
@@ -204,7 +205,11 @@ function orderRow(p: Payload, priced: PricedOrder, user: SessionUser | undefined
   const text = (value: string | null | undefined) =>
     value && value.trim() !== '' ? value.trim() : null;
   const delivery = p.deliveryMethod === 'delivery';
-  const accountName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
+  // Capped at the column's 100 characters: an account made before names were
+  // limited to 49 each must still be able to order (it was a 500).
+  const accountName = user
+    ? Array.from(`${user.firstName} ${user.lastName}`.trim()).slice(0, 100).join('').trim()
+    : '';
   const cakeOptions = p.cakeOptions;
   return {
     userId: user?.id ?? null,

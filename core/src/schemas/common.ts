@@ -124,6 +124,7 @@ export const TEXT_MESSAGES = {
 
 // NUL and the other C0 controls but tab, LF and CR; DEL; a high surrogate not
 // followed by a low one, or a low one without a high one before it.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
