@@ -1,0 +1,220 @@
+// The starter pantry and recipes a new database gets, once.
+import type { PrismaClient } from '@bakery/prisma';
+import { fourPlaces } from './costing.js';
+import { ingredientData, type IngredientInput } from './ingredients.js';
+import { recipeData, type RecipeInput } from './recipes.js';
+
+// A gluten-free, dairy-free kitchen's pantry at typical wholesale prices.
+const STARTER_INGREDIENTS: IngredientInput[] = [
+  {
+    name: 'Gluten-free all-purpose flour blend',
+    unit: 'lb',
+    costPerUnit: '2.8500',
+    category: 'Flours',
+    supplier: 'Bob’s Red Mill',
+  },
+  {
+    name: 'Almond flour',
+    unit: 'lb',
+    costPerUnit: '7.2500',
+    category: 'Flours',
+    supplier: 'Bob’s Red Mill',
+  },
+  {
+    name: 'Oat flour (certified gluten-free)',
+    unit: 'lb',
+    costPerUnit: '2.4000',
+    category: 'Flours',
+    supplier: 'Bob’s Red Mill',
+  },
+  {
+    name: 'Tapioca starch',
+    unit: 'lb',
+    costPerUnit: '1.9500',
+    category: 'Flours',
+    supplier: 'Anthony’s Goods',
+  },
+  {
+    name: 'Xanthan gum',
+    unit: 'oz',
+    costPerUnit: '0.8750',
+    category: 'Binders',
+    supplier: 'Anthony’s Goods',
+  },
+  {
+    name: 'Cane sugar',
+    unit: 'lb',
+    costPerUnit: '0.9500',
+    category: 'Sweeteners',
+    supplier: 'Restaurant Depot',
+  },
+  {
+    name: 'Coconut sugar',
+    unit: 'lb',
+    costPerUnit: '3.6000',
+    category: 'Sweeteners',
+    supplier: 'Restaurant Depot',
+  },
+  {
+    name: 'Vegan butter',
+    unit: 'lb',
+    costPerUnit: '5.4900',
+    category: 'Fats',
+    supplier: 'Miyoko’s Creamery',
+  },
+  {
+    name: 'Coconut oil',
+    unit: 'lb',
+    costPerUnit: '4.2000',
+    category: 'Fats',
+    supplier: 'Restaurant Depot',
+  },
+  {
+    name: 'Oat milk',
+    unit: 'cup',
+    costPerUnit: '0.4500',
+    category: 'Dairy-free milks',
+    supplier: 'Oatly',
+  },
+  {
+    name: 'Eggs (large)',
+    unit: 'each',
+    costPerUnit: '0.3200',
+    category: 'Eggs',
+    supplier: 'Local farm',
+  },
+  {
+    name: 'Dairy-free chocolate chips',
+    unit: 'lb',
+    costPerUnit: '8.9900',
+    category: 'Add-ins',
+    supplier: 'Enjoy Life',
+  },
+  {
+    name: 'Baking powder (aluminum-free)',
+    unit: 'oz',
+    costPerUnit: '0.2500',
+    category: 'Leaveners',
+    supplier: 'Restaurant Depot',
+  },
+  {
+    name: 'Pure vanilla extract',
+    unit: 'tsp',
+    costPerUnit: '0.5500',
+    category: 'Flavorings',
+    supplier: 'Nielsen-Massey',
+  },
+];
+
+const STARTER_RECIPES: { recipe: RecipeInput; lines: [string, string][] }[] = [
+  {
+    recipe: {
+      name: 'Chocolate Chip Cookies (dozen)',
+      category: 'pastries',
+      description: 'Chewy gluten-free, dairy-free chocolate chip cookies.',
+      servingSize: '12 cookies',
+      prepTime: '15 min',
+      bakeTime: '11 min',
+      instructions:
+        'Cream vegan butter and sugars, add egg and vanilla, fold in the dry mix and chips. Scoop, chill 30 minutes, bake at 350°F.',
+    },
+    lines: [
+      ['Gluten-free all-purpose flour blend', '0.6250'],
+      ['Xanthan gum', '0.1250'],
+      ['Cane sugar', '0.3750'],
+      ['Coconut sugar', '0.2500'],
+      ['Vegan butter', '0.5000'],
+      ['Eggs (large)', '1'],
+      ['Dairy-free chocolate chips', '0.6250'],
+      ['Pure vanilla extract', '2'],
+      ['Baking powder (aluminum-free)', '0.1700'],
+    ],
+  },
+  {
+    recipe: {
+      name: 'Sandwich Bread Loaf',
+      category: 'breads',
+      description: 'Soft gluten-free sandwich loaf.',
+      servingSize: '1 loaf',
+      prepTime: '20 min',
+      bakeTime: '50 min',
+      instructions:
+        'Whisk dry ingredients, add warm oat milk, oil and eggs, rise 45 minutes, bake at 375°F.',
+    },
+    lines: [
+      ['Gluten-free all-purpose flour blend', '1.0000'],
+      ['Tapioca starch', '0.2500'],
+      ['Xanthan gum', '0.2500'],
+      ['Oat milk', '1.5000'],
+      ['Coconut oil', '0.1250'],
+      ['Eggs (large)', '2'],
+      ['Cane sugar', '0.0625'],
+    ],
+  },
+  {
+    recipe: {
+      name: 'Vanilla Cupcakes (dozen)',
+      category: 'desserts',
+      description: 'Light vanilla cupcakes with dairy-free buttercream.',
+      servingSize: '12 cupcakes',
+      prepTime: '25 min',
+      bakeTime: '20 min',
+      instructions:
+        'Mix wet and dry separately, combine, fill liners two-thirds, bake at 350°F. Frost when cool.',
+    },
+    lines: [
+      ['Gluten-free all-purpose flour blend', '0.7500'],
+      ['Almond flour', '0.1250'],
+      ['Cane sugar', '1.0000'],
+      ['Vegan butter', '0.7500'],
+      ['Oat milk', '1.0000'],
+      ['Eggs (large)', '3'],
+      ['Baking powder (aluminum-free)', '0.3300'],
+      ['Pure vanilla extract', '3'],
+    ],
+  },
+  {
+    recipe: {
+      name: 'Oat Bars (tray)',
+      category: 'custom',
+      description: 'Chewy oat and coconut sugar bars.',
+      servingSize: '16 bars',
+      prepTime: '15 min',
+      bakeTime: '25 min',
+    },
+    lines: [
+      ['Oat flour (certified gluten-free)', '1.5000'],
+      ['Coconut sugar', '0.5000'],
+      ['Coconut oil', '0.3750'],
+      ['Dairy-free chocolate chips', '0.2500'],
+    ],
+  },
+];
+
+/**
+ * Seeds the starter pantry and recipes, once: it does nothing when any
+ * ingredient or recipe already exists, so staff edits are never overwritten.
+ */
+export async function seedKitchen(db: PrismaClient): Promise<{ seeded: boolean }> {
+  return db.$transaction(async (tx) => {
+    if ((await tx.ingredient.count()) > 0 || (await tx.recipe.count()) > 0)
+      return { seeded: false };
+    const byName = new Map<string, string>();
+    for (const input of STARTER_INGREDIENTS) {
+      const row = await tx.ingredient.create({ data: ingredientData(input) });
+      byName.set(row.name, row.id);
+    }
+    for (const { recipe, lines } of STARTER_RECIPES) {
+      const row = await tx.recipe.create({ data: recipeData(recipe) });
+      for (const [name, quantity] of lines) {
+        const ingredientId = byName.get(name);
+        if (!ingredientId)
+          throw new Error(`Starter recipe ${recipe.name} names unknown ingredient ${name}`);
+        await tx.recipeIngredient.create({
+          data: { recipeId: row.id, ingredientId, quantity: fourPlaces(quantity) },
+        });
+      }
+    }
+    return { seeded: true };
+  });
+}
