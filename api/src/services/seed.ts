@@ -1,6 +1,8 @@
 // The seed run at every start-up: the owner account. The catalogue is static
 // (core's), so there is nothing else to seed.
 import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { PrismaClient } from '@bakery/prisma';
 import type { AppConfig } from '../config.js';
 import type { Logger } from './contracts.js';
@@ -8,9 +10,15 @@ import { hashPassword, normalizeEmail } from './auth.js';
 
 const DEFAULT_OWNER_EMAIL = 'owner@bakery.local';
 
+/** The file, under the data folder, that holds a generated owner password. */
+export const OWNER_PASSWORD_FILE = 'owner-first-password.txt';
+
 /**
- * The owner account: from OWNER_EMAIL/OWNER_PASSWORD, else a generated one the first time
- * no owner exists, whose password is printed once (it is stored only as a hash).
+ * The owner account: from OWNER_EMAIL/OWNER_PASSWORD, else a generated one the
+ * first time no owner exists. The generated password is never logged (issue
+ * 15, finding 14): it goes to <dataDir>/owner-first-password.txt, mode 600 in
+ * a folder of mode 700, and only that file's path is logged. Delete the file
+ * once you have signed in and changed the password.
  */
 export async function seedOwner(
   prisma: PrismaClient,
@@ -50,7 +58,24 @@ export async function seedOwner(
     },
     update: { password: await hashPassword(password), role: 'owner' },
   });
-  process.stdout.write(
-    `\n  Owner account created: ${DEFAULT_OWNER_EMAIL} / ${password}\n  (printed only now; set OWNER_EMAIL and OWNER_PASSWORD to choose your own)\n\n`,
+  const file = await writeOwnerPassword(config.dataDir, DEFAULT_OWNER_EMAIL, password);
+  log.warn('owner account created; its first password is in a file readable only by this user', {
+    email: DEFAULT_OWNER_EMAIL,
+    file,
+    hint: 'sign in, change the password, then delete the file; or set OWNER_EMAIL and OWNER_PASSWORD',
+  });
+}
+
+async function writeOwnerPassword(dataDir: string, email: string, password: string) {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const file = path.join(dataDir, OWNER_PASSWORD_FILE);
+  // A file left by an earlier owner is replaced; chmod as well, since `mode`
+  // only applies when the file is created.
+  await writeFile(
+    file,
+    `Owner account of the bakery shop\nE-mail: ${email}\nPassword: ${password}\n\nSign in, change the password, then delete this file.\n`,
+    { mode: 0o600 },
   );
+  await chmod(file, 0o600);
+  return file;
 }
