@@ -1,17 +1,17 @@
 // Builds the outside services from the environment: Square payments when
 // SQUARE_ACCESS_TOKEN and SQUARE_LOCATION_ID are set (otherwise orders stay
 // pending for staff), SMTP mail when SMTP_URL or SMTP_HOST is set (otherwise
-// messages go to the outbox folder and the log, and mailConfigured is false).
-import path from 'node:path';
+// messages go to the outbox folder, never the log, and mailConfigured is false).
 import type { PrismaClient } from '@bakery/prisma';
-import type { AppConfig } from '../config.js';
-import type { Logger } from './contracts.js';
 import {
-  createMailNotifications,
-  readMailSettings,
-  type MailNotifications,
-} from './mail/mailer.js';
-import { readSquareSettings } from './square/settings.js';
+  mailSettingsOf,
+  outboxDirOf,
+  parseEnv,
+  squareSettingsOf,
+  type AppConfig,
+} from '../config.js';
+import type { Logger } from './contracts.js';
+import { createMailNotifications, type MailNotifications } from './mail/mailer.js';
 import { createSquarePayments } from './square/squarePayments.js';
 import { unconfiguredPaymentFlows, type PaymentFlows } from './square/types.js';
 
@@ -30,24 +30,28 @@ export interface IntegrationOverrides {
   outboxDir?: string;
 }
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
-
 /** `BAKERY_DATA_DIR/outbox` when a data folder is set, else `.outbox/` at the repository root (git-ignored). */
 export function outboxDirFor(env: NodeJS.ProcessEnv): string {
-  const dataDir = env.BAKERY_DATA_DIR?.trim();
-  return dataDir ? path.resolve(dataDir, 'outbox') : path.join(REPO_ROOT, '.outbox');
+  return outboxDirOf(parseEnv(env));
 }
 
+/**
+ * The outside services of `config` (main.ts), or of `env` when given (tests
+ * build several from small environments).
+ */
 export function createIntegrations(
-  config: Pick<AppConfig, 'publicUrl'>,
+  config: Pick<AppConfig, 'publicUrl'> &
+    Partial<Pick<AppConfig, 'square' | 'mail' | 'outboxDir' | 'production'>>,
   prisma: PrismaClient,
   log: Logger,
-  env: NodeJS.ProcessEnv = process.env,
+  env?: NodeJS.ProcessEnv,
   overrides: IntegrationOverrides = {},
 ): Integrations {
-  const square = readSquareSettings(env);
-  const mail = readMailSettings(env);
-  const outboxDir = overrides.outboxDir ?? outboxDirFor(env);
+  const parsed = env ? parseEnv(env) : null;
+  const square = parsed ? squareSettingsOf(parsed) : (config.square ?? null);
+  const mail = parsed ? mailSettingsOf(parsed) : (config.mail ?? null);
+  const outboxDir =
+    overrides.outboxDir ?? (parsed ? outboxDirOf(parsed) : (config.outboxDir ?? outboxDirOf({})));
 
   const notifications = createMailNotifications({
     prisma,
@@ -87,7 +91,7 @@ export function createIntegrations(
   }
   if (!mail)
     log.warn(
-      'SMTP is not configured (SMTP_URL or SMTP_HOST): mail is written to the outbox and the log',
+      'Mail is not configured (set SMTP_URL or SMTP_HOST): no mail is sent; messages are written to the outbox folder only, never to the log',
       { outboxDir },
     );
 
