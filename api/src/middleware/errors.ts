@@ -5,6 +5,7 @@
 import type { Context, Next } from 'koa';
 import { defaultErrorCode, type ErrorCode } from '@bakery/core';
 import type { Logger } from '../services/contracts.js';
+import { safePath } from '../services/logger.js';
 
 export interface FieldError {
   path: string;
@@ -100,7 +101,7 @@ export function errorMiddleware(log: Logger) {
       log.error('request failed', {
         requestId: ctx.state.requestId,
         method: ctx.method,
-        path: ctx.path,
+        path: safePath(ctx.path),
         error: error instanceof Error ? (error.stack ?? error.message) : String(error),
       });
       ctx.status = 500;

@@ -1,0 +1,62 @@
+// The public catalogue answers (GET /api/menu, GET /api/config) are the same
+// for everyone until the process restarts: built once, with an ETag and
+// brotli/gzip copies made up front, and answered here before the session, the
+// user or the database is touched. A revalidation with a matching
+// If-None-Match gets 304.
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Context, Next } from 'koa';
+
+export interface CachedAnswer {
+  etag: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  cacheControl: string;
+}
+
+export function cachedJson(body: unknown, cacheControl: string): CachedAnswer {
+  const identity = Buffer.from(JSON.stringify(body));
+  return {
+    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+    identity,
+    br: brotliCompressSync(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzip: gzipSync(identity, { level: 9 }),
+    cacheControl,
+  };
+}
+
+/** Answers GET/HEAD of each path from its cached copy; built on first use. */
+export function publicCache(answers: Record<string, () => CachedAnswer>) {
+  const built = new Map<string, CachedAnswer>();
+  return async function servePublicCache(ctx: Context, next: Next) {
+    const make = answers[ctx.path];
+    if (!make || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    let answer = built.get(ctx.path);
+    if (!answer) {
+      answer = make();
+      built.set(ctx.path, answer);
+    }
+    ctx.set('Cache-Control', answer.cacheControl);
+    ctx.set('ETag', answer.etag);
+    ctx.vary('Accept-Encoding');
+    const match = ctx.get('if-none-match');
+    if (match && match.split(/\s*,\s*/).some((tag) => tag.replace(/^W\//, '') === answer.etag)) {
+      ctx.status = 304;
+      return;
+    }
+    const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+    ctx.type = 'application/json; charset=utf-8';
+    if (encoding === 'br' || encoding === 'gzip') {
+      ctx.set('Content-Encoding', encoding);
+      ctx.body = answer[encoding];
+    } else {
+      ctx.body = answer.identity;
+    }
+  };
+}
