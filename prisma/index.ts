@@ -6,7 +6,7 @@ import { PrismaClient } from './generated/client';
 
 export { Prisma, PrismaClient } from './generated/client';
 export type * from './generated/models';
-export { applyMigrations, type MigrationResult } from './migrate';
+export { applyMigrations, pendingMigrations, type MigrationResult } from './migrate';
 
 /** A Prisma Client on `databaseUrl` (JavaScript query engine, pg adapter). */
 export function createPrismaClient(

@@ -17,15 +17,71 @@ export interface MigrationResult {
   alreadyApplied: number;
 }
 
-async function migrationNames(): Promise<string[]> {
-  const entries = await readdir(MIGRATIONS_DIR, { withFileTypes: true });
+async function migrationNames(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
   return entries
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort();
 }
 
-export async function applyMigrations(databaseUrl: string): Promise<MigrationResult> {
+const checksumOf = (sql: string) => createHash('sha256').update(sql).digest('hex');
+
+/**
+ * Migrations not yet applied to `databaseUrl` (a process that does not migrate
+ * at start-up refuses to serve an older schema). Also refuses an applied
+ * migration whose file has changed since (checksum) or that failed.
+ */
+export async function pendingMigrations(
+  databaseUrl: string,
+  migrationsDir: string = MIGRATIONS_DIR,
+): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const table = await client.query(`SELECT to_regclass('"_prisma_migrations"') AS t`);
+    const names = await migrationNames(migrationsDir);
+    if (!(table.rows[0] as { t: string | null }).t) return names;
+    const done = await client.query<{
+      migration_name: string;
+      checksum: string;
+      finished_at: Date | null;
+    }>(
+      'SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL',
+    );
+    await checkApplied(done.rows, migrationsDir);
+    const finished = new Set(done.rows.map((row) => row.migration_name));
+    return names.filter((name) => !finished.has(name));
+  } finally {
+    await client.end();
+  }
+}
+
+async function checkApplied(
+  rows: Array<{ migration_name: string; checksum: string; finished_at: Date | null }>,
+  migrationsDir: string,
+): Promise<void> {
+  const failed = rows.find((row) => row.finished_at === null);
+  if (failed)
+    throw new Error(
+      `Migration ${failed.migration_name} failed earlier; resolve it before starting`,
+    );
+  for (const row of rows) {
+    const sql = await readFile(
+      path.join(migrationsDir, row.migration_name, 'migration.sql'),
+      'utf8',
+    ).catch(() => null);
+    if (sql !== null && checksumOf(sql) !== row.checksum)
+      throw new Error(
+        `Migration ${row.migration_name} was changed after it was applied (checksum differs); restore the applied file and add a new migration instead`,
+      );
+  }
+}
+
+export async function applyMigrations(
+  databaseUrl: string,
+  migrationsDir: string = MIGRATIONS_DIR,
+): Promise<MigrationResult> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -40,20 +96,20 @@ export async function applyMigrations(databaseUrl: string): Promise<MigrationRes
       "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
       "applied_steps_count" INTEGER NOT NULL DEFAULT 0
     )`);
-    const done = await client.query<{ migration_name: string; finished_at: Date | null }>(
-      'SELECT migration_name, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL',
+    const done = await client.query<{
+      migration_name: string;
+      checksum: string;
+      finished_at: Date | null;
+    }>(
+      'SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL',
     );
-    const failed = done.rows.find((row) => row.finished_at === null);
-    if (failed)
-      throw new Error(
-        `Migration ${failed.migration_name} failed earlier; resolve it before starting`,
-      );
+    await checkApplied(done.rows, migrationsDir);
     const finished = new Set(done.rows.map((row) => row.migration_name));
     const applied: string[] = [];
-    for (const name of await migrationNames()) {
+    for (const name of await migrationNames(migrationsDir)) {
       if (finished.has(name)) continue;
-      const sql = await readFile(path.join(MIGRATIONS_DIR, name, 'migration.sql'), 'utf8');
-      const checksum = createHash('sha256').update(sql).digest('hex');
+      const sql = await readFile(path.join(migrationsDir, name, 'migration.sql'), 'utf8');
+      const checksum = checksumOf(sql);
       await client.query('BEGIN');
       try {
         await client.query(sql);

@@ -1,72 +1,65 @@
-// Start-up: the database (DATABASE_URL, or an embedded PostgreSQL under
-// BAKERY_DATA_DIR), migrations, the seed owner, the integrations, then the
-// HTTP server on PORT. SIGINT/SIGTERM close everything in order.
+// Start-up: the configuration (config.ts refuses what it cannot use), the
+// database (DATABASE_URL, or an embedded PostgreSQL under BAKERY_DATA_DIR),
+// then the integrations and the HTTP server on PORT. Migrations and the seed
+// are a release step (release.ts: `pnpm --filter @bakery/prisma run db:deploy`)
+// run once before the processes start; with MIGRATE_ON_START=1 (npm start, a
+// single machine) this process runs that step itself. SIGINT/SIGTERM close
+// everything in order. The start-up time is logged with the address.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { applyMigrations, createPrismaClient } from '@bakery/prisma';
+import { createPrismaClient, pendingMigrations } from '@bakery/prisma';
 import { createApp } from './app.js';
-import { loadConfig } from './config.js';
-import { ensureDatabase, startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
+import { ConfigError, loadConfig, MIGRATIONS_DIR, REPO_ROOT } from './config.js';
+import { openDatabase } from './db/embedded.js';
+import { releaseStep } from './release.js';
 import { createIntegrations } from './services/integrations.js';
-import { seedOwner } from './services/seed.js';
-import { seedKitchen } from './services/recipes.js';
-import { createLogger } from './services/logger.js';
+import { createLogger, flushLogs } from './services/logger.js';
 import { purgeExpired } from './services/sessionStore.js';
 
 /** Variables from the repository's .env, if any; the real environment wins. */
 function loadDotEnv() {
-  const file = path.resolve(import.meta.dirname, '../../.env');
+  const file = path.join(REPO_ROOT, '.env');
   if (existsSync(file)) process.loadEnvFile(file);
+}
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  flushLogs();
+  process.exit(1);
 }
 
 async function main() {
   loadDotEnv();
-  const config = loadConfig(process.env);
-  const log = createLogger({ level: (process.env.LOG_LEVEL as never) ?? 'info' });
-  if (config.production && !config.trustProxy) {
+  let config;
+  try {
+    config = loadConfig(process.env, { persistSecret: true });
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  const log = createLogger({ level: config.logLevel });
+  if (config.production && config.secureCookies && !config.trustProxy) {
     log.warn(
-      'NODE_ENV=production without TRUST_PROXY=1: the Secure session cookie needs the TLS proxy to be trusted (X-Forwarded-Proto); sign-in fails until TRUST_PROXY=1 is set',
+      'PUBLIC_URL is https but TRUST_PROXY is not set: the Secure session cookie needs the TLS proxy to be trusted (X-Forwarded-Proto); sign-in fails until TRUST_PROXY=1 is set',
     );
   }
-  let embedded: EmbeddedServer | null = null;
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
-    const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
-    log.info('DATABASE_URL is not set: starting the embedded PostgreSQL', {
-      dataDir: config.dataDir,
-      port,
-    });
-    embedded = await startEmbeddedPostgres({
-      dataDir: path.join(config.dataDir, 'postgres'),
-      port,
-      persistent: true,
-    });
-    databaseUrl = await ensureDatabase(embedded.serverUrl, 'bakery');
-  }
-  const stopEmbedded = async () => {
-    await embedded
-      ?.stop()
-      .catch((error: unknown) =>
-        log.error('embedded PostgreSQL did not stop cleanly', { error: String(error) }),
-      );
-    embedded = null;
-  };
-  let freshDatabase = false;
+  const database = await openDatabase(config, log);
+  const databaseUrl = database.url;
   try {
-    const migrations = await applyMigrations(databaseUrl);
-    freshDatabase = migrations.alreadyApplied === 0;
-    if (migrations.applied.length) log.info('migrations applied', { applied: migrations.applied });
+    if (config.migrateOnStart) {
+      await releaseStep(databaseUrl, config, log);
+    } else {
+      const pending = await pendingMigrations(databaseUrl, MIGRATIONS_DIR);
+      if (pending.length)
+        throw new Error(
+          `The database lacks ${pending.length} migration(s) (${pending.join(', ')}). Run the release step first: pnpm --filter @bakery/prisma run db:deploy (or start with MIGRATE_ON_START=1).`,
+        );
+    }
   } catch (error) {
-    await stopEmbedded();
+    await database.close().catch(() => undefined);
     throw error;
   }
   const prisma = createPrismaClient(databaseUrl);
-  await seedOwner(prisma, config, log);
-  // The starter ingredients and recipes, on a new database only: once staff
-  // have edited (or emptied) the kitchen, a restart must not bring them back.
-  if (freshDatabase && (await seedKitchen(prisma)).seeded)
-    log.info('starter ingredients and recipes added');
-
   const integrations = createIntegrations(config, prisma, log);
   const { notifications, payments } = integrations;
 
@@ -77,13 +70,15 @@ async function main() {
     log.info('bakery API listening', {
       url: `http://localhost:${port}`,
       publicUrl: config.publicUrl,
+      mode: config.nodeEnv,
+      startupMs: Math.round(process.uptime() * 1000),
     });
   });
   server.keepAliveTimeout = 65_000; // longer than common proxies' idle timeout
 
   const purge = setInterval(
     () =>
-      void purgeExpired(prisma).catch((error) =>
+      void purgeExpired(prisma).catch((error: unknown) =>
         log.warn('purge failed', { error: String(error) }),
       ),
     60 * 60 * 1000,
@@ -96,7 +91,10 @@ async function main() {
     stopping = true;
     log.info('shutting down', { signal });
     clearInterval(purge);
-    const forced = setTimeout(() => process.exit(1), 10_000);
+    const forced = setTimeout(() => {
+      flushLogs();
+      process.exit(1);
+    }, 10_000);
     forced.unref();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
@@ -108,22 +106,29 @@ async function main() {
         log.warn('mail queue did not close cleanly', { error: String(error) }),
       );
     await prisma.$disconnect().catch(() => undefined);
-    await stopEmbedded();
+    await database
+      .close()
+      .catch((error: unknown) =>
+        log.error('embedded PostgreSQL did not stop cleanly', { error: String(error) }),
+      );
+    flushLogs();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  server.on('error', async (error) => {
+  server.on('error', (error) => {
     log.error('server error', { error: String(error) });
-    await prisma.$disconnect().catch(() => undefined);
-    await stopEmbedded();
-    process.exit(1);
+    void (async () => {
+      await prisma.$disconnect().catch(() => undefined);
+      await database.close().catch(() => undefined);
+      flushLogs();
+      process.exit(1);
+    })();
   });
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  fail(
+    `Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
   );
-  process.exit(1);
 });

