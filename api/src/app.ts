@@ -5,24 +5,20 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import Koa, { type Context, type Next } from 'koa';
 import helmet from 'koa-helmet';
 import { bodyParser } from '@koa/bodyparser';
-import compress from 'koa-compress';
 import session from 'koa-session';
-import { constants as zlib } from 'node:zlib';
+import Keygrip from 'keygrip';
 import type { AppConfig } from './config.js';
 import type { AppDeps } from './deps.js';
 import type { Logger } from './services/contracts.js';
 import { errorMiddleware, forbidden, HttpError } from './middleware/errors.js';
-import { loadUser } from './middleware/auth.js';
-import { postgresSessionStore } from './services/sessionStore.js';
+import { loadUser, noStoreWhenSignedIn } from './middleware/auth.js';
+import { postgresSessionStore, SESSION_LIFETIMES } from './services/sessionStore.js';
 import { routers } from './routes/index.js';
-import { cachedJson, publicCache } from './middleware/publicCache.js';
-import { menu, MENU_CACHE_CONTROL } from './routes/menu.js';
-import { configBody } from './routes/config.js';
-import { safePath } from './services/logger.js';
 import { staticApps } from './static.js';
 
 export const SESSION_COOKIE = 'bakery.sid';
-const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
+/** The cookie's life; the store ends a session sooner by role (docs/security.md, section 3). */
+const SESSION_MAX_AGE_MS = SESSION_LIFETIMES.customerMs;
 export const BODY_LIMIT = '100kb';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Called by servers, not browsers: no Origin to check, authenticated by signature. */
@@ -33,19 +29,15 @@ function requestLog(log: Logger) {
     const incoming = ctx.get('x-request-id');
     const requestId = /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
-    // A child logger that stamps every entry of this request with its id.
-    const requestLog = log.child?.({ requestId }) ?? log;
-    ctx.state.log = requestLog;
     ctx.set('X-Request-Id', requestId);
     const started = performance.now();
     try {
       await next();
     } finally {
-      // Never a body or a token: the path only, with a reset link's token cut out.
-      requestLog.info('request', {
-        ...(log.child ? {} : { requestId }),
+      log.info('request', {
+        requestId,
         method: ctx.method,
-        path: safePath(ctx.path),
+        path: ctx.path,
         status: ctx.status,
         ms: Math.round(performance.now() - started),
         userId: (ctx.state.user as { id?: string } | undefined)?.id,
@@ -103,7 +95,16 @@ async function jsonOnly(ctx: Context, next: Next) {
 
 export function createApp(deps: AppDeps): Koa {
   const { config, log, prisma } = deps;
-  const app = new Koa({ proxy: config.trustProxy, keys: [config.sessionSecret] });
+  const app = new Koa({
+    proxy: config.trustProxy,
+    // The client is the address the nearest trusted proxy saw: the last
+    // `trustedProxies` entries of X-Forwarded-For, never what the client wrote.
+    maxIpsCount: config.trustProxy ? (config.trustedProxies ?? 1) : 0,
+  });
+  // Cookies signed with HMAC-SHA256 (Koa's default is SHA-1).
+  app.keys = new Keygrip([config.sessionSecret], 'sha256');
+  // __Host- cookies need Secure, Path=/ and no Domain: whenever cookies are Secure.
+  const secureCookies = (config as { secureCookies?: boolean }).secureCookies ?? config.production;
   app.silent = true; // errors are logged by the error middleware, with the request id
 
   app.use(requestLog(log));
@@ -116,45 +117,36 @@ export function createApp(deps: AppDeps): Koa {
           'font-src': ["'self'", 'data:'],
           'connect-src': ["'self'"],
           'form-action': ["'self'", 'https:'],
-          // Only when the shop's address is https: a plain http://localhost must not upgrade.
-          'upgrade-insecure-requests': config.secureCookies ? [] : null,
+          // Behind TLS in production; a plain-http development server must not upgrade.
+          'upgrade-insecure-requests': config.production ? [] : null,
         },
       },
-      strictTransportSecurity: config.secureCookies,
-    }),
-  );
-  // The public catalogue: cached, compressed and ETagged, before any session or database work.
-  app.use(
-    publicCache({
-      '/api/menu': () => cachedJson(menu, MENU_CACHE_CONTROL),
-      '/api/config': () => cachedJson(configBody(deps), 'no-cache'),
-    }),
-  );
-  // JSON answers compressed (brotli at a fast level, else gzip) above 1 KB.
-  app.use(
-    compress({
-      threshold: 1024,
-      br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-      gzip: { level: 6 },
-      deflate: false,
+      strictTransportSecurity: config.production,
     }),
   );
   app.use(sameOrigin(config));
   app.use(jsonOnly);
   // Keeps ctx.request.rawBody: the Square webhook signature is over the exact bytes.
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, encoding: 'utf-8' }));
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: BODY_LIMIT,
+      encoding: 'utf-8',
+      // DELETE /api/user carries the current password.
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+    }),
+  );
   app.use(
     session(
       {
-        key: SESSION_COOKIE,
+        key: secureCookies ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE,
         maxAge: SESSION_MAX_AGE_MS,
         httpOnly: true,
         sameSite: 'lax',
-        // Secure follows the scheme of PUBLIC_URL: production on plain http://localhost still signs in.
-        secure: config.secureCookies,
+        secure: secureCookies,
         signed: true,
-        // Rolling expiry without a write on every request: renewed in the second half of its life.
-        renew: true,
+        // No renewal: a session lasts from the login, at most its role's lifetime.
+        renew: false,
         store: postgresSessionStore(prisma),
         genid: () => randomBytes(32).toString('base64url'),
       },
@@ -162,6 +154,7 @@ export function createApp(deps: AppDeps): Koa {
     ),
   );
   app.use(loadUser(prisma));
+  app.use(noStoreWhenSignedIn);
   for (const router of routers(deps)) {
     app.use(router.routes());
     app.use(router.allowedMethods());

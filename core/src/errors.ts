@@ -12,6 +12,14 @@ export const ERROR_CODES = [
   'admin_session_required',
   /** 401: e-mail or password wrong. */
   'invalid_credentials',
+  /** 401: the password was right; the staff member's second factor (TOTP or recovery code) is awaited. */
+  'second_factor_required',
+  /** 401: the authenticator or recovery code is wrong or already used. */
+  'invalid_second_factor',
+  /** 403: a staff password too weak for staff (under 12 characters): change it first. */
+  'password_change_required',
+  /** 403: the owner requires a second factor of all staff: set it up first. */
+  'second_factor_setup_required',
   /** 403: the role may not do this. */
   'forbidden',
   /** 403: a state-changing request from another site. */

@@ -1,7 +1,17 @@
-// Fixed-window counters in the RateLimit table (not in memory), so the limits
-// hold across every API process. Sign-in counts failed attempts per e-mail
-// and per address; once a limit is reached even the right password waits for
-// the window to pass. Forgot-password and order submission count every call.
+// Counters in the RateLimit table (not in memory), so the limits hold across
+// every API process (docs/security.md, section 5). Every key is stored as a
+// SHA-256 hash: fixed length, whatever the e-mail or address. Every attempt is
+// counted before it is evaluated, in one atomic statement, so parallel
+// requests cannot slip past a limit.
+//
+// Sign-in: per address (every attempt), per e-mail and address (a growing
+// delay after 5 failures: 1, 2, 4 ... 60 minutes) and per e-mail from any
+// address (the same growing delay after 10 failures), except for a browser
+// that signed in to that account before (a signed "known device" cookie), so
+// a stranger can slow down guessing on an account but never lock its owner
+// out of their own devices. A correct password clears the e-mail-and-address
+// counter.
+import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { PrismaClient } from '@bakery/prisma';
 import { tooManyRequests } from './errors.js';
@@ -11,9 +21,20 @@ export interface Limit {
   windowMs: number;
 }
 
+/** A limit whose refusals last a growing delay: base, 2 x base, ... up to maxDelayMs. */
+export interface LockoutLimit extends Limit {
+  /** Default: the window. */
+  baseDelayMs?: number;
+  /** Default: one hour. */
+  maxDelayMs?: number;
+}
+
 export interface RateLimits {
-  loginPerEmail: Limit;
+  loginPerEmail: LockoutLimit;
+  loginPerEmailAndIp: LockoutLimit;
   loginPerIp: Limit;
+  secondFactorPerUser: Limit;
+  signupPerIp: Limit;
   forgotPerEmail: Limit;
   forgotPerIp: Limit;
   orderPerIp: Limit;
@@ -23,8 +44,21 @@ export interface RateLimits {
 
 const MINUTE = 60_000;
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  loginPerEmail: { max: 10, windowMs: 15 * MINUTE },
+  loginPerEmail: {
+    max: 10,
+    windowMs: 15 * MINUTE,
+    baseDelayMs: 5 * MINUTE,
+    maxDelayMs: 60 * MINUTE,
+  },
+  loginPerEmailAndIp: {
+    max: 5,
+    windowMs: 15 * MINUTE,
+    baseDelayMs: MINUTE,
+    maxDelayMs: 60 * MINUTE,
+  },
   loginPerIp: { max: 100, windowMs: 15 * MINUTE },
+  secondFactorPerUser: { max: 5, windowMs: 15 * MINUTE },
+  signupPerIp: { max: 10, windowMs: 60 * MINUTE },
   forgotPerEmail: { max: 5, windowMs: 60 * MINUTE },
   forgotPerIp: { max: 50, windowMs: 15 * MINUTE },
   orderPerIp: { max: 300, windowMs: 10 * MINUTE },
@@ -35,19 +69,25 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 
 interface Deps {
   prisma: PrismaClient;
-  config: { rateLimits?: Partial<RateLimits> };
+  config: { rateLimits?: Partial<RateLimits>; production?: boolean };
 }
 
-const limitsOf = (deps: Deps): RateLimits => ({
-  ...DEFAULT_RATE_LIMITS,
-  ...deps.config.rateLimits,
-});
+/** The defaults, each overridden field by field (tests set small ones). */
+export function limitsOf(deps: Deps): RateLimits {
+  const limits = { ...DEFAULT_RATE_LIMITS } as Record<string, Limit>;
+  for (const [name, limit] of Object.entries(deps.config.rateLimits ?? {}))
+    if (limit) limits[name] = { ...limits[name], ...limit } as Limit;
+  return limits as unknown as RateLimits;
+}
+
+/** The stored key: a SHA-256 hash, 64 characters whatever the input. */
+export const limitKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 /** Adds one to the key's current window (starting a new one when it has passed); returns the new count. */
 export async function hit(prisma: PrismaClient, key: string, windowMs: number): Promise<number> {
   const resetAt = new Date(Date.now() + windowMs);
   const rows = await prisma.$queryRaw<{ count: number }[]>`
-    INSERT INTO "RateLimit" ("key", "count", "resetAt") VALUES (${key}, 1, ${resetAt})
+    INSERT INTO "RateLimit" ("key", "count", "resetAt") VALUES (${limitKey(key)}, 1, ${resetAt})
     ON CONFLICT ("key") DO UPDATE SET
       "count" = CASE WHEN "RateLimit"."resetAt" <= now() THEN 1 ELSE "RateLimit"."count" + 1 END,
       "resetAt" = CASE WHEN "RateLimit"."resetAt" <= now() THEN EXCLUDED."resetAt" ELSE "RateLimit"."resetAt" END
@@ -57,44 +97,136 @@ export async function hit(prisma: PrismaClient, key: string, windowMs: number): 
 
 /** The count of the key's current window (0 when none is open). */
 export async function current(prisma: PrismaClient, key: string): Promise<number> {
-  const row = await prisma.rateLimit.findUnique({ where: { key } });
+  const row = await prisma.rateLimit.findUnique({ where: { key: limitKey(key) } });
   return row && row.resetAt.getTime() > Date.now() ? row.count : 0;
+}
+
+/** Forgets the key's window. */
+export async function clear(prisma: PrismaClient, key: string): Promise<void> {
+  await prisma.rateLimit.deleteMany({ where: { key: limitKey(key) } });
+}
+
+/**
+ * Counts an attempt against a lockout limit; true when it may be evaluated.
+ * The first refusal of a window starts a delay that doubles with each
+ * lockout of the last 24 hours (counted under `<key>:strikes`).
+ */
+export async function lockoutAttempt(
+  prisma: PrismaClient,
+  key: string,
+  limit: LockoutLimit,
+): Promise<boolean> {
+  const count = await hit(prisma, key, limit.windowMs);
+  if (count <= limit.max) return true;
+  if (count === limit.max + 1) {
+    const strikes = await hit(prisma, `${key}:strikes`, 24 * 60 * MINUTE);
+    const base = limit.baseDelayMs ?? limit.windowMs;
+    const delay = Math.min(limit.maxDelayMs ?? 60 * MINUTE, base * 2 ** Math.min(strikes - 1, 20));
+    await prisma.rateLimit.updateMany({
+      where: { key: limitKey(key) },
+      data: { resetAt: new Date(Date.now() + delay) },
+    });
+  }
+  return false;
 }
 
 const emailOf = (ctx: Context): string | null => {
   const email = (ctx.request as { body?: { email?: unknown } }).body?.email;
-  return typeof email === 'string' && email.trim()
-    ? email.trim().toLowerCase().slice(0, 255)
-    : null;
+  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : null;
 };
+
+// ------------------------------------------------------------ known devices
+
+const KNOWN_DEVICES = 'bakery.known';
+const KNOWN_DEVICES_MAX = 5;
+const deviceTag = (email: string) => limitKey(`device:${email}`).slice(0, 16);
+const knownCookie = (deps: Deps) =>
+  deps.config.production ? `__Host-${KNOWN_DEVICES}` : KNOWN_DEVICES;
+
+function knownTags(ctx: Context, deps: Deps): string[] {
+  const value = ctx.cookies.get(knownCookie(deps), { signed: true });
+  return value ? value.split('.').filter((tag) => /^[0-9a-f]{16}$/.test(tag)) : [];
+}
+
+/** True when this browser has signed in to the account of `email` before. */
+export const isKnownDevice = (ctx: Context, deps: Deps, email: string) =>
+  knownTags(ctx, deps).includes(deviceTag(email));
+
+/** Remembers (signed, for a year) that this browser signed in to the account of `email`. */
+export function rememberDevice(ctx: Context, deps: Deps, email: string) {
+  const tag = deviceTag(email.trim().toLowerCase());
+  const tags = [tag, ...knownTags(ctx, deps).filter((t) => t !== tag)].slice(0, KNOWN_DEVICES_MAX);
+  ctx.cookies.set(knownCookie(deps), tags.join('.'), {
+    signed: true,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: Boolean(deps.config.production),
+    path: '/',
+    maxAge: 365 * 24 * 60 * MINUTE,
+  });
+}
+
+// ------------------------------------------------------------------ sign-in
 
 const LOGIN_MESSAGE = 'Too many login attempts. Please try again in a few minutes.';
 
-/** Sign-in (customer and admin): refuses once failures reach the limit; counts 401 answers. */
+/**
+ * Sign-in (customer and admin). Counts the attempt under every key before the
+ * password is checked; a route that accepts the password sets
+ * `ctx.state.passwordAccepted`, which clears the e-mail-and-address counter,
+ * takes the attempt off the e-mail's counter and remembers the device.
+ */
 export function loginRateLimit(deps: Deps) {
   return async function limitLogins(ctx: Context, next: Next) {
     const limits = limitsOf(deps);
+    const { prisma } = deps;
     const email = emailOf(ctx);
-    const keys: [string, Limit][] = [[`login:ip:${ctx.ip}`, limits.loginPerIp]];
-    if (email) keys.push([`login:email:${email}`, limits.loginPerEmail]);
-    for (const [key, limit] of keys) {
-      if ((await current(deps.prisma, key)) >= limit.max) throw tooManyRequests(LOGIN_MESSAGE);
+    if (
+      (await hit(prisma, `login:ip:${ctx.ip}`, limits.loginPerIp.windowMs)) > limits.loginPerIp.max
+    )
+      throw tooManyRequests(LOGIN_MESSAGE);
+    const pairKey = `login:pair:${email}:${ctx.ip}`;
+    const emailKey = `login:email:${email}`;
+    const countsForEmail = email !== null && !isKnownDevice(ctx, deps, email);
+    if (email) {
+      if (!(await lockoutAttempt(prisma, pairKey, limits.loginPerEmailAndIp)))
+        throw tooManyRequests(LOGIN_MESSAGE);
+      if (countsForEmail && !(await lockoutAttempt(prisma, emailKey, limits.loginPerEmail)))
+        throw tooManyRequests(LOGIN_MESSAGE);
     }
     try {
       await next();
-    } catch (error) {
-      if ((error as { status?: number }).status === 401) {
-        for (const [key, limit] of keys) await hit(deps.prisma, key, limit.windowMs);
+    } finally {
+      if (email && ctx.state.passwordAccepted === true) {
+        await clear(prisma, pairKey);
+        if (countsForEmail)
+          await prisma.$executeRaw`UPDATE "RateLimit" SET "count" = GREATEST("count" - 1, 0)
+            WHERE "key" = ${limitKey(emailKey)}`;
+        rememberDevice(ctx, deps, email);
       }
-      throw error;
     }
   };
+}
+
+/**
+ * Second-factor codes: every attempt of a user counted before it is checked.
+ * Returns what to call once the code was right (it clears the count).
+ */
+export async function secondFactorAttempt(
+  deps: Deps,
+  userId: string,
+): Promise<() => Promise<void>> {
+  const limit = limitsOf(deps).secondFactorPerUser;
+  const key = `2fa:user:${userId}`;
+  if ((await hit(deps.prisma, key, limit.windowMs)) > limit.max)
+    throw tooManyRequests('Too many codes tried. Please wait a few minutes and sign in again.');
+  return () => clear(deps.prisma, key);
 }
 
 /** Counts every call per address (and per e-mail for forgot-password); 429 beyond the limit. */
 export function callRateLimit(
   deps: Deps,
-  name: 'forgot' | 'order' | 'contact' | 'confirm',
+  name: 'forgot' | 'order' | 'contact' | 'confirm' | 'signup',
   message: string,
 ) {
   return async function limitCalls(ctx: Context, next: Next) {
@@ -104,6 +236,7 @@ export function callRateLimit(
       order: limits.orderPerIp,
       contact: limits.contactPerIp,
       confirm: limits.confirmPerIp,
+      signup: limits.signupPerIp,
     }[name];
     const keys: [string, Limit][] = [[`${name}:ip:${ctx.ip}`, perIp]];
     const email = name === 'forgot' ? emailOf(ctx) : null;

@@ -1,16 +1,26 @@
 // Accounts: signup, login, logout, forgot and reset password. Sign-in always
-// starts a new session id; a reset ends every session of the user.
+// starts a new session id; a reset ends every session of the user. Signup and
+// forgot-password answer alike and as fast for known and unknown addresses
+// (docs/security.md, sections 2 and 5).
 import Router from '@koa/router';
-import { ForgotPasswordSchema, LoginSchema, ResetPasswordSchema, SignupSchema } from '@bakery/core';
+import {
+  ForgotPasswordSchema,
+  isStaff,
+  LoginSchema,
+  passwordProblem,
+  ResetPasswordSchema,
+  SignupSchema,
+} from '@bakery/core';
 import { Prisma } from '@bakery/prisma';
 import type { AppDeps } from '../deps.js';
-import { signIn, signOut, USER_FIELDS } from '../middleware/auth.js';
+import { sessionOf, signIn, signOut, USER_FIELDS } from '../middleware/auth.js';
 import { badRequest, conflict, unauthorized } from '../middleware/errors.js';
-import { callRateLimit, loginRateLimit } from '../middleware/rateLimit.js';
+import { callRateLimit, loginRateLimit, rememberDevice } from '../middleware/rateLimit.js';
 import { validate } from '../middleware/validate.js';
 import {
   createPasswordResetLink,
   hashPassword,
+  notifyPasswordChanged,
   normalizeEmail,
   resetPasswordWithToken,
   verifyCredentials,
@@ -36,40 +46,67 @@ interface SignupInput {
 export function authRouter(deps: AppDeps): Router {
   const router = new Router();
   const { prisma, log } = deps;
+  async function sendResetLink(email: string) {
+    const user = await prisma.user.findUnique({
+      where: { email },
+      select: { id: true, email: true, firstName: true },
+    });
+    if (!user) return;
+    const resetUrl = await createPasswordResetLink(deps, user.id);
+    await deps.notifications.passwordReset(
+      { email: user.email, firstName: user.firstName },
+      resetUrl,
+    );
+  }
 
-  router.post('/api/signup', validate(SignupSchema, 'body'), async (ctx) => {
-    const input = ctx.state.input as SignupInput;
-    const email = normalizeEmail(input.email);
-    if (await prisma.user.findUnique({ where: { email }, select: { id: true } }))
-      throw conflict(DUPLICATE_EMAIL, 'already_exists');
-    let user;
-    try {
-      user = await prisma.user.create({
-        data: {
-          email,
-          password: await hashPassword(input.password),
-          firstName: input.firstName.trim(),
-          lastName: input.lastName.trim(),
-          phone: input.phone?.trim() || null,
-        },
-        select: USER_FIELDS,
-      });
-    } catch (error) {
-      // Two signups racing for one address: the unique index decides.
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')
+  router.post(
+    '/api/signup',
+    callRateLimit(
+      deps,
+      'signup',
+      'Too many accounts created from this address. Please try again later.',
+    ),
+    validate(SignupSchema, 'body'),
+    async (ctx) => {
+      const input = ctx.state.input as SignupInput;
+      const email = normalizeEmail(input.email);
+      // Hashed first, so a taken address answers no faster than a new one.
+      const password = await hashPassword(input.password);
+      if (await prisma.user.findUnique({ where: { email }, select: { id: true } }))
         throw conflict(DUPLICATE_EMAIL, 'already_exists');
-      throw error;
-    }
-    await signIn(ctx, user);
-    ctx.status = 201;
-    ctx.body = { user: userView(user) };
-  });
+      let user;
+      try {
+        user = await prisma.user.create({
+          data: {
+            email,
+            password,
+            firstName: input.firstName.trim(),
+            lastName: input.lastName.trim(),
+            phone: input.phone?.trim() || null,
+          },
+          select: USER_FIELDS,
+        });
+      } catch (error) {
+        // Two signups racing for one address: the unique index decides.
+        if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')
+          throw conflict(DUPLICATE_EMAIL, 'already_exists');
+        throw error;
+      }
+      await signIn(ctx, user);
+      ctx.status = 201;
+      ctx.body = { user: userView(user) };
+    },
+  );
 
   router.post('/api/login', loginRateLimit(deps), validate(LoginSchema, 'body'), async (ctx) => {
     const { email, password } = ctx.state.input as { email: string; password: string };
     const user = await verifyCredentials(prisma, email, password);
     if (!user) throw unauthorized(INVALID_LOGIN, 'invalid_credentials');
+    ctx.state.passwordAccepted = true;
     await signIn(ctx, user);
+    // A staff password under the staff rule gets no admin session until it is changed.
+    if (isStaff(user.role) && passwordProblem(password, { staff: true }))
+      sessionOf(ctx)!.weakStaffPassword = true;
     ctx.body = { user: userView(user) };
   });
 
@@ -84,32 +121,33 @@ export function authRouter(deps: AppDeps): Router {
     validate(ForgotPasswordSchema, 'body'),
     async (ctx) => {
       const { email } = ctx.state.input as { email: string };
-      const user = await prisma.user.findUnique({
-        where: { email: normalizeEmail(email) },
-        select: { id: true, email: true, firstName: true },
-      });
-      if (user) {
-        try {
-          const resetUrl = await createPasswordResetLink(deps, user.id);
-          await deps.notifications.passwordReset(
-            { email: user.email, firstName: user.firstName },
-            resetUrl,
-          );
-        } catch (error) {
-          // The answer must not reveal whether the address has an account, even when mail fails.
-          log.error('password reset mail failed', { userId: user.id, error: String(error) });
-        }
-      }
+      // The answer goes out at once, the same for every address; the look-up,
+      // the token and the queued mail follow, so timing reveals nothing.
       ctx.body = { success: true, message: FORGOT_ANSWER };
+      void sendResetLink(normalizeEmail(email)).catch((error: unknown) =>
+        log.error('password reset mail failed', { error: String(error) }),
+      );
     },
   );
 
   router.post('/api/reset-password', validate(ResetPasswordSchema, 'body'), async (ctx) => {
     const { token, password } = ctx.state.input as { token: string; password: string };
-    const userId = await resetPasswordWithToken(prisma, token, password);
-    if (!userId) throw badRequest(INVALID_RESET, { success: false });
-    log.info('password reset', { userId });
+    const result = await resetPasswordWithToken(prisma, token, password);
+    if (!result) throw badRequest(INVALID_RESET, { success: false });
+    if ('problem' in result)
+      throw badRequest(
+        result.problem,
+        {
+          success: false,
+          errors: [{ path: 'password', message: result.problem }],
+        },
+        'validation_failed',
+      );
+    log.info('password reset', { userId: result.user.id });
     signOut(ctx);
+    // Whoever holds the mailbox may sign in from this browser even while the account is under attack.
+    rememberDevice(ctx, deps, result.user.email);
+    await notifyPasswordChanged(deps, result.user);
     ctx.body = { success: true, message: RESET_DONE };
   });
 

@@ -7,6 +7,7 @@ import { configRouter } from './config.js';
 import { menuRouter } from './menu.js';
 import { authRouter } from './auth.js';
 import { userRouter } from './user.js';
+import { accountSecurityRouter } from './accountSecurity.js';
 import { ordersRouter } from './orders.js';
 import { kitchenRouter } from './kitchen.js';
 import { reviewsRouter } from './reviews.js';
@@ -30,6 +31,7 @@ export function routers(deps: AppDeps): Router[] {
     menuRouter(),
     authRouter(deps),
     userRouter(deps),
+    accountSecurityRouter(deps),
     ordersRouter(deps),
     kitchenRouter(deps),
     reviewsRouter(deps),

@@ -3,8 +3,10 @@
 // are random, stored only as a SHA-256 hash, valid for one hour, used once.
 import argon2 from 'argon2';
 import { createHash, randomBytes } from 'node:crypto';
+import { isStaff, passwordProblem } from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
 import type { AppConfig } from '../config.js';
+import type { Logger, Notifications } from './contracts.js';
 
 export const ARGON2_OPTIONS = {
   type: argon2.argon2id,
@@ -75,14 +77,25 @@ export async function createPasswordResetLink(
 
 /**
  * Sets a new password with a reset token: marks every token of the user used
- * and ends all of the user's sessions. Returns the user id, or null when the
- * token is unknown, used or expired (nothing changes then).
+ * and ends all of the user's sessions. Returns the user, `{ problem }` when
+ * the password breaks the staff rule (12 characters) for a staff account (the
+ * token stays valid), or null when the token is unknown, used or expired
+ * (nothing changes then).
  */
 export async function resetPasswordWithToken(
   prisma: PrismaClient,
   token: string,
   password: string,
-): Promise<string | null> {
+): Promise<
+  { user: { id: string; email: string; firstName: string } } | { problem: string } | null
+> {
+  const owner = await prisma.passwordResetToken.findUnique({
+    where: { token: hashToken(token) },
+    select: { user: { select: { role: true } } },
+  });
+  const problem =
+    owner && isStaff(owner.user.role) ? passwordProblem(password, { staff: true }) : null;
+  if (problem) return { problem };
   const hash = await hashPassword(password);
   return prisma.$transaction(async (tx) => {
     // Claiming the token with a conditional update makes a second use fail even when two arrive at once.
@@ -98,8 +111,46 @@ export async function resetPasswordWithToken(
       where: { userId: row.userId, usedAt: null },
       data: { usedAt: now },
     });
-    await tx.user.update({ where: { id: row.userId }, data: { password: hash } });
+    const user = await tx.user.update({
+      where: { id: row.userId },
+      data: { password: hash, passwordChangedAt: now },
+      select: { id: true, email: true, firstName: true },
+    });
     await tx.session.deleteMany({ where: { userId: row.userId } });
-    return row.userId;
+    return { user };
   });
+}
+
+/**
+ * Sets a new password for a signed-in user and ends every other session of
+ * theirs (the one making the change, `keepSid`, stays signed in).
+ */
+export async function changePassword(
+  prisma: PrismaClient,
+  userId: string,
+  password: string,
+  keepSid: string | undefined,
+): Promise<void> {
+  const hash = await hashPassword(password);
+  await prisma.$transaction([
+    prisma.user.update({
+      where: { id: userId },
+      data: { password: hash, passwordChangedAt: new Date() },
+    }),
+    prisma.session.deleteMany({
+      where: { userId, ...(keepSid ? { sid: { not: keepSid } } : {}) },
+    }),
+  ]);
+}
+
+/** The "your password was changed" mail (queued; a failure is logged, never shown). */
+export async function notifyPasswordChanged(
+  deps: { notifications: Notifications; log: Logger },
+  user: { id: string; email: string; firstName: string },
+): Promise<void> {
+  try {
+    await deps.notifications.passwordChanged?.({ email: user.email, firstName: user.firstName });
+  } catch (error) {
+    deps.log.error('password changed mail failed', { userId: user.id, error: String(error) });
+  }
 }

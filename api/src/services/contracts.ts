@@ -8,6 +8,8 @@ export interface Notifications {
   /** True when an SMTP transport is configured; otherwise mail goes to the outbox folder and the log. */
   readonly mailConfigured: boolean;
   passwordReset(to: { email: string; firstName: string }, resetUrl: string): Promise<void>;
+  /** The account's password was changed or reset (issue 15; optional: fakes may lack it). */
+  passwordChanged?(to: { email: string; firstName: string }): Promise<void>;
   orderReceived(orderId: string): Promise<void>;
   paymentLinkReady(orderId: string): Promise<void>;
   paymentReceived(orderId: string): Promise<void>;
@@ -53,6 +55,7 @@ export function loggingNotifications(log: Logger): Notifications {
     mailConfigured: false,
     passwordReset: async (to, resetUrl) =>
       log.info('mail (not sent): password reset', { to: to.email, resetUrl }),
+    passwordChanged: async (to) => log.info('mail (not sent): password changed', { to: to.email }),
     orderReceived: note('order received'),
     paymentLinkReady: note('payment link ready'),
     paymentReceived: note('payment received'),

@@ -11,6 +11,8 @@ export { PASSWORD };
 /** A browser-like client: keeps cookies, sends JSON, claims the server's own origin. */
 export class Client {
   private cookies = new Map<string, string>();
+  /** Extra headers sent with every request (e.g. X-Forwarded-For, User-Agent). */
+  headers: Record<string, string> = {};
   constructor(readonly baseUrl: string) {}
 
   /** The Cookie header this client sends. */
@@ -19,7 +21,7 @@ export class Client {
   }
 
   async request(method: string, path: string, body?: unknown): Promise<Response> {
-    const headers: Record<string, string> = { origin: this.baseUrl };
+    const headers: Record<string, string> = { origin: this.baseUrl, ...this.headers };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.cookies.size) headers.cookie = this.cookieHeader();
     const response = await fetch(this.baseUrl + path, {

@@ -284,6 +284,8 @@ describe('behind a TLS proxy in production', () => {
         nodeEnv: 'production',
         trustProxy: true,
         publicUrl: 'https://shop.example.com',
+        // What an https PUBLIC_URL sets (config.ts); spelled out since this overrides after loading.
+        ...({ secureCookies: true } as object),
       },
     });
   });
@@ -307,7 +309,8 @@ describe('behind a TLS proxy in production', () => {
     const user = await createUser(production.prisma);
     const ok = await login('https://shop.example.com', user.email);
     expect(ok.status).toBe(200);
-    expect(ok.headers.getSetCookie().find((line) => line.startsWith('bakery.sid='))).toMatch(
+    // Secure cookies carry the __Host- prefix (issue 15): no Domain, Path=/.
+    expect(ok.headers.getSetCookie().find((line) => line.startsWith('__Host-bakery.sid='))).toMatch(
       /;\s*secure/i,
     );
     expect((await login('http://localhost:5173', user.email)).status).toBe(403);

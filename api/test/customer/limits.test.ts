@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { Client, createUser, orderPayload, signedInCustomer } from '../support/factories.js';
+import { limitKey } from '../../src/middleware/rateLimit.js';
 
 let server: TestServer;
 const small = { max: 2, windowMs: 60_000 };
@@ -33,6 +34,8 @@ describe('rate limits', () => {
     const third = await client.post('/api/forgot-password', { email: user.email });
     expect(third.status).toBe(429);
     expect(third.body.message).toBe('Too many password reset requests. Please try again later.');
+    // The tokens are made after the answer (it does not wait): give them a moment.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(await server.prisma.passwordResetToken.count({ where: { userId: user.id } })).toBe(2);
   });
 
@@ -47,7 +50,9 @@ describe('rate limits', () => {
     expect(third.body.message).toBe('Too many orders from this address. Please try again later.');
     expect(await server.prisma.order.count({ where: { userId: user.id } })).toBe(2);
     // The counter lives in the database, shared by every API process.
-    const row = await server.prisma.rateLimit.findUnique({ where: { key: 'order:ip:127.0.0.1' } });
+    const row = await server.prisma.rateLimit.findUnique({
+      where: { key: limitKey('order:ip:127.0.0.1') },
+    });
     expect(row!.count).toBe(3);
   });
 

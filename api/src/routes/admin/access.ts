@@ -1,9 +1,12 @@
 // The admin session: who am I, auto-login for a signed-in admin or owner, and
-// the admin sign-in form (same rate limit as the customer login).
+// the admin sign-in form (same rate limit as the customer login), with its
+// second step when the staff member has a second factor (docs/security.md).
 import Router from '@koa/router';
 import {
   AdminLoginSchema,
   isStaff,
+  passwordProblem,
+  SecondFactorCodeSchema,
   type AdminLogin,
   type AdminMeView,
   type Role,
@@ -13,14 +16,26 @@ import {
   currentUser,
   requireStaff,
   requireUser,
+  sessionOf,
   signIn,
   startAdminSession,
   type SessionUser,
 } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
-import { forbidden, unauthorized } from '../../middleware/errors.js';
-import { loginRateLimit } from '../../middleware/rateLimit.js';
+import { forbidden, HttpError, unauthorized } from '../../middleware/errors.js';
+import { loginRateLimit, secondFactorAttempt } from '../../middleware/rateLimit.js';
 import { verifyCredentials } from '../../services/auth.js';
+import { checkSecondFactor } from '../../services/secondFactor.js';
+
+/** How long a password accepted at the admin login waits for the code. */
+const PENDING_MS = 5 * 60 * 1000;
+export const SECOND_FACTOR_MESSAGE = 'Enter the 6-digit code from your authenticator app';
+export const WEAK_STAFF_PASSWORD =
+  'Staff passwords must be at least 12 characters. Please choose a new password on your account page, or reset it with Forgot password.';
+
+const secondFactorRequired = () => unauthorized(SECOND_FACTOR_MESSAGE, 'second_factor_required');
+const passwordChangeRequired = () =>
+  new HttpError(403, WEAK_STAFF_PASSWORD, {}, 'password_change_required');
 import { userView } from '../../services/userView.js';
 
 const identity = (user: SessionUser): AdminMeView => ({
@@ -41,6 +56,9 @@ export function adminAccessRouter(deps: AppDeps): Router {
   router.post('/api/admin/auto-login', requireUser, async (ctx) => {
     const user = currentUser(ctx)!;
     if (!isStaff(user.role)) throw forbidden('Admin access requires an admin or owner account');
+    const session = sessionOf(ctx)!;
+    if (session.weakStaffPassword === true) throw passwordChangeRequired();
+    if (user.totpEnabledAt && session.secondFactor !== true) throw secondFactorRequired();
     await startAdminSession(ctx);
     ctx.body = { success: true, role: user.role };
   });
@@ -55,9 +73,63 @@ export function adminAccessRouter(deps: AppDeps): Router {
       // A customer's correct password gets the same answer as a wrong one.
       if (!user || !isStaff(user.role))
         throw unauthorized('Invalid admin credentials', 'invalid_credentials');
+      ctx.state.passwordAccepted = true;
+      if (passwordProblem(password, { staff: true })) {
+        // Signed in as a customer, so the password can be changed on the account page.
+        await signIn(ctx, user);
+        sessionOf(ctx)!.weakStaffPassword = true;
+        throw passwordChangeRequired();
+      }
+      if (user.totpEnabledAt) {
+        // Not signed in yet: a fresh session waits for the code.
+        await signIn(ctx, { id: user.id, role: user.role });
+        const session = sessionOf(ctx)!;
+        delete session.userId;
+        session.pendingUserId = user.id;
+        session.pendingAt = Date.now();
+        throw new HttpError(
+          401,
+          SECOND_FACTOR_MESSAGE,
+          { secondFactorRequired: true },
+          'second_factor_required',
+        );
+      }
       await signIn(ctx, user);
       await startAdminSession(ctx);
       ctx.body = { success: true, user: userView(user) };
+    },
+  );
+
+  // The second step of the admin login: a code from the authenticator app or a recovery code.
+  router.post(
+    '/api/admin/login/second-factor',
+    validate(SecondFactorCodeSchema, 'body'),
+    async (ctx) => {
+      const session = sessionOf(ctx);
+      const userId = session?.pendingUserId;
+      if (
+        !userId ||
+        typeof session.pendingAt !== 'number' ||
+        Date.now() - session.pendingAt > PENDING_MS
+      )
+        throw unauthorized('Your sign-in has expired. Please sign in again.');
+      const accepted = await secondFactorAttempt(deps, userId);
+      const user = await deps.prisma.user.findUnique({ where: { id: userId } });
+      if (!user || !isStaff(user.role) || !user.totpEnabledAt)
+        throw unauthorized('Your sign-in has expired. Please sign in again.');
+      const { code } = ctx.state.input as { code: string };
+      const how = await checkSecondFactor(deps.prisma, user, code);
+      if (!how) throw unauthorized('Invalid code. Please try again.', 'invalid_second_factor');
+      await accepted();
+      await signIn(ctx, user);
+      await startAdminSession(ctx);
+      sessionOf(ctx)!.secondFactor = true;
+      deps.log.info('staff sign-in with second factor', { userId: user.id, how });
+      ctx.body = {
+        success: true,
+        user: userView(user),
+        recoveryCodesLeft: how === 'recovery' ? user.recoveryCodes.length - 1 : undefined,
+      };
     },
   );
 

@@ -1,7 +1,7 @@
 // User and role management: the owner's alone (403 for an admin). Password
 // hashes never leave the database: every query selects the fields it shows.
 import Router from '@koa/router';
-import { RoleChangeSchema, type Role, type UserView } from '@bakery/core';
+import { isStaff, RoleChangeSchema, type Role, type UserView } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
 import { requirePermission } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
@@ -67,7 +67,16 @@ export function adminUsersRouter(deps: AppDeps): Router {
         }
         if (target.id === me.id) throw conflict('You cannot change your own role');
         if (target.role === role) return target;
-        return tx.user.update({ where: { id: userId }, data: { role }, select: userFields });
+        const updated = await tx.user.update({
+          where: { id: userId },
+          data: { role },
+          select: userFields,
+        });
+        // New staff sign in again: the staff password rule (12 characters), the
+        // second factor and the shorter session lifetime apply from that sign-in.
+        if (isStaff(role) && !isStaff(target.role))
+          await tx.session.deleteMany({ where: { userId } });
+        return updated;
       });
       deps.log.info('role changed', { userId, role, by: me.id });
       ctx.body = { success: true, user: userView(user) };
