@@ -5,8 +5,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import Koa, { type Context, type Next } from 'koa';
 import helmet from 'koa-helmet';
 import { bodyParser } from '@koa/bodyparser';
+import compress from 'koa-compress';
 import session from 'koa-session';
 import Keygrip from 'keygrip';
+import { constants as zlib } from 'node:zlib';
 import type { AppConfig } from './config.js';
 import type { AppDeps } from './deps.js';
 import type { Logger } from './services/contracts.js';
@@ -14,6 +16,10 @@ import { errorMiddleware, forbidden, HttpError } from './middleware/errors.js';
 import { loadUser, noStoreWhenSignedIn } from './middleware/auth.js';
 import { postgresSessionStore, SESSION_LIFETIMES } from './services/sessionStore.js';
 import { routers } from './routes/index.js';
+import { cachedJson, publicCache } from './middleware/publicCache.js';
+import { menu, MENU_CACHE_CONTROL } from './routes/menu.js';
+import { configBody } from './routes/config.js';
+import { safePath } from './services/logger.js';
 import { staticApps } from './static.js';
 
 export const SESSION_COOKIE = 'bakery.sid';
@@ -29,15 +35,19 @@ function requestLog(log: Logger) {
     const incoming = ctx.get('x-request-id');
     const requestId = /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
+    // A child logger that stamps every entry of this request with its id.
+    const requestLog = log.child?.({ requestId }) ?? log;
+    ctx.state.log = requestLog;
     ctx.set('X-Request-Id', requestId);
     const started = performance.now();
     try {
       await next();
     } finally {
-      log.info('request', {
-        requestId,
+      // Never a body or a token: the path only, with a reset link's token cut out.
+      requestLog.info('request', {
+        ...(log.child ? {} : { requestId }),
         method: ctx.method,
-        path: ctx.path,
+        path: safePath(ctx.path),
         status: ctx.status,
         ms: Math.round(performance.now() - started),
         userId: (ctx.state.user as { id?: string } | undefined)?.id,
@@ -117,11 +127,27 @@ export function createApp(deps: AppDeps): Koa {
           'font-src': ["'self'", 'data:'],
           'connect-src': ["'self'"],
           'form-action': ["'self'", 'https:'],
-          // Behind TLS in production; a plain-http development server must not upgrade.
-          'upgrade-insecure-requests': config.production ? [] : null,
+          // Only when the shop's address is https: a plain http://localhost must not upgrade.
+          'upgrade-insecure-requests': config.secureCookies ? [] : null,
         },
       },
-      strictTransportSecurity: config.production,
+      strictTransportSecurity: config.secureCookies,
+    }),
+  );
+  // The public catalogue: cached, compressed and ETagged, before any session or database work.
+  app.use(
+    publicCache({
+      '/api/menu': () => cachedJson(menu, MENU_CACHE_CONTROL),
+      '/api/config': () => cachedJson(configBody(deps), 'no-cache'),
+    }),
+  );
+  // JSON answers compressed (brotli at a fast level, else gzip) above 1 KB.
+  app.use(
+    compress({
+      threshold: 1024,
+      br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+      gzip: { level: 6 },
+      deflate: false,
     }),
   );
   app.use(sameOrigin(config));
@@ -143,7 +169,8 @@ export function createApp(deps: AppDeps): Koa {
         maxAge: SESSION_MAX_AGE_MS,
         httpOnly: true,
         sameSite: 'lax',
-        secure: secureCookies,
+        // Secure follows the scheme of PUBLIC_URL: production on plain http://localhost still signs in.
+        secure: config.secureCookies,
         signed: true,
         // No renewal: a session lasts from the login, at most its role's lifetime.
         renew: false,

@@ -1,80 +1,308 @@
-// Configuration from the environment, read once at start-up. Everything has a
-// development default except SESSION_SECRET in production, which must be set
-// so that every API process behind the proxy signs cookies with the same key.
+// Configuration from the environment, read once at start-up through one zod
+// schema (ENV_SCHEMA). Every variable the API reads is listed there; a value
+// it cannot use is refused with one message naming the variable and what it
+// accepts, all of them at once, before anything starts. Nothing else in api/src
+// reads process.env.
 import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
+import { BAKERY_INFO } from '@bakery/core';
 import type { RateLimits } from './middleware/rateLimit.js';
+import type { MailSettings } from './services/mail/mailer.js';
+import type { SquareSettings } from './services/square/settings.js';
+
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface AppConfig {
   port: number;
   /** Unset: start-up runs an embedded PostgreSQL under dataDir. */
   databaseUrl: string | undefined;
+  /** Port of the embedded PostgreSQL (only without DATABASE_URL). */
+  embeddedPgPort: number;
   dataDir: string;
+  /** Where mail goes without SMTP (and failed mail): <dataDir>/outbox or .outbox/. */
+  outboxDir: string;
   ownerEmail: string | undefined;
   ownerPassword: string | undefined;
   sessionSecret: string;
   /** The address customers reach the shop at; used in e-mailed links. */
   publicUrl: string;
-  nodeEnv: string;
+  /** PUBLIC_URL is https: Secure cookies, HSTS and upgrade-insecure-requests. */
+  secureCookies: boolean;
+  nodeEnv: 'development' | 'production' | 'test';
   production: boolean;
   /** Behind a TLS-terminating proxy: trust X-Forwarded-* (needed for Secure cookies). */
   trustProxy: boolean;
   /** How many proxies in front of the API append to X-Forwarded-For (TRUSTED_PROXIES, default 1). */
   trustedProxies?: number;
+  /** Apply pending migrations (and the seed) when the process starts. */
+  migrateOnStart: boolean;
+  logLevel: LogLevel;
   storefrontDist: string;
   adminDist: string;
+  square: SquareSettings | null;
+  mail: MailSettings | null;
   /** Overrides of the rate limits' defaults (tests use small ones). */
   rateLimits?: Partial<RateLimits>;
 }
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
-
-function flag(value: string | undefined): boolean {
-  return value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
+/** The repository root: the folder holding pnpm-workspace.yaml above this file (src/ or the bundle in dist/). */
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'pnpm-workspace.yaml'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '../..');
+  }
 }
 
-function blank(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
-}
+export const REPO_ROOT = findRepoRoot(import.meta.dirname);
+export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'prisma', 'migrations');
 
-function trustedProxiesOf(value: string | undefined): number {
-  const count = Number(blank(value) ?? 1);
-  if (!Number.isInteger(count) || count < 1 || count > 10)
-    throw new Error(`TRUSTED_PROXIES must be a whole number from 1 to 10, got "${value}"`);
-  return count;
-}
+const TRUE = ['1', 'true', 'yes', 'on'];
+const FALSE = ['0', 'false', 'no', 'off'];
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const nodeEnv = blank(env.NODE_ENV) ?? 'development';
-  const production = nodeEnv === 'production';
-  const port = Number(blank(env.PORT) ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
-  const sessionSecret = blank(env.SESSION_SECRET);
-  if (production && !sessionSecret)
-    throw new Error('SESSION_SECRET is required when NODE_ENV=production');
-  if (sessionSecret && sessionSecret.length < 16)
-    throw new Error('SESSION_SECRET must be at least 16 characters');
-  const publicUrl = (blank(env.PUBLIC_URL) ?? `http://localhost:${port || 3000}`).replace(
-    /\/+$/,
-    '',
+/** Empty text counts as unset (a blanked variable in .env or a unit file). */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema.optional(),
   );
+
+const text = () => optional(z.string().trim());
+
+/** One meaning everywhere: 1/true/yes/on or 0/false/no/off; anything else is refused. */
+const flag = () =>
+  optional(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((value) => TRUE.includes(value) || FALSE.includes(value), {
+        error: `must be one of ${[...TRUE, ...FALSE].join(', ')}`,
+      })
+      .transform((value) => TRUE.includes(value)),
+  );
+
+const port = (min: number) =>
+  optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, { error: `must be a port number (${min}-65535)` })
+      .transform(Number)
+      .refine((value) => value >= min && value <= 65535, {
+        error: `must be a port number (${min}-65535)`,
+      }),
+  );
+
+const url = (schemes: string[], example: string) =>
+  optional(
+    z
+      .string()
+      .trim()
+      .refine(
+        (value) => {
+          try {
+            return schemes.includes(new URL(value).protocol);
+          } catch {
+            return false;
+          }
+        },
+        {
+          error: `must be a ${schemes.map((s) => s.replace(':', '')).join(' or ')} URL, e.g. ${example}`,
+        },
+      ),
+  );
+
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  optional(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((value) => values.includes(value), {
+        error: `must be one of ${values.join(', ')}`,
+      })
+      .transform((value) => value as T[number]),
+  );
+
+/** Every variable of .env.example, with what it accepts. */
+export const ENV_SCHEMA = z.object({
+  NODE_ENV: oneOf(['development', 'production', 'test']),
+  PORT: port(0),
+  PUBLIC_URL: url(['http:', 'https:'], 'https://shop.example.com'),
+  TRUST_PROXY: flag(),
+  TRUSTED_PROXIES: optional(
+    z.coerce
+      .number()
+      .int()
+      .min(1, { error: 'must be a whole number from 1 to 10' })
+      .max(10, { error: 'must be a whole number from 1 to 10' }),
+  ),
+  SESSION_SECRET: optional(z.string().trim().min(16, { error: 'must be at least 16 characters' })),
+  LOG_LEVEL: oneOf(LOG_LEVELS),
+  MIGRATE_ON_START: flag(),
+  DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgresql://bakery:secret@db:5432/bakery'),
+  BAKERY_DATA_DIR: text(),
+  EMBEDDED_PG_PORT: port(1),
+  OWNER_EMAIL: optional(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email({ error: 'must be an e-mail address' })),
+  ),
+  OWNER_PASSWORD: optional(z.string().min(8, { error: 'must be at least 8 characters' })),
+  STOREFRONT_DIST: text(),
+  ADMIN_DIST: text(),
+  SQUARE_ACCESS_TOKEN: text(),
+  SQUARE_LOCATION_ID: text(),
+  SQUARE_ENVIRONMENT: oneOf(['sandbox', 'production']),
+  SQUARE_WEBHOOK_SIGNATURE_KEY: text(),
+  SQUARE_WEBHOOK_URL: url(['https:', 'http:'], 'https://shop.example.com/api/square/webhook'),
+  SQUARE_BASE_URL: url(['https:', 'http:'], 'http://127.0.0.1:8099'),
+  SQUARE_ALLOW_TIPPING: flag(),
+  SMTP_URL: url(['smtp:', 'smtps:'], 'smtps://user:password@smtp.example.com:465'),
+  SMTP_HOST: text(),
+  SMTP_PORT: port(1),
+  SMTP_USER: text(),
+  SMTP_PASSWORD: optional(z.string()),
+  MAIL_FROM: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, {
+        error: 'must be an address, e.g. "Bakery" <orders@example.com>',
+      }),
+  ),
+});
+
+export type Env = z.infer<typeof ENV_SCHEMA>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration refused:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The environment, checked: one message per refused variable ("PORT must be ..."). */
+export function parseEnv(env: NodeJS.ProcessEnv): Env {
+  const parsed = ENV_SCHEMA.safeParse(env);
+  if (!parsed.success) {
+    const problems = new Map<string, string>();
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? 'environment');
+      if (!problems.has(name))
+        problems.set(name, `${name} ${issue.message} (got "${String(env[name] ?? '')}")`);
+    }
+    throw new ConfigError([...problems.values()]);
+  }
+  const values = parsed.data;
+  const problems: string[] = [];
+  if (Boolean(values.SQUARE_ACCESS_TOKEN) !== Boolean(values.SQUARE_LOCATION_ID))
+    problems.push(
+      'SQUARE_ACCESS_TOKEN and SQUARE_LOCATION_ID must be set together (or both left empty to run without card payment)',
+    );
+  if (Boolean(values.OWNER_EMAIL) !== Boolean(values.OWNER_PASSWORD))
+    problems.push('OWNER_EMAIL and OWNER_PASSWORD must be set together');
+  if (problems.length) throw new ConfigError(problems);
+  return values;
+}
+
+export function squareSettingsOf(env: Env): SquareSettings | null {
+  if (!env.SQUARE_ACCESS_TOKEN || !env.SQUARE_LOCATION_ID) return null;
+  return {
+    accessToken: env.SQUARE_ACCESS_TOKEN,
+    locationId: env.SQUARE_LOCATION_ID,
+    environment: env.SQUARE_ENVIRONMENT ?? 'sandbox',
+    baseUrl: env.SQUARE_BASE_URL?.replace(/\/+$/, ''),
+    webhookSignatureKey: env.SQUARE_WEBHOOK_SIGNATURE_KEY,
+    webhookUrl: env.SQUARE_WEBHOOK_URL,
+    allowTipping: env.SQUARE_ALLOW_TIPPING ?? true,
+  };
+}
+
+export function mailSettingsOf(env: Env): MailSettings | null {
+  const from = env.MAIL_FROM ?? `"${BAKERY_INFO.name}" <${BAKERY_INFO.email}>`;
+  if (env.SMTP_URL) return { smtp: env.SMTP_URL, from };
+  if (!env.SMTP_HOST) return null;
+  const port = env.SMTP_PORT ?? 587;
+  const user = env.SMTP_USER;
+  // 465 is implicit TLS; other ports upgrade with STARTTLS when the server offers it.
+  return {
+    smtp: {
+      host: env.SMTP_HOST,
+      port,
+      secure: port === 465,
+      ...(user ? { auth: { user, pass: env.SMTP_PASSWORD ?? '' } } : {}),
+    },
+    from,
+  };
+}
+
+/** `BAKERY_DATA_DIR/outbox` when a data folder is set, else `.outbox/` at the repository root (git-ignored). */
+export function outboxDirOf(env: Pick<Env, 'BAKERY_DATA_DIR'>): string {
+  return env.BAKERY_DATA_DIR
+    ? path.resolve(env.BAKERY_DATA_DIR, 'outbox')
+    : path.join(REPO_ROOT, '.outbox');
+}
+
+/**
+ * The session secret kept in the data folder (mode 600): generated on the
+ * first start without SESSION_SECRET, read on every later one, so a restart
+ * keeps everyone signed in.
+ */
+export function persistedSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 16) return secret;
+  }
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function loadConfig(
+  rawEnv: NodeJS.ProcessEnv = process.env,
+  options: {
+    /** Without SESSION_SECRET: keep a generated one in the data folder (main.ts), else one per call (tests). */
+    persistSecret?: boolean;
+  } = {},
+): AppConfig {
+  const env = parseEnv(rawEnv);
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const production = nodeEnv === 'production';
+  const port = env.PORT ?? 3000;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port || 3000}`).replace(/\/+$/, '');
+  const dataDir = path.resolve(env.BAKERY_DATA_DIR ?? path.join(REPO_ROOT, '.data'));
+  const sessionSecret =
+    env.SESSION_SECRET ??
+    (options.persistSecret ? persistedSessionSecret(dataDir) : randomBytes(32).toString('hex'));
   return {
     port,
-    databaseUrl: blank(env.DATABASE_URL),
-    dataDir: path.resolve(blank(env.BAKERY_DATA_DIR) ?? path.join(REPO_ROOT, '.data')),
-    ownerEmail: blank(env.OWNER_EMAIL)?.toLowerCase(),
-    ownerPassword: blank(env.OWNER_PASSWORD),
-    // A random secret per start in development: sessions simply end on restart.
-    sessionSecret: sessionSecret ?? randomBytes(32).toString('hex'),
+    databaseUrl: env.DATABASE_URL,
+    embeddedPgPort: env.EMBEDDED_PG_PORT ?? 54329,
+    dataDir,
+    outboxDir: outboxDirOf(env),
+    ownerEmail: env.OWNER_EMAIL,
+    ownerPassword: env.OWNER_PASSWORD,
+    sessionSecret,
     publicUrl,
+    secureCookies: publicUrl.startsWith('https:'),
     nodeEnv,
     production,
-    trustProxy: flag(env.TRUST_PROXY),
-    trustedProxies: trustedProxiesOf(env.TRUSTED_PROXIES),
-    storefrontDist: path.resolve(
-      blank(env.STOREFRONT_DIST) ?? path.join(REPO_ROOT, 'storefront/dist'),
-    ),
-    adminDist: path.resolve(blank(env.ADMIN_DIST) ?? path.join(REPO_ROOT, 'desktop/dist-web')),
+    trustProxy: env.TRUST_PROXY ?? false,
+    trustedProxies: env.TRUSTED_PROXIES ?? 1,
+    migrateOnStart: env.MIGRATE_ON_START ?? false,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    storefrontDist: path.resolve(env.STOREFRONT_DIST ?? path.join(REPO_ROOT, 'storefront/dist')),
+    adminDist: path.resolve(env.ADMIN_DIST ?? path.join(REPO_ROOT, 'desktop/dist-web')),
+    square: squareSettingsOf(env),
+    mail: mailSettingsOf(env),
   };
 }

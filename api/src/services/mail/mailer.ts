@@ -4,12 +4,13 @@
 // retries a failed send a few times; a message that still fails is marked
 // failed (listed for staff at GET /api/admin/mail, who can resend it), logged
 // as an error and written to the outbox's `failed/` folder. Without SMTP, the
-// same messages are written to the outbox folder (as .eml files) and the log.
+// same messages are written to the outbox folder (as .eml files), never to the log.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { PrismaClient } from '@bakery/prisma';
 import { ADD_INS, BAKERY_INFO, CAKE_FILLINGS, dollarsToCents, orderNumber } from '@bakery/core';
+import { mailSettingsOf, parseEnv } from '../../config.js';
 import type { Logger, Notifications } from '../contracts.js';
 import {
   orderReadyMail,
@@ -68,27 +69,9 @@ export interface MailNotificationsOptions {
   retryDelaysMs?: number[];
 }
 
-function blank(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
-}
-
-/** SMTP settings from SMTP_URL, or SMTP_HOST/PORT/USER/PASSWORD; null when neither is set. */
+/** SMTP settings from SMTP_URL, or SMTP_HOST/PORT/USER/PASSWORD; null when neither is set (config.ts checks the values). */
 export function readMailSettings(env: NodeJS.ProcessEnv): MailSettings | null {
-  const from = blank(env.MAIL_FROM) ?? `"${BAKERY_INFO.name}" <${BAKERY_INFO.email}>`;
-  const url = blank(env.SMTP_URL);
-  if (url) return { smtp: url, from };
-  const host = blank(env.SMTP_HOST);
-  if (!host) return null;
-  const port = Number(blank(env.SMTP_PORT) ?? 587);
-  if (!Number.isInteger(port) || port <= 0 || port > 65535)
-    throw new Error(`SMTP_PORT must be a port number, got "${env.SMTP_PORT}"`);
-  const user = blank(env.SMTP_USER);
-  const pass = env.SMTP_PASSWORD ?? '';
-  // 465 is implicit TLS; other ports upgrade with STARTTLS when the server offers it.
-  return {
-    smtp: { host, port, secure: port === 465, ...(user ? { auth: { user, pass } } : {}) },
-    from,
-  };
+  return mailSettingsOf(parseEnv(env));
 }
 
 function centsOf(value: { toString(): string } | number | null | undefined): number {
@@ -145,6 +128,7 @@ export function toMailOrder(order: StoredOrder): MailOrder {
     deliveryZip: order.deliveryZip,
     deliveryInstructions: order.deliveryInstructions,
     specialInstructions: order.specialInstructions,
+    cakeWriting: order.cakeWriting,
     paymentUrl: order.squarePaymentUrl,
     paymentStatus: order.paymentStatus,
     orderStatus: order.orderStatus,
@@ -208,13 +192,12 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
       return;
     }
     const file = await writeToOutbox(mail, outboxDir);
-    // The text is logged too so a developer can follow, say, a reset link without SMTP.
+    // Never the text: it may hold a reset link. A developer opens the .eml file.
     log.info('mail not sent (SMTP is not configured): written to the outbox', {
       kind: mail.kind,
       to: mail.to,
       subject: mail.subject,
       file,
-      text: mail.text,
     });
   }
 

@@ -50,6 +50,8 @@ export interface MailOrder {
   deliveryZip: string | null;
   deliveryInstructions: string | null;
   specialInstructions: string | null;
+  /** What to write on the cake (issue 14); absent or null when none. */
+  cakeWriting?: string | null;
   paymentUrl: string | null;
   /** pending, paid, completed or cancelled. */
   paymentStatus: string;
@@ -253,6 +255,7 @@ export function orderReceivedMail(order: MailOrder, context: MailContext): MailC
     ...orderSummaryText(order),
     '',
     ...fulfilmentLines(order),
+    ...(order.cakeWriting ? [`Writing on the cake: ${order.cakeWriting}`] : []),
     ...(order.specialInstructions ? [`Special instructions: ${order.specialInstructions}`] : []),
     '',
     notice,
@@ -269,6 +272,7 @@ export function orderReceivedMail(order: MailOrder, context: MailContext): MailC
       paragraph(intro),
       orderSummaryHtml(order),
       `<p>${fulfilmentLines(order).map(escapeHtml).join('<br>')}</p>`,
+      order.cakeWriting ? paragraph(`Writing on the cake: ${order.cakeWriting}`) : '',
       order.specialInstructions
         ? paragraph(`Special instructions: ${order.specialInstructions}`)
         : '',
