@@ -1,6 +1,9 @@
 // Start-up pieces: the configuration rules and the owner seed.
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import argon2 from 'argon2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/services/logger.js';
 import { seedOwner } from '../../src/services/seed.js';
@@ -75,9 +78,42 @@ describe('seedOwner', () => {
 
   it('creates owner@bakery.local when there is no owner at all', async () => {
     await db.prisma.user.deleteMany({});
-    await seedOwner(db.prisma, loadConfig({}), log);
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bakery-seed-'));
+    await seedOwner(db.prisma, { ...loadConfig({}), dataDir }, log);
     const owner = await db.prisma.user.findUnique({ where: { email: 'owner@bakery.local' } });
     expect(owner!.role).toBe('owner');
     expect(owner!.password).toMatch(/^\$argon2id\$/);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  // Issue 15, finding 14: the generated password was printed to the log.
+  it('writes the generated password to a mode-600 file under the data folder and logs only its path', async () => {
+    await db.prisma.user.deleteMany({});
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bakery-seed-'));
+    const lines: string[] = [];
+    const written = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    const records: unknown[] = [];
+    const capture = {
+      info: (...args: unknown[]) => records.push(args),
+      warn: (...args: unknown[]) => records.push(args),
+      error: (...args: unknown[]) => records.push(args),
+    };
+    try {
+      await seedOwner(db.prisma, { ...loadConfig({}), dataDir }, capture);
+    } finally {
+      written.mockRestore();
+    }
+    const file = path.join(dataDir, 'owner-first-password.txt');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const password = /Password: (\S+)/.exec(await readFile(file, 'utf8'))![1]!;
+    const owner = await db.prisma.user.findUnique({ where: { email: 'owner@bakery.local' } });
+    expect(await argon2.verify(owner!.password, password)).toBe(true);
+    const logged = JSON.stringify(records) + lines.join('');
+    expect(logged).toContain(file);
+    expect(logged).not.toContain(password);
+    await rm(dataDir, { recursive: true, force: true });
   });
 });
