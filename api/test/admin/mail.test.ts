@@ -18,10 +18,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-const queued = (to: string, status: string) =>
+const queued = (to: string, status: string, kind = 'password-reset') =>
   server.prisma.outboundMail.create({
     data: {
-      kind: 'password-reset',
+      kind,
       to,
       subject: 'Reset your password',
       text: 'secret link /reset-password/abc',
@@ -63,12 +63,24 @@ describe('GET /api/admin/mail', () => {
 
 describe('POST /api/admin/mail/{id}/retry', () => {
   it('puts a failed message back in the queue, due now', async () => {
-    const failed = await queued('again@example.com', 'failed');
+    const failed = await queued('again@example.com', 'failed', 'order-received');
     const answer = await staff.post(`/api/admin/mail/${failed.id}/retry`);
     expect(answer.status).toBe(200);
     const row = await server.prisma.outboundMail.findUniqueOrThrow({ where: { id: failed.id } });
     expect(row).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
     expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  // Issue 15, finding 4: a failed reset mail was resent with its live link.
+  it('refuses to resend a failed password-reset mail (its link was removed)', async () => {
+    const reset = await queued('reset@example.com', 'failed');
+    const answer = await staff.post(`/api/admin/mail/${reset.id}/retry`);
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe(
+      'A password-reset mail is not sent again: its link was removed when it failed. Ask the customer to request a new link.',
+    );
+    const row = await server.prisma.outboundMail.findUniqueOrThrow({ where: { id: reset.id } });
+    expect(row.status).toBe('failed');
   });
 
   it('refuses a message that did not fail (409) and an unknown one (404)', async () => {

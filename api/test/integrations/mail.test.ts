@@ -90,6 +90,12 @@ describe('messages at the SMTP server', () => {
     expect(message.text).toContain('valid for 1 hour');
     expect(message.html).toContain(`href="${resetUrl}"`);
     expect(message.text).toContain(BAKERY_INFO.phone);
+    // Issue 15, finding 4: once sent, the body (and its live link) is gone from the table.
+    const row = await db.prisma.outboundMail.findFirstOrThrow({
+      where: { to: 'dana@example.com', kind: 'password-reset' },
+      orderBy: { createdAt: 'desc' },
+    });
+    expect(row).toMatchObject({ status: 'sent', text: '', html: '' });
   });
 
   it('order received: items, totals, pickup details, payment link and notices', async () => {
@@ -274,7 +280,11 @@ describe('the queue', () => {
       'utf8',
     );
     expect(saved).toContain('To: lost@example.com');
-    expect(saved).toContain('/reset-password/zzz');
+    // The live link is cut out of a failed reset mail, in the table and the file.
+    expect(saved).toContain('/reset-password/[link removed: request a new one]');
+    expect(saved).not.toContain('/reset-password/zzz');
+    expect(row.text).not.toContain('zzz');
+    expect(row.html).not.toContain('zzz');
   });
 });
 

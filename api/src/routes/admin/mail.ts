@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps.js';
 import { requirePermission } from '../../middleware/auth.js';
 import { conflict, notFound } from '../../middleware/errors.js';
 import { validate } from '../../middleware/validate.js';
+import { SECRET_MAIL_KINDS } from '../../services/mail/mailer.js';
 import { idParam, knownIds } from './shared.js';
 
 const MailQuery = z.object({
@@ -52,16 +53,21 @@ export function adminMailRouter(deps: AppDeps): Router {
     async (ctx) => {
       const id = idParam(ctx);
       // Only a failed message goes back in the queue, due now; any process sends it.
+      // A reset mail lost its link when it failed (issue 15): never resent.
       const { count } = await deps.prisma.outboundMail.updateMany({
-        where: { id, status: 'failed' },
+        where: { id, status: 'failed', kind: { notIn: [...SECRET_MAIL_KINDS] } },
         data: { status: 'pending', nextAttemptAt: new Date(), attempts: 0, lastError: null },
       });
       if (count === 0) {
         const message = await deps.prisma.outboundMail.findUnique({
           where: { id },
-          select: { status: true },
+          select: { status: true, kind: true },
         });
         if (!message) throw notFound('Message not found');
+        if (message.status === 'failed')
+          throw conflict(
+            'A password-reset mail is not sent again: its link was removed when it failed. Ask the customer to request a new link.',
+          );
         throw conflict(`Only a failed message can be sent again; this one is ${message.status}`);
       }
       ctx.body = { success: true, message: 'The message will be sent again shortly' };

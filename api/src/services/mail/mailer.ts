@@ -25,6 +25,22 @@ import {
   type MailOrderLine,
 } from './templates.js';
 
+/** Kinds of mail whose body carries a secret (a live reset link). */
+export const SECRET_MAIL_KINDS: ReadonlySet<string> = new Set(['password-reset']);
+const RESET_LINK_TOKEN = /(\/reset-password\/)[A-Za-z0-9_-]+/g;
+export const REDACTED_LINK = '[link removed: request a new one]';
+
+export const holdsSecret = (mail: { kind: string }) => SECRET_MAIL_KINDS.has(mail.kind);
+
+/** The mail with every reset link's token replaced (text and HTML). */
+export function redactSecrets<T extends { text: string; html: string }>(mail: T): T {
+  return {
+    ...mail,
+    text: mail.text.replace(RESET_LINK_TOKEN, `$1${REDACTED_LINK}`),
+    html: mail.html.replace(RESET_LINK_TOKEN, `$1${REDACTED_LINK}`),
+  };
+}
+
 export interface MailSettings {
   /** nodemailer's SMTP options, or a connection URL (smtp://user:pass@host:port). */
   smtp: string | SmtpOptions;
@@ -245,9 +261,18 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
     };
     try {
       await deliver(mail);
+      // Sent: the bodies go (issue 15). A reset link, a payment link or an
+      // order's details never rest in the table, nor in its backups.
       await prisma.outboundMail.update({
         where: { id: row.id },
-        data: { status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null },
+        data: {
+          status: 'sent',
+          sentAt: new Date(),
+          lockedUntil: null,
+          lastError: null,
+          text: '',
+          html: '',
+        },
       });
     } catch (error) {
       const lastError = error instanceof Error ? error.message : String(error);
@@ -260,11 +285,20 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
         error: lastError,
       };
       if (row.attempts > delays.length) {
+        // A reset link that could not be delivered is cut out at once: it stays
+        // live for an hour, and the customer asks for a new one anyway.
+        const kept = holdsSecret(mail) ? redactSecrets(mail) : mail;
         await prisma.outboundMail.update({
           where: { id: row.id },
-          data: { status: 'failed', lastError, lockedUntil: null },
+          data: {
+            status: 'failed',
+            lastError,
+            lockedUntil: null,
+            text: kept.text,
+            html: kept.html,
+          },
         });
-        const file = await writeToOutbox(mail, path.join(outboxDir, 'failed')).catch(() => null);
+        const file = await writeToOutbox(kept, path.join(outboxDir, 'failed')).catch(() => null);
         log.error('mail could not be sent; given up (staff can resend it)', { ...fields, file });
         return;
       }
