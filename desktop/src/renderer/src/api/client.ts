@@ -31,6 +31,29 @@ export class ApiError extends Error {
   }
 }
 
+/** Calls whose 401 is an answer, not an ended session (they decide who is signed in). */
+const SESSION_PROBES = [
+  '/api/admin/me',
+  '/api/admin/auto-login',
+  '/api/admin/login',
+  '/api/logout',
+];
+
+let onUnauthorized: (() => void) | null = null;
+
+/**
+ * What to do when a call answers 401 because the session ended (issue 12: go
+ * back to /admin/login with a message, then return). The dashboard installs it.
+ */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  onUnauthorized = handler;
+}
+
+function sessionEnded(path: string, status: number) {
+  if (status === 401 && onUnauthorized && !SESSION_PROBES.some((p) => path.startsWith(p)))
+    onUnauthorized();
+}
+
 /** Spec 7: a non-OK answer becomes "status: body text" (or the status text). */
 export async function api<T>(
   path: string,
@@ -44,6 +67,7 @@ export async function api<T>(
     body: hasBody ? JSON.stringify(init.body) : undefined,
   });
   if (!res.ok) {
+    sessionEnded(path, res.status);
     const text = await res.text();
     let body: unknown = null;
     try {
@@ -59,6 +83,7 @@ export async function api<T>(
 
 export async function apiBytes(path: string): Promise<Uint8Array> {
   const res = await fetch(apiUrl(path), { credentials: 'include' });
+  sessionEnded(path, res.status);
   if (!res.ok)
     throw new ApiError(res.status, null, `${res.status}: ${(await res.text()) || res.statusText}`);
   return new Uint8Array(await res.arrayBuffer());

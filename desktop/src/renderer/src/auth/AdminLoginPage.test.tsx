@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen, stubFetch, toastText, type Routes as ApiRoutes } from '../test/harness';
-import { AdminLoginPage } from './AdminLoginPage';
+import { AdminLoginPage, returnPath } from './AdminLoginPage';
 
 afterEach(() => {
   cleanup();
@@ -15,13 +15,18 @@ const signedOut: ApiRoutes = {
   'POST /api/admin/auto-login': () => [401, { message: 'Not signed in' }],
 };
 
-function renderLogin() {
+function DashboardProbe() {
+  const location = useLocation();
+  return <h1>Dashboard here {location.search}</h1>;
+}
+
+function renderLogin(path = '/admin/login') {
   renderScreen(
     <Routes>
       <Route path="/admin/login" element={<AdminLoginPage />} />
-      <Route path="/admin/dashboard" element={<h1>Dashboard here</h1>} />
+      <Route path="/admin/dashboard" element={<DashboardProbe />} />
     </Routes>,
-    { path: '/admin/login' },
+    { path },
   );
 }
 
@@ -32,6 +37,37 @@ function fill(email: string, password: string) {
 }
 
 describe('Admin login', () => {
+  it('after an ended session: says so, and returns to the same URL after sign-in', async () => {
+    let signedIn = false;
+    stubFetch({
+      ...signedOut,
+      'GET /api/admin/me': () =>
+        signedIn
+          ? [200, { id: 'u1', role: 'owner', email: 'o@b.test', firstName: 'O', lastName: 'B' }]
+          : [401, { message: 'Not signed in' }],
+      'POST /api/admin/login': () => {
+        signedIn = true;
+        return [200, { success: true }];
+      },
+    });
+    renderLogin(
+      `/admin/login?expired=1&next=${encodeURIComponent('/admin/dashboard?due=today&order=x')}`,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your session has ended. Please sign in again.',
+    );
+    fill('owner@bakery.test', 'right-password');
+    expect(
+      await screen.findByRole('heading', { name: 'Dashboard here ?due=today&order=x' }),
+    ).toBeInTheDocument();
+  });
+
+  it('never returns to another site', () => {
+    expect(returnPath('https://evil.example/admin/')).toBe('/admin/dashboard');
+    expect(returnPath('/admin/login?next=x')).toBe('/admin/dashboard');
+    expect(returnPath(null)).toBe('/admin/dashboard');
+  });
+
   it('checks the form with the spec messages before calling the server', async () => {
     const calls = stubFetch({ ...signedOut });
     renderLogin();

@@ -1,11 +1,25 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Card, FormGroup, InputGroup } from '@blueprintjs/core';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Button, Callout, Card, FormGroup, InputGroup } from '../ui/blueprint';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { AdminLoginSchema } from '@bakery/core';
 import { api, apiUrl, messageOf } from '../api/client';
 import { toast } from '../ui/toaster';
 import { ME_KEY, useAdminSession } from './adminSession';
+
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+
+/** Where to go after signing in: a back-office URL only (never another site). */
+export function returnPath(next: string | null): string {
+  return next && next.startsWith('/admin/') && !next.startsWith('/admin/login')
+    ? next
+    : '/admin/dashboard';
+}
+
+/** The login URL that says the session ended and comes back to `current`. */
+export function loginAfterExpiry(current: string): string {
+  return `/admin/login?expired=1&next=${encodeURIComponent(current)}`;
+}
 
 export function AdminLoginPage() {
   const navigate = useNavigate();
@@ -14,6 +28,9 @@ export function AdminLoginPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [params] = useSearchParams();
+  const expired = params.get('expired') === '1';
+  const next = returnPath(params.get('next'));
   // A signed-in admin or owner (automatic admin session) skips the form.
   const session = useAdminSession();
 
@@ -31,7 +48,7 @@ export function AdminLoginPage() {
     try {
       await api('/api/admin/login', { method: 'POST', body: parsed.data });
       await client.invalidateQueries({ queryKey: ME_KEY });
-      void navigate('/admin/dashboard');
+      void navigate(next, { replace: true });
     } catch (err) {
       toast('Login Failed', messageOf(err, 'Invalid admin credentials'));
     } finally {
@@ -39,12 +56,17 @@ export function AdminLoginPage() {
     }
   };
 
-  if (session.state === 'ready') return <Navigate to="/admin/dashboard" replace />;
+  if (session.state === 'ready') return <Navigate to={next} replace />;
   return (
     <Card className="login-box" elevation={2}>
       <h1 className="bp6-heading" style={{ fontSize: 22 }}>
         Admin Login
       </h1>
+      {expired && (
+        <Callout intent="warning" role="alert" className="banner">
+          {SESSION_ENDED_MESSAGE}
+        </Callout>
+      )}
       <form onSubmit={(e) => void submit(e)} noValidate>
         <FormGroup
           label="Email"

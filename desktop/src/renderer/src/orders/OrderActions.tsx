@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
-import { DeliveryFeeSchema, type OrderView } from '@bakery/core';
+import { DeliveryFeeSchema, isDeliveryFeeCorrection, type OrderView } from '@bakery/core';
+import { Button, Callout, FormGroup, InputGroup } from '../ui/blueprint';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import {
   BUTTON_LABELS,
-  DELETE_CONFIRM,
+  confirmationFor,
   DELIVERY_PRICING_NOTE,
   orderButtons,
   type OrderButton,
@@ -18,6 +19,7 @@ export interface OrderActionHandlers {
 const INTENTS: Partial<Record<OrderButton, 'primary' | 'success' | 'danger' | 'warning'>> = {
   confirmPayment: 'success',
   markComplete: 'primary',
+  fulfill: 'primary',
   cancel: 'warning',
   delete: 'danger',
 };
@@ -30,13 +32,34 @@ export function OrderActions({
   handlers: OrderActionHandlers;
 }) {
   const buttons = orderButtons(order);
-  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [asking, setAsking] = useState<OrderButton | null>(null);
+  const [correcting, setCorrecting] = useState(false);
+  const question = asking ? confirmationFor(order, asking) : null;
+  const feeAllowed = buttons.includes('calculateDeliveryFee');
+  const correction = isDeliveryFeeCorrection(order);
   return (
     <>
-      {buttons.includes('calculateDeliveryFee') && (
+      {feeAllowed && !correction && (
         <DeliveryFeeForm
           key={order.id}
+          title="Delivery fee pending"
+          submitText="Calculate Delivery Fee"
           onSubmit={handlers.submitDeliveryFee}
+          busy={handlers.busy}
+        />
+      )}
+      {feeAllowed && correction && correcting && (
+        <DeliveryFeeForm
+          key={`${order.id}-correct`}
+          title="Correct the delivery fee"
+          submitText="Save corrected fee"
+          initialFee={String(order.deliveryFee)}
+          initialDistance={order.deliveryDistance === null ? '' : String(order.deliveryDistance)}
+          onSubmit={(fee, distance) => {
+            setCorrecting(false);
+            handlers.submitDeliveryFee(fee, distance);
+          }}
+          onCancel={() => setCorrecting(false)}
           busy={handlers.busy}
         />
       )}
@@ -50,40 +73,56 @@ export function OrderActions({
               intent={INTENTS[b] ?? 'none'}
               disabled={handlers.busy}
               onClick={() =>
-                b === 'delete'
-                  ? setConfirmDelete(true)
+                confirmationFor(order, b)
+                  ? setAsking(b)
                   : handlers.run(b as Exclude<OrderButton, 'calculateDeliveryFee'>)
               }
             />
           ))}
+        {feeAllowed && correction && !correcting && (
+          <Button
+            icon="edit"
+            text="Correct delivery fee"
+            disabled={handlers.busy}
+            onClick={() => setCorrecting(true)}
+          />
+        )}
       </div>
-      <Alert
-        isOpen={confirmDelete}
-        intent="danger"
-        icon="trash"
-        cancelButtonText="Cancel"
-        confirmButtonText="Delete"
-        onCancel={() => setConfirmDelete(false)}
+      <ConfirmDialog
+        isOpen={question !== null}
+        title={question?.title ?? ''}
+        confirmText={question?.confirm ?? ''}
+        intent={asking === 'fulfill' ? 'primary' : 'danger'}
+        onClose={() => setAsking(null)}
         onConfirm={() => {
-          setConfirmDelete(false);
-          handlers.run('delete');
+          if (asking && asking !== 'calculateDeliveryFee') handlers.run(asking);
         }}
       >
-        <p>{DELETE_CONFIRM}</p>
-      </Alert>
+        <p>{question?.text}</p>
+      </ConfirmDialog>
     </>
   );
 }
 
 function DeliveryFeeForm({
+  title,
+  submitText,
+  initialFee = '',
+  initialDistance = '',
   onSubmit,
+  onCancel,
   busy,
 }: {
+  title: string;
+  submitText: string;
+  initialFee?: string;
+  initialDistance?: string;
   onSubmit(fee: number, distance: number | null): void;
+  onCancel?(): void;
   busy?: boolean;
 }) {
-  const [fee, setFee] = useState('');
-  const [distance, setDistance] = useState('');
+  const [fee, setFee] = useState(initialFee);
+  const [distance, setDistance] = useState(initialDistance);
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
     const parsed = DeliveryFeeSchema.safeParse({
@@ -98,7 +137,7 @@ function DeliveryFeeForm({
     onSubmit(Number(fee), distance.trim() === '' ? null : Number(distance));
   };
   return (
-    <Callout intent="warning" title="Delivery fee pending" style={{ margin: '8px 0' }}>
+    <Callout intent="warning" title={title} style={{ margin: '8px 0' }}>
       <p className="muted">{DELIVERY_PRICING_NOTE}</p>
       <form
         noValidate
@@ -133,7 +172,8 @@ function DeliveryFeeForm({
             onValueChange={setDistance}
           />
         </FormGroup>
-        <Button type="submit" intent="primary" text="Calculate Delivery Fee" disabled={busy} />
+        <Button type="submit" intent="primary" text={submitText} disabled={busy} />
+        {onCancel && <Button text="Cancel" minimal onClick={onCancel} />}
       </form>
     </Callout>
   );

@@ -1,7 +1,8 @@
-// The buttons of spec section 4: which ones a state allows, their labels and
-// the delete question all come from core's lifecycle.
+// The buttons of spec section 4: which ones a state allows, their labels, the
+// questions asked first and the retry rule all come from core's lifecycle.
 import {
   ADMIN_ACTION_LABELS,
+  adminActionConfirmation,
   adminOrderActions,
   DELETE_ORDER_CONFIRM,
   type AdminAction,
@@ -16,6 +17,10 @@ export const DELETE_CONFIRM = DELETE_ORDER_CONFIRM;
 export function orderButtons(order: OrderView): OrderButton[] {
   return adminOrderActions(order);
 }
+
+/** The question before a button, or null when it acts at once. */
+export const confirmationFor = (order: OrderView, button: OrderButton) =>
+  adminActionConfirmation(order, button);
 
 /** Spec 9's note for staff; the fee itself is entered by hand. */
 export const DELIVERY_PRICING_NOTE =

@@ -3,12 +3,16 @@ import { OverlayToaster, Position, type Intent, type Toaster } from '@blueprintj
 
 let toaster: Promise<Toaster> | null = null;
 
-// Spec 9: at most one toast at once, 5000 ms by default.
+// Spec 9: at most one toast at once, 5000 ms by default. Bottom right, so a
+// toast never covers the header controls (issue 12).
 const MAX_TOASTS = 1;
 export const TOAST_TIMEOUT_MS = 5000;
 
 function get(): Promise<Toaster> {
-  toaster ??= OverlayToaster.createAsync({ position: Position.TOP_RIGHT, maxToasts: MAX_TOASTS });
+  toaster ??= OverlayToaster.createAsync({
+    position: Position.BOTTOM_RIGHT,
+    maxToasts: MAX_TOASTS,
+  });
   return toaster;
 }
 

@@ -1,0 +1,197 @@
+// One order as a baker acts on it: when it is due, what to bake (options by
+// name, the cake's writing), where it goes, what it costs, the buttons core
+// allows, and its history in words.
+import { useQuery } from '@tanstack/react-query';
+import {
+  bakeryDateTime,
+  cakeOptionNames,
+  dueLabel,
+  formatDollars,
+  historyWords,
+  lineDescription,
+  methodLabel,
+  offersPaymentLinkRetry,
+  type OrderHistoryView,
+  type OrderView,
+} from '@bakery/core';
+import { api } from '../api/client';
+import { Button, H3, HTMLTable, Tag } from '../ui/blueprint';
+import { FulfilmentBadge, PaymentBadge } from './OrderBadges';
+import { OrderActions } from './OrderActions';
+import type { OrderButton } from './actions';
+import { addressOf, telHref, writingOf } from './orderText';
+
+const money = (d: number | null | undefined) => formatDollars(d ?? 0);
+
+export function OrderDetail({
+  order,
+  busy,
+  run,
+  submitFee,
+  paymentConfigured,
+  retryLink,
+  printTicket,
+}: {
+  order: OrderView;
+  busy: boolean;
+  run(b: Exclude<OrderButton, 'calculateDeliveryFee'>): void;
+  submitFee(fee: number, distance: number | null): void;
+  paymentConfigured: boolean;
+  retryLink(): void;
+  printTicket(): void;
+}) {
+  const history = useQuery({
+    queryKey: [
+      '/api/admin/orders',
+      order.id,
+      'history',
+      order.paymentStatus,
+      order.orderStatus,
+      order.deliveryFeeStatus,
+      order.fulfilledAt,
+      order.total,
+    ],
+    queryFn: () => api<OrderHistoryView[]>(`/api/admin/orders/${order.id}/history`),
+  });
+  const options = cakeOptionNames({ ...order, cakeWriting: writingOf(order) });
+  const delivery = order.deliveryMethod === 'delivery';
+  return (
+    <section aria-label={`Order ${order.orderNumber}`}>
+      <H3>
+        Order #{order.orderNumber} <PaymentBadge status={order.paymentStatus} />{' '}
+        <FulfilmentBadge order={order} />
+        {order.isRushOrder && (
+          <Tag intent="danger" minimal style={{ marginLeft: 6 }}>
+            Rush
+          </Tag>
+        )}
+      </H3>
+      <dl className="facts">
+        <dt>Due</dt>
+        <dd data-testid="order-due">
+          <strong>
+            {methodLabel(order.deliveryMethod)} {dueLabel(order)}
+          </strong>
+        </dd>
+        <dt>Customer</dt>
+        <dd>
+          {order.customerName} · <a href={`mailto:${order.customerEmail}`}>{order.customerEmail}</a>
+          {order.customerPhone && (
+            <>
+              {' · '}
+              <a href={telHref(order.customerPhone)}>{order.customerPhone}</a>
+            </>
+          )}
+        </dd>
+        {delivery && (
+          <>
+            <dt>Deliver to</dt>
+            <dd>
+              {addressOf(order)}
+              {order.deliveryDistance != null && ` · ${order.deliveryDistance} mi`}
+              {order.deliveryInstructions && (
+                <>
+                  <br />
+                  {order.deliveryInstructions}
+                </>
+              )}
+            </dd>
+          </>
+        )}
+        <dt>Placed</dt>
+        <dd>{bakeryDateTime(order.createdAt ?? order.orderDate)}</dd>
+      </dl>
+      <div className="button-row no-print">
+        <Button icon="print" text="Print ticket" small onClick={printTicket} />
+        {offersPaymentLinkRetry(order) && paymentConfigured && (
+          <Button icon="link" text="Retry payment link" small onClick={retryLink} disabled={busy} />
+        )}
+      </div>
+      <OrderActions order={order} handlers={{ run, submitDeliveryFee: submitFee, busy }} />
+      <HTMLTable compact className="compact lines" aria-label="Items">
+        <thead>
+          <tr>
+            <th>Item</th>
+            <th className="num">Qty</th>
+            <th className="num">Line total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item, i) => (
+            <tr key={i}>
+              <td>{lineDescription(item)}</td>
+              <td className="num">{item.quantity}</td>
+              <td className="num">{money(item.lineTotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tbody className="totals" aria-label="Totals">
+          <tr>
+            <td colSpan={2}>Subtotal</td>
+            <td className="num">{money(order.subtotal)}</td>
+          </tr>
+          {order.cakeOptionsFee > 0 && (
+            <tr>
+              <td colSpan={2}>Cake options{options.length ? `: ${options.join(', ')}` : ''}</td>
+              <td className="num">{money(order.cakeOptionsFee)}</td>
+            </tr>
+          )}
+          {order.rushFee > 0 && (
+            <tr>
+              <td colSpan={2}>Rush fee</td>
+              <td className="num">{money(order.rushFee)}</td>
+            </tr>
+          )}
+          <tr>
+            <td colSpan={2}>Tax</td>
+            <td className="num">{money(order.tax)}</td>
+          </tr>
+          {delivery && (
+            <tr>
+              <td colSpan={2}>Delivery fee</td>
+              <td className="num">
+                {order.deliveryFeeStatus === 'pending' ? 'pending' : money(order.deliveryFee)}
+              </td>
+            </tr>
+          )}
+          <tr>
+            <td colSpan={2}>
+              <strong>Total</strong>
+            </td>
+            <td className="num" data-testid="order-total">
+              <strong>{money(order.total)}</strong>
+            </td>
+          </tr>
+        </tbody>
+      </HTMLTable>
+      {options.length > 0 && (
+        <p>
+          <strong>Cake options:</strong> {options.join(', ')}
+        </p>
+      )}
+      {order.specialInstructions && (
+        <p>
+          <strong>Special instructions:</strong> {order.specialInstructions}
+        </p>
+      )}
+      <h4>History</h4>
+      {history.isLoading ? (
+        <p className="muted">Loading history…</p>
+      ) : history.data && history.data.length > 0 ? (
+        <ul aria-label="History" className="history">
+          {history.data.map((h) => (
+            <li key={h.id}>
+              <span className="muted">
+                {bakeryDateTime(h.at)} · {h.actorEmail ?? 'system'}
+              </span>
+              <br />
+              {historyWords(h)}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">No changes yet.</p>
+      )}
+    </section>
+  );
+}

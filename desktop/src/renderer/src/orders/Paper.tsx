@@ -1,0 +1,157 @@
+// What the desk prints: an order ticket, the day's pick list and cake labels.
+import {
+  cakeOptionNames,
+  dueLabel,
+  formatDollars,
+  getMenuItem,
+  lineDescription,
+  methodLabel,
+  pickListHeading,
+  pickListOrder,
+  adminPaymentBadge,
+  BAKERY_INFO,
+  type OrderView,
+} from '@bakery/core';
+import { addressOf, writingOf } from './orderText';
+
+const paidWords = (o: OrderView) =>
+  o.paymentStatus === 'paid' || o.paymentStatus === 'completed'
+    ? 'Paid'
+    : `Not paid (${adminPaymentBadge(o.paymentStatus)}) · ${formatDollars(o.total)} due`;
+
+export function OrderTicket({ order }: { order: OrderView }) {
+  const options = cakeOptionNames({ ...order, cakeWriting: writingOf(order) });
+  return (
+    <article className="ticket" aria-label={`Ticket ${order.orderNumber}`}>
+      <h1>
+        {BAKERY_INFO.name} · Order #{order.orderNumber}
+      </h1>
+      <p>
+        <strong>{order.customerName}</strong> · {order.customerPhone ?? ''} · {order.customerEmail}
+      </p>
+      <p>
+        <strong>
+          {methodLabel(order.deliveryMethod)} {dueLabel(order)}
+        </strong>
+        {order.deliveryMethod === 'delivery' && <> · {addressOf(order)}</>}
+      </p>
+      {order.deliveryInstructions && <p>Delivery instructions: {order.deliveryInstructions}</p>}
+      <table>
+        <thead>
+          <tr>
+            <th className="check">✓</th>
+            <th>Qty</th>
+            <th>Item</th>
+            <th className="num">Line total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((l, i) => (
+            <tr key={i}>
+              <td className="check">☐</td>
+              <td>{l.quantity}</td>
+              <td>{lineDescription(l)}</td>
+              <td className="num">{formatDollars(l.lineTotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {options.length > 0 && <p className="writing">Cake options: {options.join(', ')}</p>}
+      {order.specialInstructions && <p>Special instructions: {order.specialInstructions}</p>}
+      <p>
+        Total {formatDollars(order.total)} · <strong>{paidWords(order)}</strong>
+      </p>
+    </article>
+  );
+}
+
+export function PickList({ date, orders }: { date: string; orders: OrderView[] }) {
+  const due = pickListOrder(orders.filter((o) => o.paymentStatus !== 'cancelled'));
+  return (
+    <section aria-label={`Pick list ${date}`}>
+      <h1>Pick list · {pickListHeading(date)}</h1>
+      <p>
+        {due.length} {due.length === 1 ? 'order' : 'orders'} due
+      </p>
+      <table>
+        <thead>
+          <tr>
+            <th className="check">✓</th>
+            <th>Time</th>
+            <th>Customer</th>
+            <th>Items</th>
+            <th>Payment</th>
+          </tr>
+        </thead>
+        <tbody>
+          {due.map((o) => {
+            const options = cakeOptionNames({ ...o, cakeWriting: writingOf(o) });
+            return (
+              <tr key={o.id}>
+                <td className="check">☐</td>
+                <td>
+                  {o.pickupTime}
+                  <br />
+                  {methodLabel(o.deliveryMethod)}
+                </td>
+                <td>
+                  <strong>{o.customerName}</strong>
+                  <br />#{o.orderNumber} · {o.customerPhone ?? ''}
+                  {o.deliveryMethod === 'delivery' && (
+                    <>
+                      <br />
+                      {addressOf(o)}
+                    </>
+                  )}
+                </td>
+                <td>
+                  {o.items.map((l, i) => (
+                    <div key={i}>
+                      {l.quantity} × {lineDescription(l)}
+                    </div>
+                  ))}
+                  {options.length > 0 && <div className="writing">{options.join(', ')}</div>}
+                  {o.specialInstructions && <div>Note: {o.specialInstructions}</div>}
+                </td>
+                <td>{paidWords(o)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** One label per cake (each unit of a cake line): who, when, which cake, filling, writing. */
+export function CakeLabels({ orders }: { orders: OrderView[] }) {
+  const labels = pickListOrder(orders.filter((o) => o.paymentStatus !== 'cancelled')).flatMap((o) =>
+    o.items
+      .filter((l) => getMenuItem(l.productId)?.category === 'cakes')
+      .flatMap((l) =>
+        Array.from({ length: l.quantity }, (_, n) => ({
+          order: o,
+          line: l,
+          key: `${o.id}-${l.productId}-${n}`,
+        })),
+      ),
+  );
+  if (labels.length === 0) return <p>No cakes due.</p>;
+  return (
+    <div className="labels" aria-label="Cake labels">
+      {labels.map(({ order, line, key }) => {
+        const options = cakeOptionNames({ ...order, cakeWriting: writingOf(order) });
+        return (
+          <div className="label" key={key}>
+            <div className="who">{order.customerName}</div>
+            <div>
+              #{order.orderNumber} · {methodLabel(order.deliveryMethod)} {dueLabel(order)}
+            </div>
+            <div>{lineDescription(line)}</div>
+            {options.length > 0 && <div className="writing">{options.join(', ')}</div>}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { Alert, type Intent } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+
+/**
+ * A yes/no question before an action that cannot be taken back or that mails
+ * a customer. Escape and the Cancel button close it; focus starts on Cancel's
+ * side of the dialog (Blueprint's Alert), so Enter alone never deletes.
+ */
+export function ConfirmDialog({
+  isOpen,
+  title,
+  confirmText,
+  cancelText = 'Keep it',
+  intent = 'danger',
+  onConfirm,
+  onClose,
+  children,
+}: {
+  isOpen: boolean;
+  title: string;
+  confirmText: string;
+  cancelText?: string;
+  intent?: Intent;
+  onConfirm(): void;
+  onClose(): void;
+  children: ReactNode;
+}) {
+  return (
+    <Alert
+      isOpen={isOpen}
+      intent={intent}
+      canEscapeKeyCancel
+      canOutsideClickCancel
+      cancelButtonText={cancelText}
+      confirmButtonText={confirmText}
+      onCancel={onClose}
+      onConfirm={() => {
+        onClose();
+        onConfirm();
+      }}
+      aria-label={title}
+    >
+      <h4 className="bp6-heading" style={{ marginTop: 0 }}>
+        {title}
+      </h4>
+      {children}
+    </Alert>
+  );
+}

@@ -1,0 +1,27 @@
+// The renderer's one door to Blueprint: screens import their controls from
+// here, so a version change or a house style is one file's business.
+export {
+  Alert,
+  Button,
+  ButtonGroup,
+  Callout,
+  Card,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  H3,
+  H4,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  Navbar,
+  NonIdealState,
+  SegmentedControl,
+  Spinner,
+  Switch,
+  Tab,
+  Tabs,
+  Tag,
+  type Intent,
+} from '@blueprintjs/core';
