@@ -1,14 +1,22 @@
-// Staff-side figures over 100,000 orders: GET /api/admin/stats and
-// GET /api/admin/orders for a 30-day range (whole range and a 100-order page),
-// and the time and peak memory of the streamed orders export.
+// The back office at a million orders (issue 13): stats and analytics over
+// 30 days, 365 days and all time, the raw SQL floor beside them, and the
+// orders workbook for about 100,000 orders and the bake sheet for a month
+// (time to the last byte and the server's added memory).
 //
-// Run: `pnpm --filter @bakery/api exec node --expose-gc --import tsx bench/admin.ts`
-// (the test server on a fresh database of the local PostgreSQL; BENCH_ORDERS
-// sets the number of orders, 100,000 by default). Prints the figures as JSON;
-// docs/statistics.md keeps the latest ones.
+// Run: `pnpm --filter @bakery/api exec tsx bench/admin.ts` (also the second
+// half of `npm run bench`). It creates a database of its own on the local
+// PostgreSQL (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres),
+// seeds BENCH_ORDERS orders (1,000,000 by default) over 1,000 days in SQL,
+// starts the API in a child process (bench/adminServer.ts, so its memory is
+// the server's alone), measures 30 sequential calls of each after a warm-up,
+// prints a table and JSON, and drops the database. docs/statistics.md keeps
+// the latest figures.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import autocannon from 'autocannon';
-import type { PrismaClient } from '@bakery/prisma';
+import path from 'node:path';
+import pg from 'pg';
+import { applyMigrations, createPrismaClient, type PrismaClient } from '@bakery/prisma';
 import {
   addDays,
   BAKERY_TIME_ZONE,
@@ -18,23 +26,21 @@ import {
   itemsInCategory,
   taxCents,
 } from '@bakery/core';
-import { createUser, PASSWORD, Client } from '../test/admin/helpers.js';
-import { getStats } from '../src/services/stats.js';
-import { getAnalytics } from '../src/services/analytics.js';
-import { listOrders } from '../src/services/orderAdmin.js';
+import { Client, createUser, PASSWORD } from '../test/admin/helpers.js';
+import { checkDailySummary } from '../src/services/dailySummary.js';
 
-const ORDER_COUNT = Number(process.env.BENCH_ORDERS ?? 100_000);
-const DAYS = 365;
+const ORDER_COUNT = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const DAYS = 1000;
+const RUNS = 30;
+const SEED_CHUNK = 100_000;
 
 /**
- * Orders spread over the last year, inserted by one INSERT ... SELECT over
- * generate_series (row-by-row inserts through the client take minutes). The
- * order lines and their money come from core (catalogue prices, taxCents), so
- * every seeded order is one the shop could have taken.
+ * Orders spread over the last DAYS days, inserted by INSERT ... SELECT over
+ * generate_series in chunks. Lines and money come from core (catalogue
+ * prices, taxCents); payment states are mixed (a quarter each pending, paid,
+ * completed, cancelled), a third complete, a seventh rush orders.
  */
 export async function seedOrders(prisma: PrismaClient, count = ORDER_COUNT) {
-  const existing = await prisma.order.count();
-  if (existing >= count) return existing;
   const products = [
     ...itemsInCategory('breads').slice(0, 3),
     ...itemsInCategory('cookies').slice(0, 3),
@@ -60,160 +66,238 @@ export async function seedOrders(prisma: PrismaClient, count = ORDER_COUNT) {
       };
     }),
   );
-  await prisma.$executeRaw`
-    WITH line AS (SELECT ordinality - 1 AS n, value AS l FROM jsonb_array_elements(${JSON.stringify(lines)}::jsonb) WITH ORDINALITY)
-    INSERT INTO "Order" ("id", "customerName", "customerEmail", "customerPhone", "orderDate", "pickupDate", "pickupTime", "items",
-      "subtotal", "tax", "total", "paymentStatus", "orderStatus", "deliveryMethod", "deliveryFeeStatus", "isRushOrder", "createdAt", "updatedAt")
-    SELECT gen_random_uuid(), 'Customer ' || i, 'customer' || (i % 5000) || '@example.com', '8505550000', t,
-      to_char((t + interval '10 days') AT TIME ZONE ${BAKERY_TIME_ZONE}, 'YYYY-MM-DD'), '10:00 AM', line.l -> 'items',
-      (line.l ->> 'subtotal')::numeric, (line.l ->> 'tax')::numeric, (line.l ->> 'total')::numeric,
-      (ARRAY['pending', 'paid', 'completed', 'cancelled'])[i % 4 + 1],
-      CASE WHEN i % 3 = 0 THEN 'complete' ELSE 'in progress' END,
-      CASE WHEN i % 5 = 0 THEN 'delivery' ELSE 'pickup' END,
-      CASE WHEN i % 5 = 0 THEN 'calculated' ELSE 'not_applicable' END,
-      i % 7 = 0, t, t
-    FROM generate_series(${existing}::int, ${count - 1}::int) AS i
-    CROSS JOIN LATERAL (SELECT now() - ((i::bigint * 7919) % ${DAYS * 86_400}) * interval '1 second' AS t) AS placed
-    JOIN line ON line.n = i % ${lines.length}
-  `;
-  return prisma.order.count();
-}
-
-async function staffClient(baseUrl: string, prisma: PrismaClient) {
-  const owner = await createUser(prisma, 'owner');
-  const client = new Client(baseUrl);
-  await client.post('/api/admin/login', { email: owner.email, password: PASSWORD });
-  return client;
-}
-
-async function load(url: string, cookie: string, seconds: number, connections: number) {
-  const result = await autocannon({ url, connections, duration: seconds, headers: { cookie } });
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-}
-
-type Run = { status: number; ms: number; bytes: number };
-
-/** Runs `work` while sampling the process's memory every 25 ms (after a GC when --expose-gc is on). */
-async function measured(work: () => Promise<Run>) {
-  global.gc?.();
-  const baseline = process.memoryUsage();
-  let peakRss = baseline.rss;
-  let peakHeap = baseline.heapUsed;
-  const sampler = setInterval(() => {
-    const usage = process.memoryUsage();
-    peakRss = Math.max(peakRss, usage.rss);
-    peakHeap = Math.max(peakHeap, usage.heapUsed);
-  }, 25);
-  try {
-    return { run: await work(), baseline, peakRss, peakHeap };
-  } finally {
-    clearInterval(sampler);
+  for (let from = 0; from < count; from += SEED_CHUNK) {
+    const to = Math.min(count, from + SEED_CHUNK) - 1;
+    await prisma.$executeRaw`
+      WITH line AS (SELECT ordinality - 1 AS n, value AS l FROM jsonb_array_elements(${JSON.stringify(lines)}::jsonb) WITH ORDINALITY)
+      INSERT INTO "Order" ("id", "customerName", "customerEmail", "customerPhone", "orderDate", "pickupDate", "pickupTime", "items",
+        "subtotal", "tax", "total", "paymentStatus", "orderStatus", "deliveryMethod", "deliveryFeeStatus", "isRushOrder",
+        "fulfilledAt", "createdAt", "updatedAt")
+      SELECT gen_random_uuid(), 'Customer ' || i, 'customer' || (i % 5000) || '@example.com', '8505550000', t,
+        to_char((t + interval '10 days') AT TIME ZONE ${BAKERY_TIME_ZONE}, 'YYYY-MM-DD'), '10:00 AM', line.l -> 'items',
+        (line.l ->> 'subtotal')::numeric, (line.l ->> 'tax')::numeric, (line.l ->> 'total')::numeric,
+        (ARRAY['pending', 'paid', 'completed', 'cancelled'])[i % 4 + 1],
+        CASE WHEN i % 3 = 0 THEN 'complete' ELSE 'in progress' END,
+        CASE WHEN i % 5 = 0 THEN 'delivery' ELSE 'pickup' END,
+        CASE WHEN i % 5 = 0 THEN 'calculated' ELSE 'not_applicable' END,
+        i % 7 = 0, CASE WHEN i % 3 = 0 THEN t + interval '10 days' END, t, t
+      FROM generate_series(${from}::int, ${to}::int) AS i
+      CROSS JOIN LATERAL (SELECT now() - ((i::bigint * 7919) % ${DAYS * 86_400}) * interval '1 second' AS t) AS placed
+      JOIN line ON line.n = i % ${lines.length}
+    `;
   }
 }
 
-const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+const round1 = (n: number) => Math.round(n * 10) / 10;
 
-function exportFigures({ run, baseline, peakRss, peakHeap }: Awaited<ReturnType<typeof measured>>) {
-  return {
-    status: run.status,
-    ms: run.ms,
-    megabytes: mb(run.bytes),
-    gcBeforeRun: typeof global.gc === 'function',
-    baselineRssMb: Math.round(mb(baseline.rss)),
-    peakRssMb: Math.round(mb(peakRss)),
-    baselineHeapUsedMb: Math.round(mb(baseline.heapUsed)),
-    peakHeapUsedMb: Math.round(mb(peakHeap)),
-  };
-}
-
-/** The median time (ms) of `runs` sequential calls. */
-async function median(runs: number, work: () => Promise<unknown>): Promise<number> {
+/** p50 and p95 (ms) of RUNS sequential calls after 3 warm-up calls. */
+async function timed(work: () => Promise<unknown>) {
+  for (let i = 0; i < 3; i++) await work();
   const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
+  for (let i = 0; i < RUNS; i++) {
     const start = performance.now();
     await work();
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  return Math.round(times[Math.floor(runs / 2)]! * 10) / 10;
+  return { p50: round1(percentile(times, 0.5)), p95: round1(percentile(times, 0.95)) };
 }
 
-async function timeOnce(client: Client, path: string) {
+/** The resident memory of process `pid` in MB (Linux /proc). */
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 102.4) / 10;
+}
+
+/** Downloads `url`, counting bytes; the server's RSS sampled every 20 ms. */
+async function download(client: Client, url: string, serverPid: number) {
+  const baselineMb = rssMb(serverPid);
+  let peakMb = baselineMb;
+  const sampler = setInterval(() => {
+    peakMb = Math.max(peakMb, rssMb(serverPid));
+  }, 20);
   const start = performance.now();
-  const response = await client.request('GET', path);
-  // Count the bytes as they arrive rather than buffering the answer.
-  let bytes = 0;
-  for await (const chunk of response.body ?? []) bytes += (chunk as Uint8Array).byteLength;
-  return { status: response.status, ms: Math.round(performance.now() - start), bytes };
-}
-
-export async function benchAdmin({ baseUrl, prisma }: { baseUrl: string; prisma: PrismaClient }) {
-  const seedStart = performance.now();
-  const orders = await seedOrders(prisma);
-  const seedMs = Math.round(performance.now() - seedStart);
-  await prisma.$executeRawUnsafe('ANALYZE');
-  const client = await staffClient(baseUrl, prisma);
-  const cookie = client.cookieHeader();
-  const today = bakeryToday();
-  const range = `fromDate=${addDays(today, -29)}&toDate=${today}`;
-  const { start, end } = dateRangeToUtc(addDays(today, -29), today);
-  const inRange = await prisma.order.count({ where: { createdAt: { gte: start, lt: end } } });
-
-  // The aggregates alone, in this process without HTTP: the database's share of a request.
-  const rangeInput = { fromDate: addDays(today, -29), toDate: today };
-  const statsSql = await median(20, () => getStats(prisma, rangeInput));
-  const analyticsSql = await median(20, () => getAnalytics(prisma, rangeInput));
-  const ordersPageSql = await median(20, () =>
-    listOrders(prisma, { ...rangeInput, limit: 100 }, () => 'paymentStatus'),
-  );
-  const loadAverage = os.loadavg()[0]!.toFixed(1);
-
-  const stats = await load(`${baseUrl}/api/admin/stats?${range}`, cookie, 10, 10);
-  const analytics = await load(`${baseUrl}/api/admin/analytics?${range}`, cookie, 10, 10);
-  const ordersPage = await load(`${baseUrl}/api/admin/orders?${range}&limit=100`, cookie, 10, 10);
-  const ordersWhole = [];
-  for (let i = 0; i < 3; i++)
-    ordersWhole.push(await timeOnce(client, `/api/admin/orders?${range}`));
-
-  // Exports: time to the last byte and the process's peak memory (server and
-  // client share this process; the client only counts the bytes, so the
-  // growth is the server's). The 30-day range and all orders, to compare.
-  const exportRange = await measured(() =>
-    timeOnce(client, `/api/admin/exports/orders.xlsx?${range}`),
-  );
-  const exportRun = await measured(() => timeOnce(client, '/api/admin/exports/orders.xlsx'));
-
-  return {
-    cpus: os.cpus().length,
-    loadAverageAtStart: loadAverage,
-    loadAverageAtEnd: os.loadavg()[0]!.toFixed(1),
-    orders,
-    seedMs,
-    directMedianMs: { stats: statsSql, analytics: analyticsSql, ordersPage100: ordersPageSql },
-    ordersIn30Days: inRange,
-    statsRange30Days: stats,
-    analyticsRange30Days: analytics,
-    ordersPage100Range30Days: ordersPage,
-    ordersWholeRange30Days: {
-      runsMs: ordersWhole.map((run) => run.ms),
-      megabytes: Math.round((ordersWhole[0]?.bytes ?? 0) / 1e5) / 10,
-    },
-    exportRange30Days: exportFigures(exportRange),
-    exportAllOrders: exportFigures(exportRun),
-  };
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { startTestServer } = await import('../test/support/testServer.js');
-  const server = await startTestServer();
   try {
-    console.log(JSON.stringify(await benchAdmin(server), null, 2));
+    const response = await client.request('GET', url);
+    let bytes = 0;
+    for await (const chunk of response.body ?? []) bytes += (chunk as Uint8Array).byteLength;
+    const ms = Math.round(performance.now() - start);
+    peakMb = Math.max(peakMb, rssMb(serverPid));
+    return {
+      status: response.status,
+      seconds: round1(ms / 1000),
+      fileMb: round1(bytes / 1e6),
+      serverRssBeforeMb: baselineMb,
+      serverRssPeakMb: peakMb,
+      addedMb: round1(peakMb - baselineMb),
+    };
   } finally {
-    await server.close();
+    clearInterval(sampler);
   }
 }
+
+async function startServer(databaseUrl: string) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'adminServer.ts')],
+    {
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /ready (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return { child, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+async function main() {
+  const serverUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `bakery_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  const prisma = createPrismaClient(databaseUrl, { max: 4 });
+  const raw = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await applyMigrations(databaseUrl);
+    const loadAtStart = os.loadavg()[0]!.toFixed(1);
+    let started = performance.now();
+    await seedOrders(prisma);
+    const seedSeconds = round1((performance.now() - started) / 1000);
+    await prisma.$executeRawUnsafe(
+      'VACUUM ANALYZE "Order", "DailyOrderSummary", "DailyProductSales"',
+    );
+    started = performance.now();
+    const differences = (await checkDailySummary(prisma)).length;
+    const checkSeconds = round1((performance.now() - started) / 1000);
+    const summaryRows = Number(
+      (await prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM "DailyOrderSummary"`)[0]!
+        .n,
+    );
+
+    const owner = await createUser(prisma, 'owner');
+    server = await startServer(databaseUrl);
+    const client = new Client(server.baseUrl);
+    const login = await client.post('/api/login', { email: owner.email, password: PASSWORD });
+    const auto = await client.post('/api/admin/auto-login');
+    if (login.status !== 200 || auto.status !== 200)
+      throw new Error(`staff sign-in failed: ${login.status} ${auto.status}`);
+
+    const today = bakeryToday();
+    const ranges = {
+      '30 days': `?fromDate=${addDays(today, -29)}&toDate=${today}`,
+      '365 days': `?fromDate=${addDays(today, -364)}&toDate=${today}`,
+      'all time': '',
+    };
+    const get = async (path: string) => {
+      const response = await client.request('GET', path);
+      if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+      await response.arrayBuffer();
+    };
+
+    // The floor: the 30-day aggregate straight on the orders, as stats computed it before.
+    await raw.connect();
+    const { start, end } = dateRangeToUtc(addDays(today, -29), today);
+    const floorSql = `SELECT count(*), count(*) FILTER (WHERE "paymentStatus" = 'pending'),
+        count(*) FILTER (WHERE "orderStatus" = 'complete' AND "paymentStatus" <> 'cancelled'),
+        sum("total") FILTER (WHERE "paymentStatus" IN ('paid', 'completed')),
+        sum("total") FILTER (WHERE "paymentStatus" = 'pending')
+      FROM "Order" WHERE "createdAt" >= $1 AND "createdAt" < $2`;
+    const figures: Record<string, { p50: number; p95: number }> = {};
+    figures['raw SQL: 30-day aggregate over the orders (the old floor)'] = await timed(() =>
+      raw.query(floorSql, [start, end]),
+    );
+    figures['raw SQL: all-time aggregate over the daily summary'] = await timed(() =>
+      raw.query(
+        `SELECT sum("orders"), sum("total") FILTER (WHERE "paymentStatus" IN ('paid', 'completed')) FROM "DailyOrderSummary"`,
+      ),
+    );
+    for (const [label, query] of Object.entries(ranges))
+      figures[`GET /api/admin/stats, ${label}`] = await timed(() =>
+        get(`/api/admin/stats${query}`),
+      );
+    for (const [label, query] of Object.entries(ranges))
+      figures[`GET /api/admin/analytics, ${label}`] = await timed(() =>
+        get(`/api/admin/analytics${query}`),
+      );
+
+    // About 100,000 orders: the last 100 days (1,000 orders a day).
+    const exportFrom = addDays(today, -Math.round((100_000 / ORDER_COUNT) * DAYS) + 1);
+    const exportRange = dateRangeToUtc(exportFrom, today);
+    const exportOrders = Number(
+      (
+        await raw.query<{ n: string }>(
+          `SELECT count(*) AS n FROM "Order" WHERE "createdAt" >= $1 AND "createdAt" < $2`,
+          [exportRange.start, exportRange.end],
+        )
+      ).rows[0]!.n,
+    );
+    const ordersExport = await download(
+      client,
+      `/api/admin/exports/orders.xlsx?fromDate=${exportFrom}&toDate=${today}`,
+      server.child.pid!,
+    );
+    // The bake sheet for a month of pickups (orders are picked up 10 days after ordering).
+    const monthFrom = addDays(today, -40);
+    const monthTo = addDays(today, -11);
+    const bakeOrders = Number(
+      (
+        await raw.query<{ n: string }>(
+          `SELECT count(*) AS n FROM "Order" WHERE "pickupDate" BETWEEN $1 AND $2 AND "paymentStatus" <> 'cancelled'`,
+          [monthFrom, monthTo],
+        )
+      ).rows[0]!.n,
+    );
+    const bakeSheetExport = await download(
+      client,
+      `/api/admin/exports/bake-sheet.xlsx?fromDate=${monthFrom}&toDate=${monthTo}`,
+      server.child.pid!,
+    );
+
+    const result = {
+      when: new Date().toISOString(),
+      cpus: os.cpus().length,
+      loadAverageAtStart: loadAtStart,
+      loadAverageAtEnd: os.loadavg()[0]!.toFixed(1),
+      orders: ORDER_COUNT,
+      days: DAYS,
+      seedSeconds,
+      summaryRows,
+      summaryCheck: { seconds: checkSeconds, differences },
+      latencyMs: figures,
+      ordersExport: { orders: exportOrders, fromDate: exportFrom, toDate: today, ...ordersExport },
+      bakeSheetExport: {
+        orders: bakeOrders,
+        fromDate: monthFrom,
+        toDate: monthTo,
+        ...bakeSheetExport,
+      },
+    };
+    console.log('\n| call | p50 ms | p95 ms |\n|---|---|---|');
+    for (const [label, { p50, p95 }] of Object.entries(figures))
+      console.log(`| ${label} | ${p50} | ${p95} |`);
+    console.log(JSON.stringify(result, null, 2));
+  } finally {
+    server?.child.kill('SIGTERM');
+    await raw.end().catch(() => undefined);
+    await prisma.$disconnect();
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

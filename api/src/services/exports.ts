@@ -1,13 +1,14 @@
 // Excel exports, written with the streaming XlsxWriter (services/xlsx.ts)
 // straight into the HTTP response.
 //
-// The orders workbook reads the range with server-side cursors (DECLARE /
-// FETCH 2,000 rows at a time) in one REPEATABLE READ transaction, so its
-// three sheets see the same snapshot and memory stays flat however many
-// orders the range holds: Orders (one pass), Order lines (one pass, the lines
-// unnested in SQL) and Daily totals (from the daily summary). Formatting is
-// done in SQL where it is cheaper (wall-clock times, money as numbers, the
-// items column). The export stops reading as soon as its download is
+// The orders workbook reads the range once, with a server-side cursor
+// (DECLARE / FETCH 2,000 rows at a time, the next FETCH sent before the
+// current batch is written) in one REPEATABLE READ transaction, so its three
+// sheets see the same snapshot and memory stays flat however many orders the
+// range holds. Orders streams into the response; Order lines is written in
+// the same pass into a deflated temporary file and copied in after it; Daily
+// totals comes from the daily summary. Wall-clock times and money are
+// computed in SQL. The export stops reading as soon as its download is
 // cancelled (the abort signal) or its output closes; the running FETCH is
 // cancelled (middleware/queryGuard.ts).
 import type { Writable } from 'node:stream';
@@ -117,19 +118,6 @@ const serial = (column: string) =>
   Prisma.raw(
     `(extract(epoch FROM ("${column}" AT TIME ZONE '${BAKERY_TIME_ZONE}')) / 86400 + 25569)::float8`,
   );
-const ITEMS = Prisma.raw(
-  `jsonb_array_elements(CASE WHEN jsonb_typeof("items") = 'array' THEN "items" ELSE '[]'::jsonb END) WITH ORDINALITY AS e(item, ord)`,
-);
-const VARIANT = Prisma.raw(
-  `COALESCE(NULLIF(item->>'variantLabel', ''), NULLIF(item->>'variant', ''))`,
-);
-const PRICE = Prisma.raw(
-  `CASE WHEN item->>'price' ~ '^\\s*[-+]?[0-9]+(\\.[0-9]*)?\\s*$' THEN (item->>'price')::numeric ELSE 0 END`,
-);
-const QUANTITY = Prisma.raw(
-  `CASE WHEN item->>'quantity' ~ '^\\s*[-+]?[0-9]{1,9}\\s*$' THEN (item->>'quantity')::int ELSE 0 END`,
-);
-
 function ordersQuery(range: DateRange): Prisma.Sql {
   return Prisma.sql`
     SELECT "id"::text AS "id", ${serial('createdAt')} AS "placed", "pickupDate", "pickupTime",
@@ -137,8 +125,7 @@ function ordersQuery(range: DateRange): Prisma.Sql {
       CASE WHEN "deliveryMethod" = 'delivery' THEN
         concat_ws(', ', NULLIF("deliveryAddress", ''), NULLIF("deliveryCity", ''),
           NULLIF("deliveryState", ''), NULLIF("deliveryZip", '')) END AS "address",
-      (SELECT string_agg(concat(item->>'quantity', ' x ', COALESCE(item->>'name', item->>'productId'),
-          ' (' || ${VARIANT} || ')'), '; ' ORDER BY ord) FROM ${ITEMS}) AS "items",
+      "items",
       "subtotal"::float8 AS "subtotal", "cakeOptionsFee"::float8 AS "cakeOptionsFee",
       "rushFee"::float8 AS "rushFee", "deliveryFee"::float8 AS "deliveryFee", "tax"::float8 AS "tax",
       "total"::float8 AS "total", "paymentStatus", "orderStatus", "deliveryFeeStatus",
@@ -148,25 +135,14 @@ function ordersQuery(range: DateRange): Prisma.Sql {
     ORDER BY "createdAt", "id"`;
 }
 
-function linesQuery(range: DateRange): Prisma.Sql {
-  return Prisma.sql`
-    SELECT "id"::text AS "id", ${serial('createdAt')} AS "placed", "pickupDate",
-      item->>'productId' AS "productId", COALESCE(item->>'name', item->>'productId', '') AS "product",
-      ${VARIANT} AS "variant", item->>'filling' AS "filling", item->>'addIn' AS "addIn",
-      round(${PRICE}, 2)::float8 AS "unitPrice", ${QUANTITY} AS "quantity",
-      CASE WHEN item->>'lineTotal' ~ '^\\s*[-+]?[0-9]+(\\.[0-9]*)?\\s*$'
-        THEN round((item->>'lineTotal')::numeric, 2)
-        ELSE round(round(${PRICE}, 2) * ${QUANTITY}, 2) END::float8 AS "lineTotal",
-      "paymentStatus"
-    FROM "Order", ${ITEMS}
-    WHERE ${inRange(range)}
-    ORDER BY "createdAt", "id", ord`;
-}
-
 type Tx = Prisma.TransactionClient;
 type Raw = Record<string, unknown>;
 
-/** The rows of `query`, FETCH_SIZE at a time, from a server-side cursor. */
+/**
+ * The rows of `query`, FETCH_SIZE at a time, from a server-side cursor. The
+ * next FETCH is sent before the current batch is handed on, so PostgreSQL
+ * reads while this process writes.
+ */
 async function* cursorRows(
   tx: Tx,
   name: string,
@@ -174,21 +150,21 @@ async function* cursorRows(
   signal?: AbortSignal,
 ): AsyncGenerator<Raw[]> {
   await tx.$executeRaw(Prisma.sql`DECLARE ${Prisma.raw(name)} NO SCROLL CURSOR FOR ${query}`);
+  const fetch = () => tx.$queryRawUnsafe<Raw[]>(`FETCH ${FETCH_SIZE} FROM ${name}`);
+  let next: Promise<Raw[]> | null = fetch();
   try {
-    for (;;) {
+    while (next) {
+      const rows: Raw[] = await next;
       signal?.throwIfAborted();
-      const rows = await tx.$queryRawUnsafe<Raw[]>(`FETCH ${FETCH_SIZE} FROM ${name}`);
-      if (rows.length === 0) return;
-      yield rows;
-      if (rows.length < FETCH_SIZE) return;
+      next = rows.length === FETCH_SIZE ? fetch() : null;
+      // A failed prefetch is reported when it is awaited, not as unhandled.
+      next?.catch(() => undefined);
+      if (rows.length) yield rows;
     }
   } finally {
-    if (!signal?.aborted) await tx.$executeRawUnsafe(`CLOSE ${name}`);
+    if (next) await next.catch(() => undefined);
+    if (!signal?.aborted) await tx.$executeRawUnsafe(`CLOSE ${name}`).catch(() => undefined);
   }
-}
-
-async function* mapBatches(batches: AsyncIterable<Raw[]>, toRow: (raw: Raw) => Row) {
-  for await (const batch of batches) yield batch.map(toRow);
 }
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
@@ -206,9 +182,29 @@ function categoryLabel(productId: unknown): string {
   return label;
 }
 
-function orderRow(raw: Raw): Row {
+type StoredItem = {
+  productId?: unknown;
+  name?: unknown;
+  price?: unknown;
+  quantity?: unknown;
+  variant?: unknown;
+  variantLabel?: unknown;
+  filling?: unknown;
+  addIn?: unknown;
+  lineTotal?: unknown;
+};
+
+const itemsOf = (raw: Raw): StoredItem[] =>
+  Array.isArray(raw.items) ? (raw.items as StoredItem[]) : [];
+/** Dollars to the cent (stored prices have at most 2 decimals). */
+const dollars = (value: unknown) => {
+  const n = Number(value ?? 0);
+  return Number.isFinite(n) ? Math.round(n * 100) / 100 : 0;
+};
+
+function orderRow(raw: Raw, number: string): Row {
   return [
-    orderNumber(String(raw.id)),
+    number,
     num(raw.placed),
     daySerial(raw.pickupDate as string | null),
     text(raw.pickupTime),
@@ -217,7 +213,12 @@ function orderRow(raw: Raw): Row {
     text(raw.customerPhone),
     text(raw.deliveryMethod),
     text(raw.address),
-    text(raw.items),
+    itemsOf(raw)
+      .map((item) => {
+        const variant = text(item.variantLabel) || text(item.variant);
+        return `${text(item.quantity)} x ${text(item.name ?? item.productId)}${variant ? ` (${variant})` : ''}`;
+      })
+      .join('; '),
     num(raw.subtotal),
     num(raw.cakeOptionsFee),
     num(raw.rushFee),
@@ -232,21 +233,30 @@ function orderRow(raw: Raw): Row {
   ];
 }
 
-function lineRow(raw: Raw): Row {
-  return [
-    orderNumber(String(raw.id)),
-    num(raw.placed),
-    daySerial(raw.pickupDate as string | null),
-    categoryLabel(raw.productId),
-    text(raw.product),
-    text(raw.variant),
-    text(raw.filling),
-    text(raw.addIn),
-    num(raw.unitPrice),
-    num(raw.quantity),
-    num(raw.lineTotal),
-    text(raw.paymentStatus),
-  ];
+function lineRows(raw: Raw, number: string): Row[] {
+  const placed = num(raw.placed);
+  const pickupDate = daySerial(raw.pickupDate as string | null);
+  const paymentStatus = text(raw.paymentStatus);
+  return itemsOf(raw).map((item) => {
+    const quantity = Number(item.quantity ?? 0);
+    const unitPrice = dollars(item.price);
+    return [
+      number,
+      placed,
+      pickupDate,
+      categoryLabel(item.productId),
+      text(item.name ?? item.productId),
+      text(item.variantLabel ?? item.variant),
+      text(item.filling),
+      text(item.addIn),
+      unitPrice,
+      quantity,
+      item.lineTotal !== undefined && item.lineTotal !== null
+        ? dollars(item.lineTotal)
+        : dollars(unitPrice * quantity),
+      paymentStatus,
+    ];
+  });
 }
 
 /** One row per bakery day with orders, from the daily summary (the same snapshot as the other sheets). */
@@ -295,20 +305,35 @@ export async function writeOrdersWorkbook(
       isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead,
     },
     async (tx) => {
+      await tx.$executeRaw`SET LOCAL jit = off`;
       const workbook = new XlsxWriter(out);
-      const orders = await workbook.addSheet(
-        'Orders',
-        ORDER_COLUMNS,
-        mapBatches(cursorRows(tx, 'export_orders', ordersQuery(range), signal), orderRow),
-      );
-      const lines = await workbook.addSheet(
-        'Order lines',
-        LINE_COLUMNS,
-        mapBatches(cursorRows(tx, 'export_lines', linesQuery(range), signal), lineRow),
-      );
-      await workbook.addSheet('Daily totals', DAY_COLUMNS, await dailyTotals(tx, range));
-      await workbook.finish();
-      return { orders, lines };
+      // One pass over the orders: their lines go to a spooled sheet meanwhile.
+      const lineSheet = await workbook.spoolSheet('Order lines', LINE_COLUMNS);
+      let lines = 0;
+      try {
+        const rows = async function* () {
+          for await (const batch of cursorRows(tx, 'export_orders', ordersQuery(range), signal)) {
+            const orderRows: Row[] = [];
+            const lineBatch: Row[] = [];
+            for (const raw of batch) {
+              const number = orderNumber(String(raw.id));
+              orderRows.push(orderRow(raw, number));
+              for (const line of lineRows(raw, number)) lineBatch.push(line);
+            }
+            lines += lineBatch.length;
+            await lineSheet.add(lineBatch);
+            yield orderRows;
+          }
+        };
+        const orders = await workbook.addSheet('Orders', ORDER_COLUMNS, rows());
+        await workbook.addSpooledSheet(lineSheet);
+        await workbook.addSheet('Daily totals', DAY_COLUMNS, await dailyTotals(tx, range));
+        await workbook.finish();
+        return { orders, lines };
+      } catch (error) {
+        await lineSheet.discard();
+        throw error;
+      }
     },
   );
 }

@@ -14,6 +14,10 @@
 // The zip is written entry by entry (deflate, sizes in a data descriptor), so
 // memory stays flat: one batch of XML at a time.
 import { once } from 'node:events';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Writable } from 'node:stream';
 import zlib from 'node:zlib';
 
@@ -62,7 +66,11 @@ const styleIndex = (format: CellFormat, font: (typeof FONTS)[number]) =>
 
 /** Text as a spreadsheet must store it: a leading apostrophe before = + - @, tab or CR. */
 export function spreadsheetText(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const first = value.charCodeAt(0);
+  // = + - @ tab CR
+  return first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13
+    ? `'${value}`
+    : value;
 }
 
 // Characters XML 1.0 cannot hold (a customer can still type some of them).
@@ -71,7 +79,11 @@ const INVALID_XML =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
+// eslint-disable-next-line no-control-regex
+const NEEDS_WORK = /[&<>"\u0000-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
 export function xmlText(value: string): string {
+  if (!NEEDS_WORK.test(value)) return value;
   return value.replace(INVALID_XML, '').replace(/[&<>"]/g, (c) => ESCAPES[c]!);
 }
 
@@ -146,16 +158,82 @@ interface ZipEntry {
   size: number;
 }
 
+/** Resolves on 'drain', rejects if `out` closes first; leaves no listener behind. */
+function drained(out: Writable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      out.off('drain', onDrain);
+      out.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = () => done();
+    const onClose = () => done(new Error('export output closed'));
+    out.on('drain', onDrain);
+    out.on('close', onClose);
+  });
+}
+
 /** Writes to `out` with back-pressure; rejects once `out` is closed or broken. */
 async function writeOut(out: Writable, chunk: Buffer): Promise<void> {
   if (out.destroyed || out.writableEnded) throw new Error('export output closed');
-  if (!out.write(chunk)) {
-    await Promise.race([
-      once(out, 'drain'),
-      once(out, 'close').then(() => {
-        throw new Error('export output closed');
-      }),
-    ]);
+  if (!out.write(chunk)) await drained(out);
+}
+
+/** Deflates text into `target`, keeping the CRC and both sizes of a zip entry. */
+class Deflater {
+  readonly stats = { crc: 0, size: 0, compressed: 0 };
+  private readonly deflate = zlib.createDeflateRaw({ level: 1 });
+  private failed: Error | null = null;
+  private readonly pumped: Promise<void>;
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+
+  constructor(target: (chunk: Buffer) => Promise<void>) {
+    this.pumped = (async () => {
+      for await (const chunk of this.deflate as AsyncIterable<Buffer>) {
+        this.stats.compressed += chunk.length;
+        await target(chunk);
+      }
+    })().catch((error: unknown) => {
+      this.failed = error as Error;
+      this.deflate.destroy();
+    });
+  }
+
+  /**
+   * Takes a piece of XML (best one row: V8 encodes many small strings far
+   * faster than one large string built by concatenation).
+   */
+  async write(text: string) {
+    const bytes = Buffer.from(text, 'utf8');
+    this.pending.push(bytes);
+    this.pendingBytes += bytes.length;
+    if (this.pendingBytes >= 256 * 1024) await this.flush();
+  }
+
+  private async flush() {
+    if (this.failed) throw this.failed;
+    if (!this.pendingBytes) return;
+    const bytes = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending);
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.stats.crc = zlib.crc32(bytes, this.stats.crc);
+    this.stats.size += bytes.length;
+    if (!this.deflate.write(bytes)) await Promise.race([once(this.deflate, 'drain'), this.pumped]);
+    if (this.failed) throw this.failed;
+  }
+
+  async end() {
+    await this.flush();
+    this.deflate.end();
+    await this.pumped;
+    if (this.failed) throw this.failed;
+    return this.stats;
+  }
+
+  destroy() {
+    this.deflate.destroy();
   }
 }
 
@@ -169,8 +247,7 @@ class ZipWriter {
     await writeOut(this.out, chunk);
   }
 
-  /** One file of the zip, its content produced by `fill` through `write`. */
-  async entry(name: string, fill: (write: (text: string) => Promise<void>) => Promise<void>) {
+  private async header(name: string): Promise<ZipEntry> {
     const nameBytes = Buffer.from(name, 'utf8');
     const entry: ZipEntry = {
       name: nameBytes,
@@ -188,41 +265,14 @@ class ZipWriter {
     header.writeUInt16LE(DOS_DATE, 12);
     header.writeUInt16LE(nameBytes.length, 26);
     await this.raw(Buffer.concat([header, nameBytes]));
+    return entry;
+  }
 
-    const deflate = zlib.createDeflateRaw({ level: 4 });
-    let failed: Error | null = null;
-    const pumped = (async () => {
-      for await (const chunk of deflate as AsyncIterable<Buffer>) {
-        entry.compressed += chunk.length;
-        await this.raw(chunk);
-      }
-    })().catch((error: unknown) => {
-      failed = error as Error;
-      deflate.destroy();
-    });
-    let pending: string[] = [];
-    let pendingLength = 0;
-    const flush = async () => {
-      if (!pendingLength) return;
-      const bytes = Buffer.from(pending.join(''), 'utf8');
-      pending = [];
-      pendingLength = 0;
-      entry.crc = zlib.crc32(bytes, entry.crc);
-      entry.size += bytes.length;
-      if (failed) throw failed;
-      if (!deflate.write(bytes)) await Promise.race([once(deflate, 'drain'), pumped]);
-      if (failed) throw failed;
-    };
-    await fill(async (text) => {
-      pending.push(text);
-      pendingLength += text.length;
-      if (pendingLength >= 256 * 1024) await flush();
-    });
-    await flush();
-    deflate.end();
-    await pumped;
-    if (failed) throw failed as Error;
-
+  private async descriptor(
+    entry: ZipEntry,
+    stats: { crc: number; size: number; compressed: number },
+  ) {
+    Object.assign(entry, stats);
     const descriptor = Buffer.alloc(16);
     descriptor.writeUInt32LE(0x08074b50, 0);
     descriptor.writeUInt32LE(entry.crc, 4);
@@ -230,6 +280,31 @@ class ZipWriter {
     descriptor.writeUInt32LE(entry.size, 12);
     await this.raw(descriptor);
     this.entries.push(entry);
+  }
+
+  /** One file of the zip, its content produced by `fill` through `write`. */
+  async entry(name: string, fill: (write: (text: string) => Promise<void>) => Promise<void>) {
+    const entry = await this.header(name);
+    const deflater = new Deflater((chunk) => this.raw(chunk));
+    try {
+      await fill((text) => deflater.write(text));
+    } catch (error) {
+      deflater.destroy();
+      throw error;
+    }
+    await this.descriptor(entry, await deflater.end());
+  }
+
+  /** One file of the zip whose deflated content is already in the file at `file`. */
+  async entryFromFile(
+    name: string,
+    file: string,
+    stats: { crc: number; size: number; compressed: number },
+  ) {
+    const entry = await this.header(name);
+    for await (const chunk of createReadStream(file, { highWaterMark: 256 * 1024 }))
+      await this.raw(chunk as Buffer);
+    await this.descriptor(entry, stats);
   }
 
   async finish() {
@@ -261,6 +336,132 @@ class ZipWriter {
   }
 }
 
+/** The XML of one sheet: its head, rows one by one, and its tail. */
+class SheetXml {
+  private readonly letters: string[];
+  private readonly styles: Record<'normal' | 'bold' | 'italic', number[]>;
+  private rowNumber = 1;
+
+  constructor(
+    private readonly columns: XlsxColumn[],
+    private readonly options: SheetOptions,
+  ) {
+    this.letters = columns.map((_, i) => columnLetter(i));
+    const styled = (font: (typeof FONTS)[number]) =>
+      columns.map((c) => styleIndex(c.format ?? 'general', font));
+    this.styles = { normal: styled('normal'), bold: styled('bold'), italic: styled('italic') };
+  }
+
+  get rows() {
+    return this.rowNumber - 1;
+  }
+
+  head(): string {
+    const { columns, letters, options } = this;
+    return (
+      `${XML_HEAD}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">` +
+      (options.landscape ? '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>' : '') +
+      '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
+      '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>' +
+      '<sheetFormatPr defaultRowHeight="15"/>' +
+      `<cols>${columns
+        .map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"/>`)
+        .join('')}</cols><sheetData>` +
+      `<row r="1">${columns
+        .map(
+          (c, i) =>
+            `<c r="${letters[i]}1" s="${HEADER_STYLE}" t="inlineStr"><is><t>${xmlText(c.header)}</t></is></c>`,
+        )
+        .join('')}</row>`
+    );
+  }
+
+  row(row: Row): string {
+    const cells = Array.isArray(row) ? row : row.cells;
+    const styles = Array.isArray(row) || !row.font ? this.styles.normal : this.styles[row.font];
+    const r = ++this.rowNumber;
+    let xml = `<row r="${r}">`;
+    const count = Math.min(cells.length, this.columns.length);
+    for (let i = 0; i < count; i++) {
+      const value = cells[i];
+      if (value === null || value === undefined || value === '') continue;
+      const ref = `${this.letters[i]}${r}`;
+      if (typeof value === 'number') {
+        if (Number.isFinite(value)) xml += `<c r="${ref}" s="${styles[i]}"><v>${value}</v></c>`;
+      } else if (value instanceof Date) {
+        if (!Number.isNaN(value.getTime()))
+          xml += `<c r="${ref}" s="${styles[i]}"><v>${excelSerial(value)}</v></c>`;
+      } else {
+        const text = xmlText(spreadsheetText(String(value)));
+        const space =
+          text.charCodeAt(0) <= 32 || text.charCodeAt(text.length - 1) <= 32
+            ? ' xml:space="preserve"'
+            : '';
+        xml += `<c r="${ref}" s="${styles[i]}" t="inlineStr"><is><t${space}>${text}</t></is></c>`;
+      }
+    }
+    return `${xml}</row>`;
+  }
+
+  tail(): string {
+    const last = this.letters[this.letters.length - 1] ?? 'A';
+    return (
+      `</sheetData><autoFilter ref="A1:${last}1"/>` +
+      '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>' +
+      (this.options.landscape
+        ? '<pageSetup orientation="landscape" fitToWidth="1" fitToHeight="0"/>'
+        : '') +
+      '</worksheet>'
+    );
+  }
+}
+
+/**
+ * A sheet written while another one streams (the orders export writes its
+ * Order lines during its single pass over the orders): deflated into a
+ * temporary file, copied into the workbook by XlsxWriter.addSpooledSheet.
+ */
+export class SpooledSheet {
+  private readonly xml: SheetXml;
+  private readonly file: WriteStream;
+  private readonly deflater: Deflater;
+  private started = false;
+
+  constructor(
+    readonly name: string,
+    columns: XlsxColumn[],
+    readonly path: string,
+    options: SheetOptions = {},
+  ) {
+    this.xml = new SheetXml(columns, options);
+    this.file = createWriteStream(path);
+    this.deflater = new Deflater((chunk) => writeOut(this.file, chunk));
+  }
+
+  async add(rows: Row[]) {
+    if (!this.started) await this.deflater.write(this.xml.head());
+    this.started = true;
+    for (const row of rows) await this.deflater.write(this.xml.row(row));
+  }
+
+  /** Ends the file; its rows are then ready for the workbook. */
+  async close() {
+    if (!this.started) await this.add([]);
+    await this.deflater.write(this.xml.tail());
+    const stats = await this.deflater.end();
+    this.file.end();
+    await once(this.file, 'close');
+    return { stats, rows: this.xml.rows };
+  }
+
+  /** Gives up: the temporary file is closed and removed. */
+  async discard() {
+    this.deflater.destroy();
+    this.file.destroy();
+    await rm(path.dirname(this.path), { recursive: true, force: true });
+  }
+}
+
 // ---- workbook ----
 
 /**
@@ -282,83 +483,40 @@ export class XlsxWriter {
     rows: Iterable<Row> | AsyncIterable<Row[]>,
     options: SheetOptions = {},
   ): Promise<number> {
-    const index = this.sheets.length + 1;
     this.sheets.push(name);
-    const letters = columns.map((_, i) => columnLetter(i));
-    const normal = columns.map((c) => styleIndex(c.format ?? 'general', 'normal'));
-    const styled = (font: 'bold' | 'italic') =>
-      columns.map((c) => styleIndex(c.format ?? 'general', font));
-    const fontStyles = { bold: styled('bold'), italic: styled('italic') };
-    let rowNumber = 1;
-    const rowXml = (row: Row): string => {
-      const cells = Array.isArray(row) ? row : row.cells;
-      const styles = Array.isArray(row) || !row.font ? normal : fontStyles[row.font];
-      rowNumber++;
-      let xml = `<row r="${rowNumber}">`;
-      for (let i = 0; i < cells.length && i < columns.length; i++) {
-        const value = cells[i];
-        if (value === null || value === undefined || value === '') continue;
-        const ref = `${letters[i]}${rowNumber}`;
-        if (typeof value === 'number') {
-          if (Number.isFinite(value)) xml += `<c r="${ref}" s="${styles[i]}"><v>${value}</v></c>`;
-        } else if (value instanceof Date) {
-          if (!Number.isNaN(value.getTime()))
-            xml += `<c r="${ref}" s="${styles[i]}"><v>${excelSerial(value)}</v></c>`;
-        } else {
-          const text = xmlText(spreadsheetText(String(value)));
-          const space = /^\s|\s$/.test(text) ? ' xml:space="preserve"' : '';
-          xml += `<c r="${ref}" s="${styles[i]}" t="inlineStr"><is><t${space}>${text}</t></is></c>`;
-        }
-      }
-      return `${xml}</row>`;
-    };
-    await this.zip.entry(`xl/worksheets/sheet${index}.xml`, async (write) => {
-      const last = letters[letters.length - 1] ?? 'A';
-      await write(
-        `${XML_HEAD}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">` +
-          (options.landscape ? '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>' : '') +
-          '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
-          '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>' +
-          '<sheetFormatPr defaultRowHeight="15"/>' +
-          `<cols>${columns
-            .map(
-              (c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"/>`,
-            )
-            .join('')}</cols><sheetData>` +
-          `<row r="1">${columns
-            .map(
-              (c, i) =>
-                `<c r="${letters[i]}1" s="${HEADER_STYLE}" t="inlineStr"><is><t>${xmlText(c.header)}</t></is></c>`,
-            )
-            .join('')}</row>`,
-      );
+    const sheet = new SheetXml(columns, options);
+    await this.zip.entry(`xl/worksheets/sheet${this.sheets.length}.xml`, async (write) => {
+      await write(sheet.head());
       if (Symbol.asyncIterator in rows) {
-        for await (const batch of rows) {
-          let xml = '';
-          for (const row of batch) xml += rowXml(row);
-          await write(xml);
-        }
+        for await (const batch of rows) for (const row of batch) await write(sheet.row(row));
       } else {
-        let xml = '';
-        for (const row of rows) {
-          xml += rowXml(row);
-          if (xml.length > 64 * 1024) {
-            await write(xml);
-            xml = '';
-          }
-        }
-        await write(xml);
+        for (const row of rows) await write(sheet.row(row));
       }
-      await write(
-        `</sheetData><autoFilter ref="A1:${last}1"/>` +
-          '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>' +
-          (options.landscape
-            ? '<pageSetup orientation="landscape" fitToWidth="1" fitToHeight="0"/>'
-            : '') +
-          '</worksheet>',
-      );
+      await write(sheet.tail());
     });
-    return rowNumber - 1;
+    return sheet.rows;
+  }
+
+  /** A sheet to fill while another streams; add it with addSpooledSheet. */
+  async spoolSheet(name: string, columns: XlsxColumn[], options: SheetOptions = {}) {
+    const dir = await mkdtemp(path.join(tmpdir(), 'bakery-xlsx-'));
+    return new SpooledSheet(name, columns, path.join(dir, 'sheet.xml.deflate'), options);
+  }
+
+  /** Copies a spooled sheet into the workbook (as its next sheet) and removes its file. */
+  async addSpooledSheet(spooled: SpooledSheet): Promise<number> {
+    try {
+      const { stats, rows } = await spooled.close();
+      this.sheets.push(spooled.name);
+      await this.zip.entryFromFile(
+        `xl/worksheets/sheet${this.sheets.length}.xml`,
+        spooled.path,
+        stats,
+      );
+      return rows;
+    } finally {
+      await rm(path.dirname(spooled.path), { recursive: true, force: true });
+    }
   }
 
   /** Writes the workbook's index, styles and zip directory, and ends `out`. */
