@@ -2,6 +2,7 @@
 // Routes depend on these interfaces; main.ts wires the real implementations
 // (services/notifications.ts, services/payments.ts) and tests may wire the
 // same real ones against local peers (an SMTP server, a fake Square API).
+import type { OrderModel as Order, Prisma } from '@bakery/prisma';
 
 /** Messages to customers and staff. Sending never blocks or fails the request that caused it. */
 export interface Notifications {
@@ -11,6 +12,14 @@ export interface Notifications {
   /** The account's password was changed or reset (issue 15; optional: fakes may lack it). */
   passwordChanged?(to: { email: string; firstName: string }): Promise<void>;
   orderReceived(orderId: string): Promise<void>;
+  /**
+   * Stores the order-received mail with `tx`, the order's own transaction, so
+   * the order and its mail commit together (a crash before the send loses
+   * neither); returns the queued row's id. Optional: test fakes use orderReceived.
+   */
+  queueOrderReceived?(tx: Prisma.TransactionClient, order: Order): Promise<string>;
+  /** After the commit: the queued mail, re-rendered with the order as it is now (its payment link), goes out. */
+  releaseQueued?(mailId: string, orderId: string): Promise<void>;
   paymentLinkReady(orderId: string): Promise<void>;
   paymentReceived(orderId: string): Promise<void>;
   orderReady(orderId: string): Promise<void>;

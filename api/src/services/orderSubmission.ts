@@ -154,12 +154,18 @@ export async function submitOrder(
   const data = orderRow(payload, priced, input.user);
 
   let order;
+  let queuedMailId: string | null = null;
   try {
     // The capacity check and the insert share one transaction under a per-date
     // lock, so two customers racing for the last cake of a day get one success.
     order = await prisma.$transaction(async (tx) => {
       await reserveCapacity(tx, data.pickupDate, data.items, { userId, today });
-      return tx.order.create({ data: { ...data, idempotencyKey: input.idempotencyKey } });
+      const created = await tx.order.create({
+        data: { ...data, idempotencyKey: input.idempotencyKey },
+      });
+      // The confirmation mail is stored in the same transaction: the order and its mail commit together.
+      queuedMailId = (await deps.notifications.queueOrderReceived?.(tx, created)) ?? null;
+      return created;
     });
   } catch (error) {
     // The same key submitted twice at once: the unique index lets one through.
@@ -190,8 +196,14 @@ export async function submitOrder(
       });
     }
   }
-  // Sent in the background: mail never delays or fails the answer.
-  void deps.notifications.orderReceived(order.id).catch((error: unknown) => {
+  // Sent in the background: mail never delays or fails the answer. A mail
+  // queued in the transaction is released (with the payment link, if any).
+  const mailId: string | null = queuedMailId;
+  const sending =
+    mailId && deps.notifications.releaseQueued
+      ? deps.notifications.releaseQueued(mailId, order.id)
+      : deps.notifications.orderReceived(order.id);
+  void sending.catch((error: unknown) => {
     log.error('order confirmation mail failed', { orderId: order.id, error: String(error) });
   });
   const stored = paymentUrl ? ((await findOrder(prisma, order.id)) ?? order) : order;

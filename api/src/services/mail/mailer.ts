@@ -83,6 +83,12 @@ export interface MailNotificationsOptions {
   paymentConfigured: boolean;
   /** Waits between attempts; one attempt more than entries (default 2 s, 30 s, 5 min). */
   retryDelaysMs?: number[];
+  /**
+   * How long an order's mail queued in its transaction waits for releaseQueued()
+   * before any process sends it as stored (the process died after the commit).
+   * Default 30 s.
+   */
+  holdMs?: number;
 }
 
 /** SMTP settings from SMTP_URL, or SMTP_HOST/PORT/USER/PASSWORD; null when neither is set (config.ts checks the values). */
@@ -164,6 +170,7 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
     paymentConfigured: options.paymentConfigured,
   };
   const delays = options.retryDelaysMs ?? [2_000, 30_000, 5 * 60_000];
+  const holdMs = options.holdMs ?? 30_000;
   const from = settings?.from ?? `"${BAKERY_INFO.name}" <${BAKERY_INFO.email}>`;
 
   // Short timeouts: a dead SMTP server must not hold a queued message for minutes.
@@ -430,6 +437,46 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
       }
     },
     orderReceived: orderMail('order-received', (order) => orderReceivedMail(order, context)),
+    // The outbox row is written by the order's transaction: the order and its
+    // mail commit together. It is held for holdMs so the request can add the
+    // payment link first (releaseQueued); if the process dies in between, any
+    // process sends it as stored when the hold ends, once (rows are claimed).
+    async queueOrderReceived(tx, order) {
+      const content = orderReceivedMail(toMailOrder(order), context);
+      const row = await tx.outboundMail.create({
+        data: {
+          kind: 'order-received',
+          to: order.customerEmail,
+          subject: content.subject,
+          text: content.text,
+          html: content.html,
+          nextAttemptAt: new Date(Date.now() + holdMs),
+        },
+        select: { id: true },
+      });
+      return row.id;
+    },
+    releaseQueued(mailId, orderId) {
+      const released: Promise<void> = (async () => {
+        try {
+          const stored = await prisma.order.findUnique({ where: { id: orderId } });
+          const content = stored ? orderReceivedMail(toMailOrder(stored), context) : null;
+          await prisma.outboundMail.updateMany({
+            where: { id: mailId, status: 'pending', attempts: 0 },
+            data: { ...(content ?? {}), nextAttemptAt: new Date() },
+          });
+        } catch (error) {
+          // The stored row still goes out when its hold ends.
+          log.error('mail queue: could not release the order mail; it goes out after its hold', {
+            orderId,
+            error: error instanceof Error ? error.message : String(error),
+          });
+        }
+        await drain();
+      })().finally(() => storing.delete(released));
+      storing.add(released);
+      return released;
+    },
     paymentLinkReady: orderMail('payment-link', (order) => {
       if (!order.paymentUrl) {
         log.warn('mail not sent: the order has no payment link', {
