@@ -21,6 +21,7 @@ import { menu, MENU_CACHE_CONTROL } from './routes/menu.js';
 import { configBody } from './routes/config.js';
 import { safePath } from './services/logger.js';
 import { staticApps } from './static.js';
+import { inlineStyleHashes, styleSources } from './csp.js';
 
 export const SESSION_COOKIE = 'bakery.sid';
 /** The cookie's life; the store ends a session sooner by role (docs/security.md, section 3). */
@@ -117,6 +118,7 @@ export function createApp(deps: AppDeps): Koa {
   const secureCookies = (config as { secureCookies?: boolean }).secureCookies ?? config.production;
   app.silent = true; // errors are logged by the error middleware, with the request id
 
+  const styleSource = styleSources(inlineStyleHashes(config.storefrontDist));
   app.use(requestLog(log));
   app.use(errorMiddleware(log));
   app.use(
@@ -126,7 +128,11 @@ export function createApp(deps: AppDeps): Koa {
           'img-src': ["'self'", 'data:', 'blob:'],
           'font-src': ["'self'", 'data:'],
           'connect-src': ["'self'"],
-          'form-action': ["'self'", 'https:'],
+          // Issue 15: forms post only to the shop; styles from the shop's own
+          // files and the storefront's inlined <style> blocks by hash, with
+          // 'unsafe-inline' for the back office only (api/src/csp.ts). No https:.
+          'form-action': ["'self'"],
+          'style-src': [(req) => styleSource(req.url)],
           // Only when the shop's address is https: a plain http://localhost must not upgrade.
           'upgrade-insecure-requests': config.secureCookies ? [] : null,
         },
