@@ -3,9 +3,10 @@ import { Button, Callout, Card, FormGroup, InputGroup } from '../ui/blueprint';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { AdminLoginSchema } from '@bakery/core';
-import { api, apiUrl, messageOf } from '../api/client';
+import { api, ApiError, apiUrl, messageOf } from '../api/client';
 import { toast } from '../ui/toaster';
 import { ME_KEY, useAdminSession } from './adminSession';
+import { SecondFactorStep } from './SecondFactorStep';
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
@@ -28,11 +29,18 @@ export function AdminLoginPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // After a right password, a staff member with a second factor enters a code.
+  const [codeStep, setCodeStep] = useState(false);
   const [params] = useSearchParams();
   const expired = params.get('expired') === '1';
   const next = returnPath(params.get('next'));
   // A signed-in admin or owner (automatic admin session) skips the form.
   const session = useAdminSession();
+
+  const signedIn = async () => {
+    await client.invalidateQueries({ queryKey: ME_KEY });
+    void navigate(next, { replace: true });
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -47,9 +55,13 @@ export function AdminLoginPage() {
     setBusy(true);
     try {
       await api('/api/admin/login', { method: 'POST', body: parsed.data });
-      await client.invalidateQueries({ queryKey: ME_KEY });
-      void navigate(next, { replace: true });
+      await signedIn();
     } catch (err) {
+      if (err instanceof ApiError && errorCode(err) === 'second_factor_required') {
+        setPassword('');
+        setCodeStep(true);
+        return;
+      }
       toast('Login Failed', messageOf(err, 'Invalid admin credentials'));
     } finally {
       setBusy(false);
@@ -67,41 +79,47 @@ export function AdminLoginPage() {
           {SESSION_ENDED_MESSAGE}
         </Callout>
       )}
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <FormGroup
-          label="Email"
-          labelFor="admin-email"
-          helperText={errors.email}
-          intent={errors.email ? 'danger' : 'none'}
-        >
-          <InputGroup
-            id="admin-email"
-            type="email"
-            autoComplete="username"
-            value={email}
-            onValueChange={setEmail}
-            autoFocus
-          />
-        </FormGroup>
-        <FormGroup
-          label="Password"
-          labelFor="admin-password"
-          helperText={errors.password}
-          intent={errors.password ? 'danger' : 'none'}
-        >
-          <InputGroup
-            id="admin-password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onValueChange={setPassword}
-          />
-        </FormGroup>
-        <Button type="submit" intent="primary" fill loading={busy} text="Sign In" />
-      </form>
+      {codeStep ? (
+        <SecondFactorStep onDone={signedIn} onCancel={() => setCodeStep(false)} />
+      ) : (
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <FormGroup
+            label="Email"
+            labelFor="admin-email"
+            helperText={errors.email}
+            intent={errors.email ? 'danger' : 'none'}
+          >
+            <InputGroup
+              id="admin-email"
+              type="email"
+              autoComplete="username"
+              value={email}
+              onValueChange={setEmail}
+              autoFocus
+            />
+          </FormGroup>
+          <FormGroup
+            label="Password"
+            labelFor="admin-password"
+            helperText={errors.password}
+            intent={errors.password ? 'danger' : 'none'}
+          >
+            <InputGroup
+              id="admin-password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onValueChange={setPassword}
+            />
+          </FormGroup>
+          <Button type="submit" intent="primary" fill loading={busy} text="Sign In" />
+        </form>
+      )}
       <p style={{ marginTop: 16 }}>
         <a href={apiUrl('/login')}>Back to regular login</a>
       </p>
     </Card>
   );
 }
+
+const errorCode = (err: ApiError) => (err.body as { code?: unknown } | null)?.code;

@@ -10,6 +10,7 @@ import { useAdminSession } from '../auth/adminSession';
 import { bridge } from '../platform/bridge';
 import { useSettings } from '../platform/settingsContext';
 import { ServerSettingsDialog } from '../platform/ServerGate';
+import { SecondFactorButton } from '../security/SecondFactorPanel';
 import { DateRangeFilter } from './DateRangeFilter';
 import { useDateRange } from './range';
 import { QualityMetrics, StatCards } from './StatCards';
@@ -136,6 +137,7 @@ function Dashboard({ role, email }: { role: string; email: string }) {
           minimal
           onClick={() => void client.invalidateQueries()}
         />
+        <SecondFactorButton role={role} />
         <Button icon="log-out" text="Sign out" minimal onClick={() => void signOut()} />
       </Navbar>
       {showServer && <ServerSettingsDialog isOpen onClose={() => setShowServer(false)} />}

@@ -1,0 +1,326 @@
+// The staff second factor (issue 15, docs/security.md section 4): set up an
+// authenticator app (TOTP), keep ten recovery codes, make new ones, turn it
+// off; the owner may require it of every staff member. Opened from the
+// dashboard header; it opens by itself when the owner requires a second
+// factor that is not set up yet (every other staff call answers 403 then).
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SecondFactorStatus } from '@bakery/core';
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  InputGroup,
+  Switch,
+} from '../ui/blueprint';
+import { api, messageOf } from '../api/client';
+import { toast } from '../ui/toaster';
+
+export const STATUS_KEY = ['/api/admin/second-factor'] as const;
+const POLICY_KEY = ['/api/admin/security-policy'] as const;
+
+type Step =
+  | { kind: 'status' }
+  | { kind: 'scan'; secret: string; otpauthUrl: string }
+  | { kind: 'codes'; codes: string[] }
+  | { kind: 'disable' }
+  | { kind: 'regenerate' };
+
+/** The key in groups of four, as authenticator apps show it for typing. */
+export const groupedKey = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+
+function CodeField(props: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string | null;
+}) {
+  return (
+    <FormGroup
+      label="Code from your authenticator app"
+      labelFor={props.id}
+      helperText={props.error ?? undefined}
+      intent={props.error ? 'danger' : 'none'}
+    >
+      <InputGroup
+        id={props.id}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        value={props.value}
+        onValueChange={props.onChange}
+        aria-invalid={props.error ? true : undefined}
+      />
+    </FormGroup>
+  );
+}
+
+export function SecondFactorPanel(props: { isOwner: boolean }) {
+  const client = useQueryClient();
+  const status = useQuery({
+    queryKey: STATUS_KEY,
+    queryFn: () => api<SecondFactorStatus>('/api/admin/second-factor'),
+  });
+  const policy = useQuery({
+    queryKey: POLICY_KEY,
+    queryFn: () => api<{ staffTotpRequired: boolean }>('/api/admin/security-policy'),
+    enabled: props.isOwner,
+  });
+  const [step, setStep] = useState<Step>({ kind: 'status' });
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (err) {
+      setError(messageOf(err, 'Something went wrong. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const refresh = () => client.invalidateQueries({ queryKey: STATUS_KEY });
+  const go = (next: Step) => {
+    setCode('');
+    setPassword('');
+    setError(null);
+    setStep(next);
+  };
+
+  const start = () =>
+    run(async () => {
+      const setup = await api<{ secret: string; otpauthUrl: string }>(
+        '/api/admin/second-factor/setup',
+        { method: 'POST' },
+      );
+      go({ kind: 'scan', ...setup });
+    });
+
+  const enable = (e: FormEvent) => {
+    e.preventDefault();
+    void run(async () => {
+      const done = await api<{ recoveryCodes: string[] }>('/api/admin/second-factor/enable', {
+        method: 'POST',
+        body: { code: code.trim() },
+      });
+      await refresh();
+      // Every staff call works again once the owner's requirement is met.
+      await client.invalidateQueries();
+      go({ kind: 'codes', codes: done.recoveryCodes });
+    });
+  };
+
+  const regenerate = (e: FormEvent) => {
+    e.preventDefault();
+    void run(async () => {
+      const done = await api<{ recoveryCodes: string[] }>(
+        '/api/admin/second-factor/recovery-codes',
+        { method: 'POST', body: { code: code.trim() } },
+      );
+      await refresh();
+      go({ kind: 'codes', codes: done.recoveryCodes });
+    });
+  };
+
+  const disable = (e: FormEvent) => {
+    e.preventDefault();
+    void run(async () => {
+      await api('/api/admin/second-factor/disable', {
+        method: 'POST',
+        body: { currentPassword: password, code: code.trim() },
+      });
+      await refresh();
+      toast('Second factor turned off', 'Your account now signs in with the password alone.');
+      go({ kind: 'status' });
+    });
+  };
+
+  const setPolicy = (required: boolean) =>
+    run(async () => {
+      await api('/api/admin/security-policy', {
+        method: 'PUT',
+        body: { staffTotpRequired: required },
+      });
+      await client.invalidateQueries({ queryKey: POLICY_KEY });
+      await refresh();
+    });
+
+  if (status.isLoading) return <p aria-busy="true">Loading…</p>;
+  if (status.isError || !status.data)
+    return (
+      <Callout intent="danger" role="alert">
+        {messageOf(status.error, 'Could not load your second factor.')}
+      </Callout>
+    );
+  const s = status.data;
+
+  if (step.kind === 'scan')
+    return (
+      <form onSubmit={enable} noValidate aria-label="Set up the authenticator app">
+        <ol className="steps">
+          <li>
+            Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password,
+            Aegis…) and add an account with this key:
+            <p>
+              <code className="totp-key" aria-label="Key">
+                {groupedKey(step.secret)}
+              </code>
+            </p>
+            <p className="muted">
+              Type: time-based, 6 digits, every 30 seconds.{' '}
+              <a href={step.otpauthUrl}>Open in an authenticator app on this device</a>
+            </p>
+          </li>
+          <li>Enter the code the app shows.</li>
+        </ol>
+        <CodeField id="totp-enable-code" value={code} onChange={setCode} error={error} />
+        <Button type="submit" intent="primary" loading={busy} text="Turn on" />{' '}
+        <Button minimal text="Cancel" onClick={() => go({ kind: 'status' })} />
+      </form>
+    );
+
+  if (step.kind === 'codes')
+    return (
+      <section aria-label="Recovery codes">
+        <Callout intent="warning" className="banner">
+          Keep these recovery codes somewhere safe (printed, or in a password manager). Each signs
+          you in once if you lose your phone. They are shown only now.
+        </Callout>
+        <ul className="recovery-codes">
+          {step.codes.map((c) => (
+            <li key={c}>
+              <code>{c}</code>
+            </li>
+          ))}
+        </ul>
+        <Button
+          icon="duplicate"
+          text="Copy codes"
+          onClick={() =>
+            void navigator.clipboard
+              ?.writeText(step.codes.join('\n'))
+              .then(() => toast('Copied', 'The recovery codes are on the clipboard.'))
+              .catch(() => undefined)
+          }
+        />{' '}
+        <Button intent="primary" text="I have saved them" onClick={() => go({ kind: 'status' })} />
+      </section>
+    );
+
+  if (step.kind === 'disable')
+    return (
+      <form onSubmit={disable} noValidate aria-label="Turn off the second factor">
+        <FormGroup label="Current password" labelFor="totp-disable-password">
+          <InputGroup
+            id="totp-disable-password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onValueChange={setPassword}
+          />
+        </FormGroup>
+        <CodeField id="totp-disable-code" value={code} onChange={setCode} error={error} />
+        <Button type="submit" intent="danger" loading={busy} text="Turn off" />{' '}
+        <Button minimal text="Cancel" onClick={() => go({ kind: 'status' })} />
+      </form>
+    );
+
+  if (step.kind === 'regenerate')
+    return (
+      <form onSubmit={regenerate} noValidate aria-label="New recovery codes">
+        <p>New codes replace all of your current ones.</p>
+        <CodeField id="totp-regen-code" value={code} onChange={setCode} error={error} />
+        <Button type="submit" intent="primary" loading={busy} text="Make new codes" />{' '}
+        <Button minimal text="Cancel" onClick={() => go({ kind: 'status' })} />
+      </form>
+    );
+
+  return (
+    <section aria-label="Second factor status">
+      {s.required && !s.enabled && (
+        <Callout intent="warning" role="alert" className="banner">
+          The owner requires a second factor for all staff. Please set up your authenticator app to
+          continue.
+        </Callout>
+      )}
+      <p>
+        Second factor:{' '}
+        <strong>{s.enabled ? 'On (authenticator app)' : 'Off (password only)'}</strong>
+      </p>
+      {s.enabled && <p>Recovery codes left: {s.recoveryCodesLeft}</p>}
+      {error && (
+        <Callout intent="danger" role="alert" className="banner">
+          {error}
+        </Callout>
+      )}
+      {!s.enabled && (
+        <Button
+          intent="primary"
+          icon="shield"
+          loading={busy}
+          text="Set up"
+          onClick={() => void start()}
+        />
+      )}
+      {s.enabled && (
+        <>
+          <Button text="New recovery codes" onClick={() => go({ kind: 'regenerate' })} />{' '}
+          {!s.required && (
+            <Button
+              intent="danger"
+              minimal
+              text="Turn off"
+              onClick={() => go({ kind: 'disable' })}
+            />
+          )}
+        </>
+      )}
+      {props.isOwner && policy.data && (
+        <Switch
+          role="switch"
+          style={{ marginTop: 16 }}
+          label="Require a second factor for all staff"
+          checked={policy.data.staffTotpRequired}
+          disabled={busy}
+          onChange={(e) => void setPolicy(e.currentTarget.checked)}
+        />
+      )}
+    </section>
+  );
+}
+
+/** The header button and its dialog; opens by itself when the owner's requirement is not met. */
+export function SecondFactorButton(props: { role: string }) {
+  const [open, setOpen] = useState(false);
+  const status = useQuery({
+    queryKey: STATUS_KEY,
+    queryFn: () => api<SecondFactorStatus>('/api/admin/second-factor'),
+  });
+  const mustSetUp = Boolean(status.data?.required && !status.data.enabled);
+  return (
+    <>
+      <Button icon="shield" text="Two-step sign-in" minimal onClick={() => setOpen(true)} />
+      <Dialog
+        isOpen={open || mustSetUp}
+        onClose={() => setOpen(false)}
+        title="Two-step sign-in"
+        isCloseButtonShown={!mustSetUp}
+        canEscapeKeyClose={!mustSetUp}
+        canOutsideClickClose={!mustSetUp}
+      >
+        <DialogBody>
+          <SecondFactorPanel isOwner={props.role === 'owner'} />
+        </DialogBody>
+        {!mustSetUp && (
+          <DialogFooter actions={<Button text="Close" onClick={() => setOpen(false)} />} />
+        )}
+      </Dialog>
+    </>
+  );
+}
