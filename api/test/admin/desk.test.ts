@@ -116,7 +116,7 @@ describe('GET /api/admin/orders/desk', () => {
   });
 
   it('refuses a page over 200 rows and a reversed due range', async () => {
-    const big = await desk('limit=5000');
+    const big = await staff.get(`/api/admin/orders/desk?limit=5000`);
     expect(big.status).toBe(400);
     expect(big.body.message).toMatch(/Limit cannot exceed 200/);
     const reversed = await desk(`dueFrom=${tomorrow}&dueTo=${today}`);
