@@ -24,6 +24,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-web/**',
+      '**/dist-ssr/**',
       '**/out/**',
       '**/release/**',
       '**/generated/**',

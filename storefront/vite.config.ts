@@ -23,6 +23,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     modulePreload: { polyfill: false },
+    // scripts/prerender.mjs reads it to preload each page's route chunk.
+    manifest: true,
   },
   test: {
     environment: 'jsdom',

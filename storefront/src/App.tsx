@@ -1,21 +1,44 @@
-import { lazy, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from './api/client';
 import { Layout } from './components/Layout';
 import { Home } from './routes/home/Home';
+import { lazyPage } from './lazyPage';
 
-// Every route but Home loads on demand.
-const MenuPage = lazy(() => import('./routes/menu/MenuPage'));
-const OrderPage = lazy(() => import('./routes/order/OrderPage'));
-const AboutPage = lazy(() => import('./routes/about/AboutPage'));
-const ConfirmationPage = lazy(() => import('./routes/confirmation/ConfirmationPage'));
-const LoginPage = lazy(() => import('./routes/auth/LoginPage'));
-const SignupPage = lazy(() => import('./routes/auth/SignupPage'));
-const ForgotPasswordPage = lazy(() => import('./routes/auth/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('./routes/auth/ResetPasswordPage'));
-const MyOrdersPage = lazy(() => import('./routes/my-orders/MyOrdersPage'));
-const NotFoundPage = lazy(() => import('./routes/NotFoundPage'));
+// Every route but Home loads on demand (main.tsx preloads the current one).
+const MenuPage = lazyPage(() => import('./routes/menu/MenuPage'));
+const OrderPage = lazyPage(() => import('./routes/order/OrderPage'));
+const AboutPage = lazyPage(() => import('./routes/about/AboutPage'));
+const ConfirmationPage = lazyPage(() => import('./routes/confirmation/ConfirmationPage'));
+const LoginPage = lazyPage(() => import('./routes/auth/LoginPage'));
+const SignupPage = lazyPage(() => import('./routes/auth/SignupPage'));
+const ForgotPasswordPage = lazyPage(() => import('./routes/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('./routes/auth/ResetPasswordPage'));
+const MyOrdersPage = lazyPage(() => import('./routes/my-orders/MyOrdersPage'));
+const NotFoundPage = lazyPage(() => import('./routes/NotFoundPage'));
+
+const PAGES_BY_PATH: Record<string, { preload: () => Promise<unknown> }> = {
+  '/menu': MenuPage,
+  '/order': OrderPage,
+  '/about': AboutPage,
+  '/confirmation': ConfirmationPage,
+  '/login': LoginPage,
+  '/signup': SignupPage,
+  '/forgot-password': ForgotPasswordPage,
+  '/reset-password': ResetPasswordPage,
+  '/my-orders': MyOrdersPage,
+};
+
+/** Loads the page module of a path (Home is in the main chunk; anything else is Page Not Found). */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const path = pathname
+    .replace(/(.)\/+$/, '$1')
+    .replace(/^\/reset-password\/[^/]+$/, '/reset-password');
+  if (path === '/' || path === '/admin/login' || path === '/admin/dashboard')
+    return Promise.resolve();
+  return (PAGES_BY_PATH[path] ?? NotFoundPage).preload();
+}
 
 function ScrollToTop() {
   const { pathname, hash } = useLocation();
@@ -36,30 +59,40 @@ function AdminUnavailable() {
   );
 }
 
+/** The screens, under any router: BrowserRouter in the browser (App), a
+ *  StaticRouter when the build prerenders the pages (entry-server.tsx). */
+export function AppRoutes() {
+  return (
+    <>
+      <ScrollToTop />
+      <Routes>
+        <Route element={<Layout />}>
+          <Route path="/" element={<Home />} />
+          <Route path="/menu" element={<MenuPage />} />
+          <Route path="/order" element={<OrderPage />} />
+          <Route path="/about" element={<AboutPage />} />
+          <Route path="/confirmation" element={<ConfirmationPage />} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/signup" element={<SignupPage />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+          <Route path="/my-orders" element={<MyOrdersPage />} />
+          <Route path="/admin/login" element={<AdminUnavailable />} />
+          <Route path="/admin/dashboard" element={<AdminUnavailable />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </>
+  );
+}
+
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <ScrollToTop />
-        <Routes>
-          <Route element={<Layout />}>
-            <Route path="/" element={<Home />} />
-            <Route path="/menu" element={<MenuPage />} />
-            <Route path="/order" element={<OrderPage />} />
-            <Route path="/about" element={<AboutPage />} />
-            <Route path="/confirmation" element={<ConfirmationPage />} />
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/signup" element={<SignupPage />} />
-            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-            <Route path="/reset-password" element={<ResetPasswordPage />} />
-            <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
-            <Route path="/my-orders" element={<MyOrdersPage />} />
-            <Route path="/admin/login" element={<AdminUnavailable />} />
-            <Route path="/admin/dashboard" element={<AdminUnavailable />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Route>
-        </Routes>
+        <AppRoutes />
       </BrowserRouter>
     </QueryClientProvider>
   );

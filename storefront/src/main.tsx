@@ -1,10 +1,27 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, preloadRoute } from './App';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
+// The build prerenders the pages (scripts/prerender.mjs, docs/storefront.md).
+// A page rendered in full is hydrated once its route's module (preloaded by
+// the HTML) is in, so it hydrates in one pass; a shell (header, footer,
+// loading state) or the bare page of `vite dev` is rendered anew.
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+
+async function start() {
+  if (root.dataset.ssr !== 'full') {
+    createRoot(root).render(app);
+    return;
+  }
+  // A chunk that fails to load here is fetched again when the route renders.
+  await preloadRoute(location.pathname).catch(() => undefined);
+  hydrateRoot(root, app);
+}
+
+void start().catch((error: unknown) => console.error(error));
