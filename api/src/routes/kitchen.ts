@@ -2,8 +2,10 @@
 // calendar; staff bake sheets, margins and recipe links; owner capacity.
 import Router from '@koa/router';
 import {
+  addDays,
   BookingSettingsSchema,
   CapacityLimitsSchema,
+  ClosedDateRangeSchema,
   ClosedDateSchema,
   KitchenRangeSchema,
   ProductRecipeKeySchema,
@@ -12,6 +14,7 @@ import {
   type BookingSettingsInput,
   type CapacityLimitsInput,
   type ClosedDateInput,
+  type ClosedDateRangeInput,
   type KitchenRange,
   type ProductRecipeLinkInput,
 } from '@bakery/core';
@@ -78,6 +81,28 @@ export function kitchenRouter(deps: AppDeps): Router {
     async (ctx) => {
       ctx.status = 201;
       ctx.body = await addClosedDate(prisma, ctx.state.input as ClosedDateInput);
+    },
+  );
+
+  // Holidays in one action (issue 14): every date of the range, in one transaction.
+  router.post(
+    '/api/admin/kitchen/closed-dates/range',
+    requirePermission('manageKitchen'),
+    validate(ClosedDateRangeSchema, 'body'),
+    async (ctx) => {
+      const { fromDate, toDate, reason } = ctx.state.input as ClosedDateRangeInput;
+      const dates: string[] = [];
+      for (let d = fromDate; d <= toDate; d = addDays(d, 1)) dates.push(d);
+      const closed = await prisma.$transaction(async (tx) => {
+        const out = [];
+        for (const date of dates) out.push(await addClosedDate(tx, { date, reason }));
+        return out;
+      });
+      ctx.status = 201;
+      ctx.body = {
+        dates: closed,
+        bookedOrders: closed.reduce((sum, d) => sum + (d.bookedOrders ?? 0), 0),
+      };
     },
   );
 

@@ -55,6 +55,31 @@ export const ClosedDateSchema = z.object({
 });
 export type ClosedDateInput = z.infer<typeof ClosedDateSchema>;
 
+/** The most days one closing covers (a holiday season). */
+export const MAX_CLOSED_RANGE_DAYS = 62;
+
+/**
+ * POST /api/admin/kitchen/closed-dates/range: close every date from fromDate
+ * to toDate (inclusive) in one action (issue 14: holidays).
+ */
+export const ClosedDateRangeSchema = z
+  .object({
+    fromDate: kitchenDate(),
+    toDate: kitchenDate(),
+    reason: ClosedDateSchema.shape.reason,
+  })
+  .refine((v) => v.toDate >= v.fromDate, {
+    message: 'The last date cannot be before the first',
+    path: ['toDate'],
+  })
+  .refine(
+    (v) =>
+      (Date.parse(`${v.toDate}T00:00:00Z`) - Date.parse(`${v.fromDate}T00:00:00Z`)) / 86_400_000 <
+      MAX_CLOSED_RANGE_DAYS,
+    { message: `Close at most ${MAX_CLOSED_RANGE_DAYS} days at once`, path: ['toDate'] },
+  );
+export type ClosedDateRangeInput = z.infer<typeof ClosedDateRangeSchema>;
+
 const positiveDecimal = (message: string) =>
   z.coerce
     .number({ error: message })

@@ -18,6 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   can,
   CapacityLimitsSchema,
+  ClosedDateRangeSchema,
   ClosedDateSchema,
   formatLongDate,
   type CapacityView,
@@ -37,7 +38,8 @@ export function CapacityPanel({ role }: { role: string }) {
   });
   // Only the fields being edited; the others show the saved limit.
   const [draft, setDraft] = useState<Record<string, string>>({});
-  const [closed, setClosed] = useState({ date: '', reason: '' });
+  // `until` set closes the whole range in one action (issue 14: holidays).
+  const [closed, setClosed] = useState({ date: '', until: '', reason: '' });
   const [formError, setFormError] = useState<string | null>(null);
 
   const refresh = () => void client.invalidateQueries({ queryKey: KEY });
@@ -51,11 +53,39 @@ export function CapacityPanel({ role }: { role: string }) {
     },
     onError: (err) => toast('Failed to save capacity', messageOf(err, 'Failed to save capacity')),
   });
+  const addRange = useMutation({
+    mutationFn: (body: unknown) =>
+      api<{ dates: ClosedDateView[]; bookedOrders: number }>(
+        '/api/admin/kitchen/closed-dates/range',
+        { method: 'POST', body },
+      ),
+    onSuccess: (added) => {
+      setClosed({ date: '', until: '', reason: '' });
+      refresh();
+      const first = added.dates[0]?.date ?? '';
+      const last = added.dates.at(-1)?.date ?? first;
+      const span = `${formatLongDate(first)} to ${formatLongDate(last)}`;
+      if (added.bookedOrders > 0)
+        toast(
+          'Dates closed',
+          `${added.bookedOrders} ${added.bookedOrders === 1 ? 'order is' : 'orders are'} already booked from ${span}. Closing does not cancel them: contact those customers.`,
+          'warning',
+        );
+      else
+        toast(
+          'Dates closed',
+          `${span} (${added.dates.length} days) can no longer be chosen`,
+          'success',
+        );
+    },
+    onError: (err) =>
+      toast('Failed to close the dates', messageOf(err, 'Failed to close the dates')),
+  });
   const addClosed = useMutation({
     mutationFn: (body: unknown) =>
       api<ClosedDateView>('/api/admin/kitchen/closed-dates', { method: 'POST', body }),
     onSuccess: (added) => {
-      setClosed({ date: '', reason: '' });
+      setClosed({ date: '', until: '', reason: '' });
       refresh();
       const booked = added.bookedOrders ?? 0;
       if (booked > 0)
@@ -98,7 +128,21 @@ export function CapacityPanel({ role }: { role: string }) {
   };
   const submitClosed = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = ClosedDateSchema.safeParse(closed);
+    if (closed.until.trim() !== '' && closed.until !== closed.date) {
+      const range = ClosedDateRangeSchema.safeParse({
+        fromDate: closed.date,
+        toDate: closed.until,
+        reason: closed.reason,
+      });
+      if (!range.success) {
+        setFormError(range.error.issues[0]?.message ?? 'Invalid dates');
+        return;
+      }
+      setFormError(null);
+      addRange.mutate(range.data);
+      return;
+    }
+    const parsed = ClosedDateSchema.safeParse({ date: closed.date, reason: closed.reason });
     if (!parsed.success) {
       setFormError(parsed.error.issues[0]?.message ?? 'Invalid date');
       return;
@@ -177,6 +221,14 @@ export function CapacityPanel({ role }: { role: string }) {
                 onValueChange={(v) => setClosed((c) => ({ ...c, date: v }))}
               />
             </FormGroup>
+            <FormGroup label="Until (optional)" labelFor="closed-until" inline>
+              <InputGroup
+                id="closed-until"
+                type="date"
+                value={closed.until}
+                onValueChange={(v) => setClosed((c) => ({ ...c, until: v }))}
+              />
+            </FormGroup>
             <FormGroup label="Reason" labelFor="closed-reason" inline>
               <InputGroup
                 id="closed-reason"
@@ -186,7 +238,12 @@ export function CapacityPanel({ role }: { role: string }) {
                 onValueChange={(v) => setClosed((c) => ({ ...c, reason: v }))}
               />
             </FormGroup>
-            <Button type="submit" icon="disable" text="Close date" loading={addClosed.isPending} />
+            <Button
+              type="submit"
+              icon="disable"
+              text={closed.until && closed.until !== closed.date ? 'Close dates' : 'Close date'}
+              loading={addClosed.isPending || addRange.isPending}
+            />
           </form>
         )}
         {capacity.data.closedDates.length === 0 ? (
