@@ -190,6 +190,10 @@ class Deflater {
   private pendingBytes = 0;
 
   constructor(target: (chunk: Buffer) => Promise<void>) {
+    // A write racing a destroy reports ERR_STREAM_DESTROYED here, not as an uncaught error.
+    this.deflate.on('error', (error: Error) => {
+      this.failed ??= error;
+    });
     this.pumped = (async () => {
       for await (const chunk of this.deflate as AsyncIterable<Buffer>) {
         this.stats.compressed += chunk.length;
@@ -435,6 +439,7 @@ export class SpooledSheet {
   ) {
     this.xml = new SheetXml(columns, options);
     this.file = createWriteStream(path);
+    this.file.on('error', () => undefined); // reported by the write that meets it
     this.deflater = new Deflater((chunk) => writeOut(this.file, chunk));
   }
 
