@@ -69,7 +69,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 
 interface Deps {
   prisma: PrismaClient;
-  config: { rateLimits?: Partial<RateLimits>; production?: boolean };
+  config: { rateLimits?: Partial<RateLimits>; production?: boolean; secureCookies?: boolean };
 }
 
 /** The defaults, each overridden field by field (tests set small ones). */
@@ -141,7 +141,7 @@ const KNOWN_DEVICES = 'bakery.known';
 const KNOWN_DEVICES_MAX = 5;
 const deviceTag = (email: string) => limitKey(`device:${email}`).slice(0, 16);
 const knownCookie = (deps: Deps) =>
-  deps.config.production ? `__Host-${KNOWN_DEVICES}` : KNOWN_DEVICES;
+  (deps.config.secureCookies ?? deps.config.production) ? `__Host-${KNOWN_DEVICES}` : KNOWN_DEVICES;
 
 function knownTags(ctx: Context, deps: Deps): string[] {
   const value = ctx.cookies.get(knownCookie(deps), { signed: true });
@@ -160,7 +160,8 @@ export function rememberDevice(ctx: Context, deps: Deps, email: string) {
     signed: true,
     httpOnly: true,
     sameSite: 'lax',
-    secure: Boolean(deps.config.production),
+    // Secure follows the scheme of PUBLIC_URL (production also runs on plain http://localhost).
+    secure: Boolean(deps.config.secureCookies ?? deps.config.production),
     path: '/',
     maxAge: 365 * 24 * 60 * MINUTE,
   });
