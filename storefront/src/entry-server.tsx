@@ -82,6 +82,18 @@ const PAGE_LIST: PrerenderedPage[] = [
     description: `Your orders at ${BAKERY_INFO.name}: status, payment and reviews.`,
   },
   {
+    path: '/cart',
+    file: 'cart/index.html',
+    mode: 'shell',
+    description: `Your cart at ${BAKERY_INFO.name}.`,
+  },
+  {
+    path: '/account',
+    file: 'account/index.html',
+    mode: 'shell',
+    description: `Your ${BAKERY_INFO.name} account.`,
+  },
+  {
     path: '/confirmation',
     file: 'confirmation/index.html',
     mode: 'shell',

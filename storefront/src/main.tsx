@@ -15,7 +15,11 @@ const app = (
 );
 
 async function start() {
-  if (root.dataset.ssr !== 'full') {
+  // A page is hydrated only at its own path (404.html at any): a route
+  // without a prerendered page of its own gets another's HTML, drawn anew.
+  const here = location.pathname.replace(/(.)\/+$/, '$1');
+  const own = root.dataset.route === here || root.dataset.route === '/404';
+  if (root.dataset.ssr !== 'full' || !own) {
     createRoot(root).render(app);
     return;
   }

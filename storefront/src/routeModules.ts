@@ -12,6 +12,8 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/signup': ['src/routes/auth/SignupPage.tsx'],
   '/forgot-password': ['src/routes/auth/ForgotPasswordPage.tsx'],
   '/my-orders': ['src/routes/my-orders/MyOrdersPage.tsx'],
+  '/cart': ['src/routes/cart/CartPage.tsx'],
+  '/account': ['src/routes/account/AccountPage.tsx'],
   '/confirmation': ['src/routes/confirmation/ConfirmationPage.tsx'],
   '/reset-password': ['src/routes/auth/ResetPasswordPage.tsx'],
   '/404': ['src/routes/NotFoundPage.tsx'],
