@@ -220,6 +220,16 @@ describe('messages at the SMTP server', () => {
     expect(pickupReady.text).toContain('Payment is still open: https://square.link/u/OPEN');
   });
 
+  it('tells the customer when staff cancel the order (issue 12)', async () => {
+    const order = await insertOrder(db.prisma, { paymentStatus: 'cancelled' });
+    const number = order.id.slice(-8).toUpperCase();
+    const cancelled = await deliver(() => mail.orderCancelled!(order.id));
+    expect(cancelled.subject).toBe(`Your order #${number} has been cancelled`);
+    expect(cancelled.text).toContain(`Your order #${number} for `);
+    expect(cancelled.text).toContain('has been cancelled.');
+    expect(cancelled.text).toContain('If you have already paid, your payment will be refunded');
+  });
+
   it('sends nothing for an unknown order, and says why in the log', async () => {
     await mail.orderReceived('00000000-0000-4000-8000-000000000000');
     await mail.idle();

@@ -14,6 +14,7 @@ import { mailSettingsOf, parseEnv } from '../../config.js';
 import type { Logger, Notifications } from '../contracts.js';
 import {
   orderReadyMail,
+  orderCancelledMail,
   orderReceivedMail,
   passwordChangedMail,
   passwordResetMail,
@@ -489,6 +490,7 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
     }),
     paymentReceived: orderMail('payment-received', (order) => paymentReceivedMail(order, context)),
     orderReady: orderMail('order-ready', (order) => orderReadyMail(order, context)),
+    orderCancelled: orderMail('order-cancelled', (order) => orderCancelledMail(order, context)),
     async idle() {
       // Short retry delays (tests) are waited out; a stored message is never dropped.
       while (storing.size > 0) await Promise.allSettled([...storing]);

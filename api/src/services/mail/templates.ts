@@ -378,3 +378,30 @@ export function orderReadyMail(order: MailOrder, _context: MailContext): MailCon
   );
   return { subject, text, html };
 }
+
+/** Staff cancelled the order (issue 12). */
+export function orderCancelledMail(order: MailOrder, _context: MailContext): MailContent {
+  const subject = `Your order #${order.orderNumber} has been cancelled`;
+  const intro = `Your order #${order.orderNumber} for ${whenText(order)} has been cancelled.`;
+  const money = 'If you have already paid, your payment will be refunded to your card.';
+  const questions = `Questions? Call us at ${BAKERY_INFO.phone}.`;
+  const text = [
+    greeting(order.customerName),
+    '',
+    intro,
+    money,
+    '',
+    questions,
+    signatureText(),
+  ].join('\n');
+  const html = page(
+    subject,
+    [
+      paragraph(greeting(order.customerName)),
+      paragraph(intro),
+      paragraph(money),
+      paragraph(questions),
+    ].join('\n'),
+  );
+  return { subject, text, html };
+}
