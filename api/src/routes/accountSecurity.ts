@@ -29,7 +29,7 @@ import {
   signOut,
 } from '../middleware/auth.js';
 import { badRequest, conflict, notFound, tooManyRequests } from '../middleware/errors.js';
-import { hit, limitsOf, secondFactorAttempt } from '../middleware/rateLimit.js';
+import { clear, hit, limitsOf, secondFactorAttempt } from '../middleware/rateLimit.js';
 import { validate } from '../middleware/validate.js';
 import { changePassword, notifyPasswordChanged, verifyPassword } from '../services/auth.js';
 import { lifetimeOf } from '../services/sessionStore.js';
@@ -65,7 +65,8 @@ export function accountSecurityRouter(deps: AppDeps): Router {
   async function checkCurrentPassword(ctx: Context, password: string) {
     const me = currentUser(ctx)!;
     const limit = limitsOf(deps).loginPerEmailAndIp;
-    if ((await hit(prisma, `current-password:${me.id}`, limit.windowMs)) > limit.max)
+    const key = `current-password:${me.id}`;
+    if ((await hit(prisma, key, limit.windowMs)) > limit.max)
       throw tooManyRequests('Too many attempts. Please try again in a few minutes.');
     const stored = await prisma.user.findUnique({
       where: { id: me.id },
@@ -77,6 +78,7 @@ export function accountSecurityRouter(deps: AppDeps): Router {
         { success: false, errors: [{ path: 'currentPassword', message: CURRENT_PASSWORD_WRONG }] },
         'invalid_credentials',
       );
+    await clear(prisma, key);
   }
 
   // ------------------------------------------------------ signed-in devices
