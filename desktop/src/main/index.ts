@@ -17,7 +17,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { IPC, type MenuCommand } from '../shared/bridge';
 import { SettingsStore } from './settings';
 import { menuTemplate, toElectronTemplate } from './menu';
-import { contentSecurityPolicy, guardWebContents } from './navigation';
+import {
+  contentSecurityPolicy,
+  guardWebContents,
+  isTrustedSender,
+  permissionAllowed,
+} from './navigation';
 import { saveWithDialog } from './saveFile';
 import { registerIpc } from './ipc';
 
@@ -43,6 +48,8 @@ function createWindow(settings: SettingsStore): void {
       nodeIntegration: false,
       webSecurity: true,
       spellcheck: false,
+      // No DevTools in packaged builds (issue 15); the menu item is gone too.
+      devTools: !app.isPackaged,
     },
   });
   win.once('ready-to-show', () => win?.show());
@@ -52,12 +59,7 @@ function createWindow(settings: SettingsStore): void {
   };
   win.on('resize', remember);
   win.on('move', remember);
-  guardWebContents(
-    win.webContents,
-    () => settings.get().serverUrl,
-    appUrl,
-    (url) => shell.openExternal(url),
-  );
+  // The navigation guards are set on every web contents (web-contents-created below).
   void openApp(settings);
 }
 
@@ -101,17 +103,57 @@ void app.whenReady().then(() => {
         : details.responseHeaders,
     });
   });
-  session.defaultSession.setPermissionRequestHandler((_wc, permission, cb) =>
-    cb(permission === 'notifications'),
+  // Permissions: denied by default; notifications only for the app's pages.
+  const serverUrl = () => settings.get().serverUrl;
+  session.defaultSession.setPermissionRequestHandler((wc, permission, cb, details) =>
+    cb(permissionAllowed(permission, details.requestingUrl ?? wc.getURL(), serverUrl(), appUrl)),
   );
+  session.defaultSession.setPermissionCheckHandler((_wc, permission, requestingOrigin) =>
+    permissionAllowed(permission, requestingOrigin, serverUrl(), appUrl),
+  );
+
+  // Every web contents the app creates (windows, and anything a page might
+  // open) gets the same guards: no new windows, no navigation or redirect out
+  // of the app, no <webview>.
+  app.on('web-contents-created', (_event, contents) => {
+    guardWebContents(contents, serverUrl, appUrl, (url) => shell.openExternal(url));
+  });
 
   const send = (command: MenuCommand) => win?.webContents.send(IPC.menuCommand, command);
   Menu.setApplicationMenu(
-    Menu.buildFromTemplate(toElectronTemplate(menuTemplate(process.platform), send) as never),
+    Menu.buildFromTemplate(
+      toElectronTemplate(
+        menuTemplate(process.platform, { devTools: !app.isPackaged }),
+        send,
+      ) as never,
+    ),
   );
 
   registerIpc(ipcMain, {
     settings,
+    isTrustedSender: (event) => {
+      const e = event as {
+        senderFrame?: { url: string; parent: unknown } | null;
+      };
+      const frame = e.senderFrame;
+      return isTrustedSender(frame?.url, Boolean(frame) && !frame?.parent, serverUrl(), appUrl);
+    },
+    confirmServerChange: async (next, current) => {
+      const options = {
+        type: 'warning' as const,
+        title: 'Change the bakery server',
+        message: `Connect the back office to ${next}?`,
+        detail: `It is connected to ${current} now. Staff sign in on the new server, and the app sends your session there. Only continue if you typed this address yourself.`,
+        buttons: ['Cancel', 'Connect'],
+        defaultId: 0,
+        cancelId: 0,
+        noLink: true,
+      };
+      const answer = win
+        ? await dialog.showMessageBox(win, options)
+        : await dialog.showMessageBox(options);
+      return answer.response === 1;
+    },
     save: (name, bytes) =>
       saveWithDialog(
         { showSaveDialog: (o) => (win ? dialog.showSaveDialog(win, o) : dialog.showSaveDialog(o)) },

@@ -5,6 +5,17 @@ const flat = (items: MenuItemSpec[]): MenuItemSpec[] =>
   items.flatMap((i) => [i, ...(i.submenu ? flat(i.submenu) : [])]);
 
 describe('application menu', () => {
+  // Issue 15, finding 8: DevTools were in the packaged menu.
+  it('has Toggle Developer Tools only when asked (development), not by default (packaged)', () => {
+    const roles = (devTools?: boolean) =>
+      flat(devTools === undefined ? menuTemplate('linux') : menuTemplate('linux', { devTools }))
+        .map((i) => i.role)
+        .filter(Boolean);
+    expect(roles()).not.toContain('toggleDevTools');
+    expect(roles(false)).not.toContain('toggleDevTools');
+    expect(roles(true)).toContain('toggleDevTools');
+  });
+
   it('has a shortcut for each of the five tabs (and Kitchen), reload and export', () => {
     const items = flat(menuTemplate('linux'));
     const byCommand = Object.fromEntries(items.filter((i) => i.command).map((i) => [i.command, i]));

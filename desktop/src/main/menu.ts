@@ -20,7 +20,15 @@ export const TAB_SHORTCUTS: { command: MenuCommand; label: string; accelerator: 
   { command: 'tab:kitchen', label: 'Kitchen', accelerator: 'CmdOrCtrl+6' },
 ];
 
-export function menuTemplate(platform: string): MenuItemSpec[] {
+/**
+ * The menu. `devTools` is false in packaged builds (index.ts passes
+ * !app.isPackaged): no Toggle Developer Tools item, and the window's
+ * webPreferences.devTools is off too, so its shortcut does nothing (issue 15).
+ */
+export function menuTemplate(
+  platform: string,
+  options: { devTools: boolean } = { devTools: false },
+): MenuItemSpec[] {
   const mac = platform === 'darwin';
   return [
     ...(mac ? [{ role: 'appMenu' }] : []),
@@ -59,7 +67,7 @@ export function menuTemplate(platform: string): MenuItemSpec[] {
         // Reload refetches data in the renderer instead of reloading the page,
         // so the user keeps the open tab and filters.
         { label: 'Reload Data', accelerator: 'CmdOrCtrl+R', command: 'reload' },
-        { role: 'toggleDevTools' },
+        ...(options.devTools ? [{ role: 'toggleDevTools' }] : []),
         { type: 'separator' },
         { role: 'resetZoom' },
         { role: 'zoomIn' },

@@ -71,7 +71,31 @@ describe('SettingsStore', () => {
   });
 
   it('normalizes addresses to their origin', () => {
-    expect(normalizeServerUrl(' http://10.0.0.5:3000/admin ')).toBe('http://10.0.0.5:3000');
+    expect(normalizeServerUrl(' https://10.0.0.5:3000/admin ')).toBe('https://10.0.0.5:3000');
     expect(normalizeServerUrl('localhost:3000')).toBeNull();
+  });
+
+  // Issue 15, finding 8: http:// was accepted for any host (cookie and admin pages in clear).
+  it('takes https for any host, plain http only for this computer', () => {
+    expect(normalizeServerUrl('https://bakery.example')).toBe('https://bakery.example');
+    expect(normalizeServerUrl('http://localhost:3000')).toBe('http://localhost:3000');
+    expect(normalizeServerUrl('http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000');
+    expect(normalizeServerUrl('http://[::1]:3000')).toBe('http://[::1]:3000');
+    expect(normalizeServerUrl('http://10.0.0.5:3000')).toBeNull();
+    expect(normalizeServerUrl('http://bakery.example')).toBeNull();
+    expect(normalizeServerUrl('http://localhost.evil.example')).toBeNull();
+    expect(normalizeServerUrl('https://user:pass@bakery.example')).toBeNull();
+    expect(normalizeServerUrl('file:///etc/passwd')).toBeNull();
+  });
+
+  it('forgets a stored plain-http address of another computer (first-run dialog again)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bakery-settings-'));
+    const file = join(dir, 'settings.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ serverUrl: 'http://192.168.1.20:3000', configured: true }),
+    );
+    const s = new SettingsStore(file, { readFileSync, writeFileSync, mkdirSync }, dir).get();
+    expect(s).toMatchObject({ serverUrl: 'http://localhost:3000', configured: false });
   });
 });

@@ -2,6 +2,7 @@
 // system is a parameter so tests use a real temp folder and nothing else.
 import type { Theme } from '../shared/bridge';
 import { DEFAULT_SERVER_URL } from '../shared/bridge';
+import { isLoopbackHost } from './navigation';
 
 export interface WindowBounds {
   x?: number;
@@ -30,12 +31,19 @@ export interface SettingsFs {
   mkdirSync(path: string, options: { recursive: true }): unknown;
 }
 
-/** Only http(s) URLs without path; anything else is refused. */
+/**
+ * The origin of a server address, or null: https for any host, plain http
+ * only for this computer (localhost, 127.0.0.0/8, ::1), so the back office,
+ * its session cookie and the bridge never travel in clear over a network
+ * (issue 15). No credentials in the address.
+ */
 export function normalizeServerUrl(input: string): string | null {
   try {
     const url = new URL(input.trim());
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return url.origin;
+    if (url.username || url.password) return null;
+    if (url.protocol === 'https:') return url.origin;
+    if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return url.origin;
+    return null;
   } catch {
     return null;
   }
@@ -90,7 +98,8 @@ export class SettingsStore {
     const next = { ...this.current, ...patch };
     if (patch.serverUrl !== undefined) {
       const url = normalizeServerUrl(patch.serverUrl);
-      if (!url) throw new Error(`Not an http(s) address: ${patch.serverUrl}`);
+      if (!url)
+        throw new Error(`Not an https address (or http on this computer): ${patch.serverUrl}`);
       next.serverUrl = url;
       next.configured = true;
     }

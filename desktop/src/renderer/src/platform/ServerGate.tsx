@@ -29,7 +29,9 @@ export function ServerSettingsDialog({
       await update({ serverUrl: url });
       onClose?.();
     } catch {
-      setError('Enter an address starting with http:// or https://');
+      setError(
+        'Enter an address starting with https:// (http:// only for this computer, e.g. http://localhost:3000)',
+      );
     }
   };
   return (
