@@ -1,0 +1,245 @@
+// npm run bench:web — Lighthouse 12 (mobile profile: Moto G Power, simulated
+// slow 4G, 4x CPU slowdown) against a freshly started server, 3 runs per page,
+// the median of each figure. Prints performance, accessibility, LCP, TBT, CLS
+// and the bytes transferred (all, and JavaScript) for /, /menu, /about, /order
+// and /admin/login, and keeps the table in docs/storefront.md.
+//
+// The server is the real one (`pnpm --filter @bakery/api start`) on a free
+// port: on DATABASE_URL when it is set, else on an embedded PostgreSQL in a new
+// temporary folder, i.e. a fresh `npm start`. Options:
+//   --no-build   use the apps as built (default: build storefront and admin first)
+//   --runs N     runs per page (default 3)
+//   --no-docs    do not rewrite the table in docs/storefront.md
+//   --url URL    measure a server that is already running instead
+// Chromium is Debian's (CHROME_PATH, default /usr/bin/chromium), with the
+// flags of DESIGN.md; nothing leaves 127.0.0.1.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const here = import.meta.dirname;
+const storefront = join(here, '..');
+const repo = join(storefront, '..');
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+};
+
+const PAGES = ['/', '/menu', '/about', '/order', '/admin/login'];
+const RUNS = Number(option('--runs', '3'));
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const LIGHTHOUSE = join(storefront, 'node_modules', '.bin', 'lighthouse');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function run(command, commandArgs, options = {}) {
+  const result = spawnSync(command, commandArgs, { stdio: 'inherit', ...options });
+  if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed`);
+}
+
+async function startServer() {
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    NODE_ENV: 'production',
+    MIGRATE_ON_START: '1',
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: randomBytes(24).toString('hex'),
+    OWNER_EMAIL: 'owner-bench-web@example.com',
+    OWNER_PASSWORD: randomBytes(12).toString('hex'),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  };
+  let dataDir;
+  if (!env.DATABASE_URL) {
+    dataDir = mkdtempSync(join(tmpdir(), 'bakery-bench-web-'));
+    env.BAKERY_DATA_DIR = dataDir;
+    env.EMBEDDED_PG_PORT = String(await freePort());
+  }
+  const child = spawn('pnpm', ['--filter', '@bakery/api', 'start'], {
+    cwd: repo,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The API stopped:\n${log}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The API did not start in 3 minutes:\n${log}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    baseUrl,
+    async stop() {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      await new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          try {
+            process.kill(-child.pid, 'SIGKILL');
+          } catch {
+            // already gone
+          }
+          resolve();
+        }, 15_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function lighthouse(url, outFile) {
+  run(
+    LIGHTHOUSE,
+    [
+      url,
+      '--output=json',
+      `--output-path=${outFile}`,
+      '--only-categories=performance,accessibility',
+      `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+      '--quiet',
+    ],
+    { env: { ...process.env, CHROME_PATH } },
+  );
+  const report = JSON.parse(readFileSync(outFile, 'utf8'));
+  if (report.runtimeError) throw new Error(`${url}: ${report.runtimeError.message}`);
+  const items = report.audits['resource-summary']?.details?.items ?? [];
+  const bytes = (type) => items.find((i) => i.resourceType === type)?.transferSize ?? 0;
+  return {
+    performance: report.categories.performance.score,
+    accessibility: report.categories.accessibility.score,
+    lcp: report.audits['largest-contentful-paint'].numericValue,
+    tbt: report.audits['total-blocking-time'].numericValue,
+    cls: report.audits['cumulative-layout-shift'].numericValue,
+    total: bytes('total'),
+    js: bytes('script'),
+    benchmarkIndex: report.environment?.benchmarkIndex ?? 0,
+    failedA11y: Object.values(report.audits)
+      .filter(
+        (a) =>
+          a.score === 0 && report.categories.accessibility.auditRefs.some((r) => r.id === a.id),
+      )
+      .map((a) => a.id),
+  };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+const kb = (n) => `${Math.round(n / 1024).toLocaleString('en-US')} KB`;
+
+function table(results) {
+  const lines = [
+    '| page | performance | accessibility | LCP | TBT | CLS | transferred | JS transferred | benchmark index |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const [page, r] of Object.entries(results)) {
+    lines.push(
+      `| ${page} | ${r.performance.toFixed(2)} | ${r.accessibility.toFixed(2)} | ${(r.lcp / 1000).toFixed(2)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${kb(r.total)} | ${kb(r.js)} | ${Math.round(r.benchmarkIndex)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  if (!flag('--no-build') && !option('--url', '')) {
+    run('pnpm', ['--filter', '@bakery/storefront', '--filter', '@bakery/desktop', 'run', 'build'], {
+      cwd: repo,
+    });
+  }
+  const external = option('--url', '');
+  const server = external
+    ? { baseUrl: external.replace(/\/$/, ''), stop: async () => {} }
+    : await startServer();
+  const outDir = join(repo, 'test-results', 'bench-web');
+  mkdirSync(outDir, { recursive: true });
+  const results = {};
+  try {
+    for (const page of PAGES) {
+      const runs = [];
+      for (let i = 1; i <= RUNS; i += 1) {
+        const name = `${page === '/' ? 'home' : page.slice(1).replace(/\//g, '-')}-${i}.json`;
+        const r = lighthouse(server.baseUrl + page, join(outDir, name));
+        runs.push(r);
+        console.log(
+          `${page} run ${i}: performance ${r.performance}, accessibility ${r.accessibility}, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms, CLS ${r.cls.toFixed(3)}, JS ${kb(r.js)}, benchmark index ${Math.round(r.benchmarkIndex)}${r.failedA11y.length ? `, failing: ${r.failedA11y.join(' ')}` : ''}`,
+        );
+      }
+      results[page] = Object.fromEntries(
+        ['performance', 'accessibility', 'lcp', 'tbt', 'cls', 'total', 'js', 'benchmarkIndex'].map(
+          (k) => [k, median(runs.map((r) => r[k]))],
+        ),
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+  const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const summary = `Lighthouse 12, mobile profile, median of ${RUNS} runs, ${date} UTC:\n\n${table(results)}`;
+  console.log(`\n${summary}`);
+  writeFileSync(
+    join(outDir, 'summary.json'),
+    JSON.stringify({ date, runs: RUNS, results }, null, 2),
+  );
+  if (!flag('--no-docs')) {
+    const docs = join(repo, 'docs', 'storefront.md');
+    const text = readFileSync(docs, 'utf8');
+    const start = '<!-- bench:web start -->';
+    const end = '<!-- bench:web end -->';
+    if (text.includes(start) && text.includes(end)) {
+      const next = text.replace(
+        new RegExp(`${start}[\\s\\S]*${end}`),
+        `${start}\n${summary}\n${end}`,
+      );
+      writeFileSync(docs, next);
+      console.log('docs/storefront.md: table updated');
+    }
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
