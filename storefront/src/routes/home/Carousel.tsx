@@ -31,7 +31,10 @@ export default function Carousel() {
                 alt={i >= cards.length ? '' : alt}
                 width={240}
                 height={160}
-                loading="lazy"
+                // The first cards are on the first screen (the phone's largest
+                // element): no lazy loading there (issue 16).
+                loading={i < 4 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : undefined}
               />
               <h3>{category.label}</h3>
               <p>Explore our delicious {category.label} collection</p>
