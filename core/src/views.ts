@@ -102,6 +102,7 @@ export interface StatsView {
   weeklyRevenue: number;
 }
 
+/** GET /api/admin/analytics (docs/statistics.md defines each figure); the desktop's Analytics tab reads it as is. */
 export interface AnalyticsView {
   averageOrder: number;
   completionRate: number;

@@ -6,7 +6,7 @@ import {
   AllCommunityModule as ChartModules,
   ModuleRegistry as ChartRegistry,
 } from 'ag-charts-community';
-import { bakeryToday, formatDollars } from '@bakery/core';
+import { bakeryToday, formatDollars, type AnalyticsView } from '@bakery/core';
 import { api, apiBytes, messageOf, rangeQuery } from '../api/client';
 import { bridge } from '../platform/bridge';
 import { toast } from '../ui/toaster';
@@ -17,16 +17,8 @@ import { kitchenRangeFrom } from '../kitchen/shared';
 
 ChartRegistry.registerModules([ChartModules]);
 
-export interface AnalyticsData {
-  averageOrder: number;
-  completionRate: number;
-  rushOrders: number;
-  todayOrders: number;
-  totalRevenue: number;
-  weeklyRevenue: number;
-  revenueByDay: { date: string; revenue: number; orders: number }[];
-  revenueByCategory: { category: string; label: string; revenue: number; quantity: number }[];
-}
+/** The answer of GET /api/admin/analytics: core's wire type, declared once. */
+export type AnalyticsData = AnalyticsView;
 
 const money = (d: number | undefined) => formatDollars(d);
 
