@@ -7,7 +7,7 @@
 // "postgres" user (created if missing), which must reach both the binaries
 // and the cluster. A clone under /root (mode 700) is closed to it; rather than
 // change the permissions of anyone's folders, the binaries are copied once to
-// /var/lib/bakery/pg-<version> and the cluster lives in
+// /var/lib/bakery/pg-<version>-<platform> and the cluster lives in
 // /var/lib/bakery/<hash of the data folder>/postgres (named in the log).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -79,8 +79,14 @@ function postgresIds(): { uid: number; gid: number } {
 /** A copy of the native binaries under /var/lib/bakery, made once per version. */
 async function reachableBinaries(source: string): Promise<string> {
   if (!folderClosedToOthers(source)) return source;
-  const version = createHash('sha256').update(source).digest('hex').slice(0, 12);
-  const target = path.join(ROOT_BASE_DIR, `pg-${version}`);
+  // One copy per package version and platform, shared by every clone on the machine.
+  const { version } = JSON.parse(
+    await readFile(path.join(source, '..', 'package.json'), 'utf8'),
+  ) as { version: string };
+  const target = path.join(
+    ROOT_BASE_DIR,
+    `pg-${version.replace(/[^\w.-]/g, '_')}-${process.platform}-${process.arch}`,
+  );
   if (existsSync(path.join(target, '.complete'))) return target;
   await mkdir(ROOT_BASE_DIR, { recursive: true, mode: 0o755 });
   const staging = `${target}.${process.pid}.tmp`;
