@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AllCommunityModule, ModuleRegistry } from 'ag-grid-community';
 import { renderScreen, stubFetch, type Call } from '../test/harness';
@@ -44,16 +44,28 @@ function renderDashboard(path = '/admin/dashboard') {
   renderScreen(
     <Routes>
       <Route path="/admin/dashboard" element={<DashboardPage />} />
-      <Route path="/admin/login" element={<h1>Login here</h1>} />
+      <Route path="/admin/login" element={<LoginProbe />} />
     </Routes>,
     { path },
   );
 }
 
+function LoginProbe() {
+  const location = useLocation();
+  return (
+    <>
+      <h1>Login here</h1>
+      <p data-testid="login-url">{location.pathname + location.search}</p>
+    </>
+  );
+}
+
+const desk = { rows: [], count: 0, countCapped: false, asOf: '2026-11-23T12:00:00.000Z' };
+
 const api = {
   'GET /api/admin/me': () => [200, owner],
   'GET /api/admin/stats': (c: Call) => [200, statsFor(c)],
-  'GET /api/admin/orders': () => [200, []],
+  'GET /api/admin/orders/desk': () => [200, desk],
   'GET /api/config': () => [
     200,
     { paymentProvider: 'Square', paymentConfigured: false, mailConfigured: false },
@@ -65,14 +77,30 @@ const stat = (label: string) =>
   screen.getByTestId(`stat-${label}`).querySelector('.value')?.textContent;
 
 describe('the dashboard', () => {
+  it('opens on the order desk with no stat cards above it', async () => {
+    const calls = stubFetch(api);
+    renderDashboard();
+    expect(await screen.findByRole('region', { name: 'Orders' })).toBeInTheDocument();
+    expect(screen.queryAllByTestId(/^stat-/)).toHaveLength(0);
+    expect(screen.getByRole('tab', { name: 'Order Management' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await waitFor(() =>
+      expect(calls.some((c) => c.path.startsWith('/api/admin/orders/desk?dueFrom='))).toBe(true),
+    );
+    expect(calls.some((c) => c.path.startsWith('/api/admin/stats'))).toBe(false);
+  });
+
   it('shows the seven stat cards, the quality metrics, the five tabs of the spec and Kitchen for the signed-in staff member', async () => {
     stubFetch(api);
-    renderDashboard();
+    renderDashboard('/admin/dashboard?tab=overview');
     await waitFor(() => expect(stat('Total Orders')).toBe('3'));
     expect(screen.getAllByTestId(/^stat-/)).toHaveLength(7);
     expect(stat('Open Payments')).toBe('$60.90');
     expect(screen.getByTestId('metric-Order Accuracy Rate')).toHaveTextContent('33.3%');
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Overview',
       'Order Management',
       'Recipe Management',
       'User Management',
@@ -85,25 +113,21 @@ describe('the dashboard', () => {
 
   it('drives the figures by the date range, and Clear brings back every order', async () => {
     const calls = stubFetch(api);
-    renderDashboard();
+    renderDashboard('/admin/dashboard?tab=overview');
     await waitFor(() => expect(stat('Total Orders')).toBe('3'));
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-20' } });
     await waitFor(() => expect(stat('Total Orders')).toBe('1'));
     expect(calls.some((c) => c.path === '/api/admin/stats?fromDate=2026-11-20')).toBe(true);
-    expect(calls.some((c) => c.path === '/api/admin/orders?fromDate=2026-11-20')).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(stat('Total Orders')).toBe('3'));
   });
 
   it('reads the range and the tab from the address, and switches tabs with Alt+digit', async () => {
     stubFetch(api);
-    renderDashboard('/admin/dashboard?from=2026-11-20&tab=recipes');
+    renderDashboard('/admin/dashboard?from=2026-11-20&tab=overview');
     await waitFor(() => expect(stat('Total Orders')).toBe('1'));
     expect(screen.getByLabelText('From')).toHaveValue('2026-11-20');
-    expect(screen.getByRole('tab', { name: 'Recipe Management' })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
+    expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     fireEvent.keyDown(window, { key: '1', altKey: true });
     await waitFor(() =>
       expect(screen.getByRole('tab', { name: 'Order Management' })).toHaveAttribute(
@@ -115,7 +139,7 @@ describe('the dashboard', () => {
 
   it("shows the server's message, or 'Failed to fetch stats', when the figures cannot load", async () => {
     stubFetch({ ...api, 'GET /api/admin/stats': () => [503, ''] });
-    renderDashboard();
+    renderDashboard('/admin/dashboard?tab=overview');
     expect(await screen.findByText('Failed to fetch stats')).toBeInTheDocument();
   });
 
@@ -126,6 +150,18 @@ describe('the dashboard', () => {
     });
     renderDashboard();
     expect(await screen.findByRole('heading', { name: 'Login here' })).toBeInTheDocument();
+  });
+
+  it('an ended session (401 from any call) returns to the login page, which comes back here', async () => {
+    stubFetch({
+      ...api,
+      'GET /api/admin/orders/desk': () => [401, { message: 'Not authenticated' }],
+    });
+    renderDashboard('/admin/dashboard?due=today');
+    expect(await screen.findByRole('heading', { name: 'Login here' })).toBeInTheDocument();
+    expect(screen.getByTestId('login-url')).toHaveTextContent(
+      `/admin/login?expired=1&next=${encodeURIComponent('/admin/dashboard?due=today')}`,
+    );
   });
 
   it('signs out, and says Failed to log out when the server refuses', async () => {

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Callout, Navbar, Spinner, Switch, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Callout, Navbar, Spinner, Switch, Tab, Tabs } from '../ui/blueprint';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../ui/toaster';
 import type { StatsView } from '@bakery/core';
 import type { MenuCommand } from '../../../shared/bridge';
-import { api, messageOf, rangeQuery } from '../api/client';
+import { api, messageOf, rangeQuery, setUnauthorizedHandler } from '../api/client';
+import { loginAfterExpiry } from '../auth/AdminLoginPage';
 import { useAdminSession } from '../auth/adminSession';
 import { bridge } from '../platform/bridge';
 import { useSettings } from '../platform/settingsContext';
@@ -14,7 +15,7 @@ import { SecondFactorButton } from '../security/SecondFactorPanel';
 import { DateRangeFilter } from './DateRangeFilter';
 import { useDateRange } from './range';
 import { QualityMetrics, StatCards } from './StatCards';
-import { OrdersTab } from '../orders/OrdersTab';
+import { OrdersRoot } from '../orders/OrdersRoot';
 import { RecipesTab } from '../recipes/RecipesTab';
 import { UsersTab } from '../users/UsersTab';
 import { ReviewsTab } from '../reviews/ReviewsTab';
@@ -22,6 +23,9 @@ import { AnalyticsTab, exportWorkbook } from '../analytics/AnalyticsTab';
 import { KitchenTab } from '../kitchen/KitchenTab';
 
 export const TABS = [
+  // The day's figures (stat cards) have a tab of their own, so the order desk
+  // starts right under the header (issue 12).
+  { id: 'overview', title: 'Overview' },
   { id: 'orders', title: 'Order Management' },
   { id: 'recipes', title: 'Recipe Management' },
   { id: 'users', title: 'User Management' },
@@ -32,9 +36,19 @@ export const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
+/** Tabs that read the placed-date range (statistics). */
+const RANGE_TABS: readonly TabId[] = ['overview', 'analytics', 'kitchen'];
+
 export function DashboardPage() {
   const session = useAdminSession();
-  if (session.state === 'signed-out') return <Navigate to="/admin/login" replace />;
+  const location = useLocation();
+  if (session.state === 'signed-out')
+    return (
+      <Navigate
+        to={`/admin/login?next=${encodeURIComponent(location.pathname + location.search)}`}
+        replace
+      />
+    );
   if (session.state === 'error')
     return (
       <div className="app-main">
@@ -54,6 +68,11 @@ export function DashboardPage() {
 
 function Dashboard({ role, email }: { role: string; email: string }) {
   const [range, setRange] = useDateRange();
+  const location = useLocation();
+  const here = useRef('');
+  useEffect(() => {
+    here.current = location.pathname + location.search;
+  });
   const [params, setParams] = useSearchParams();
   const tab = (
     TABS.some((t) => t.id === params.get('tab')) ? params.get('tab') : 'orders'
@@ -83,6 +102,17 @@ function Dashboard({ role, email }: { role: string; email: string }) {
   };
   const [showServer, setShowServer] = useState(false);
 
+  // A 401 from any call means the session ended: back to the login page with
+  // a message, and back here (same URL) after signing in.
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      setUnauthorizedHandler(null);
+      client.clear();
+      void navigate(loginAfterExpiry(here.current), { replace: true });
+    });
+    return () => setUnauthorizedHandler(null);
+  }, [client, navigate]);
+
   // Spec 7: the stats are fetched fresh each time, with one retry.
   const stats = useQuery({
     queryKey: ['/api/admin/stats', range.fromDate, range.toDate],
@@ -90,6 +120,7 @@ function Dashboard({ role, email }: { role: string; email: string }) {
     staleTime: 0,
     retry: 1,
     placeholderData: (prev) => prev,
+    enabled: tab === 'overview',
   });
 
   const rangeRef = useRef(range);
@@ -111,7 +142,7 @@ function Dashboard({ role, email }: { role: string; email: string }) {
 
   return (
     <>
-      <Navbar className="app-header">
+      <Navbar className="app-header" aria-label="Header">
         <h1>Bakery Admin Dashboard</h1>
         <span className="muted">
           {email} ({role})
@@ -141,12 +172,11 @@ function Dashboard({ role, email }: { role: string; email: string }) {
         <Button icon="log-out" text="Sign out" minimal onClick={() => void signOut()} />
       </Navbar>
       {showServer && <ServerSettingsDialog isOpen onClose={() => setShowServer(false)} />}
-      <main className="app-main">
-        <DateRangeFilter range={range} onChange={setRange} />
-        <StatCards stats={stats.data} loading={stats.isFetching} error={stats.error} />
-        <QualityMetrics stats={stats.data} />
+      <main className="app-main dashboard-main">
+        {RANGE_TABS.includes(tab) && <DateRangeFilter range={range} onChange={setRange} />}
         <Tabs
           id="dashboard-tabs"
+          className="dashboard-tabs"
           selectedTabId={tab}
           onChange={(id) => setTab(id as TabId)}
           renderActiveTabPanelOnly
@@ -158,8 +188,16 @@ function Dashboard({ role, email }: { role: string; email: string }) {
               id={t.id}
               title={t.title}
               panel={
-                t.id === 'orders' ? (
-                  <OrdersTab range={range} />
+                t.id === 'overview' ? (
+                  <>
+                    <StatCards stats={stats.data} loading={stats.isFetching} error={stats.error} />
+                    <QualityMetrics stats={stats.data} />
+                  </>
+                ) : t.id === 'orders' ? (
+                  <OrdersRoot
+                    placed={range}
+                    clearPlaced={() => setRange({ fromDate: null, toDate: null })}
+                  />
                 ) : t.id === 'recipes' ? (
                   <RecipesTab />
                 ) : t.id === 'users' ? (

@@ -279,12 +279,6 @@ export function OrdersRoot({ placed, clearPlaced }: { placed: DateRange; clearPl
 
   return (
     <div className="desk">
-      {config.data && !config.data.paymentConfigured && (
-        <Callout intent="warning" className="banner compact-callout" icon="warning-sign">
-          Square is not configured: no payment links. Confirm payments received another way with
-          Confirm Payment.
-        </Callout>
-      )}
       {loadError && (
         <Callout intent="danger" role="alert" className="banner compact-callout">
           {loadError}
@@ -303,8 +297,7 @@ export function OrdersRoot({ placed, clearPlaced }: { placed: DateRange; clearPl
             />
           ))}
         </div>
-        <label className="inline-field">
-          <span>Due on</span>
+        <label className="inline-field" title="Due on a date">
           <input
             className="bp6-input bp6-small"
             type="date"
@@ -325,7 +318,7 @@ export function OrdersRoot({ placed, clearPlaced }: { placed: DateRange; clearPl
           aria-label="Search orders"
           value={search}
           onValueChange={setSearch}
-          style={{ width: 220 }}
+          style={{ width: 170 }}
         />
         <HTMLSelect
           aria-label="Status"
@@ -340,7 +333,7 @@ export function OrdersRoot({ placed, clearPlaced }: { placed: DateRange; clearPl
             setFilters({ method: e.currentTarget.value as '' | 'pickup' | 'delivery' })
           }
           options={[
-            { value: '', label: 'Pickup & delivery' },
+            { value: '', label: 'All methods' },
             { value: 'pickup', label: 'Pickup' },
             { value: 'delivery', label: 'Delivery' },
           ]}
@@ -366,7 +359,7 @@ export function OrdersRoot({ placed, clearPlaced }: { placed: DateRange; clearPl
         <Button
           icon="tag"
           small
-          text="Cake labels"
+          text="Labels"
           onClick={() => setPaper({ kind: 'labels', date: printDay })}
         />
       </div>
@@ -381,6 +374,15 @@ export function OrdersRoot({ placed, clearPlaced }: { placed: DateRange; clearPl
           />
         </div>
         <Card className="detail" aria-live="polite">
+          {selected &&
+            config.data &&
+            !config.data.paymentConfigured &&
+            selected.paymentStatus === 'pending' && (
+              <Callout intent="warning" className="banner compact-callout" icon="warning-sign">
+                Square is not configured: no payment link. Confirm a payment received another way
+                with Confirm Payment.
+              </Callout>
+            )}
           {selected ? (
             <OrderDetail
               order={selected}

@@ -23,7 +23,7 @@ export function OrdersTable({
 }) {
   const columns = useMemo<ColDef<OrderView>[]>(
     () => [
-      { headerName: 'Order', field: 'orderNumber', width: 92, ...NOT_SORTABLE },
+      { headerName: 'Order', field: 'orderNumber', width: 94, ...NOT_SORTABLE },
       {
         headerName: 'Customer',
         colId: 'customer',
@@ -34,14 +34,14 @@ export function OrdersTable({
       {
         headerName: 'Due',
         colId: 'due',
-        width: 138,
+        width: 174,
         sort: 'asc',
         valueGetter: (p) => (p.data ? dueLabel(p.data) : ''),
       },
       {
         headerName: 'Method',
         colId: 'method',
-        width: 80,
+        width: 74,
         valueGetter: (p) => (p.data ? methodLabel(p.data.deliveryMethod) : ''),
         ...NOT_SORTABLE,
       },
@@ -49,7 +49,7 @@ export function OrdersTable({
         headerName: 'Items',
         colId: 'items',
         flex: 1.6,
-        minWidth: 140,
+        minWidth: 120,
         valueGetter: (p) => (p.data ? itemsSummary(p.data.items) : ''),
         tooltipValueGetter: (p) => (p.data ? itemsSummary(p.data.items) : ''),
         ...NOT_SORTABLE,
@@ -58,7 +58,7 @@ export function OrdersTable({
         headerName: 'Total',
         colId: 'total',
         field: 'total',
-        width: 84,
+        width: 76,
         type: 'rightAligned',
         valueFormatter: (p) => (p.data ? formatDollars(p.value as number) : ''),
       },
@@ -66,7 +66,7 @@ export function OrdersTable({
         headerName: 'Payment',
         colId: 'payment',
         field: 'paymentStatus',
-        width: 94,
+        width: 88,
         cellRenderer: (p: { value?: string }) =>
           p.value ? <PaymentBadge status={p.value} /> : null,
         ...NOT_SORTABLE,
@@ -74,7 +74,7 @@ export function OrdersTable({
       {
         headerName: 'Status',
         colId: 'status',
-        width: 104,
+        width: 100,
         cellRenderer: (p: { data?: OrderView }) =>
           p.data ? <FulfilmentBadge order={p.data} /> : null,
         ...NOT_SORTABLE,

@@ -6,7 +6,7 @@ import type { DateRange } from '../dashboard/range';
 
 export const DESK_STATUSES = [
   ['', 'Any status'],
-  ['unfulfilled', 'Not yet fulfilled'],
+  ['unfulfilled', 'To hand over'],
   ['pending', 'Payment pending'],
   ['paid', 'Paid'],
   ['completed', 'Completed'],
