@@ -28,11 +28,12 @@ async function signUp(page: Page, email = uniqueEmail('customer')) {
 
 const dateIn = (days: number) => addDays(bakeryToday(), days);
 
-/** Selects the first item of a category on the order page (checkbox = quantity 1). */
+/** Adds the first item of a category on the order page (one, its default options). */
 async function pickFirst(page: Page, category: string) {
   await page.goto(`/order#${category}`);
   const row = page.locator('.product-row').first();
-  await row.getByRole('checkbox').check();
+  await row.getByRole('button', { name: /^Add to Cart:/ }).click();
+  await expect(row.getByText('In your cart: 1')).toBeVisible();
   return row;
 }
 
@@ -123,8 +124,10 @@ test('a guest adds to the cart, signs in to an existing account, and the item is
   await expect(page.getByText(`1 ${name} added to your cart.`)).toBeVisible();
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
 
-  // The cart follows the account to the order page.
+  // The cart view leads to the order page.
   await page.getByRole('link', { name: /^Cart/ }).click();
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await page.getByRole('link', { name: 'Continue to Order' }).click();
   await expect(page.getByText('Welcome, Lin!')).toBeVisible();
   await expect(page.getByTestId('summary-subtotal')).not.toHaveText('$0.00');
 });
@@ -150,11 +153,12 @@ test('a customer orders a cake with writing for pickup 10 days away and sees the
   await page.getByRole('button', { name: 'Submit Order' }).click();
   // Square is not configured on this server: the order waits for staff.
   await expect(page.getByText('Order submitted for review', { exact: true })).toBeVisible();
-  await expect(page).toHaveURL(/\/my-orders$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/confirmation\?order_id=/, { timeout: 10_000 });
+  await page.goto('/my-orders');
   const card = page.getByTestId('order-card').first();
   await expect(card.getByText('$54.38')).toBeVisible();
   await expect(card.getByText('Payment Pending')).toBeVisible();
-  await expect(card.getByText(/Cake writing: "Happy Birthday Ada"/)).toBeVisible();
+  await expect(card.getByText('“Happy Birthday Ada”')).toBeVisible();
   await shot(page, 'my-orders');
   expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
 
@@ -181,7 +185,8 @@ test('a delivery order shows Delivery Fee Calculation Pending', async ({ page })
   await page.getByLabel('ZIP code').fill('32301');
   await page.getByLabel('Delivery date').fill(dateIn(10));
   await page.getByRole('button', { name: 'Submit Order' }).click();
-  await expect(page).toHaveURL(/\/my-orders$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/confirmation\?order_id=/, { timeout: 10_000 });
+  await page.goto('/my-orders');
   await expect(page.getByText('Delivery Fee Calculation Pending')).toBeVisible();
   await expect(page.getByText('Check back in 24 hours for payment link')).toBeVisible();
 });
@@ -208,7 +213,8 @@ test('a review appears on the home page only after approval', async ({ page, pla
   await pickFirst(page, 'cookies');
   await page.getByLabel('Pickup date').fill(dateIn(12));
   await page.getByRole('button', { name: 'Submit Order' }).click();
-  await expect(page).toHaveURL(/\/my-orders$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/confirmation\?order_id=/, { timeout: 10_000 });
+  await page.goto('/my-orders');
   const title = `Best bread ${Date.now()}`;
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Comment').fill('Soft, fresh and nobody could tell it was gluten-free.');

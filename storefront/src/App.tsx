@@ -17,6 +17,8 @@ const ForgotPasswordPage = lazyPage(() => import('./routes/auth/ForgotPasswordPa
 const ResetPasswordPage = lazyPage(() => import('./routes/auth/ResetPasswordPage'));
 const MyOrdersPage = lazyPage(() => import('./routes/my-orders/MyOrdersPage'));
 const NotFoundPage = lazyPage(() => import('./routes/NotFoundPage'));
+const CartPage = lazyPage(() => import('./routes/cart/CartPage'));
+const AccountPage = lazyPage(() => import('./routes/account/AccountPage'));
 
 const PAGES_BY_PATH: Record<string, { preload: () => Promise<unknown> }> = {
   '/menu': MenuPage,
@@ -28,6 +30,8 @@ const PAGES_BY_PATH: Record<string, { preload: () => Promise<unknown> }> = {
   '/forgot-password': ForgotPasswordPage,
   '/reset-password': ResetPasswordPage,
   '/my-orders': MyOrdersPage,
+  '/cart': CartPage,
+  '/account': AccountPage,
 };
 
 /** Loads the page module of a path (Home is in the main chunk; anything else is Page Not Found). */
@@ -78,6 +82,8 @@ export function AppRoutes() {
           <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
           <Route path="/my-orders" element={<MyOrdersPage />} />
+          <Route path="/cart" element={<CartPage />} />
+          <Route path="/account" element={<AccountPage />} />
           <Route path="/admin/login" element={<AdminUnavailable />} />
           <Route path="/admin/dashboard" element={<AdminUnavailable />} />
           <Route path="*" element={<NotFoundPage />} />

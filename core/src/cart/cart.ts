@@ -130,3 +130,33 @@ export function cartLineOptions(line: CartLine): string[] {
   if (addIn) out.push(`Add-in: ${addIn.label}`);
   return out;
 }
+
+/**
+ * Reorder (issue 14): the lines of an earlier order as cart lines, priced again
+ * from today's catalogue when the cart is read. Products or options the menu
+ * no longer has are left out (and counted), and maximums still apply.
+ */
+export function reorderLines(
+  items: readonly {
+    productId: string;
+    quantity: number;
+    variant?: string | null;
+    filling?: string | null;
+    addIn?: string | null;
+  }[],
+): { lines: StoredCartLine[]; skipped: number } {
+  let lines: StoredCartLine[] = [];
+  let skipped = 0;
+  for (const item of items) {
+    const result = addCartLine(lines, {
+      productId: item.productId,
+      quantity: item.quantity,
+      variantId: item.variant ?? null,
+      filling: item.filling ?? null,
+      addIn: item.addIn ?? null,
+    });
+    if (result.added === 0) skipped += 1;
+    lines = result.lines;
+  }
+  return { lines, skipped };
+}

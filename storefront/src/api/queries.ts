@@ -77,3 +77,14 @@ export function useAvailability(fromDate: string, toDate: string) {
     refetchOnMount: 'always',
   });
 }
+
+export interface ShopConfig {
+  paymentProvider: string;
+  paymentConfigured: boolean;
+  mailConfigured: boolean;
+}
+
+/** GET /api/config: whether Square is set up (one payment message when it is not). */
+export function useShopConfig() {
+  return useQuery<ShopConfig>({ queryKey: ['/api/config'] });
+}

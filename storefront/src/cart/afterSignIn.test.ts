@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MENU_ITEMS } from '@bakery/core';
 import { afterSignIn } from './afterSignIn';
-import { readCart, savePending } from './cartStorage';
+import { cartLines, savePending } from './cartStorage';
 
 const item = MENU_ITEMS[0]!;
 
@@ -15,9 +15,9 @@ describe('after sign-in', () => {
     const toast = vi.fn();
     afterSignIn(navigate, toast);
     expect(navigate).toHaveBeenCalledWith('/menu');
-    expect(readCart()).toEqual({});
+    expect(cartLines()).toEqual([]);
     vi.advanceTimersByTime(100);
-    expect(readCart()).toEqual({ [item.id]: 2 });
+    expect(cartLines().map((l) => [l.productId, l.quantity])).toEqual([[item.id, 2]]);
     expect(toast).toHaveBeenCalledWith({
       title: 'Item added to cart!',
       description: `2 ${item.name} added to your cart.`,
@@ -37,6 +37,6 @@ describe('after sign-in', () => {
     expect(navigate).toHaveBeenCalledWith('/my-orders');
     expect(toast).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalled();
-    expect(readCart()).toEqual({});
+    expect(cartLines()).toEqual([]);
   });
 });

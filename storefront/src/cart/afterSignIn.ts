@@ -1,7 +1,8 @@
 // After a successful login or signup (spec section 4): 100 ms later any pending
-// cart item goes into the cart with a toast, then the user goes to the saved
-// return address or /my-orders.
-import { getMenuItem } from '@bakery/core';
+// cart item goes into the cart with a toast saying what was really added, then
+// the user goes to the saved return address (the order page when they came
+// from its prompt) or /my-orders.
+import { addedMessage, getMenuItem } from '@bakery/core';
 import type { ToastInput } from '../components/Toast';
 import { TOAST_CART_MS } from '../components/Toast';
 import { addToCart, takePending, takeRedirect } from './cartStorage';
@@ -18,15 +19,15 @@ export function afterSignIn(
     for (const item of takePending()) {
       const product = getMenuItem(item.productId);
       if (!product) continue;
-      addToCart(item.productId, Number(item.quantity), {
+      const quantity = Number(item.quantity);
+      const result = addToCart(item.productId, quantity, {
         variantId: item.variantId,
         filling: item.filling,
         addIn: item.addIn,
-        isCake: product.category === 'cakes',
       });
       toast({
-        title: 'Item added to cart!',
-        description: `${item.quantity} ${product.name} added to your cart.`,
+        title: result.added > 0 ? 'Item added to cart!' : 'Cart unchanged',
+        description: addedMessage(result, product.name, quantity),
         duration: TOAST_CART_MS,
       });
     }

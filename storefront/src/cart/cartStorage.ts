@@ -1,17 +1,17 @@
-// The cart operations that need the catalogue (prices, maximums, options),
-// on top of the plain local-storage cart of cartStore.ts.
-import { getMenuItem, maxQuantityOf, resolveLine, type CartLine } from '@bakery/core';
+// The cart operations that need the catalogue (prices, maximums, options):
+// core's cart rules (core/src/cart) on the local-storage lines of cartStore.ts.
 import {
-  ADD_INS_KEY,
-  CAKE_SIZES_KEY,
-  FILLINGS_KEY,
+  addCartLine,
+  normalizeCartLine,
+  setCartLineQuantity,
+  type AddResult,
+  type StoredCartLine,
+} from '@bakery/core';
+import {
   PENDING_ITEMS_KEY,
   PENDING_REDIRECT_KEY,
-  VARIANTS_KEY,
-  readCart,
-  readChoices,
-  writeCart,
-  writeChoice,
+  readCartLines,
+  writeCartLines,
 } from './cartStore';
 
 export * from './cartStore';
@@ -20,49 +20,41 @@ export type AddChoice = {
   variantId?: string | null;
   filling?: string | null;
   addIn?: string | null;
-  isCake?: boolean;
 };
 
-export function addToCart(productId: string, quantity: number, choice: AddChoice = {}): void {
-  const cart = readCart();
-  const item = getMenuItem(productId);
-  // Adding again never takes a product past its per-order maximum ('Max: N').
-  const total = (cart[productId] ?? 0) + quantity;
-  cart[productId] = item ? Math.min(total, maxQuantityOf(item)) : total;
-  if (choice.variantId)
-    writeChoice(choice.isCake ? CAKE_SIZES_KEY : VARIANTS_KEY, productId, choice.variantId);
-  if (choice.filling) writeChoice(FILLINGS_KEY, productId, choice.filling);
-  if (choice.addIn) writeChoice(ADD_INS_KEY, productId, choice.addIn);
-  writeCart(cart);
+/** Adds a line (or to the same line), never past the product's maximum; says what was added. */
+export function addToCart(productId: string, quantity: number, choice: AddChoice = {}): AddResult {
+  const result = addCartLine(cartLines(), { productId, quantity, ...choice });
+  writeCartLines(result.lines);
+  return result;
 }
 
-/** The cart as core's CartLine list. */
-export function cartLines(): CartLine[] {
-  const cart = readCart();
-  const variants = readChoices(VARIANTS_KEY);
-  const sizes = readChoices(CAKE_SIZES_KEY);
-  const fillings = readChoices(FILLINGS_KEY);
-  const addIns = readChoices(ADD_INS_KEY);
-  return Object.entries(cart)
-    .filter(([, q]) => q > 0)
-    .map(([productId, quantity]) => {
-      const line: CartLine = { productId, quantity };
-      const variantId = sizes[productId] ?? variants[productId];
-      if (variantId) line.variantId = variantId;
-      if (fillings[productId]) line.filling = fillings[productId];
-      if (addIns[productId]) line.addIn = addIns[productId];
-      return line;
-    })
-    .filter((line) => {
-      // A product or option the catalogue no longer knows (an old tab, an
-      // edited storage entry) is left out rather than breaking the order page.
-      try {
-        resolveLine(line);
-        return true;
-      } catch {
-        return false;
-      }
-    });
+/** Sets one line's quantity (0 removes it). */
+export function setLineQuantity(key: string, quantity: number): void {
+  writeCartLines(setCartLineQuantity(cartLines(), key, quantity));
+}
+
+export function removeLine(key: string): void {
+  setLineQuantity(key, 0);
+}
+
+/** Replaces the cart (Reorder). */
+export function replaceCart(lines: readonly StoredCartLine[]): void {
+  writeCartLines(lines);
+}
+
+/**
+ * The cart's lines with the catalogue's defaults; a product or option the
+ * catalogue no longer knows (an old tab, an edited storage entry) is left out
+ * rather than breaking the order page.
+ */
+export function cartLines(): StoredCartLine[] {
+  const out: StoredCartLine[] = [];
+  for (const line of readCartLines()) {
+    const normal = normalizeCartLine(line);
+    if (normal) out.push(normal);
+  }
+  return out;
 }
 
 export type PendingItem = {
@@ -73,8 +65,8 @@ export type PendingItem = {
   addIn?: string | null;
 };
 
-export function savePending(item: PendingItem, redirect: string): void {
-  localStorage.setItem(PENDING_ITEMS_KEY, JSON.stringify([item]));
+export function savePending(item: PendingItem | null, redirect: string): void {
+  if (item) localStorage.setItem(PENDING_ITEMS_KEY, JSON.stringify([item]));
   localStorage.setItem(PENDING_REDIRECT_KEY, redirect);
 }
 
@@ -85,7 +77,7 @@ export function takePending(): PendingItem[] {
   if (!raw) return [];
   try {
     const parsed: unknown = JSON.parse(raw);
-    const list = Array.isArray(parsed) ? parsed : [parsed];
+    const list: unknown[] = Array.isArray(parsed) ? parsed : [parsed];
     return list.filter(
       (p): p is PendingItem =>
         !!p &&
@@ -104,4 +96,11 @@ export function takeRedirect(): string | null {
   localStorage.removeItem(PENDING_REDIRECT_KEY);
   // Only same-site paths: never send the user off to another origin.
   return path && path.startsWith('/') && !path.startsWith('//') ? path : null;
+}
+
+/** How many of each product the cart holds, over its lines. */
+export function cartByProduct(): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const l of cartLines()) out[l.productId] = (out[l.productId] ?? 0) + l.quantity;
+  return out;
 }

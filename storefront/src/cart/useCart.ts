@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
-import { CART_KEYS, CART_UPDATED, cartCount, readCart } from './cartStore';
+import { useMemo, useSyncExternalStore } from 'react';
+import { CART_KEYS, CART_UPDATED, cartCount, readCartLines } from './cartStore';
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener(CART_UPDATED, onChange);
@@ -14,16 +14,23 @@ function subscribe(onChange: () => void): () => void {
 export function useCartCount(): number {
   return useSyncExternalStore(
     subscribe,
-    () => cartCount(readCart()),
+    () => cartCount(readCartLines()),
     () => 0,
   );
 }
 
-/** A counter that changes on every cart change, to re-read storage. */
+/** A value that changes on every cart change, to re-read storage. */
 export function useCartVersion(): string {
   return useSyncExternalStore(
     subscribe,
     () => CART_KEYS.map((k) => localStorage.getItem(k) ?? '').join('|'),
     () => '',
   );
+}
+
+/** Re-reads something derived from the cart whenever it changes. */
+export function useCartValue<T>(read: () => T): T {
+  const version = useCartVersion();
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => read(), [version]);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MENU_ITEMS } from '@bakery/core';
 import { act, render, screen } from '@testing-library/react';
 import { addToCart, badgeText } from '../cart/cartStorage';
 import { useCartCount } from '../cart/useCart';
@@ -21,7 +22,7 @@ describe('cart badge', () => {
   it('follows cartUpdated in this tab and storage events from other tabs', () => {
     render(<LiveBadge />);
     expect(screen.getByTestId('cart-badge')).toHaveTextContent('0');
-    act(() => addToCart('any-product', 3));
+    act(() => void addToCart(MENU_ITEMS[0]!.id, 3));
     expect(screen.getByTestId('cart-badge')).toHaveTextContent('3');
     act(() => {
       // Another tab wrote the cart: only the storage event fires here.

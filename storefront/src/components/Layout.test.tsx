@@ -86,6 +86,8 @@ describe('navigation bar', () => {
     expect(api.calls.find((c) => c.path === '/api/logout')?.body).toEqual({});
     expect(await nav().findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(screen.queryByTestId('cart-badge')).toBeNull();
+    // Logout empties the cart: the next account on this browser starts empty (issue 14).
+    expect(localStorage.getItem('cart')).toBeNull();
   });
 
   it('says so when logging out fails', async () => {

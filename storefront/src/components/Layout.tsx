@@ -1,10 +1,12 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { BAKERY_INFO, isStaff } from '@bakery/core';
+import { BAKERY_INFO, isStaff, openingHoursLines } from '@bakery/core';
 import { apiRequest, errorMessage } from '../api/client';
 import { ADMIN_ME_KEY, USER_KEY, useAdminIdentity, useUser } from '../api/queries';
+import { clearCart } from '../cart/cartStore';
 import { useCartCount } from '../cart/useCart';
+import './shop.css';
 import { CartBadge } from './CartBadge';
 import { Loading } from './Loading';
 import type { ToastInput } from './Toast';
@@ -51,12 +53,27 @@ function Nav() {
   }, [user, admin.isFetched, admin.data, queryClient]);
 
   const close = () => setOpen(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the open menu and gives focus back to its button.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
   const linkClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active' : ''}`;
 
   async function logout() {
     close();
     try {
       await apiRequest('POST', '/api/logout', {});
+      // The cart belongs to the person signed in: the next account starts empty.
+      clearCart();
       // Forget everything cached for this account; the user and admin identity become "nobody".
       queryClient.removeQueries({
         predicate: (q) => q.queryKey[0] !== USER_KEY[0] && q.queryKey[0] !== ADMIN_ME_KEY[0],
@@ -64,7 +81,7 @@ function Nav() {
       queryClient.setQueryData(USER_KEY, null);
       queryClient.setQueryData(ADMIN_ME_KEY, null);
       toast({ title: 'Logged out successfully', description: 'Come back soon!' });
-      navigate('/');
+      void navigate('/');
     } catch {
       toast({ title: 'Error', description: 'Failed to log out', variant: 'destructive' });
     }
@@ -79,7 +96,19 @@ function Nav() {
           </span>
           {BAKERY_INFO.name}
         </Link>
+        {user && (
+          <NavLink
+            to="/cart"
+            className={({ isActive }) => `nav-link cart-link${isActive ? ' active' : ''}`}
+            onClick={close}
+            aria-label={`Cart, ${count > 99 ? '99+' : count} items`}
+          >
+            <CartIcon /> <span className="cart-word">Cart</span>{' '}
+            <CartBadge count={count} signedIn />
+          </NavLink>
+        )}
         <button
+          ref={toggleRef}
           type="button"
           className="nav-toggle"
           aria-expanded={open}
@@ -115,18 +144,13 @@ function Nav() {
           {user ? (
             <>
               <li>
-                <NavLink
-                  to="/order"
-                  className="nav-link cart-link"
-                  onClick={close}
-                  aria-label={`Cart, ${count > 99 ? '99+' : count} items`}
-                >
-                  <CartIcon /> Cart <CartBadge count={count} signedIn />
+                <NavLink to="/my-orders" className={linkClass} onClick={close}>
+                  My Orders
                 </NavLink>
               </li>
               <li>
-                <NavLink to="/my-orders" className={linkClass} onClick={close}>
-                  My Orders
+                <NavLink to="/account" className={linkClass} onClick={close}>
+                  Account
                 </NavLink>
               </li>
             </>
@@ -158,7 +182,7 @@ function Nav() {
           )}
           {user && (
             <li>
-              <button type="button" className="nav-link nav-button" onClick={logout}>
+              <button type="button" className="nav-link nav-button" onClick={() => void logout()}>
                 Logout
               </button>
             </li>
@@ -189,6 +213,12 @@ function Footer() {
             <br />
             <a href={`mailto:${b.email}`}>{b.email}</a>
           </address>
+        </div>
+        <div>
+          <h2 className="footer-heading">Opening Hours</h2>
+          {openingHoursLines().map((line) => (
+            <p key={line}>{line}</p>
+          ))}
         </div>
         <div>
           <h2 className="footer-heading">Quick Links</h2>
@@ -225,6 +255,8 @@ export function pageTitle(pathname: string): string {
     [/^\/forgot-password$/, 'Forgot Password'],
     [/^\/reset-password(\/[^/]+)?$/, 'Reset Password'],
     [/^\/my-orders$/, 'My Orders'],
+    [/^\/cart$/, 'Your Cart'],
+    [/^\/account$/, 'Your Account'],
     [/^\/admin\/(login|dashboard)$/, 'Admin'],
   ];
   const found = titles.find(([re]) => re.test(pathname.replace(/(.)\/+$/, '$1')));

@@ -1,5 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { BAKERY_INFO, ContactMessageSchema } from '@bakery/core';
+import {
+  BAKERY_INFO,
+  ContactMessageSchema,
+  deliveryPolicyLines,
+  openingHoursLines,
+} from '@bakery/core';
 import { apiRequest, errorMessage } from '../../api/client';
 import { FormField, fieldErrors } from '../../components/FormField';
 import { useToast } from '../../components/Toast';
@@ -58,7 +63,7 @@ function ContactForm() {
   return (
     <form
       className="card contact-form"
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
       noValidate
       aria-labelledby="contact-heading"
     >
@@ -163,6 +168,14 @@ export default function AboutPage() {
           <p>
             Website: <a href={b.website}>{b.website.replace(/^https?:\/\//, '')}</a>
           </p>
+          <h3 id="hours-heading">Opening Hours</h3>
+          {openingHoursLines().map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+          <h3>Delivery</h3>
+          {deliveryPolicyLines().map((line) => (
+            <p key={line}>{line}</p>
+          ))}
         </section>
         <ContactForm />
       </div>

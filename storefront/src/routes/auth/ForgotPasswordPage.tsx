@@ -63,7 +63,7 @@ export default function ForgotPasswordPage() {
       <div className="card auth-card">
         <h1>Forgot Password</h1>
         <p>Enter your email and we'll send you a link to reset your password.</p>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={(e) => void submit(e)} noValidate>
           <FormField
             label="Email"
             type="email"

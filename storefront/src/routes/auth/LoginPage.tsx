@@ -30,7 +30,7 @@ export default function LoginPage() {
       const { user } = (await res.json()) as { user: UserView };
       queryClient.setQueryData(USER_KEY, user);
       toast({ title: `Welcome back, ${user.firstName}!`, description: "You're now signed in." });
-      afterSignIn(navigate, toast);
+      afterSignIn((path) => void navigate(path), toast);
     } catch (error) {
       const message = isNetworkError(error)
         ? 'Something went wrong. Please try again.'
@@ -45,7 +45,7 @@ export default function LoginPage() {
     <section className="container page narrow">
       <div className="card auth-card">
         <h1>Sign In</h1>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={(e) => void submit(e)} noValidate>
           <FormField
             label="Email"
             type="email"

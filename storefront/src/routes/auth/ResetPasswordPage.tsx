@@ -37,7 +37,7 @@ export default function ResetPasswordPage() {
 
   useEffect(() => {
     if (state !== 'done') return;
-    const timer = setTimeout(() => navigate('/login'), REDIRECT_MS);
+    const timer = setTimeout(() => void navigate('/login'), REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [state, navigate]);
 
@@ -83,7 +83,7 @@ export default function ResetPasswordPage() {
     <section className="container page narrow">
       <div className="card auth-card">
         <h1>Reset Password</h1>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={(e) => void submit(e)} noValidate>
           <FormField
             label="New password"
             type="password"

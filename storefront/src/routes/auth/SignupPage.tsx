@@ -45,7 +45,7 @@ export default function SignupPage() {
         title: `Welcome, ${user.firstName}!`,
         description: 'Your account has been created.',
       });
-      afterSignIn(navigate, toast);
+      afterSignIn((path) => void navigate(path), toast);
     } catch (error) {
       const message = isNetworkError(error)
         ? 'Something went wrong. Please try again.'
@@ -60,7 +60,7 @@ export default function SignupPage() {
     <section className="container page narrow">
       <div className="card auth-card">
         <h1>Create Account</h1>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={(e) => void submit(e)} noValidate>
           <div className="field-row">
             <FormField label="First name" autoComplete="given-name" {...field('firstName')} />
             <FormField label="Last name" autoComplete="family-name" {...field('lastName')} />

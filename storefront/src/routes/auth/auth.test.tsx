@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { itemsInCategory } from '@bakery/core';
-import { readCart, savePending } from '../../cart/cartStorage';
+import { cartByProduct, savePending } from '../../cart/cartStorage';
 import { startTestApi, type TestApi } from '../../test/apiServer';
 import { renderScreen } from '../../test/render';
 import ForgotPasswordPage from './ForgotPasswordPage';
@@ -70,7 +70,7 @@ describe('login', () => {
     expect(api.calls[0]!.body).toEqual({ email: 'ada@example.com', password: 'sourdough' });
     expect(await screen.findByText('Item added to cart!')).toBeInTheDocument();
     expect(screen.getByText(`2 ${brownie.name} added to your cart.`)).toBeInTheDocument();
-    expect(readCart()).toEqual({ [brownie.id]: 2 });
+    expect(cartByProduct()).toEqual({ [brownie.id]: 2 });
     expect(localStorage.getItem('pendingCartItems')).toBeNull();
   });
 

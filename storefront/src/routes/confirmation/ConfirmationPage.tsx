@@ -4,12 +4,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   BAKERY_INFO,
   confirmationState,
+  customerPaymentBadge,
   formatDollars,
   MIN_LEAD_DAYS,
+  PAYMENT_NOT_CONFIGURED_NOTICE,
   type PaymentStatusView,
 } from '@bakery/core';
 import { apiRequest } from '../../api/client';
-import { usePaymentStatus, useUser } from '../../api/queries';
+import { useMyOrders, usePaymentStatus, useShopConfig, useUser } from '../../api/queries';
+import { CakeExtras, OrderFacts, OrderLines } from '../my-orders/OrderDetails';
 
 const LEAD_TIME = `Every order is baked fresh to order; we need at least ${MIN_LEAD_DAYS} days notice and will have it ready on the date you chose.`;
 
@@ -32,8 +35,18 @@ export default function ConfirmationPage() {
       paymentStatus: d?.paymentStatus ?? null,
       paymentUrl: d?.paymentUrl ?? null,
     });
-  const { data } = usePaymentStatus(lookupId, (d) => stateOf(d) === 'processing');
-  const state = stateOf(data);
+  const config = useShopConfig();
+  const squareOff = config.data ? !config.data.paymentConfigured : false;
+  const { data, isError } = usePaymentStatus(
+    lookupId,
+    (d) => !squareOff && stateOf(d) === 'processing',
+  );
+  // Without Square nothing will confirm a payment: never 'Processing Payment...' for ever.
+  const raw = stateOf(data);
+  const state = raw === 'processing' && squareOff ? 'pending' : raw;
+  const myOrders = useMyOrders(Boolean(user && lookupId));
+  const order = myOrders.data?.find((o) => o.id === lookupId) ?? null;
+  const notFound = Boolean(lookupId) && isError && state !== 'error';
 
   // When Square sends the customer back, ask the server to confirm the payment.
   const confirmed = useRef(false);
@@ -50,91 +63,126 @@ export default function ConfirmationPage() {
   const total = data?.total !== undefined ? formatDollars(data.total) : null;
 
   let body;
-  switch (state) {
-    case 'error':
-      body = (
-        <>
-          <h1>Payment Error</h1>
-          <div className="alert alert-error" role="alert">
-            <p>
-              There was an error processing your payment. Please try again or contact us for
-              assistance.
+  if (notFound) {
+    body = (
+      <>
+        <h1>Order not found</h1>
+        <p>
+          We could not find that order. Check the link in your e-mail, or see all your orders in My
+          Orders.
+        </p>
+      </>
+    );
+  } else
+    switch (state) {
+      case 'error':
+        body = (
+          <>
+            <h1>Payment Error</h1>
+            <div className="alert alert-error" role="alert">
+              <p>
+                There was an error processing your payment. Please try again or contact us for
+                assistance.
+              </p>
+              <p>
+                Email <a href={`mailto:${BAKERY_INFO.email}`}>{BAKERY_INFO.email}</a> or call{' '}
+                <a href={`tel:${BAKERY_INFO.phone.replace(/[^\d+]/g, '')}`}>{BAKERY_INFO.phone}</a>.
+              </p>
+            </div>
+          </>
+        );
+        break;
+      case 'processing':
+        body = (
+          <>
+            <h1>Processing Payment...</h1>
+            <p role="status">
+              <span className="spinner" aria-hidden="true" /> We're confirming your Square payment.
+              This page updates automatically.
             </p>
+          </>
+        );
+        break;
+      case 'payment_confirmed':
+        body = (
+          <>
+            <h1>Payment Confirmed!</h1>
+            <p>Thank you! Your Square payment{total ? ` of ${total}` : ''} was received.</p>
+            <p>{LEAD_TIME}</p>
+          </>
+        );
+        break;
+      case 'already_paid':
+        body = (
+          <>
+            <h1>Order Already Paid</h1>
+            <p>This order{total ? ` (${total})` : ''} has already been paid. Thank you!</p>
+            <p>{LEAD_TIME}</p>
+          </>
+        );
+        break;
+      case 'pending_payment':
+        body = (
+          <>
+            <h1>Complete Your Payment</h1>
             <p>
-              Email <a href={`mailto:${BAKERY_INFO.email}`}>{BAKERY_INFO.email}</a> or call{' '}
-              <a href={`tel:${BAKERY_INFO.phone.replace(/[^\d+]/g, '')}`}>{BAKERY_INFO.phone}</a>.
+              Your order{total ? ` total is ${total}` : ' is ready for payment'}. Payment is due via
+              Square 24 hours before delivery of your order.
             </p>
-          </div>
-        </>
-      );
-      break;
-    case 'processing':
-      body = (
-        <>
-          <h1>Processing Payment...</h1>
-          <p role="status">
-            <span className="spinner" aria-hidden="true" /> We're confirming your Square payment.
-            This page updates automatically.
-          </p>
-        </>
-      );
-      break;
-    case 'payment_confirmed':
-      body = (
-        <>
-          <h1>Payment Confirmed!</h1>
-          <p>Thank you! Your Square payment{total ? ` of ${total}` : ''} was received.</p>
-          <p>{LEAD_TIME}</p>
-        </>
-      );
-      break;
-    case 'already_paid':
-      body = (
-        <>
-          <h1>Order Already Paid</h1>
-          <p>This order{total ? ` (${total})` : ''} has already been paid. Thank you!</p>
-          <p>{LEAD_TIME}</p>
-        </>
-      );
-      break;
-    case 'pending_payment':
-      body = (
-        <>
-          <h1>Complete Your Payment</h1>
-          <p>
-            Your order{total ? ` total is ${total}` : ' is ready for payment'}. Payment is due via
-            Square 24 hours before delivery of your order.
-          </p>
-          {data?.paymentUrl && (
-            <a
-              href={data.paymentUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="btn btn-primary"
-            >
-              Pay with Square
-            </a>
-          )}
-          <p>{LEAD_TIME}</p>
-        </>
-      );
-      break;
-    default:
-      body = (
-        <>
-          <h1>Order Submitted for Review</h1>
-          <p>
-            Thank you for your order! Our team will review it and send you a Square payment link by
-            e-mail.
-          </p>
-          <p>{LEAD_TIME}</p>
-        </>
-      );
-  }
+            {data?.paymentUrl && (
+              <a
+                href={data.paymentUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="btn btn-primary"
+              >
+                Pay with Square
+              </a>
+            )}
+            <p>{LEAD_TIME}</p>
+          </>
+        );
+        break;
+      default:
+        body = (
+          <>
+            <h1>Order Submitted for Review</h1>
+            {squareOff ? (
+              <p>{PAYMENT_NOT_CONFIGURED_NOTICE.text}</p>
+            ) : (
+              <p>
+                Thank you for your order! Our team will review it and send you a Square payment link
+                by e-mail.
+              </p>
+            )}
+            <p>{LEAD_TIME}</p>
+          </>
+        );
+    }
 
   return (
-    <section className="container page narrow center confirmation" data-state={state}>
+    <section
+      className="container page narrow center confirmation"
+      data-state={notFound ? 'not_found' : state}
+    >
       {body}
+      {order && !notFound && (
+        <div className="card">
+          <h2>Order #{order.orderNumber}</h2>
+          <OrderFacts order={order} />
+          <p>
+            <strong>Payment:</strong> {customerPaymentBadge(order.paymentStatus)}
+            {order.paymentStatus === 'pending' && squareOff
+              ? ` (${PAYMENT_NOT_CONFIGURED_NOTICE.text})`
+              : ''}
+          </p>
+          <OrderLines order={order} />
+          <CakeExtras order={order} />
+          <p>
+            <strong>Total:</strong> {formatDollars(order.total)}
+          </p>
+        </div>
+      )}
       <div className="button-row">
         <Link to="/" className="btn btn-secondary">
           Return Home

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CATEGORIES, formatCents, itemsInCategory } from '@bakery/core';
-import { readCart } from '../../cart/cartStorage';
+import { cartByProduct } from '../../cart/cartStorage';
 import { startTestApi, type TestApi } from '../../test/apiServer';
 import { renderScreen } from '../../test/render';
 import MenuPage from './MenuPage';
@@ -79,7 +79,7 @@ describe('menu page', () => {
       quantity: 2,
     });
     expect(localStorage.getItem('pendingRedirect')).toBe('/menu');
-    expect(readCart()).toEqual({});
+    expect(cartByProduct()).toEqual({});
   });
 
   it('a signed-in customer adds to the cart, hears about it, and the dialog closes', async () => {
@@ -96,7 +96,7 @@ describe('menu page', () => {
     const dialog = within(screen.getByRole('dialog'));
     await userEvent.click(dialog.getByRole('button', { name: 'Increase quantity' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Add to Cart' }));
-    expect(readCart()).toEqual({ [firstBrownie.id]: 2 });
+    expect(cartByProduct()).toEqual({ [firstBrownie.id]: 2 });
     expect(events).toBeGreaterThan(0);
     expect(screen.getByText('Added to cart!')).toBeInTheDocument();
     expect(screen.getByText(`2 ${firstBrownie.name} added to your cart.`)).toBeInTheDocument();

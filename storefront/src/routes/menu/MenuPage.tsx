@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
+  addedMessage,
   CATEGORIES,
   formatCents,
   getMenuItem,
@@ -46,7 +47,7 @@ export default function MenuPage() {
   const current = CATEGORIES.find((c) => c.id === category)!;
 
   function choose(item: MenuItem) {
-    if (item.category === 'gourmet-cookies') navigate('/order#gourmet-cookies');
+    if (item.category === 'gourmet-cookies') void navigate('/order#gourmet-cookies');
     else setSelected(item);
   }
 
@@ -60,14 +61,15 @@ export default function MenuPage() {
         description: "Sign in to add items to your cart. We'll add this item after you log in!",
         duration: TOAST_SIGN_IN_MS,
       });
-      navigate('/login');
+      void navigate('/login');
       return;
     }
-    addToCart(item.id, sel.quantity, { ...choice, isCake: item.category === 'cakes' });
+    const result = addToCart(item.id, sel.quantity, choice);
     setSelected(null);
+    // Says what was really added: 'Only 10 allowed: you now have 10' at the maximum.
     toast({
-      title: 'Added to cart!',
-      description: `${sel.quantity} ${getMenuItem(item.id)?.name ?? item.name} added to your cart.`,
+      title: result.added > 0 ? 'Added to cart!' : 'Cart unchanged',
+      description: addedMessage(result, getMenuItem(item.id)?.name ?? item.name, sel.quantity),
       duration: TOAST_CART_MS,
     });
   }

@@ -1,11 +1,37 @@
-import { Link, Navigate } from 'react-router-dom';
-import { formatDollars, formatLongDate, type OrderView } from '@bakery/core';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { formatDollars, formatLongDate, reorderLines, type OrderView } from '@bakery/core';
 import { useMyOrders, useUser } from '../../api/queries';
+import { replaceCart } from '../../cart/cartStorage';
 import { Loading } from '../../components/Loading';
+import { TOAST_CART_MS, useToast } from '../../components/Toast';
+import { CakeExtras, OrderFacts, OrderLines } from './OrderDetails';
 import { PaymentBadge, PaymentNotice } from './PaymentNotice';
 import { ReviewForm } from './ReviewForm';
 
 const money = (dollars: number | string) => formatDollars(dollars);
+
+/** Reorder: the same lines back in the cart, priced again at today's prices. */
+function ReorderButton({ order }: { order: OrderView }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  function reorder() {
+    const { lines, skipped } = reorderLines(order.items);
+    replaceCart(lines);
+    toast({
+      title: 'Cart refilled',
+      description:
+        `The items of order #${order.orderNumber} are in your cart at today's prices.` +
+        (skipped > 0 ? ` ${skipped} item(s) are no longer on the menu.` : ''),
+      duration: TOAST_CART_MS,
+    });
+    void navigate('/cart');
+  }
+  return (
+    <button type="button" className="btn btn-secondary" onClick={reorder}>
+      Reorder<span className="sr-only"> order #{order.orderNumber}</span>
+    </button>
+  );
+}
 
 export function OrderCard({ order }: { order: OrderView }) {
   // Spec: the fees show only when above 0.
@@ -24,23 +50,8 @@ export function OrderCard({ order }: { order: OrderView }) {
         </div>
         <PaymentBadge status={order.paymentStatus} />
       </div>
-      <p>
-        <strong>{order.deliveryMethod === 'delivery' ? 'Delivery' : 'Pickup'}:</strong>{' '}
-        {order.pickupDate
-          ? `${formatLongDate(order.pickupDate)} at ${order.pickupTime || 'TBD'}`
-          : 'TBD'}
-      </p>
-      <ul className="order-items">
-        {order.items.map((item, i) => (
-          <li key={`${item.productId}-${i}`}>
-            <span>
-              {item.quantity} × {item.name}
-              {item.variantLabel ? ` (${item.variantLabel})` : ''}
-            </span>
-            <span>{money(item.lineTotal ?? Number(item.price) * item.quantity)}</span>
-          </li>
-        ))}
-      </ul>
+      <OrderFacts order={order} />
+      <OrderLines order={order} />
       <dl className="summary-totals">
         <div>
           <dt>Subtotal</dt>
@@ -59,12 +70,16 @@ export function OrderCard({ order }: { order: OrderView }) {
           <dd>{money(order.total)}</dd>
         </div>
       </dl>
+      <CakeExtras order={order} />
       {order.specialInstructions && (
         <p className="special">
           <strong>Special instructions:</strong> {order.specialInstructions}
         </p>
       )}
       <PaymentNotice order={order} />
+      <div className="button-row">
+        <ReorderButton order={order} />
+      </div>
     </li>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import { renderScreen } from '../../test/render';
 import type { OrderView } from '@bakery/core';
 import { OrderCard } from './MyOrdersPage';
 
@@ -64,7 +65,9 @@ const notices = () =>
 
 describe('order card payment state', () => {
   it('offers the Square link in a new tab when one exists', () => {
-    render(<OrderCard order={order({ squarePaymentUrl: 'https://square.link/u/abc' })} />);
+    renderScreen(<OrderCard order={order({ squarePaymentUrl: 'https://square.link/u/abc' })} />, {
+      toaster: false,
+    });
     const link = screen.getByRole('link', { name: /Pay with Square/ });
     expect(link).toHaveAttribute('href', 'https://square.link/u/abc');
     expect(link).toHaveAttribute('target', '_blank');
@@ -73,8 +76,9 @@ describe('order card payment state', () => {
   });
 
   it('shows the delivery-fee notice for a delivery awaiting its fee', () => {
-    render(
+    renderScreen(
       <OrderCard order={order({ deliveryMethod: 'delivery', deliveryFeeStatus: 'pending' })} />,
+      { toaster: false },
     );
     expect(screen.getByText('Delivery Fee Calculation Pending')).toBeInTheDocument();
     expect(screen.getByText('Check back in 24 hours for payment link')).toBeInTheDocument();
@@ -82,7 +86,7 @@ describe('order card payment state', () => {
   });
 
   it('shows Payment Processing otherwise, and no fee rows at zero', () => {
-    render(<OrderCard order={order({})} />);
+    renderScreen(<OrderCard order={order({})} />, { toaster: false });
     expect(screen.getByText('Payment link is being generated')).toBeInTheDocument();
     expect(notices()).toHaveLength(1);
     expect(screen.queryByText('Rush fee')).toBeNull();
@@ -91,7 +95,9 @@ describe('order card payment state', () => {
   });
 
   it('shows Paid and no notice once completed', () => {
-    render(<OrderCard order={order({ paymentStatus: 'completed', rushFee: 10 })} />);
+    renderScreen(<OrderCard order={order({ paymentStatus: 'completed', rushFee: 10 })} />, {
+      toaster: false,
+    });
     expect(screen.getByText('Paid')).toBeInTheDocument();
     expect(notices()).toHaveLength(0);
     expect(screen.getByText('Rush fee')).toBeInTheDocument();

@@ -1,4 +1,6 @@
+import { useShopConfig } from '../../api/queries';
 import {
+  PAYMENT_NOT_CONFIGURED_NOTICE,
   CUSTOMER_NOTICE_TEXT,
   customerPaymentBadge,
   customerPaymentNotice,
@@ -18,8 +20,18 @@ export function PaymentBadge({ status }: { status: string }) {
 
 /** While payment is pending, exactly one of: the Square pay button, the delivery-fee notice, or the processing notice. */
 export function PaymentNotice({ order }: { order: OrderView }) {
+  const config = useShopConfig();
   const notice = customerPaymentNotice(order);
   if (!notice) return null;
+  // Without Square no link will come: the one message of the whole shop (issue 14).
+  if (notice === 'processing' && config.data && !config.data.paymentConfigured) {
+    return (
+      <div className="alert alert-info" role="status">
+        <strong>{PAYMENT_NOT_CONFIGURED_NOTICE.title}</strong>
+        <p>{PAYMENT_NOT_CONFIGURED_NOTICE.text}</p>
+      </div>
+    );
+  }
   if (notice === 'pay' && order.squarePaymentUrl) {
     return (
       <a

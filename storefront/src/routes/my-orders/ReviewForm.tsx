@@ -48,7 +48,7 @@ export function ReviewForm() {
   return (
     <section className="card review-form" aria-labelledby="review-heading">
       <h2 id="review-heading">Leave a Review</h2>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <fieldset className="field">
           <legend>Rating</legend>
           <div className="star-input">

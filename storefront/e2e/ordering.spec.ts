@@ -1,0 +1,397 @@
+// Issue 14 in Debian's Chromium against the real API and PostgreSQL, at 1280
+// and at 375 px: typed dates, "Smith Jr." orders, two sizes of one product,
+// the cart view (edit, remove), logout empties the cart, the account page,
+// reorder, unknown confirmation ids, the return to /order after signing in,
+// no sideways scrolling at 375 px, and axe on every customer page.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { addDays, bakeryToday, formatCents, MENU_ITEMS, maxQuantityOf } from '@bakery/core';
+
+const baseURL = process.env.E2E_BASE_URL!;
+test.use({ baseURL });
+
+const PASSWORD = 'sourdough-42';
+let counter = 0;
+const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${counter++}@example.com`;
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+
+/** A product sold by the 6, 12 or 24. */
+const cookie = MENU_ITEMS.find((i) => i.variants?.some((v) => v.id === '24-count'))!;
+const price = (id: string) => cookie.variants!.find((v) => v.id === id)!.priceCents;
+const cake = MENU_ITEMS.find((i) => i.fillings)!;
+const bread = MENU_ITEMS.find((i) => i.category === 'breads' && !i.variants?.length)!;
+
+async function signUp(page: Page, lastName = 'Baker', email = uniqueEmail('h14')) {
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill('Jane');
+  await page.getByLabel('Last name').fill(lastName);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('(850) 555-1234');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/my-orders$/);
+  return email;
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Adds from the order page's product row: the count or size, then the quantity. */
+async function addFromOrderPage(
+  page: Page,
+  item: { id: string; name: string; category: string },
+  options: { variant?: string; quantity?: number } = {},
+) {
+  if (!page.url().includes('/order')) await page.goto(`/order#${item.category}`);
+  else await page.getByRole('button', { name: categoryLabel(item.category), exact: true }).click();
+  const row = page.locator('.product-row').filter({ hasText: item.name }).first();
+  if (options.variant) await row.locator('select').first().selectOption(options.variant);
+  if (options.quantity)
+    await row.getByLabel(`Quantity of ${item.name}`).fill(String(options.quantity));
+  await row.getByRole('button', { name: `Add to Cart: ${item.name}` }).click();
+  return row;
+}
+
+const categoryLabel = (id: string) =>
+  ({
+    breads: 'Breads',
+    cookies: 'Cookies',
+    cakes: 'Cakes',
+    muffins: 'Muffins',
+    brownies: 'Brownies',
+    cupcakes: 'Cupcakes',
+    'oat-bars': 'Oat Bars/Granola',
+    'gourmet-cookies': 'Gourmet Cookies',
+  })[id] ?? id;
+
+/** The date `days` from the bakery's today as the keyboard types it in an en-US date field. */
+function typedDate(days: number) {
+  const iso = addDays(bakeryToday(), days);
+  const [y, m, d] = iso.split('-');
+  return { iso, keys: `${m}${d}${y}` };
+}
+
+const openMenuIfPhone = async (page: Page) => {
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  if (await toggle.isVisible()) await toggle.click();
+};
+
+for (const viewport of [
+  { width: 1280, height: 800, name: 'desktop' },
+  { width: 375, height: 812, name: 'phone' },
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('"Smith Jr." types the date with the keyboard, orders, and sees the confirmation', async ({
+      page,
+    }) => {
+      await signUp(page, 'Smith Jr.');
+      await addFromOrderPage(page, bread);
+      await expect(
+        page.getByText(/Opening hours: Monday to Sunday: 8:00 AM to 7:00 PM/),
+      ).toBeVisible();
+      const { iso, keys } = typedDate(20);
+      const date = page.getByLabel('Pickup date');
+      await date.click();
+      await page.keyboard.type(keys);
+      await expect(date).toHaveValue(iso);
+      await expect(page.getByText('Pickup date must be at least 3 days in advance')).toHaveCount(0);
+      await page.getByLabel('Pickup time').selectOption('6:30 PM');
+      await expect(page.getByText('Missing information:')).toHaveCount(0);
+      await shot(page, `h14-order-${viewport.name}`);
+      await page.getByRole('button', { name: 'Submit Order' }).click();
+      await expect(page.getByText('Order submitted for review', { exact: true })).toBeVisible();
+      await expect(page).toHaveURL(/\/confirmation\?order_id=/, { timeout: 10_000 });
+      await expect(page.getByRole('heading', { name: /^Order #[0-9A-F]{8}$/ })).toBeVisible();
+      await expect(page.getByText(bread.name)).toBeVisible();
+      await expect(page.getByText(/at 6:30 PM/)).toBeVisible();
+      await expect(
+        page
+          .getByText(
+            'Payment processing is not configured yet, so our team will contact you by email to arrange payment.',
+          )
+          .first(),
+      ).toBeVisible();
+      await expect(page.getByText('Processing Payment...')).toHaveCount(0);
+      await shot(page, `h14-confirmation-${viewport.name}`);
+      const orders = (await (await page.request.get('/api/my-orders')).json()) as {
+        customerName: string;
+      }[];
+      expect(orders[0]!.customerName).toBe('Jane Smith Jr.');
+    });
+
+    test('two counts of one product are two lines; the cart edits and removes them', async ({
+      page,
+    }) => {
+      await signUp(page);
+      await addFromOrderPage(page, cookie, { variant: '24-count', quantity: 2 });
+      await addFromOrderPage(page, cookie, { variant: '6-count', quantity: 1 });
+      // The cart count is visible without opening the phone's menu.
+      const cartLink = page.getByRole('link', { name: /^Cart, 3 items/ });
+      await expect(cartLink).toBeVisible();
+      await cartLink.click();
+      await expect(page).toHaveURL(/\/cart$/);
+      const lines = page.getByTestId('cart-line');
+      await expect(lines).toHaveCount(2);
+      await expect(lines.nth(0)).toContainText('24 count');
+      await expect(lines.nth(1)).toContainText('6 count');
+      await expect(page.getByTestId('cart-subtotal')).toHaveText(
+        formatCents(2 * price('24-count') + price('6-count')),
+      );
+      await shot(page, `h14-cart-${viewport.name}`);
+      await lines
+        .nth(1)
+        .getByRole('button', { name: /^One more/ })
+        .click();
+      await expect(page.getByTestId('cart-subtotal')).toHaveText(
+        formatCents(2 * price('24-count') + 2 * price('6-count')),
+      );
+      await lines
+        .nth(0)
+        .getByRole('button', { name: /^Remove/ })
+        .click();
+      await expect(lines).toHaveCount(1);
+      await expect(page.getByTestId('cart-subtotal')).toHaveText(formatCents(2 * price('6-count')));
+      // The order summary edits the same lines.
+      await page.getByRole('link', { name: 'Continue to Order' }).click();
+      const summaryLine = page.locator('.order-section').getByTestId('cart-line');
+      await expect(summaryLine).toHaveCount(1);
+      await summaryLine.getByRole('button', { name: /^One fewer/ }).click();
+      await expect(page.getByTestId('summary-subtotal')).toHaveText(formatCents(price('6-count')));
+    });
+
+    test('the toast says what was really added at the maximum', async ({ page }) => {
+      await signUp(page);
+      const max = maxQuantityOf(bread);
+      await addFromOrderPage(page, bread, { quantity: max - 1 });
+      await addFromOrderPage(page, bread, { quantity: 5 });
+      await expect(page.getByText(`Only ${max} allowed: you now have ${max}`)).toBeVisible();
+    });
+
+    test('logout empties the cart; the next account starts empty', async ({ page }) => {
+      const first = await signUp(page);
+      await addFromOrderPage(page, bread);
+      await expect(page.getByRole('link', { name: /^Cart, 1 items/ })).toBeVisible();
+      await openMenuIfPhone(page);
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await expect(page.getByText('Logged out successfully')).toBeVisible();
+      expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
+      await signUp(page, 'Other');
+      await expect(page.getByRole('link', { name: /^Cart, 0 items/ })).toBeVisible();
+      expect(first).not.toBe('');
+    });
+
+    test('signing in from the order prompt comes back to /order with the item', async ({
+      page,
+    }) => {
+      const email = await signUp(page);
+      await openMenuIfPhone(page);
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await expect(page.getByText('Logged out successfully')).toBeVisible();
+      await page.goto('/order');
+      await expect(page.getByRole('heading', { name: 'Account Required' })).toBeVisible();
+      await expect(page.getByText('Your cart is saved to your account')).toHaveCount(0);
+      await page.getByRole('link', { name: 'Sign In' }).last().click();
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await expect(page).toHaveURL(/\/order$/);
+      await expect(page.getByRole('heading', { name: 'Place Your Order' })).toBeVisible();
+    });
+  });
+}
+
+test.describe('account, reorder, confirmation and delivery (1280 px)', () => {
+  test('a profile change shows in GET /api/user; e-mail needs the current password', async ({
+    page,
+  }) => {
+    await signUp(page);
+    await page.getByRole('link', { name: 'Account' }).click();
+    await expect(page.getByRole('heading', { name: 'Your Account' })).toBeVisible();
+    await page.getByLabel('First name').fill('José María');
+    await page.getByLabel('Last name').fill("O'Neil Jr.");
+    await page.getByLabel('Phone number').fill('(850) 555-0199');
+    await page.getByRole('button', { name: 'Save Details' }).click();
+    await expect(page.getByText('Profile updated')).toBeVisible();
+    const me = (await (await page.request.get('/api/user')).json()) as Record<string, string>;
+    expect(me).toMatchObject({
+      firstName: 'José María',
+      lastName: "O'Neil Jr.",
+      phone: '(850) 555-0199',
+    });
+    await expect(page.getByText("Signed in as José María O'Neil Jr.")).toBeVisible();
+
+    await page.getByLabel('New e-mail address').fill(uniqueEmail('moved'));
+    await page.locator('#email-current-password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Change E-mail' }).click();
+    await expect(page.getByText('Current password is incorrect')).toBeVisible();
+    await shot(page, 'h14-account');
+  });
+
+  test("Reorder refills the cart at today's prices; My Orders shows status, place and options", async ({
+    page,
+  }) => {
+    await signUp(page);
+    await addFromOrderPage(page, cake, { variant: '8in' });
+    await page.getByLabel('Pickup date').fill(addDays(bakeryToday(), 12));
+    await page.getByLabel('Add writing (+$5.00)').check();
+    await page.getByLabel('Writing on the cake').fill('Happy 8th, Ana!');
+    await page.getByRole('button', { name: 'Submit Order' }).click();
+    await expect(page).toHaveURL(/\/confirmation\?order_id=/, { timeout: 10_000 });
+    await page.goto('/my-orders');
+    const card = page.getByTestId('order-card').first();
+    await expect(card.getByText('In progress')).toBeVisible();
+    await expect(card.getByText(/1418 Thomasville Road/)).toBeVisible();
+    await expect(card.getByText(/Filling: /)).toBeVisible();
+    await expect(card.getByText('“Happy 8th, Ana!”')).toBeVisible();
+    await expect(
+      card.getByText(
+        'Payment processing is not configured yet, so our team will contact you by email to arrange payment.',
+      ),
+    ).toBeVisible();
+    await expect(card.getByText('Payment link is being generated')).toHaveCount(0);
+    await shot(page, 'h14-my-orders');
+    await card.getByRole('button', { name: /^Reorder/ }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(page.getByTestId('cart-line')).toContainText('8');
+  });
+
+  test("an unknown confirmation id says 'Order not found'", async ({ page }) => {
+    await page.goto('/confirmation?order_id=does-not-exist');
+    await expect(page.getByRole('heading', { name: 'Order not found' })).toBeVisible();
+    await expect(page.getByText('Thank you for your order!')).toHaveCount(0);
+  });
+
+  test('delivery: the area and fee policy before choosing, two states, a 5-digit ZIP', async ({
+    page,
+  }) => {
+    await signUp(page);
+    await addFromOrderPage(page, bread);
+    await expect(page.getByText(/We deliver within 25 miles of the bakery/)).toBeVisible();
+    await page.getByLabel('Delivery', { exact: true }).check();
+    const states = await page.getByLabel('State').locator('option').allTextContents();
+    expect(states).toEqual(['Select state', 'Florida', 'Georgia']);
+    await page.getByLabel('ZIP code').fill('3230');
+    await page.getByLabel('ZIP code').blur();
+    await expect(page.getByText('Please enter a 5-digit ZIP code')).toBeVisible();
+  });
+});
+
+test.describe('every customer page at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+  const routes = [
+    '/',
+    '/menu',
+    '/order',
+    '/cart',
+    '/about',
+    '/my-orders',
+    '/account',
+    '/confirmation?order_id=does-not-exist',
+    '/login',
+    '/signup',
+    '/forgot-password',
+    '/reset-password/some-token',
+    '/no-such-page',
+  ];
+
+  test('no sideways scrolling with a cake and cookies in the cart, and no serious axe violation', async ({
+    page,
+  }) => {
+    // axe takes several seconds a page on a busy 2-core machine.
+    test.setTimeout(10 * 60_000);
+    await signUp(page);
+    await addFromOrderPage(page, cake, { variant: '10in' });
+    await addFromOrderPage(page, cookie, { variant: '24-count', quantity: 2 });
+    const problems: string[] = [];
+    for (const route of routes) {
+      await page.goto(route);
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('main')).not.toBeEmpty();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 375) problems.push(`${route}: ${width} px wide`);
+      const axe = await new AxeBuilder({ page }).analyze();
+      for (const v of axe.violations.filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      ))
+        problems.push(
+          `${route}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        );
+      if (route === '/order' || route === '/cart')
+        await shot(page, `h14-375${route.replace('/', '-')}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('signed out pages have no serious axe violation either', async ({ page }) => {
+    test.setTimeout(10 * 60_000);
+    const problems: string[] = [];
+    for (const route of ['/', '/menu', '/order', '/cart', '/about', '/login', '/signup']) {
+      await page.goto(route);
+      await page.waitForLoadState('networkidle');
+      if (route === '/' || route === '/menu')
+        await shot(page, `h14-375-signed-out${route.replace(/\//g, '-')}`);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 375) problems.push(`${route}: ${width} px wide`);
+      const axe = await new AxeBuilder({ page }).analyze();
+      for (const v of axe.violations.filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      ))
+        problems.push(`${route}: ${v.id} (${v.impact})`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+test('Escape closes the phone menu and gives focus back to its button', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  await toggle.click();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }),
+  ).toBeHidden();
+});
+
+test('signing in again keeps nothing of another account', async ({ page }) => {
+  const email = await signUp(page);
+  await openMenuIfPhone(page);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signIn(page, email);
+  await expect(page.getByRole('link', { name: /^Cart, 0 items/ })).toBeVisible();
+});
+
+test('menu cards align their buttons and the About values fill their row at 1280 px', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/menu');
+  const tops = await page
+    .locator('.product-card')
+    .evaluateAll((cards) =>
+      cards
+        .slice(0, 3)
+        .map((c) => Math.round(c.querySelector('.btn')!.getBoundingClientRect().top)),
+    );
+  expect(new Set(tops).size).toBe(1);
+  await shot(page, 'h14-menu-1280');
+  await page.goto('/about');
+  const values = page.locator('.values-grid > li');
+  const rows = await values.evaluateAll((items) =>
+    items.map((i) => Math.round(i.getBoundingClientRect().top)),
+  );
+  expect(new Set(rows).size).toBe(1);
+  await shot(page, 'h14-about-1280');
+});

@@ -1,0 +1,91 @@
+// The cart's lines with quantity steppers, Remove, option labels and totals:
+// the cart view and the order summary edit the same lines (issue 14).
+import {
+  cartLineKey,
+  cartLineOptions,
+  formatCents,
+  lineMaximum,
+  type PricedOrder,
+  type StoredCartLine,
+} from '@bakery/core';
+import { clampOrderQuantity } from '../components/quantity';
+import { removeLine, setLineQuantity } from './cartStorage';
+
+export function CartLines({
+  lines,
+  priced,
+  idPrefix,
+}: {
+  lines: readonly StoredCartLine[];
+  priced: PricedOrder;
+  /** Keeps ids unique when two editors are on one page. */
+  idPrefix: string;
+}) {
+  if (lines.length === 0) return <p className="muted">Your cart is empty.</p>;
+  return (
+    <ul className="cart-lines">
+      {priced.lines.map((line, index) => {
+        const stored = lines[index]!;
+        const key = cartLineKey(stored);
+        const max = lineMaximum(lines, key);
+        const options = cartLineOptions(stored);
+        const id = `${idPrefix}-${index}`;
+        const label = `${line.name}${options.length ? ` (${options.join(', ')})` : ''}`;
+        return (
+          <li key={key} className="cart-line" data-testid="cart-line">
+            <div className="cart-line-text">
+              <strong>{line.name}</strong>
+              {options.length > 0 && (
+                <span className="cart-line-options">{options.join(' · ')}</span>
+              )}
+              <span className="muted">{formatCents(line.unitPriceCents)} each</span>
+            </div>
+            <div className="stepper" role="group" aria-label={`Quantity of ${label}`}>
+              <button
+                type="button"
+                className="stepper-button"
+                aria-label={`One fewer ${label}`}
+                onClick={() => setLineQuantity(key, line.quantity - 1)}
+              >
+                −
+              </button>
+              <label htmlFor={id} className="sr-only">
+                Quantity of {label}
+              </label>
+              <input
+                id={id}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={max}
+                value={line.quantity}
+                onChange={(e) => {
+                  const q = clampOrderQuantity(e.target.value, max);
+                  if (q > 0) setLineQuantity(key, q);
+                }}
+              />
+              <button
+                type="button"
+                className="stepper-button"
+                aria-label={`One more ${label}`}
+                disabled={line.quantity >= max}
+                onClick={() => setLineQuantity(key, line.quantity + 1)}
+              >
+                +
+              </button>
+            </div>
+            <span className="cart-line-total">{formatCents(line.lineTotalCents)}</span>
+            <button
+              type="button"
+              className="btn-link cart-line-remove"
+              aria-label={`Remove ${label}`}
+              onClick={() => removeLine(key)}
+            >
+              Remove
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,87 @@
+// An order as the customer reads it (My Orders and the confirmation page):
+// progress, when and where, the lines with their options, the cake writing.
+import {
+  ADD_INS,
+  bakeryAddressLine,
+  BAKERY_INFO,
+  CAKE_FILLINGS,
+  customerOrderStatus,
+  formatDollars,
+  formatLongDate,
+  type OrderView,
+} from '@bakery/core';
+
+const optionLabel = (list: readonly { id: string; label: string }[], id: string | null) =>
+  list.find((o) => o.id === id)?.label ?? id;
+
+export function OrderStatusBadge({ order }: { order: OrderView }) {
+  return <span className="status-badge">{customerOrderStatus(order)}</span>;
+}
+
+export function OrderFacts({ order }: { order: OrderView }) {
+  const delivery = order.deliveryMethod === 'delivery';
+  const when = order.pickupDate
+    ? `${formatLongDate(order.pickupDate)} at ${order.pickupTime || 'a time to be confirmed'}`
+    : 'To be confirmed';
+  const where = delivery
+    ? [order.deliveryAddress, order.deliveryCity, order.deliveryState, order.deliveryZip]
+        .filter(Boolean)
+        .join(', ')
+    : `${BAKERY_INFO.name}, ${bakeryAddressLine()}`;
+  return (
+    <dl className="order-facts">
+      <div>
+        <dt>Status:</dt>
+        <dd>
+          <OrderStatusBadge order={order} />
+        </dd>
+      </div>
+      <div>
+        <dt>{delivery ? 'Delivery:' : 'Pickup:'}</dt>
+        <dd>{when}</dd>
+      </div>
+      <div>
+        <dt>{delivery ? 'Deliver to:' : 'Pick up at:'}</dt>
+        <dd>{where}</dd>
+      </div>
+    </dl>
+  );
+}
+
+export function OrderLines({ order }: { order: OrderView }) {
+  return (
+    <ul className="order-items">
+      {order.items.map((item, i) => {
+        const options = [
+          item.variantLabel,
+          item.filling ? `Filling: ${optionLabel(CAKE_FILLINGS, item.filling)}` : null,
+          item.addIn ? `Add-in: ${optionLabel(ADD_INS, item.addIn)}` : null,
+        ].filter(Boolean);
+        return (
+          <li key={`${item.productId}-${i}`}>
+            <span>
+              {item.quantity} × {item.name}
+              {options.length > 0 ? ` (${options.join(', ')})` : ''}
+            </span>
+            <span>{formatDollars(item.lineTotal ?? Number(item.price) * item.quantity)}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function CakeExtras({ order }: { order: OrderView }) {
+  if (!order.cakeWriting && !order.cakeOptions?.hasBows) return null;
+  return (
+    <p className="special">
+      {order.cakeWriting && (
+        <>
+          <strong>Writing on the cake:</strong> “{order.cakeWriting}”
+        </>
+      )}
+      {order.cakeWriting && order.cakeOptions?.hasBows ? <br /> : null}
+      {order.cakeOptions?.hasBows && <strong>With bows</strong>}
+    </p>
+  );
+}

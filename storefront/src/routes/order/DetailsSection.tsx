@@ -1,0 +1,233 @@
+// 1. Order Details: who orders, phone, pickup or delivery (with the delivery
+// area and fee policy shown before choosing), the date (typed or picked; closed
+// and full dates named) and the time beside the opening hours.
+import {
+  DELIVERY_POLICY,
+  deliveryPolicyLines,
+  formatCents,
+  formatLongDate,
+  openingHoursLines,
+  ORDER_MESSAGES,
+  PICKUP_SLOTS,
+  RUSH_FEE_CENTS,
+  ZIP_RE,
+  type UserView,
+} from '@bakery/core';
+import { useState } from 'react';
+import { fieldId, type OrderFormState, type SetField } from './orderForm';
+
+export function DetailsSection({
+  user,
+  form,
+  set,
+  minDate,
+  dateError,
+  dateNotice,
+  unavailableDates,
+  rush,
+}: {
+  user: UserView;
+  form: OrderFormState;
+  set: SetField;
+  minDate: string;
+  dateError: string | null;
+  dateNotice: string | null;
+  unavailableDates: string[];
+  rush: boolean;
+}) {
+  const delivery = form.deliveryMethod === 'delivery';
+  const [zipTouched, setZipTouched] = useState(false);
+  const zipError =
+    delivery &&
+    zipTouched &&
+    form.deliveryZip.trim() !== '' &&
+    !ZIP_RE.test(form.deliveryZip.trim())
+      ? ORDER_MESSAGES.deliveryZip
+      : null;
+  return (
+    <section className="card order-section" aria-labelledby="details-heading">
+      <h2 id="details-heading">1. Order Details</h2>
+      <div className="ordering-as">
+        <p className="muted">Ordering as</p>
+        <p>
+          <strong>
+            {user.firstName} {user.lastName}
+          </strong>
+          <br />
+          <span className="break-anywhere">{user.email}</span>
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor={fieldId('customerPhone')}>Phone number</label>
+        <input
+          id={fieldId('customerPhone')}
+          type="tel"
+          autoComplete="tel"
+          value={form.customerPhone}
+          onChange={(e) => set('customerPhone', e.target.value)}
+        />
+      </div>
+      <fieldset className="field">
+        <legend>Pickup or delivery</legend>
+        <div className="radio-row">
+          <label>
+            <input
+              type="radio"
+              name="deliveryMethod"
+              value="pickup"
+              checked={!delivery}
+              onChange={() => set('deliveryMethod', 'pickup')}
+            />{' '}
+            Pickup
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="deliveryMethod"
+              value="delivery"
+              checked={delivery}
+              onChange={() => set('deliveryMethod', 'delivery')}
+            />{' '}
+            Delivery
+          </label>
+        </div>
+        <div className="hint delivery-policy" id="delivery-policy">
+          {deliveryPolicyLines().map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
+      </fieldset>
+      {delivery && (
+        <div className="delivery-block">
+          <div className="field">
+            <label htmlFor={fieldId('deliveryAddress')}>Street address</label>
+            <input
+              id={fieldId('deliveryAddress')}
+              autoComplete="street-address"
+              value={form.deliveryAddress}
+              onChange={(e) => set('deliveryAddress', e.target.value)}
+            />
+          </div>
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor={fieldId('deliveryCity')}>City</label>
+              <input
+                id={fieldId('deliveryCity')}
+                autoComplete="address-level2"
+                value={form.deliveryCity}
+                onChange={(e) => set('deliveryCity', e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={fieldId('deliveryState')}>State</label>
+              <select
+                id={fieldId('deliveryState')}
+                value={form.deliveryState}
+                onChange={(e) => set('deliveryState', e.target.value)}
+              >
+                <option value="">Select state</option>
+                {DELIVERY_POLICY.states.map((s) => (
+                  <option key={s.code} value={s.code}>
+                    {s.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor={fieldId('deliveryZip')}>ZIP code</label>
+              <input
+                id={fieldId('deliveryZip')}
+                inputMode="numeric"
+                autoComplete="postal-code"
+                maxLength={10}
+                value={form.deliveryZip}
+                aria-invalid={zipError ? true : undefined}
+                aria-describedby={zipError ? 'zip-error' : undefined}
+                onBlur={() => setZipTouched(true)}
+                onChange={(e) => set('deliveryZip', e.target.value)}
+              />
+              {zipError && (
+                <p id="zip-error" className="error-text" role="alert">
+                  {zipError}
+                </p>
+              )}
+            </div>
+          </div>
+          <div className="field">
+            <label htmlFor={fieldId('deliveryInstructions')}>
+              Delivery instructions (optional)
+            </label>
+            <textarea
+              id={fieldId('deliveryInstructions')}
+              maxLength={300}
+              value={form.deliveryInstructions}
+              onChange={(e) => set('deliveryInstructions', e.target.value)}
+            />
+          </div>
+        </div>
+      )}
+      <div className="field-row">
+        <div className="field">
+          <label htmlFor={fieldId('pickupDate')}>
+            {delivery ? 'Delivery date' : 'Pickup date'}
+          </label>
+          {/* Typed dates are kept while the year is still being typed; the
+              error shows once the date is complete (issue 14). */}
+          <input
+            id={fieldId('pickupDate')}
+            type="date"
+            min={minDate}
+            value={form.pickupDate}
+            aria-describedby="pickup-date-hint"
+            aria-invalid={dateError ? true : undefined}
+            onChange={(e) => set('pickupDate', e.target.value)}
+          />
+          <p id="pickup-date-hint" className="hint">
+            Earliest: {formatLongDate(minDate)}
+            {unavailableDates.length > 0 && (
+              <>
+                <br />
+                Closed or full for this order:{' '}
+                {unavailableDates.slice(0, 6).map(formatLongDate).join('; ')}
+                {unavailableDates.length > 6 ? '; and more' : ''}
+              </>
+            )}
+          </p>
+          {dateNotice && !dateError && <p className="hint">{dateNotice}</p>}
+          {dateError && (
+            <p className="error-text" role="alert">
+              {dateError}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={fieldId('pickupTime')}>
+            {delivery ? 'Delivery time' : 'Pickup time'}
+          </label>
+          <select
+            id={fieldId('pickupTime')}
+            value={form.pickupTime}
+            aria-describedby="opening-hours"
+            onChange={(e) => set('pickupTime', e.target.value)}
+          >
+            <option value="">Select a time</option>
+            {PICKUP_SLOTS.map((slot) => (
+              <option key={slot} value={slot}>
+                {slot}
+              </option>
+            ))}
+          </select>
+          <p id="opening-hours" className="hint">
+            Opening hours: {openingHoursLines().join('; ')}
+          </p>
+        </div>
+      </div>
+      {rush && (
+        <div className="alert alert-warning" role="alert">
+          <strong>Rush order:</strong> your date is less than 1 week away, so a{' '}
+          {formatCents(RUSH_FEE_CENTS)} rush fee applies.
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,247 @@
+// The order form: keeps the form state, prices the cart with core, names the
+// date's problem, and submits core's payload (buildOrderPayload).
+import { useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  addDays,
+  bakeryToday,
+  buildOrderPayload,
+  CATEGORY_IDS,
+  checkOrderForSubmit,
+  dateProblemForCart,
+  earliestPickupDate,
+  formatCents,
+  isDateString,
+  isPickupDateAllowed,
+  isRushDate,
+  MIN_LEAD_DAYS,
+  missingOrderInformation,
+  ORDER_MESSAGES,
+  orderFormSchema,
+  PAYMENT_NOT_CONFIGURED_NOTICE,
+  priceOrder,
+  RUSH_FEE_CENTS,
+  type CategoryId,
+  type SubmitOrderView,
+  type UserView,
+} from '@bakery/core';
+import { apiRequest, errorCode, errorMessage, isNetworkError } from '../../api/client';
+import { MY_ORDERS_KEY, useAvailability } from '../../api/queries';
+import { CartLines } from '../../cart/CartLines';
+import { cartLines, clearCart } from '../../cart/cartStorage';
+import { useCartValue } from '../../cart/useCart';
+import { useToast } from '../../components/Toast';
+import { CakeSection } from './CakeSection';
+import { DetailsSection } from './DetailsSection';
+import { MissingChecklist } from './MissingChecklist';
+import { emptyForm, fieldId, type OrderFormState } from './orderForm';
+import { OrderSummary } from './OrderSummary';
+import { ProductsSection } from './ProductsSection';
+
+const REDIRECT_MS = 2000;
+/** How far ahead the calendar knows the kitchen's room (the API allows up to 92 days). */
+const AVAILABILITY_DAYS = 90;
+const isCategory = (v: string): v is CategoryId => (CATEGORY_IDS as readonly string[]).includes(v);
+/** A date whose year is fully typed (the field reports 0002-12-11 while "2026" is typed). */
+const isCompleteDate = (value: string) => isDateString(value) && value >= '1000-01-01';
+
+export function OrderForm({ user }: { user: UserView }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [form, setForm] = useState<OrderFormState>(() => emptyForm(user.phone ?? ''));
+  const [submitting, setSubmitting] = useState(false);
+  const idempotencyKey = useRef(crypto.randomUUID());
+
+  const hashCategory = location.hash.slice(1);
+  const category: CategoryId = isCategory(hashCategory) ? hashCategory : 'breads';
+  const setCategory = (id: CategoryId) => void navigate({ hash: id }, { replace: true });
+
+  const today = bakeryToday();
+  const minDate = earliestPickupDate(today);
+  const set = <K extends keyof OrderFormState>(key: K, value: OrderFormState[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  const lines = useCartValue(cartLines);
+  const date = isCompleteDate(form.pickupDate) ? form.pickupDate : null;
+  let priced = priceOrder(
+    lines,
+    { pickupDate: date, hasWriting: form.hasWriting, hasBows: form.hasBows },
+    today,
+  );
+  if (!priced.hasCakeItems && (form.hasWriting || form.hasBows))
+    priced = priceOrder(lines, { pickupDate: date, hasWriting: false, hasBows: false }, today);
+  const rush = date ? isRushDate(date, today) : false;
+
+  // The kitchen's capacity (issue 8): closed and full dates are named and
+  // refused like too-early ones; the server checks again on submit.
+  const availability = useAvailability(minDate, addDays(minDate, AVAILABILITY_DAYS - 1));
+  const days = availability.data?.days ?? [];
+  const selectedDay = date ? (days.find((day) => day.date === date) ?? null) : null;
+  const unavailableDates = days
+    .filter((day) => dateProblemForCart(day, lines) !== null)
+    .map((day) => day.date);
+  const dateError = !date
+    ? null
+    : !isPickupDateAllowed(date, today)
+      ? ORDER_MESSAGES.pickupDateLead
+      : selectedDay
+        ? dateProblemForCart(selectedDay, lines)
+        : null;
+  const missing = missingOrderInformation({
+    ...form,
+    pickupDate: date && !dateError ? date : '',
+    items: lines,
+  });
+  const cartEmpty = lines.length === 0;
+
+  function focusField(field: string) {
+    const el = document.getElementById(fieldId(field));
+    el?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+    el?.focus({ preventScroll: true });
+  }
+
+  function refuse(description: string | undefined, field?: string) {
+    toast({ title: ORDER_MESSAGES.validationFailed, description, variant: 'destructive' });
+    if (field) focusField(field);
+  }
+
+  function paymentNotConfigured() {
+    toast({
+      title: PAYMENT_NOT_CONFIGURED_NOTICE.title,
+      description: PAYMENT_NOT_CONFIGURED_NOTICE.text,
+    });
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (cartEmpty || submitting) return;
+    if (dateError) return refuse(dateError, 'pickupDate');
+    if (missing.length > 0)
+      return refuse(missing.map((m) => m.message).join(', '), missing[0]?.field);
+    const check = checkOrderForSubmit(priced, lines);
+    if (!check.ok) return refuse(check.message);
+    const orderData = buildOrderPayload(priced, { ...form, pickupDate: date ?? '' }, user);
+    // The form's fields with core's messages; the name comes from the account.
+    const parsed = orderFormSchema(today, { nameFromAccount: true }).safeParse(orderData);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return refuse(issue?.message, issue?.path[0] ? String(issue.path[0]) : undefined);
+    }
+
+    setSubmitting(true);
+    try {
+      const res = await apiRequest(
+        'POST',
+        '/api/submit-order',
+        { orderData },
+        { 'Idempotency-Key': idempotencyKey.current },
+      );
+      const body = (await res.json()) as Partial<SubmitOrderView> & { code?: string };
+      if (!body.success || !body.order)
+        throw new Error(
+          `400: ${JSON.stringify({ message: body.message ?? 'Failed to submit order' })}`,
+        );
+      if (body.code === 'payment_not_configured') paymentNotConfigured();
+      else
+        toast({
+          title: 'Order submitted!',
+          description:
+            "We'll review your order and send a Square payment link. Payment is due 24 hours before your order.",
+        });
+      clearCart();
+      setForm(emptyForm(user.phone ?? ''));
+      idempotencyKey.current = crypto.randomUUID();
+      await queryClient.invalidateQueries({ queryKey: MY_ORDERS_KEY });
+      const id = body.order.id;
+      setTimeout(
+        () => void navigate(`/confirmation?order_id=${encodeURIComponent(id)}`),
+        REDIRECT_MS,
+      );
+    } catch (error) {
+      if (errorCode(error) === 'payment_not_configured') paymentNotConfigured();
+      else
+        toast({
+          title: 'Error submitting order',
+          description: isNetworkError(error)
+            ? 'Something went wrong. Please try again.'
+            : errorMessage(error, 'Failed to submit order'),
+          variant: 'destructive',
+        });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form className="container page order-page" onSubmit={(e) => void submit(e)} noValidate>
+      <header className="page-header">
+        <h1>Place Your Order</h1>
+        <p className="lead">Welcome, {user.firstName}!</p>
+        <p className="notice" role="note">
+          Orders need at least {MIN_LEAD_DAYS} days notice. Orders placed less than 1 week ahead
+          incur a {formatCents(RUSH_FEE_CENTS)} rush fee.
+        </p>
+        {!cartEmpty && (
+          <p>
+            <a href="#summary-heading">
+              Go to your order summary ({lines.length} {lines.length === 1 ? 'line' : 'lines'})
+            </a>
+          </p>
+        )}
+      </header>
+
+      <DetailsSection
+        user={user}
+        form={form}
+        set={set}
+        minDate={minDate}
+        dateError={dateError}
+        dateNotice={selectedDay?.notice ?? null}
+        unavailableDates={unavailableDates}
+        rush={rush}
+      />
+      <ProductsSection category={category} onCategory={setCategory} lines={lines} />
+      {priced.hasCakeItems && <CakeSection form={form} set={set} />}
+
+      <section className="card order-section" aria-labelledby="special-heading">
+        <h2 id="special-heading">{priced.hasCakeItems ? '4' : '3'}. Special Instructions</h2>
+        <div className="field">
+          <label htmlFor={fieldId('specialInstructions')}>
+            Anything we should know? (optional)
+          </label>
+          <textarea
+            id={fieldId('specialInstructions')}
+            maxLength={500}
+            value={form.specialInstructions}
+            onChange={(e) => set('specialInstructions', e.target.value)}
+          />
+        </div>
+      </section>
+
+      <section className="card order-section" aria-labelledby="summary-heading">
+        <h2 id="summary-heading">{priced.hasCakeItems ? '5' : '4'}. Order Summary</h2>
+        <CartLines lines={lines} priced={priced} idPrefix="summary" />
+        <OrderSummary priced={priced} deliveryMethod={form.deliveryMethod} />
+      </section>
+
+      <section className="order-submit" aria-label="Submit order">
+        <MissingChecklist missing={missing} fieldId={fieldId} />
+        <button
+          type="submit"
+          className="btn btn-primary btn-large"
+          disabled={submitting || cartEmpty}
+        >
+          {submitting ? 'Submitting...' : 'Submit Order'}
+        </button>
+        {cartEmpty && <p className="muted">Please add items to your cart before submitting</p>}
+        <p className="notice">
+          Payment is due via Square 24 hours before delivery of your order. We'll send a Square
+          payment link once we review your order.
+        </p>
+      </section>
+    </form>
+  );
+}
