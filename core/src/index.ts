@@ -1,4 +1,5 @@
 // @bakery/core: the bakery's rules, once (see README.md).
+import './zodConfig'; // first: before any schema is built
 export * from './bakery/bakery';
 export * from './catalogue/catalogue';
 export * from './cart/cart';

@@ -1,11 +1,6 @@
 // Field rules shared by several schemas, with the spec's messages.
 import { z } from 'zod';
-
-// zod 4 probes `new Function` to compile fast parsers; under the shop's CSP
-// (script-src 'self', no 'unsafe-eval') that probe is a reported violation in
-// every browser page. Interpreted parsing is fast enough for forms and API
-// payloads (issue 15).
-z.config({ jitless: true });
+import '../zodConfig';
 
 /** The digits of a phone number once spaces, dashes, parentheses and plus are removed. */
 export const phoneDigits = (phone: string): string => phone.replace(/[\s\-()+]/g, '');
