@@ -119,6 +119,8 @@ export async function startApiForE2e(options: {
       OWNER_EMAIL: options.ownerEmail,
       OWNER_PASSWORD: options.ownerPassword,
       LOG_LEVEL: options.logLevel,
+      // A new database: the release step (migrations, owner seed) runs in this process.
+      MIGRATE_ON_START: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
