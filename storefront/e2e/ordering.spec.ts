@@ -9,6 +9,8 @@ import { addDays, bakeryToday, formatCents, MENU_ITEMS, maxQuantityOf } from '@b
 
 const baseURL = process.env.E2E_BASE_URL!;
 test.use({ baseURL });
+// Shared 2-core machines under load: a sign-up and an order can take a minute.
+test.describe.configure({ timeout: 180_000 });
 
 const PASSWORD = 'sourdough-42';
 let counter = 0;
@@ -30,7 +32,7 @@ async function signUp(page: Page, lastName = 'Baker', email = uniqueEmail('h14')
   await page.getByLabel('Phone').fill('(850) 555-1234');
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page).toHaveURL(/\/my-orders$/);
+  await expect(page).toHaveURL(/\/my-orders$/, { timeout: 45_000 });
   return email;
 }
 
@@ -107,7 +109,7 @@ for (const viewport of [
       await shot(page, `h14-order-${viewport.name}`);
       await page.getByRole('button', { name: 'Submit Order' }).click();
       await expect(page.getByText('Order submitted for review', { exact: true })).toBeVisible();
-      await expect(page).toHaveURL(/\/confirmation\?order_id=/, { timeout: 10_000 });
+      await expect(page).toHaveURL(/\/confirmation\?order_id=/, { timeout: 45_000 });
       await expect(page.getByRole('heading', { name: /^Order #[0-9A-F]{8}$/ })).toBeVisible();
       await expect(page.getByText(bread.name)).toBeVisible();
       await expect(page.getByText(/at 6:30 PM/)).toBeVisible();
@@ -243,7 +245,7 @@ test.describe('account, reorder, confirmation and delivery (1280 px)', () => {
     await page.getByLabel('Add writing (+$5.00)').check();
     await page.getByLabel('Writing on the cake').fill('Happy 8th, Ana!');
     await page.getByRole('button', { name: 'Submit Order' }).click();
-    await expect(page).toHaveURL(/\/confirmation\?order_id=/, { timeout: 10_000 });
+    await expect(page).toHaveURL(/\/confirmation\?order_id=/, { timeout: 45_000 });
     await page.goto('/my-orders');
     const card = page.getByTestId('order-card').first();
     await expect(card.getByText('In progress')).toBeVisible();

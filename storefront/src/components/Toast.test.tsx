@@ -21,9 +21,13 @@ describe('toasts', () => {
   it('leaves after its duration, 5 seconds by default', () => {
     render(<Toaster />);
     act(() => showToast({ title: 'Logged out successfully', description: 'Come back soon!' }));
-    act(() => vi.advanceTimersByTime(TOAST_DEFAULT_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_DEFAULT_MS - 1);
+    });
     expect(screen.getByText('Come back soon!')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByText('Come back soon!')).toBeNull();
   });
 
