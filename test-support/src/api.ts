@@ -8,7 +8,7 @@
 // answers, the API starts its own embedded PostgreSQL (what it does without
 // DATABASE_URL).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -59,7 +59,7 @@ async function waitForHealth(
   url: string,
   child: ChildProcess,
   logFile: string,
-  ms = 90_000,
+  ms = 180_000,
 ): Promise<void> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
@@ -107,8 +107,13 @@ export async function startApiForE2e(options: {
   const baseUrl = `http://127.0.0.1:${port}`;
   mkdirSync(dirname(options.logFile), { recursive: true });
   const log = createWriteStream(options.logFile);
-  // `node --import tsx src/main.ts` in api/ (where tsx resolves): the real server.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // The compiled server `npm test` built (api/dist), as production runs it;
+  // the TypeScript sources through tsx when no build is there.
+  const bundle = join(repo, 'api', 'dist', 'main.js');
+  const args = existsSync(bundle)
+    ? ['--enable-source-maps', bundle]
+    : ['--import', 'tsx', 'src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: join(repo, 'api'),
     env: {
       ...withoutIntegrations(process.env),

@@ -196,25 +196,34 @@ const STARTER_RECIPES: { recipe: RecipeInput; lines: [string, string][] }[] = [
  * ingredient or recipe already exists, so staff edits are never overwritten.
  */
 export async function seedKitchen(db: PrismaClient): Promise<{ seeded: boolean }> {
-  return db.$transaction(async (tx) => {
-    if ((await tx.ingredient.count()) > 0 || (await tx.recipe.count()) > 0)
-      return { seeded: false };
-    const byName = new Map<string, string>();
-    for (const input of STARTER_INGREDIENTS) {
-      const row = await tx.ingredient.create({ data: ingredientData(input) });
-      byName.set(row.name, row.id);
-    }
-    for (const { recipe, lines } of STARTER_RECIPES) {
-      const row = await tx.recipe.create({ data: recipeData(recipe) });
-      for (const [name, quantity] of lines) {
-        const ingredientId = byName.get(name);
-        if (!ingredientId)
-          throw new Error(`Starter recipe ${recipe.name} names unknown ingredient ${name}`);
-        await tx.recipeIngredient.create({
-          data: { recipeId: row.id, ingredientId, quantity: fourPlaces(quantity) },
+  // A handful of statements (one per table and recipe), not one per row: a
+  // busy machine must not run past the transaction's time limit.
+  return db.$transaction(
+    async (tx) => {
+      if ((await tx.ingredient.count()) > 0 || (await tx.recipe.count()) > 0)
+        return { seeded: false };
+      const rows = await tx.ingredient.createManyAndReturn({
+        data: STARTER_INGREDIENTS.map(ingredientData),
+        select: { id: true, name: true },
+      });
+      const byName = new Map(rows.map((row) => [row.name, row.id]));
+      for (const { recipe, lines } of STARTER_RECIPES) {
+        await tx.recipe.create({
+          data: {
+            ...recipeData(recipe),
+            ingredients: {
+              create: lines.map(([name, quantity]) => {
+                const ingredientId = byName.get(name);
+                if (!ingredientId)
+                  throw new Error(`Starter recipe ${recipe.name} names unknown ingredient ${name}`);
+                return { ingredientId, quantity: fourPlaces(quantity) };
+              }),
+            },
+          },
         });
       }
-    }
-    return { seeded: true };
-  });
+      return { seeded: true };
+    },
+    { timeout: 60_000 },
+  );
 }
