@@ -98,7 +98,10 @@ describe('checkout with Square', () => {
     const early = await client.post('/api/square/confirm-payment', { referenceId: order.id });
     expect(early).toMatchObject({
       status: 409,
-      body: { message: 'Square has not completed the payment for this order yet' },
+      body: {
+        code: 'invalid_state',
+        message: 'Square has not completed the payment for this order yet',
+      },
     });
 
     fake.pay(stored.squareOrderId!);

@@ -91,11 +91,17 @@ describe('POST /api/square/webhook', () => {
     });
 
     const unsigned = await routes.post('/api/square/webhook', body);
-    expect(unsigned).toEqual({ status: 403, body: { message: 'Missing Square signature' } });
+    expect(unsigned).toEqual({
+      status: 403,
+      body: { code: 'forbidden', message: 'Missing Square signature' },
+    });
     const forged = await routes.post('/api/square/webhook', body, {
       'x-square-hmacsha256-signature': squareSignature('another-key', NOTIFICATION_URL, body),
     });
-    expect(forged).toEqual({ status: 403, body: { message: 'Invalid Square signature' } });
+    expect(forged).toEqual({
+      status: 403,
+      body: { code: 'forbidden', message: 'Invalid Square signature' },
+    });
     // Signed for another URL, or the body changed after signing.
     const otherUrl = await routes.post('/api/square/webhook', body, {
       'x-square-hmacsha256-signature': squareSignature(KEY, 'https://evil.example/hook', body),
@@ -256,7 +262,7 @@ describe('POST /api/square/webhook', () => {
       });
       expect(answer).toEqual({
         status: 503,
-        body: { message: 'Square webhooks are not configured' },
+        body: { code: 'payment_not_configured', message: 'Square webhooks are not configured' },
       });
     } finally {
       await server.close();
@@ -280,7 +286,7 @@ describe('POST /api/square/confirm-payment', () => {
   it('refuses a missing, unknown or mismatched reference with a JSON message', async () => {
     expect(await routes.post('/api/square/confirm-payment', '{}')).toMatchObject({
       status: 400,
-      body: { message: 'referenceId is required' },
+      body: { code: 'validation_failed', message: 'referenceId is required' },
     });
     expect(
       await routes.post(
@@ -289,14 +295,14 @@ describe('POST /api/square/confirm-payment', () => {
       ),
     ).toEqual({
       status: 404,
-      body: { message: 'Order not found' },
+      body: { code: 'not_found', message: 'Order not found' },
     });
     const { order } = await paidOnSquare({ amountCents: 1 });
     expect(
       await routes.post('/api/square/confirm-payment', JSON.stringify({ referenceId: order.id })),
     ).toEqual({
       status: 409,
-      body: { message: 'The payment amount does not match the order total' },
+      body: { code: 'invalid_state', message: 'The payment amount does not match the order total' },
     });
   });
 
@@ -317,7 +323,7 @@ describe('POST /api/square/confirm-payment', () => {
         ),
       ).toEqual({
         status: 503,
-        body: { message: 'Payment processing is not configured' },
+        body: { code: 'payment_not_configured', message: 'Payment processing is not configured' },
       });
     } finally {
       await server.close();

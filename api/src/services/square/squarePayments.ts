@@ -15,6 +15,7 @@ import { Prisma, type PrismaClient } from '@bakery/prisma';
 import {
   BAKERY_INFO,
   dollarsToCents,
+  type ErrorCode,
   isUuid,
   orderNumber,
   PROVIDER_PAYMENT_METHOD,
@@ -359,7 +360,7 @@ export function createSquarePayments(options: SquarePaymentsOptions): SquarePaym
       log.warn(
         'Square webhook refused: SQUARE_WEBHOOK_SIGNATURE_KEY and SQUARE_WEBHOOK_URL are not both set',
       );
-      return refuse(503, 'Square webhooks are not configured');
+      return refuse(503, 'Square webhooks are not configured', 'payment_not_configured');
     }
     if (!signatureHeader) return refuse(403, 'Missing Square signature');
     const valid = await WebhooksHelper.verifySignature({
@@ -441,8 +442,8 @@ export function createSquarePayments(options: SquarePaymentsOptions): SquarePaym
   return { configured: true, ensurePaymentLink, confirmPayment, handleWebhook };
 }
 
-function refuse(status: number, message: string): Refusal {
-  return { ok: false, status, message };
+function refuse(status: number, message: string, code?: ErrorCode): Refusal {
+  return { ok: false, status, message, ...(code ? { code } : {}) };
 }
 
 /** The part of Square's webhook event body we read (snake_case, as sent). */
