@@ -8,7 +8,7 @@ export default defineConfig({
     globalSetup: ['test/support/globalSetup.ts'],
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 120_000,
   },
 });

@@ -1,6 +1,6 @@
 // Runs the test groups of `npm test` side by side, as many at once as the
-// machine allows (TEST_JOBS, default: the number of cores + 1, since the
-// groups spend much of their time waiting on PostgreSQL and Chromium). Each
+// machine allows (TEST_JOBS, default: the number of cores; the
+// groups also wait on PostgreSQL and Chromium, which use the cores too). Each
 // group's commands run in order, their output goes to
 // test-results/logs/<group>.log; a failed group's log tail is printed. Ends
 // with one summary (scripts/test-summary.mjs) of every report.
@@ -37,7 +37,7 @@ const GROUPS = [
 
 const only = process.argv.slice(2);
 const groups = only.length ? GROUPS.filter((g) => only.includes(g.name)) : GROUPS;
-const jobs = Math.max(1, Number(process.env.TEST_JOBS) || availableParallelism() + 1);
+const jobs = Math.max(1, Number(process.env.TEST_JOBS) || availableParallelism());
 
 function run(command, log) {
   return new Promise((resolve) => {
