@@ -142,6 +142,14 @@ export const ENV_SCHEMA = z.object({
   ),
   SESSION_SECRET: optional(z.string().trim().min(16, { error: 'must be at least 16 characters' })),
   LOG_LEVEL: oneOf(LOG_LEVELS),
+  // New accounts per client address per hour (a shop event on one Wi-Fi may need more).
+  SIGNUP_LIMIT_PER_HOUR: optional(
+    z.coerce
+      .number()
+      .int()
+      .min(1, { error: 'must be a whole number from 1 to 100000' })
+      .max(100_000, { error: 'must be a whole number from 1 to 100000' }),
+  ),
   MIGRATE_ON_START: flag(),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgresql://bakery:secret@db:5432/bakery'),
   BAKERY_DATA_DIR: text(),
@@ -299,6 +307,9 @@ export function loadConfig(
     trustProxy: env.TRUST_PROXY ?? false,
     trustedProxies: env.TRUSTED_PROXIES ?? 1,
     migrateOnStart: env.MIGRATE_ON_START ?? false,
+    ...(env.SIGNUP_LIMIT_PER_HOUR
+      ? { rateLimits: { signupPerIp: { max: env.SIGNUP_LIMIT_PER_HOUR, windowMs: 3_600_000 } } }
+      : {}),
     logLevel: env.LOG_LEVEL ?? 'info',
     storefrontDist: path.resolve(env.STOREFRONT_DIST ?? path.join(REPO_ROOT, 'storefront/dist')),
     adminDist: path.resolve(env.ADMIN_DIST ?? path.join(REPO_ROOT, 'desktop/dist-web')),

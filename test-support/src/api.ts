@@ -126,6 +126,8 @@ export async function startApiForE2e(options: {
       LOG_LEVEL: options.logLevel,
       // A new database: the release step (migrations, owner seed) runs in this process.
       MIGRATE_ON_START: '1',
+      // The browser suites sign up many customers from one address.
+      SIGNUP_LIMIT_PER_HOUR: '10000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

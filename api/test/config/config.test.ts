@@ -33,6 +33,7 @@ const REFUSED: Array<[string, string, RegExp]> = [
     /^LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent/,
   ],
   ['MIGRATE_ON_START', 'sometimes', /^MIGRATE_ON_START must be one of 1, true/],
+  ['SIGNUP_LIMIT_PER_HOUR', '0', /^SIGNUP_LIMIT_PER_HOUR must be a whole number from 1 to 100000/],
   ['DATABASE_URL', 'mysql://db/bakery', /^DATABASE_URL must be a postgres or postgresql URL/],
   ['EMBEDDED_PG_PORT', '0', /^EMBEDDED_PG_PORT must be a port number \(1-65535\)/],
   ['OWNER_EMAIL', 'not-an-address', /^OWNER_EMAIL must be an e-mail address/],
