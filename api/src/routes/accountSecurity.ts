@@ -13,7 +13,6 @@ import {
   SecondFactorDisableSchema,
   SecurityPolicySchema,
   type AccountDeletion,
-  type PasswordChange,
   type SecondFactorStatus,
   type SessionView,
 } from '@bakery/core';
@@ -30,7 +29,7 @@ import {
 } from '../middleware/auth.js';
 import { badRequest, conflict, notFound, tooManyRequests } from '../middleware/errors.js';
 import { clear, hit, limitsOf, secondFactorAttempt } from '../middleware/rateLimit.js';
-import { validate } from '../middleware/validate.js';
+import { handle } from '../middleware/validate.js';
 import { changePassword, notifyPasswordChanged, verifyPassword } from '../services/auth.js';
 import { lifetimeOf } from '../services/sessionStore.js';
 import {
@@ -118,9 +117,7 @@ export function accountSecurityRouter(deps: AppDeps): Router {
   router.post(
     '/api/user/password',
     requireUser,
-    validate(PasswordChangeSchema, 'body'),
-    async (ctx) => {
-      const input = ctx.state.input as PasswordChange;
+    handle({ body: PasswordChangeSchema }, async (ctx, { body: input }) => {
       const me = currentUser(ctx)!;
       const problem = passwordProblem(input.newPassword, { staff: isStaff(me.role) });
       if (problem)
@@ -136,7 +133,7 @@ export function accountSecurityRouter(deps: AppDeps): Router {
       log.info('password changed', { userId: me.id });
       await notifyPasswordChanged(deps, me);
       ctx.body = { success: true, message: PASSWORD_CHANGED };
-    },
+    }),
   );
 
   // ------------------------------------------------- export and deletion
@@ -192,40 +189,44 @@ export function accountSecurityRouter(deps: AppDeps): Router {
     };
   });
 
-  router.delete('/api/user', requireUser, validate(AccountDeletionSchema, 'body'), async (ctx) => {
-    const me = currentUser(ctx)!;
-    if (isStaff(me.role)) throw conflict(STAFF_CANNOT_DELETE);
-    const { currentPassword } = ctx.state.input as AccountDeletion;
-    await checkCurrentPassword(ctx, currentPassword);
-    const open = await prisma.order.count({
-      where: { userId: me.id, orderStatus: 'in progress', paymentStatus: { not: 'cancelled' } },
-    });
-    if (open > 0) throw conflict(OPEN_ORDERS);
-    await prisma.$transaction(async (tx) => {
-      // Orders stay for the books (amounts, dates, items, tax), without the person.
-      await tx.order.updateMany({
-        where: { userId: me.id },
-        data: {
-          userId: null,
-          customerName: DELETED_CUSTOMER.name,
-          customerEmail: DELETED_CUSTOMER.email,
-          customerPhone: null,
-          specialInstructions: null,
-          cakeWriting: null,
-          deliveryAddress: null,
-          deliveryInstructions: null,
-        },
+  router.delete(
+    '/api/user',
+    requireUser,
+    handle({ body: AccountDeletionSchema }, async (ctx, { body: input }) => {
+      const me = currentUser(ctx)!;
+      if (isStaff(me.role)) throw conflict(STAFF_CANNOT_DELETE);
+      const { currentPassword } = input as AccountDeletion;
+      await checkCurrentPassword(ctx, currentPassword);
+      const open = await prisma.order.count({
+        where: { userId: me.id, orderStatus: 'in progress', paymentStatus: { not: 'cancelled' } },
       });
-      await tx.review.deleteMany({ where: { userId: me.id } });
-      await tx.contactMessage.deleteMany({ where: { email: me.email } });
-      await tx.outboundMail.deleteMany({ where: { to: me.email } });
-      // Sessions and reset tokens go with the user (foreign keys cascade).
-      await tx.user.delete({ where: { id: me.id } });
-    });
-    signOut(ctx);
-    log.info('account deleted by its user', { userId: me.id });
-    ctx.body = { success: true, message: ACCOUNT_DELETED };
-  });
+      if (open > 0) throw conflict(OPEN_ORDERS);
+      await prisma.$transaction(async (tx) => {
+        // Orders stay for the books (amounts, dates, items, tax), without the person.
+        await tx.order.updateMany({
+          where: { userId: me.id },
+          data: {
+            userId: null,
+            customerName: DELETED_CUSTOMER.name,
+            customerEmail: DELETED_CUSTOMER.email,
+            customerPhone: null,
+            specialInstructions: null,
+            cakeWriting: null,
+            deliveryAddress: null,
+            deliveryInstructions: null,
+          },
+        });
+        await tx.review.deleteMany({ where: { userId: me.id } });
+        await tx.contactMessage.deleteMany({ where: { email: me.email } });
+        await tx.outboundMail.deleteMany({ where: { to: me.email } });
+        // Sessions and reset tokens go with the user (foreign keys cascade).
+        await tx.user.delete({ where: { id: me.id } });
+      });
+      signOut(ctx);
+      log.info('account deleted by its user', { userId: me.id });
+      ctx.body = { success: true, message: ACCOUNT_DELETED };
+    }),
+  );
 
   // ------------------------------------------------ staff second factor
 
@@ -257,14 +258,13 @@ export function accountSecurityRouter(deps: AppDeps): Router {
   router.post(
     '/api/admin/second-factor/enable',
     requireStaff,
-    validate(SecondFactorCodeSchema, 'body'),
-    async (ctx) => {
+    handle({ body: SecondFactorCodeSchema }, async (ctx, { body: input }) => {
       const me = currentUser(ctx)!;
       const accepted = await secondFactorAttempt(deps, me.id);
       const user = await prisma.user.findUnique({ where: { id: me.id } });
       if (!user?.totpSecret || user.totpEnabledAt)
         throw conflict('Start the set-up first: your second factor has no new key.');
-      const { code } = ctx.state.input as { code: string };
+      const { code } = input as { code: string };
       const step = totpStep(user.totpSecret, user.email, code.replace(/\s/g, ''));
       if (step === null)
         throw badRequest('Invalid code. Please try again.', {}, 'invalid_second_factor');
@@ -277,36 +277,34 @@ export function accountSecurityRouter(deps: AppDeps): Router {
       sessionOf(ctx)!.secondFactor = true;
       log.info('second factor set up', { userId: me.id });
       ctx.body = { success: true, recoveryCodes: codes };
-    },
+    }),
   );
 
   router.post(
     '/api/admin/second-factor/recovery-codes',
     requireStaff,
-    validate(SecondFactorCodeSchema, 'body'),
-    async (ctx) => {
+    handle({ body: SecondFactorCodeSchema }, async (ctx, { body: input }) => {
       const me = currentUser(ctx)!;
       const accepted = await secondFactorAttempt(deps, me.id);
       const user = await prisma.user.findUnique({ where: { id: me.id } });
       if (!user?.totpEnabledAt) throw conflict('Set up your second factor first.');
-      const { code } = ctx.state.input as { code: string };
+      const { code } = input as { code: string };
       if ((await checkSecondFactor(prisma, user, code)) !== 'totp')
         throw badRequest('Invalid code. Please try again.', {}, 'invalid_second_factor');
       await accepted();
       const { codes, hashes } = newRecoveryCodes();
       await prisma.user.update({ where: { id: me.id }, data: { recoveryCodes: hashes } });
       ctx.body = { success: true, recoveryCodes: codes };
-    },
+    }),
   );
 
   router.post(
     '/api/admin/second-factor/disable',
     requireStaff,
-    validate(SecondFactorDisableSchema, 'body'),
-    async (ctx) => {
+    handle({ body: SecondFactorDisableSchema }, async (ctx, { body: input }) => {
       const me = currentUser(ctx)!;
       if (await staffSecondFactorRequired(prisma)) throw conflict(POLICY_REQUIRES_SECOND_FACTOR);
-      const { currentPassword, code } = ctx.state.input as {
+      const { currentPassword, code } = input as {
         currentPassword: string;
         code: string;
       };
@@ -323,7 +321,7 @@ export function accountSecurityRouter(deps: AppDeps): Router {
       });
       log.info('second factor turned off', { userId: me.id });
       ctx.body = { success: true, message: 'Your second factor is turned off.' };
-    },
+    }),
   );
 
   // ------------------------------------------------------ owner's policy
@@ -335,13 +333,11 @@ export function accountSecurityRouter(deps: AppDeps): Router {
   router.put(
     '/api/admin/security-policy',
     requirePermission('manageUsers'),
-    validate(SecurityPolicySchema, 'body'),
-    async (ctx) => {
-      const { staffTotpRequired } = ctx.state.input as { staffTotpRequired: boolean };
+    handle({ body: SecurityPolicySchema }, async (ctx, { body: { staffTotpRequired } }) => {
       await setStaffSecondFactorRequired(prisma, staffTotpRequired);
       log.info('security policy changed', { staffTotpRequired, by: currentUser(ctx)!.id });
       ctx.body = { success: true, staffTotpRequired };
-    },
+    }),
   );
   return router;
 }

@@ -16,7 +16,7 @@ import type { AppDeps } from '../deps.js';
 import { sessionOf, signIn, signOut, USER_FIELDS } from '../middleware/auth.js';
 import { badRequest, conflict, unauthorized } from '../middleware/errors.js';
 import { callRateLimit, loginRateLimit, rememberDevice } from '../middleware/rateLimit.js';
-import { validate } from '../middleware/validate.js';
+import { handle } from '../middleware/validate.js';
 import {
   createPasswordResetLink,
   hashPassword,
@@ -34,14 +34,6 @@ export const FORGOT_ANSWER =
 export const INVALID_RESET = 'Invalid or expired reset link. Please request a new password reset.';
 export const RESET_DONE =
   'Your password has been reset. You can now log in with your new password.';
-
-interface SignupInput {
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  phone?: string | null;
-}
 
 export function authRouter(deps: AppDeps): Router {
   const router = new Router();
@@ -66,9 +58,7 @@ export function authRouter(deps: AppDeps): Router {
       'signup',
       'Too many accounts created from this address. Please try again later.',
     ),
-    validate(SignupSchema, 'body'),
-    async (ctx) => {
-      const input = ctx.state.input as SignupInput;
+    handle({ body: SignupSchema }, async (ctx, { body: input }) => {
       const email = normalizeEmail(input.email);
       // Hashed first, so a taken address answers no faster than a new one.
       const password = await hashPassword(input.password);
@@ -95,20 +85,23 @@ export function authRouter(deps: AppDeps): Router {
       await signIn(ctx, user);
       ctx.status = 201;
       ctx.body = { user: userView(user) };
-    },
+    }),
   );
 
-  router.post('/api/login', loginRateLimit(deps), validate(LoginSchema, 'body'), async (ctx) => {
-    const { email, password } = ctx.state.input as { email: string; password: string };
-    const user = await verifyCredentials(prisma, email, password);
-    if (!user) throw unauthorized(INVALID_LOGIN, 'invalid_credentials');
-    ctx.state.passwordAccepted = true;
-    await signIn(ctx, user);
-    // A staff password under the staff rule gets no admin session until it is changed.
-    if (isStaff(user.role) && passwordProblem(password, { staff: true }))
-      sessionOf(ctx)!.weakStaffPassword = true;
-    ctx.body = { user: userView(user) };
-  });
+  router.post(
+    '/api/login',
+    loginRateLimit(deps),
+    handle({ body: LoginSchema }, async (ctx, { body: { email, password } }) => {
+      const user = await verifyCredentials(prisma, email, password);
+      if (!user) throw unauthorized(INVALID_LOGIN, 'invalid_credentials');
+      ctx.state.passwordAccepted = true;
+      await signIn(ctx, user);
+      // A staff password under the staff rule gets no admin session until it is changed.
+      if (isStaff(user.role) && passwordProblem(password, { staff: true }))
+        sessionOf(ctx)!.weakStaffPassword = true;
+      ctx.body = { user: userView(user) };
+    }),
+  );
 
   router.post('/api/logout', (ctx) => {
     signOut(ctx);
@@ -118,38 +111,38 @@ export function authRouter(deps: AppDeps): Router {
   router.post(
     '/api/forgot-password',
     callRateLimit(deps, 'forgot', 'Too many password reset requests. Please try again later.'),
-    validate(ForgotPasswordSchema, 'body'),
-    async (ctx) => {
-      const { email } = ctx.state.input as { email: string };
+    handle({ body: ForgotPasswordSchema }, async (ctx, { body: { email } }) => {
       // The answer goes out at once, the same for every address; the look-up,
       // the token and the queued mail follow, so timing reveals nothing.
       ctx.body = { success: true, message: FORGOT_ANSWER };
       void sendResetLink(normalizeEmail(email)).catch((error: unknown) =>
         log.error('password reset mail failed', { error: String(error) }),
       );
-    },
+    }),
   );
 
-  router.post('/api/reset-password', validate(ResetPasswordSchema, 'body'), async (ctx) => {
-    const { token, password } = ctx.state.input as { token: string; password: string };
-    const result = await resetPasswordWithToken(prisma, token, password);
-    if (!result) throw badRequest(INVALID_RESET, { success: false });
-    if ('problem' in result)
-      throw badRequest(
-        result.problem,
-        {
-          success: false,
-          errors: [{ path: 'password', message: result.problem }],
-        },
-        'validation_failed',
-      );
-    log.info('password reset', { userId: result.user.id });
-    signOut(ctx);
-    // Whoever holds the mailbox may sign in from this browser even while the account is under attack.
-    rememberDevice(ctx, deps, result.user.email);
-    await notifyPasswordChanged(deps, result.user);
-    ctx.body = { success: true, message: RESET_DONE };
-  });
+  router.post(
+    '/api/reset-password',
+    handle({ body: ResetPasswordSchema }, async (ctx, { body: { token, password } }) => {
+      const result = await resetPasswordWithToken(prisma, token, password);
+      if (!result) throw badRequest(INVALID_RESET, { success: false });
+      if ('problem' in result)
+        throw badRequest(
+          result.problem,
+          {
+            success: false,
+            errors: [{ path: 'password', message: result.problem }],
+          },
+          'validation_failed',
+        );
+      log.info('password reset', { userId: result.user.id });
+      signOut(ctx);
+      // Whoever holds the mailbox may sign in from this browser even while the account is under attack.
+      rememberDevice(ctx, deps, result.user.email);
+      await notifyPasswordChanged(deps, result.user);
+      ctx.body = { success: true, message: RESET_DONE };
+    }),
+  );
 
   return router;
 }

@@ -11,17 +11,14 @@ import {
   ProductRecipeKeySchema,
   ProductRecipeLinkSchema,
   kitchenDate,
-  type BookingSettingsInput,
   type CapacityLimitsInput,
   type ClosedDateInput,
-  type ClosedDateRangeInput,
-  type KitchenRange,
   type ProductRecipeLinkInput,
 } from '@bakery/core';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { requirePermission } from '../middleware/auth.js';
-import { validate } from '../middleware/validate.js';
+import { handle } from '../middleware/validate.js';
 import {
   addClosedDate,
   availability,
@@ -48,13 +45,14 @@ const UserParam = z.object({ userId: z.uuid({ error: 'Not a valid account id' })
 export function kitchenRouter(deps: AppDeps): Router {
   const router = new Router();
   const { prisma } = deps;
-  const range = (ctx: { state: { input?: unknown } }) => ctx.state.input as KitchenRange;
 
-  router.get('/api/availability', validate(KitchenRangeSchema, 'query'), async (ctx) => {
-    const { fromDate, toDate } = range(ctx);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await availability(prisma, fromDate, toDate);
-  });
+  router.get(
+    '/api/availability',
+    handle({ query: KitchenRangeSchema }, async (ctx, { query: { fromDate, toDate } }) => {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await availability(prisma, fromDate, toDate);
+    }),
+  );
 
   // ------------------------------------------------------------- capacity
   router.get('/api/admin/kitchen/capacity', requirePermission('viewKitchen'), async (ctx) => {
@@ -64,10 +62,9 @@ export function kitchenRouter(deps: AppDeps): Router {
   router.put(
     '/api/admin/kitchen/capacity',
     requirePermission('manageKitchen'),
-    validate(CapacityLimitsSchema, 'body'),
-    async (ctx) => {
-      ctx.body = await setCapacityLimits(prisma, (ctx.state.input as CapacityLimitsInput).limits);
-    },
+    handle({ body: CapacityLimitsSchema }, async (ctx, { body: input }) => {
+      ctx.body = await setCapacityLimits(prisma, (input as CapacityLimitsInput).limits);
+    }),
   );
 
   router.get('/api/admin/kitchen/closed-dates', requirePermission('viewKitchen'), async (ctx) => {
@@ -77,20 +74,17 @@ export function kitchenRouter(deps: AppDeps): Router {
   router.post(
     '/api/admin/kitchen/closed-dates',
     requirePermission('manageKitchen'),
-    validate(ClosedDateSchema, 'body'),
-    async (ctx) => {
+    handle({ body: ClosedDateSchema }, async (ctx, { body: input }) => {
       ctx.status = 201;
-      ctx.body = await addClosedDate(prisma, ctx.state.input as ClosedDateInput);
-    },
+      ctx.body = await addClosedDate(prisma, input as ClosedDateInput);
+    }),
   );
 
   // Holidays in one action (issue 14): every date of the range, in one transaction.
   router.post(
     '/api/admin/kitchen/closed-dates/range',
     requirePermission('manageKitchen'),
-    validate(ClosedDateRangeSchema, 'body'),
-    async (ctx) => {
-      const { fromDate, toDate, reason } = ctx.state.input as ClosedDateRangeInput;
+    handle({ body: ClosedDateRangeSchema }, async (ctx, { body: { fromDate, toDate, reason } }) => {
       const dates: string[] = [];
       for (let d = fromDate; d <= toDate; d = addDays(d, 1)) dates.push(d);
       const closed = await prisma.$transaction(async (tx) => {
@@ -103,17 +97,16 @@ export function kitchenRouter(deps: AppDeps): Router {
         dates: closed,
         bookedOrders: closed.reduce((sum, d) => sum + (d.bookedOrders ?? 0), 0),
       };
-    },
+    }),
   );
 
   router.delete(
     '/api/admin/kitchen/closed-dates/:date',
     requirePermission('manageKitchen'),
-    validate(DateParam, 'params'),
-    async (ctx) => {
-      await removeClosedDate(prisma, (ctx.state.input as { date: string }).date);
+    handle({ params: DateParam }, async (ctx, { params: input }) => {
+      await removeClosedDate(prisma, (input as { date: string }).date);
       ctx.body = { success: true };
-    },
+    }),
   );
 
   // ------------------------------------------ booking horizon and fair share
@@ -124,32 +117,27 @@ export function kitchenRouter(deps: AppDeps): Router {
   router.put(
     '/api/admin/kitchen/booking',
     requirePermission('manageKitchen'),
-    validate(BookingSettingsSchema, 'body'),
-    async (ctx) => {
-      const { horizonDays } = ctx.state.input as BookingSettingsInput;
+    handle({ body: BookingSettingsSchema }, async (ctx, { body: { horizonDays } }) => {
       ctx.body = await setBookingHorizon(prisma, horizonDays);
-    },
+    }),
   );
 
   // Staff lift (PUT) or restore (DELETE) the fair share for one account.
   router.put(
     '/api/admin/kitchen/fair-share/:userId',
     requirePermission('manageOrders'),
-    validate(UserParam, 'params'),
-    async (ctx) => {
-      const { userId } = ctx.state.input as { userId: string };
+    handle({ params: UserParam }, async (ctx, { params: { userId } }) => {
       const staff = ctx.state.user as { id: string } | undefined;
       ctx.body = await liftFairShare(prisma, userId, staff?.id ?? null);
-    },
+    }),
   );
 
   router.delete(
     '/api/admin/kitchen/fair-share/:userId',
     requirePermission('manageOrders'),
-    validate(UserParam, 'params'),
-    async (ctx) => {
-      ctx.body = await restoreFairShare(prisma, (ctx.state.input as { userId: string }).userId);
-    },
+    handle({ params: UserParam }, async (ctx, { params: input }) => {
+      ctx.body = await restoreFairShare(prisma, (input as { userId: string }).userId);
+    }),
   );
 
   // ---------------------------------------------------------- recipe links
@@ -160,40 +148,33 @@ export function kitchenRouter(deps: AppDeps): Router {
   router.put(
     '/api/admin/kitchen/links',
     requirePermission('manageRecipes'),
-    validate(ProductRecipeLinkSchema, 'body'),
-    async (ctx) => {
-      ctx.body = await saveLink(prisma, ctx.state.input as ProductRecipeLinkInput);
-    },
+    handle({ body: ProductRecipeLinkSchema }, async (ctx, { body: input }) => {
+      ctx.body = await saveLink(prisma, input as ProductRecipeLinkInput);
+    }),
   );
 
   router.delete(
     '/api/admin/kitchen/links',
     requirePermission('manageRecipes'),
-    validate(ProductRecipeKeySchema, 'query'),
-    async (ctx) => {
-      const { productId, variantId } = ctx.state.input as { productId: string; variantId: string };
+    handle({ query: ProductRecipeKeySchema }, async (ctx, { query: { productId, variantId } }) => {
       await removeLink(prisma, productId, variantId);
       ctx.body = { success: true };
-    },
+    }),
   );
 
   // ------------------------------------------------- bake sheet and margins
   router.get(
     '/api/admin/kitchen/bake-sheet',
     requirePermission('viewKitchen'),
-    validate(KitchenRangeSchema, 'query'),
-    async (ctx) => {
-      const { fromDate, toDate } = range(ctx);
+    handle({ query: KitchenRangeSchema }, async (ctx, { query: { fromDate, toDate } }) => {
       ctx.body = await bakeSheet(prisma, fromDate, toDate);
-    },
+    }),
   );
 
   router.get(
     '/api/admin/exports/bake-sheet.xlsx',
     requirePermission('viewKitchen'),
-    validate(KitchenRangeSchema, 'query'),
-    async (ctx) => {
-      const { fromDate, toDate } = range(ctx);
+    handle({ query: KitchenRangeSchema }, async (ctx, { query: { fromDate, toDate } }) => {
       const file = await bakeSheetWorkbook(await bakeSheet(prisma, fromDate, toDate));
       ctx.type = XLSX;
       ctx.attachment(
@@ -203,17 +184,15 @@ export function kitchenRouter(deps: AppDeps): Router {
       );
       ctx.set('Cache-Control', 'no-store');
       ctx.body = file;
-    },
+    }),
   );
 
   router.get(
     '/api/admin/kitchen/margins',
     requirePermission('viewAnalytics'),
-    validate(KitchenRangeSchema, 'query'),
-    async (ctx) => {
-      const { fromDate, toDate } = range(ctx);
+    handle({ query: KitchenRangeSchema }, async (ctx, { query: { fromDate, toDate } }) => {
       ctx.body = await margins(prisma, fromDate, toDate);
-    },
+    }),
   );
 
   return router;

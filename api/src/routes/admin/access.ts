@@ -7,7 +7,6 @@ import {
   isStaff,
   passwordProblem,
   SecondFactorCodeSchema,
-  type AdminLogin,
   type AdminMeView,
   type Role,
 } from '@bakery/core';
@@ -21,7 +20,7 @@ import {
   startAdminSession,
   type SessionUser,
 } from '../../middleware/auth.js';
-import { validate } from '../../middleware/validate.js';
+import { handle } from '../../middleware/validate.js';
 import { forbidden, HttpError, unauthorized } from '../../middleware/errors.js';
 import { loginRateLimit, secondFactorAttempt } from '../../middleware/rateLimit.js';
 import { verifyCredentials } from '../../services/auth.js';
@@ -66,9 +65,7 @@ export function adminAccessRouter(deps: AppDeps): Router {
   router.post(
     '/api/admin/login',
     loginRateLimit(deps),
-    validate(AdminLoginSchema, 'body'),
-    async (ctx) => {
-      const { email, password } = ctx.state.input as AdminLogin;
+    handle({ body: AdminLoginSchema }, async (ctx, { body: { email, password } }) => {
       const user = await verifyCredentials(deps.prisma, email, password);
       // A customer's correct password gets the same answer as a wrong one.
       if (!user || !isStaff(user.role))
@@ -97,14 +94,13 @@ export function adminAccessRouter(deps: AppDeps): Router {
       await signIn(ctx, user);
       await startAdminSession(ctx);
       ctx.body = { success: true, user: userView(user) };
-    },
+    }),
   );
 
   // The second step of the admin login: a code from the authenticator app or a recovery code.
   router.post(
     '/api/admin/login/second-factor',
-    validate(SecondFactorCodeSchema, 'body'),
-    async (ctx) => {
+    handle({ body: SecondFactorCodeSchema }, async (ctx, { body: input }) => {
       const session = sessionOf(ctx);
       const userId = session?.pendingUserId;
       if (
@@ -117,7 +113,7 @@ export function adminAccessRouter(deps: AppDeps): Router {
       const user = await deps.prisma.user.findUnique({ where: { id: userId } });
       if (!user || !isStaff(user.role) || !user.totpEnabledAt)
         throw unauthorized('Your sign-in has expired. Please sign in again.');
-      const { code } = ctx.state.input as { code: string };
+      const { code } = input as { code: string };
       const how = await checkSecondFactor(deps.prisma, user, code);
       if (!how) throw unauthorized('Invalid code. Please try again.', 'invalid_second_factor');
       await accepted();
@@ -130,7 +126,7 @@ export function adminAccessRouter(deps: AppDeps): Router {
         user: userView(user),
         recoveryCodesLeft: how === 'recovery' ? user.recoveryCodes.length - 1 : undefined,
       };
-    },
+    }),
   );
 
   return router;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { requirePermission } from '../../middleware/auth.js';
 import { conflict, notFound } from '../../middleware/errors.js';
-import { validate } from '../../middleware/validate.js';
+import { handle } from '../../middleware/validate.js';
 import { SECRET_MAIL_KINDS } from '../../services/mail/mailer.js';
 import { idParam, knownIds } from './shared.js';
 
@@ -34,16 +34,14 @@ export function adminMailRouter(deps: AppDeps): Router {
   router.get(
     '/api/admin/mail',
     requirePermission('manageMail'),
-    validate(MailQuery, 'query'),
-    async (ctx) => {
-      const { status, limit } = ctx.state.input as z.infer<typeof MailQuery>;
+    handle({ query: MailQuery }, async (ctx, { query: { status, limit } }) => {
       ctx.body = await deps.prisma.outboundMail.findMany({
         where: status ? { status } : {},
         select: listed,
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: limit,
       });
-    },
+    }),
   );
 
   router.post(

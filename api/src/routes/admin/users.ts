@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import { isStaff, RoleChangeSchema, type Role, type UserView } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
 import { requirePermission } from '../../middleware/auth.js';
-import { validate } from '../../middleware/validate.js';
+import { handle } from '../../middleware/validate.js';
 import { conflict, notFound } from '../../middleware/errors.js';
 import { createPasswordResetLink } from '../../services/auth.js';
 import { idParam, knownIds } from './shared.js';
@@ -50,9 +50,7 @@ export function adminUsersRouter(deps: AppDeps): Router {
     '/api/admin/users/:userId/role',
     requirePermission('assignRoles'),
     knownUser,
-    validate(RoleChangeSchema, 'body'),
-    async (ctx) => {
-      const { role } = ctx.state.input as { role: string };
+    handle({ body: RoleChangeSchema }, async (ctx, { body: { role } }) => {
       const me = ctx.state.user as { id: string };
       const userId = idParam(ctx, 'userId');
       const user = await deps.prisma.$transaction(async (tx) => {
@@ -80,7 +78,7 @@ export function adminUsersRouter(deps: AppDeps): Router {
       });
       deps.log.info('role changed', { userId, role, by: me.id });
       ctx.body = { success: true, user: userView(user) };
-    },
+    }),
   );
 
   router.post(
