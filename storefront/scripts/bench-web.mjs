@@ -201,12 +201,20 @@ async function main() {
       const runs = [];
       for (let i = 1; i <= RUNS; i += 1) {
         const name = `${page === '/' ? 'home' : page.slice(1).replace(/\//g, '-')}-${i}.json`;
-        const r = lighthouse(server.baseUrl + page, join(outDir, name));
+        let r;
+        try {
+          r = lighthouse(server.baseUrl + page, join(outDir, name));
+        } catch (error) {
+          // One page that cannot be measured (e.g. an app being rebuilt) does not stop the rest.
+          console.error(`${page} run ${i}: ${error instanceof Error ? error.message : error}`);
+          continue;
+        }
         runs.push(r);
         console.log(
           `${page} run ${i}: performance ${r.performance}, accessibility ${r.accessibility}, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms, CLS ${r.cls.toFixed(3)}, JS ${kb(r.js)}, benchmark index ${Math.round(r.benchmarkIndex)}${r.failedA11y.length ? `, failing: ${r.failedA11y.join(' ')}` : ''}`,
         );
       }
+      if (runs.length === 0) continue;
       results[page] = Object.fromEntries(
         ['performance', 'accessibility', 'lcp', 'tbt', 'cls', 'total', 'js', 'benchmarkIndex'].map(
           (k) => [k, median(runs.map((r) => r[k]))],
