@@ -1,8 +1,8 @@
 // Starts the real API (which serves the built storefront) on a database and a
 // port of its own (@bakery/test-support). The returned function is the
 // teardown. Square and SMTP are left unconfigured: orders stay pending for
-// staff ('Order submitted for review') and the reset link is written to the
-// API's log, which the reset scenario reads (hence log level info).
+// staff ('Order submitted for review') and mail goes to the API's outbox
+// folder (E2E_OUTBOX_DIR), where the reset scenario reads its link.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +26,7 @@ export default async function globalSetup() {
     ownerPassword: OWNER_PASSWORD,
   });
   process.env.E2E_BASE_URL = api.baseUrl;
-  process.env.E2E_API_LOG = API_LOG;
+  process.env.E2E_OUTBOX_DIR = api.outboxDir;
   process.env.E2E_OWNER_EMAIL = OWNER_EMAIL;
   process.env.E2E_OWNER_PASSWORD = OWNER_PASSWORD;
   return api.stop;

@@ -91,6 +91,8 @@ function withoutIntegrations(env: NodeJS.ProcessEnv): Record<string, string> {
 
 export interface E2eApi {
   baseUrl: string;
+  /** Where the API writes mail when SMTP is not configured (one .eml file per message). */
+  outboxDir: string;
   stop(): Promise<void>;
 }
 
@@ -148,5 +150,5 @@ export async function startApiForE2e(options: {
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, outboxDir: join(db.env.BAKERY_DATA_DIR, 'outbox'), stop };
 }
