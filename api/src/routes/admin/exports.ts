@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
 import { requirePermission } from '../../middleware/auth.js';
-import { validate } from '../../middleware/validate.js';
+import { handle } from '../../middleware/validate.js';
 import { abortOnDisconnect, requestSignal } from '../../middleware/queryGuard.js';
 import { writeOrdersWorkbook, writeRecipesWorkbook } from '../../services/exports.js';
 import { bakeryToday } from '@bakery/core';
@@ -20,9 +20,7 @@ export function adminExportsRouter(deps: AppDeps): Router {
     '/api/admin/exports/orders.xlsx',
     abortOnDisconnect(),
     requirePermission('viewAnalytics'),
-    validate(DateRangeQuery, 'query'),
-    async (ctx) => {
-      const range = ctx.state.input as { fromDate?: string; toDate?: string };
+    handle({ query: DateRangeQuery }, async (ctx, { query: range }) => {
       const name = `orders-${range.fromDate ?? 'start'}-to-${range.toDate ?? bakeryToday()}.xlsx`;
       const body = new PassThrough();
       ctx.type = XLSX;
@@ -39,7 +37,7 @@ export function adminExportsRouter(deps: AppDeps): Router {
         }
         body.destroy(error as Error);
       });
-    },
+    }),
   );
 
   router.get('/api/admin/exports/recipes.xlsx', requirePermission('viewAnalytics'), async (ctx) => {

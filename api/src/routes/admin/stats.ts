@@ -5,11 +5,11 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
 import { requirePermission } from '../../middleware/auth.js';
-import { validate } from '../../middleware/validate.js';
+import { handle } from '../../middleware/validate.js';
 import { abortOnDisconnect, guardedRequestQuery } from '../../middleware/queryGuard.js';
 import { getStats } from '../../services/stats.js';
 import { getAnalytics } from '../../services/analytics.js';
-import { DateRangeQuery, type DateRangeInput } from './shared.js';
+import { DateRangeQuery } from './shared.js';
 
 export function adminStatsRouter(deps: AppDeps): Router {
   const router = new Router();
@@ -17,25 +17,21 @@ export function adminStatsRouter(deps: AppDeps): Router {
     '/api/admin/stats',
     abortOnDisconnect(),
     requirePermission('viewAnalytics'),
-    validate(DateRangeQuery, 'query'),
-    async (ctx) => {
+    handle({ query: DateRangeQuery }, async (ctx, { query: range }) => {
       ctx.set('Cache-Control', 'no-store');
-      const range = ctx.state.input as DateRangeInput;
       ctx.body = await guardedRequestQuery(ctx, deps.prisma, 'stats', (tx) => getStats(tx, range));
-    },
+    }),
   );
   router.get(
     '/api/admin/analytics',
     abortOnDisconnect(),
     requirePermission('viewAnalytics'),
-    validate(DateRangeQuery, 'query'),
-    async (ctx) => {
+    handle({ query: DateRangeQuery }, async (ctx, { query: range }) => {
       ctx.set('Cache-Control', 'no-store');
-      const range = ctx.state.input as DateRangeInput;
       ctx.body = await guardedRequestQuery(ctx, deps.prisma, 'analytics', (tx) =>
         getAnalytics(tx, range),
       );
-    },
+    }),
   );
   return router;
 }
