@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BakeSheetView, CapacityView, MarginsView, ProductRecipeLinkView } from '@bakery/core';
+import { addDays, bakeryToday } from '@bakery/core';
 import { renderScreen, stubFetch, toastText } from '../test/harness';
 import { KitchenTab } from './KitchenTab';
 import { kitchenRangeFrom } from './shared';
@@ -358,6 +359,24 @@ describe('Kitchen tab', () => {
     expect(screen.getByRole('img', { name: 'Margin by category chart' })).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Items without a linked recipe' })).toHaveTextContent(
       'Lemon Chiffon Cake (8 inch)',
+    );
+    // The list starts collapsed under its count.
+    expect(
+      screen.getByText('Items without a linked recipe (1)').closest('details'),
+    ).not.toHaveAttribute('open');
+  });
+
+  it('opens the margins on the last 30 days and the next 14 when no range is set', async () => {
+    const today = bakeryToday();
+    const calls = stubFetch({
+      [`GET /api/admin/kitchen/bake-sheet?fromDate=${today}&toDate=${today}`]: () => [200, sheet],
+      'GET /api/admin/kitchen/margins': () => [200, margins],
+    });
+    renderScreen(<KitchenTab range={{ fromDate: null, toDate: null }} role="admin" />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Margins' }));
+    await screen.findByRole('table', { name: 'Cost of goods per item' });
+    expect(calls.map((c) => c.path)).toContain(
+      `/api/admin/kitchen/margins?fromDate=${addDays(today, -30)}&toDate=${addDays(today, 13)}`,
     );
   });
 

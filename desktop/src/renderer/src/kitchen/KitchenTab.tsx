@@ -7,7 +7,7 @@ import { BakeSheetPanel } from './BakeSheetPanel';
 import { CapacityPanel } from './CapacityPanel';
 import { LinksPanel } from './LinksPanel';
 import { MarginsPanel } from './MarginsPanel';
-import { kitchenRangeFrom } from './shared';
+import { kitchenRangeFrom, marginsRangeFrom } from './shared';
 
 export function KitchenTab({ range, role }: { range: DateRange; role: string }) {
   const initial = kitchenRangeFrom(range);
@@ -15,7 +15,11 @@ export function KitchenTab({ range, role }: { range: DateRange; role: string }) 
     <Tabs id="kitchen-tabs" renderActiveTabPanelOnly defaultSelectedTabId="bake-sheet">
       <Tab id="bake-sheet" title="Bake Sheet" panel={<BakeSheetPanel initialRange={initial} />} />
       <Tab id="capacity" title="Capacity" panel={<CapacityPanel role={role} />} />
-      <Tab id="margins" title="Margins" panel={<MarginsPanel initialRange={initial} />} />
+      <Tab
+        id="margins"
+        title="Margins"
+        panel={<MarginsPanel initialRange={marginsRangeFrom(range)} />}
+      />
       <Tab id="links" title="Recipe Links" panel={<LinksPanel />} />
     </Tabs>
   );

@@ -122,19 +122,27 @@ export function MarginsPanel({ initialRange }: { initialRange: KitchenRangeValue
               </HTMLTable>
             </Card>
             <Card>
-              <H5>Items without a linked recipe ({m.missing.length})</H5>
               {m.missing.length === 0 ? (
-                <NonIdealState icon="tick" title="Every item has a recipe" />
+                <>
+                  <H5>Items without a linked recipe (0)</H5>
+                  <NonIdealState icon="tick" title="Every item has a recipe" />
+                </>
               ) : (
-                <ul aria-label="Items without a linked recipe" className="plain-list scroll-list">
-                  {m.missing.map((x) => (
-                    <li key={`${x.productId}|${x.variantId}`}>
-                      {x.name}
-                      {x.variantLabel ? ` (${x.variantLabel})` : ''}{' '}
-                      <span className="muted">· {x.categoryLabel}</span>
-                    </li>
-                  ))}
-                </ul>
+                // Collapsed: a long list of work to do, not the panel's first read (issue 12).
+                <details>
+                  <summary>
+                    <strong>Items without a linked recipe ({m.missing.length})</strong>
+                  </summary>
+                  <ul aria-label="Items without a linked recipe" className="plain-list scroll-list">
+                    {m.missing.map((x) => (
+                      <li key={`${x.productId}|${x.variantId}`}>
+                        {x.name}
+                        {x.variantLabel ? ` (${x.variantLabel})` : ''}{' '}
+                        <span className="muted">· {x.categoryLabel}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </details>
               )}
             </Card>
           </div>

@@ -1,7 +1,7 @@
 // Pieces the kitchen panels share: money and quantity formats, the range bar
 // (both dates required: bake sheets and margins are per pickup date).
 import { FormGroup, InputGroup } from '@blueprintjs/core';
-import { bakeryToday, formatDollars } from '@bakery/core';
+import { addDays, bakeryToday, formatDollars } from '@bakery/core';
 import type { DateRange } from '../dashboard/range';
 
 export const money = (d: number | null | undefined) => formatDollars(d);
@@ -20,6 +20,16 @@ export interface KitchenRangeValue {
 export function kitchenRangeFrom(range: DateRange, today = bakeryToday()): KitchenRangeValue {
   const fromDate = range.fromDate ?? range.toDate ?? today;
   return { fromDate, toDate: range.toDate ?? fromDate };
+}
+
+/**
+ * Where the margins start (issue 12: never on an always-empty day): the
+ * dashboard's range when one is set, otherwise pickups of the last 30 days
+ * and the next 14 (what sold and what is booked).
+ */
+export function marginsRangeFrom(range: DateRange, today = bakeryToday()): KitchenRangeValue {
+  if (range.fromDate || range.toDate) return kitchenRangeFrom(range, today);
+  return { fromDate: addDays(today, -30), toDate: addDays(today, 13) };
 }
 
 export const rangeParams = (r: KitchenRangeValue) => `?fromDate=${r.fromDate}&toDate=${r.toDate}`;
