@@ -86,7 +86,7 @@ describe('a delivery order', () => {
     expect(history.status).toBe(200);
     // The first change of each field (the correction and its undo follow).
     const byField = Object.fromEntries(
-      [...history.body].reverse().map((row: { field: string }) => [row.field, row]),
+      [...history.body].reverse().map((row: { field: string; at: string }) => [row.field, row]),
     );
     expect(byField.total).toMatchObject({ from: '43.50', to: '56.00', actorEmail: staffEmail });
     expect(history.body.filter((row: { field: string }) => row.field === 'total')).toHaveLength(3);

@@ -15,12 +15,16 @@ import { SecondFactorButton } from '../security/SecondFactorPanel';
 import { DateRangeFilter } from './DateRangeFilter';
 import { useDateRange } from './range';
 import { QualityMetrics, StatCards } from './StatCards';
-import { OrdersRoot } from '../orders/OrdersRoot';
-import { RecipesTab } from '../recipes/RecipesTab';
-import { UsersTab } from '../users/UsersTab';
-import { ReviewsTab } from '../reviews/ReviewsTab';
-import { AnalyticsTab, exportWorkbook } from '../analytics/AnalyticsTab';
-import { KitchenTab } from '../kitchen/KitchenTab';
+// Each tab loads its own code when first opened (issue 16).
+import {
+  AnalyticsTab,
+  exportWorkbook,
+  KitchenTab,
+  OrdersRoot,
+  RecipesTab,
+  ReviewsTab,
+  UsersTab,
+} from './lazyTabs';
 
 export const TABS = [
   // The day's figures (stat cards) have a tab of their own, so the order desk
