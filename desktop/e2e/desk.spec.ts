@@ -310,7 +310,9 @@ test('an ended session returns to the login page with a message, then to the sam
   await page.context().clearCookies();
   // The next call the desk makes (here: Today's list) answers 401.
   await page.getByRole('button', { name: 'Today', exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText('Your session has ended. Please sign in again.');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Your session has ended. Please sign in again.' }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/login\?expired=1&next=%2Fadmin%2Fdashboard/);
   await page.getByLabel('Email').fill(process.env.E2E_OWNER_EMAIL!);
   await page.getByLabel('Password').fill(process.env.E2E_OWNER_PASSWORD!);
