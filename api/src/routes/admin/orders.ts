@@ -5,14 +5,12 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import {
-  type DeliveryFee,
   DeliveryFeeSchema,
   DESK_COUNT_CAP,
   DeskChangesQuerySchema,
   DeskQuerySchema,
   type DeskChangesView,
   type DeskPageView,
-  type DeskQuery,
   isDeliveryFeeCorrection,
   formatDollars,
   FulfillmentChangeSchema,
@@ -23,7 +21,7 @@ import {
 } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
 import { requirePermission } from '../../middleware/auth.js';
-import { validate } from '../../middleware/validate.js';
+import { handle } from '../../middleware/validate.js';
 import { notFound } from '../../middleware/errors.js';
 import { toOrderView } from '../../services/orderView.js';
 import * as orderAdmin from '../../services/orderAdmin.js';
@@ -75,9 +73,7 @@ export function adminOrdersRouter(deps: AppDeps): Router {
   router.get(
     '/api/admin/orders/desk',
     requirePermission('manageOrders'),
-    validate(DeskQuerySchema, 'query'),
-    async (ctx) => {
-      const query = ctx.state.input as DeskQuery;
+    handle({ query: DeskQuerySchema }, async (ctx, { query: query }) => {
       const page = await orderAdmin.deskPage(deps.prisma, query, DESK_COUNT_CAP);
       const body: DeskPageView = {
         rows: page.orders.map(toOrderView),
@@ -86,16 +82,14 @@ export function adminOrdersRouter(deps: AppDeps): Router {
         asOf: page.asOf,
       };
       ctx.body = body;
-    },
+    }),
   );
 
   // The desk's poll: only what changed since its last answer.
   router.get(
     '/api/admin/orders/changes',
     requirePermission('manageOrders'),
-    validate(DeskChangesQuerySchema, 'query'),
-    async (ctx) => {
-      const { since } = ctx.state.input as { since: string };
+    handle({ query: DeskChangesQuerySchema }, async (ctx, { query: { since } }) => {
       const changes = await orderAdmin.deskChanges(deps.prisma, new Date(since));
       const body: DeskChangesView = {
         changed: changes.orders.map(toOrderView),
@@ -103,15 +97,13 @@ export function adminOrdersRouter(deps: AppDeps): Router {
         asOf: changes.asOf,
       };
       ctx.body = body;
-    },
+    }),
   );
 
   router.get(
     '/api/admin/orders',
     requirePermission('manageOrders'),
-    validate(OrdersQuery, 'query'),
-    async (ctx) => {
-      const query = ctx.state.input as z.infer<typeof OrdersQuery>;
+    handle({ query: OrdersQuery }, async (ctx, { query: query }) => {
       // Never every order: without a limit, the first LIST_DEFAULT_LIMIT (X-Next-Cursor for more).
       const { orders, nextCursor } = await orderAdmin.listOrders(
         deps.prisma,
@@ -120,7 +112,7 @@ export function adminOrdersRouter(deps: AppDeps): Router {
       );
       if (nextCursor) ctx.set('X-Next-Cursor', nextCursor);
       ctx.body = orders.map(toOrderView);
-    },
+    }),
   );
 
   router.get(
@@ -136,9 +128,7 @@ export function adminOrdersRouter(deps: AppDeps): Router {
     '/api/admin/orders/:id/status',
     requirePermission('manageOrders'),
     knownOrder,
-    validate(PaymentStatusChangeSchema, 'body'),
-    async (ctx) => {
-      const { status } = ctx.state.input as { status: string };
+    handle({ body: PaymentStatusChangeSchema }, async (ctx, { body: { status } }) => {
       const order = await orderAdmin.changePaymentStatus(
         services,
         idParam(ctx),
@@ -153,16 +143,14 @@ export function adminOrdersRouter(deps: AppDeps): Router {
             : `Payment status updated to ${order.paymentStatus}`,
         order: toOrderView(order),
       };
-    },
+    }),
   );
 
   router.patch(
     '/api/admin/orders/:id/delivery-fee',
     requirePermission('manageOrders'),
     knownOrder,
-    validate(DeliveryFeeSchema, 'body'),
-    async (ctx) => {
-      const input = ctx.state.input as DeliveryFee;
+    handle({ body: DeliveryFeeSchema }, async (ctx, { body: input }) => {
       const before = await deps.prisma.order.findUnique({ where: { id: idParam(ctx) } });
       const correction = before ? isDeliveryFeeCorrection(before) : false;
       const { order, paymentUrl } = await orderAdmin.setDeliveryFee(
@@ -183,16 +171,14 @@ export function adminOrdersRouter(deps: AppDeps): Router {
           : `${added} No payment link yet: ${deps.payments.configured ? 'Square did not answer; retry from the order.' : 'Payment processing is not configured.'}`,
         order: view,
       };
-    },
+    }),
   );
 
   router.patch(
     '/api/admin/orders/:id/fulfillment',
     requirePermission('manageOrders'),
     knownOrder,
-    validate(FulfillmentChangeSchema, 'body'),
-    async (ctx) => {
-      const { orderStatus } = ctx.state.input as { orderStatus: string };
+    handle({ body: FulfillmentChangeSchema }, async (ctx, { body: { orderStatus } }) => {
       const order = await orderAdmin.setFulfillment(
         services,
         idParam(ctx),
@@ -204,7 +190,7 @@ export function adminOrdersRouter(deps: AppDeps): Router {
         message: `Order marked ${orderStatus}`,
         order: toOrderView(order),
       };
-    },
+    }),
   );
 
   router.patch(
@@ -276,13 +262,11 @@ export function adminOrdersRouter(deps: AppDeps): Router {
       }
     },
     requirePermission('manageOrders'),
-    validate(ConfirmPaymentBody, 'body'),
-    async (ctx) => {
-      const { orderId } = ctx.state.input as { orderId: string };
+    handle({ body: ConfirmPaymentBody }, async (ctx, { body: { orderId } }) => {
       if (!isUuid(orderId)) throw notFound('Order not found');
       const order = await orderAdmin.confirmPayment(services, orderId, actorOf(ctx));
       ctx.body = { success: true, message: 'Payment confirmed', order: toOrderView(order) };
-    },
+    }),
   );
 
   return router;
