@@ -1,7 +1,8 @@
-// Runs a zod schema (core's, with the spec's messages) on one part of the
-// request. The parsed value goes to ctx.state.input; a failure is a 400
-// `{ message, errors }` whose message is the first error's text.
-import type { Context, Next } from 'koa';
+// The server's typed edge: handle() runs core's zod schemas (with the spec's
+// messages, after the safe-text check) on the parts of a request and hands
+// the handler the parsed input; a failure is a 400 `{ code, message, errors }`
+// whose message is the first error's text.
+import type { Context } from 'koa';
 import type { z } from 'zod';
 import { safeInput } from '@bakery/core';
 import { badRequest, type FieldError } from './errors.js';
@@ -26,18 +27,6 @@ function partOf(ctx: Context, part: RequestPart): unknown {
   if (part === 'body') return (ctx.request as { body?: unknown }).body ?? {};
   if (part === 'query') return { ...ctx.query };
   return { ...(ctx as Context & { params?: Record<string, string> }).params };
-}
-
-export function validate(schema: z.ZodType, part: RequestPart) {
-  // core's safe-text check first: a NUL byte, a control character or a lone
-  // surrogate in any string is a 400 naming the field, never a database 500.
-  const checked = safeInput(schema);
-  return async function validateInput(ctx: Context, next: Next) {
-    const result = await checked.safeParseAsync(partOf(ctx, part));
-    if (!result.success) throw validationError(result.error);
-    ctx.state.input = result.data;
-    await next();
-  };
 }
 
 type Parts = Partial<Record<RequestPart, z.ZodType>>;
