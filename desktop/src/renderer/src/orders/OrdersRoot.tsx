@@ -64,6 +64,10 @@ export function OrdersRoot({ placed, clearPlaced }: { placed: DateRange; clearPl
   const [loadError, setLoadError] = useState<string | null>(null);
   const [paper, setPaper] = useState<Paper | null>(null);
   const asOf = useRef<string | null>(null);
+  // The order named in the URL when the desk opened (a reload, a shared
+  // link): selected once a page lists it, then forgotten. The datasource
+  // reads this ref, never the filters it was made with, which go stale.
+  const urlOrder = useRef(filters.order);
   const selectedId = selected?.id ?? filters.order;
 
   // Search as you type, sent when typing pauses.
@@ -88,6 +92,7 @@ export function OrdersRoot({ placed, clearPlaced }: { placed: DateRange; clearPl
 
   const select = useCallback(
     (order: OrderView | null) => {
+      urlOrder.current = null;
       setSelected(order);
       setFilters({ order: order?.id ?? null });
     },
@@ -120,8 +125,10 @@ export function OrdersRoot({ placed, clearPlaced }: { placed: DateRange; clearPl
             params.successCallback(page.rows, last);
             // The detail follows the list: fresh data for the selected order.
             setSelected((sel) => {
-              const id = sel?.id ?? filters.order;
-              return page.rows.find((o) => o.id === id) ?? sel;
+              if (sel) return page.rows.find((o) => o.id === sel.id) ?? sel;
+              const found = page.rows.find((o) => o.id === urlOrder.current);
+              if (found) urlOrder.current = null;
+              return found ?? sel;
             });
           })
           .catch((err: unknown) => {
@@ -139,6 +146,7 @@ export function OrdersRoot({ placed, clearPlaced }: { placed: DateRange; clearPl
   useEffect(() => {
     if (firstKey.current === filterKey) return;
     firstKey.current = filterKey;
+    urlOrder.current = null;
     setSelected(null);
     setFilters({ order: null });
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,5 +1,5 @@
 import { Alert, type Intent } from '@blueprintjs/core';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 
 /**
  * A yes/no question before an action that cannot be taken back or that mails
@@ -25,6 +25,16 @@ export function ConfirmDialog({
   onClose(): void;
   children: ReactNode;
 }) {
+  // Blueprint listens for Escape inside the dialog, which has focus only once
+  // its opening transition ends; an Escape pressed at once must close it too.
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [isOpen, onClose]);
   return (
     <Alert
       isOpen={isOpen}
