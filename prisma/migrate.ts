@@ -42,25 +42,25 @@ export async function pendingMigrations(
     const table = await client.query(`SELECT to_regclass('"_prisma_migrations"') AS t`);
     const names = await migrationNames(migrationsDir);
     if (!(table.rows[0] as { t: string | null }).t) return names;
-    const done = await client.query<{
-      migration_name: string;
-      checksum: string;
-      finished_at: Date | null;
-    }>(
-      'SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL',
-    );
-    await checkApplied(done.rows, migrationsDir);
-    const finished = new Set(done.rows.map((row) => row.migration_name));
+    const finished = await appliedMigrations(client, migrationsDir);
     return names.filter((name) => !finished.has(name));
   } finally {
     await client.end();
   }
 }
 
-async function checkApplied(
-  rows: Array<{ migration_name: string; checksum: string; finished_at: Date | null }>,
-  migrationsDir: string,
-): Promise<void> {
+/**
+ * The names of the migrations applied to the database `client` is connected
+ * to, after refusing one that failed or whose file changed since (checksum).
+ */
+async function appliedMigrations(client: pg.Client, migrationsDir: string): Promise<Set<string>> {
+  const { rows } = await client.query<{
+    migration_name: string;
+    checksum: string;
+    finished_at: Date | null;
+  }>(
+    'SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL',
+  );
   const failed = rows.find((row) => row.finished_at === null);
   if (failed)
     throw new Error(
@@ -76,6 +76,95 @@ async function checkApplied(
         `Migration ${row.migration_name} was changed after it was applied (checksum differs); restore the applied file and add a new migration instead`,
       );
   }
+  return new Set(rows.map((row) => row.migration_name));
+}
+
+const recordSql = `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count)
+  VALUES ($1, $2, $3, CASE WHEN $4::boolean THEN now() END, $5)`;
+
+async function applyInTransaction(client: pg.Client, name: string, sql: string): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    await client.query(sql);
+    await client.query(recordSql, [randomUUID(), checksumOf(sql), name, true, 1]);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw new Error(`Migration ${name} failed: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/**
+ * A migration whose first line is `-- migrate:no-transaction` (for statements
+ * PostgreSQL refuses inside a transaction, such as CREATE INDEX CONCURRENTLY)
+ * runs one statement at a time. It is recorded first as started, so one that
+ * stops half way is refused at the next start ("failed earlier") instead of
+ * being run again over its own leftovers; write such a migration so it can be
+ * re-run (IF NOT EXISTS) and delete its failed row after mending.
+ */
+async function applyOutsideTransaction(client: pg.Client, name: string, sql: string) {
+  const id = randomUUID();
+  await client.query(recordSql, [id, checksumOf(sql), name, false, 0]);
+  const statements = splitStatements(sql);
+  try {
+    for (const statement of statements) await client.query(statement);
+  } catch (error) {
+    await client
+      .query('UPDATE "_prisma_migrations" SET logs = $2 WHERE id = $1', [
+        id,
+        (error as Error).message,
+      ])
+      .catch(() => undefined);
+    throw new Error(`Migration ${name} failed: ${(error as Error).message}`, { cause: error });
+  }
+  await client.query(
+    'UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = $2 WHERE id = $1',
+    [id, statements.length],
+  );
+}
+
+/** The marker a migration's first line carries to run outside a transaction. */
+const NO_TRANSACTION = /^-- migrate:no-transaction[ \t]*\r?(?:\n|$)/;
+
+/**
+ * The statements of a migration file, split at semicolons outside quotes,
+ * dollar quotes and comments; empty ones (only comments) are left out.
+ */
+function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let start = 0;
+  let index = 0;
+  let meaningful = false;
+  while (index < sql.length) {
+    const rest = sql.slice(index);
+    const skip =
+      /^--[^\n]*/.exec(rest) ??
+      /^\/\*[\s\S]*?\*\//.exec(rest) ??
+      /^'(?:[^']|'')*'/.exec(rest) ??
+      /^"(?:[^"]|"")*"/.exec(rest) ??
+      dollarQuoted(rest);
+    if (skip) {
+      if (!skip[0].startsWith('--') && !skip[0].startsWith('/*')) meaningful = true;
+      index += skip[0].length;
+      continue;
+    }
+    const char = sql[index]!;
+    if (char === ';') {
+      if (meaningful) statements.push(sql.slice(start, index).trim());
+      start = index + 1;
+      meaningful = false;
+    } else if (!/\s/.test(char)) meaningful = true;
+    index += 1;
+  }
+  if (meaningful) statements.push(sql.slice(start).trim());
+  return statements;
+}
+
+function dollarQuoted(rest: string): RegExpExecArray | null {
+  const open = /^\$([A-Za-z_][A-Za-z_0-9]*)?\$/.exec(rest);
+  if (!open) return null;
+  const close = rest.indexOf(open[0], open[0].length);
+  return /^[\s\S]*/.exec(close < 0 ? rest : rest.slice(0, close + open[0].length));
 }
 
 export async function applyMigrations(
@@ -96,33 +185,13 @@ export async function applyMigrations(
       "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
       "applied_steps_count" INTEGER NOT NULL DEFAULT 0
     )`);
-    const done = await client.query<{
-      migration_name: string;
-      checksum: string;
-      finished_at: Date | null;
-    }>(
-      'SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL',
-    );
-    await checkApplied(done.rows, migrationsDir);
-    const finished = new Set(done.rows.map((row) => row.migration_name));
+    const finished = await appliedMigrations(client, migrationsDir);
     const applied: string[] = [];
     for (const name of await migrationNames(migrationsDir)) {
       if (finished.has(name)) continue;
       const sql = await readFile(path.join(migrationsDir, name, 'migration.sql'), 'utf8');
-      const checksum = checksumOf(sql);
-      await client.query('BEGIN');
-      try {
-        await client.query(sql);
-        await client.query(
-          `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count)
-           VALUES ($1, $2, $3, now(), 1)`,
-          [randomUUID(), checksum, name],
-        );
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw new Error(`Migration ${name} failed: ${(error as Error).message}`, { cause: error });
-      }
+      if (NO_TRANSACTION.test(sql)) await applyOutsideTransaction(client, name, sql);
+      else await applyInTransaction(client, name, sql);
       applied.push(name);
     }
     return { applied, alreadyApplied: finished.size };
