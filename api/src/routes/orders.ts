@@ -6,8 +6,42 @@ import { currentUser, requireUser } from '../middleware/auth.js';
 import { badRequest, notFound } from '../middleware/errors.js';
 import { callRateLimit } from '../middleware/rateLimit.js';
 import { submitOrder } from '../services/orderSubmission.js';
-import { dollars, toOrderView } from '../services/orderView.js';
+import { handle } from '../middleware/validate.js';
+import { ORDER_VIEW_COLUMNS, dollars, toOrderView } from '../services/orderView.js';
 import { isUuid, textProblem } from '@bakery/core';
+import { z } from 'zod';
+
+export const MY_ORDERS_PAGE = 50;
+export const MY_ORDERS_MAX_PAGE = 100;
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
+/** Where a page ends: the last order's creation instant and id (`<ISO time>_<id>`). */
+const cursorOf = (order: { createdAt: Date; id: string }) =>
+  `${order.createdAt.toISOString()}_${order.id}`;
+
+const INVALID_CURSOR = 'before must be a cursor from the X-Next-Cursor header';
+const MyOrdersQuery = z.object({
+  limit: z.coerce
+    .number({ message: `limit must be a whole number from 1 to ${MY_ORDERS_MAX_PAGE}` })
+    .int(`limit must be a whole number from 1 to ${MY_ORDERS_MAX_PAGE}`)
+    .min(1, `limit must be a whole number from 1 to ${MY_ORDERS_MAX_PAGE}`)
+    .max(MY_ORDERS_MAX_PAGE, `limit must be a whole number from 1 to ${MY_ORDERS_MAX_PAGE}`)
+    .default(MY_ORDERS_PAGE),
+  before: z
+    .string()
+    .optional()
+    .transform((value, check) => {
+      if (value === undefined || value === '') return undefined;
+      const cut = value.lastIndexOf('_');
+      const createdAt = new Date(value.slice(0, cut));
+      const id = value.slice(cut + 1);
+      if (cut < 0 || Number.isNaN(createdAt.getTime()) || !isUuid(id)) {
+        check.addIssue({ code: 'custom', message: INVALID_CURSOR });
+        return z.NEVER;
+      }
+      return { createdAt, id };
+    }),
+});
 
 /** "dana@example.com" -> "d***@example.com": enough to recognise, not to harvest. */
 export function maskEmail(email: string): string {
@@ -51,13 +85,32 @@ export function ordersRouter(deps: AppDeps): Router {
     },
   );
 
-  router.get('/api/my-orders', requireUser, async (ctx) => {
-    const orders = await prisma.order.findMany({
-      where: { userId: currentUser(ctx)!.id },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    });
-    ctx.body = orders.map(toOrderView);
-  });
+  // Newest first, a page at a time: X-Next-Cursor names where the next page starts.
+  router.get(
+    '/api/my-orders',
+    requireUser,
+    handle({ query: MyOrdersQuery }, async (ctx, { query }) => {
+      const before = query.before;
+      const rows = await prisma.order.findMany({
+        where: {
+          userId: currentUser(ctx)!.id,
+          ...(before && {
+            OR: [
+              { createdAt: { lt: before.createdAt } },
+              { createdAt: before.createdAt, id: { lt: before.id } },
+            ],
+          }),
+        },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: query.limit + 1,
+        select: ORDER_VIEW_COLUMNS,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page[page.length - 1];
+      if (rows.length > query.limit && last) ctx.set(NEXT_CURSOR_HEADER, cursorOf(last));
+      ctx.body = page.map(toOrderView);
+    }),
+  );
 
   router.get('/api/order-payment-status/:orderOrReferenceId', async (ctx) => {
     const id = String(ctx.params.orderOrReferenceId ?? '').trim();

@@ -1,14 +1,16 @@
 // An Order row as the wire shows it (OrderView of docs/api.md): money in
 // dollars, dates as the customer chose them, instants as ISO strings.
-import type { OrderView } from '@bakery/core';
-import type { OrderModel as Order } from '@bakery/prisma';
-import { orderNumber } from '@bakery/core';
+import type { OrderView } from "@bakery/core";
+import type { Prisma } from "@bakery/prisma";
+import { orderNumber } from "@bakery/core";
 
 type Decimalish = { toString(): string } | number | string | null | undefined;
 
 /** A Decimal(10,2) column as dollars (a number with at most 2 decimals). */
 export const dollars = (value: Decimalish): number =>
-  value === null || value === undefined ? 0 : Math.round(Number(value.toString()) * 100) / 100;
+  value === null || value === undefined
+    ? 0
+    : Math.round(Number(value.toString()) * 100) / 100;
 
 export interface OrderLineView {
   productId: string;
@@ -26,10 +28,11 @@ function lineView(raw: unknown): OrderLineView {
   const line = (raw ?? {}) as Record<string, unknown>;
   const price = dollars(line.price as Decimalish);
   const quantity = Number(line.quantity ?? 0);
-  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  const text = (value: unknown) =>
+    typeof value === "string" && value !== "" ? value : null;
   return {
-    productId: String(line.productId ?? ''),
-    name: String(line.name ?? ''),
+    productId: String(line.productId ?? ""),
+    name: String(line.name ?? ""),
     price,
     quantity,
     variant: text(line.variant),
@@ -43,8 +46,54 @@ function lineView(raw: unknown): OrderLineView {
   };
 }
 
-export function toOrderView(order: Order): OrderView {
-  const cakeOptions = order.cakeOptions as { hasWriting?: boolean; hasBows?: boolean } | null;
+/** The columns OrderView is built from (a list reads these, not the whole row). */
+export const ORDER_VIEW_COLUMNS = {
+  id: true,
+  userId: true,
+  customerName: true,
+  customerEmail: true,
+  customerPhone: true,
+  orderDate: true,
+  pickupDate: true,
+  pickupTime: true,
+  items: true,
+  subtotal: true,
+  cakeOptionsFee: true,
+  rushFee: true,
+  tax: true,
+  deliveryFee: true,
+  total: true,
+  specialInstructions: true,
+  hasCakeItems: true,
+  cakeOptions: true,
+  cakeWriting: true,
+  squarePaymentUrl: true,
+  squareOrderId: true,
+  squarePaymentId: true,
+  paymentStatus: true,
+  orderStatus: true,
+  deliveryFeeStatus: true,
+  deliveryMethod: true,
+  deliveryAddress: true,
+  deliveryCity: true,
+  deliveryState: true,
+  deliveryZip: true,
+  deliveryInstructions: true,
+  deliveryDistance: true,
+  isRushOrder: true,
+  fulfilledAt: true,
+  createdAt: true,
+} as const satisfies Prisma.OrderSelect;
+
+export type OrderViewRow = Prisma.OrderGetPayload<{
+  select: typeof ORDER_VIEW_COLUMNS;
+}>;
+
+export function toOrderView(order: OrderViewRow): OrderView {
+  const cakeOptions = order.cakeOptions as {
+    hasWriting?: boolean;
+    hasBows?: boolean;
+  } | null;
   return {
     id: order.id,
     orderNumber: orderNumber(order.id),
@@ -65,22 +114,27 @@ export function toOrderView(order: Order): OrderView {
     specialInstructions: order.specialInstructions,
     hasCakeItems: order.hasCakeItems,
     cakeOptions: cakeOptions
-      ? { hasWriting: Boolean(cakeOptions.hasWriting), hasBows: Boolean(cakeOptions.hasBows) }
+      ? {
+          hasWriting: Boolean(cakeOptions.hasWriting),
+          hasBows: Boolean(cakeOptions.hasBows),
+        }
       : null,
     cakeWriting: order.cakeWriting ?? null,
     squarePaymentUrl: order.squarePaymentUrl,
     squareOrderId: order.squareOrderId,
     squarePaymentId: order.squarePaymentId,
-    paymentStatus: order.paymentStatus as OrderView['paymentStatus'],
-    orderStatus: order.orderStatus as OrderView['orderStatus'],
-    deliveryFeeStatus: order.deliveryFeeStatus as OrderView['deliveryFeeStatus'],
-    deliveryMethod: order.deliveryMethod as OrderView['deliveryMethod'],
+    paymentStatus: order.paymentStatus as OrderView["paymentStatus"],
+    orderStatus: order.orderStatus as OrderView["orderStatus"],
+    deliveryFeeStatus:
+      order.deliveryFeeStatus as OrderView["deliveryFeeStatus"],
+    deliveryMethod: order.deliveryMethod as OrderView["deliveryMethod"],
     deliveryAddress: order.deliveryAddress,
     deliveryCity: order.deliveryCity,
     deliveryState: order.deliveryState,
     deliveryZip: order.deliveryZip,
     deliveryInstructions: order.deliveryInstructions,
-    deliveryDistance: order.deliveryDistance === null ? null : dollars(order.deliveryDistance),
+    deliveryDistance:
+      order.deliveryDistance === null ? null : dollars(order.deliveryDistance),
     isRushOrder: order.isRushOrder,
     fulfilledAt: order.fulfilledAt ? order.fulfilledAt.toISOString() : null,
     createdAt: order.createdAt.toISOString(),

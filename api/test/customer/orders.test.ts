@@ -6,6 +6,7 @@ import { ORDER_MESSAGES, type SubmitOrderView } from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { Client, orderPayload, signedInCustomer } from '../support/factories.js';
+import { insertOrder } from '../admin/helpers.js';
 import {
   loggingNotifications,
   type Notifications,
@@ -376,6 +377,52 @@ describe('GET /api/my-orders', () => {
 
   it('answers 401 to a visitor', async () => {
     expect((await new Client(server.baseUrl).get('/api/my-orders')).status).toBe(401);
+  });
+
+  it('answers 50 at a time; X-Next-Cursor leads to the older ones', async () => {
+    const { user, client } = await signedInCustomer(server.baseUrl, server.prisma);
+    // 53 orders, three of them placed in the same millisecond (the id breaks the tie).
+    const start = Date.parse('2026-11-01T12:00:00.000Z');
+    const ids: string[] = [];
+    for (let i = 0; i < 53; i += 1) {
+      const createdAt = new Date(start + Math.min(i, 50) * 60_000);
+      ids.push((await insertOrder(server.prisma, { userId: user.id, createdAt })).id);
+    }
+    const newestFirst = [...ids.slice(50).sort().reverse(), ...ids.slice(0, 50).reverse()];
+
+    const first = await client.get<Array<{ id: string }>>('/api/my-orders');
+    expect(first.status).toBe(200);
+    expect(first.body.map((order) => order.id)).toEqual(newestFirst.slice(0, 50));
+    const cursor = first.headers.get('x-next-cursor');
+    expect(cursor).toBeTruthy();
+    const rest = await client.get<Array<{ id: string }>>(
+      `/api/my-orders?before=${encodeURIComponent(cursor!)}`,
+    );
+    expect(rest.body.map((order) => order.id)).toEqual(newestFirst.slice(50));
+    expect(rest.headers.get('x-next-cursor')).toBeNull();
+
+    // Smaller pages walk the same list, across the three orders of one millisecond.
+    const walked: string[] = [];
+    let next: string | null = '';
+    while (next !== null) {
+      const page: { body: Array<{ id: string }>; headers: Headers } = await client.get(
+        `/api/my-orders?limit=2&before=${encodeURIComponent(next)}`,
+      );
+      expect(page.body.length).toBeLessThanOrEqual(2);
+      walked.push(...page.body.map((order) => order.id));
+      next = page.headers.get('x-next-cursor');
+    }
+    expect(walked).toEqual(newestFirst);
+  });
+
+  it('refuses a page size over 100 and a cursor it did not give', async () => {
+    const { client } = await signedInCustomer(server.baseUrl, server.prisma);
+    const big = await client.get('/api/my-orders?limit=101');
+    expect(big.status).toBe(400);
+    expect(big.body.message).toBe('limit must be a whole number from 1 to 100');
+    const forged = await client.get('/api/my-orders?before=yesterday');
+    expect(forged.status).toBe(400);
+    expect(forged.body.message).toBe('before must be a cursor from the X-Next-Cursor header');
   });
 });
 
