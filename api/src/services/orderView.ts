@@ -1,16 +1,14 @@
 // An Order row as the wire shows it (OrderView of docs/api.md): money in
 // dollars, dates as the customer chose them, instants as ISO strings.
-import type { OrderView } from "@bakery/core";
-import type { Prisma } from "@bakery/prisma";
-import { orderNumber } from "@bakery/core";
+import type { OrderView } from '@bakery/core';
+import type { Prisma } from '@bakery/prisma';
+import { orderNumber } from '@bakery/core';
 
 type Decimalish = { toString(): string } | number | string | null | undefined;
 
 /** A Decimal(10,2) column as dollars (a number with at most 2 decimals). */
 export const dollars = (value: Decimalish): number =>
-  value === null || value === undefined
-    ? 0
-    : Math.round(Number(value.toString()) * 100) / 100;
+  value === null || value === undefined ? 0 : Math.round(Number(value.toString()) * 100) / 100;
 
 export interface OrderLineView {
   productId: string;
@@ -28,11 +26,10 @@ function lineView(raw: unknown): OrderLineView {
   const line = (raw ?? {}) as Record<string, unknown>;
   const price = dollars(line.price as Decimalish);
   const quantity = Number(line.quantity ?? 0);
-  const text = (value: unknown) =>
-    typeof value === "string" && value !== "" ? value : null;
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
   return {
-    productId: String(line.productId ?? ""),
-    name: String(line.name ?? ""),
+    productId: String(line.productId ?? ''),
+    name: String(line.name ?? ''),
     price,
     quantity,
     variant: text(line.variant),
@@ -123,18 +120,16 @@ export function toOrderView(order: OrderViewRow): OrderView {
     squarePaymentUrl: order.squarePaymentUrl,
     squareOrderId: order.squareOrderId,
     squarePaymentId: order.squarePaymentId,
-    paymentStatus: order.paymentStatus as OrderView["paymentStatus"],
-    orderStatus: order.orderStatus as OrderView["orderStatus"],
-    deliveryFeeStatus:
-      order.deliveryFeeStatus as OrderView["deliveryFeeStatus"],
-    deliveryMethod: order.deliveryMethod as OrderView["deliveryMethod"],
+    paymentStatus: order.paymentStatus as OrderView['paymentStatus'],
+    orderStatus: order.orderStatus as OrderView['orderStatus'],
+    deliveryFeeStatus: order.deliveryFeeStatus as OrderView['deliveryFeeStatus'],
+    deliveryMethod: order.deliveryMethod as OrderView['deliveryMethod'],
     deliveryAddress: order.deliveryAddress,
     deliveryCity: order.deliveryCity,
     deliveryState: order.deliveryState,
     deliveryZip: order.deliveryZip,
     deliveryInstructions: order.deliveryInstructions,
-    deliveryDistance:
-      order.deliveryDistance === null ? null : dollars(order.deliveryDistance),
+    deliveryDistance: order.deliveryDistance === null ? null : dollars(order.deliveryDistance),
     isRushOrder: order.isRushOrder,
     fulfilledAt: order.fulfilledAt ? order.fulfilledAt.toISOString() : null,
     createdAt: order.createdAt.toISOString(),
