@@ -3,6 +3,8 @@
 import Router from '@koa/router';
 import {
   addDays,
+  bakeryToday,
+  BOOKED_DAYS_SHOWN,
   BookingSettingsSchema,
   CapacityLimitsSchema,
   ClosedDateRangeSchema,
@@ -24,6 +26,7 @@ import {
   availability,
   bakeSheet,
   bakeSheetWorkbook,
+  bookedDays,
   bookingSettings,
   capacitySettings,
   liftFairShare,
@@ -57,6 +60,12 @@ export function kitchenRouter(deps: AppDeps): Router {
   // ------------------------------------------------------------- capacity
   router.get('/api/admin/kitchen/capacity', requirePermission('viewKitchen'), async (ctx) => {
     ctx.body = await capacitySettings(prisma);
+  });
+
+  // How booked each coming day is: today and the next 13, per category.
+  router.get('/api/admin/kitchen/capacity/days', requirePermission('viewKitchen'), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await bookedDays(prisma, bakeryToday(), BOOKED_DAYS_SHOWN);
   });
 
   router.put(

@@ -4,3 +4,4 @@ export * from './booking';
 export * from './costing';
 export * from './schemas';
 export type * from './views';
+export * from './bookedDays';

@@ -9,6 +9,33 @@ export interface AvailabilityView {
   days: DayAvailability[];
 }
 
+/** GET /api/admin/kitchen/capacity/days: booked against the limit, per date and category. */
+export interface BookedCategoryView {
+  category: CategoryId;
+  label: string;
+  /** Plural unit, e.g. "cakes". */
+  unit: string;
+  booked: number;
+  limit: number;
+  /** Nothing more can be booked in this category on this date (closed, or booked up to the limit). */
+  full: boolean;
+  /** Booked past the limit (a limit lowered, or orders taken before a change). */
+  over: boolean;
+}
+
+export interface BookedDayView {
+  date: string;
+  closed: boolean;
+  closedReason: string | null;
+  categories: BookedCategoryView[];
+}
+
+export interface BookedDaysView {
+  fromDate: string;
+  toDate: string;
+  days: BookedDayView[];
+}
+
 export interface CapacityView {
   limits: {
     category: CategoryId;

@@ -14,6 +14,7 @@ export {
   liftFairShare,
   restoreFairShare,
 } from './capacity.js';
+export { bookedDays } from './bookedDays.js';
 export { listLinks, saveLink, removeLink, costPerItem, batchesFor } from './links.js';
 export { bakeSheet, storedItems } from './bakeSheet.js';
 export { margins } from './margins.js';

@@ -1,5 +1,6 @@
-// Daily capacity: the limit per category (owner edits, staff read) and the
-// closed dates. Limits and messages are core's; the server enforces them.
+// Daily capacity: how booked the next 14 days are, the limit per category
+// (owner edits, staff read) and the closed dates. Limits and messages are
+// core's; the server enforces them.
 import { useState, type FormEvent } from 'react';
 import {
   Button,
@@ -26,6 +27,7 @@ import {
 } from '@bakery/core';
 import { api, messageOf } from '../api/client';
 import { toast } from '../ui/toaster';
+import { BOOKED_DAYS_KEY, BookedDaysCard } from './BookedDaysCard';
 
 const KEY = ['/api/admin/kitchen/capacity'];
 
@@ -42,7 +44,10 @@ export function CapacityPanel({ role }: { role: string }) {
   const [closed, setClosed] = useState({ date: '', until: '', reason: '' });
   const [formError, setFormError] = useState<string | null>(null);
 
-  const refresh = () => void client.invalidateQueries({ queryKey: KEY });
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: KEY });
+    void client.invalidateQueries({ queryKey: BOOKED_DAYS_KEY });
+  };
   const saveLimits = useMutation({
     mutationFn: (body: unknown) =>
       api<CapacityView>('/api/admin/kitchen/capacity', { method: 'PUT', body }),
@@ -152,123 +157,128 @@ export function CapacityPanel({ role }: { role: string }) {
   };
 
   return (
-    <div className="two-col">
-      <Card>
-        <H5>Daily limits per category</H5>
-        <p className="muted">
-          The most the kitchen takes for one pickup date. A 12-count of cookies counts 12 cookies, a
-          box of muffins 6, a cake 1.
-        </p>
-        {!isOwner && <Callout intent="primary">Only the owner can change the limits.</Callout>}
-        {formError && (
-          <Callout intent="danger" role="alert">
-            {formError}
-          </Callout>
-        )}
-        <form onSubmit={submitLimits} aria-label="Daily limits">
-          <HTMLTable compact striped style={{ width: '100%' }}>
-            <thead>
-              <tr>
-                <th scope="col">Category</th>
-                <th scope="col">Limit per day</th>
-                <th scope="col">Default</th>
-              </tr>
-            </thead>
-            <tbody>
-              {capacity.data.limits.map((l) => (
-                <tr key={l.category}>
-                  <th scope="row">
-                    <label htmlFor={`limit-${l.category}`}>{l.label}</label>
-                  </th>
-                  <td>
-                    <NumericInput
-                      id={`limit-${l.category}`}
-                      min={0}
-                      minorStepSize={null}
-                      value={draft[l.category] ?? String(l.maxUnits)}
-                      onValueChange={(_n, text) => setDraft((d) => ({ ...d, [l.category]: text }))}
-                      disabled={!isOwner}
-                      rightElement={<Tag minimal>{l.unit}</Tag>}
-                      fill
-                    />
-                  </td>
-                  <td>{l.defaultUnits}</td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-          {isOwner && (
-            <Button
-              type="submit"
-              intent="primary"
-              icon="floppy-disk"
-              text="Save limits"
-              loading={saveLimits.isPending}
-              style={{ marginTop: 8 }}
-            />
+    <>
+      <BookedDaysCard />
+      <div className="two-col">
+        <Card>
+          <H5>Daily limits per category</H5>
+          <p className="muted">
+            The most the kitchen takes for one pickup date. A 12-count of cookies counts 12 cookies,
+            a box of muffins 6, a cake 1.
+          </p>
+          {!isOwner && <Callout intent="primary">Only the owner can change the limits.</Callout>}
+          {formError && (
+            <Callout intent="danger" role="alert">
+              {formError}
+            </Callout>
           )}
-        </form>
-      </Card>
-      <Card>
-        <H5>Closed dates</H5>
-        {isOwner && (
-          <form onSubmit={submitClosed} aria-label="Close a date" className="range-bar">
-            <FormGroup label="Date" labelFor="closed-date" inline>
-              <InputGroup
-                id="closed-date"
-                type="date"
-                value={closed.date}
-                onValueChange={(v) => setClosed((c) => ({ ...c, date: v }))}
+          <form onSubmit={submitLimits} aria-label="Daily limits">
+            <HTMLTable compact striped style={{ width: '100%' }}>
+              <thead>
+                <tr>
+                  <th scope="col">Category</th>
+                  <th scope="col">Limit per day</th>
+                  <th scope="col">Default</th>
+                </tr>
+              </thead>
+              <tbody>
+                {capacity.data.limits.map((l) => (
+                  <tr key={l.category}>
+                    <th scope="row">
+                      <label htmlFor={`limit-${l.category}`}>{l.label}</label>
+                    </th>
+                    <td>
+                      <NumericInput
+                        id={`limit-${l.category}`}
+                        min={0}
+                        minorStepSize={null}
+                        value={draft[l.category] ?? String(l.maxUnits)}
+                        onValueChange={(_n, text) =>
+                          setDraft((d) => ({ ...d, [l.category]: text }))
+                        }
+                        disabled={!isOwner}
+                        rightElement={<Tag minimal>{l.unit}</Tag>}
+                        fill
+                      />
+                    </td>
+                    <td>{l.defaultUnits}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+            {isOwner && (
+              <Button
+                type="submit"
+                intent="primary"
+                icon="floppy-disk"
+                text="Save limits"
+                loading={saveLimits.isPending}
+                style={{ marginTop: 8 }}
               />
-            </FormGroup>
-            <FormGroup label="Until (optional)" labelFor="closed-until" inline>
-              <InputGroup
-                id="closed-until"
-                type="date"
-                value={closed.until}
-                onValueChange={(v) => setClosed((c) => ({ ...c, until: v }))}
-              />
-            </FormGroup>
-            <FormGroup label="Reason" labelFor="closed-reason" inline>
-              <InputGroup
-                id="closed-reason"
-                value={closed.reason}
-                maxLength={200}
-                placeholder="Holiday"
-                onValueChange={(v) => setClosed((c) => ({ ...c, reason: v }))}
-              />
-            </FormGroup>
-            <Button
-              type="submit"
-              icon="disable"
-              text={closed.until && closed.until !== closed.date ? 'Close dates' : 'Close date'}
-              loading={addClosed.isPending || addRange.isPending}
-            />
+            )}
           </form>
-        )}
-        {capacity.data.closedDates.length === 0 ? (
-          <NonIdealState icon="calendar" title="No closed dates" />
-        ) : (
-          <ul aria-label="Closed dates" className="plain-list">
-            {capacity.data.closedDates.map((d) => (
-              <li key={d.date}>
-                <strong>{formatLongDate(d.date)}</strong>
-                {d.reason ? ` — ${d.reason}` : ''}{' '}
-                {isOwner && (
-                  <Button
-                    small
-                    minimal
-                    icon="undo"
-                    text="Reopen"
-                    aria-label={`Reopen ${formatLongDate(d.date)}`}
-                    onClick={() => reopen.mutate(d.date)}
-                  />
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
-    </div>
+        </Card>
+        <Card>
+          <H5>Closed dates</H5>
+          {isOwner && (
+            <form onSubmit={submitClosed} aria-label="Close a date" className="range-bar">
+              <FormGroup label="Date" labelFor="closed-date" inline>
+                <InputGroup
+                  id="closed-date"
+                  type="date"
+                  value={closed.date}
+                  onValueChange={(v) => setClosed((c) => ({ ...c, date: v }))}
+                />
+              </FormGroup>
+              <FormGroup label="Until (optional)" labelFor="closed-until" inline>
+                <InputGroup
+                  id="closed-until"
+                  type="date"
+                  value={closed.until}
+                  onValueChange={(v) => setClosed((c) => ({ ...c, until: v }))}
+                />
+              </FormGroup>
+              <FormGroup label="Reason" labelFor="closed-reason" inline>
+                <InputGroup
+                  id="closed-reason"
+                  value={closed.reason}
+                  maxLength={200}
+                  placeholder="Holiday"
+                  onValueChange={(v) => setClosed((c) => ({ ...c, reason: v }))}
+                />
+              </FormGroup>
+              <Button
+                type="submit"
+                icon="disable"
+                text={closed.until && closed.until !== closed.date ? 'Close dates' : 'Close date'}
+                loading={addClosed.isPending || addRange.isPending}
+              />
+            </form>
+          )}
+          {capacity.data.closedDates.length === 0 ? (
+            <NonIdealState icon="calendar" title="No closed dates" />
+          ) : (
+            <ul aria-label="Closed dates" className="plain-list">
+              {capacity.data.closedDates.map((d) => (
+                <li key={d.date}>
+                  <strong>{formatLongDate(d.date)}</strong>
+                  {d.reason ? ` — ${d.reason}` : ''}{' '}
+                  {isOwner && (
+                    <Button
+                      small
+                      minimal
+                      icon="undo"
+                      text="Reopen"
+                      aria-label={`Reopen ${formatLongDate(d.date)}`}
+                      onClick={() => reopen.mutate(d.date)}
+                    />
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+    </>
   );
 }

@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BakeSheetView, CapacityView, MarginsView, ProductRecipeLinkView } from '@bakery/core';
+import type {
+  BakeSheetView,
+  BookedDaysView,
+  CapacityView,
+  MarginsView,
+  ProductRecipeLinkView,
+} from '@bakery/core';
 import { addDays, bakeryToday } from '@bakery/core';
 import { renderScreen, stubFetch, toastText } from '../test/harness';
 import { KitchenTab } from './KitchenTab';
@@ -112,6 +118,37 @@ const capacity: CapacityView = {
     },
   ],
   closedDates: [{ date: '2026-12-25', reason: 'Christmas' }],
+};
+
+const cell = (category: string, label: string, booked: number, limit: number) => ({
+  category: category as 'cakes',
+  label,
+  unit: label.toLowerCase(),
+  booked,
+  limit,
+  full: booked >= limit,
+  over: booked > limit,
+});
+const bookedDays: BookedDaysView = {
+  fromDate: '2026-12-24',
+  toDate: '2026-12-25',
+  days: [
+    {
+      date: '2026-12-24',
+      closed: false,
+      closedReason: null,
+      categories: [cell('cookies', 'Cookies', 36, 120), cell('cakes', 'Cakes', 4, 4)],
+    },
+    {
+      date: '2026-12-25',
+      closed: true,
+      closedReason: 'Christmas',
+      categories: [
+        { ...cell('cookies', 'Cookies', 0, 120), full: true },
+        { ...cell('cakes', 'Cakes', 1, 4), full: true },
+      ],
+    },
+  ],
 };
 
 const margins: MarginsView = {
@@ -326,6 +363,25 @@ describe('Kitchen tab', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Reopen December 25, 2026' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+  });
+
+  it('shows each coming day booked against the limit, closed days and full categories', async () => {
+    stubFetch({
+      [`GET /api/admin/kitchen/bake-sheet${Q}`]: () => [200, sheet],
+      'GET /api/admin/kitchen/capacity': () => [200, capacity],
+      'GET /api/admin/kitchen/capacity/days': () => [200, bookedDays],
+    });
+    renderScreen(<KitchenTab range={range} role="admin" />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Capacity' }));
+    const table = await screen.findByRole('table', { name: 'Booked per day: the next 14 days' });
+    const christmasEve = within(table).getByRole('row', { name: /Today, Thu, Dec 24/ });
+    expect(within(christmasEve).getByLabelText('Cookies 36 / 120')).toHaveTextContent('36 / 120');
+    expect(within(christmasEve).getByLabelText('Cakes 4 / 4, full')).toHaveTextContent('4 / 4Full');
+    const christmas = within(table).getByRole('row', { name: /Fri, Dec 25/ });
+    expect(christmas).toHaveTextContent('Closed: Christmas');
+    // A closed day says so once, not "Full" in every category.
+    expect(within(christmas).getByLabelText('Cakes 1 / 4')).toHaveTextContent('1 / 4');
+    expect(within(christmas).queryByText('Full')).toBeNull();
   });
 
   it('shows staff the limits read-only', async () => {

@@ -1,0 +1,105 @@
+// How booked each coming day is: today and the next 13 days, per category,
+// units booked against the day's limit ("3 / 4"). Closed days are marked and
+// full categories say "Full" (in words, not only in colour).
+import { Callout, Card, H5, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
+import { useQuery } from '@tanstack/react-query';
+import {
+  BOOKED_DAYS_SHOWN,
+  bookedText,
+  type BookedCategoryView,
+  type BookedDayView,
+  type BookedDaysView,
+} from '@bakery/core';
+import { api, messageOf } from '../api/client';
+import './kitchen.css';
+
+export const BOOKED_DAYS_KEY = ['/api/admin/kitchen/capacity/days'];
+
+/** "Thu, Nov 26": short enough for 14 rows and 8 categories at 1280 px. */
+const shortDay = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+function BookedCell({ cell, closed }: { cell: BookedCategoryView; closed: boolean }) {
+  const state = cell.over ? 'Over the limit' : cell.full && !closed ? 'Full' : null;
+  return (
+    <td
+      className={state ? 'booked-cell booked-full' : 'booked-cell'}
+      aria-label={`${cell.label} ${bookedText(cell)}${state ? `, ${state.toLowerCase()}` : ''}`}
+    >
+      {bookedText(cell)}
+      {state && (
+        <Tag minimal intent="danger" className="booked-tag">
+          {state}
+        </Tag>
+      )}
+    </td>
+  );
+}
+
+function BookedRow({ day, today }: { day: BookedDayView; today: boolean }) {
+  return (
+    <tr className={day.closed ? 'booked-closed' : undefined}>
+      <th scope="row">
+        {today ? `Today, ${shortDay(day.date)}` : shortDay(day.date)}
+        {day.closed && (
+          <Tag
+            minimal
+            intent="warning"
+            className="booked-tag"
+            title={day.closedReason ?? undefined}
+          >
+            Closed{day.closedReason ? `: ${day.closedReason}` : ''}
+          </Tag>
+        )}
+      </th>
+      {day.categories.map((cell) => (
+        <BookedCell key={cell.category} cell={cell} closed={day.closed} />
+      ))}
+    </tr>
+  );
+}
+
+export function BookedDaysCard() {
+  const booked = useQuery({
+    queryKey: BOOKED_DAYS_KEY,
+    queryFn: () => api<BookedDaysView>('/api/admin/kitchen/capacity/days'),
+  });
+  const days = booked.data?.days ?? [];
+  return (
+    <Card className="booked-days">
+      <H5 id="booked-days-title">Booked per day: the next {BOOKED_DAYS_SHOWN} days</H5>
+      {booked.isLoading && <Spinner size={16} aria-label="Loading booked days" />}
+      {booked.error && (
+        <Callout intent="danger">{messageOf(booked.error, 'Failed to load booked days')}</Callout>
+      )}
+      {days.length > 0 && (
+        <HTMLTable compact striped aria-labelledby="booked-days-title" className="booked-table">
+          <thead>
+            <tr>
+              <th scope="col">Pickup date</th>
+              {days[0]!.categories.map((c) => (
+                <th scope="col" key={c.category}>
+                  {c.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((day, i) => (
+              <BookedRow key={day.date} day={day} today={i === 0} />
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      <p className="muted booked-legend">
+        Booked / limit in units (a 12-count of cookies is 12 cookies, a box of muffins 6, a cake 1).
+        Cancelled orders are left out; a closed day keeps the orders it already has.
+      </p>
+    </Card>
+  );
+}
