@@ -82,15 +82,10 @@ export const ORDER_VIEW_COLUMNS = {
   createdAt: true,
 } as const satisfies Prisma.OrderSelect;
 
-export type OrderViewRow = Prisma.OrderGetPayload<{
-  select: typeof ORDER_VIEW_COLUMNS;
-}>;
+export type OrderViewRow = Prisma.OrderGetPayload<{ select: typeof ORDER_VIEW_COLUMNS }>;
 
 export function toOrderView(order: OrderViewRow): OrderView {
-  const cakeOptions = order.cakeOptions as {
-    hasWriting?: boolean;
-    hasBows?: boolean;
-  } | null;
+  const cakeOptions = order.cakeOptions as { hasWriting?: boolean; hasBows?: boolean } | null;
   return {
     id: order.id,
     orderNumber: orderNumber(order.id),
