@@ -106,10 +106,7 @@ export function toOrderView(order: OrderViewRow): OrderView {
     specialInstructions: order.specialInstructions,
     hasCakeItems: order.hasCakeItems,
     cakeOptions: cakeOptions
-      ? {
-          hasWriting: Boolean(cakeOptions.hasWriting),
-          hasBows: Boolean(cakeOptions.hasBows),
-        }
+      ? { hasWriting: Boolean(cakeOptions.hasWriting), hasBows: Boolean(cakeOptions.hasBows) }
       : null,
     cakeWriting: order.cakeWriting ?? null,
     squarePaymentUrl: order.squarePaymentUrl,
