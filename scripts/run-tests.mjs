@@ -33,6 +33,13 @@ const GROUPS = [
       'pnpm --filter @bakery/desktop run test',
     ],
   },
+  {
+    // The README's `npm start` on a fresh clone under a mode-700 folder (as root in CI).
+    name: 'fresh-start',
+    commands: [
+      'FRESH_START_REPORT=test-results/summary/fresh-start.json bash scripts/fresh-root-start.sh',
+    ],
+  },
 ];
 
 const only = process.argv.slice(2);
