@@ -25,7 +25,6 @@ import {
   addClosedDate,
   availability,
   bakeSheet,
-  bakeSheetWorkbook,
   bookedDays,
   bookingSettings,
   capacitySettings,
@@ -41,7 +40,6 @@ import {
   setCapacityLimits,
 } from '../services/kitchen/index.js';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const DateParam = z.object({ date: kitchenDate() });
 const UserParam = z.object({ userId: z.uuid({ error: 'Not a valid account id' }) });
 
@@ -180,21 +178,8 @@ export function kitchenRouter(deps: AppDeps): Router {
     }),
   );
 
-  router.get(
-    '/api/admin/exports/bake-sheet.xlsx',
-    requirePermission('viewKitchen'),
-    handle({ query: KitchenRangeSchema }, async (ctx, { query: { fromDate, toDate } }) => {
-      const file = await bakeSheetWorkbook(await bakeSheet(prisma, fromDate, toDate));
-      ctx.type = XLSX;
-      ctx.attachment(
-        fromDate === toDate
-          ? `bake-sheet-${fromDate}.xlsx`
-          : `bake-sheet-${fromDate}-to-${toDate}.xlsx`,
-      );
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = file;
-    }),
-  );
+  // The bake-sheet workbook (GET /api/admin/exports/bake-sheet.xlsx) is in
+  // routes/admin/exports.ts, guarded and streamed like the orders export.
 
   router.get(
     '/api/admin/kitchen/margins',

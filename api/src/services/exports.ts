@@ -13,105 +13,94 @@
 // cancelled (middleware/queryGuard.ts).
 import type { Writable } from 'node:stream';
 import { Prisma, type PrismaClient } from '@bakery/prisma';
-import { BAKERY_TIME_ZONE, getCategory, getMenuItem, orderNumber } from '@bakery/core';
+import {
+  BAKERY_TIME_ZONE,
+  getCategory,
+  getMenuItem,
+  lineDescription,
+  optionLabel,
+  orderNumber,
+  variantLabelOf,
+  type OrderLineView,
+} from '@bakery/core';
 import { guardedQuery } from '../middleware/queryGuard.js';
 import { daysInRange, ORDER_SUMMARY } from './dailySummary.js';
 import { inRange, PAID, type DateRange } from './stats.js';
 import { decimalToNumber, lineCost, totalCostOf } from './recipes.js';
-import { daySerial, XlsxWriter, type Row, type XlsxColumn } from './xlsx.js';
+import { lineView } from './orderView.js';
+import { daySerial, defineSheet, XlsxWriter } from './xlsx.js';
 
 const FETCH_SIZE = 2000;
 /** Each FETCH may take this long; the export as a whole up to an hour. */
-const EXPORT_STATEMENT_TIMEOUT_MS = 60_000;
-const EXPORT_MAX_MS = 60 * 60 * 1000;
-/** @deprecated kept for callers of the old exceljs writer; XlsxColumn formats replace it. */
-export const CURRENCY = '"$"#,##0.00';
+export const EXPORT_STATEMENT_TIMEOUT_MS = 60_000;
+export const EXPORT_MAX_MS = 60 * 60 * 1000;
 
-const wallClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: BAKERY_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+type Raw = Record<string, unknown>;
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
-/** An instant as the bakery's wall clock (a Date whose UTC fields are New York's): Excel dates carry no zone. */
-export function bakeryWallClock(instant: Date): Date {
-  const parts = Object.fromEntries(
-    wallClock.formatToParts(instant).map((part) => [part.type, part.value]),
-  );
-  return new Date(
-    Date.UTC(
-      +parts.year!,
-      +parts.month! - 1,
-      +parts.day!,
-      +parts.hour!,
-      +parts.minute!,
-      +parts.second!,
-    ),
-  );
+/** An order as the sheets read it: the row from ordersQuery, its number and its lines. */
+interface ExportOrder {
+  raw: Raw;
+  number: string;
+  lines: OrderLineView[];
 }
+type ExportLine = { order: ExportOrder; line: OrderLineView };
 
-/** A `YYYY-MM-DD` calendar date (or the date part of an ISO string / Date) as an Excel date cell. */
-export function calendarDateCell(value: string | Date | null | undefined): Date | null {
-  if (!value) return null;
-  const text = value instanceof Date ? value.toISOString() : value;
-  const [y, m, d] = text.slice(0, 10).split('-').map(Number);
-  return y && m && d ? new Date(Date.UTC(y, m - 1, d)) : null;
-}
+const orderText = (key: string) => (o: ExportOrder) => text(o.raw[key]);
+const orderNum = (key: string) => (o: ExportOrder) => num(o.raw[key]);
+const pickupDay = (o: ExportOrder) => daySerial(o.raw.pickupDate as string | null);
 
-export const ORDER_COLUMNS: XlsxColumn[] = [
-  { header: 'Order number', width: 13 },
-  { header: 'Placed', width: 17, format: 'dateTime' },
-  { header: 'Pickup date', width: 12, format: 'date' },
-  { header: 'Pickup time', width: 11 },
-  { header: 'Customer', width: 22 },
-  { header: 'Email', width: 28 },
-  { header: 'Phone', width: 15 },
-  { header: 'Method', width: 10 },
-  { header: 'Delivery address', width: 36 },
-  { header: 'Items', width: 50 },
-  { header: 'Subtotal', width: 11, format: 'currency' },
-  { header: 'Cake options', width: 12, format: 'currency' },
-  { header: 'Rush fee', width: 10, format: 'currency' },
-  { header: 'Delivery fee', width: 12, format: 'currency' },
-  { header: 'Tax', width: 10, format: 'currency' },
-  { header: 'Total', width: 11, format: 'currency' },
-  { header: 'Payment status', width: 15 },
-  { header: 'Order status', width: 13 },
-  { header: 'Delivery fee status', width: 18 },
-  { header: 'Rush', width: 7 },
-  { header: 'Fulfilled', width: 17, format: 'dateTime' },
-];
+export const ORDERS_SHEET = defineSheet<ExportOrder>('Orders', [
+  ['Order number', 13, (o) => o.number],
+  ['Placed', 17, orderNum('placed'), 'dateTime'],
+  ['Pickup date', 12, pickupDay, 'date'],
+  ['Pickup time', 11, orderText('pickupTime')],
+  ['Customer', 22, orderText('customerName')],
+  ['Email', 28, orderText('customerEmail')],
+  ['Phone', 15, orderText('customerPhone')],
+  ['Method', 10, orderText('deliveryMethod')],
+  ['Delivery address', 36, orderText('address')],
+  ['Items', 50, (o) => o.lines.map((l) => `${l.quantity} x ${lineDescription(l)}`).join('; ')],
+  ['Cake writing', 30, orderText('cakeWriting')],
+  ['Subtotal', 11, orderNum('subtotal'), 'currency'],
+  ['Cake options', 12, orderNum('cakeOptionsFee'), 'currency'],
+  ['Rush fee', 10, orderNum('rushFee'), 'currency'],
+  ['Delivery fee', 12, orderNum('deliveryFee'), 'currency'],
+  ['Tax', 10, orderNum('tax'), 'currency'],
+  ['Total', 11, orderNum('total'), 'currency'],
+  ['Payment status', 15, orderText('paymentStatus')],
+  ['Order status', 13, orderText('orderStatus')],
+  ['Delivery fee status', 18, orderText('deliveryFeeStatus')],
+  ['Rush', 7, (o) => (o.raw.isRushOrder ? 'Yes' : 'No')],
+  ['Fulfilled', 17, orderNum('fulfilled'), 'dateTime'],
+]);
 
-export const LINE_COLUMNS: XlsxColumn[] = [
-  { header: 'Order number', width: 13 },
-  { header: 'Placed', width: 17, format: 'dateTime' },
-  { header: 'Pickup date', width: 12, format: 'date' },
-  { header: 'Category', width: 16 },
-  { header: 'Product', width: 30 },
-  { header: 'Variant', width: 12 },
-  { header: 'Filling', width: 16 },
-  { header: 'Add-in', width: 14 },
-  { header: 'Unit price', width: 11, format: 'currency' },
-  { header: 'Quantity', width: 9 },
-  { header: 'Line total', width: 11, format: 'currency' },
-  { header: 'Payment status', width: 15 },
-];
+export const LINES_SHEET = defineSheet<ExportLine>('Order lines', [
+  ['Order number', 13, ({ order }) => order.number],
+  ['Placed', 17, ({ order }) => num(order.raw.placed), 'dateTime'],
+  ['Pickup date', 12, ({ order }) => pickupDay(order), 'date'],
+  ['Category', 16, ({ line }) => categoryLabel(line.productId)],
+  ['Product', 30, ({ line }) => line.name || line.productId],
+  ['Variant', 12, ({ line }) => variantLabelOf(line)],
+  ['Filling', 16, ({ line }) => optionLabel(line.filling)],
+  ['Add-in', 14, ({ line }) => optionLabel(line.addIn)],
+  ['Unit price', 11, ({ line }) => line.price, 'currency'],
+  ['Quantity', 9, ({ line }) => line.quantity],
+  ['Line total', 11, ({ line }) => line.lineTotal, 'currency'],
+  ['Payment status', 15, ({ order }) => text(order.raw.paymentStatus)],
+]);
 
-export const DAY_COLUMNS: XlsxColumn[] = [
-  { header: 'Date', width: 12, format: 'date' },
-  { header: 'Orders', width: 9 },
-  { header: 'Paid orders', width: 11 },
-  { header: 'Subtotal', width: 12, format: 'currency' },
-  { header: 'Fees', width: 11, format: 'currency' },
-  { header: 'Tax', width: 11, format: 'currency' },
-  { header: 'Total', width: 12, format: 'currency' },
-  { header: 'Revenue (paid)', width: 14, format: 'currency' },
-];
+export const DAYS_SHEET = defineSheet<Raw>('Daily totals', [
+  ['Date', 12, (day) => daySerial(String(day.date)), 'date'],
+  ['Orders', 9, (day) => num(day.orders)],
+  ['Paid orders', 11, (day) => num(day.paidOrders)],
+  ['Subtotal', 12, (day) => num(day.subtotal), 'currency'],
+  ['Fees', 11, (day) => num(day.fees), 'currency'],
+  ['Tax', 11, (day) => num(day.tax), 'currency'],
+  ['Total', 12, (day) => num(day.total), 'currency'],
+  ['Revenue (paid)', 14, (day) => num(day.revenue), 'currency'],
+]);
 
 // Wall-clock instants as Excel serial numbers, computed by PostgreSQL.
 const serial = (column: string) =>
@@ -129,14 +118,13 @@ function ordersQuery(range: DateRange): Prisma.Sql {
       "subtotal"::float8 AS "subtotal", "cakeOptionsFee"::float8 AS "cakeOptionsFee",
       "rushFee"::float8 AS "rushFee", "deliveryFee"::float8 AS "deliveryFee", "tax"::float8 AS "tax",
       "total"::float8 AS "total", "paymentStatus", "orderStatus", "deliveryFeeStatus",
-      "isRushOrder", ${serial('fulfilledAt')} AS "fulfilled"
+      "isRushOrder", ${serial('fulfilledAt')} AS "fulfilled", "cakeWriting"
     FROM "Order"
     WHERE ${inRange(range)}
     ORDER BY "createdAt", "id"`;
 }
 
 type Tx = Prisma.TransactionClient;
-type Raw = Record<string, unknown>;
 
 /**
  * The rows of `query`, FETCH_SIZE at a time, from a server-side cursor. The
@@ -167,9 +155,6 @@ async function* cursorRows(
   }
 }
 
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-
 const categoryLabels = new Map<string, string>();
 function categoryLabel(productId: unknown): string {
   const id = text(productId);
@@ -182,85 +167,15 @@ function categoryLabel(productId: unknown): string {
   return label;
 }
 
-type StoredItem = {
-  productId?: unknown;
-  name?: unknown;
-  price?: unknown;
-  quantity?: unknown;
-  variant?: unknown;
-  variantLabel?: unknown;
-  filling?: unknown;
-  addIn?: unknown;
-  lineTotal?: unknown;
-};
-
-const itemsOf = (raw: Raw): StoredItem[] =>
-  Array.isArray(raw.items) ? (raw.items as StoredItem[]) : [];
-/** Dollars to the cent (stored prices have at most 2 decimals). */
-const dollars = (value: unknown) => {
-  const n = Number(value ?? 0);
-  return Number.isFinite(n) ? Math.round(n * 100) / 100 : 0;
-};
-
-function orderRow(raw: Raw, number: string): Row {
-  return [
-    number,
-    num(raw.placed),
-    daySerial(raw.pickupDate as string | null),
-    text(raw.pickupTime),
-    text(raw.customerName),
-    text(raw.customerEmail),
-    text(raw.customerPhone),
-    text(raw.deliveryMethod),
-    text(raw.address),
-    itemsOf(raw)
-      .map((item) => {
-        const variant = text(item.variantLabel) || text(item.variant);
-        return `${text(item.quantity)} x ${text(item.name ?? item.productId)}${variant ? ` (${variant})` : ''}`;
-      })
-      .join('; '),
-    num(raw.subtotal),
-    num(raw.cakeOptionsFee),
-    num(raw.rushFee),
-    num(raw.deliveryFee),
-    num(raw.tax),
-    num(raw.total),
-    text(raw.paymentStatus),
-    text(raw.orderStatus),
-    text(raw.deliveryFeeStatus),
-    raw.isRushOrder ? 'Yes' : 'No',
-    num(raw.fulfilled),
-  ];
-}
-
-function lineRows(raw: Raw, number: string): Row[] {
-  const placed = num(raw.placed);
-  const pickupDate = daySerial(raw.pickupDate as string | null);
-  const paymentStatus = text(raw.paymentStatus);
-  return itemsOf(raw).map((item) => {
-    const quantity = Number(item.quantity ?? 0);
-    const unitPrice = dollars(item.price);
-    return [
-      number,
-      placed,
-      pickupDate,
-      categoryLabel(item.productId),
-      text(item.name ?? item.productId),
-      text(item.variantLabel ?? item.variant),
-      text(item.filling),
-      text(item.addIn),
-      unitPrice,
-      quantity,
-      item.lineTotal !== undefined && item.lineTotal !== null
-        ? dollars(item.lineTotal)
-        : dollars(unitPrice * quantity),
-      paymentStatus,
-    ];
-  });
-}
+/** The order's lines as the wire shows them (core's OrderLineView). */
+const exportOrder = (raw: Raw): ExportOrder => ({
+  raw,
+  number: orderNumber(String(raw.id)),
+  lines: (Array.isArray(raw.items) ? raw.items : []).map(lineView),
+});
 
 /** One row per bakery day with orders, from the daily summary (the same snapshot as the other sheets). */
-async function dailyTotals(tx: Tx, range: DateRange): Promise<Row[]> {
+async function dailyTotals(tx: Tx, range: DateRange): Promise<Raw[]> {
   const rows = await tx.$queryRaw<Raw[]>(Prisma.sql`
     SELECT to_char("day", 'YYYY-MM-DD') AS "date",
       sum("orders")::int AS "orders",
@@ -273,16 +188,7 @@ async function dailyTotals(tx: Tx, range: DateRange): Promise<Row[]> {
     GROUP BY "day"
     HAVING sum("orders") <> 0
     ORDER BY "day"`);
-  return rows.map((day) => [
-    daySerial(String(day.date)),
-    num(day.orders),
-    num(day.paidOrders),
-    num(day.subtotal),
-    num(day.fees),
-    num(day.tax),
-    num(day.total),
-    num(day.revenue),
-  ]);
+  return rows;
 }
 
 /**
@@ -308,28 +214,25 @@ export async function writeOrdersWorkbook(
       await tx.$executeRaw`SET LOCAL jit = off`;
       const workbook = new XlsxWriter(out);
       // One pass over the orders: their lines go to a spooled sheet meanwhile.
-      const lineSheet = await workbook.spoolSheet('Order lines', LINE_COLUMNS);
+      const lineSheet = await workbook.spoolSheet(LINES_SHEET.name, LINES_SHEET.columns);
       let lines = 0;
       try {
-        const rows = async function* () {
+        const orders = async function* () {
           for await (const batch of cursorRows(tx, 'export_orders', ordersQuery(range), signal)) {
-            const orderRows: Row[] = [];
-            const lineBatch: Row[] = [];
-            for (const raw of batch) {
-              const number = orderNumber(String(raw.id));
-              orderRows.push(orderRow(raw, number));
-              for (const line of lineRows(raw, number)) lineBatch.push(line);
-            }
+            const records = batch.map(exportOrder);
+            const lineBatch = records.flatMap((order) =>
+              order.lines.map((line) => LINES_SHEET.row({ order, line })),
+            );
             lines += lineBatch.length;
             await lineSheet.add(lineBatch);
-            yield orderRows;
+            yield records;
           }
         };
-        const orders = await workbook.addSheet('Orders', ORDER_COLUMNS, rows());
+        const count = await workbook.writeSheet(ORDERS_SHEET, orders());
         await workbook.addSpooledSheet(lineSheet);
-        await workbook.addSheet('Daily totals', DAY_COLUMNS, await dailyTotals(tx, range));
+        await workbook.writeSheet(DAYS_SHEET, await dailyTotals(tx, range));
         await workbook.finish();
-        return { orders, lines };
+        return { orders: count, lines };
       } catch (error) {
         await lineSheet.discard();
         throw error;
@@ -337,6 +240,47 @@ export async function writeOrdersWorkbook(
     },
   );
 }
+
+type RecipeRow = Prisma.RecipeGetPayload<{
+  include: { ingredients: { include: { ingredient: true } } };
+}>;
+type RecipeLine = RecipeRow['ingredients'][number] & { recipe: RecipeRow };
+type IngredientRow = RecipeLine['ingredient'];
+
+const RECIPES_SHEET = defineSheet<RecipeRow>('Recipes', [
+  ['Recipe', 32, (r) => r.name],
+  ['Category', 12, (r) => r.category],
+  ['Serving size', 14, (r) => r.servingSize],
+  ['Prep time', 10, (r) => r.prepTime],
+  ['Bake time', 10, (r) => r.bakeTime],
+  ['Active', 8, (r) => (r.isActive ? 'Yes' : 'No')],
+  ['Ingredients', 11, (r) => r.ingredients.length],
+  ['Total cost', 12, (r) => decimalToNumber(totalCostOf(r.ingredients), 2), 'currency'],
+]);
+
+const RECIPE_LINES_SHEET = defineSheet<RecipeLine>('Recipe ingredients', [
+  ['Recipe', 32, (l) => l.recipe.name],
+  ['Ingredient', 34, (l) => l.ingredient.name],
+  ['Quantity', 10, (l) => decimalToNumber(l.quantity, 4), 'decimal4'],
+  ['Unit', 8, (l) => l.ingredient.unit],
+  ['Cost per unit', 13, (l) => decimalToNumber(l.ingredient.costPerUnit, 4), 'currency4'],
+  [
+    'Line cost',
+    11,
+    (l) => decimalToNumber(lineCost(l.quantity, l.ingredient.costPerUnit), 2),
+    'currency',
+  ],
+  ['Notes', 30, (l) => l.notes],
+]);
+
+const INGREDIENTS_SHEET = defineSheet<IngredientRow>('Ingredients', [
+  ['Ingredient', 34, (i) => i.name],
+  ['Unit', 8, (i) => i.unit],
+  ['Cost per unit', 13, (i) => decimalToNumber(i.costPerUnit, 4), 'currency4'],
+  ['Category', 16, (i) => i.category],
+  ['Supplier', 22, (i) => i.supplier],
+  ['Notes', 30, (i) => i.notes],
+]);
 
 /** The recipes workbook: recipes with totals, their ingredient lines, and the pantry. */
 export async function writeRecipesWorkbook(prisma: PrismaClient, out: Writable): Promise<void> {
@@ -346,73 +290,11 @@ export async function writeRecipesWorkbook(prisma: PrismaClient, out: Writable):
   });
   const ingredients = await prisma.ingredient.findMany({ orderBy: { name: 'asc' } });
   const workbook = new XlsxWriter(out);
-
-  await workbook.addSheet(
-    'Recipes',
-    [
-      { header: 'Recipe', width: 32 },
-      { header: 'Category', width: 12 },
-      { header: 'Serving size', width: 14 },
-      { header: 'Prep time', width: 10 },
-      { header: 'Bake time', width: 10 },
-      { header: 'Active', width: 8 },
-      { header: 'Ingredients', width: 11 },
-      { header: 'Total cost', width: 12, format: 'currency' },
-    ],
-    recipes.map((recipe) => [
-      recipe.name,
-      recipe.category,
-      recipe.servingSize ?? '',
-      recipe.prepTime ?? '',
-      recipe.bakeTime ?? '',
-      recipe.isActive ? 'Yes' : 'No',
-      recipe.ingredients.length,
-      decimalToNumber(totalCostOf(recipe.ingredients), 2),
-    ]),
+  await workbook.writeSheet(RECIPES_SHEET, recipes);
+  await workbook.writeSheet(
+    RECIPE_LINES_SHEET,
+    recipes.flatMap((recipe) => recipe.ingredients.map((line) => ({ ...line, recipe }))),
   );
-
-  await workbook.addSheet(
-    'Recipe ingredients',
-    [
-      { header: 'Recipe', width: 32 },
-      { header: 'Ingredient', width: 34 },
-      { header: 'Quantity', width: 10, format: 'decimal4' },
-      { header: 'Unit', width: 8 },
-      { header: 'Cost per unit', width: 13, format: 'currency4' },
-      { header: 'Line cost', width: 11, format: 'currency' },
-      { header: 'Notes', width: 30 },
-    ],
-    recipes.flatMap((recipe) =>
-      recipe.ingredients.map((line) => [
-        recipe.name,
-        line.ingredient.name,
-        decimalToNumber(line.quantity, 4),
-        line.ingredient.unit,
-        decimalToNumber(line.ingredient.costPerUnit, 4),
-        decimalToNumber(lineCost(line.quantity, line.ingredient.costPerUnit), 2),
-        line.notes ?? '',
-      ]),
-    ),
-  );
-
-  await workbook.addSheet(
-    'Ingredients',
-    [
-      { header: 'Ingredient', width: 34 },
-      { header: 'Unit', width: 8 },
-      { header: 'Cost per unit', width: 13, format: 'currency4' },
-      { header: 'Category', width: 16 },
-      { header: 'Supplier', width: 22 },
-      { header: 'Notes', width: 30 },
-    ],
-    ingredients.map((ingredient) => [
-      ingredient.name,
-      ingredient.unit,
-      decimalToNumber(ingredient.costPerUnit, 4),
-      ingredient.category ?? '',
-      ingredient.supplier ?? '',
-      ingredient.notes ?? '',
-    ]),
-  );
+  await workbook.writeSheet(INGREDIENTS_SHEET, ingredients);
   await workbook.finish();
 }

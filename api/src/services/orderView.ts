@@ -1,6 +1,6 @@
 // An Order row as the wire shows it (OrderView of docs/api.md): money in
 // dollars, dates as the customer chose them, instants as ISO strings.
-import type { OrderView } from '@bakery/core';
+import type { OrderLineView, OrderView } from '@bakery/core';
 import type { Prisma } from '@bakery/prisma';
 import { orderNumber } from '@bakery/core';
 
@@ -10,19 +10,8 @@ type Decimalish = { toString(): string } | number | string | null | undefined;
 export const dollars = (value: Decimalish): number =>
   value === null || value === undefined ? 0 : Math.round(Number(value.toString()) * 100) / 100;
 
-export interface OrderLineView {
-  productId: string;
-  name: string;
-  price: number;
-  quantity: number;
-  variant: string | null;
-  variantLabel: string | null;
-  filling: string | null;
-  addIn: string | null;
-  lineTotal: number;
-}
-
-function lineView(raw: unknown): OrderLineView {
+/** A stored order line (the `items` JSON) as the wire shows it. */
+export function lineView(raw: unknown): OrderLineView {
   const line = (raw ?? {}) as Record<string, unknown>;
   const price = dollars(line.price as Decimalish);
   const quantity = Number(line.quantity ?? 0);

@@ -41,6 +41,60 @@ export interface SheetOptions {
   landscape?: boolean;
 }
 
+/**
+ * One column of a sheet definition: its header, width, the cell a record
+ * gives, and how the cell's number is shown.
+ */
+export type ColumnDef<T> = readonly [
+  header: string,
+  width: number,
+  cell: (record: T) => Cell,
+  format?: CellFormat,
+];
+
+/** A sheet: its name, columns and the row each record becomes. Write it with XlsxWriter.writeSheet. */
+export class SheetDef<T> {
+  readonly columns: XlsxColumn[];
+  private readonly cells: ((record: T) => Cell)[];
+
+  constructor(
+    readonly name: string,
+    columns: readonly ColumnDef<T>[],
+    readonly options: SheetOptions = {},
+  ) {
+    this.columns = columns.map(([header, width, , format]) =>
+      format ? { header, width, format } : { header, width },
+    );
+    this.cells = columns.map(([, , cell]) => cell);
+  }
+
+  row(record: T): Cell[] {
+    return this.cells.map((cell) => cell(record));
+  }
+
+  /** The rows of `records`, one by one (sync) or batch by batch (async). */
+  rows(records: Iterable<T>): Iterable<Row>;
+  rows(records: AsyncIterable<T[]>): AsyncIterable<Row[]>;
+  rows(records: Iterable<T> | AsyncIterable<T[]>): Iterable<Row> | AsyncIterable<Row[]> {
+    if (Symbol.asyncIterator in records) {
+      const batches = records;
+      return (async function* (def: SheetDef<T>) {
+        for await (const batch of batches) yield batch.map((record) => def.row(record));
+      })(this);
+    }
+    const list = records;
+    return (function* (def: SheetDef<T>) {
+      for (const record of list) yield def.row(record);
+    })(this);
+  }
+}
+
+export const defineSheet = <T>(
+  name: string,
+  columns: readonly ColumnDef<T>[],
+  options?: SheetOptions,
+) => new SheetDef<T>(name, columns, options);
+
 const FORMATS: CellFormat[] = [
   'general',
   'currency',
@@ -500,6 +554,28 @@ export class XlsxWriter {
       await write(sheet.tail());
     });
     return sheet.rows;
+  }
+
+  /** Writes the sheet `def` of `records`, then any `extra` rows (totals, notes). */
+  async writeSheet<T>(
+    def: SheetDef<T>,
+    records: Iterable<T> | AsyncIterable<T[]>,
+    extra: Row[] = [],
+  ): Promise<number> {
+    if (Symbol.asyncIterator in records) {
+      const batches = def.rows(records);
+      const all = async function* () {
+        yield* batches;
+        if (extra.length) yield extra;
+      };
+      return this.addSheet(def.name, def.columns, all(), def.options);
+    }
+    const rows = def.rows(records);
+    const all = function* () {
+      yield* rows;
+      yield* extra;
+    };
+    return this.addSheet(def.name, def.columns, all(), def.options);
   }
 
   /** A sheet to fill while another streams; add it with addSpooledSheet. */

@@ -2,7 +2,7 @@
 // real number and date cells with currency formats, and totals that add up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { itemsInCategory } from '@bakery/core';
+import { itemsInCategory, MENU_ITEMS } from '@bakery/core';
 import { startTestServer } from '../support/testServer.js';
 import { Client, signedIn, insertOrder } from './helpers.js';
 import { seedKitchen } from '../../src/services/recipes.js';
@@ -12,6 +12,8 @@ let server: Server;
 let staff: Client;
 const bread = itemsInCategory('breads')[0]!;
 const cookie = itemsInCategory('cookies')[0]!;
+const cake = itemsInCategory('cakes')[0]!;
+const withAddIns = MENU_ITEMS.find((item) => item.addIns)!;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -142,6 +144,90 @@ describe('GET /api/admin/exports/orders.xlsx', () => {
     expect((await staff.get('/api/admin/exports/orders.xlsx?fromDate=2026-13-45')).status).toBe(
       400,
     );
+  });
+});
+
+describe('orders.xlsx in words', () => {
+  it('shows the cake writing and every option by its catalogue label, never its id', async () => {
+    const order = await insertOrder(server.prisma, {
+      createdAt: new Date('2026-07-01T15:00:00Z'),
+      paymentStatus: 'paid',
+      items: [
+        // Stored as an older order stored it: ids only, no variant label.
+        {
+          productId: cake.id,
+          name: cake.name,
+          price: 60,
+          quantity: 1,
+          variant: '8in',
+          filling: 'cream-cheese-buttercream',
+        },
+        {
+          productId: withAddIns.id,
+          name: withAddIns.name,
+          price: 20,
+          quantity: 2,
+          addIn: 'pecans',
+        },
+      ],
+    });
+    await server.prisma.order.update({
+      where: { id: order.id },
+      data: { cakeWriting: 'Happy 7th, Mia!', cakeOptions: { hasWriting: true, hasBows: false } },
+    });
+    const { response, buffer } = await download(
+      staff,
+      '/api/admin/exports/orders.xlsx?fromDate=2026-07-01&toDate=2026-07-01',
+    );
+    expect(response.status).toBe(200);
+    const workbook = await workbookOf(buffer);
+
+    const orders = workbook.getWorksheet('Orders')!;
+    const header = (orders.getRow(1).values as string[]).slice(1);
+    const cell = (name: string) => orders.getRow(2).getCell(header.indexOf(name) + 1).value;
+    expect(cell('Cake writing')).toBe('Happy 7th, Mia!');
+    expect(cell('Items')).toBe(
+      `1 x ${cake.name} (8 inch), filling: Cream cheese buttercream (dairy-free); ` +
+        `2 x ${withAddIns.name}, add-in: Pecans`,
+    );
+
+    const lines = workbook.getWorksheet('Order lines')!;
+    const lineHeader = (lines.getRow(1).values as string[]).slice(1);
+    const line = (row: number, name: string) =>
+      lines.getRow(row).getCell(lineHeader.indexOf(name) + 1).value;
+    expect([line(2, 'Variant'), line(2, 'Filling'), line(2, 'Add-in')]).toEqual([
+      '8 inch',
+      'Cream cheese buttercream (dairy-free)',
+      null,
+    ]);
+    expect(line(3, 'Add-in')).toBe('Pecans');
+    const everyCell = JSON.stringify([...header, ...lineHeader, orders.getRow(2).values]);
+    expect(everyCell).not.toMatch(/cream-cheese-buttercream|"pecans"|"8in"/);
+  });
+});
+
+describe('GET /api/admin/exports/bake-sheet.xlsx', () => {
+  it('streams the workbook (no length known up front) and refuses a reversed range', async () => {
+    const { response, buffer } = await download(
+      staff,
+      '/api/admin/exports/bake-sheet.xlsx?fromDate=2026-12-20&toDate=2026-12-21',
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-length')).toBeNull();
+    expect(response.headers.get('content-disposition')).toContain(
+      'bake-sheet-2026-12-20-to-2026-12-21.xlsx',
+    );
+    const workbook = await workbookOf(buffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+      'Bake sheet',
+      'Cakes',
+      'Instructions',
+      'Shopping list',
+    ]);
+    const reversed = await staff.get(
+      '/api/admin/exports/bake-sheet.xlsx?fromDate=2026-12-21&toDate=2026-12-20',
+    );
+    expect(reversed.status).toBe(400);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itemsInCategory } from '../catalogue/catalogue';
 import {
   cakeOptionNames,
   DeskQuerySchema,
@@ -11,6 +12,7 @@ import {
   normaliseSearch,
   pickListHeading,
   pickListOrder,
+  variantLabelOf,
 } from './desk';
 
 const line = {
@@ -69,11 +71,36 @@ describe('words for an order', () => {
     expect(lineDescription(line)).toBe(
       'Vanilla Cake (8in), filling: Cream cheese buttercream (dairy-free)',
     );
+    expect(
+      lineDescription({
+        ...line,
+        variant: null,
+        variantLabel: null,
+        filling: null,
+        addIn: 'pecans',
+      }),
+    ).toBe('Vanilla Cake, add-in: Pecans');
     expect(lineDescription({ ...line, variantLabel: null, filling: null, addIn: 'pecans' })).toBe(
-      'Vanilla Cake, add-in: Pecans',
+      'Vanilla Cake (8in), add-in: Pecans',
     );
     expect(itemsSummary([line, { ...line, quantity: 2, name: 'Cookies' }])).toBe(
       '1 × Vanilla Cake, 2 × Cookies',
+    );
+  });
+
+  it('names a size or count by its catalogue label when the line stored only its id', () => {
+    const cake = itemsInCategory('cakes')[0]!;
+    expect(variantLabelOf({ productId: cake.id, variant: '8in', variantLabel: null })).toBe(
+      '8 inch',
+    );
+    expect(
+      lineDescription({ ...line, productId: cake.id, name: cake.name, variantLabel: null }),
+    ).toBe(`${cake.name} (8 inch), filling: Cream cheese buttercream (dairy-free)`);
+    expect(variantLabelOf({ productId: 'gone', variant: 'odd-size', variantLabel: null })).toBe(
+      'odd-size',
+    );
+    expect(variantLabelOf({ productId: 'vanilla-cake', variant: null, variantLabel: null })).toBe(
+      null,
     );
   });
 

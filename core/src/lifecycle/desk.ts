@@ -3,7 +3,7 @@
 // ticket and the pick list use for an order. Pure: shared by the API and the
 // back office.
 import { z } from 'zod';
-import { ADD_INS, CAKE_FILLINGS } from '../catalogue/catalogue';
+import { ADD_INS, CAKE_FILLINGS, getMenuItem } from '../catalogue/catalogue';
 import { addDays, BAKERY_TIME_ZONE, formatLongDate, isDateString } from '../calendar/calendar';
 import type { OrderHistoryView, OrderLineView, OrderView } from '../views';
 import { adminPaymentBadge } from './lifecycle';
@@ -135,9 +135,28 @@ const OPTION_LABELS = new Map([...CAKE_FILLINGS, ...ADD_INS].map((o) => [o.id, o
 export const optionLabel = (id: string | null | undefined): string | null =>
   id ? (OPTION_LABELS.get(id) ?? id) : null;
 
+/**
+ * A line's size or count ("8in", "12 Count"): the stored label, else the
+ * catalogue's label of its variant id, else the id as given.
+ */
+export function variantLabelOf(
+  line: Pick<OrderLineView, 'productId' | 'variant' | 'variantLabel'>,
+): string | null {
+  if (line.variantLabel) return line.variantLabel;
+  if (!line.variant) return null;
+  const variants = getMenuItem(line.productId)?.variants;
+  return variants?.find((v) => v.id === line.variant)?.label ?? line.variant;
+}
+
 /** "Vanilla Cake (8in), filling: Fruit preserves". */
-export function lineDescription(line: OrderLineView): string {
-  const parts = [line.variantLabel ? `${line.name} (${line.variantLabel})` : line.name];
+export function lineDescription(
+  line: Pick<
+    OrderLineView,
+    'productId' | 'name' | 'variant' | 'variantLabel' | 'filling' | 'addIn'
+  >,
+): string {
+  const variant = variantLabelOf(line);
+  const parts = [variant ? `${line.name} (${variant})` : line.name];
   if (line.filling) parts.push(`filling: ${optionLabel(line.filling)}`);
   if (line.addIn) parts.push(`add-in: ${optionLabel(line.addIn)}`);
   return parts.join(', ');

@@ -1,14 +1,22 @@
-// Excel downloads. The workbooks stream straight into the response; the
-// orders export stops reading (and cancels its query) when the download is
-// cancelled (middleware/queryGuard.ts).
-import { PassThrough } from 'node:stream';
+// Excel downloads. The workbooks stream straight into the response. The
+// orders and bake-sheet exports run under the request guard
+// (middleware/queryGuard.ts): their queries are cancelled, and the orders
+// export stops reading, when the download is cancelled.
+import { PassThrough, type Writable } from 'node:stream';
 import Router from '@koa/router';
+import type { Context } from 'koa';
+import { bakeryToday, KitchenRangeSchema } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
 import { requirePermission } from '../../middleware/auth.js';
 import { handle } from '../../middleware/validate.js';
-import { abortOnDisconnect, requestSignal } from '../../middleware/queryGuard.js';
-import { writeOrdersWorkbook, writeRecipesWorkbook } from '../../services/exports.js';
-import { bakeryToday } from '@bakery/core';
+import { abortOnDisconnect, guardedQuery, requestSignal } from '../../middleware/queryGuard.js';
+import {
+  EXPORT_STATEMENT_TIMEOUT_MS,
+  writeOrdersWorkbook,
+  writeRecipesWorkbook,
+} from '../../services/exports.js';
+import { bakeSheet } from '../../services/kitchen/bakeSheet.js';
+import { writeBakeSheetWorkbook } from '../../services/kitchen/export.js';
 import { DateRangeQuery } from './shared.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -16,40 +24,66 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export function adminExportsRouter(deps: AppDeps): Router {
   const router = new Router();
 
+  /**
+   * Answers with a workbook that `write` streams into the response. Headers
+   * are gone once rows flow: a failure can only cut the file short.
+   */
+  function sendWorkbook(
+    ctx: Context,
+    what: string,
+    fileName: string,
+    write: (out: Writable) => Promise<unknown>,
+  ) {
+    const body = new PassThrough();
+    ctx.type = XLSX;
+    ctx.attachment(fileName);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = body;
+    const signal = ctx.state.abortSignal as AbortSignal | undefined;
+    write(body).catch((error: unknown) => {
+      if (signal?.aborted || body.destroyed)
+        deps.log.info(`${what} export stopped: the download was cancelled`);
+      else deps.log.error(`${what} export failed`, { error: String(error) });
+      body.destroy(error as Error);
+    });
+  }
+
   router.get(
     '/api/admin/exports/orders.xlsx',
     abortOnDisconnect(),
     requirePermission('viewAnalytics'),
-    handle({ query: DateRangeQuery }, async (ctx, { query: range }) => {
+    handle({ query: DateRangeQuery }, (ctx, { query: range }) => {
       const name = `orders-${range.fromDate ?? 'start'}-to-${range.toDate ?? bakeryToday()}.xlsx`;
-      const body = new PassThrough();
-      ctx.type = XLSX;
-      ctx.attachment(name);
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = body;
-      // Headers are gone once rows flow: a failure can only cut the file short.
       const signal = requestSignal(ctx);
-      writeOrdersWorkbook(deps.prisma, range, body, signal).catch((error: unknown) => {
-        if (signal.aborted || body.destroyed) {
-          deps.log.info('orders export stopped: the download was cancelled', { range });
-        } else {
-          deps.log.error('orders export failed', { error: String(error) });
-        }
-        body.destroy(error as Error);
-      });
+      sendWorkbook(ctx, 'orders', name, (out) =>
+        writeOrdersWorkbook(deps.prisma, range, out, signal),
+      );
     }),
   );
 
-  router.get('/api/admin/exports/recipes.xlsx', requirePermission('viewAnalytics'), async (ctx) => {
-    const body = new PassThrough();
-    ctx.type = XLSX;
-    ctx.attachment(`recipes-${bakeryToday()}.xlsx`);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = body;
-    writeRecipesWorkbook(deps.prisma, body).catch((error: unknown) => {
-      deps.log.error('recipes export failed', { error: String(error) });
-      body.destroy(error as Error);
-    });
+  router.get(
+    '/api/admin/exports/bake-sheet.xlsx',
+    abortOnDisconnect(),
+    requirePermission('viewKitchen'),
+    handle({ query: KitchenRangeSchema }, async (ctx, { query: { fromDate, toDate } }) => {
+      // Read under the guard (a timeout can still answer 503), then stream.
+      const view = await guardedQuery(
+        deps.prisma,
+        { signal: requestSignal(ctx), label: 'bake-sheet', timeoutMs: EXPORT_STATEMENT_TIMEOUT_MS },
+        (tx) => bakeSheet(tx, fromDate, toDate),
+      );
+      const name =
+        fromDate === toDate
+          ? `bake-sheet-${fromDate}.xlsx`
+          : `bake-sheet-${fromDate}-to-${toDate}.xlsx`;
+      sendWorkbook(ctx, 'bake sheet', name, (out) => writeBakeSheetWorkbook(view, out));
+    }),
+  );
+
+  router.get('/api/admin/exports/recipes.xlsx', requirePermission('viewAnalytics'), (ctx) => {
+    sendWorkbook(ctx, 'recipes', `recipes-${bakeryToday()}.xlsx`, (out) =>
+      writeRecipesWorkbook(deps.prisma, out),
+    );
   });
 
   return router;

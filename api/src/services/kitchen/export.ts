@@ -4,119 +4,97 @@
 // safe from formula injection).
 import { PassThrough, type Writable } from 'node:stream';
 import type { BakeSheetView } from '@bakery/core';
-import { daySerial, XlsxWriter, type Row } from '../xlsx.js';
+import { daySerial, defineSheet, XlsxWriter, type Row } from '../xlsx.js';
+
+type View = BakeSheetView;
+const landscape = { landscape: true };
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+/** The columns that say whose order a cake or a note is. */
+const who = <T extends View['cakes'][number] | View['instructions'][number]>() =>
+  [
+    ['Pickup date', 12, (r: T) => daySerial(r.pickupDate), 'date'],
+    ['Pickup time', 11, (r: T) => r.pickupTime],
+    ['Order number', 13, (r: T) => r.orderNumber],
+    ['Customer', 22, (r: T) => r.customerName],
+  ] as const;
+
+const PRODUCTS_SHEET = defineSheet<View['products'][number]>(
+  'Bake sheet',
+  [
+    ['Category', 16, (r) => r.categoryLabel],
+    ['Item', 32, (r) => r.name],
+    ['Option', 12, (r) => r.variantLabel],
+    ['Quantity', 9, (r) => r.quantity],
+    ['Pieces', 8, (r) => r.units],
+    [
+      'Add-ins',
+      24,
+      (r) =>
+        Object.entries(r.addIns)
+          .map(([label, n]) => `${n} x ${label}`)
+          .join(', '),
+    ],
+    ['Recipe', 30, (r) => r.recipeName ?? 'No recipe linked'],
+    ['Batches', 9, (r) => r.batches, 'batches'],
+  ],
+  landscape,
+);
+
+const CAKES_SHEET = defineSheet<View['cakes'][number]>(
+  'Cakes',
+  [
+    ...who<View['cakes'][number]>(),
+    ['Cake', 28, (r) => r.name],
+    ['Size', 9, (r) => r.size],
+    ['Filling', 30, (r) => r.filling],
+    ['Quantity', 9, (r) => r.quantity],
+    ['Writing', 8, (r) => yesNo(r.writing)],
+    ['Bows', 7, (r) => yesNo(r.bows)],
+    ['Special instructions', 40, (r) => r.specialInstructions],
+  ],
+  landscape,
+);
+
+const INSTRUCTIONS_SHEET = defineSheet<View['instructions'][number]>(
+  'Instructions',
+  [...who<View['instructions'][number]>(), ['Special instructions', 60, (r) => r.text]],
+  landscape,
+);
+
+const SHOPPING_SHEET = defineSheet<View['shoppingList'][number]>(
+  'Shopping list',
+  [
+    ['Ingredient', 34, (r) => r.name],
+    ['Quantity', 11, (r) => r.quantity, 'decimal4'],
+    ['Unit', 8, (r) => r.unit],
+    ['Cost per unit', 13, (r) => r.costPerUnit, 'currency4'],
+    ['Cost', 11, (r) => r.cost, 'currency'],
+  ],
+  landscape,
+);
 
 /** The workbook, streamed into `out` (which it ends). */
-export async function writeBakeSheetWorkbook(view: BakeSheetView, out: Writable): Promise<void> {
+export async function writeBakeSheetWorkbook(view: View, out: Writable): Promise<void> {
   const workbook = new XlsxWriter(out);
-  const landscape = { landscape: true };
-  await workbook.addSheet(
-    'Bake sheet',
-    [
-      { header: 'Category', width: 16 },
-      { header: 'Item', width: 32 },
-      { header: 'Option', width: 12 },
-      { header: 'Quantity', width: 9 },
-      { header: 'Pieces', width: 8 },
-      { header: 'Add-ins', width: 24 },
-      { header: 'Recipe', width: 30 },
-      { header: 'Batches', width: 9, format: 'batches' },
-    ],
-    view.products.map((row) => [
-      row.categoryLabel,
-      row.name,
-      row.variantLabel ?? '',
-      row.quantity,
-      row.units,
-      Object.entries(row.addIns)
-        .map(([label, n]) => `${n} x ${label}`)
-        .join(', '),
-      row.recipeName ?? 'No recipe linked',
-      row.batches,
-    ]),
-    landscape,
-  );
-  await workbook.addSheet(
-    'Cakes',
-    [
-      { header: 'Pickup date', width: 12, format: 'date' },
-      { header: 'Pickup time', width: 11 },
-      { header: 'Order number', width: 13 },
-      { header: 'Customer', width: 22 },
-      { header: 'Cake', width: 28 },
-      { header: 'Size', width: 9 },
-      { header: 'Filling', width: 30 },
-      { header: 'Quantity', width: 9 },
-      { header: 'Writing', width: 8 },
-      { header: 'Bows', width: 7 },
-      { header: 'Special instructions', width: 40 },
-    ],
-    view.cakes.map((cake) => [
-      daySerial(cake.pickupDate),
-      cake.pickupTime ?? '',
-      cake.orderNumber,
-      cake.customerName,
-      cake.name,
-      cake.size ?? '',
-      cake.filling ?? '',
-      cake.quantity,
-      cake.writing ? 'Yes' : 'No',
-      cake.bows ? 'Yes' : 'No',
-      cake.specialInstructions ?? '',
-    ]),
-    landscape,
-  );
-  await workbook.addSheet(
-    'Instructions',
-    [
-      { header: 'Pickup date', width: 12, format: 'date' },
-      { header: 'Pickup time', width: 11 },
-      { header: 'Order number', width: 13 },
-      { header: 'Customer', width: 22 },
-      { header: 'Special instructions', width: 60 },
-    ],
-    view.instructions.map((note) => [
-      daySerial(note.pickupDate),
-      note.pickupTime ?? '',
-      note.orderNumber,
-      note.customerName,
-      note.text,
-    ]),
-    landscape,
-  );
-  const list: Row[] = view.shoppingList.map((row) => [
-    row.name,
-    row.quantity,
-    row.unit,
-    row.costPerUnit,
-    row.cost,
-  ]);
-  list.push({ cells: ['Total', null, null, null, view.shoppingListCost], font: 'bold' });
+  await workbook.writeSheet(PRODUCTS_SHEET, view.products);
+  await workbook.writeSheet(CAKES_SHEET, view.cakes);
+  await workbook.writeSheet(INSTRUCTIONS_SHEET, view.instructions);
+  const notes: Row[] = [
+    { cells: ['Total', null, null, null, view.shoppingListCost], font: 'bold' },
+  ];
   if (view.unlinked.length) {
-    list.push([]);
-    list.push({ cells: ['Not included (no recipe linked):'], font: 'italic' });
+    notes.push([], { cells: ['Not included (no recipe linked):'], font: 'italic' });
     for (const row of view.unlinked)
-      list.push([
+      notes.push([
         `${row.quantity} x ${row.name}${row.variantLabel ? ` (${row.variantLabel})` : ''}`,
       ]);
   }
-  await workbook.addSheet(
-    'Shopping list',
-    [
-      { header: 'Ingredient', width: 34 },
-      { header: 'Quantity', width: 11, format: 'decimal4' },
-      { header: 'Unit', width: 8 },
-      { header: 'Cost per unit', width: 13, format: 'currency4' },
-      { header: 'Cost', width: 11, format: 'currency' },
-    ],
-    list,
-    landscape,
-  );
+  await workbook.writeSheet(SHOPPING_SHEET, view.shoppingList, notes);
   await workbook.finish();
 }
 
 /** The whole workbook in memory (a range's bake sheet is a few hundred kilobytes). */
-export async function bakeSheetWorkbook(view: BakeSheetView): Promise<Buffer> {
+export async function bakeSheetWorkbook(view: View): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
