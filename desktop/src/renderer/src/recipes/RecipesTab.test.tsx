@@ -1,8 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderScreen, stubFetch, toastText } from '../test/harness';
-import { IngredientsPanel, RecipeDetail, unitCost } from './RecipesTab';
+import '../ui/agGrid';
+import { renderScreen, stubFetch, toastText, type Routes } from '../test/harness';
+import { unitCost } from './format';
+import { IngredientsPanel } from './IngredientsPanel';
+import { RecipeDetail } from './RecipeDetail';
+import { RecipesTab } from './RecipesTab';
 
 afterEach(() => {
   cleanup();
@@ -119,6 +123,93 @@ describe('the selected recipe', () => {
       ingredientId: 'i2',
       quantity: 10,
     });
+  });
+});
+
+describe('removing an ingredient line (issue 12)', () => {
+  let lines = [{ id: 'l1', ingredient: flour, quantity: 2.5, lineCost: 3.45 }];
+  /** The loaf with rice flour and yeast on screen; `routes` answer the changes. */
+  const showLoaf = (routes: Routes = {}) => {
+    lines = [...lines.slice(0, 1), { id: 'l2', ingredient: yeast, quantity: 7, lineCost: 0.03 }];
+    const calls = stubFetch({
+      'GET /api/admin/recipes/r1': () => [200, detail(lines)],
+      'GET /api/admin/recipes': () => [200, []],
+      'GET /api/admin/ingredients': () => [200, [flour, yeast]],
+      ...routes,
+    });
+    renderScreen(<RecipeDetail id="r1" onEdit={() => {}} onDelete={() => {}} />);
+    return calls;
+  };
+
+  it('asks first; Escape and Keep it leave the line and send nothing', async () => {
+    const calls = showLoaf();
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Yeast' }));
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert).toHaveTextContent('Remove Yeast from Sandwich loaf?');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Yeast' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByText('Keep it'));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    expect(screen.getByTestId('recipe-total-cost')).toHaveTextContent('$3.48');
+  });
+
+  it('removes the line once confirmed and shows the new total', async () => {
+    const calls = showLoaf({
+      'DELETE /api/admin/recipes/r1/ingredients/l2': () => {
+        lines = lines.filter((l) => l.id !== 'l2');
+        return [200, detail(lines)];
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Yeast' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByText('Remove'));
+    await waitFor(() => expect(screen.getByTestId('recipe-total-cost')).toHaveTextContent('$3.45'));
+    expect(screen.queryByRole('button', { name: 'Remove Yeast' })).toBeNull();
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
+    await waitFor(() => expect(toastText()).toContain('Recipe updated: Yeast removed'));
+  });
+
+  it('names a missing quantity under the field and sends nothing', async () => {
+    const calls = showLoaf();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Yeast' }));
+    fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Line' }));
+    expect(await screen.findByText('Quantity is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Quantity')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+});
+
+describe('Recipes & Costs', () => {
+  it('refuses a recipe without a name, then creates it and says so', async () => {
+    let list: unknown[] = [];
+    const calls = stubFetch({
+      'GET /api/admin/recipes': () => [200, list],
+      'GET /api/admin/ingredients': () => [200, []],
+      'POST /api/admin/recipes': (c) => {
+        const created = { ...(c.body as object), id: 'r9', totalCost: 0, ingredientCount: 0 };
+        list = [created];
+        return [201, created];
+      },
+      'GET /api/admin/recipes/r9': () => [200, { ...(list[0] as object), ingredients: [] }],
+    });
+    renderScreen(<RecipesTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Recipe' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Recipe' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Recipe' }));
+    expect(await within(dialog).findByText('Recipe name is required')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Brioche' } });
+    fireEvent.change(within(dialog).getByLabelText('Category'), { target: { value: 'pastries' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Recipe' }));
+    await waitFor(() => expect(toastText()).toContain('Recipe created'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      name: 'Brioche',
+      category: 'pastries',
+      isActive: true,
+    });
+    expect(await screen.findByRole('region', { name: 'Recipe Brioche' })).toBeInTheDocument();
   });
 });
 

@@ -12,6 +12,7 @@ export {
   FormGroup,
   H3,
   H4,
+  H5,
   HTMLSelect,
   HTMLTable,
   InputGroup,
@@ -23,5 +24,6 @@ export {
   Tab,
   Tabs,
   Tag,
+  TextArea,
   type Intent,
 } from '@blueprintjs/core';

@@ -1,0 +1,73 @@
+// The Ingredients tab: one card per ingredient with its cost per unit.
+import { useQuery } from '@tanstack/react-query';
+import type { IngredientView } from '@bakery/core';
+import { api, messageOf } from '../api/client';
+import { Button, Callout, Card, H5, NonIdealState, Spinner } from '../ui/blueprint';
+import { INGREDIENTS_KEY, useEditor } from './editor';
+import { unitCost } from './format';
+import {
+  emptyIngredient,
+  IngredientDialog,
+  ingredientPayload,
+  toIngredientForm,
+  type IngredientForm,
+} from './IngredientDialog';
+
+export function IngredientsPanel() {
+  const ingredients = useQuery({
+    queryKey: INGREDIENTS_KEY,
+    queryFn: () => api<IngredientView[]>('/api/admin/ingredients'),
+  });
+  const editor = useEditor<IngredientForm, IngredientView>({
+    noun: 'ingredient',
+    path: '/api/admin/ingredients',
+    empty: emptyIngredient,
+    payload: ingredientPayload,
+  });
+  return (
+    <div>
+      {editor.addButton}
+      {ingredients.isLoading ? (
+        <Spinner aria-label="Loading ingredients" />
+      ) : ingredients.error ? (
+        <Callout intent="danger">
+          {messageOf(ingredients.error, 'Failed to load ingredients')}
+        </Callout>
+      ) : !ingredients.data?.length ? (
+        <NonIdealState icon="shopping-cart" title="No ingredients yet" />
+      ) : (
+        <div className="cards" role="list" aria-label="Ingredients">
+          {ingredients.data.map((i) => (
+            <Card key={i.id} role="listitem" aria-label={i.name} className="stat-card">
+              <H5>{i.name}</H5>
+              <div>
+                {unitCost(i.costPerUnit)} per {i.unit}
+              </div>
+              <div className="muted">Category: {i.category || '—'}</div>
+              <div className="muted">Supplier: {i.supplier || '—'}</div>
+              <div className="button-row">
+                <Button
+                  small
+                  icon="edit"
+                  text="Edit"
+                  aria-label={`Edit ${i.name}`}
+                  onClick={() => editor.edit(i.id, toIngredientForm(i))}
+                />
+                <Button
+                  small
+                  icon="trash"
+                  intent="danger"
+                  text="Delete"
+                  aria-label={`Delete ${i.name}`}
+                  onClick={() => editor.askDelete(i)}
+                />
+              </div>
+            </Card>
+          ))}
+        </div>
+      )}
+      {editor.dialog(IngredientDialog)}
+      {editor.deleteConfirm}
+    </div>
+  );
+}

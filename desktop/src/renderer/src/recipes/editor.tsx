@@ -1,0 +1,148 @@
+// What the Recipes & Costs and Ingredients panels share: a record being added
+// or edited in a dialog, one being deleted behind a confirmation, and the
+// spec's toasts ('Recipe created', 'Failed to delete ingredient', ...).
+import { useState, type ComponentType } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, messageOf } from '../api/client';
+import { Button } from '../ui/blueprint';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { firstIssues } from '../ui/fields';
+import { toast } from '../ui/toaster';
+
+export const RECIPES_KEY = ['/api/admin/recipes'] as const;
+export const INGREDIENTS_KEY = ['/api/admin/ingredients'] as const;
+
+/** Costs follow ingredients, so any change refreshes both lists. */
+function useInvalidate() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: RECIPES_KEY });
+    void client.invalidateQueries({ queryKey: INGREDIENTS_KEY });
+  };
+}
+
+/** What the editor hands its Add / Edit dialog. */
+export interface EditorDialogProps<Form> {
+  initial: Form;
+  isNew: boolean;
+  busy: boolean;
+  onClose(): void;
+  onSave(form: Form): void;
+}
+
+/**
+ * A dialog's form state, checked with core's schema on submit: the first
+ * message per field is shown under it and nothing is sent until it passes.
+ */
+export function useCheckedForm<Form>(
+  { initial, onSave }: EditorDialogProps<Form>,
+  schema: { safeParse(value: unknown): ParseResult },
+  payload: (form: Form) => unknown,
+) {
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = () => {
+    const parsed = schema.safeParse(payload(form));
+    if (!parsed.success) return setErrors(firstIssues(parsed.error.issues));
+    setErrors({});
+    onSave(form);
+  };
+  return { form, setForm, errors, submit };
+}
+type ParseResult =
+  | { success: true }
+  | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+
+type Noun = 'recipe' | 'ingredient';
+const capital = (noun: Noun) => noun.charAt(0).toUpperCase() + noun.slice(1);
+
+export function useEditor<Form, Row extends { id: string; name: string }>({
+  noun,
+  path,
+  empty,
+  payload,
+  onSaved,
+  onDeleted,
+}: {
+  noun: Noun;
+  path: string;
+  /** The form of a new one ('Add Recipe'). */
+  empty: Form;
+  payload(form: Form): unknown;
+  onSaved?(row: Row, wasNew: boolean): void;
+  onDeleted?(id: string): void;
+}) {
+  const [editing, setEditing] = useState<{ id: string | null; form: Form } | null>(null);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const invalidate = useInvalidate();
+  const save = useMutation({
+    mutationFn: ({ id, form }: { id: string | null; form: Form }) =>
+      api<Row>(id ? `${path}/${id}` : path, { method: id ? 'PUT' : 'POST', body: payload(form) }),
+    onSuccess: (row, vars) => {
+      invalidate();
+      setEditing(null);
+      onSaved?.(row, !vars.id);
+      toast(`${capital(noun)} ${vars.id ? 'updated' : 'created'}`, undefined, 'success');
+    },
+    onError: (err, vars) => {
+      const failed = `Failed to ${vars.id ? 'update' : 'create'} ${noun}`;
+      toast(failed, messageOf(err, failed));
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => api(`${path}/${id}`, { method: 'DELETE' }),
+    onSuccess: (_r, id) => {
+      onDeleted?.(id);
+      invalidate();
+      toast(`${capital(noun)} deleted`, undefined, 'success');
+    },
+    onError: (err) => toast(`Failed to delete ${noun}`, messageOf(err, `Failed to delete ${noun}`)),
+  });
+
+  /** The confirmation before a delete: 'Delete the recipe Sandwich loaf? This cannot be undone.' */
+  const deleteConfirm = (
+    <ConfirmDialog
+      isOpen={deleting !== null}
+      title={`Delete ${noun}`}
+      confirmText="Delete"
+      cancelText="Cancel"
+      onClose={() => setDeleting(null)}
+      onConfirm={() => deleting && remove.mutate(deleting.id)}
+    >
+      <p>
+        Delete the {noun} {deleting?.name}? This cannot be undone.
+      </p>
+    </ConfirmDialog>
+  );
+
+  /** The Add / Edit dialog while one is open. */
+  const dialog = (Dialog: ComponentType<EditorDialogProps<Form>>) =>
+    editing && (
+      <Dialog
+        initial={editing.form}
+        isNew={!editing.id}
+        busy={save.isPending}
+        onClose={() => setEditing(null)}
+        onSave={(form) => save.mutate({ id: editing.id, form })}
+      />
+    );
+
+  const addButton = (
+    <div className="button-row">
+      <Button
+        icon="add"
+        intent="primary"
+        text={`Add ${capital(noun)}`}
+        onClick={() => setEditing({ id: null, form: empty })}
+      />
+    </div>
+  );
+
+  return {
+    addButton,
+    edit: (id: string, form: Form) => setEditing({ id, form }),
+    askDelete: setDeleting,
+    dialog,
+    deleteConfirm,
+  };
+}

@@ -1,0 +1,121 @@
+// Form pieces every back-office screen shares: a labelled text field that
+// shows its error under itself, the first error per field from a Zod parse,
+// and a dialog that is one form with Cancel and a submit button.
+import type { ReactNode } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  InputGroup,
+  type IconName,
+  type InputGroupProps,
+} from '@blueprintjs/core';
+
+type InputProps = Omit<InputGroupProps, 'id' | 'value' | 'onValueChange' | 'onChange'>;
+
+/**
+ * A label, an input and, under it, the error (red, and the input marked
+ * invalid) or else the hint. The label names the input (`labelFor`), so
+ * screen readers and `getByLabelText` find it by its label.
+ */
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  inline,
+  ...input
+}: {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onChange(value: string): void;
+  error?: string | null;
+  hint?: ReactNode;
+  inline?: boolean;
+} & InputProps) {
+  return (
+    <FormGroup
+      label={label}
+      labelFor={id}
+      inline={inline}
+      helperText={error ?? hint}
+      intent={error ? 'danger' : 'none'}
+    >
+      <InputGroup
+        id={id}
+        value={value}
+        onValueChange={onChange}
+        aria-invalid={error ? true : undefined}
+        {...input}
+      />
+    </FormGroup>
+  );
+}
+
+/** The first message for each field of a failed parse: `{ name: 'Name is required' }`. */
+export function firstIssues(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const i of issues) out[String(i.path[0])] ??= i.message;
+  return out;
+}
+
+/** A dialog holding one form: Enter or the submit button submits, Cancel and Escape close. */
+export function FormDialog({
+  title,
+  submitText,
+  busy,
+  width,
+  onClose,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  submitText: string;
+  busy: boolean;
+  width?: number;
+  onClose(): void;
+  onSubmit(): void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog isOpen title={title} onClose={onClose} style={width ? { width } : undefined}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        <DialogBody>{children}</DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text="Cancel" onClick={onClose} />
+              <Button type="submit" intent="primary" text={submitText} loading={busy} />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}
+
+/** A small icon-only button in a table row; `label` is what a screen reader says. */
+export function IconButton({
+  icon,
+  label,
+  onClick,
+}: {
+  icon: IconName;
+  label: string;
+  onClick(): void;
+}) {
+  return <Button small minimal icon={icon} aria-label={label} onClick={onClick} />;
+}
