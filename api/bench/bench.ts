@@ -41,6 +41,9 @@ const MEASURED = 'bench-00042@example.com';
 /** Places the measured orders (so the measured customer keeps exactly 20). */
 const ORDERING = 'bench-00043@example.com';
 const API_DIR = path.resolve(import.meta.dirname, '..');
+/** BENCH_ONLY=menu,my-orders,submit,ceiling,bare measures only those (all when unset). */
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+const wanted = (call: string) => ONLY.length === 0 || ONLY.includes(call);
 
 interface Figures {
   call: string;
@@ -226,25 +229,31 @@ async function spreadOrders(prisma: PrismaClient, templateId: string, measuredId
 }
 
 async function startServer(databaseUrl: string, port: number, dataDir: string) {
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
-    cwd: API_DIR,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl,
-      BAKERY_DATA_DIR: dataDir,
-      TRUST_PROXY: '1',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-      // Blank, not unset: the API would read them from a .env file.
-      SQUARE_ACCESS_TOKEN: '',
-      SQUARE_LOCATION_ID: '',
-      SMTP_URL: '',
-      SMTP_HOST: '',
+  // BENCH_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeArgs, '--enable-source-maps', 'dist/main.js'],
+    {
+      cwd: API_DIR,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATABASE_URL: databaseUrl,
+        BAKERY_DATA_DIR: dataDir,
+        TRUST_PROXY: '1',
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+        // Blank, not unset: the API would read them from a .env file.
+        SQUARE_ACCESS_TOKEN: '',
+        SQUARE_LOCATION_ID: '',
+        SMTP_URL: '',
+        SMTP_HOST: '',
+      },
+      stdio: ['ignore', openSync(path.join(dataDir, 'api.log'), 'a'), 'inherit'],
     },
-    stdio: ['ignore', openSync(path.join(dataDir, 'api.log'), 'a'), 'inherit'],
-  });
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   const until = Date.now() + 60_000;
   while (Date.now() < until) {
@@ -330,44 +339,47 @@ async function main() {
     let sequence = 0;
     const table: Figures[] = [];
     started = performance.now();
-    table.push(await rawInsertCeiling(databaseUrl, templateId, ordering.id));
-    table.push(await measureBareNode());
-    table.push(
-      await measure('GET /api/menu (br)', {
-        url: `${baseUrl}/api/menu`,
-        headers: { 'accept-encoding': 'br, gzip' },
-      }),
-    );
+    if (wanted('ceiling')) table.push(await rawInsertCeiling(databaseUrl, templateId, ordering.id));
+    if (wanted('bare')) table.push(await measureBareNode());
+    if (wanted('menu'))
+      table.push(
+        await measure('GET /api/menu (br)', {
+          url: `${baseUrl}/api/menu`,
+          headers: { 'accept-encoding': 'br, gzip' },
+        }),
+      );
     const listed = await ordersOfMeasured();
     if (listed !== 20) throw new Error(`the measured customer has ${listed} orders, not 20`);
-    table.push(
-      await measure(`GET /api/my-orders (${listed} orders)`, {
-        url: `${baseUrl}/api/my-orders`,
-        headers: { cookie, 'accept-encoding': 'br, gzip' },
-      }),
-    );
-    table.push(
-      await measure('POST /api/submit-order', {
-        url: `${baseUrl}/api/submit-order`,
-        method: 'POST',
-        headers: { cookie: orderingCookie, origin: baseUrl, 'content-type': 'application/json' },
-        requests: [
-          {
-            setupRequest: (request) => {
-              sequence += 1;
-              return {
-                ...request,
-                body: bodies[sequence % bodies.length],
-                headers: {
-                  ...request.headers,
-                  'x-forwarded-for': `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`,
-                },
-              };
+    if (wanted('my-orders'))
+      table.push(
+        await measure(`GET /api/my-orders (${listed} orders)`, {
+          url: `${baseUrl}/api/my-orders`,
+          headers: { cookie, 'accept-encoding': 'br, gzip' },
+        }),
+      );
+    if (wanted('submit'))
+      table.push(
+        await measure('POST /api/submit-order', {
+          url: `${baseUrl}/api/submit-order`,
+          method: 'POST',
+          headers: { cookie: orderingCookie, origin: baseUrl, 'content-type': 'application/json' },
+          requests: [
+            {
+              setupRequest: (request) => {
+                sequence += 1;
+                return {
+                  ...request,
+                  body: bodies[sequence % bodies.length],
+                  headers: {
+                    ...request.headers,
+                    'x-forwarded-for': `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`,
+                  },
+                };
+              },
             },
-          },
-        ],
-      }),
-    );
+          ],
+        }),
+      );
     console.log(
       `\n${SECONDS} s each, ${CONNECTIONS} connections, loopback, ${os.cpus().length} cores, compiled server (node dist/main.js, NODE_ENV=production); measured in ${Math.round((performance.now() - started) / 1000)} s`,
     );
