@@ -104,6 +104,8 @@ type Line = {
   price: number;
   quantity: number;
   variant?: string | null;
+  filling?: string | null;
+  addIn?: string | null;
 };
 
 export interface OrderSpec {
