@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { Client, signedIn } from './helpers.js';
-import { seedOrders } from '../../bench/admin.js';
+import { seedOrders } from '../../bench/backOffice.js';
 import { ADMIN_STATEMENT_TIMEOUT_MS, GUARD_TAG_PREFIX } from '../../src/middleware/queryGuard.js';
 
 let server: TestServer;
