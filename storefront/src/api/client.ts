@@ -27,6 +27,13 @@ export async function apiRequest(
   return res;
 }
 
+/** A POST answered `{ success, message }` (the password-reset calls): `success: false` throws as a refusal. */
+export async function postForSuccess(url: string, body: unknown): Promise<void> {
+  const res = await apiRequest('POST', url, body);
+  const answer = (await res.json()) as { success?: boolean; message?: string };
+  if (!answer.success) throw new Error(`400: ${JSON.stringify({ message: answer.message })}`);
+}
+
 /** The server's {message} out of an "status: body" error, else the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof Error)) return fallback;

@@ -1,27 +1,35 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import {
+  useId,
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
-type Props = InputHTMLAttributes<HTMLInputElement> & {
-  label: string;
-  error?: string;
-  hint?: string;
-};
+type Common = { label: string; error?: string; hint?: string; id?: string };
+type InputProps = Common & InputHTMLAttributes<HTMLInputElement> & { multiline?: false };
+type TextareaProps = Common & TextareaHTMLAttributes<HTMLTextAreaElement> & { multiline: true };
 
-/** A labelled input with its hint and error wired through aria-describedby. */
-export function FormField({ label, error, hint, id, ...input }: Props) {
+/** A labelled input (or textarea) with its hint and error wired through aria-describedby. */
+export function FormField(props: InputProps | TextareaProps) {
+  const { label, error, hint, id, multiline, ...control } = props;
   const auto = useId();
   const inputId = id ?? auto;
   const describedBy =
     [hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : ''].filter(Boolean).join(' ') ||
     undefined;
+  const wiring = {
+    id: inputId,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  };
   return (
     <div className="field">
       <label htmlFor={inputId}>{label}</label>
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
+      {multiline ? (
+        <textarea {...wiring} {...(control as TextareaHTMLAttributes<HTMLTextAreaElement>)} />
+      ) : (
+        <input {...wiring} {...(control as InputHTMLAttributes<HTMLInputElement>)} />
+      )}
       {hint && (
         <p id={`${inputId}-hint`} className="hint">
           {hint}
@@ -33,6 +41,21 @@ export function FormField({ label, error, hint, id, ...input }: Props) {
         </p>
       )}
     </div>
+  );
+}
+
+/** A form's submit button: disabled and saying `busyText` while the request runs. */
+export function SubmitButton({
+  busy,
+  busyText,
+  children,
+  className = 'btn btn-primary',
+  ...button
+}: ButtonHTMLAttributes<HTMLButtonElement> & { busy: boolean; busyText: string }) {
+  return (
+    <button type="submit" className={className} disabled={busy} {...button}>
+      {busy ? busyText : children}
+    </button>
   );
 }
 

@@ -1,13 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import {
-  BAKERY_INFO,
-  ContactMessageSchema,
-  deliveryPolicyLines,
-  openingHoursLines,
-} from '@bakery/core';
-import { apiRequest, errorMessage } from '../../api/client';
-import { FormField, fieldErrors } from '../../components/FormField';
+import { BAKERY_INFO, deliveryPolicyLines, openingHoursLines } from '@bakery/core';
+import { apiRequest } from '../../api/client';
+import { FormField, SubmitButton } from '../../components/FormField';
 import { useToast } from '../../components/Toast';
+import { useForm } from '../../components/useForm';
 
 const VALUES = [
   {
@@ -25,90 +20,38 @@ const VALUES = [
 ];
 
 function ContactForm() {
-  const empty = { name: '', email: '', subject: '', message: '' };
-  const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const toast = useToast();
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = ContactMessageSchema.safeParse({
-      ...values,
-      subject: values.subject || undefined,
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await apiRequest('POST', '/api/contact', parsed.data);
+  const form = useForm({
+    initial: { name: '', email: '', subject: '', message: '' },
+    schema: (s) => s.ContactMessageSchema,
+    input: (values) => ({ ...values, subject: values.subject || undefined }),
+    failure: { title: 'Error', fallback: 'Failed to send message. Please try again.' },
+    send: async (data) => {
+      await apiRequest('POST', '/api/contact', data);
       toast({
         title: 'Message sent!',
         description: "Thanks for reaching out. We'll get back to you soon.",
       });
-      setValues(empty);
-    } catch (err) {
-      toast({
-        title: 'Error',
-        description: errorMessage(err, 'Failed to send message. Please try again.'),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+      form.reset();
+    },
+  });
   return (
     <form
       className="card contact-form"
-      onSubmit={(e) => void submit(e)}
+      onSubmit={form.onSubmit}
       noValidate
       aria-labelledby="contact-heading"
     >
       <h2 id="contact-heading">Contact Us</h2>
       <div className="field-row">
-        <FormField
-          label="Name"
-          autoComplete="name"
-          value={values.name}
-          error={errors.name}
-          onChange={(e) => setValues({ ...values, name: e.target.value })}
-        />
-        <FormField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          error={errors.email}
-          onChange={(e) => setValues({ ...values, email: e.target.value })}
-        />
+        <FormField label="Name" autoComplete="name" {...form.field('name')} />
+        <FormField label="Email" type="email" autoComplete="email" {...form.field('email')} />
       </div>
-      <FormField
-        label="Subject (optional)"
-        value={values.subject}
-        error={errors.subject}
-        onChange={(e) => setValues({ ...values, subject: e.target.value })}
-      />
-      <div className="field">
-        <label htmlFor="contact-message">Message</label>
-        <textarea
-          id="contact-message"
-          value={values.message}
-          onChange={(e) => setValues({ ...values, message: e.target.value })}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? 'contact-message-error' : undefined}
-        />
-        {errors.message && (
-          <p id="contact-message-error" className="error-text">
-            {errors.message}
-          </p>
-        )}
-      </div>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Sending...' : 'Send Message'}
-      </button>
+      <FormField label="Subject (optional)" {...form.field('subject')} />
+      <FormField label="Message" multiline id="contact-message" {...form.field('message')} />
+      <SubmitButton busy={form.busy} busyText="Sending...">
+        Send Message
+      </SubmitButton>
     </form>
   );
 }

@@ -1,26 +1,17 @@
 // /account (issue 14): the customer's own details, e-mail, password,
 // signed-in devices, data export and account deletion. Every form checks with
 // core's schema first; the server checks again with the same schema.
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  AccountDeletionSchema,
-  EmailChangeSchema,
-  PasswordChangeSchema,
-  ProfileUpdateSchema,
-  formatLongDate,
-  type SessionView,
-  type UserView,
-} from '@bakery/core';
+import { formatLongDate, type SessionView, type UserView } from '@bakery/core';
 import { apiRequest, errorMessage } from '../../api/client';
 import { USER_KEY, useUser } from '../../api/queries';
 import { clearCart } from '../../cart/cartStore';
-import { FormField, fieldErrors } from '../../components/FormField';
+import { FormField, SubmitButton } from '../../components/FormField';
 import { Loading } from '../../components/Loading';
 import { useToast } from '../../components/Toast';
-
-type Errors = Record<string, string>;
+import { useForm } from '../../components/useForm';
 const SESSIONS_KEY = ['/api/user/sessions'] as const;
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -32,115 +23,66 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** Runs a form's request with its toasts; answers the parsed JSON body or null on failure. */
-function useSubmit() {
-  const toast = useToast();
-  return async function run<T>(
-    busy: (b: boolean) => void,
-    request: () => Promise<Response>,
-    success: string,
-    failure: string,
-  ): Promise<T | null> {
-    busy(true);
-    try {
-      const res = await request();
-      const text = await res.text();
-      toast({ title: success });
-      return (text ? JSON.parse(text) : {}) as T;
-    } catch (error) {
-      toast({ title: failure, description: errorMessage(error, failure), variant: 'destructive' });
-      return null;
-    } finally {
-      busy(false);
-    }
-  };
+/** Titles of a form's two toasts: the request done, and refused (also its fallback text). */
+const outcome = (failure: string) => ({ title: failure, fallback: failure });
+
+/** The JSON body of an answer (`{}` when empty). */
+async function bodyOf<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  return (text ? JSON.parse(text) : {}) as T;
 }
 
 function ProfileForm({ user }: { user: UserView }) {
   const queryClient = useQueryClient();
-  const run = useSubmit();
-  const [values, setValues] = useState({
-    firstName: user.firstName,
-    lastName: user.lastName,
-    phone: user.phone ?? '',
+  const toast = useToast();
+  const form = useForm({
+    initial: { firstName: user.firstName, lastName: user.lastName, phone: user.phone ?? '' },
+    schema: (s) => s.ProfileUpdateSchema,
+    failure: outcome('Profile not updated'),
+    send: async (data) => {
+      const saved = await bodyOf<UserView>(await apiRequest('PATCH', '/api/user', data));
+      toast({ title: 'Profile updated' });
+      queryClient.setQueryData(USER_KEY, saved);
+    },
   });
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-
-  async function save(e: FormEvent) {
-    e.preventDefault();
-    const parsed = ProfileUpdateSchema.safeParse(values);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
-    setErrors({});
-    const saved = await run<UserView>(
-      setBusy,
-      () => apiRequest('PATCH', '/api/user', parsed.data),
-      'Profile updated',
-      'Profile not updated',
-    );
-    if (saved) queryClient.setQueryData(USER_KEY, saved);
-  }
 
   return (
-    <form onSubmit={(e) => void save(e)} noValidate>
+    <form onSubmit={form.onSubmit} noValidate>
       <div className="field-row">
-        <FormField
-          label="First name"
-          autoComplete="given-name"
-          value={values.firstName}
-          error={errors.firstName}
-          onChange={(e) => setValues({ ...values, firstName: e.target.value })}
-        />
-        <FormField
-          label="Last name"
-          autoComplete="family-name"
-          value={values.lastName}
-          error={errors.lastName}
-          onChange={(e) => setValues({ ...values, lastName: e.target.value })}
-        />
+        <FormField label="First name" autoComplete="given-name" {...form.field('firstName')} />
+        <FormField label="Last name" autoComplete="family-name" {...form.field('lastName')} />
       </div>
       <FormField
         label="Phone number"
         type="tel"
         autoComplete="tel"
-        value={values.phone}
-        error={errors.phone}
         hint="Used on your orders; leave blank to remove it."
-        onChange={(e) => setValues({ ...values, phone: e.target.value })}
+        {...form.field('phone')}
       />
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Saving...' : 'Save Details'}
-      </button>
+      <SubmitButton busy={form.busy} busyText="Saving...">
+        Save Details
+      </SubmitButton>
     </form>
   );
 }
 
 function EmailForm({ user }: { user: UserView }) {
   const queryClient = useQueryClient();
-  const run = useSubmit();
-  const [values, setValues] = useState({ email: '', currentPassword: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-
-  async function save(e: FormEvent) {
-    e.preventDefault();
-    const parsed = EmailChangeSchema.safeParse(values);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
-    setErrors({});
-    const saved = await run<UserView>(
-      setBusy,
-      () => apiRequest('PATCH', '/api/user/email', parsed.data),
-      'E-mail address changed',
-      'E-mail address not changed',
-    );
-    if (saved) {
+  const toast = useToast();
+  const form = useForm({
+    initial: { email: '', currentPassword: '' },
+    schema: (s) => s.EmailChangeSchema,
+    failure: outcome('E-mail address not changed'),
+    send: async (data) => {
+      const saved = await bodyOf<UserView>(await apiRequest('PATCH', '/api/user/email', data));
+      toast({ title: 'E-mail address changed' });
       queryClient.setQueryData(USER_KEY, saved);
-      setValues({ email: '', currentPassword: '' });
-    }
-  }
+      form.reset();
+    },
+  });
 
   return (
-    <form onSubmit={(e) => void save(e)} noValidate>
+    <form onSubmit={form.onSubmit} noValidate>
       <p>
         Current address: <strong className="break-anywhere">{user.email}</strong>
       </p>
@@ -148,72 +90,56 @@ function EmailForm({ user }: { user: UserView }) {
         label="New e-mail address"
         type="email"
         autoComplete="email"
-        value={values.email}
-        error={errors.email}
-        onChange={(e) => setValues({ ...values, email: e.target.value })}
+        {...form.field('email')}
       />
       <FormField
         label="Current password"
         id="email-current-password"
         type="password"
         autoComplete="current-password"
-        value={values.currentPassword}
-        error={errors.currentPassword}
-        onChange={(e) => setValues({ ...values, currentPassword: e.target.value })}
+        {...form.field('currentPassword')}
       />
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Saving...' : 'Change E-mail'}
-      </button>
+      <SubmitButton busy={form.busy} busyText="Saving...">
+        Change E-mail
+      </SubmitButton>
     </form>
   );
 }
 
 function PasswordForm() {
   const queryClient = useQueryClient();
-  const run = useSubmit();
-  const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
-  const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-
-  async function save(e: FormEvent) {
-    e.preventDefault();
-    const parsed = PasswordChangeSchema.safeParse(values);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
-    setErrors({});
-    const done = await run<{ success: boolean; message: string }>(
-      setBusy,
-      () => apiRequest('POST', '/api/user/password', parsed.data),
-      'Password changed',
-      'Password not changed',
-    );
-    if (done) {
-      setValues(empty);
+  const toast = useToast();
+  const form = useForm({
+    initial: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    schema: (s) => s.PasswordChangeSchema,
+    failure: outcome('Password not changed'),
+    send: async (data) => {
+      await apiRequest('POST', '/api/user/password', data);
+      toast({ title: 'Password changed' });
+      form.reset();
       // Other devices are signed out by the server: the list changes.
       await queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
-    }
-  }
+    },
+  });
 
-  const field = (key: keyof typeof empty, label: string, autoComplete: string) => (
+  const field = (key: keyof typeof form.values, label: string, autoComplete: string) => (
     <FormField
       label={label}
       id={`password-${key}`}
       type="password"
       autoComplete={autoComplete}
-      value={values[key]}
-      error={errors[key]}
-      onChange={(e) => setValues({ ...values, [key]: e.target.value })}
+      {...form.field(key)}
     />
   );
   return (
-    <form onSubmit={(e) => void save(e)} noValidate>
+    <form onSubmit={form.onSubmit} noValidate>
       {field('currentPassword', 'Current password', 'current-password')}
       {field('newPassword', 'New password', 'new-password')}
       {field('confirmPassword', 'Confirm new password', 'new-password')}
       <p className="hint">Changing your password signs you out on your other devices.</p>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Saving...' : 'Change Password'}
-      </button>
+      <SubmitButton busy={form.busy} busyText="Saving...">
+        Change Password
+      </SubmitButton>
     </form>
   );
 }
@@ -289,31 +215,22 @@ function Sessions() {
 function DeleteAccount() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const run = useSubmit();
-  const [currentPassword, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-
-  async function remove(e: FormEvent) {
-    e.preventDefault();
-    const parsed = AccountDeletionSchema.safeParse({ currentPassword });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setError(undefined);
-    const done = await run(
-      setBusy,
-      () => apiRequest('DELETE', '/api/user', parsed.data),
-      'Your account was deleted',
-      'Account not deleted',
-    );
-    if (done) {
+  const toast = useToast();
+  const form = useForm({
+    initial: { currentPassword: '' },
+    schema: (s) => s.AccountDeletionSchema,
+    failure: outcome('Account not deleted'),
+    send: async (data) => {
+      await apiRequest('DELETE', '/api/user', data);
+      toast({ title: 'Your account was deleted' });
       clearCart();
       queryClient.clear();
       queryClient.setQueryData(USER_KEY, null);
       void navigate('/');
-    }
-  }
+    },
+  });
   return (
-    <form onSubmit={(e) => void remove(e)} noValidate>
+    <form onSubmit={form.onSubmit} noValidate>
       <p>
         Deleting your account removes your details and signs you out everywhere. Orders already
         placed are kept for our records, without your account.
@@ -323,13 +240,11 @@ function DeleteAccount() {
         id="delete-current-password"
         type="password"
         autoComplete="current-password"
-        value={currentPassword}
-        error={error}
-        onChange={(e) => setPassword(e.target.value)}
+        {...form.field('currentPassword')}
       />
-      <button type="submit" className="btn btn-danger" disabled={busy}>
-        {busy ? 'Deleting...' : 'Delete My Account'}
-      </button>
+      <SubmitButton busy={form.busy} busyText="Deleting..." className="btn btn-danger">
+        Delete My Account
+      </SubmitButton>
     </form>
   );
 }

@@ -1,42 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ForgotPasswordSchema } from '@bakery/core';
-import { apiRequest, errorMessage } from '../../api/client';
-import { FormField, fieldErrors } from '../../components/FormField';
-import { useToast } from '../../components/Toast';
+import { postForSuccess } from '../../api/client';
+import { FormField, SubmitButton } from '../../components/FormField';
+import { useForm } from '../../components/useForm';
 
 export default function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const toast = useToast();
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = ForgotPasswordSchema.safeParse({ email });
-    if (!parsed.success) {
-      setError(fieldErrors(parsed.error.issues).email);
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
-    try {
-      const res = await apiRequest('POST', '/api/forgot-password', parsed.data);
-      const body = (await res.json()) as { success?: boolean; message?: string };
-      if (!body.success) throw new Error(`400: ${JSON.stringify({ message: body.message })}`);
+  const form = useForm({
+    initial: { email: '' },
+    schema: (s) => s.ForgotPasswordSchema,
+    failure: { title: 'Error', fallback: 'Failed to send reset email. Please try again.' },
+    send: async (data) => {
+      await postForSuccess('/api/forgot-password', data);
       setSent(true);
-    } catch (err) {
-      toast({
-        title: 'Error',
-        description: errorMessage(err, 'Failed to send reset email. Please try again.'),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
-
+    },
+  });
+  const { email } = form.values;
   if (sent) {
     return (
       <section className="container page narrow">
@@ -63,18 +42,15 @@ export default function ForgotPasswordPage() {
       <div className="card auth-card">
         <h1>Forgot Password</h1>
         <p>Enter your email and we'll send you a link to reset your password.</p>
-        <form onSubmit={(e) => void submit(e)} noValidate>
-          <FormField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            error={error}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-            {busy ? 'Sending...' : 'Send Reset Link'}
-          </button>
+        <form onSubmit={form.onSubmit} noValidate>
+          <FormField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+          <SubmitButton
+            busy={form.busy}
+            busyText="Sending..."
+            className="btn btn-primary btn-block"
+          >
+            Send Reset Link
+          </SubmitButton>
         </form>
         <p className="form-footer">
           <Link to="/login">Back to Login</Link>

@@ -1,9 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ResetPasswordSchema } from '@bakery/core';
-import { apiRequest, errorMessage } from '../../api/client';
-import { FormField, fieldErrors } from '../../components/FormField';
-import { useToast } from '../../components/Toast';
+import { postForSuccess } from '../../api/client';
+import { FormField, SubmitButton } from '../../components/FormField';
+import { useForm } from '../../components/useForm';
 
 const REDIRECT_MS = 3000;
 
@@ -28,12 +27,23 @@ function InvalidLink() {
 
 export default function ResetPasswordPage() {
   const { token } = useParams();
-  const [values, setValues] = useState({ password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [state, setState] = useState<'form' | 'done' | 'invalid'>(token ? 'form' : 'invalid');
-  const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
-  const toast = useToast();
+  const form = useForm({
+    initial: { password: '', confirmPassword: '' },
+    schema: (s) => s.ResetPasswordSchema,
+    input: (values) => ({ token, ...values }),
+    failure: { title: 'Error', fallback: 'Failed to reset password. Please try again.' },
+    send: async (data) => {
+      await postForSuccess('/api/reset-password', data);
+      setState('done');
+    },
+    onRefused: (message) => {
+      if (!message.includes('Invalid or expired')) return false;
+      setState('invalid');
+      return true;
+    },
+  });
 
   useEffect(() => {
     if (state !== 'done') return;
@@ -42,29 +52,6 @@ export default function ResetPasswordPage() {
   }, [state, navigate]);
 
   if (state === 'invalid') return <InvalidLink />;
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = ResetPasswordSchema.safeParse({ token, ...values });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const res = await apiRequest('POST', '/api/reset-password', parsed.data);
-      const body = (await res.json()) as { success?: boolean; message?: string };
-      if (!body.success) throw new Error(`400: ${JSON.stringify({ message: body.message })}`);
-      setState('done');
-    } catch (err) {
-      const message = errorMessage(err, 'Failed to reset password. Please try again.');
-      if (message.includes('Invalid or expired')) setState('invalid');
-      else toast({ title: 'Error', description: message, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   if (state === 'done') {
     return (
@@ -83,27 +70,28 @@ export default function ResetPasswordPage() {
     <section className="container page narrow">
       <div className="card auth-card">
         <h1>Reset Password</h1>
-        <form onSubmit={(e) => void submit(e)} noValidate>
+        <form onSubmit={form.onSubmit} noValidate>
           <FormField
             label="New password"
             type="password"
             autoComplete="new-password"
             hint="At least 6 characters"
-            value={values.password}
-            error={errors.password}
-            onChange={(e) => setValues({ ...values, password: e.target.value })}
+            {...form.field('password')}
           />
           <FormField
             label="Confirm password"
             type="password"
             autoComplete="new-password"
-            value={values.confirmPassword}
-            error={errors.confirmPassword ?? errors.token}
-            onChange={(e) => setValues({ ...values, confirmPassword: e.target.value })}
+            {...form.field('confirmPassword')}
+            error={form.errors.confirmPassword ?? form.errors.token}
           />
-          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-            {busy ? 'Resetting...' : 'Reset Password'}
-          </button>
+          <SubmitButton
+            busy={form.busy}
+            busyText="Resetting..."
+            className="btn btn-primary btn-block"
+          >
+            Reset Password
+          </SubmitButton>
         </form>
       </div>
     </section>

@@ -1,54 +1,34 @@
-import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ReviewSchema } from '@bakery/core';
 import { apiRequest } from '../../api/client';
 import { REVIEWS_KEY } from '../../api/queries';
-import { fieldErrors, FormField } from '../../components/FormField';
+import { FormField, SubmitButton } from '../../components/FormField';
 import { useToast } from '../../components/Toast';
+import { useForm } from '../../components/useForm';
 
 export function ReviewForm() {
-  const [rating, setRating] = useState('5');
-  const [title, setTitle] = useState('');
-  const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const queryClient = useQueryClient();
   const toast = useToast();
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = ReviewSchema.safeParse({ rating, title, comment });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await apiRequest('POST', '/api/reviews', parsed.data);
+  const form = useForm({
+    initial: { rating: '5', title: '', comment: '' },
+    schema: (s) => s.ReviewSchema,
+    failure: { title: 'Failed to submit review', fallback: 'Please try again.' },
+    send: async (data) => {
+      await apiRequest('POST', '/api/reviews', data);
       await queryClient.invalidateQueries({ queryKey: REVIEWS_KEY });
       toast({
         title: 'Review Submitted!',
         description: 'Thank you! Your review will appear once it is approved.',
       });
-      setRating('5');
-      setTitle('');
-      setComment('');
-    } catch {
-      toast({
-        title: 'Failed to submit review',
-        description: 'Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+      form.reset();
+    },
+  });
+  const { rating } = form.values;
+  const { errors } = form;
 
   return (
     <section className="card review-form" aria-labelledby="review-heading">
       <h2 id="review-heading">Leave a Review</h2>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={form.onSubmit} noValidate>
         <fieldset className="field">
           <legend>Rating</legend>
           <div className="star-input">
@@ -59,7 +39,7 @@ export function ReviewForm() {
                   name="rating"
                   value={r}
                   checked={rating === r}
-                  onChange={() => setRating(r)}
+                  onChange={() => form.setValues((v) => ({ ...v, rating: r }))}
                   className="sr-only"
                 />
                 <span aria-hidden="true">★</span>
@@ -71,32 +51,17 @@ export function ReviewForm() {
           </div>
           {errors.rating && <p className="error-text">{errors.rating}</p>}
         </fieldset>
+        <FormField label="Title" maxLength={100} {...form.field('title')} />
         <FormField
-          label="Title"
-          value={title}
-          error={errors.title}
-          maxLength={100}
-          onChange={(e) => setTitle(e.target.value)}
+          label="Comment"
+          multiline
+          id="review-comment"
+          maxLength={1000}
+          {...form.field('comment')}
         />
-        <div className="field">
-          <label htmlFor="review-comment">Comment</label>
-          <textarea
-            id="review-comment"
-            value={comment}
-            maxLength={1000}
-            aria-invalid={errors.comment ? true : undefined}
-            aria-describedby={errors.comment ? 'review-comment-error' : undefined}
-            onChange={(e) => setComment(e.target.value)}
-          />
-          {errors.comment && (
-            <p id="review-comment-error" className="error-text">
-              {errors.comment}
-            </p>
-          )}
-        </div>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Submitting...' : 'Submit Review'}
-        </button>
+        <SubmitButton busy={form.busy} busyText="Submitting...">
+          Submit Review
+        </SubmitButton>
       </form>
     </section>
   );
