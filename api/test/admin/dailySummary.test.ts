@@ -1,5 +1,6 @@
 // The daily summary (issue 13) stays equal to a recomputation from the orders
-// whatever writes them: a random sequence of submissions, payments,
+// whatever writes them: a random sequence of submissions (through POST
+// /api/submit-order, as customers place them, and inserted as rows), payments,
 // cancellations, fulfilments and deletions, through the staff routes and
 // straight through the database (bulk inserts, bulk updates, raw SQL, a
 // rolled-back transaction, TRUNCATE). The stat cards read from the summary
@@ -9,14 +10,20 @@ import { addDays, bakeryToday, dateRangeToUtc, itemsInCategory } from '@bakery/c
 import { Prisma } from '@bakery/prisma';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { Client, insertOrder, signedIn } from './helpers.js';
+import { orderPayload, signedInCustomer } from '../support/factories.js';
 import { checkDailySummary, rebuildDailySummary } from '../../src/services/dailySummary.js';
 
 let server: TestServer;
 let staff: Client;
+/** Customers who place orders through the real route (several: one account may hold only part of a day). */
+let customers: Client[];
 
 beforeAll(async () => {
   server = await startTestServer();
   staff = (await signedIn(server.baseUrl, server.prisma, 'owner')).client;
+  customers = [];
+  for (let i = 0; i < 3; i++)
+    customers.push((await signedInCustomer(server.baseUrl, server.prisma)).client);
 }, 60_000);
 
 afterAll(async () => {
@@ -92,8 +99,21 @@ describe('daily summary', () => {
 
     for (let step = 0; step < 160; step++) {
       const roll = rand();
-      if (roll < 0.3 || ids.length < 5) {
-        // A submission (as the database receives it).
+      if ((roll < 0.3 || ids.length < 5) && rand() < 0.5) {
+        // A submission as a customer places it: priced by core, stored by the route.
+        const answer = await pick(customers).post('/api/submit-order', {
+          orderData: orderPayload({
+            lines: lines().map(({ productId, quantity }) => ({ productId, quantity })),
+            daysAhead: 8 + Math.floor(rand() * 50),
+            hasWriting: rand() < 0.3,
+            delivery: rand() < 0.2,
+          }),
+        });
+        const placed = answer.body as { order?: { id: string } };
+        if (answer.status === 201 && placed.order) ids.push(placed.order.id);
+        actions.push(`submit-order:${answer.status}`);
+      } else if (roll < 0.3 || ids.length < 5) {
+        // A submission as a row (older code paths, imports).
         const order = await insertOrder(server.prisma, {
           createdAt: instant(),
           items: lines(),
@@ -181,7 +201,14 @@ describe('daily summary', () => {
     const differences = await checkDailySummary(server.prisma);
     expect(differences, `seed ${seed}: ${actions.join(' ')}`).toEqual([]);
     // Some of every kind of write happened.
-    for (const kind of ['submit', 'pay:200', 'cancel:200', 'fulfil:200', 'delete:200'])
+    for (const kind of [
+      'submit',
+      'submit-order:201',
+      'pay:200',
+      'cancel:200',
+      'fulfil:200',
+      'delete:200',
+    ])
       expect(
         actions.some((action) => action === kind),
         `seed ${seed}: no ${kind}`,
