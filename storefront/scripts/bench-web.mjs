@@ -11,6 +11,7 @@
 //   --runs N     runs per page (default 3)
 //   --no-docs    do not rewrite the table in docs/storefront.md
 //   --url URL    measure a server that is already running instead
+//   --pages P,Q  measure only these pages (e.g. --pages /about,/order)
 // Chromium is Debian's (CHROME_PATH, default /usr/bin/chromium), with the
 // flags of DESIGN.md; nothing leaves 127.0.0.1.
 import { spawn, spawnSync } from 'node:child_process';
@@ -30,7 +31,7 @@ const option = (name, fallback) => {
   return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
 };
 
-const PAGES = ['/', '/menu', '/about', '/order', '/admin/login'];
+const PAGES = option('--pages', '/,/menu,/about,/order,/admin/login').split(',');
 const RUNS = Number(option('--runs', '3'));
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -231,7 +232,8 @@ async function main() {
     join(outDir, 'summary.json'),
     JSON.stringify({ date, runs: RUNS, results }, null, 2),
   );
-  if (!flag('--no-docs')) {
+  // A partial run (--pages) leaves the docs' full table alone.
+  if (!flag('--no-docs') && !option('--pages', '')) {
     const docs = join(repo, 'docs', 'storefront.md');
     const text = readFileSync(docs, 'utf8');
     const start = '<!-- bench:web start -->';
