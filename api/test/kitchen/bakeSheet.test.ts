@@ -325,6 +325,14 @@ describe('cost of goods and margins', () => {
       margin: 50,
       marginPercent: 90.9,
     });
+    // The all-options link says what a 6-count holds; a 12-count holds twice that.
+    expect(find('sugar-cookies', '12-count')).toMatchObject({
+      price: 30,
+      cost: 2.5,
+      margin: 27.5,
+      marginPercent: 91.7,
+      costWarning: null,
+    });
     expect(find('lemon-cake', '8in')).toMatchObject({ price: 60, cost: null, margin: null });
     const missing = answer.body.missing.map(
       (m: { productId: string; variantId: string }) => `${m.productId}/${m.variantId}`,
@@ -397,5 +405,74 @@ describe('cost of goods and margins', () => {
     expect(temp.status).toBe(200);
     expect((await staff.del('/api/admin/kitchen/links?productId=banana-bread')).status).toBe(200);
     expect((await staff.del('/api/admin/kitchen/links?productId=banana-bread')).status).toBe(404);
+  });
+
+  it('costs each option of an all-options link by its size, and warns where sizes look alike', async () => {
+    const recipeId = (await staff.get('/api/admin/kitchen/links')).body[0].recipeId as string;
+    const cookies = (await staff.get('/api/admin/kitchen/links')).body.find(
+      (l: { productId: string; variantId: string }) =>
+        l.productId === 'sugar-cookies' && l.variantId === '',
+    );
+    // The 24-count has a link of its own, so the all-options link covers 6 and 12.
+    expect(cookies.variants).toEqual([
+      {
+        variantId: '6-count',
+        variantLabel: '6 count',
+        unitsPerItem: 6,
+        costPerItem: 1.25,
+        warning: null,
+      },
+      {
+        variantId: '12-count',
+        variantLabel: '12 count',
+        unitsPerItem: 12,
+        costPerItem: 2.5,
+        warning: null,
+      },
+    ]);
+
+    // The bake sheet takes a 12-count's dough by its size: half a batch, not a quarter.
+    const day = '2026-12-12';
+    await order(
+      [
+        {
+          productId: 'sugar-cookies',
+          name: 'Sprinkle Sugar Cookies',
+          price: 30,
+          quantity: 1,
+          variant: '12-count',
+        },
+      ],
+      {},
+      { pickupDate: day },
+    );
+    const sheet = await staff.get(`/api/admin/kitchen/bake-sheet?fromDate=${day}&toDate=${day}`);
+    expect(sheet.body.products).toEqual([
+      expect.objectContaining({ variantId: '12-count', units: 12, batches: 0.5 }),
+    ]);
+    expect(sheet.body.shoppingListCost).toBe(2.5);
+
+    // Cake sizes hold one cake each: an all-options link cannot tell them apart, and says so.
+    const cake = await staff.put('/api/admin/kitchen/links', {
+      productId: 'lemon-cake',
+      recipeId,
+      recipeYield: 1,
+      unitsPerItem: 1,
+    });
+    expect(cake.status).toBe(200);
+    const warning =
+      'Same cost for every size: the recipe is linked to all options. Link each size to cost it.';
+    expect(cake.body.variants.map((v: { warning: string | null }) => v.warning)).toEqual([
+      warning,
+      warning,
+      warning,
+    ]);
+    const margins = await staff.get(`/api/admin/kitchen/margins?fromDate=${DAY}&toDate=${DAY}`);
+    const tenInch = margins.body.items.find(
+      (i: { productId: string; variantId: string }) =>
+        i.productId === 'lemon-cake' && i.variantId === '10in',
+    );
+    expect(tenInch).toMatchObject({ cost: 12.5, costWarning: warning });
+    expect((await staff.del('/api/admin/kitchen/links?productId=lemon-cake')).status).toBe(200);
   });
 });

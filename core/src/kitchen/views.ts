@@ -2,6 +2,7 @@
 // decimals, ingredient quantities with 4; dates `YYYY-MM-DD`.
 import type { CategoryId } from '../catalogue/catalogue';
 import type { DayAvailability } from './capacity';
+import type { MenuPoint } from './costing';
 
 export interface AvailabilityView {
   fromDate: string;
@@ -65,8 +66,20 @@ export interface ProductRecipeLinkView {
   recipeName: string;
   recipeYield: number;
   unitsPerItem: number;
-  /** Cost of one ordered item from this link, dollars. */
+  /** Cost of one ordered item from this link as entered (unitsPerItem), dollars. */
   costPerItem: number;
+  /** What each option the link covers costs, by its size (core's variantCosting). */
+  variants: LinkVariantCostView[];
+}
+
+export interface LinkVariantCostView {
+  /** '' for an item without options. */
+  variantId: string;
+  variantLabel: string | null;
+  unitsPerItem: number;
+  costPerItem: number;
+  /** Set when this cost cannot tell the option from the others (core's SAME_COST_EVERY_SIZE). */
+  warning: string | null;
 }
 
 export interface BakeSheetProductRow {
@@ -139,19 +152,15 @@ export interface BakeSheetView {
   }[];
 }
 
-export interface MarginItemView {
-  productId: string;
-  variantId: string;
-  name: string;
-  variantLabel: string | null;
-  category: CategoryId;
-  categoryLabel: string;
+export interface MarginItemView extends MenuPoint {
   price: number;
   /** null when no recipe is linked. */
   cost: number | null;
   margin: number | null;
   marginPercent: number | null;
   recipeName: string | null;
+  /** Set when the cost cannot tell this option from the others (core's SAME_COST_EVERY_SIZE). */
+  costWarning: string | null;
 }
 
 export interface MarginCategoryView {

@@ -3,7 +3,7 @@
 // customers' instructions, and the shopping list those quantities need from
 // the linked recipes:
 //   ingredient total = sum over items of
-//     quantity x unitsPerItem / recipeYield x recipe ingredient quantity
+//     quantity x unitsPerItem (by the item's size) / recipeYield x recipe ingredient quantity
 // in exact decimals, rounded only on the wire (quantities 4 places, money 2).
 import {
   ADD_INS,
@@ -181,7 +181,7 @@ export async function bakeSheet(db: Db, fromDate: string, toDate: string): Promi
   );
   for (const { link, ...row } of sorted) {
     if (link) {
-      const batches = batchesFor(link, row.quantity);
+      const batches = batchesFor(link, row.quantity, row.variantId);
       row.batches = decimalToNumber(batches, 4);
       const entry = recipeBatches.get(link.recipeId) ?? { link, batches: ZERO() };
       entry.batches = entry.batches.add(batches);

@@ -1,8 +1,16 @@
 // Links from menu items (and variants) to the recipes that make them, and the
 // exact cost of one ordered item through its link:
-//   recipe cost x unitsPerItem / recipeYield
-// where the recipe cost is recipes.ts's exact sum of quantity x costPerUnit.
-import { getMenuItem, type ProductRecipeLinkInput, type ProductRecipeLinkView } from '@bakery/core';
+//   recipe cost x unitsPerItem x scale / recipeYield
+// where the recipe cost is recipes.ts's exact sum of quantity x costPerUnit
+// and scale is core's variantCosting (an all-options link costs a 12-count as
+// two 6-counts).
+import {
+  getMenuItem,
+  variantCosting,
+  variantsOfLink,
+  type ProductRecipeLinkInput,
+  type ProductRecipeLinkView,
+} from '@bakery/core';
 import { Prisma, type PrismaClient } from '@bakery/prisma';
 import { notFound } from '../../middleware/errors.js';
 import { decimalToNumber, totalCostOf } from '../recipes.js';
@@ -20,15 +28,28 @@ export const linkInclude = {
 
 export type LinkWithRecipe = Prisma.ProductRecipeGetPayload<{ include: typeof linkInclude }>;
 
-/** Batches of the linked recipe that `quantity` ordered items need, exact. */
-export const batchesFor = (
-  link: Pick<LinkWithRecipe, 'unitsPerItem' | 'recipeYield'>,
-  quantity: number | Decimal,
-): Decimal => new Prisma.Decimal(quantity).mul(link.unitsPerItem).div(link.recipeYield);
+type LinkSize = Pick<LinkWithRecipe, 'productId' | 'variantId' | 'unitsPerItem' | 'recipeYield'>;
 
-/** Cost of one ordered item through its link, exact. */
-export const costPerItem = (link: LinkWithRecipe): Decimal =>
-  totalCostOf(link.recipe.ingredients).mul(batchesFor(link, 1));
+/** Pieces one ordered item of `variantId` takes from the link's recipe, exact. */
+const unitsFor = (link: LinkSize, variantId: string | null | undefined): Decimal =>
+  link.unitsPerItem.mul(variantCosting(link, variantId).scale);
+
+/**
+ * Batches of the linked recipe that `quantity` ordered items of `variantId`
+ * need, exact; without a variant, the link's units as entered.
+ */
+export const batchesFor = (
+  link: LinkSize,
+  quantity: number | Decimal,
+  variantId?: string | null,
+): Decimal =>
+  new Prisma.Decimal(quantity)
+    .mul(variantId === undefined ? link.unitsPerItem : unitsFor(link, variantId))
+    .div(link.recipeYield);
+
+/** Cost of one ordered item of `variantId` through its link, exact (as entered without one). */
+export const costPerItem = (link: LinkWithRecipe, variantId?: string | null): Decimal =>
+  totalCostOf(link.recipe.ingredients).mul(batchesFor(link, 1, variantId));
 
 /** Decimal dollars -> integer cents, half-up. */
 export const toCents = (value: Decimal): number =>
@@ -41,7 +62,11 @@ export async function loadLinks(db: Db): Promise<LinkWithRecipe[]> {
   });
 }
 
-export function linkView(link: LinkWithRecipe): ProductRecipeLinkView {
+/** `links`: every link, so an all-options link leaves out the options linked on their own. */
+export function linkView(
+  link: LinkWithRecipe,
+  links: readonly LinkWithRecipe[] = [link],
+): ProductRecipeLinkView {
   const item = getMenuItem(link.productId);
   return {
     id: link.id,
@@ -54,11 +79,19 @@ export function linkView(link: LinkWithRecipe): ProductRecipeLinkView {
     recipeYield: decimalToNumber(link.recipeYield, 4),
     unitsPerItem: decimalToNumber(link.unitsPerItem, 4),
     costPerItem: decimalToNumber(costPerItem(link), 2),
+    variants: variantsOfLink(link, links).map(({ variantId, variantLabel }) => ({
+      variantId,
+      variantLabel,
+      unitsPerItem: decimalToNumber(unitsFor(link, variantId), 4),
+      costPerItem: decimalToNumber(costPerItem(link, variantId), 2),
+      warning: variantCosting(link, variantId).warning,
+    })),
   };
 }
 
 export async function listLinks(db: Db): Promise<ProductRecipeLinkView[]> {
-  return (await loadLinks(db)).map(linkView);
+  const links = await loadLinks(db);
+  return links.map((link) => linkView(link, links));
 }
 
 const dec4 = (value: number) =>
@@ -85,7 +118,7 @@ export async function saveLink(
     update: data,
     include: linkInclude,
   });
-  return linkView(row);
+  return linkView(row, await loadLinks(db));
 }
 
 export async function removeLink(db: Db, productId: string, variantId: string): Promise<void> {

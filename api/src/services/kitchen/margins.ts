@@ -12,6 +12,7 @@ import {
   getCategory,
   getMenuItem,
   marginOf,
+  variantCosting,
   type CategoryId,
   type MarginCategoryView,
   type MarginItemView,
@@ -25,7 +26,14 @@ type Db = PrismaClient | Prisma.TransactionClient;
 
 export async function margins(db: Db, fromDate: string, toDate: string): Promise<MarginsView> {
   const [links, orders] = await Promise.all([loadLinks(db), bookedOrders(db, fromDate, toDate)]);
-  const unitCost = new Map(links.map((link) => [link.id, costPerItem(link)]));
+  // Cost of one item per link and variant (an all-options link costs each size by its size).
+  const unitCosts = new Map<string, Prisma.Decimal>();
+  const unitCost = (link: (typeof links)[number], variantId: string | null | undefined) => {
+    const key = `${link.id}|${variantId ?? ''}`;
+    let cost = unitCosts.get(key);
+    if (!cost) unitCosts.set(key, (cost = costPerItem(link, variantId ?? '')));
+    return cost;
+  };
 
   const items: MarginItemView[] = PRICE_POINTS.map((point) => {
     const link = findLink(links, point.productId, point.variantId);
@@ -38,8 +46,16 @@ export async function margins(db: Db, fromDate: string, toDate: string): Promise
       categoryLabel: point.categoryLabel,
       price: centsToDollars(point.priceCents),
     };
-    if (!link) return { ...base, cost: null, margin: null, marginPercent: null, recipeName: null };
-    const costCents = toCents(unitCost.get(link.id)!);
+    if (!link)
+      return {
+        ...base,
+        cost: null,
+        margin: null,
+        marginPercent: null,
+        recipeName: null,
+        costWarning: null,
+      };
+    const costCents = toCents(unitCost(link, point.variantId));
     const { marginCents, marginPercent } = marginOf(point.priceCents, costCents);
     return {
       ...base,
@@ -47,6 +63,7 @@ export async function margins(db: Db, fromDate: string, toDate: string): Promise
       margin: centsToDollars(marginCents),
       marginPercent,
       recipeName: link.recipe.name,
+      costWarning: variantCosting(link, point.variantId).warning,
     };
   });
 
@@ -75,7 +92,7 @@ export async function margins(db: Db, fromDate: string, toDate: string): Promise
         continue;
       }
       sum.revenue += revenueCents;
-      sum.cost = sum.cost.add(unitCost.get(link.id)!.mul(item.quantity));
+      sum.cost = sum.cost.add(unitCost(link, item.variant).mul(item.quantity));
     }
   }
   const byCategory: MarginCategoryView[] = CATEGORY_IDS.map((category) => {

@@ -10,6 +10,7 @@ import { bakeryToday, formatDollars, type AnalyticsView } from '@bakery/core';
 import { api, apiBytes, messageOf, rangeQuery } from '../api/client';
 import { bridge } from '../platform/bridge';
 import { toast } from '../ui/toaster';
+import { DollarBarChart } from '../ui/DollarBarChart';
 import { useSettings } from '../platform/settingsContext';
 import type { DateRange } from '../dashboard/range';
 import { MarginsPanel } from '../kitchen/MarginsPanel';
@@ -116,21 +117,10 @@ export function AnalyticsTab({ range }: { range: DateRange }) {
           )}
           <div className="chart-box" aria-hidden="true">
             {a && a.revenueByDay.length > 0 ? (
-              <AgCharts
-                options={{
-                  theme: chartTheme,
-                  data: a.revenueByDay,
-                  series: [{ type: 'bar', xKey: 'date', yKey: 'revenue', yName: 'Revenue' }],
-                  axes: {
-                    x: { type: 'category', position: 'bottom' },
-                    y: {
-                      type: 'number',
-                      position: 'left',
-                      label: { formatter: (p: { value: number }) => `$${p.value}` },
-                    },
-                  },
-                  background: { visible: false },
-                }}
+              <DollarBarChart
+                data={a.revenueByDay}
+                xKey="date"
+                bars={[{ yKey: 'revenue', yName: 'Revenue' }]}
               />
             ) : (
               <NonIdealState

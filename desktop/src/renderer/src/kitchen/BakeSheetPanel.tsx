@@ -2,23 +2,21 @@
 // details, customers' instructions and the shopping list with costs.
 // Printable (kitchen-print.css keeps only the sheet) and exported to Excel.
 import { useState } from 'react';
-import {
-  Button,
-  Callout,
-  Card,
-  H4,
-  H5,
-  HTMLTable,
-  NonIdealState,
-  Spinner,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, Callout, Card, H4, H5, NonIdealState, Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatLongDate, type BakeSheetView } from '@bakery/core';
 import { api, apiBytes, messageOf } from '../api/client';
 import { bridge } from '../platform/bridge';
+import { QueryStatus } from '../ui/QueryStatus';
 import { toast } from '../ui/toaster';
-import { KitchenRangeBar, amount, money, rangeParams, type KitchenRangeValue } from './shared';
+import {
+  KitchenRangeBar,
+  TableCard,
+  amount,
+  money,
+  rangeParams,
+  type KitchenRangeValue,
+} from './shared';
 import './kitchen-print.css';
 
 export async function exportBakeSheet(range: KitchenRangeValue): Promise<boolean> {
@@ -68,10 +66,7 @@ export function BakeSheetPanel({ initialRange }: { initialRange: KitchenRangeVal
           }}
         />
       </div>
-      {sheet.error && (
-        <Callout intent="danger">{messageOf(sheet.error, 'Failed to load the bake sheet')}</Callout>
-      )}
-      {sheet.isLoading && <Spinner aria-label="Loading bake sheet" />}
+      <QueryStatus query={sheet} what="the bake sheet" />
       {s && (
         <section className="bake-sheet-print" aria-label="Bake sheet">
           <H4>{title(range)}</H4>
@@ -82,85 +77,77 @@ export function BakeSheetPanel({ initialRange }: { initialRange: KitchenRangeVal
             <NonIdealState icon="shop" title="Nothing to bake for these dates" />
           ) : (
             <>
-              <Card>
-                <H5>To bake</H5>
-                <HTMLTable compact striped aria-label="Items to bake" style={{ width: '100%' }}>
-                  <thead>
-                    <tr>
-                      <th scope="col">Category</th>
-                      <th scope="col">Item</th>
-                      <th scope="col">Option</th>
-                      <th scope="col">Quantity</th>
-                      <th scope="col">Pieces</th>
-                      <th scope="col">Add-ins</th>
-                      <th scope="col">Recipe batches</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {s.products.map((p) => (
-                      <tr key={`${p.productId}|${p.variantId}`}>
-                        <td>{p.categoryLabel}</td>
-                        <td>{p.name}</td>
-                        <td>{p.variantLabel ?? ''}</td>
-                        <td>{p.quantity}</td>
-                        <td>{p.units}</td>
-                        <td>
-                          {Object.entries(p.addIns)
-                            .map(([label, n]) => `${n} × ${label}`)
-                            .join(', ')}
-                        </td>
-                        <td>
-                          {p.batches === null ? (
-                            <Tag intent="warning" minimal>
-                              No recipe linked
-                            </Tag>
-                          ) : (
-                            `${amount(p.batches)} × ${p.recipeName}`
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </HTMLTable>
-              </Card>
+              <TableCard
+                title="To bake"
+                label="Items to bake"
+                columns={[
+                  'Category',
+                  'Item',
+                  'Option',
+                  'Quantity',
+                  'Pieces',
+                  'Add-ins',
+                  'Recipe batches',
+                ]}
+              >
+                {s.products.map((p) => (
+                  <tr key={`${p.productId}|${p.variantId}`}>
+                    <td>{p.categoryLabel}</td>
+                    <td>{p.name}</td>
+                    <td>{p.variantLabel ?? ''}</td>
+                    <td>{p.quantity}</td>
+                    <td>{p.units}</td>
+                    <td>
+                      {Object.entries(p.addIns)
+                        .map(([label, n]) => `${n} × ${label}`)
+                        .join(', ')}
+                    </td>
+                    <td>
+                      {p.batches === null ? (
+                        <Tag intent="warning" minimal>
+                          No recipe linked
+                        </Tag>
+                      ) : (
+                        `${amount(p.batches)} × ${p.recipeName}`
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </TableCard>
               {s.cakes.length > 0 && (
-                <Card>
-                  <H5>Cakes</H5>
-                  <HTMLTable compact striped aria-label="Cakes" style={{ width: '100%' }}>
-                    <thead>
-                      <tr>
-                        <th scope="col">Pickup</th>
-                        <th scope="col">Order</th>
-                        <th scope="col">Customer</th>
-                        <th scope="col">Cake</th>
-                        <th scope="col">Size</th>
-                        <th scope="col">Filling</th>
-                        <th scope="col">Qty</th>
-                        <th scope="col">Writing</th>
-                        <th scope="col">Bows</th>
-                        <th scope="col">Instructions</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {s.cakes.map((c, i) => (
-                        <tr key={`${c.orderId}-${i}`}>
-                          <td>
-                            {c.pickupDate} {c.pickupTime ?? ''}
-                          </td>
-                          <td>{c.orderNumber}</td>
-                          <td>{c.customerName}</td>
-                          <td>{c.name}</td>
-                          <td>{c.size ?? '—'}</td>
-                          <td>{c.filling ?? '—'}</td>
-                          <td>{c.quantity}</td>
-                          <td>{c.writing ? 'Yes' : 'No'}</td>
-                          <td>{c.bows ? 'Yes' : 'No'}</td>
-                          <td>{c.specialInstructions ?? ''}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </HTMLTable>
-                </Card>
+                <TableCard
+                  title="Cakes"
+                  label="Cakes"
+                  columns={[
+                    'Pickup',
+                    'Order',
+                    'Customer',
+                    'Cake',
+                    'Size',
+                    'Filling',
+                    'Qty',
+                    'Writing',
+                    'Bows',
+                    'Instructions',
+                  ]}
+                >
+                  {s.cakes.map((c, i) => (
+                    <tr key={`${c.orderId}-${i}`}>
+                      <td>
+                        {c.pickupDate} {c.pickupTime ?? ''}
+                      </td>
+                      <td>{c.orderNumber}</td>
+                      <td>{c.customerName}</td>
+                      <td>{c.name}</td>
+                      <td>{c.size ?? '—'}</td>
+                      <td>{c.filling ?? '—'}</td>
+                      <td>{c.quantity}</td>
+                      <td>{c.writing ? 'Yes' : 'No'}</td>
+                      <td>{c.bows ? 'Yes' : 'No'}</td>
+                      <td>{c.specialInstructions ?? ''}</td>
+                    </tr>
+                  ))}
+                </TableCard>
               )}
               {s.instructions.length > 0 && (
                 <Card>
@@ -177,51 +164,43 @@ export function BakeSheetPanel({ initialRange }: { initialRange: KitchenRangeVal
                   </ul>
                 </Card>
               )}
-              <Card>
-                <H5>Shopping list</H5>
-                {s.unlinked.length > 0 && (
-                  <Callout intent="warning" title="Not in the shopping list (no recipe linked)">
-                    {s.unlinked
-                      .map(
-                        (u) =>
-                          `${u.quantity} × ${u.name}${u.variantLabel ? ` (${u.variantLabel})` : ''}`,
-                      )
-                      .join(', ')}
-                  </Callout>
-                )}
-                <HTMLTable compact striped aria-label="Shopping list" style={{ width: '100%' }}>
-                  <thead>
-                    <tr>
-                      <th scope="col">Ingredient</th>
-                      <th scope="col">Quantity</th>
-                      <th scope="col">Unit</th>
-                      <th scope="col">Cost per unit</th>
-                      <th scope="col">Cost</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {s.shoppingList.map((row) => (
-                      <tr key={row.ingredientId}>
-                        <td>{row.name}</td>
-                        <td>{amount(row.quantity)}</td>
-                        <td>{row.unit}</td>
-                        <td>${row.costPerUnit.toFixed(4)}</td>
-                        <td>{money(row.cost)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                  <tfoot>
-                    <tr>
-                      <th scope="row" colSpan={4}>
-                        Total
-                      </th>
-                      <td data-testid="shopping-total">
-                        <strong>{money(s.shoppingListCost)}</strong>
-                      </td>
-                    </tr>
-                  </tfoot>
-                </HTMLTable>
-              </Card>
+              <TableCard
+                title="Shopping list"
+                label="Shopping list"
+                columns={['Ingredient', 'Quantity', 'Unit', 'Cost per unit', 'Cost']}
+                before={
+                  s.unlinked.length > 0 && (
+                    <Callout intent="warning" title="Not in the shopping list (no recipe linked)">
+                      {s.unlinked
+                        .map(
+                          (u) =>
+                            `${u.quantity} × ${u.name}${u.variantLabel ? ` (${u.variantLabel})` : ''}`,
+                        )
+                        .join(', ')}
+                    </Callout>
+                  )
+                }
+                foot={
+                  <tr>
+                    <th scope="row" colSpan={4}>
+                      Total
+                    </th>
+                    <td data-testid="shopping-total">
+                      <strong>{money(s.shoppingListCost)}</strong>
+                    </td>
+                  </tr>
+                }
+              >
+                {s.shoppingList.map((row) => (
+                  <tr key={row.ingredientId}>
+                    <td>{row.name}</td>
+                    <td>{amount(row.quantity)}</td>
+                    <td>{row.unit}</td>
+                    <td>${row.costPerUnit.toFixed(4)}</td>
+                    <td>{money(row.cost)}</td>
+                  </tr>
+                ))}
+              </TableCard>
             </>
           )}
         </section>

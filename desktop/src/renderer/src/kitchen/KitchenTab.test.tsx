@@ -8,7 +8,7 @@ import type {
   MarginsView,
   ProductRecipeLinkView,
 } from '@bakery/core';
-import { addDays, bakeryToday } from '@bakery/core';
+import { SAME_COST_EVERY_SIZE, addDays, bakeryToday } from '@bakery/core';
 import { renderScreen, stubFetch, toastText } from '../test/harness';
 import { KitchenTab } from './KitchenTab';
 import { kitchenRangeFrom } from './shared';
@@ -167,6 +167,7 @@ const margins: MarginsView = {
       margin: 18.75,
       marginPercent: 75,
       recipeName: 'Muffin batter',
+      costWarning: null,
     },
     {
       productId: 'lemon-cake',
@@ -180,6 +181,21 @@ const margins: MarginsView = {
       margin: null,
       marginPercent: null,
       recipeName: null,
+      costWarning: null,
+    },
+    {
+      productId: 'chocolate-cake',
+      variantId: '10in',
+      name: 'Chocolate Cake',
+      variantLabel: '10 inch',
+      category: 'cakes',
+      categoryLabel: 'Cakes',
+      price: 75,
+      cost: 12,
+      margin: 63,
+      marginPercent: 84,
+      recipeName: 'Sponge',
+      costWarning: SAME_COST_EVERY_SIZE,
     },
   ],
   byCategory: [
@@ -236,6 +252,40 @@ const link: ProductRecipeLinkView = {
   recipeYield: 24,
   unitsPerItem: 24,
   costPerItem: 5,
+  variants: [
+    {
+      variantId: '24-count',
+      variantLabel: '24 count',
+      unitsPerItem: 24,
+      costPerItem: 5,
+      warning: null,
+    },
+  ],
+};
+
+const allCounts: ProductRecipeLinkView = {
+  ...link,
+  id: 'l2',
+  variantId: '',
+  variantLabel: null,
+  unitsPerItem: 6,
+  costPerItem: 1.25,
+  variants: [
+    {
+      variantId: '6-count',
+      variantLabel: '6 count',
+      unitsPerItem: 6,
+      costPerItem: 1.25,
+      warning: null,
+    },
+    {
+      variantId: '12-count',
+      variantLabel: '12 count',
+      unitsPerItem: 12,
+      costPerItem: 2.5,
+      warning: null,
+    },
+  ],
 };
 
 describe('Kitchen tab', () => {
@@ -409,6 +459,15 @@ describe('Kitchen tab', () => {
       '$25.00$6.25$18.7575.0%',
     );
     expect(within(perItem).queryByText('Lemon Chiffon Cake')).toBeNull();
+    // A cost an all-options link cannot tell apart by size says so beside the figure.
+    const tenInch = within(perItem).getByRole('row', { name: /Chocolate Cake/ });
+    expect(within(tenInch).getAllByRole('cell')[4]).toHaveTextContent(
+      `$12.00${SAME_COST_EVERY_SIZE}`,
+    );
+    expect(within(perItem).getByRole('row', { name: /Blueberry Muffins/ })).not.toHaveTextContent(
+      'Same cost',
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('The margins marked below may be wrong.');
     const byCategory = screen.getByRole('table', { name: 'Margin by category' });
     expect(within(byCategory).getAllByRole('row')).toHaveLength(3); // header, muffins, cakes (breads sold nothing)
     expect(within(byCategory).getByRole('row', { name: /Cakes/ })).toHaveTextContent('$60.00');
@@ -439,7 +498,7 @@ describe('Kitchen tab', () => {
   it('links a menu item option to a recipe, suggesting what one item holds', async () => {
     const calls = stubFetch({
       [`GET /api/admin/kitchen/bake-sheet${Q}`]: () => [200, sheet],
-      'GET /api/admin/kitchen/links': () => [200, [link]],
+      'GET /api/admin/kitchen/links': () => [200, [link, allCounts]],
       'GET /api/admin/recipes': () => [200, [{ id: link.recipeId, name: 'Cookie dough' }]],
       'PUT /api/admin/kitchen/links': () => [200, link],
     });
@@ -449,6 +508,10 @@ describe('Kitchen tab', () => {
     expect(
       within(linked).getByRole('row', { name: /Sprinkle Sugar Cookies \(24 count\)/ }),
     ).toHaveTextContent('$5.00');
+    // An all-options link is costed per option by its count.
+    expect(
+      screen.getByRole('list', { name: 'Cost per option of Sprinkle Sugar Cookies (all options)' }),
+    ).toHaveTextContent('6 count: $1.2512 count: $2.50');
 
     fireEvent.click(screen.getByRole('button', { name: 'Save link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Choose a menu item');

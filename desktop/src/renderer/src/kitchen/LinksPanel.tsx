@@ -1,19 +1,8 @@
 // Recipe links: which recipe makes each menu item (or one of its options),
 // what one batch makes and what one ordered item holds. These drive the
-// shopping list and the cost of goods.
+// shopping list and the cost of goods; each option is costed by its size.
 import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Callout,
-  Card,
-  FormGroup,
-  H5,
-  HTMLSelect,
-  HTMLTable,
-  InputGroup,
-  NonIdealState,
-  Spinner,
-} from '@blueprintjs/core';
+import { Button, Callout, Card, H5, NonIdealState } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MENU_ITEMS,
@@ -24,8 +13,11 @@ import {
   type RecipeView,
 } from '@bakery/core';
 import { api, messageOf } from '../api/client';
+import { IconButton, TextField } from '../ui/fields';
+import { HeadedTable } from '../ui/HeadedTable';
+import { QueryStatus } from '../ui/QueryStatus';
 import { toast } from '../ui/toaster';
-import { amount, money } from './shared';
+import { CostFigure, SelectField, amount, money } from './shared';
 
 const KEY = ['/api/admin/kitchen/links'];
 
@@ -44,6 +36,86 @@ const blank: LinkForm = {
   recipeYield: '',
   unitsPerItem: '',
 };
+
+const MENU_OPTIONS = MENU_ITEMS.map((m) => ({ value: m.id, label: m.name }));
+
+const linkLabel = (l: ProductRecipeLinkView) =>
+  `${l.productName}${l.variantLabel ? ` (${l.variantLabel})` : ' (all options)'}`;
+
+/** The cost of one item per option the link covers ("12 count: $2.50"), each with its warning. */
+function LinkCosts({ link }: { link: ProductRecipeLinkView }) {
+  if (link.variants.length <= 1)
+    return (
+      <CostFigure
+        cost={link.variants[0]?.costPerItem ?? link.costPerItem}
+        warning={link.variants[0]?.warning}
+      />
+    );
+  const warning = link.variants.find((v) => v.warning)?.warning;
+  return (
+    <>
+      <ul className="plain-list" aria-label={`Cost per option of ${linkLabel(link)}`}>
+        {link.variants.map((v) => (
+          <li key={v.variantId}>
+            {v.variantLabel}: {money(v.costPerItem)}
+          </li>
+        ))}
+      </ul>
+      {warning && <CostFigure cost={null} warning={warning} />}
+    </>
+  );
+}
+
+function LinkedItems({
+  links,
+  onEdit,
+  onRemove,
+}: {
+  links: ProductRecipeLinkView[];
+  onEdit(link: ProductRecipeLinkView): void;
+  onRemove(link: ProductRecipeLinkView): void;
+}) {
+  if (links.length === 0) return <NonIdealState icon="link" title="No recipe linked yet" />;
+  return (
+    <HeadedTable
+      label="Linked items"
+      columns={[
+        'Item',
+        'Recipe',
+        'Batch makes',
+        'Item holds',
+        'Cost per item',
+        <span key="actions" className="bp6-text-muted">
+          Actions
+        </span>,
+      ]}
+    >
+      {links.map((l) => (
+        <tr key={l.id}>
+          <td>{linkLabel(l)}</td>
+          <td>{l.recipeName}</td>
+          <td>{amount(l.recipeYield)}</td>
+          <td>{amount(l.unitsPerItem)}</td>
+          <td>
+            <LinkCosts link={l} />
+          </td>
+          <td>
+            <IconButton
+              icon="edit"
+              label={`Edit link of ${linkLabel(l)}`}
+              onClick={() => onEdit(l)}
+            />
+            <IconButton
+              icon="trash"
+              label={`Remove link of ${linkLabel(l)}`}
+              onClick={() => onRemove(l)}
+            />
+          </td>
+        </tr>
+      ))}
+    </HeadedTable>
+  );
+}
 
 export function LinksPanel() {
   const client = useQueryClient();
@@ -71,7 +143,7 @@ export function LinksPanel() {
       refresh();
       toast(
         'Recipe linked',
-        `${link.productName}${link.variantLabel ? ` (${link.variantLabel})` : ''} costs ${money(link.costPerItem)} to make`,
+        `${linkLabel(link)} costs ${money(link.costPerItem)} to make`,
         'success',
       );
     },
@@ -89,6 +161,7 @@ export function LinksPanel() {
   });
 
   const item = getMenuItem(form.productId);
+  const allOptions = Boolean(item?.variants?.length) && form.variantId === '';
   const pickProduct = (productId: string) =>
     setForm((f) => ({
       ...f,
@@ -135,75 +208,51 @@ export function LinksPanel() {
           </Callout>
         )}
         <form onSubmit={submit} aria-label="Recipe link">
-          <FormGroup label="Menu item" labelFor="link-product">
-            <HTMLSelect
-              id="link-product"
-              fill
-              value={form.productId}
-              onChange={(e) => pickProduct(e.currentTarget.value)}
-            >
-              <option value="">Choose a menu item…</option>
-              {MENU_ITEMS.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
-            </HTMLSelect>
-          </FormGroup>
-          <FormGroup
+          <SelectField
+            id="link-product"
+            label="Menu item"
+            blank="Choose a menu item…"
+            value={form.productId}
+            onChange={pickProduct}
+            options={MENU_OPTIONS}
+          />
+          <SelectField
+            id="link-variant"
             label="Option"
-            labelFor="link-variant"
-            helperText="A link for one option wins over the link for all options."
-          >
-            <HTMLSelect
-              id="link-variant"
-              fill
-              value={form.variantId}
-              disabled={!item?.variants?.length}
-              onChange={(e) => pickVariant(e.currentTarget.value)}
-            >
-              <option value="">All options</option>
-              {item?.variants?.map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.label}
-                </option>
-              ))}
-            </HTMLSelect>
-          </FormGroup>
-          <FormGroup label="Recipe" labelFor="link-recipe">
-            <HTMLSelect
-              id="link-recipe"
-              fill
-              value={form.recipeId}
-              onChange={(e) => {
-                const recipeId = e.currentTarget.value;
-                setForm((f) => ({ ...f, recipeId }));
-              }}
-            >
-              <option value="">Choose a recipe…</option>
-              {(recipes.data ?? []).map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.name}
-                </option>
-              ))}
-            </HTMLSelect>
-          </FormGroup>
-          <FormGroup label="One batch makes (pieces)" labelFor="link-yield">
-            <InputGroup
-              id="link-yield"
-              inputMode="decimal"
-              value={form.recipeYield}
-              onValueChange={(v) => setForm((f) => ({ ...f, recipeYield: v }))}
-            />
-          </FormGroup>
-          <FormGroup label="One ordered item holds (pieces)" labelFor="link-units">
-            <InputGroup
-              id="link-units"
-              inputMode="decimal"
-              value={form.unitsPerItem}
-              onValueChange={(v) => setForm((f) => ({ ...f, unitsPerItem: v }))}
-            />
-          </FormGroup>
+            blank="All options"
+            hint="A link for one option wins over the link for all options."
+            value={form.variantId}
+            onChange={pickVariant}
+            disabled={!item?.variants?.length}
+            options={(item?.variants ?? []).map((v) => ({ value: v.id, label: v.label }))}
+          />
+          <SelectField
+            id="link-recipe"
+            label="Recipe"
+            blank="Choose a recipe…"
+            value={form.recipeId}
+            onChange={(recipeId) => setForm((f) => ({ ...f, recipeId }))}
+            options={(recipes.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+          />
+          <TextField
+            id="link-yield"
+            label="One batch makes (pieces)"
+            inputMode="decimal"
+            value={form.recipeYield}
+            onChange={(recipeYield) => setForm((f) => ({ ...f, recipeYield }))}
+          />
+          <TextField
+            id="link-units"
+            label="One ordered item holds (pieces)"
+            inputMode="decimal"
+            value={form.unitsPerItem}
+            onChange={(units) => setForm((f) => ({ ...f, unitsPerItem: units }))}
+            hint={
+              allOptions
+                ? `For all options, what the ${item?.variants?.[0]?.label ?? 'first option'} holds; larger counts are costed by their count.`
+                : undefined
+            }
+          />
           <Button
             type="submit"
             intent="primary"
@@ -216,59 +265,9 @@ export function LinksPanel() {
       </Card>
       <Card>
         <H5>Linked items</H5>
-        {links.isLoading && <Spinner aria-label="Loading links" />}
-        {links.error && (
-          <Callout intent="danger">{messageOf(links.error, 'Failed to load links')}</Callout>
-        )}
-        {links.data && links.data.length === 0 && (
-          <NonIdealState icon="link" title="No recipe linked yet" />
-        )}
-        {links.data && links.data.length > 0 && (
-          <HTMLTable compact striped aria-label="Linked items" style={{ width: '100%' }}>
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Recipe</th>
-                <th scope="col">Batch makes</th>
-                <th scope="col">Item holds</th>
-                <th scope="col">Cost per item</th>
-                <th scope="col">
-                  <span className="bp6-text-muted">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {links.data.map((l) => {
-                const label = `${l.productName}${l.variantLabel ? ` (${l.variantLabel})` : ' (all options)'}`;
-                return (
-                  <tr key={l.id}>
-                    <td>{label}</td>
-                    <td>{l.recipeName}</td>
-                    <td>{amount(l.recipeYield)}</td>
-                    <td>{amount(l.unitsPerItem)}</td>
-                    <td>{money(l.costPerItem)}</td>
-                    <td>
-                      <Button
-                        small
-                        minimal
-                        icon="edit"
-                        aria-label={`Edit link of ${label}`}
-                        onClick={() => edit(l)}
-                      />
-                      <Button
-                        small
-                        minimal
-                        icon="trash"
-                        intent="danger"
-                        aria-label={`Remove link of ${label}`}
-                        onClick={() => remove.mutate(l)}
-                      />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </HTMLTable>
+        <QueryStatus query={links} what="links" />
+        {links.data && (
+          <LinkedItems links={links.data} onEdit={edit} onRemove={(l) => remove.mutate(l)} />
         )}
       </Card>
     </div>

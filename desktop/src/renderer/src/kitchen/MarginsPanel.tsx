@@ -1,38 +1,91 @@
 // Cost of goods and margins: per item and variant (price, cost, margin $ and
 // %), the items still without a recipe, and margin by category for the range.
+// A cost an all-options link cannot tell apart by size says so beside it.
 import { useState } from 'react';
-import { Callout, Card, H5, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Callout, Card, H5, NonIdealState } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import { AgCharts } from 'ag-charts-react';
+import { SAME_COST_EVERY_SIZE, type MarginItemView, type MarginsView } from '@bakery/core';
+import { api } from '../api/client';
+import { canDrawCharts, DollarBarChart } from '../ui/DollarBarChart';
+import { HeadedTable } from '../ui/HeadedTable';
+import { QueryStatus } from '../ui/QueryStatus';
 import {
-  AllCommunityModule as ChartModules,
-  ModuleRegistry as ChartRegistry,
-} from 'ag-charts-community';
-import type { MarginsView } from '@bakery/core';
-import { api, messageOf } from '../api/client';
-import { useSettings } from '../platform/settingsContext';
-import { KitchenRangeBar, money, percent, rangeParams, type KitchenRangeValue } from './shared';
+  CostFigure,
+  KitchenRangeBar,
+  TableCard,
+  money,
+  percent,
+  rangeParams,
+  type KitchenRangeValue,
+} from './shared';
 
-ChartRegistry.registerModules([ChartModules]);
+const MARGIN_BARS = [
+  { yKey: 'cost', yName: 'Cost of goods', stacked: true },
+  { yKey: 'margin', yName: 'Margin', stacked: true },
+] as const;
 
-let canvasWorks: boolean | undefined;
-/** AG Charts draws on a 2D canvas; where there is none (a locked-down or headless DOM) the table below the chart still tells it all. */
-function canDrawCharts(): boolean {
-  if (canvasWorks === undefined) {
-    try {
-      canvasWorks =
-        typeof document !== 'undefined' &&
-        Boolean(document.createElement('canvas').getContext('2d'));
-    } catch {
-      canvasWorks = false;
-    }
-  }
-  return canvasWorks;
+/** The items still without a recipe: collapsed, a list of work to do, not the panel's first read (issue 12). */
+function MissingRecipes({ missing }: { missing: MarginsView['missing'] }) {
+  if (missing.length === 0)
+    return (
+      <>
+        <H5>Items without a linked recipe (0)</H5>
+        <NonIdealState icon="tick" title="Every item has a recipe" />
+      </>
+    );
+  return (
+    <details>
+      <summary>
+        <strong>Items without a linked recipe ({missing.length})</strong>
+      </summary>
+      <ul aria-label="Items without a linked recipe" className="plain-list scroll-list">
+        {missing.map((x) => (
+          <li key={`${x.productId}|${x.variantId}`}>
+            {x.name}
+            {x.variantLabel ? ` (${x.variantLabel})` : ''}{' '}
+            <span className="muted">· {x.categoryLabel}</span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function ItemCosts({ items }: { items: MarginItemView[] }) {
+  const costed = items.filter((i) => i.cost !== null);
+  return (
+    <TableCard
+      title="Cost of goods per item"
+      label="Cost of goods per item"
+      columns={['Item', 'Option', 'Category', 'Price', 'Cost', 'Margin', 'Margin %', 'Recipe']}
+      before={
+        costed.some((i) => i.costWarning) && (
+          <Callout intent="warning" role="status">
+            {SAME_COST_EVERY_SIZE} The margins marked below may be wrong.
+          </Callout>
+        )
+      }
+    >
+      {costed.map((i) => (
+        <tr key={`${i.productId}|${i.variantId}`}>
+          <td>{i.name}</td>
+          <td>{i.variantLabel ?? ''}</td>
+          <td>{i.categoryLabel}</td>
+          <td>{money(i.price)}</td>
+          <td>
+            <CostFigure cost={i.cost} warning={i.costWarning} />
+          </td>
+          <td>{money(i.margin)}</td>
+          <td>{percent(i.marginPercent)}</td>
+          <td>{i.recipeName}</td>
+        </tr>
+      ))}
+    </TableCard>
+  );
 }
 
 export function MarginsPanel({ initialRange }: { initialRange: KitchenRangeValue }) {
   const [range, setRange] = useState(initialRange);
-  const chartTheme = useSettings().settings.theme === 'dark' ? 'ag-default-dark' : 'ag-default';
   const margins = useQuery({
     queryKey: ['/api/admin/kitchen/margins', range.fromDate, range.toDate],
     queryFn: () => api<MarginsView>(`/api/admin/kitchen/margins${rangeParams(range)}`),
@@ -43,10 +96,7 @@ export function MarginsPanel({ initialRange }: { initialRange: KitchenRangeValue
   return (
     <div>
       <KitchenRangeBar id="margin-range" value={range} onChange={setRange} />
-      {margins.error && (
-        <Callout intent="danger">{messageOf(margins.error, 'Failed to load margins')}</Callout>
-      )}
-      {margins.isLoading && <Spinner aria-label="Loading margins" />}
+      <QueryStatus query={margins} what="margins" />
       {m && (
         <>
           <div className="two-col">
@@ -54,37 +104,7 @@ export function MarginsPanel({ initialRange }: { initialRange: KitchenRangeValue
               <H5>Margin by category (pickups in the range)</H5>
               <div className="chart-box" role="img" aria-label="Margin by category chart">
                 {sold.length > 0 && canDrawCharts() ? (
-                  <AgCharts
-                    options={{
-                      theme: chartTheme,
-                      data: sold,
-                      series: [
-                        {
-                          type: 'bar',
-                          xKey: 'label',
-                          yKey: 'cost',
-                          yName: 'Cost of goods',
-                          stacked: true,
-                        },
-                        {
-                          type: 'bar',
-                          xKey: 'label',
-                          yKey: 'margin',
-                          yName: 'Margin',
-                          stacked: true,
-                        },
-                      ],
-                      axes: {
-                        x: { type: 'category', position: 'bottom' },
-                        y: {
-                          type: 'number',
-                          position: 'left',
-                          label: { formatter: (p: { value: number }) => `$${p.value}` },
-                        },
-                      },
-                      background: { visible: false },
-                    }}
-                  />
+                  <DollarBarChart data={sold} xKey="label" bars={MARGIN_BARS} />
                 ) : (
                   <NonIdealState
                     icon="timeline-bar-chart"
@@ -96,94 +116,28 @@ export function MarginsPanel({ initialRange }: { initialRange: KitchenRangeValue
                   />
                 )}
               </div>
-              <HTMLTable compact aria-label="Margin by category" style={{ width: '100%' }}>
-                <thead>
-                  <tr>
-                    <th scope="col">Category</th>
-                    <th scope="col">Revenue</th>
-                    <th scope="col">Cost</th>
-                    <th scope="col">Margin</th>
-                    <th scope="col">Margin %</th>
-                    <th scope="col">Without recipe</th>
+              <HeadedTable
+                label="Margin by category"
+                striped={false}
+                columns={['Category', 'Revenue', 'Cost', 'Margin', 'Margin %', 'Without recipe']}
+              >
+                {sold.map((c) => (
+                  <tr key={c.category}>
+                    <td>{c.label}</td>
+                    <td>{money(c.revenue)}</td>
+                    <td>{money(c.cost)}</td>
+                    <td>{money(c.margin)}</td>
+                    <td>{percent(c.marginPercent)}</td>
+                    <td>{money(c.uncostedRevenue)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {sold.map((c) => (
-                    <tr key={c.category}>
-                      <td>{c.label}</td>
-                      <td>{money(c.revenue)}</td>
-                      <td>{money(c.cost)}</td>
-                      <td>{money(c.margin)}</td>
-                      <td>{percent(c.marginPercent)}</td>
-                      <td>{money(c.uncostedRevenue)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </HTMLTable>
+                ))}
+              </HeadedTable>
             </Card>
             <Card>
-              {m.missing.length === 0 ? (
-                <>
-                  <H5>Items without a linked recipe (0)</H5>
-                  <NonIdealState icon="tick" title="Every item has a recipe" />
-                </>
-              ) : (
-                // Collapsed: a long list of work to do, not the panel's first read (issue 12).
-                <details>
-                  <summary>
-                    <strong>Items without a linked recipe ({m.missing.length})</strong>
-                  </summary>
-                  <ul aria-label="Items without a linked recipe" className="plain-list scroll-list">
-                    {m.missing.map((x) => (
-                      <li key={`${x.productId}|${x.variantId}`}>
-                        {x.name}
-                        {x.variantLabel ? ` (${x.variantLabel})` : ''}{' '}
-                        <span className="muted">· {x.categoryLabel}</span>
-                      </li>
-                    ))}
-                  </ul>
-                </details>
-              )}
+              <MissingRecipes missing={m.missing} />
             </Card>
           </div>
-          <Card>
-            <H5>Cost of goods per item</H5>
-            <HTMLTable
-              compact
-              striped
-              aria-label="Cost of goods per item"
-              style={{ width: '100%' }}
-            >
-              <thead>
-                <tr>
-                  <th scope="col">Item</th>
-                  <th scope="col">Option</th>
-                  <th scope="col">Category</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Cost</th>
-                  <th scope="col">Margin</th>
-                  <th scope="col">Margin %</th>
-                  <th scope="col">Recipe</th>
-                </tr>
-              </thead>
-              <tbody>
-                {m.items
-                  .filter((i) => i.cost !== null)
-                  .map((i) => (
-                    <tr key={`${i.productId}|${i.variantId}`}>
-                      <td>{i.name}</td>
-                      <td>{i.variantLabel ?? ''}</td>
-                      <td>{i.categoryLabel}</td>
-                      <td>{money(i.price)}</td>
-                      <td>{money(i.cost)}</td>
-                      <td>{money(i.margin)}</td>
-                      <td>{percent(i.marginPercent)}</td>
-                      <td>{i.recipeName}</td>
-                    </tr>
-                  ))}
-              </tbody>
-            </HTMLTable>
-          </Card>
+          <ItemCosts items={m.items} />
         </>
       )}
     </div>

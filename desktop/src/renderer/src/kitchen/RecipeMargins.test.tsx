@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ProductRecipeLinkView } from '@bakery/core';
+import { SAME_COST_EVERY_SIZE, type ProductRecipeLinkView } from '@bakery/core';
 import { renderScreen, stubFetch } from '../test/harness';
 import { RecipeMargins } from './RecipeMargins';
 
@@ -21,6 +21,23 @@ const links: ProductRecipeLinkView[] = [
     recipeId: 'dough',
     unitsPerItem: 6,
     costPerItem: 1.25,
+    // The server costs each option by its size: a 12-count takes twice a 6-count's dough.
+    variants: [
+      {
+        variantId: '6-count',
+        variantLabel: '6 count',
+        unitsPerItem: 6,
+        costPerItem: 1.25,
+        warning: null,
+      },
+      {
+        variantId: '12-count',
+        variantLabel: '12 count',
+        unitsPerItem: 12,
+        costPerItem: 2.5,
+        warning: null,
+      },
+    ],
   },
   {
     ...base,
@@ -31,6 +48,15 @@ const links: ProductRecipeLinkView[] = [
     recipeId: 'dough',
     unitsPerItem: 24,
     costPerItem: 5,
+    variants: [
+      {
+        variantId: '24-count',
+        variantLabel: '24 count',
+        unitsPerItem: 24,
+        costPerItem: 5,
+        warning: null,
+      },
+    ],
   },
   {
     ...base,
@@ -44,6 +70,29 @@ const links: ProductRecipeLinkView[] = [
     recipeYield: 12,
     unitsPerItem: 6,
     costPerItem: 6.25,
+    variants: [
+      { variantId: '', variantLabel: null, unitsPerItem: 6, costPerItem: 6.25, warning: null },
+    ],
+  },
+  {
+    ...base,
+    id: 'd',
+    productId: 'lemon-cake',
+    variantId: '',
+    productName: 'Lemon Chiffon Cake',
+    variantLabel: null,
+    recipeId: 'sponge',
+    recipeName: 'Sponge',
+    recipeYield: 1,
+    unitsPerItem: 1,
+    costPerItem: 12,
+    variants: ['6in', '8in'].map((variantId) => ({
+      variantId,
+      variantLabel: variantId === '6in' ? '6 inch' : '8 inch',
+      unitsPerItem: 1,
+      costPerItem: 12,
+      warning: SAME_COST_EVERY_SIZE,
+    })),
   },
 ];
 
@@ -58,9 +107,19 @@ describe('RecipeMargins', () => {
       .map((r) => r.textContent);
     expect(rows).toEqual([
       'Sprinkle Sugar Cookies6 count$15.00$1.25$13.7591.7%',
-      'Sprinkle Sugar Cookies12 count$30.00$1.25$28.7595.8%',
+      'Sprinkle Sugar Cookies12 count$30.00$2.50$27.5091.7%',
       'Sprinkle Sugar Cookies24 count$55.00$5.00$50.0090.9%',
     ]);
+  });
+
+  it('says beside the cost when an all-options link cannot tell the sizes apart', async () => {
+    stubFetch({ 'GET /api/admin/kitchen/links': () => [200, links] });
+    renderScreen(<RecipeMargins recipeId="sponge" />);
+    const table = await screen.findByRole('table', { name: 'Menu items made with this recipe' });
+    const eightInch = within(table).getByRole('row', { name: /8 inch/ });
+    expect(within(eightInch).getAllByRole('cell')[3]).toHaveTextContent(
+      '$12.00Same cost for every size: the recipe is linked to all options. Link each size to cost it.',
+    );
   });
 
   it('says when no menu item uses the recipe', async () => {

@@ -1,6 +1,7 @@
-// For the recipe screens: the menu items a recipe makes, each with its price,
-// cost of goods through the link, and margin in dollars and percent.
-import { Callout, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+// For the recipe screens: the menu items a recipe makes, each option with its
+// price, cost of goods by its size through the link, and margin in dollars
+// and percent; a cost that cannot tell sizes apart says so.
+import { NonIdealState } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   PRICE_POINTS,
@@ -9,47 +10,48 @@ import {
   marginOf,
   type ProductRecipeLinkView,
 } from '@bakery/core';
-import { api, messageOf } from '../api/client';
-import { money, percent } from './shared';
+import { api } from '../api/client';
+import { HeadedTable } from '../ui/HeadedTable';
+import { QueryStatus } from '../ui/QueryStatus';
+import { CostFigure, money, percent } from './shared';
 
-/** Price points a link covers: its own variant, or every variant for an all-variants link. */
-const pointsOf = (link: ProductRecipeLinkView, links: ProductRecipeLinkView[]) =>
-  PRICE_POINTS.filter(
-    (p) =>
-      p.productId === link.productId &&
-      (link.variantId === p.variantId ||
-        (link.variantId === '' &&
-          !links.some(
-            (l) => l.productId === p.productId && l.variantId === p.variantId && l.variantId !== '',
-          ))),
-  );
+/** One row per option a link of the recipe covers, costed by the server per option. */
+function marginRows(links: readonly ProductRecipeLinkView[], recipeId: string) {
+  return links
+    .filter((l) => l.recipeId === recipeId)
+    .flatMap((link) =>
+      link.variants.flatMap((variant) => {
+        const point = PRICE_POINTS.find(
+          (p) => p.productId === link.productId && p.variantId === variant.variantId,
+        );
+        if (!point) return [];
+        const { marginCents, marginPercent } = marginOf(
+          point.priceCents,
+          dollarsToCents(variant.costPerItem),
+        );
+        return [
+          {
+            key: `${point.productId}|${point.variantId}`,
+            name: point.name,
+            option: point.variantLabel,
+            price: centsToDollars(point.priceCents),
+            cost: variant.costPerItem,
+            warning: variant.warning,
+            margin: centsToDollars(marginCents),
+            marginPercent,
+          },
+        ];
+      }),
+    );
+}
 
 export function RecipeMargins({ recipeId }: { recipeId: string }) {
   const links = useQuery({
     queryKey: ['/api/admin/kitchen/links'],
     queryFn: () => api<ProductRecipeLinkView[]>('/api/admin/kitchen/links'),
   });
-  if (links.isLoading) return <Spinner size={16} aria-label="Loading menu items" />;
-  if (links.error)
-    return <Callout intent="danger">{messageOf(links.error, 'Failed to load links')}</Callout>;
-  const all = links.data ?? [];
-  const rows = all
-    .filter((l) => l.recipeId === recipeId)
-    .flatMap((link) =>
-      pointsOf(link, all).map((point) => {
-        const costCents = dollarsToCents(link.costPerItem);
-        const { marginCents, marginPercent } = marginOf(point.priceCents, costCents);
-        return {
-          key: `${point.productId}|${point.variantId}`,
-          name: point.name,
-          option: point.variantLabel,
-          price: centsToDollars(point.priceCents),
-          cost: link.costPerItem,
-          margin: centsToDollars(marginCents),
-          marginPercent,
-        };
-      }),
-    );
+  if (links.isLoading || links.error) return <QueryStatus query={links} what="menu items" small />;
+  const rows = marginRows(links.data ?? [], recipeId);
   if (rows.length === 0)
     return (
       <NonIdealState
@@ -59,34 +61,22 @@ export function RecipeMargins({ recipeId }: { recipeId: string }) {
       />
     );
   return (
-    <HTMLTable
-      compact
-      striped
-      aria-label="Menu items made with this recipe"
-      style={{ width: '100%' }}
+    <HeadedTable
+      label="Menu items made with this recipe"
+      columns={['Menu item', 'Option', 'Price', 'Cost', 'Margin', 'Margin %']}
     >
-      <thead>
-        <tr>
-          <th scope="col">Menu item</th>
-          <th scope="col">Option</th>
-          <th scope="col">Price</th>
-          <th scope="col">Cost</th>
-          <th scope="col">Margin</th>
-          <th scope="col">Margin %</th>
+      {rows.map((r) => (
+        <tr key={r.key}>
+          <td>{r.name}</td>
+          <td>{r.option ?? ''}</td>
+          <td>{money(r.price)}</td>
+          <td>
+            <CostFigure cost={r.cost} warning={r.warning} />
+          </td>
+          <td>{money(r.margin)}</td>
+          <td>{percent(r.marginPercent)}</td>
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.key}>
-            <td>{r.name}</td>
-            <td>{r.option ?? ''}</td>
-            <td>{money(r.price)}</td>
-            <td>{money(r.cost)}</td>
-            <td>{money(r.margin)}</td>
-            <td>{percent(r.marginPercent)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
+      ))}
+    </HeadedTable>
   );
 }

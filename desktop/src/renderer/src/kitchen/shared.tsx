@@ -1,8 +1,13 @@
 // Pieces the kitchen panels share: money and quantity formats, the range bar
-// (both dates required: bake sheets and margins are per pickup date).
-import { FormGroup, InputGroup } from '@blueprintjs/core';
+// (both dates required: bake sheets and margins are per pickup date), a
+// labelled select, a table in a titled card, and a cost with its warning.
+import type { ReactNode } from 'react';
+import { Card, FormGroup, H5, HTMLSelect, Tag } from '@blueprintjs/core';
 import { addDays, bakeryToday, formatDollars } from '@bakery/core';
 import type { DateRange } from '../dashboard/range';
+import './kitchen.css';
+import { TextField } from '../ui/fields';
+import { HeadedTable } from '../ui/HeadedTable';
 
 export const money = (d: number | null | undefined) => formatDollars(d);
 export const percent = (p: number | null | undefined) =>
@@ -43,26 +48,102 @@ export function KitchenRangeBar({
   value: KitchenRangeValue;
   onChange(next: KitchenRangeValue): void;
 }) {
+  // Each end bounds the other, so the range never runs backwards.
+  const ends = [
+    { end: 'fromDate', label: 'Pickup from', min: undefined, max: value.toDate },
+    { end: 'toDate', label: 'to', min: value.fromDate, max: undefined },
+  ] as const;
   return (
     <div className="range-bar no-print" role="group" aria-label="Pickup dates">
-      <FormGroup label="Pickup from" labelFor={`${id}-from`} inline>
-        <InputGroup
-          id={`${id}-from`}
+      {ends.map(({ end, label, min, max }) => (
+        <TextField
+          key={end}
+          id={`${id}-${end === 'fromDate' ? 'from' : 'to'}`}
+          label={label}
+          inline
           type="date"
-          value={value.fromDate}
-          max={value.toDate}
-          onValueChange={(v) => v && onChange({ ...value, fromDate: v })}
+          value={value[end]}
+          min={min}
+          max={max}
+          onChange={(v) => v && onChange({ ...value, [end]: v })}
         />
-      </FormGroup>
-      <FormGroup label="to" labelFor={`${id}-to`} inline>
-        <InputGroup
-          id={`${id}-to`}
-          type="date"
-          value={value.toDate}
-          min={value.fromDate}
-          onValueChange={(v) => v && onChange({ ...value, toDate: v })}
-        />
-      </FormGroup>
+      ))}
     </div>
+  );
+}
+
+/** A label and a native select (keyboard and screen readers as the platform gives them). */
+export function SelectField({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+  blank,
+  hint,
+  disabled,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  options: readonly { value: string; label: string }[];
+  /** The first option, value '': "Choose a recipe…", "All options". */
+  blank: string;
+  hint?: ReactNode;
+  disabled?: boolean;
+}) {
+  return (
+    <FormGroup label={label} labelFor={id} helperText={hint}>
+      <HTMLSelect
+        id={id}
+        fill
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      >
+        <option value="">{blank}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </HTMLSelect>
+    </FormGroup>
+  );
+}
+
+/** A titled card holding one table; `before` sits between the title and the table. */
+export function TableCard({
+  title,
+  before,
+  ...table
+}: {
+  title: string;
+  before?: ReactNode;
+} & Parameters<typeof HeadedTable>[0]) {
+  return (
+    <Card>
+      <H5>{title}</H5>
+      {before}
+      <HeadedTable {...table} />
+    </Card>
+  );
+}
+
+/**
+ * A cost of goods and, beside it, the warning when the figure cannot tell an
+ * option from the others (core's SAME_COST_EVERY_SIZE), in words.
+ */
+export function CostFigure({ cost, warning }: { cost: number | null; warning?: string | null }) {
+  return (
+    <>
+      {money(cost)}
+      {warning && (
+        <Tag minimal multiline intent="warning" icon="warning-sign" className="cost-warning">
+          {warning}
+        </Tag>
+      )}
+    </>
   );
 }
