@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Callout, Card, FormGroup, InputGroup } from '../ui/blueprint';
+import { Button, Callout, Card } from '../ui/blueprint';
+import { firstIssues, TextField } from '../ui/fields';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { AdminLoginSchema } from '@bakery/core';
@@ -22,11 +23,15 @@ export function loginAfterExpiry(current: string): string {
   return `/admin/login?expired=1&next=${encodeURIComponent(current)}`;
 }
 
+const CREDENTIALS = [
+  { key: 'email', label: 'Email', autoComplete: 'username' },
+  { key: 'password', label: 'Password', autoComplete: 'current-password' },
+] as const;
+
 export function AdminLoginPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [credentials, setCredentials] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   // After a right password, a staff member with a second factor enters a code.
@@ -44,13 +49,8 @@ export function AdminLoginPage() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = AdminLoginSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
-      return;
-    }
+    const parsed = AdminLoginSchema.safeParse(credentials);
+    if (!parsed.success) return setErrors(firstIssues(parsed.error.issues));
     setErrors({});
     setBusy(true);
     try {
@@ -58,7 +58,7 @@ export function AdminLoginPage() {
       await signedIn();
     } catch (err) {
       if (err instanceof ApiError && errorCode(err) === 'second_factor_required') {
-        setPassword('');
+        setCredentials((p) => ({ ...p, password: '' }));
         setCodeStep(true);
         return;
       }
@@ -83,35 +83,19 @@ export function AdminLoginPage() {
         <SecondFactorStep onDone={signedIn} onCancel={() => setCodeStep(false)} />
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate>
-          <FormGroup
-            label="Email"
-            labelFor="admin-email"
-            helperText={errors.email}
-            intent={errors.email ? 'danger' : 'none'}
-          >
-            <InputGroup
-              id="admin-email"
-              type="email"
-              autoComplete="username"
-              value={email}
-              onValueChange={setEmail}
-              autoFocus
+          {CREDENTIALS.map((c) => (
+            <TextField
+              key={c.key}
+              id={`admin-${c.key}`}
+              label={c.label}
+              type={c.key}
+              autoComplete={c.autoComplete}
+              value={credentials[c.key]}
+              onChange={(v) => setCredentials((p) => ({ ...p, [c.key]: v }))}
+              error={errors[c.key]}
+              autoFocus={c.key === 'email'}
             />
-          </FormGroup>
-          <FormGroup
-            label="Password"
-            labelFor="admin-password"
-            helperText={errors.password}
-            intent={errors.password ? 'danger' : 'none'}
-          >
-            <InputGroup
-              id="admin-password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onValueChange={setPassword}
-            />
-          </FormGroup>
+          ))}
           <Button type="submit" intent="primary" fill loading={busy} text="Sign In" />
         </form>
       )}

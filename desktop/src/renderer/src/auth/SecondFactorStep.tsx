@@ -2,7 +2,8 @@
 // staff member with a second factor enters the 6-digit code of their
 // authenticator app, or one of their recovery codes.
 import { useState, type FormEvent } from 'react';
-import { Button, Callout, FormGroup, InputGroup } from '../ui/blueprint';
+import { Button, Callout } from '../ui/blueprint';
+import { TextField } from '../ui/fields';
 import { api, messageOf } from '../api/client';
 
 export const CODE_HINT =
@@ -38,23 +39,18 @@ export function SecondFactorStep(props: { onDone: () => Promise<void>; onCancel:
       <Callout intent="primary" className="banner">
         Your password is right. One more step: open your authenticator app.
       </Callout>
-      <FormGroup
+      <TextField
+        id="admin-code"
         label="Authentication code"
-        labelFor="admin-code"
-        helperText={error ?? CODE_HINT}
-        intent={error ? 'danger' : 'none'}
-      >
-        <InputGroup
-          id="admin-code"
-          autoComplete="one-time-code"
-          inputMode="text"
-          spellCheck={false}
-          value={code}
-          onValueChange={setCode}
-          autoFocus
-          aria-invalid={error ? true : undefined}
-        />
-      </FormGroup>
+        hint={CODE_HINT}
+        error={error}
+        autoComplete="one-time-code"
+        inputMode="text"
+        spellCheck={false}
+        value={code}
+        onChange={setCode}
+        autoFocus
+      />
       <Button type="submit" intent="primary" fill loading={busy} text="Verify" />
       <Button
         minimal

@@ -1,5 +1,12 @@
-import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button } from '../ui/blueprint';
+import { TextField } from '../ui/fields';
 import type { DateRange } from './range';
+
+/** The two ends of the range; each bounds the other's picker. */
+const ENDS = [
+  { key: 'fromDate', other: 'toDate', bound: 'max', id: 'range-from', label: 'From' },
+  { key: 'toDate', other: 'fromDate', bound: 'min', id: 'range-to', label: 'To' },
+] as const;
 
 export function DateRangeFilter({
   range,
@@ -10,24 +17,18 @@ export function DateRangeFilter({
 }) {
   return (
     <div className="range-bar" role="group" aria-label="Date range">
-      <FormGroup label="From" labelFor="range-from" inline>
-        <InputGroup
-          id="range-from"
+      {ENDS.map((end) => (
+        <TextField
+          key={end.key}
+          id={end.id}
+          label={end.label}
+          inline
           type="date"
-          value={range.fromDate ?? ''}
-          max={range.toDate ?? undefined}
-          onValueChange={(v) => onChange({ ...range, fromDate: v || null })}
+          value={range[end.key] ?? ''}
+          {...{ [end.bound]: range[end.other] ?? undefined }}
+          onChange={(v) => onChange({ ...range, [end.key]: v || null })}
         />
-      </FormGroup>
-      <FormGroup label="To" labelFor="range-to" inline>
-        <InputGroup
-          id="range-to"
-          type="date"
-          value={range.toDate ?? ''}
-          min={range.fromDate ?? undefined}
-          onValueChange={(v) => onChange({ ...range, toDate: v || null })}
-        />
-      </FormGroup>
+      ))}
       <Button
         text="Clear"
         icon="cross"

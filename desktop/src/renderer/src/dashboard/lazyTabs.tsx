@@ -3,17 +3,21 @@
 // tab strip only, and AG Grid / AG Charts load with the tabs that use them.
 // The components keep the names and props of the modules they stand for.
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Spinner } from '@blueprintjs/core';
-import type { DateRange } from './range';
+import { Spinner } from '../ui/blueprint';
 
-/** Loads a tab module; with `grid`, AG Grid's modules are registered first. */
-function lazyTab<P extends object>(
-  load: () => Promise<ComponentType<P>>,
+const GRID = { grid: true };
+const PLAIN = { grid: false };
+
+/** Loads `name` from a tab module; with `grid`, AG Grid's modules are registered first. */
+function lazyTab<M, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
   { grid }: { grid: boolean },
 ) {
+  type P = M[K] extends ComponentType<infer Props> ? Props & object : never;
   const Lazy = lazy(async () => {
     if (grid) await import('../ui/agGrid');
-    return { default: await load() };
+    return { default: (await load())[name] as ComponentType<P> };
   });
   function LazyTab(props: P) {
     return (
@@ -25,30 +29,16 @@ function lazyTab<P extends object>(
   return LazyTab;
 }
 
-export const OrdersRoot = lazyTab<{ placed: DateRange; clearPlaced(): void }>(
-  () => import('../orders/OrdersRoot').then((m) => m.OrdersRoot),
-  { grid: true },
+export const OrdersRoot = lazyTab(() => import('../orders/OrdersRoot'), 'OrdersRoot', GRID);
+export const RecipesTab = lazyTab(() => import('../recipes/RecipesTab'), 'RecipesTab', GRID);
+export const UsersTab = lazyTab(() => import('../users/UsersTab'), 'UsersTab', PLAIN);
+export const ReviewsTab = lazyTab(() => import('../reviews/ReviewsTab'), 'ReviewsTab', PLAIN);
+export const AnalyticsTab = lazyTab(
+  () => import('../analytics/AnalyticsTab'),
+  'AnalyticsTab',
+  GRID,
 );
-export const RecipesTab = lazyTab<object>(
-  () => import('../recipes/RecipesTab').then((m) => m.RecipesTab),
-  { grid: true },
-);
-export const UsersTab = lazyTab<{ role: string }>(
-  () => import('../users/UsersTab').then((m) => m.UsersTab),
-  { grid: false },
-);
-export const ReviewsTab = lazyTab<object>(
-  () => import('../reviews/ReviewsTab').then((m) => m.ReviewsTab),
-  { grid: false },
-);
-export const AnalyticsTab = lazyTab<{ range: DateRange }>(
-  () => import('../analytics/AnalyticsTab').then((m) => m.AnalyticsTab),
-  { grid: true },
-);
-export const KitchenTab = lazyTab<{ range: DateRange; role: string }>(
-  () => import('../kitchen/KitchenTab').then((m) => m.KitchenTab),
-  { grid: true },
-);
+export const KitchenTab = lazyTab(() => import('../kitchen/KitchenTab'), 'KitchenTab', GRID);
 
 /** The Excel exports of the menu commands, loading the analytics module on first use. */
 export async function exportWorkbook(

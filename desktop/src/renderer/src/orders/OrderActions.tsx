@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DeliveryFeeSchema, isDeliveryFeeCorrection, type OrderView } from '@bakery/core';
-import { Button, Callout, FormGroup, InputGroup } from '../ui/blueprint';
+import { Button, Callout } from '../ui/blueprint';
+import { TextField } from '../ui/fields';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import {
   BUTTON_LABELS,
@@ -104,6 +105,11 @@ export function OrderActions({
   );
 }
 
+const FEE_FIELDS = [
+  { key: 'fee', id: 'delivery-fee', label: 'Delivery fee ($)', step: 0.01 },
+  { key: 'distance', id: 'delivery-distance', label: 'Distance (miles, optional)', step: 0.1 },
+] as const;
+
 function DeliveryFeeForm({
   title,
   submitText,
@@ -121,20 +127,20 @@ function DeliveryFeeForm({
   onCancel?(): void;
   busy?: boolean;
 }) {
-  const [fee, setFee] = useState(initialFee);
-  const [distance, setDistance] = useState(initialDistance);
+  const [values, setValues] = useState({ fee: initialFee, distance: initialDistance });
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
+    const distance = values.distance.trim() === '' ? null : Number(values.distance);
     const parsed = DeliveryFeeSchema.safeParse({
-      deliveryFee: fee.trim() === '' ? Number.NaN : Number(fee),
-      deliveryDistance: distance.trim() === '' ? null : Number(distance),
+      deliveryFee: values.fee.trim() === '' ? Number.NaN : Number(values.fee),
+      deliveryDistance: distance,
     });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Please enter a valid delivery fee amount');
       return;
     }
     setError(null);
-    onSubmit(Number(fee), distance.trim() === '' ? null : Number(distance));
+    onSubmit(Number(values.fee), distance);
   };
   return (
     <Callout intent="warning" title={title} style={{ margin: '8px 0' }}>
@@ -147,31 +153,19 @@ function DeliveryFeeForm({
           submit();
         }}
       >
-        <FormGroup
-          label="Delivery fee ($)"
-          labelFor="delivery-fee"
-          intent={error ? 'danger' : 'none'}
-          helperText={error ?? undefined}
-        >
-          <InputGroup
-            id="delivery-fee"
+        {FEE_FIELDS.map((f) => (
+          <TextField
+            key={f.key}
+            id={f.id}
+            label={f.label}
             type="number"
             min={0}
-            step={0.01}
-            value={fee}
-            onValueChange={setFee}
+            step={f.step}
+            value={values[f.key]}
+            onChange={(v) => setValues((p) => ({ ...p, [f.key]: v }))}
+            error={f.key === 'fee' ? error : null}
           />
-        </FormGroup>
-        <FormGroup label="Distance (miles, optional)" labelFor="delivery-distance">
-          <InputGroup
-            id="delivery-distance"
-            type="number"
-            min={0}
-            step={0.1}
-            value={distance}
-            onValueChange={setDistance}
-          />
-        </FormGroup>
+        ))}
         <Button type="submit" intent="primary" text={submitText} disabled={busy} />
         {onCancel && <Button text="Cancel" minimal onClick={onCancel} />}
       </form>

@@ -16,6 +16,7 @@ import {
 } from '@bakery/core';
 import { api } from '../api/client';
 import { Button, H3, HTMLTable, Tag } from '../ui/blueprint';
+import { TableHead } from '../ui/TableHead';
 import { FulfilmentBadge, PaymentBadge } from './OrderBadges';
 import { OrderActions } from './OrderActions';
 import type { OrderButton } from './actions';
@@ -109,13 +110,7 @@ export function OrderDetail({
       </div>
       <OrderActions order={order} handlers={{ run, submitDeliveryFee: submitFee, busy }} />
       <HTMLTable compact className="compact lines" aria-label="Items">
-        <thead>
-          <tr>
-            <th>Item</th>
-            <th className="num">Qty</th>
-            <th className="num">Line total</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Item', ['Qty', 'num'], ['Line total', 'num']]} />
         <tbody>
           {order.items.map((item, i) => (
             <tr key={i}>

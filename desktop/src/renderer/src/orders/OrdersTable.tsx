@@ -1,6 +1,6 @@
 // The desk's grid: renders pages the root's datasource fetches (AG Grid's
 // infinite row model); one renderer per column, no data fetching here.
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { AgGridReact } from 'ag-grid-react';
 import type { ColDef, GridApi, IDatasource } from 'ag-grid-community';
 import { dueLabel, formatDollars, itemsSummary, methodLabel, type OrderView } from '@bakery/core';
@@ -9,6 +9,20 @@ import { FulfilmentBadge, PaymentBadge } from './OrderBadges';
 export const DESK_BLOCK = 100;
 
 const NOT_SORTABLE = { sortable: false };
+
+/** A column drawn as a badge; blank while its page of rows is still loading. */
+const badgeColumn = (
+  headerName: string,
+  colId: string,
+  width: number,
+  badge: (order: OrderView) => ReactNode,
+): ColDef<OrderView> => ({
+  headerName,
+  colId,
+  width,
+  cellRenderer: (p: { data?: OrderView }) => (p.data ? badge(p.data) : null),
+  ...NOT_SORTABLE,
+});
 
 export function OrdersTable({
   datasource,
@@ -62,23 +76,8 @@ export function OrdersTable({
         type: 'rightAligned',
         valueFormatter: (p) => (p.data ? formatDollars(p.value as number) : ''),
       },
-      {
-        headerName: 'Payment',
-        colId: 'payment',
-        field: 'paymentStatus',
-        width: 88,
-        cellRenderer: (p: { value?: string }) =>
-          p.value ? <PaymentBadge status={p.value} /> : null,
-        ...NOT_SORTABLE,
-      },
-      {
-        headerName: 'Status',
-        colId: 'status',
-        width: 100,
-        cellRenderer: (p: { data?: OrderView }) =>
-          p.data ? <FulfilmentBadge order={p.data} /> : null,
-        ...NOT_SORTABLE,
-      },
+      badgeColumn('Payment', 'payment', 88, (o) => <PaymentBadge status={o.paymentStatus} />),
+      badgeColumn('Status', 'status', 100, (o) => <FulfilmentBadge order={o} />),
     ],
     [],
   );

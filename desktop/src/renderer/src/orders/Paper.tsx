@@ -12,6 +12,7 @@ import {
   BAKERY_INFO,
   type OrderView,
 } from '@bakery/core';
+import { TableHead } from '../ui/TableHead';
 import { addressOf, writingOf } from './orderText';
 
 const paidWords = (o: OrderView) =>
@@ -37,14 +38,7 @@ export function OrderTicket({ order }: { order: OrderView }) {
       </p>
       {order.deliveryInstructions && <p>Delivery instructions: {order.deliveryInstructions}</p>}
       <table>
-        <thead>
-          <tr>
-            <th className="check">✓</th>
-            <th>Qty</th>
-            <th>Item</th>
-            <th className="num">Line total</th>
-          </tr>
-        </thead>
+        <TableHead columns={[['✓', 'check'], 'Qty', 'Item', ['Line total', 'num']]} />
         <tbody>
           {order.items.map((l, i) => (
             <tr key={i}>
@@ -74,15 +68,7 @@ export function PickList({ date, orders }: { date: string; orders: OrderView[] }
         {due.length} {due.length === 1 ? 'order' : 'orders'} due
       </p>
       <table>
-        <thead>
-          <tr>
-            <th className="check">✓</th>
-            <th>Time</th>
-            <th>Customer</th>
-            <th>Items</th>
-            <th>Payment</th>
-          </tr>
-        </thead>
+        <TableHead columns={[['✓', 'check'], 'Time', 'Customer', 'Items', 'Payment']} />
         <tbody>
           {due.map((o) => {
             const options = cakeOptionNames({ ...o, cakeWriting: writingOf(o) });

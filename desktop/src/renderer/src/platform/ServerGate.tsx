@@ -1,15 +1,8 @@
 // First-run server dialog and the unreachable-server banner with retry. In the
 // browser the server is the page's own origin, so the check passes at once.
 import { useEffect, useState, type ReactNode } from 'react';
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  InputGroup,
-} from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter } from '../ui/blueprint';
+import { TextField } from '../ui/fields';
 import { DEFAULT_SERVER_URL } from '../../../shared/bridge';
 import { apiUrl } from '../api/client';
 import { useSettings } from './settingsContext';
@@ -44,14 +37,15 @@ export function ServerSettingsDialog({
     >
       <DialogBody>
         <p>Which server should the back office connect to?</p>
-        <FormGroup
+        <TextField
+          id="server-url"
           label="Server address"
-          labelFor="server-url"
-          helperText={error ?? `Default: ${DEFAULT_SERVER_URL}`}
-          intent={error ? 'danger' : 'none'}
-        >
-          <InputGroup id="server-url" value={url} onValueChange={setUrl} autoFocus />
-        </FormGroup>
+          value={url}
+          onChange={setUrl}
+          error={error}
+          hint={`Default: ${DEFAULT_SERVER_URL}`}
+          autoFocus
+        />
       </DialogBody>
       <DialogFooter
         actions={<Button intent="primary" text="Connect" onClick={() => void save()} />}

@@ -9,6 +9,7 @@ import { RecipeMargins } from '../kitchen/RecipeMargins';
 import { Button, Callout, H3, H5, HTMLTable, Spinner } from '../ui/blueprint';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { IconButton } from '../ui/fields';
+import { TableHead } from '../ui/TableHead';
 import { toast } from '../ui/toaster';
 import { INGREDIENTS_KEY, RECIPES_KEY } from './editor';
 import { money, unitCost } from './format';
@@ -168,15 +169,7 @@ function CostBreakdown({
 }) {
   return (
     <HTMLTable compact className="compact" style={{ width: '100%' }} aria-label="Cost breakdown">
-      <thead>
-        <tr>
-          <th>Ingredient</th>
-          <th>Quantity</th>
-          <th>Cost / unit</th>
-          <th>Cost</th>
-          <th />
-        </tr>
-      </thead>
+      <TableHead columns={['Ingredient', 'Quantity', 'Cost / unit', 'Cost', '']} />
       <tbody>
         {recipe.ingredients.length === 0 && (
           <tr>

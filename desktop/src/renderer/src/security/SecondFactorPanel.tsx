@@ -3,19 +3,11 @@
 // off; the owner may require it of every staff member. Opened from the
 // dashboard header; it opens by itself when the owner requires a second
 // factor that is not set up yet (every other staff call answers 403 then).
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SecondFactorStatus } from '@bakery/core';
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  InputGroup,
-  Switch,
-} from '../ui/blueprint';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, Switch } from '../ui/blueprint';
+import { TextField } from '../ui/fields';
 import { api, messageOf } from '../api/client';
 import { toast } from '../ui/toaster';
 
@@ -32,28 +24,78 @@ type Step =
 /** The key in groups of four, as authenticator apps show it for typing. */
 export const groupedKey = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
-function CodeField(props: {
-  id: string;
-  value: string;
-  onChange: (v: string) => void;
-  error?: string | null;
+/** The three steps that end in a code from the authenticator app. */
+const CODE_STEPS = {
+  scan: {
+    name: 'Set up the authenticator app',
+    codeId: 'totp-enable-code',
+    submitText: 'Turn on',
+    intent: 'primary',
+  },
+  disable: {
+    name: 'Turn off the second factor',
+    codeId: 'totp-disable-code',
+    submitText: 'Turn off',
+    intent: 'danger',
+  },
+  regenerate: {
+    name: 'New recovery codes',
+    codeId: 'totp-regen-code',
+    submitText: 'Make new codes',
+    intent: 'primary',
+  },
+} as const;
+
+function ScanInstructions({ secret, otpauthUrl }: { secret: string; otpauthUrl: string }) {
+  return (
+    <ol className="steps">
+      <li>
+        Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…)
+        and add an account with this key:
+        <p>
+          <code className="totp-key" aria-label="Key">
+            {groupedKey(secret)}
+          </code>
+        </p>
+        <p className="muted">
+          Type: time-based, 6 digits, every 30 seconds.{' '}
+          <a href={otpauthUrl}>Open in an authenticator app on this device</a>
+        </p>
+      </li>
+      <li>Enter the code the app shows.</li>
+    </ol>
+  );
+}
+
+/** One step that ends in an authenticator code: what comes first, the code, submit and Cancel. */
+function CodeStepForm(props: {
+  name: string;
+  codeId: string;
+  submitText: string;
+  intent: 'primary' | 'danger';
+  code: string;
+  setCode(v: string): void;
+  error: string | null;
+  busy: boolean;
+  onSubmit(e: FormEvent): void;
+  onCancel(): void;
+  children?: ReactNode;
 }) {
   return (
-    <FormGroup
-      label="Code from your authenticator app"
-      labelFor={props.id}
-      helperText={props.error ?? undefined}
-      intent={props.error ? 'danger' : 'none'}
-    >
-      <InputGroup
-        id={props.id}
+    <form onSubmit={props.onSubmit} noValidate aria-label={props.name}>
+      {props.children}
+      <TextField
+        id={props.codeId}
+        label="Code from your authenticator app"
         autoComplete="one-time-code"
         inputMode="numeric"
-        value={props.value}
-        onValueChange={props.onChange}
-        aria-invalid={props.error ? true : undefined}
+        value={props.code}
+        onChange={props.setCode}
+        error={props.error}
       />
-    </FormGroup>
+      <Button type="submit" intent={props.intent} loading={props.busy} text={props.submitText} />{' '}
+      <Button minimal text="Cancel" onClick={props.onCancel} />
+    </form>
   );
 }
 
@@ -160,30 +202,7 @@ export function SecondFactorPanel(props: { isOwner: boolean }) {
     );
   const s = status.data;
 
-  if (step.kind === 'scan')
-    return (
-      <form onSubmit={enable} noValidate aria-label="Set up the authenticator app">
-        <ol className="steps">
-          <li>
-            Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password,
-            Aegis…) and add an account with this key:
-            <p>
-              <code className="totp-key" aria-label="Key">
-                {groupedKey(step.secret)}
-              </code>
-            </p>
-            <p className="muted">
-              Type: time-based, 6 digits, every 30 seconds.{' '}
-              <a href={step.otpauthUrl}>Open in an authenticator app on this device</a>
-            </p>
-          </li>
-          <li>Enter the code the app shows.</li>
-        </ol>
-        <CodeField id="totp-enable-code" value={code} onChange={setCode} error={error} />
-        <Button type="submit" intent="primary" loading={busy} text="Turn on" />{' '}
-        <Button minimal text="Cancel" onClick={() => go({ kind: 'status' })} />
-      </form>
-    );
+  const codeStep = { code, setCode, error, busy, onCancel: () => go({ kind: 'status' }) };
 
   if (step.kind === 'codes')
     return (
@@ -213,33 +232,27 @@ export function SecondFactorPanel(props: { isOwner: boolean }) {
       </section>
     );
 
-  if (step.kind === 'disable')
+  if (step.kind === 'scan' || step.kind === 'disable' || step.kind === 'regenerate') {
+    const submit = { scan: enable, disable, regenerate }[step.kind];
     return (
-      <form onSubmit={disable} noValidate aria-label="Turn off the second factor">
-        <FormGroup label="Current password" labelFor="totp-disable-password">
-          <InputGroup
+      <CodeStepForm {...codeStep} {...CODE_STEPS[step.kind]} onSubmit={submit}>
+        {step.kind === 'scan' ? (
+          <ScanInstructions secret={step.secret} otpauthUrl={step.otpauthUrl} />
+        ) : step.kind === 'disable' ? (
+          <TextField
             id="totp-disable-password"
+            label="Current password"
             type="password"
             autoComplete="current-password"
             value={password}
-            onValueChange={setPassword}
+            onChange={setPassword}
           />
-        </FormGroup>
-        <CodeField id="totp-disable-code" value={code} onChange={setCode} error={error} />
-        <Button type="submit" intent="danger" loading={busy} text="Turn off" />{' '}
-        <Button minimal text="Cancel" onClick={() => go({ kind: 'status' })} />
-      </form>
+        ) : (
+          <p>New codes replace all of your current ones.</p>
+        )}
+      </CodeStepForm>
     );
-
-  if (step.kind === 'regenerate')
-    return (
-      <form onSubmit={regenerate} noValidate aria-label="New recovery codes">
-        <p>New codes replace all of your current ones.</p>
-        <CodeField id="totp-regen-code" value={code} onChange={setCode} error={error} />
-        <Button type="submit" intent="primary" loading={busy} text="Make new codes" />{' '}
-        <Button minimal text="Cancel" onClick={() => go({ kind: 'status' })} />
-      </form>
-    );
+  }
 
   return (
     <section aria-label="Second factor status">
