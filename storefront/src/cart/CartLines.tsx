@@ -8,7 +8,7 @@ import {
   type PricedOrder,
   type StoredCartLine,
 } from '@bakery/core';
-import { clampOrderQuantity } from '../components/quantity';
+import { QuantityStepper } from '../components/QuantityStepper';
 import { removeLine, setLineQuantity } from './cartStorage';
 
 export function CartLines({
@@ -40,40 +40,16 @@ export function CartLines({
               )}
               <span className="muted">{formatCents(line.unitPriceCents)} each</span>
             </div>
-            <div className="stepper" role="group" aria-label={`Quantity of ${label}`}>
-              <button
-                type="button"
-                className="stepper-button"
-                aria-label={`One fewer ${label}`}
-                onClick={() => setLineQuantity(key, line.quantity - 1)}
-              >
-                −
-              </button>
-              <label htmlFor={id} className="sr-only">
-                Quantity of {label}
-              </label>
-              <input
-                id={id}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={max}
-                value={line.quantity}
-                onChange={(e) => {
-                  const q = clampOrderQuantity(e.target.value, max);
-                  if (q > 0) setLineQuantity(key, q);
-                }}
-              />
-              <button
-                type="button"
-                className="stepper-button"
-                aria-label={`One more ${label}`}
-                disabled={line.quantity >= max}
-                onClick={() => setLineQuantity(key, line.quantity + 1)}
-              >
-                +
-              </button>
-            </div>
+            <QuantityStepper
+              id={id}
+              value={line.quantity}
+              max={max}
+              label={`Quantity of ${label}`}
+              onChange={(q) => setLineQuantity(key, q)}
+              decreaseLabel={`One fewer ${label}`}
+              increaseLabel={`One more ${label}`}
+              allowZero
+            />
             <span className="cart-line-total">{formatCents(line.lineTotalCents)}</span>
             <button
               type="button"

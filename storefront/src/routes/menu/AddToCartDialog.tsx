@@ -8,7 +8,7 @@ import {
   maxQuantityOf,
   type MenuItem,
 } from '@bakery/core';
-import { clampQuantity } from '../../components/quantity';
+import { QuantityStepper } from '../../components/QuantityStepper';
 import { useFocusTrap } from '../../components/useFocusTrap';
 
 export type AddSelection = {
@@ -23,7 +23,6 @@ type Props = { item: MenuItem; onCancel: () => void; onAdd: (selection: AddSelec
 export function AddToCartDialog({ item, onCancel, onAdd }: Props) {
   const max = maxQuantityOf(item);
   const [quantity, setQuantity] = useState(1);
-  const [text, setText] = useState('1');
   const [variantId, setVariantId] = useState<string | null>(
     item.variants?.length ? (defaultVariantId(item) ?? item.variants[0].id) : null,
   );
@@ -37,10 +36,6 @@ export function AddToCartDialog({ item, onCancel, onAdd }: Props) {
   const id = useId();
 
   const unitCents = item.variants?.find((v) => v.id === variantId)?.priceCents ?? item.priceCents;
-  const setQty = (q: number) => {
-    setQuantity(q);
-    setText(String(q));
-  };
   const variantLabel = item.category === 'cakes' ? 'Size' : 'Count';
   const category = getCategory(item.category);
   const image = item.image || category?.image;
@@ -111,41 +106,15 @@ export function AddToCartDialog({ item, onCancel, onAdd }: Props) {
         )}
         <div className="field">
           <label htmlFor={`${id}-qty`}>Quantity</label>
-          <div className="stepper">
-            <button
-              type="button"
-              className="btn btn-icon"
-              aria-label="Decrease quantity"
-              disabled={quantity <= 1}
-              onClick={() => setQty(quantity - 1)}
-            >
-              −
-            </button>
-            <input
-              id={`${id}-qty`}
-              data-autofocus
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={max}
-              value={text}
-              onChange={(e) => {
-                // Clamp as the user types; an empty field may stay empty until blur.
-                if (e.target.value === '') setText('');
-                else setQty(clampQuantity(e.target.value, max));
-              }}
-              onBlur={() => setQty(clampQuantity(text, max))}
-            />
-            <button
-              type="button"
-              className="btn btn-icon"
-              aria-label="Increase quantity"
-              disabled={quantity >= max}
-              onClick={() => setQty(quantity + 1)}
-            >
-              +
-            </button>
-          </div>
+          <QuantityStepper
+            id={`${id}-qty`}
+            value={quantity}
+            max={max}
+            onChange={setQuantity}
+            decreaseLabel="Decrease quantity"
+            increaseLabel="Increase quantity"
+            inputProps={{ 'data-autofocus': true }}
+          />
           <p className="hint">Max: {max}</p>
         </div>
         <p className="dialog-total">
@@ -160,7 +129,7 @@ export function AddToCartDialog({ item, onCancel, onAdd }: Props) {
             className="btn btn-primary"
             onClick={() =>
               onAdd({
-                quantity: clampQuantity(text, max),
+                quantity,
                 variantId,
                 filling,
                 addIn: addIn || null,
