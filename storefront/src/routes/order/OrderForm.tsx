@@ -1,6 +1,6 @@
 // The order form: keeps the form state, prices the cart with core, names the
 // date's problem, and submits core's payload (buildOrderPayload).
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -58,6 +58,12 @@ export function OrderForm({ user }: { user: UserView }) {
   const hashCategory = location.hash.slice(1);
   const category: CategoryId = isCategory(hashCategory) ? hashCategory : 'breads';
   const setCategory = (id: CategoryId) => void navigate({ hash: id }, { replace: true });
+  // A category in the address (a menu link) scrolls to the products.
+  const { hash } = location;
+  useEffect(() => {
+    if (hash && hash !== '#summary-heading')
+      document.getElementById('products-heading')?.scrollIntoView?.();
+  }, [hash]);
 
   const today = bakeryToday();
   const minDate = earliestPickupDate(today);
