@@ -1,34 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
+import { e2eConfig } from '@bakery/test-support/playwright';
 
-// Debian's Chromium (npx playwright install cannot download here).
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-export default defineConfig({
-  testDir: './e2e',
-  globalSetup: './e2e/global-setup.ts',
-  workers: 1,
-  fullyParallel: false,
-  retries: 0,
-  timeout: 90_000,
-  expect: { timeout: 15_000 },
-  outputDir: 'test-results/artifacts',
-  reporter: [['list'], ['json', { outputFile: '../test-results/summary/desktop-e2e.json' }]],
-  use: {
-    ...devices['Desktop Chrome'],
-    viewport: { width: 1440, height: 900 },
-    acceptDownloads: true,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
+export default defineConfig(
+  e2eConfig({
+    suite: 'desktop',
+    timeout: 90_000,
+    use: {
+      ...devices['Desktop Chrome'],
+      viewport: { width: 1440, height: 900 },
+      acceptDownloads: true,
     },
-    screenshot: 'only-on-failure',
-    trace: 'off',
-  },
-});
+  }),
+);

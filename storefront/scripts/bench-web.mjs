@@ -20,6 +20,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM_ARGS } from '@bakery/test-support/playwright';
 
 const here = import.meta.dirname;
 const storefront = join(here, '..');
@@ -34,15 +35,7 @@ const option = (name, fallback) => {
 const PAGES = option('--pages', '/,/menu,/about,/order,/admin/login').split(',');
 const RUNS = Number(option('--runs', '3'));
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const LIGHTHOUSE = join(storefront, 'node_modules', '.bin', 'lighthouse');
 
 function freePort() {
