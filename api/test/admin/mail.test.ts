@@ -94,3 +94,35 @@ describe('POST /api/admin/mail/{id}/retry', () => {
     expect((await staff.post('/api/admin/mail/not-an-id/retry')).status).toBe(404);
   });
 });
+
+describe('GET /api/admin/mail/delivery', () => {
+  it('says mail goes to the outbox folder when no SMTP server is configured', async () => {
+    const answer = await staff.get('/api/admin/mail/delivery');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      transport: 'outbox',
+      smtpHost: null,
+      outboxDir: server.deps.config.outboxDir,
+    });
+  });
+
+  it('names the SMTP server, never its password, when one is configured', async () => {
+    const { notifications, config } = server.deps;
+    const mail = config.mail;
+    server.deps.notifications = { ...notifications, mailConfigured: true };
+    server.deps.config.mail = {
+      smtp: 'smtp://bakery:s3cret-pass@mail.example.com:587',
+      from: 'shop@example.com',
+    };
+    try {
+      const answer = await staff.get('/api/admin/mail/delivery');
+      expect(answer.body).toMatchObject({ transport: 'smtp', smtpHost: 'mail.example.com' });
+      expect(JSON.stringify(answer.body)).not.toContain('s3cret');
+    } finally {
+      server.deps.notifications = notifications;
+      config.mail = mail;
+    }
+    const admin = (await signedIn(server.baseUrl, server.prisma, 'admin')).client;
+    expect((await admin.get('/api/admin/mail/delivery')).status).toBe(403);
+  });
+});

@@ -1,13 +1,14 @@
 // The outgoing mail queue for staff: what is waiting, sent or failed, and a
 // resend for a failed message. Bodies are never listed: a password-reset mail
-// holds a live reset link.
+// holds a live reset link. Also where mail goes (issue 12: "sent" meant only
+// written to the outbox folder when no SMTP server is configured).
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { requirePermission } from '../../middleware/auth.js';
 import { conflict, notFound } from '../../middleware/errors.js';
 import { handle } from '../../middleware/validate.js';
-import { SECRET_MAIL_KINDS } from '../../services/mail/mailer.js';
+import { SECRET_MAIL_KINDS, type MailSettings } from '../../services/mail/mailer.js';
 import { idParam, knownIds } from './shared.js';
 
 const MailQuery = z.object({
@@ -28,8 +29,32 @@ const listed = {
   createdAt: true,
 } as const;
 
+/** GET /api/admin/mail/delivery: an SMTP server (its host, never its credentials), or the outbox folder. */
+export type MailDeliveryView =
+  | { transport: 'smtp'; smtpHost: string | null; outboxDir: string }
+  | { transport: 'outbox'; smtpHost: null; outboxDir: string };
+
+function smtpHostOf(settings: MailSettings | null): string | null {
+  if (!settings) return null;
+  if (typeof settings.smtp !== 'string') return settings.smtp.host;
+  try {
+    return new URL(settings.smtp).hostname || null;
+  } catch {
+    return null;
+  }
+}
+
 export function adminMailRouter(deps: AppDeps): Router {
   const router = new Router();
+
+  // Failed mail is written to the outbox folder in either case; without SMTP, all mail is.
+  router.get('/api/admin/mail/delivery', requirePermission('manageMail'), (ctx) => {
+    const { outboxDir } = deps.config;
+    const view: MailDeliveryView = deps.notifications.mailConfigured
+      ? { transport: 'smtp', smtpHost: smtpHostOf(deps.config.mail), outboxDir }
+      : { transport: 'outbox', smtpHost: null, outboxDir };
+    ctx.body = view;
+  });
 
   router.get(
     '/api/admin/mail',

@@ -85,9 +85,7 @@ function LinkedItems({
         'Batch makes',
         'Item holds',
         'Cost per item',
-        <span key="actions" className="bp6-text-muted">
-          Actions
-        </span>,
+        ['Actions', 'bp6-text-muted'],
       ]}
     >
       {links.map((l) => (

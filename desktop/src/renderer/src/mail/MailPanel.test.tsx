@@ -20,10 +20,13 @@ const failed = {
   createdAt: '2026-11-22T15:00:00.000Z',
 };
 const pending = { ...failed, id: 'm2', to: 'carl@example.com', status: 'pending', attempts: 1 };
+const outbox = { transport: 'outbox', smtpHost: null, outboxDir: '/srv/bakery/.outbox' };
+const smtp = { transport: 'smtp', smtpHost: 'mail.example.com', outboxDir: '/srv/bakery/.outbox' };
 
 describe('Outgoing e-mail', () => {
   it('lists failed and waiting messages and resends a failed one', async () => {
     const calls = stubFetch({
+      'GET /api/admin/mail/delivery': () => [200, smtp],
       'GET /api/admin/mail?status=failed': () => [200, [failed]],
       'GET /api/admin/mail?status=pending': () => [200, [pending]],
       'POST /api/admin/mail/m1/retry': () => [
@@ -47,12 +50,38 @@ describe('Outgoing e-mail', () => {
     await waitFor(() => expect(toastText()).toContain('E-mail queued again'));
   });
 
-  it('says so when nothing is waiting', async () => {
+  it('says mail went through the SMTP server when nothing is waiting', async () => {
     stubFetch({
+      'GET /api/admin/mail/delivery': () => [200, smtp],
       'GET /api/admin/mail?status=failed': () => [200, []],
       'GET /api/admin/mail?status=pending': () => [200, []],
     });
     renderScreen(<MailPanel />);
     expect(await screen.findByText('No failed e-mail')).toBeInTheDocument();
+    expect(screen.getByText('Every message has been sent.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'E-mail is sent through the SMTP server mail.example.com.',
+    );
+  });
+
+  it('never says "sent" when mail only went to the outbox folder', async () => {
+    stubFetch({
+      'GET /api/admin/mail/delivery': () => [200, outbox],
+      'GET /api/admin/mail?status=failed': () => [200, []],
+      'GET /api/admin/mail?status=pending': () => [200, []],
+    });
+    renderScreen(<MailPanel />);
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent('E-mail is not being sent to customers');
+    expect(notice).toHaveTextContent(
+      'only written as a file to the outbox folder /srv/bakery/.outbox on the server. Customers did not receive them.',
+    );
+    expect(await screen.findByText('No failed e-mail')).toBeInTheDocument();
+    expect(screen.queryByText('Every message has been sent.')).toBeNull();
+    expect(
+      screen.getByText(
+        'Nothing is waiting, but messages went to the outbox folder, not to customers.',
+      ),
+    ).toBeInTheDocument();
   });
 });

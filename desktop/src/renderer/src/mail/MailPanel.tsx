@@ -1,18 +1,12 @@
-// Outgoing e-mail that could not be sent (after every retry) or is waiting
-// for its next attempt, with a resend for failed messages. The queue itself
-// lives in the API (docs/integrations.md).
-import {
-  Button,
-  Callout,
-  Card,
-  H5,
-  HTMLTable,
-  NonIdealState,
-  Spinner,
-  Tag,
-} from '@blueprintjs/core';
+// Outgoing e-mail: where mail goes (an SMTP server, or only the outbox folder
+// when none is configured, so customers receive nothing), what could not be
+// sent (after every retry) or waits for its next attempt, and a resend for
+// failed messages. The queue itself lives in the API (docs/integrations.md).
+import { Button, Callout, Card, H5, NonIdealState, Tag } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, messageOf } from '../api/client';
+import { HeadedTable } from '../ui/HeadedTable';
+import { QueryStatus } from '../ui/QueryStatus';
 import { toast } from '../ui/toaster';
 
 export interface QueuedMail {
@@ -26,10 +20,90 @@ export interface QueuedMail {
   createdAt: string;
 }
 
+/** GET /api/admin/mail/delivery. */
+export interface MailDelivery {
+  transport: 'smtp' | 'outbox';
+  smtpHost: string | null;
+  outboxDir: string;
+}
+
 const MAIL_KEY = ['/api/admin/mail', 'unsent'] as const;
+
+/** Where mail goes, in words: the first thing the owner reads in this panel. */
+function DeliveryNotice({ delivery }: { delivery: MailDelivery }) {
+  if (delivery.transport === 'outbox')
+    return (
+      <Callout intent="warning" title="E-mail is not being sent to customers" role="status">
+        No SMTP server is configured, so every message is only written as a file to the outbox
+        folder <code>{delivery.outboxDir}</code> on the server. Customers did not receive them. Set
+        SMTP_URL (or SMTP_HOST) and restart to send mail.
+      </Callout>
+    );
+  return (
+    <Callout intent="success" role="status">
+      E-mail is sent through the SMTP server
+      {delivery.smtpHost ? (
+        <>
+          {' '}
+          <strong>{delivery.smtpHost}</strong>
+        </>
+      ) : null}
+      . Messages that fail every retry are listed here and copied to{' '}
+      <code>{delivery.outboxDir}</code>.
+    </Callout>
+  );
+}
+
+function UnsentTable({
+  rows,
+  resending,
+  onResend,
+}: {
+  rows: QueuedMail[];
+  resending: boolean;
+  onResend(id: string): void;
+}) {
+  return (
+    <HeadedTable
+      label="Unsent e-mail"
+      striped={false}
+      columns={['To', 'Subject', 'Status', 'Attempts', 'Last error', ['Actions', 'bp6-text-muted']]}
+    >
+      {rows.map((m) => (
+        <tr key={m.id}>
+          <td>{m.to}</td>
+          <td>{m.subject}</td>
+          <td>
+            <Tag minimal intent={m.status === 'failed' ? 'danger' : 'warning'}>
+              {m.status}
+            </Tag>
+          </td>
+          <td>{m.attempts}</td>
+          <td>{m.lastError ?? ''}</td>
+          <td>
+            {m.status === 'failed' && (
+              <Button
+                small
+                icon="refresh"
+                text="Resend"
+                aria-label={`Resend to ${m.to}`}
+                disabled={resending}
+                onClick={() => onResend(m.id)}
+              />
+            )}
+          </td>
+        </tr>
+      ))}
+    </HeadedTable>
+  );
+}
 
 export function MailPanel() {
   const client = useQueryClient();
+  const delivery = useQuery({
+    queryKey: ['/api/admin/mail/delivery'],
+    queryFn: () => api<MailDelivery>('/api/admin/mail/delivery'),
+  });
   const mail = useQuery({
     queryKey: MAIL_KEY,
     queryFn: async () => {
@@ -50,60 +124,30 @@ export function MailPanel() {
     onError: (err) => toast('Failed to resend e-mail', messageOf(err, 'Failed to resend e-mail')),
   });
   const rows = mail.data ?? [];
+  const toOutbox = delivery.data?.transport === 'outbox';
   return (
     <Card style={{ marginTop: 12 }} role="region" aria-labelledby="mail-queue">
       <H5 id="mail-queue">Outgoing e-mail</H5>
-      {mail.isLoading && <Spinner size={16} aria-label="Loading e-mail" />}
-      {mail.error && (
-        <Callout intent="danger">{messageOf(mail.error, 'Failed to load e-mail')}</Callout>
-      )}
-      {!mail.isLoading && !mail.error && rows.length === 0 && (
+      {delivery.data && <DeliveryNotice delivery={delivery.data} />}
+      <QueryStatus query={delivery} what="where e-mail goes" small />
+      <QueryStatus query={mail} what="e-mail" small />
+      {mail.data && rows.length === 0 && delivery.data && (
         <NonIdealState
           icon="envelope"
           title="No failed e-mail"
-          description="Every message has been sent."
+          description={
+            toOutbox
+              ? 'Nothing is waiting, but messages went to the outbox folder, not to customers.'
+              : 'Every message has been sent.'
+          }
         />
       )}
       {rows.length > 0 && (
-        <HTMLTable compact style={{ width: '100%' }} aria-label="Unsent e-mail">
-          <thead>
-            <tr>
-              <th>To</th>
-              <th>Subject</th>
-              <th>Status</th>
-              <th>Attempts</th>
-              <th>Last error</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((m) => (
-              <tr key={m.id}>
-                <td>{m.to}</td>
-                <td>{m.subject}</td>
-                <td>
-                  <Tag minimal intent={m.status === 'failed' ? 'danger' : 'warning'}>
-                    {m.status}
-                  </Tag>
-                </td>
-                <td>{m.attempts}</td>
-                <td>{m.lastError ?? ''}</td>
-                <td>
-                  {m.status === 'failed' && (
-                    <Button
-                      small
-                      icon="refresh"
-                      text="Resend"
-                      aria-label={`Resend to ${m.to}`}
-                      disabled={resend.isPending}
-                      onClick={() => resend.mutate(m.id)}
-                    />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+        <UnsentTable
+          rows={rows}
+          resending={resend.isPending}
+          onResend={(id) => resend.mutate(id)}
+        />
       )}
     </Card>
   );

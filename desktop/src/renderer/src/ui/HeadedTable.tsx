@@ -1,8 +1,8 @@
-// A full-width compact table with one heading per column (scope="col", so a
-// screen reader reads each cell with its heading), named for assistive tech
-// by `label`. A heading may be a node, e.g. a visually muted "Actions".
-import type { ReactNode } from 'react';
+// A full-width compact table under TableHead's column headings, named for
+// assistive tech by `label`, with an optional footer (a total).
+import type { ComponentProps, ReactNode } from 'react';
 import { HTMLTable } from '@blueprintjs/core';
+import { TableHead } from './TableHead';
 
 export function HeadedTable({
   label,
@@ -12,7 +12,7 @@ export function HeadedTable({
   children,
 }: {
   label: string;
-  columns: readonly ReactNode[];
+  columns: ComponentProps<typeof TableHead>['columns'];
   striped?: boolean;
   /** A <tfoot> row or rows, e.g. a total. */
   foot?: ReactNode;
@@ -21,15 +21,7 @@ export function HeadedTable({
 }) {
   return (
     <HTMLTable compact striped={striped} aria-label={label} style={{ width: '100%' }}>
-      <thead>
-        <tr>
-          {columns.map((name, i) => (
-            <th scope="col" key={typeof name === 'string' ? name : i}>
-              {name}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead columns={columns} />
       <tbody>{children}</tbody>
       {foot && <tfoot>{foot}</tfoot>}
     </HTMLTable>
