@@ -1,16 +1,24 @@
-// The customer e-mails, each as plain text and simple HTML. Pure functions of
-// their inputs, so tests can read exactly what a customer receives. Figures
-// come in integer cents and are printed with core's formatCents; the bakery's
-// name and contact come from core's BAKERY_INFO.
+// The messages of the mail service: the customer e-mails, each as plain text
+// and simple HTML from one description (`message`: a greeting, sections of
+// blocks, the signature). Pure functions of their inputs, so tests can read
+// exactly what a customer receives. Figures come in integer cents and are
+// printed with core's formatCents; the bakery's name and contact come from
+// core's BAKERY_INFO. `toMailOrder` reads a stored order into what they show.
 import {
+  ADD_INS,
   BAKERY_INFO,
+  CAKE_FILLINGS,
   customerPaymentNotice,
+  dollarsToCents,
   formatCents,
   formatLongDate,
   MIN_LEAD_DAYS,
+  orderNumber,
   RUSH_FEE_CENTS,
   RUSH_THRESHOLD_DAYS,
+  type PricedOrder,
 } from '@bakery/core';
+import type { PrismaClient } from '@bakery/prisma';
 
 export interface MailContent {
   subject: string;
@@ -27,18 +35,20 @@ export interface MailOrderLine {
   lineTotalCents: number;
 }
 
-/** What the order mails show, in cents; built from the stored order by mailer.ts. */
-export interface MailOrder {
+/** What the order mails show, figures in cents as core prices them; built by toMailOrder. */
+export interface MailOrder extends Pick<
+  PricedOrder,
+  | 'subtotalCents'
+  | 'cakeOptionsFeeCents'
+  | 'rushFeeCents'
+  | 'taxCents'
+  | 'deliveryFeeCents'
+  | 'totalCents'
+> {
   id: string;
   orderNumber: string;
   customerName: string;
   lines: MailOrderLine[];
-  subtotalCents: number;
-  cakeOptionsFeeCents: number;
-  rushFeeCents: number;
-  taxCents: number;
-  deliveryFeeCents: number;
-  totalCents: number;
   deliveryMethod: 'pickup' | 'delivery';
   deliveryFeeStatus: string;
   /** YYYY-MM-DD, or null when not chosen. */
@@ -77,80 +87,93 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-const signatureText = () =>
-  [
-    '',
-    `${BAKERY_INFO.name}`,
-    `${BAKERY_INFO.street}, ${BAKERY_INFO.city}, ${BAKERY_INFO.state} ${BAKERY_INFO.zip}`,
-    `${BAKERY_INFO.phone} · ${BAKERY_INFO.email}`,
-  ].join('\n');
+// ---------------------------------------------------------------- the builder
 
-/** A plain, inline-styled page: most mail clients ignore style sheets. */
-function page(title: string, bodyHtml: string): string {
+/**
+ * A block of a message, written both ways: a string is a paragraph; `lines`
+ * are lines of one paragraph; a button is a link button in HTML and its
+ * `text` in the plain text; a link is "label: address" in text; `html` is for
+ * HTML only; a summary is the order's lines and totals.
+ */
+type Block =
+  | string
+  | { lines: string[] }
+  | { button: string; href: string; text: string }
+  | { link: string; href: string }
+  | { html: string }
+  | { summary: MailOrder }
+  | null
+  | undefined
+  | false;
+
+const signature = () => {
   const b = BAKERY_INFO;
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;padding:24px;background:#fdf8f3;font-family:Arial,Helvetica,sans-serif;color:#3b2a1a;line-height:1.5">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
-<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(b.name)}</h1>
-${bodyHtml}
-<p style="margin-top:32px;font-size:13px;color:#6b5a4a">${escapeHtml(b.name)}<br>${escapeHtml(`${b.street}, ${b.city}, ${b.state} ${b.zip}`)}<br>${escapeHtml(b.phone)} · <a href="mailto:${escapeHtml(b.email)}">${escapeHtml(b.email)}</a></p>
-</div></body></html>`;
-}
+  return [b.name, `${b.street}, ${b.city}, ${b.state} ${b.zip}`, `${b.phone} · ${b.email}`];
+};
+
+const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
 
 const button = (href: string, label: string) =>
   `<p><a href="${escapeHtml(href)}" style="display:inline-block;background:#8a4b2a;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>`;
-
-const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
 
 function greeting(name: string): string {
   const first = name.trim().split(/\s+/)[0];
   return first ? `Hi ${first},` : 'Hello,';
 }
 
-export function passwordResetMail(to: { firstName: string }, resetUrl: string): MailContent {
-  const subject = `Reset your ${BAKERY_INFO.name} password`;
-  const intro = `We received a request to reset the password of your ${BAKERY_INFO.name} account.`;
-  const validity = `The link is valid for ${RESET_LINK_VALID_HOURS} hour and can be used once.`;
-  const ignore =
-    'If you did not ask for this, you can ignore this e-mail: your password stays the same.';
-  const text = [
-    greeting(to.firstName),
-    '',
-    intro,
-    'Choose a new password here:',
-    resetUrl,
-    '',
-    validity,
-    ignore,
-    signatureText(),
-  ].join('\n');
-  const html = page(
-    subject,
-    [
-      paragraph(greeting(to.firstName)),
-      paragraph(intro),
-      button(resetUrl, 'Choose a new password'),
-      `<p style="font-size:13px">Or open this address: ${escapeHtml(resetUrl)}</p>`,
-      paragraph(validity),
-      paragraph(ignore),
-    ].join('\n'),
+function blockText(block: Exclude<Block, null | undefined | false>): string[] {
+  if (typeof block === 'string') return [block];
+  if ('lines' in block) return block.lines;
+  if ('button' in block) return [block.text];
+  if ('link' in block) return [`${block.link}: ${block.href}`];
+  if ('summary' in block) return orderSummaryText(block.summary);
+  return [];
+}
+
+function blockHtml(block: Exclude<Block, null | undefined | false>): string {
+  if (typeof block === 'string') return paragraph(block);
+  if ('lines' in block) return `<p>${block.lines.map(escapeHtml).join('<br>')}</p>`;
+  if ('button' in block) return button(block.href, block.button);
+  if ('link' in block)
+    return `<p><a href="${escapeHtml(block.href)}">${escapeHtml(block.link)}</a></p>`;
+  if ('summary' in block) return orderSummaryHtml(block.summary);
+  return block.html;
+}
+
+/** A plain, inline-styled page: most mail clients ignore style sheets. */
+function page(title: string, bodyHtml: string): string {
+  const b = BAKERY_INFO;
+  const [name, address] = signature().map(escapeHtml);
+  const email = escapeHtml(b.email);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#fdf8f3;font-family:Arial,Helvetica,sans-serif;color:#3b2a1a;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
+<h1 style="font-size:20px;margin:0 0 16px">${name}</h1>
+${bodyHtml}
+<p style="margin-top:32px;font-size:13px;color:#6b5a4a">${name}<br>${address}<br>${escapeHtml(b.phone)} · <a href="mailto:${email}">${email}</a></p>
+</div></body></html>`;
+}
+
+/**
+ * One message, text and HTML from the same blocks: "Hi Ada," first, then the
+ * sections (a blank line between them in the text), then the signature.
+ */
+function message(subject: string, name: string, sections: Block[][]): MailContent {
+  const blocks = [[greeting(name)], ...sections].map((section) =>
+    section.filter((block): block is Exclude<Block, null | undefined | false> => !!block),
   );
+  const text = [
+    ...blocks.filter((section) => section.length).map((section) => section.flatMap(blockText)),
+    signature(),
+  ]
+    .map((lines) => lines.join('\n'))
+    .join('\n\n');
+  const html = page(subject, blocks.flat().map(blockHtml).join('\n'));
   return { subject, text, html };
 }
 
-/** After a password change or reset: so an owner who did not make it learns at once. */
-export function passwordChangedMail(to: { firstName: string }): MailContent {
-  const subject = `Your ${BAKERY_INFO.name} password was changed`;
-  const intro = `The password of your ${BAKERY_INFO.name} account was just changed, and every other device signed in to it was signed out.`;
-  const warning = `If you did not do this, reset your password at once with "Forgot password" on the login page and tell us at ${BAKERY_INFO.email}.`;
-  const text = [greeting(to.firstName), '', intro, '', warning, signatureText()].join('\n');
-  const html = page(
-    subject,
-    [paragraph(greeting(to.firstName)), paragraph(intro), paragraph(warning)].join('\n'),
-  );
-  return { subject, text, html };
-}
+// ---------------------------------------------------------------- the parts
 
 function lineLabel(line: MailOrderLine): string {
   const details = [line.variantLabel, ...line.options].filter(Boolean);
@@ -242,166 +265,181 @@ function orderSummaryHtml(order: MailOrder): string {
   return `<table style="width:100%;border-collapse:collapse" role="presentation"><tbody>${rows}${totals}</tbody></table>`;
 }
 
-export function orderReceivedMail(order: MailOrder, context: MailContext): MailContent {
-  const subject = `We received your order #${order.orderNumber}`;
-  const intro = `Thank you for ordering from ${BAKERY_INFO.name}! Here is your order #${order.orderNumber}.`;
-  const notice = paymentNotice(order, context);
-  const myOrders = `${context.publicUrl}/my-orders`;
-  const text = [
-    greeting(order.customerName),
-    '',
-    intro,
-    '',
-    ...orderSummaryText(order),
-    '',
-    ...fulfilmentLines(order),
-    ...(order.cakeWriting ? [`Writing on the cake: ${order.cakeWriting}`] : []),
-    ...(order.specialInstructions ? [`Special instructions: ${order.specialInstructions}`] : []),
-    '',
-    notice,
-    ...(order.paymentUrl ? [`Pay with Square: ${order.paymentUrl}`] : []),
-    leadTimeNotice(),
-    '',
-    `Follow your order: ${myOrders}`,
-    signatureText(),
-  ].join('\n');
-  const html = page(
-    subject,
+const payButton = (url: string, text = `Pay with Square: ${url}`) => ({
+  button: 'Pay with Square',
+  href: url,
+  text,
+});
+const followLink = (context: MailContext) => ({
+  link: 'Follow your order',
+  href: `${context.publicUrl}/my-orders`,
+});
+const questions = () => `Questions? Call us at ${BAKERY_INFO.phone}.`;
+
+// ---------------------------------------------------------------- the mails
+
+export function passwordResetMail(to: { firstName: string }, resetUrl: string): MailContent {
+  return message(`Reset your ${BAKERY_INFO.name} password`, to.firstName, [
     [
-      paragraph(greeting(order.customerName)),
-      paragraph(intro),
-      orderSummaryHtml(order),
-      `<p>${fulfilmentLines(order).map(escapeHtml).join('<br>')}</p>`,
-      order.cakeWriting ? paragraph(`Writing on the cake: ${order.cakeWriting}`) : '',
-      order.specialInstructions
-        ? paragraph(`Special instructions: ${order.specialInstructions}`)
-        : '',
-      paragraph(notice),
-      order.paymentUrl ? button(order.paymentUrl, 'Pay with Square') : '',
-      paragraph(leadTimeNotice()),
-      `<p><a href="${escapeHtml(myOrders)}">Follow your order</a></p>`,
-    ].join('\n'),
-  );
-  return { subject, text, html };
+      `We received a request to reset the password of your ${BAKERY_INFO.name} account.`,
+      {
+        button: 'Choose a new password',
+        href: resetUrl,
+        text: `Choose a new password here:\n${resetUrl}`,
+      },
+      { html: `<p style="font-size:13px">Or open this address: ${escapeHtml(resetUrl)}</p>` },
+    ],
+    [
+      `The link is valid for ${RESET_LINK_VALID_HOURS} hour and can be used once.`,
+      'If you did not ask for this, you can ignore this e-mail: your password stays the same.',
+    ],
+  ]);
+}
+
+/** After a password change or reset: so an owner who did not make it learns at once. */
+export function passwordChangedMail(to: { firstName: string }): MailContent {
+  return message(`Your ${BAKERY_INFO.name} password was changed`, to.firstName, [
+    [
+      `The password of your ${BAKERY_INFO.name} account was just changed, and every other device signed in to it was signed out.`,
+    ],
+    [
+      `If you did not do this, reset your password at once with "Forgot password" on the login page and tell us at ${BAKERY_INFO.email}.`,
+    ],
+  ]);
+}
+
+export function orderReceivedMail(order: MailOrder, context: MailContext): MailContent {
+  return message(`We received your order #${order.orderNumber}`, order.customerName, [
+    [`Thank you for ordering from ${BAKERY_INFO.name}! Here is your order #${order.orderNumber}.`],
+    [{ summary: order }],
+    [
+      { lines: fulfilmentLines(order) },
+      order.cakeWriting && `Writing on the cake: ${order.cakeWriting}`,
+      order.specialInstructions && `Special instructions: ${order.specialInstructions}`,
+    ],
+    [
+      paymentNotice(order, context),
+      order.paymentUrl && payButton(order.paymentUrl),
+      leadTimeNotice(),
+    ],
+    [followLink(context)],
+  ]);
 }
 
 export function paymentLinkReadyMail(
   order: MailOrder & { paymentUrl: string },
   context: MailContext,
 ): MailContent {
-  const subject = `Your payment link for order #${order.orderNumber}`;
-  const intro = `Your order #${order.orderNumber} is ready for payment. The total is ${formatCents(order.totalCents)}${order.deliveryFeeCents > 0 ? `, including a delivery fee of ${formatCents(order.deliveryFeeCents)}` : ''}.`;
-  const notice = paymentNotice(order, context);
-  const text = [
-    greeting(order.customerName),
-    '',
-    intro,
-    notice,
-    '',
-    `Pay with Square: ${order.paymentUrl}`,
-    '',
-    ...orderSummaryText(order),
-    signatureText(),
-  ].join('\n');
-  const html = page(
-    subject,
+  return message(`Your payment link for order #${order.orderNumber}`, order.customerName, [
     [
-      paragraph(greeting(order.customerName)),
-      paragraph(intro),
-      paragraph(notice),
-      button(order.paymentUrl, 'Pay with Square'),
-      orderSummaryHtml(order),
-    ].join('\n'),
-  );
-  return { subject, text, html };
+      `Your order #${order.orderNumber} is ready for payment. The total is ${formatCents(order.totalCents)}${order.deliveryFeeCents > 0 ? `, including a delivery fee of ${formatCents(order.deliveryFeeCents)}` : ''}.`,
+      paymentNotice(order, context),
+    ],
+    [payButton(order.paymentUrl)],
+    [{ summary: order }],
+  ]);
 }
 
 export function paymentReceivedMail(order: MailOrder, context: MailContext): MailContent {
-  const subject = `Payment received for order #${order.orderNumber}`;
-  const intro = `We received your payment of ${formatCents(order.totalCents)} for order #${order.orderNumber}. Thank you!`;
-  const next = fulfilmentLines(order)[0]!;
-  const myOrders = `${context.publicUrl}/my-orders`;
-  const text = [
-    greeting(order.customerName),
-    '',
-    intro,
-    next,
-    '',
-    `Follow your order: ${myOrders}`,
-    signatureText(),
-  ].join('\n');
-  const html = page(
-    subject,
+  return message(`Payment received for order #${order.orderNumber}`, order.customerName, [
     [
-      paragraph(greeting(order.customerName)),
-      paragraph(intro),
-      paragraph(next),
-      `<p><a href="${escapeHtml(myOrders)}">Follow your order</a></p>`,
-    ].join('\n'),
-  );
-  return { subject, text, html };
+      `We received your payment of ${formatCents(order.totalCents)} for order #${order.orderNumber}. Thank you!`,
+      fulfilmentLines(order)[0]!,
+    ],
+    [followLink(context)],
+  ]);
 }
 
 export function orderReadyMail(order: MailOrder, _context: MailContext): MailContent {
   const delivery = order.deliveryMethod === 'delivery';
-  const subject = delivery
-    ? `Your order #${order.orderNumber} is ready for delivery`
-    : `Your order #${order.orderNumber} is ready for pickup`;
-  const intro = delivery
-    ? `Your order #${order.orderNumber} is baked and ready; it will be delivered as arranged.`
-    : `Your order #${order.orderNumber} is baked and ready for pickup.`;
-  const lines = fulfilmentLines(order);
-  const unpaid =
-    order.paymentStatus === 'pending' && order.paymentUrl
-      ? `Payment is still open: ${order.paymentUrl}`
-      : null;
-  const questions = `Questions? Call us at ${BAKERY_INFO.phone}.`;
-  const text = [
-    greeting(order.customerName),
-    '',
-    intro,
-    ...lines,
-    ...(unpaid ? ['', unpaid] : []),
-    '',
-    questions,
-    signatureText(),
-  ].join('\n');
-  const html = page(
-    subject,
+  const unpaid = order.paymentStatus === 'pending' && order.paymentUrl;
+  return message(
+    `Your order #${order.orderNumber} is ready for ${delivery ? 'delivery' : 'pickup'}`,
+    order.customerName,
     [
-      paragraph(greeting(order.customerName)),
-      paragraph(intro),
-      `<p>${lines.map(escapeHtml).join('<br>')}</p>`,
-      unpaid && order.paymentUrl ? button(order.paymentUrl, 'Pay with Square') : '',
-      paragraph(questions),
-    ].join('\n'),
+      [
+        delivery
+          ? `Your order #${order.orderNumber} is baked and ready; it will be delivered as arranged.`
+          : `Your order #${order.orderNumber} is baked and ready for pickup.`,
+        { lines: fulfilmentLines(order) },
+      ],
+      [unpaid && payButton(unpaid, `Payment is still open: ${unpaid}`)],
+      [questions()],
+    ],
   );
-  return { subject, text, html };
 }
 
 /** Staff cancelled the order (issue 12). */
 export function orderCancelledMail(order: MailOrder, _context: MailContext): MailContent {
-  const subject = `Your order #${order.orderNumber} has been cancelled`;
-  const intro = `Your order #${order.orderNumber} for ${whenText(order)} has been cancelled.`;
-  const money = 'If you have already paid, your payment will be refunded to your card.';
-  const questions = `Questions? Call us at ${BAKERY_INFO.phone}.`;
-  const text = [
-    greeting(order.customerName),
-    '',
-    intro,
-    money,
-    '',
-    questions,
-    signatureText(),
-  ].join('\n');
-  const html = page(
-    subject,
+  return message(`Your order #${order.orderNumber} has been cancelled`, order.customerName, [
     [
-      paragraph(greeting(order.customerName)),
-      paragraph(intro),
-      paragraph(money),
-      paragraph(questions),
-    ].join('\n'),
-  );
-  return { subject, text, html };
+      `Your order #${order.orderNumber} for ${whenText(order)} has been cancelled.`,
+      'If you have already paid, your payment will be refunded to your card.',
+    ],
+    [questions()],
+  ]);
+}
+
+// ---------------------------------------------------------------- stored orders
+
+function centsOf(value: { toString(): string } | number | null | undefined): number {
+  if (value === null || value === undefined) return 0;
+  return dollarsToCents(Number(value.toString()));
+}
+
+function linesOf(items: unknown): MailOrderLine[] {
+  if (!Array.isArray(items)) return [];
+  return items.map((raw) => {
+    const item = (raw ?? {}) as Record<string, unknown>;
+    const quantity = Number(item.quantity ?? 0);
+    const filling = CAKE_FILLINGS.find((option) => option.id === item.filling);
+    const addIn = ADD_INS.find((option) => option.id === item.addIn);
+    const lineTotal = item.lineTotal ?? null;
+    return {
+      name: String(item.name ?? item.productId ?? 'Item'),
+      variantLabel:
+        typeof item.variantLabel === 'string' && item.variantLabel ? item.variantLabel : null,
+      options: [
+        filling ? `${filling.label} filling` : null,
+        addIn ? `with ${addIn.label.toLowerCase()}` : null,
+      ].filter((o): o is string => o !== null),
+      quantity,
+      lineTotalCents:
+        lineTotal !== null
+          ? centsOf(lineTotal as number)
+          : centsOf(item.price as number) * quantity,
+    };
+  });
+}
+
+export type StoredOrder = NonNullable<Awaited<ReturnType<PrismaClient['order']['findUnique']>>>;
+
+/** A stored order as the order mails show it. */
+export function toMailOrder(order: StoredOrder): MailOrder {
+  return {
+    id: order.id,
+    orderNumber: orderNumber(order.id),
+    customerName: order.customerName,
+    lines: linesOf(order.items),
+    subtotalCents: centsOf(order.subtotal),
+    cakeOptionsFeeCents: centsOf(order.cakeOptionsFee),
+    rushFeeCents: centsOf(order.rushFee),
+    taxCents: centsOf(order.tax),
+    deliveryFeeCents: centsOf(order.deliveryFee),
+    totalCents: centsOf(order.total),
+    deliveryMethod: order.deliveryMethod === 'delivery' ? 'delivery' : 'pickup',
+    deliveryFeeStatus: order.deliveryFeeStatus,
+    pickupDate: order.pickupDate,
+    pickupTime: order.pickupTime,
+    deliveryAddress: order.deliveryAddress,
+    deliveryCity: order.deliveryCity,
+    deliveryState: order.deliveryState,
+    deliveryZip: order.deliveryZip,
+    deliveryInstructions: order.deliveryInstructions,
+    specialInstructions: order.specialInstructions,
+    cakeWriting: order.cakeWriting,
+    paymentUrl: order.squarePaymentUrl,
+    paymentStatus: order.paymentStatus,
+    orderStatus: order.orderStatus,
+  };
 }

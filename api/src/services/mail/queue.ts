@@ -1,0 +1,282 @@
+// The mail service's queue, in PostgreSQL (OutboundMail): a message survives
+// a restart, any API process may send it (rows are claimed with SKIP LOCKED,
+// so two processes never send one twice), and staff can list and resend
+// failures. The queue retries a failed send a few times; a message that still
+// fails is marked failed, logged as an error and written to the outbox's
+// `failed/` folder. A sent message's body is emptied (issue 15).
+import path from 'node:path';
+import type { Prisma, PrismaClient } from '@bakery/prisma';
+import type { Logger } from '../contracts.js';
+import type { MailContent } from './messages.js';
+import type { MailTransport, OutgoingMail } from './transport.js';
+
+/** Kinds of mail whose body carries a secret (a live reset link). */
+export const SECRET_MAIL_KINDS: ReadonlySet<string> = new Set(['password-reset']);
+const RESET_LINK_TOKEN = /(\/reset-password\/)[A-Za-z0-9_-]+/g;
+export const REDACTED_LINK = '[link removed: request a new one]';
+
+export const holdsSecret = (mail: { kind: string }) => SECRET_MAIL_KINDS.has(mail.kind);
+
+/** The mail with every reset link's token replaced (text and HTML). */
+export function redactSecrets<T extends { text: string; html: string }>(mail: T): T {
+  return {
+    ...mail,
+    text: mail.text.replace(RESET_LINK_TOKEN, `$1${REDACTED_LINK}`),
+    html: mail.html.replace(RESET_LINK_TOKEN, `$1${REDACTED_LINK}`),
+  };
+}
+
+export interface MailQueue {
+  /** Stores `mail` and sends it soon; never throws (a refused row is sent directly). */
+  enqueue(mail: OutgoingMail): void;
+  /** Stores `mail` in the caller's transaction, held for `holdMs` (see release). */
+  hold(tx: Prisma.TransactionClient, mail: OutgoingMail, holdMs: number): Promise<string>;
+  /**
+   * Sends a held message now, with the content `fresh` gives (or as stored
+   * when it gives null); a failure leaves it to go out when its hold ends.
+   */
+  release(mailId: string, fresh: () => Promise<MailContent | null>, orderId: string): Promise<void>;
+  /** Resolves when every queued message is sent or given up. */
+  idle(): Promise<void>;
+  /** Stops polling; sends in progress get up to `graceMs`. */
+  close(graceMs: number): Promise<void>;
+}
+
+interface QueuedRow {
+  id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attempts: number;
+}
+
+/** A claim holds a row this long; a process that dies mid-send leaves it to be claimed again. */
+const CLAIM_MS = 2 * 60_000;
+const POLL_MS = 5_000;
+
+export function createMailQueue(options: {
+  prisma: PrismaClient;
+  log: Logger;
+  transport: MailTransport;
+  outboxDir: string;
+  /** Waits between attempts; one attempt more than entries. */
+  retryDelaysMs: number[];
+}): MailQueue {
+  const { prisma, log, transport, outboxDir } = options;
+  const delays = options.retryDelaysMs;
+  let closing = false;
+  let draining: Promise<void> | null = null;
+  let drainAgain = false;
+
+  /** Takes up to 10 due messages for this process, counting the attempt. */
+  const claim = () =>
+    prisma.$queryRaw<QueuedRow[]>`
+      UPDATE "OutboundMail" SET "status" = 'sending', "attempts" = "attempts" + 1,
+        "lockedUntil" = now() + ${CLAIM_MS} * interval '1 millisecond', "updatedAt" = now()
+      WHERE "id" IN (
+        SELECT "id" FROM "OutboundMail"
+        WHERE ("status" = 'pending' AND "nextAttemptAt" <= now())
+           OR ("status" = 'sending' AND "lockedUntil" < now())
+        ORDER BY "nextAttemptAt" LIMIT 10
+        FOR UPDATE SKIP LOCKED)
+      RETURNING "id", "kind", "to", "subject", "text", "html", "attempts"`;
+
+  async function sendRow(row: QueuedRow): Promise<void> {
+    const mail: OutgoingMail = {
+      kind: row.kind,
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+    };
+    try {
+      await transport.deliver(mail);
+      // Sent: the bodies go (issue 15). A reset link, a payment link or an
+      // order's details never rest in the table, nor in its backups.
+      await prisma.outboundMail.update({
+        where: { id: row.id },
+        data: {
+          status: 'sent',
+          sentAt: new Date(),
+          lockedUntil: null,
+          lastError: null,
+          text: '',
+          html: '',
+        },
+      });
+    } catch (error) {
+      const lastError = error instanceof Error ? error.message : String(error);
+      const fields = {
+        id: row.id,
+        kind: row.kind,
+        to: row.to,
+        subject: row.subject,
+        attempt: row.attempts,
+        error: lastError,
+      };
+      if (row.attempts > delays.length) {
+        // A reset link that could not be delivered is cut out at once: it stays
+        // live for an hour, and the customer asks for a new one anyway.
+        const kept = holdsSecret(mail) ? redactSecrets(mail) : mail;
+        await prisma.outboundMail.update({
+          where: { id: row.id },
+          data: {
+            status: 'failed',
+            lastError,
+            lockedUntil: null,
+            text: kept.text,
+            html: kept.html,
+          },
+        });
+        const file = await transport
+          .writeToOutbox(kept, path.join(outboxDir, 'failed'))
+          .catch(() => null);
+        log.error('mail could not be sent; given up (staff can resend it)', { ...fields, file });
+        return;
+      }
+      const retryInMs = delays[row.attempts - 1]!;
+      await prisma.outboundMail.update({
+        where: { id: row.id },
+        data: {
+          status: 'pending',
+          lastError,
+          lockedUntil: null,
+          nextAttemptAt: new Date(Date.now() + retryInMs),
+        },
+      });
+      log.warn('mail send failed; will retry', { ...fields, retryInMs });
+    }
+  }
+
+  /** Sends every due message; concurrent calls share one run. */
+  function drain(): Promise<void> {
+    if (draining) {
+      drainAgain = true;
+      return draining;
+    }
+    draining = (async () => {
+      try {
+        do {
+          drainAgain = false;
+          const rows = await claim();
+          await Promise.all(rows.map(sendRow));
+          if (rows.length > 0) drainAgain = true;
+        } while (drainAgain && !closing);
+      } catch (error) {
+        log.error('mail queue: could not read the queue', {
+          error: error instanceof Error ? error.message : String(error),
+        });
+      } finally {
+        draining = null;
+      }
+    })();
+    return draining;
+  }
+
+  const poller = setInterval(() => void drain(), POLL_MS);
+  poller.unref();
+  void drain(); // messages left by an earlier run
+
+  /** Rows being written or released: idle() must not answer before they are in the table. */
+  const storing = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    const tracked: Promise<void> = work.finally(() => storing.delete(tracked));
+    storing.add(tracked);
+    return tracked;
+  };
+
+  /** Messages still to send now or later (tests wait for these). */
+  const unsent = () =>
+    prisma.outboundMail.count({ where: { status: { in: ['pending', 'sending'] } } });
+
+  return {
+    enqueue(mail) {
+      void track(
+        prisma.outboundMail
+          .create({
+            data: {
+              kind: mail.kind,
+              to: mail.to,
+              subject: mail.subject,
+              text: mail.text,
+              html: mail.html,
+            },
+          })
+          .then(() => drain())
+          .catch(async (error: unknown) => {
+            // The database refused the row: try once directly rather than drop the message.
+            log.error('mail queue: could not store the message; sending it directly', {
+              kind: mail.kind,
+              to: mail.to,
+              error: String(error),
+            });
+            await transport.deliver(mail).catch(async (sendError: unknown) => {
+              const file = await transport
+                .writeToOutbox(mail, path.join(outboxDir, 'failed'))
+                .catch(() => null);
+              log.error('mail could not be sent; saved', {
+                kind: mail.kind,
+                to: mail.to,
+                error: String(sendError),
+                file,
+              });
+            });
+          }),
+      );
+    },
+    async hold(tx, mail, holdMs) {
+      const row = await tx.outboundMail.create({
+        data: {
+          kind: mail.kind,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          nextAttemptAt: new Date(Date.now() + holdMs),
+        },
+        select: { id: true },
+      });
+      return row.id;
+    },
+    release(mailId, fresh, orderId) {
+      return track(
+        (async () => {
+          try {
+            const content = await fresh();
+            await prisma.outboundMail.updateMany({
+              where: { id: mailId, status: 'pending', attempts: 0 },
+              data: { ...(content ?? {}), nextAttemptAt: new Date() },
+            });
+          } catch (error) {
+            // The stored row still goes out when its hold ends.
+            log.error('mail queue: could not release the order mail; it goes out after its hold', {
+              orderId,
+              error: error instanceof Error ? error.message : String(error),
+            });
+          }
+          await drain();
+        })(),
+      );
+    },
+    async idle() {
+      // Short retry delays (tests) are waited out; a stored message is never dropped.
+      while (storing.size > 0) await Promise.allSettled([...storing]);
+      while (!closing && (draining || (await unsent()) > 0)) {
+        await drain();
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    async close(graceMs) {
+      closing = true;
+      clearInterval(poller);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        draining ?? Promise.resolve(),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs))),
+      ]);
+      clearTimeout(timer);
+    },
+  };
+}
