@@ -9,9 +9,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { applyMigrations, createPrismaClient, type PrismaClient } from '@bakery/prisma';
 import { BAKERY_TIME_ZONE, centsToDollars, itemsInCategory, taxCents } from '@bakery/core';
+import { createDatabase, LOCAL_POSTGRES } from '@bakery/test-support';
 import { Client, createUser, PASSWORD } from '../test/admin/helpers.js';
 
 export const ORDER_COUNT = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -132,21 +132,17 @@ export interface BackOffice {
 
 /**
  * Makes a database of its own on the local PostgreSQL (BENCH_PG_URL, default
- * postgres://postgres@127.0.0.1:5432/postgres), seeds it, starts the API,
+ * postgresql://postgres@127.0.0.1:5432/postgres), seeds it, starts the API,
  * signs the owner in, runs `work`, and drops the database.
  */
 export async function withSeededBackOffice(
   label: string,
   work: (office: BackOffice) => Promise<void>,
 ): Promise<void> {
-  const serverUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `bakery_${label}_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const serverUrl = process.env.BENCH_PG_URL ?? LOCAL_POSTGRES;
+  const database = await createDatabase(serverUrl, `${label}_bench`);
+  if (!database) throw new Error(`PostgreSQL at ${serverUrl} cannot be reached`);
+  const databaseUrl = database.url;
   const prisma = createPrismaClient(databaseUrl, { max: 4 });
   let server: ChildProcess | null = null;
   try {
@@ -178,7 +174,6 @@ export async function withSeededBackOffice(
   } finally {
     server?.kill('SIGTERM');
     await prisma.$disconnect();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   }
 }

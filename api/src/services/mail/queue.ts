@@ -52,6 +52,15 @@ interface QueuedRow {
   attempts: number;
 }
 
+/** The OutboundMail fields of a message. */
+const stored = ({ kind, to, subject, text, html }: OutgoingMail) => ({
+  kind,
+  to,
+  subject,
+  text,
+  html,
+});
+
 /** A claim holds a row this long; a process that dies mid-send leaves it to be claimed again. */
 const CLAIM_MS = 2 * 60_000;
 const POLL_MS = 5_000;
@@ -84,13 +93,7 @@ export function createMailQueue(options: {
       RETURNING "id", "kind", "to", "subject", "text", "html", "attempts"`;
 
   async function sendRow(row: QueuedRow): Promise<void> {
-    const mail: OutgoingMail = {
-      kind: row.kind,
-      to: row.to,
-      subject: row.subject,
-      text: row.text,
-      html: row.html,
-    };
+    const mail: OutgoingMail = stored(row);
     try {
       await transport.deliver(mail);
       // Sent: the bodies go (issue 15). A reset link, a payment link or an
@@ -195,15 +198,7 @@ export function createMailQueue(options: {
     enqueue(mail) {
       void track(
         prisma.outboundMail
-          .create({
-            data: {
-              kind: mail.kind,
-              to: mail.to,
-              subject: mail.subject,
-              text: mail.text,
-              html: mail.html,
-            },
-          })
+          .create({ data: stored(mail) })
           .then(() => drain())
           .catch(async (error: unknown) => {
             // The database refused the row: try once directly rather than drop the message.
@@ -228,14 +223,7 @@ export function createMailQueue(options: {
     },
     async hold(tx, mail, holdMs) {
       const row = await tx.outboundMail.create({
-        data: {
-          kind: mail.kind,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          nextAttemptAt: new Date(Date.now() + holdMs),
-        },
+        data: { ...stored(mail), nextAttemptAt: new Date(Date.now() + holdMs) },
         select: { id: true },
       });
       return row.id;
