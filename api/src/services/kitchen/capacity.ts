@@ -8,14 +8,15 @@ import {
   DEFAULT_BOOKING_HORIZON_DAYS,
   DEFAULT_CAPACITY,
   addDays,
-  capacityCheck,
   closedDateMessage,
   dayAvailability,
   effectiveLimits,
   fairShareCheck,
+  fitsRemaining,
   getCategory,
   horizonProblem,
   productLimitProblem,
+  remainingUnits,
   unitsByCategory,
   type AvailabilityView,
   type BookingSettingsView,
@@ -32,9 +33,6 @@ type Db = PrismaClient | Prisma.TransactionClient;
 
 /** Orders that hold kitchen time: every state but cancelled. */
 export const BOOKED = { paymentStatus: { not: 'cancelled' } } as const;
-
-/** Namespace of the advisory locks taken per pickup date (any constant int4 unlikely to collide). */
-const CAPACITY_LOCK_NAMESPACE = 0x0b4e;
 
 /** The `items` JSON of a stored order as kitchen lines. */
 export function storedLines(items: Prisma.JsonValue): KitchenLine[] {
@@ -84,9 +82,11 @@ const refuseField = (path: string, message: string) =>
  * a category that does not fit what is left, or an account whose unpaid
  * orders of that day would hold more than its fair share (unless staff lifted
  * it). Call it INSIDE the transaction that creates the order, before the
- * insert: the advisory lock on the date is held until that transaction ends,
- * so two submissions for the same date are checked one after the other and
- * the second sees the first.
+ * insert: it locks the date's counters of the categories the order uses
+ * (DailyKitchenLoad, kept by triggers on "Order") until that transaction
+ * ends, so two submissions for the same date and category are checked one
+ * after the other and the second sees the first. The work is a few rows
+ * whatever the number of orders of the day.
  */
 export async function reserveCapacity(
   tx: Prisma.TransactionClient,
@@ -97,36 +97,106 @@ export async function reserveCapacity(
   const date = pickupDate.slice(0, 10);
   const tooMany = productLimitProblem(lines);
   if (tooMany) throw refuseField('items', tooMany);
-  const beyond = horizonProblem(date, who.today, await loadHorizonDays(tx));
+  const needed = unitsByCategory(lines);
+  const categories = CATEGORY_IDS.filter((category) => needed[category] > 0);
+  const booked = await lockDayLoad(tx, date, categories);
+  const day = await dayRules(tx, date, who.userId);
+  const beyond = horizonProblem(date, who.today, day.horizonDays);
   if (beyond) throw refuseField('pickupDate', beyond);
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CAPACITY_LOCK_NAMESPACE}::int4, hashtext(${date}))`;
-  const closed = await tx.closedDate.findUnique({ where: { date } });
-  if (closed) throw conflict(closedDateMessage(date, closed.reason), 'capacity_full');
-  const booked = await tx.order.findMany({
-    where: { pickupDate: date, ...BOOKED },
-    select: { items: true, userId: true, paymentStatus: true },
-  });
-  const limits = await loadLimits(tx);
-  const result = capacityCheck(
-    booked.flatMap((order) => storedLines(order.items)),
-    lines,
-    limits,
-    date,
-  );
+  if (day.closed) throw conflict(closedDateMessage(date, day.closedReason), 'capacity_full');
+  const limits = effectiveLimits(day.limits);
+  const result = fitsRemaining(remainingUnits(booked, limits), lines, date);
   if (!result.ok) throw conflict(result.message, 'capacity_full');
   if (!who.userId) return;
-  const held = booked.filter(
-    (order) => order.userId === who.userId && order.paymentStatus === UNPAID.paymentStatus,
-  );
-  const share = fairShareCheck(
-    held.flatMap((order) => storedLines(order.items)),
-    lines,
-    limits,
-    date,
-  );
-  if (share.ok) return;
-  const exempt = await tx.capacityShareExemption.findUnique({ where: { userId: who.userId } });
-  if (!exempt) throw conflict(share.message, 'capacity_full');
+  const share = fairShareCheck(day.held.flatMap(storedLines), lines, limits, date);
+  if (share.ok || day.exempt) return;
+  throw conflict(share.message, 'capacity_full');
+}
+
+/**
+ * The units booked on `date` in `categories`, each counter row locked (made
+ * at 0 when the date has none yet) until the transaction ends. The rows are
+ * taken in category order, as the triggers take them.
+ */
+async function lockDayLoad(
+  tx: Prisma.TransactionClient,
+  date: string,
+  categories: readonly CategoryId[],
+): Promise<CapacityLimits> {
+  const booked = unitsByCategory([]);
+  if (categories.length === 0) return booked;
+  const rows = await tx.$queryRaw<{ category: string; units: number }[]>`
+    INSERT INTO "DailyKitchenLoad" AS l ("date", "category", "units")
+    SELECT ${date}, c, 0 FROM unnest(${[...categories].sort()}::varchar[]) AS c ORDER BY 1, 2
+    ON CONFLICT ("date", "category") DO UPDATE SET "units" = l."units"
+    RETURNING "category", "units"`;
+  for (const row of rows) booked[row.category as CategoryId] = Number(row.units);
+  return booked;
+}
+
+interface DayRules {
+  horizonDays: number;
+  closed: boolean;
+  closedReason: string | null;
+  limits: { category: string; maxUnits: number }[];
+  /** The `items` of the account's unpaid orders of the day. */
+  held: Prisma.JsonValue[];
+  exempt: boolean;
+}
+
+/** Everything else the check needs, in one statement (the fair share by the userId + date index). */
+async function dayRules(
+  tx: Prisma.TransactionClient,
+  date: string,
+  userId: string | null,
+): Promise<DayRules> {
+  const [row] = await tx.$queryRaw<
+    {
+      horizonDays: number | null;
+      closed: boolean;
+      closedReason: string | null;
+      limits: DayRules['limits'] | null;
+      held: Prisma.JsonValue[] | null;
+      exempt: boolean;
+    }[]
+  >`
+    SELECT
+      (SELECT "horizonDays" FROM "BookingSetting" WHERE "id" = 1) AS "horizonDays",
+      EXISTS (SELECT 1 FROM "ClosedDate" WHERE "date" = ${date}) AS "closed",
+      (SELECT "reason" FROM "ClosedDate" WHERE "date" = ${date}) AS "closedReason",
+      (SELECT json_agg(json_build_object('category', "category", 'maxUnits', "maxUnits"))
+         FROM "CapacityLimit") AS "limits",
+      (SELECT json_agg("items") FROM "Order"
+         WHERE "userId" = ${userId}::uuid AND "pickupDate" = ${date}
+           AND "paymentStatus" = ${UNPAID.paymentStatus}) AS "held",
+      EXISTS (SELECT 1 FROM "CapacityShareExemption" WHERE "userId" = ${userId}::uuid) AS "exempt"`;
+  return {
+    horizonDays: row?.horizonDays ?? DEFAULT_BOOKING_HORIZON_DAYS,
+    closed: Boolean(row?.closed),
+    closedReason: row?.closedReason ?? null,
+    limits: row?.limits ?? [],
+    held: row?.held ?? [],
+    exempt: Boolean(row?.exempt),
+  };
+}
+
+/** Units booked per category on each date of the range that has any (the counters). */
+export async function bookedUnits(
+  db: Db,
+  fromDate: string,
+  toDate: string,
+): Promise<Map<string, CapacityLimits>> {
+  const rows = await db.dailyKitchenLoad.findMany({
+    where: { date: { gte: fromDate, lte: toDate }, units: { not: 0 } },
+  });
+  const byDate = new Map<string, CapacityLimits>();
+  for (const row of rows) {
+    if (!(CATEGORY_IDS as readonly string[]).includes(row.category)) continue;
+    const units = byDate.get(row.date) ?? unitsByCategory([]);
+    units[row.category as CategoryId] = row.units;
+    byDate.set(row.date, units);
+  }
+  return byDate;
 }
 
 /** GET /api/availability: per date of the range, closed or not, what is left. */
@@ -135,27 +205,20 @@ export async function availability(
   fromDate: string,
   toDate: string,
 ): Promise<AvailabilityView> {
-  const [limits, closed, orders] = await Promise.all([
+  const [limits, closed, booked] = await Promise.all([
     loadLimits(db),
     db.closedDate.findMany({ where: { date: { gte: fromDate, lte: toDate } } }),
-    db.order.findMany({
-      where: { pickupDate: { gte: fromDate, lte: toDate }, ...BOOKED },
-      select: { pickupDate: true, items: true },
-    }),
+    bookedUnits(db, fromDate, toDate),
   ]);
   const closedOn = new Map(closed.map((row) => [row.date, row]));
-  const linesOn = new Map<string, KitchenLine[]>();
-  for (const order of orders) {
-    const date = order.pickupDate!;
-    linesOn.set(date, [...(linesOn.get(date) ?? []), ...storedLines(order.items)]);
-  }
+  const none = unitsByCategory([]);
   const days = [];
   for (let date = fromDate; date <= toDate; date = addDays(date, 1)) {
     const closedRow = closedOn.get(date);
     days.push(
       dayAvailability(
         date,
-        unitsByCategory(linesOn.get(date) ?? []),
+        booked.get(date) ?? none,
         limits,
         closedRow ? { reason: closedRow.reason } : null,
       ),
