@@ -1,5 +1,6 @@
 // Review moderation (staff): every review, approve, delete.
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import type { AdminReviewView } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
 import { requirePermission } from '../../middleware/auth.js';
@@ -39,38 +40,44 @@ const withUser = { user: { select: { firstName: true, lastName: true, email: tru
 
 export function adminReviewsRouter(deps: AppDeps): Router {
   const router = new Router();
-  const knownReview = knownIds('Review not found');
+  const { prisma } = deps;
   router.get('/api/admin/reviews', requirePermission('manageReviews'), async (ctx) => {
-    const rows = await deps.prisma.review.findMany({
+    const rows = await prisma.review.findMany({
       include: withUser,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     });
     ctx.body = rows.map(moderationView);
   });
+
+  // One review's action: staff who moderate, a well-formed id, the action's answer.
+  const onReview = (act: (id: string) => Promise<unknown>) =>
+    [
+      requirePermission('manageReviews'),
+      knownIds('Review not found'),
+      async (ctx: Context) => {
+        ctx.body = await act(idParam(ctx));
+      },
+    ] as const;
+
   router.patch(
     '/api/admin/reviews/:id/approve',
-    requirePermission('manageReviews'),
-    knownReview,
-    async (ctx) => {
-      const existing = await deps.prisma.review.findUnique({ where: { id: idParam(ctx) } });
-      if (!existing) throw notFound('Review not found');
-      const review = await deps.prisma.review.update({
-        where: { id: existing.id },
+    ...onReview(async (id) => {
+      const { count } = await prisma.review.updateMany({
+        where: { id },
         data: { isApproved: true },
-        include: withUser,
       });
-      ctx.body = { success: true, review: moderationView(review) };
-    },
+      if (count === 0) throw notFound('Review not found');
+      const review = await prisma.review.findUniqueOrThrow({ where: { id }, include: withUser });
+      return { success: true, review: moderationView(review) };
+    }),
   );
   router.delete(
     '/api/admin/reviews/:id',
-    requirePermission('manageReviews'),
-    knownReview,
-    async (ctx) => {
-      const { count } = await deps.prisma.review.deleteMany({ where: { id: idParam(ctx) } });
+    ...onReview(async (id) => {
+      const { count } = await prisma.review.deleteMany({ where: { id } });
       if (count === 0) throw notFound('Review not found');
-      ctx.body = { success: true };
-    },
+      return { success: true };
+    }),
   );
   return router;
 }

@@ -101,7 +101,60 @@ describe('Review Management', () => {
     await waitFor(() => expect(toastText()).toContain('Failed to approve review'));
     const bread = screen.getByRole('article', { name: 'Review Best bread' });
     fireEvent.click(within(bread).getByRole('button', { name: 'Remove' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByText('Delete review'));
     await waitFor(() => expect(toastText()).toContain('Failed to delete review: Review not found'));
+  });
+
+  it('asks before deleting: Escape and Keep it send nothing, and focus returns to the button', async () => {
+    const calls = stubFetch({ 'GET /api/admin/reviews': () => [200, reviews] });
+    renderScreen(<ReviewsTab />);
+    const muffins = await screen.findByRole('article', { name: 'Review Lovely muffins' });
+    const remove = within(muffins).getByRole('button', { name: 'Delete' });
+    remove.focus();
+    fireEvent.click(remove);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Delete this review?');
+    expect(dialog).toHaveTextContent(
+      '“Lovely muffins” by Ada Lovelace is deleted for good. This cannot be undone.',
+    );
+    // A keyboard user is inside the dialog (jsdom runs no focus transition: put them there).
+    within(dialog).getByText('Keep it').closest('button')!.focus();
+    expect(document.activeElement).not.toBe(remove);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(remove));
+
+    const bread = screen.getByRole('article', { name: 'Review Best bread' });
+    fireEvent.click(within(bread).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('and leaves the shop at once');
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByText('Keep it'));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    expect(screen.getByRole('article', { name: 'Review Best bread' })).toBeInTheDocument();
+  });
+
+  it('deletes once confirmed: the review leaves the list and a toast says so', async () => {
+    let gone = false;
+    const calls = stubFetch({
+      'GET /api/admin/reviews': () => [200, reviews.filter((r) => !(gone && r.id === 'r1'))],
+      'DELETE /api/admin/reviews/r1': () => {
+        gone = true;
+        return [200, { success: true }];
+      },
+    });
+    renderScreen(<ReviewsTab />);
+    const muffins = await screen.findByRole('article', { name: 'Review Lovely muffins' });
+    fireEvent.click(within(muffins).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByText('Delete review'));
+    await waitFor(() =>
+      expect(toastText()).toContain('Review deleted: "Lovely muffins" was deleted'),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Review Lovely muffins' })).toBeNull(),
+    );
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+      '/api/admin/reviews/r1',
+    ]);
   });
 
   it('shows the empty states', async () => {

@@ -1,7 +1,13 @@
-import { Button, Card, H5, NonIdealState, Spinner, Tag, Callout } from '@blueprintjs/core';
+// Review Management: pending reviews to approve or delete, approved ones live
+// on the shop (cut at 100 characters) to remove, and the statistics. A delete
+// asks first: it cannot be taken back.
+import { useState, type ReactNode } from 'react';
+import { Button, Card, H5, NonIdealState, Tag } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatLongDate, type ReviewView } from '@bakery/core';
 import { api, messageOf } from '../api/client';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { QueryStatus } from '../ui/QueryStatus';
 import { toast } from '../ui/toaster';
 
 // The rating travels as a string '1'..'5' (spec 3); numbers are accepted too.
@@ -15,29 +21,70 @@ export const cut100 = (s: string) => (s.length > 100 ? `${s.slice(0, 100)}…` :
 const ratingOf = (r: AdminReview) => Math.min(5, Math.max(0, Math.round(Number(r.rating)) || 0));
 const stars = (n: number) => '★'.repeat(n) + '☆'.repeat(5 - n);
 
+/** One review as a card: title, stars, text, and what staff can do with it (`children`). */
+function ReviewCard({
+  review,
+  live,
+  children,
+}: {
+  review: AdminReview;
+  live: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Card role="article" style={{ marginBottom: 8 }} aria-label={`Review ${review.title}`}>
+      {live && (
+        <>
+          <Tag intent="success" round>
+            Live
+          </Tag>{' '}
+        </>
+      )}
+      <strong>{review.title}</strong>{' '}
+      <span role="img" aria-label={`${ratingOf(review)} stars`}>
+        {stars(ratingOf(review))}
+      </span>
+      <p>{live ? cut100(review.comment) : review.comment}</p>
+      {!live && (
+        <div className="muted">
+          {review.userName ?? 'Customer'} · {formatLongDate(review.createdAt)}
+        </div>
+      )}
+      {children}
+    </Card>
+  );
+}
+
 export function ReviewsTab() {
   const client = useQueryClient();
   const reviews = useQuery({
     queryKey: ['/api/admin/reviews'],
     queryFn: () => api<AdminReview[]>('/api/admin/reviews'),
   });
+  // The review a delete waits on: the dialog asks before anything is sent.
+  const [deleting, setDeleting] = useState<AdminReview | null>(null);
   const done = () => {
     void client.invalidateQueries({ queryKey: ['/api/admin/reviews'] });
     void client.invalidateQueries({ queryKey: ['/api/reviews'] });
   };
   const approve = useMutation({
     mutationFn: (id: string) => api(`/api/admin/reviews/${id}/approve`, { method: 'PATCH' }),
-    onSuccess: done,
+    onSuccess: () => {
+      done();
+      toast('Review approved', 'It now shows on the shop', 'success');
+    },
     onError: (err) => toast('Failed to approve review', messageOf(err, 'Failed to approve review')),
   });
   const remove = useMutation({
-    mutationFn: (id: string) => api(`/api/admin/reviews/${id}`, { method: 'DELETE' }),
-    onSuccess: done,
+    mutationFn: (review: AdminReview) =>
+      api(`/api/admin/reviews/${review.id}`, { method: 'DELETE' }),
+    onSuccess: (_answer, review) => {
+      done();
+      toast('Review deleted', `"${review.title}" was deleted`, 'success');
+    },
     onError: (err) => toast('Failed to delete review', messageOf(err, 'Failed to delete review')),
   });
-  if (reviews.isLoading) return <Spinner aria-label="Loading reviews" />;
-  if (reviews.error)
-    return <Callout intent="danger">{messageOf(reviews.error, 'Failed to load reviews')}</Callout>;
+  if (reviews.isLoading || reviews.error) return <QueryStatus query={reviews} what="reviews" />;
   const all = reviews.data ?? [];
   const pending = all.filter((r) => !r.isApproved);
   const approved = all.filter((r) => r.isApproved);
@@ -63,20 +110,7 @@ export function ReviewsTab() {
           <H5>Pending Reviews</H5>
           {pending.length === 0 && <NonIdealState icon="tick" title="No reviews waiting" />}
           {pending.map((r) => (
-            <Card
-              key={r.id}
-              role="article"
-              style={{ marginBottom: 8 }}
-              aria-label={`Review ${r.title}`}
-            >
-              <strong>{r.title}</strong>{' '}
-              <span role="img" aria-label={`${ratingOf(r)} stars`}>
-                {stars(ratingOf(r))}
-              </span>
-              <p>{r.comment}</p>
-              <div className="muted">
-                {r.userName ?? 'Customer'} · {formatLongDate(r.createdAt)}
-              </div>
+            <ReviewCard key={r.id} review={r} live={false}>
               <div className="button-row">
                 <Button
                   intent="success"
@@ -88,41 +122,40 @@ export function ReviewsTab() {
                   intent="danger"
                   text="Delete"
                   disabled={busy}
-                  onClick={() => remove.mutate(r.id)}
+                  onClick={() => setDeleting(r)}
                 />
               </div>
-            </Card>
+            </ReviewCard>
           ))}
         </section>
         <section aria-label="Approved reviews">
           <H5>Approved Reviews</H5>
           {approved.length === 0 && <NonIdealState icon="comment" title="No approved reviews" />}
           {approved.map((r) => (
-            <Card
-              key={r.id}
-              role="article"
-              style={{ marginBottom: 8 }}
-              aria-label={`Review ${r.title}`}
-            >
-              <Tag intent="success" round>
-                Live
-              </Tag>{' '}
-              <strong>{r.title}</strong>{' '}
-              <span role="img" aria-label={`${ratingOf(r)} stars`}>
-                {stars(ratingOf(r))}
-              </span>
-              <p>{cut100(r.comment)}</p>
+            <ReviewCard key={r.id} review={r} live>
               <Button
                 intent="danger"
                 small
                 text="Remove"
                 disabled={busy}
-                onClick={() => remove.mutate(r.id)}
+                onClick={() => setDeleting(r)}
               />
-            </Card>
+            </ReviewCard>
           ))}
         </section>
       </div>
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        title="Delete this review?"
+        confirmText="Delete review"
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      >
+        <p>
+          &ldquo;{deleting?.title}&rdquo; by {deleting?.userName ?? 'a customer'} is deleted for
+          good{deleting?.isApproved ? ' and leaves the shop at once' : ''}. This cannot be undone.
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -75,6 +75,7 @@ describe('User Management as the owner', () => {
     fireEvent.change(await screen.findByRole('combobox', { name: 'Role of cora@example.com' }), {
       target: { value: 'admin' },
     });
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByText('Change role'));
     await waitFor(() => expect(toastText()).toContain('User role updated'));
     expect(calls.find((c) => c.path === '/api/admin/users/u3/role')?.body).toEqual({
       role: 'admin',
@@ -82,9 +83,29 @@ describe('User Management as the owner', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Role of olive@bakery.test' }), {
       target: { value: 'customer' },
     });
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByText('Change role'));
     await waitFor(() =>
       expect(toastText()).toContain('Failed to update user role: You cannot change your own role'),
     );
+  });
+
+  it('asks before changing a role; Escape sends nothing and keeps the role', async () => {
+    const calls = stubFetch({ 'GET /api/admin/users': () => [200, users] });
+    renderScreen(<UsersTab role="owner" />);
+    const select = await screen.findByRole('combobox', { name: 'Role of cora@example.com' });
+    select.focus();
+    fireEvent.change(select, { target: { value: 'owner' } });
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent("Change this user's role?");
+    expect(dialog).toHaveTextContent(
+      'Cora Baker (cora@example.com) goes from customer to owner. Owner: all admin rights, plus manage users',
+    );
+    within(dialog).getByText('Keep it').closest('button')!.focus();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(select));
+    expect(select).toHaveValue('customer');
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
   });
 
   it("says 'Email Configuration Required' when mail is not configured", async () => {

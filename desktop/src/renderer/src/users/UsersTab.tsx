@@ -13,6 +13,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { can, formatLongDate, ROLE_DESCRIPTIONS, ROLES, type UserView } from '@bakery/core';
 import { api, ApiError, messageOf } from '../api/client';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { toast } from '../ui/toaster';
 import { MailPanel } from '../mail/MailPanel';
 
@@ -31,6 +32,8 @@ export function UsersTab({ role }: { role: string }) {
     enabled: isOwner,
   });
   const [search, setSearch] = useState('');
+  // A role change waits here for the owner's yes: it grants or takes away access at once.
+  const [roleChange, setRoleChange] = useState<{ user: UserRow; role: string } | null>(null);
   const changeRole = useMutation({
     mutationFn: ({ id, role }: { id: string; role: string }) =>
       api(`/api/admin/users/${id}/role`, { method: 'PATCH', body: { role } }),
@@ -140,7 +143,7 @@ export function UsersTab({ role }: { role: string }) {
               aria-label={`Role of ${u.email}`}
               value={u.role}
               disabled={!isOwner || changeRole.isPending}
-              onChange={(e) => changeRole.mutate({ id: u.id, role: e.currentTarget.value })}
+              onChange={(e) => setRoleChange({ user: u, role: e.currentTarget.value })}
               options={[...(ROLES as readonly string[])]}
             />
             <Button
@@ -166,6 +169,24 @@ export function UsersTab({ role }: { role: string }) {
           ))}
         </ul>
       </Card>
+      <ConfirmDialog
+        isOpen={roleChange !== null}
+        title="Change this user's role?"
+        confirmText="Change role"
+        intent="warning"
+        onClose={() => setRoleChange(null)}
+        onConfirm={() =>
+          roleChange && changeRole.mutate({ id: roleChange.user.id, role: roleChange.role })
+        }
+      >
+        {roleChange && (
+          <p>
+            {roleChange.user.firstName} {roleChange.user.lastName} ({roleChange.user.email}) goes
+            from {roleChange.user.role} to <strong>{roleChange.role}</strong>.{' '}
+            {descriptions[roleChange.role] ?? ''} It applies from their next request.
+          </p>
+        )}
+      </ConfirmDialog>
       {can(role, 'manageMail') && <MailPanel />}
     </div>
   );
