@@ -169,7 +169,23 @@ test('an ingredient and a recipe: total cost to the cent', async () => {
     'E2E Rice Flour',
   );
   await expect(recipe.getByTestId('recipe-total-cost')).toHaveText('$3.45');
-  await page.screenshot({ path: join(shots, 'tab-recipes.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: join(shots, 'tab-recipes.png') });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Removing a line asks first (issue 12): Escape keeps it, Remove takes it out.
+  const removeFlour = recipe.getByRole('button', { name: 'Remove E2E Rice Flour' });
+  await removeFlour.click();
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText('Remove E2E Rice Flour from E2E Seeded Loaf?');
+  await page.keyboard.press('Escape');
+  await expect(ask).toBeHidden();
+  await expect(recipe.getByTestId('recipe-total-cost')).toHaveText('$3.45');
+  await removeFlour.click();
+  await ask.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(toast('Recipe updated: E2E Rice Flour removed')).toBeVisible();
+  await expect(recipe.getByTestId('recipe-total-cost')).toHaveText('$0.00');
+  await expect(removeFlour).toHaveCount(0);
 });
 
 test("the owner changes a customer's role", async () => {

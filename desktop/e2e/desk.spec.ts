@@ -17,6 +17,7 @@ import {
   startOfBakeryDay,
   type CartLine,
 } from '@bakery/core';
+import { ApiSession } from '@bakery/test-support/client';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -63,27 +64,10 @@ const PLAN: Planned[] = [
 const name = (p: Planned) => `${p.first} ${p.last}`;
 const day1Names = ['Edna Early', 'Hal Halfpast', 'Tess Ten', 'Noor Noon'];
 
-async function call<T>(cookie: { v: string }, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${base()}${path}`, {
-    method,
-    headers: {
-      Origin: base(),
-      Cookie: cookie.v,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const set = res.headers.getSetCookie?.() ?? [];
-  if (set.length) cookie.v = set.map((c) => c.split(';')[0]).join('; ');
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
 async function placeOrder(p: Planned) {
-  const cookie = { v: '' };
+  const session = new ApiSession(base());
   const email = `${p.first}.${p.last}.${Date.now()}@example.com`.toLowerCase();
-  await call(cookie, 'POST', '/api/signup', {
+  await session.call('POST', '/api/signup', {
     email,
     password: 'Customer-pass-1',
     firstName: p.first,
@@ -113,7 +97,7 @@ async function placeOrder(p: Planned) {
     },
     { id: null, firstName: p.first, lastName: p.last, email },
   );
-  await call(cookie, 'POST', '/api/submit-order', { orderData });
+  await session.call('POST', '/api/submit-order', { orderData });
 }
 
 let page: Page;

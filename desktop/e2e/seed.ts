@@ -10,6 +10,7 @@ import {
   priceOrder,
   type CartLine,
 } from '@bakery/core';
+import { ApiSession } from '@bakery/test-support/client';
 
 export const SEED_FILE = join(
   dirname(fileURLToPath(import.meta.url)),
@@ -31,27 +32,6 @@ export interface Seed {
   deliveryTotalCents: number;
   spareTotalCents: number;
   reviewTitle: string;
-}
-
-class Customer {
-  private cookie = '';
-  constructor(private readonly base: string) {}
-  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${this.base}${path}`, {
-      method,
-      headers: {
-        Origin: this.base,
-        Cookie: this.cookie,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const set = res.headers.getSetCookie?.() ?? [];
-    if (set.length) this.cookie = set.map((c) => c.split(';')[0]).join('; ');
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path} -> ${res.status}: ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
 }
 
 function orderData(lines: CartLine[], who: { name: string; email: string }, delivery: boolean) {
@@ -85,7 +65,7 @@ export async function seedThroughCustomerApi(base: string): Promise<Seed> {
   const [a, b] = [simple[0]!, simple[1] ?? simple[0]!];
   // One account per customer: the server names an order after its account.
   const signUp = async (firstName: string, lastName: string) => {
-    const customer = new Customer(base);
+    const customer = new ApiSession(base);
     const email = `${firstName}.${lastName}@example.com`.toLowerCase();
     await customer.call('POST', '/api/signup', {
       email,
