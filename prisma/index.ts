@@ -2,17 +2,31 @@
 // @bakery/prisma run generate` after a schema change), a factory that wires it
 // to PostgreSQL through the pg driver adapter, and the migration runner.
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from './generated/client';
 
 export { Prisma, PrismaClient } from './generated/client';
 export type * from './generated/models';
 export { applyMigrations, pendingMigrations, type MigrationResult } from './migrate';
 
+const pools = new WeakMap<PrismaClient, pg.Pool>();
+
 /** A Prisma Client on `databaseUrl` (JavaScript query engine, pg adapter). */
 export function createPrismaClient(
   databaseUrl: string,
   options: { max?: number } = {},
 ): PrismaClient {
-  const adapter = new PrismaPg({ connectionString: databaseUrl, max: options.max ?? 10 });
-  return new PrismaClient({ adapter });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? 10 });
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg(pool, { disposeExternalPool: true }),
+  });
+  pools.set(prisma, pool);
+  return prisma;
 }
+
+/**
+ * The pg pool under a client of createPrismaClient, for the few hot reads
+ * that skip Prisma's query compiler (about 1 ms of CPU a query); null for
+ * another client. Statements on it are outside any Prisma transaction.
+ */
+export const sqlPool = (prisma: PrismaClient): pg.Pool | null => pools.get(prisma) ?? null;

@@ -6,28 +6,22 @@ import type { Context, Next } from 'koa';
 import { can, isStaff, leastRoleWith, type Permission } from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
 import { forbidden, HttpError, unauthorized } from './errors.js';
-import { lifetimeOf, SESSION_USER_FIELDS, type SessionRecord } from '../services/sessionStore.js';
+import {
+  lifetimeOf,
+  SESSION_USER_FIELDS,
+  USER_FIELDS,
+  type SessionRecord,
+  type SessionUserRow,
+} from '../services/sessionStore.js';
 import { staffSecondFactorRequired } from '../services/secondFactor.js';
 
-export const USER_FIELDS = {
-  id: true,
-  role: true,
-  email: true,
-  firstName: true,
-  lastName: true,
-  phone: true,
-} as const;
+export { USER_FIELDS };
 
-export interface SessionUser {
-  id: string;
-  role: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
+/** The signed-in user of a request (the store read it with the session). */
+export type SessionUser = Omit<SessionUserRow, 'totpEnabledAt'> & {
   /** Set when the user has a second factor (staff). */
   totpEnabledAt?: Date | null;
-}
+};
 
 export interface BakerySession {
   userId?: string;

@@ -9,7 +9,7 @@
 // without a request. The last request is written at most once a minute.
 import type { Context } from 'koa';
 import { isStaff } from '@bakery/core';
-import type { PrismaClient } from '@bakery/prisma';
+import { sqlPool, type Prisma, type PrismaClient } from '@bakery/prisma';
 
 type SessionData = Record<string, unknown>;
 
@@ -25,31 +25,64 @@ export const SESSION_LIFETIMES = {
 export const lifetimeOf = (role: string | null | undefined) =>
   isStaff(role) ? SESSION_LIFETIMES.staffMs : SESSION_LIFETIMES.customerMs;
 
-/** The user fields every request needs, read with the session. */
-export const SESSION_USER_FIELDS = {
+/** The user fields an answer shows (sign-in, profile, the owner's user list). */
+export const USER_FIELDS = {
   id: true,
   role: true,
   email: true,
   firstName: true,
   lastName: true,
   phone: true,
-  totpEnabledAt: true,
 } as const;
+
+/** The user fields every request needs, read with the session. */
+export const SESSION_USER_FIELDS = { ...USER_FIELDS, totpEnabledAt: true } as const;
+
+export type SessionUserRow = Prisma.UserGetPayload<{ select: typeof SESSION_USER_FIELDS }>;
 
 /** What the store leaves in ctx.state for the rest of the request. */
 export interface SessionRecord {
   /** The public id of this device's session (GET /api/user/sessions). */
   id: string;
   sid: string;
-  user: {
-    id: string;
-    role: string;
-    email: string;
-    firstName: string;
-    lastName: string;
-    phone: string | null;
-    totpEnabledAt: Date | null;
-  } | null;
+  user: SessionUserRow | null;
+}
+
+interface SessionRow {
+  id: string;
+  sess: SessionData;
+  expire: Date;
+  createdAt: Date;
+  lastSeenAt: Date;
+  userId: string | null;
+  user: SessionUserRow | null;
+}
+
+const SESSION_SQL = `SELECT s."id", s."sess", s."expire", s."createdAt", s."lastSeenAt", s."userId",
+  CASE WHEN u."id" IS NULL THEN NULL ELSE json_build_object(${Object.keys(SESSION_USER_FIELDS)
+    .map((field) => `'${field}', u."${field}"`)
+    .join(', ')}) END AS "user"
+  FROM "Session" s LEFT JOIN "User" u ON u."id" = s."userId" WHERE s."sid" = $1`;
+
+/**
+ * The session `sid` and its user in one statement. Through the pg pool when
+ * there is one (this runs on every request: Prisma's include is two queries
+ * and about 1 ms of CPU), else through Prisma.
+ */
+async function readSession(prisma: PrismaClient, sid: string): Promise<SessionRow | null> {
+  const pool = sqlPool(prisma);
+  if (!pool)
+    return prisma.session.findUnique({
+      where: { sid },
+      include: { user: { select: SESSION_USER_FIELDS } },
+    }) as Promise<SessionRow | null>;
+  const { rows } = await pool.query<SessionRow>(SESSION_SQL, [sid]);
+  const row = rows[0];
+  if (!row) return null;
+  const user = row.user as (SessionUserRow & { totpEnabledAt: string | null }) | null;
+  // JSON carries the timestamp as text.
+  const totp = user?.totpEnabledAt;
+  return { ...row, user: user && { ...user, totpEnabledAt: totp ? new Date(totp) : null } };
 }
 
 interface StoreOptions {
@@ -63,10 +96,7 @@ export function postgresSessionStore(prisma: PrismaClient) {
       _maxAge?: unknown,
       opts?: StoreOptions,
     ): Promise<SessionData | undefined> {
-      const row = await prisma.session.findUnique({
-        where: { sid },
-        include: { user: { select: SESSION_USER_FIELDS } },
-      });
+      const row = await readSession(prisma, sid);
       if (!row) return undefined;
       const now = Date.now();
       const staff = isStaff(row.user?.role);

@@ -2,32 +2,17 @@
 // hashes never leave the database: every query selects the fields it shows.
 import Router from '@koa/router';
 import { isStaff, RoleChangeSchema, type Role, type UserView } from '@bakery/core';
+import type { Prisma } from '@bakery/prisma';
 import type { AppDeps } from '../../deps.js';
-import { requirePermission } from '../../middleware/auth.js';
+import { requirePermission, USER_FIELDS } from '../../middleware/auth.js';
 import { handle } from '../../middleware/validate.js';
 import { conflict, notFound } from '../../middleware/errors.js';
 import { createPasswordResetLink } from '../../services/auth.js';
 import { idParam, knownIds } from './shared.js';
 
-const userFields = {
-  id: true,
-  role: true,
-  email: true,
-  firstName: true,
-  lastName: true,
-  phone: true,
-  createdAt: true,
-} as const;
+const userFields = { ...USER_FIELDS, createdAt: true } as const;
 
-type UserRow = {
-  id: string;
-  role: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  createdAt: Date;
-};
+type UserRow = Prisma.UserGetPayload<{ select: typeof userFields }>;
 const userView = (user: UserRow): UserView => ({
   ...user,
   role: user.role as Role,
