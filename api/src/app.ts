@@ -5,10 +5,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import Koa, { type Context, type Next } from 'koa';
 import helmet from 'koa-helmet';
 import { bodyParser } from '@koa/bodyparser';
-import compress from 'koa-compress';
 import session from 'koa-session';
 import Keygrip from 'keygrip';
-import { constants as zlib } from 'node:zlib';
 import type { AppConfig } from './config.js';
 import type { AppDeps } from './deps.js';
 import type { Logger } from './services/contracts.js';
@@ -21,6 +19,7 @@ import { menu, MENU_CACHE_CONTROL } from './routes/menu.js';
 import { configBody } from './routes/config.js';
 import { safePath } from './services/logger.js';
 import { staticApps } from './static.js';
+import { compressAnswers } from './middleware/compressAnswers.js';
 import { inlineStyleHashes, styleSources } from './csp.js';
 
 export const SESSION_COOKIE = 'bakery.sid';
@@ -148,14 +147,7 @@ export function createApp(deps: AppDeps): Koa {
     }),
   );
   // JSON answers compressed (brotli at a fast level, else gzip) above 1 KB.
-  app.use(
-    compress({
-      threshold: 1024,
-      br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-      gzip: { level: 6 },
-      deflate: false,
-    }),
-  );
+  app.use(compressAnswers({ threshold: 1024, brotliQuality: 4, gzipLevel: 6 }));
   app.use(sameOrigin(config));
   app.use(jsonOnly);
   // Keeps ctx.request.rawBody: the Square webhook signature is over the exact bytes.

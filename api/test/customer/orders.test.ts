@@ -415,6 +415,25 @@ describe('GET /api/my-orders', () => {
     expect(walked).toEqual(newestFirst);
   });
 
+  it('is compressed as the browser accepts: brotli, gzip, or not at all', async () => {
+    const { user, client } = await signedInCustomer(server.baseUrl, server.prisma);
+    client.headers['accept-encoding'] = 'br';
+    const empty = await client.get('/api/my-orders');
+    expect(empty.headers.get('content-encoding')).toBeNull(); // under 1 KB
+    for (let i = 0; i < 5; i += 1) await insertOrder(server.prisma, { userId: user.id });
+    client.headers['accept-encoding'] = 'identity';
+    const plain = await client.get<unknown[]>('/api/my-orders');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.body).toHaveLength(5);
+    for (const encoding of ['br', 'gzip']) {
+      client.headers['accept-encoding'] = encoding;
+      const answer = await client.get<unknown[]>('/api/my-orders');
+      expect(answer.headers.get('content-encoding')).toBe(encoding);
+      expect(answer.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(answer.body).toEqual(plain.body);
+    }
+  });
+
   it('refuses a page size over 100 and a cursor it did not give', async () => {
     const { client } = await signedInCustomer(server.baseUrl, server.prisma);
     const big = await client.get('/api/my-orders?limit=101');
