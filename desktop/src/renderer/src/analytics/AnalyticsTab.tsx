@@ -1,5 +1,7 @@
-import { useState } from 'react';
-import { Button, Callout, Card, H5, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useState, type ReactNode } from 'react';
+import type { IconName } from '@blueprintjs/core';
+import { Button, Callout, Card, H5, NonIdealState, Spinner } from '../ui/blueprint';
+import { TableHead } from '../ui/TableHead';
 import { useQuery } from '@tanstack/react-query';
 import { AgCharts } from 'ag-charts-react';
 import {
@@ -106,61 +108,40 @@ export function AnalyticsTab({ range }: { range: DateRange }) {
         ))}
       </div>
       <div className="two-col">
-        <Card>
-          <H5>Revenue by day</H5>
-          {a && (
-            <DataTable
-              caption="Revenue by day"
-              head={['Day', 'Revenue', 'Orders']}
-              rows={a.revenueByDay.map((d) => [d.date, money(d.revenue), String(d.orders)])}
-            />
-          )}
-          <div className="chart-box" aria-hidden="true">
-            {a && a.revenueByDay.length > 0 ? (
-              <DollarBarChart
-                data={a.revenueByDay}
-                xKey="date"
-                bars={[{ yKey: 'revenue', yName: 'Revenue' }]}
-              />
-            ) : (
-              <NonIdealState
-                icon="timeline-bar-chart"
-                title={a ? 'No revenue in this range' : 'Loading…'}
-              />
-            )}
-          </div>
-        </Card>
-        <Card>
-          <H5>Revenue by category</H5>
-          {a && (
-            <DataTable
-              caption="Revenue by category"
-              head={['Category', 'Revenue', 'Quantity sold']}
-              rows={a.revenueByCategory.map((c) => [c.label, money(c.revenue), String(c.quantity)])}
-            />
-          )}
-          <div className="chart-box" aria-hidden="true">
-            {a && a.revenueByCategory.length > 0 ? (
-              <AgCharts
-                options={{
-                  theme: chartTheme,
-                  data: a.revenueByCategory,
-                  series: [
-                    {
-                      type: 'donut',
-                      angleKey: 'revenue',
-                      calloutLabelKey: 'label',
-                      legendItemKey: 'label',
-                    },
-                  ],
-                  background: { visible: false },
-                }}
-              />
-            ) : (
-              <NonIdealState icon="pie-chart" title={a ? 'No revenue in this range' : 'Loading…'} />
-            )}
-          </div>
-        </Card>
+        <ChartCard
+          title="Revenue by day"
+          icon="timeline-bar-chart"
+          head={['Day', 'Revenue', 'Orders']}
+          rows={a?.revenueByDay.map((d) => [d.date, money(d.revenue), String(d.orders)])}
+        >
+          <DollarBarChart
+            data={a?.revenueByDay ?? []}
+            xKey="date"
+            bars={[{ yKey: 'revenue', yName: 'Revenue' }]}
+          />
+        </ChartCard>
+        <ChartCard
+          title="Revenue by category"
+          icon="pie-chart"
+          head={['Category', 'Revenue', 'Quantity sold']}
+          rows={a?.revenueByCategory.map((c) => [c.label, money(c.revenue), String(c.quantity)])}
+        >
+          <AgCharts
+            options={{
+              theme: chartTheme,
+              data: a?.revenueByCategory ?? [],
+              series: [
+                {
+                  type: 'donut',
+                  angleKey: 'revenue',
+                  calloutLabelKey: 'label',
+                  legendItemKey: 'label',
+                },
+              ],
+              background: { visible: false },
+            }}
+          />
+        </ChartCard>
       </div>
       <Card>
         <H5>Margins</H5>
@@ -170,29 +151,49 @@ export function AnalyticsTab({ range }: { range: DateRange }) {
   );
 }
 
-/** The chart's figures as a table for screen readers (the canvas says nothing). */
-function DataTable({ caption, head, rows }: { caption: string; head: string[]; rows: string[][] }) {
+/**
+ * A chart with its figures as a table for screen readers (the canvas says
+ * nothing); while loading or with no figures, a placeholder instead.
+ */
+function ChartCard({
+  title,
+  icon,
+  head,
+  rows,
+  children,
+}: {
+  title: string;
+  icon: IconName;
+  head: string[];
+  /** Undefined while loading. */
+  rows: string[][] | undefined;
+  children: ReactNode;
+}) {
   return (
-    <table className="sr-only">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {head.map((h) => (
-            <th key={h} scope="col">
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r[0]}>
-            {r.map((cell, i) => (
-              <td key={i}>{cell}</td>
+    <Card>
+      <H5>{title}</H5>
+      {rows && (
+        <table className="sr-only">
+          <caption>{title}</caption>
+          <TableHead columns={head} />
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r[0]}>
+                {r.map((cell, i) => (
+                  <td key={i}>{cell}</td>
+                ))}
+              </tr>
             ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+          </tbody>
+        </table>
+      )}
+      <div className="chart-box" aria-hidden="true">
+        {rows?.length ? (
+          children
+        ) : (
+          <NonIdealState icon={icon} title={rows ? 'No revenue in this range' : 'Loading…'} />
+        )}
+      </div>
+    </Card>
   );
 }
