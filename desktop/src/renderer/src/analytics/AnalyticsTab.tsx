@@ -71,6 +71,12 @@ export function AnalyticsTab({ range }: { range: DateRange }) {
     setBusy(null);
   };
   const a = analytics.data;
+  const dayRows = a?.revenueByDay.map((d) => [d.date, money(d.revenue), String(d.orders)]);
+  const categoryRows = a?.revenueByCategory.map((c) => [
+    c.label,
+    money(c.revenue),
+    String(c.quantity),
+  ]);
   const figures: [string, string][] = [
     ['Total Revenue', money(a?.totalRevenue)],
     ['This Week', money(a?.weeklyRevenue)],
@@ -108,24 +114,14 @@ export function AnalyticsTab({ range }: { range: DateRange }) {
         ))}
       </div>
       <div className="two-col">
-        <ChartCard
-          title="Revenue by day"
-          icon="timeline-bar-chart"
-          head={['Day', 'Revenue', 'Orders']}
-          rows={a?.revenueByDay.map((d) => [d.date, money(d.revenue), String(d.orders)])}
-        >
+        <ChartCard chart={BY_DAY} rows={dayRows}>
           <DollarBarChart
             data={a?.revenueByDay ?? []}
             xKey="date"
             bars={[{ yKey: 'revenue', yName: 'Revenue' }]}
           />
         </ChartCard>
-        <ChartCard
-          title="Revenue by category"
-          icon="pie-chart"
-          head={['Category', 'Revenue', 'Quantity sold']}
-          rows={a?.revenueByCategory.map((c) => [c.label, money(c.revenue), String(c.quantity)])}
-        >
+        <ChartCard chart={BY_CATEGORY} rows={categoryRows}>
           <AgCharts
             options={{
               theme: chartTheme,
@@ -151,20 +147,28 @@ export function AnalyticsTab({ range }: { range: DateRange }) {
   );
 }
 
+const BY_DAY = {
+  title: 'Revenue by day',
+  icon: 'timeline-bar-chart',
+  head: ['Day', 'Revenue', 'Orders'],
+} satisfies ChartSpec;
+const BY_CATEGORY = {
+  title: 'Revenue by category',
+  icon: 'pie-chart',
+  head: ['Category', 'Revenue', 'Quantity sold'],
+} satisfies ChartSpec;
+type ChartSpec = { title: string; icon: IconName; head: string[] };
+
 /**
  * A chart with its figures as a table for screen readers (the canvas says
  * nothing); while loading or with no figures, a placeholder instead.
  */
 function ChartCard({
-  title,
-  icon,
-  head,
+  chart: { title, icon, head },
   rows,
   children,
 }: {
-  title: string;
-  icon: IconName;
-  head: string[];
+  chart: ChartSpec;
   /** Undefined while loading. */
   rows: string[][] | undefined;
   children: ReactNode;
