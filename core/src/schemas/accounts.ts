@@ -7,7 +7,7 @@ import {
   personNameField,
   phoneField,
 } from './common';
-import { newPasswordField } from './passwords';
+import { newPasswordField, withConfirmedPassword } from './passwords';
 
 /**
  * First and last name are each at most 49 characters, so "first last" fits an
@@ -28,20 +28,18 @@ const lastNameField = () =>
     { length: NAME_PART_MAX, message: `Last name cannot exceed ${NAME_PART_MAX} characters` },
   );
 
+/** An account's e-mail (at most 255 characters); `invalid` is the form's own wording. */
+const accountEmailField = (invalid: string) =>
+  emailField(invalid, { length: 255, message: 'Email cannot exceed 255 characters' });
+
 export const LoginSchema = z.object({
-  email: emailField('Please enter a valid email address', {
-    length: 255,
-    message: 'Email cannot exceed 255 characters',
-  }),
+  email: accountEmailField('Please enter a valid email address'),
   password: passwordField(),
 });
 export type Login = z.infer<typeof LoginSchema>;
 
 export const SignupSchema = z.object({
-  email: emailField('Please enter a valid email address', {
-    length: 255,
-    message: 'Email cannot exceed 255 characters',
-  }),
+  email: accountEmailField('Please enter a valid email address'),
   password: newPasswordField(),
   firstName: firstNameField(),
   lastName: lastNameField(),
@@ -54,23 +52,17 @@ export const ForgotPasswordSchema = z.object({
 });
 export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
 
-export const ResetPasswordSchema = z
-  .object({
+export const ResetPasswordSchema = withConfirmedPassword(
+  {
     token: z.string({ error: 'Reset token is required' }).trim().min(1, 'Reset token is required'),
     password: newPasswordField(),
-    confirmPassword: z.string({ error: "Passwords don't match" }),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  });
+  },
+  'password',
+);
 export type ResetPassword = z.infer<typeof ResetPasswordSchema>;
 
 export const AdminLoginSchema = z.object({
-  email: emailField('Please enter a valid email', {
-    length: 255,
-    message: 'Email cannot exceed 255 characters',
-  }),
+  email: accountEmailField('Please enter a valid email'),
   password: passwordField(),
 });
 export type AdminLogin = z.infer<typeof AdminLoginSchema>;
@@ -85,10 +77,7 @@ export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 
 /** PATCH /api/user/email: the new address, confirmed with the current password. */
 export const EmailChangeSchema = z.object({
-  email: emailField('Please enter a valid email address', {
-    length: 255,
-    message: 'Email cannot exceed 255 characters',
-  }).transform((e) => e.toLowerCase()),
+  email: accountEmailField('Please enter a valid email address').transform((e) => e.toLowerCase()),
   currentPassword: z
     .string({ error: 'Current password is required' })
     .min(1, 'Current password is required'),

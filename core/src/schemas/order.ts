@@ -108,33 +108,46 @@ const blank = (v: string | null | undefined) => !v || v.trim() === '';
 type Today = string | undefined;
 const todayOf = (today: Today) => today ?? bakeryToday();
 
+// The fields the order form and the order payload share, in their order.
+const customerFields = (options: OrderSchemaOptions) => ({
+  customerName: customerName(options),
+  customerEmail: customerEmail(),
+  customerPhone: optionalPhoneField(),
+});
+
+/** A bakery day (`YYYY-MM-DD`, or an ISO instant read as one). */
+const pickupDateField = () =>
+  z
+    .string({ error: ORDER_MESSAGES.pickupDateRequired })
+    .trim()
+    .min(1, ORDER_MESSAGES.pickupDateRequired)
+    .refine((v) => isDateString(toBakeryDate(v)), ORDER_MESSAGES.pickupDateRequired)
+    .transform(toBakeryDate);
+
+const deliveryAndNotes = () => ({
+  deliveryMethod: deliveryMethod(),
+  deliveryAddress: optionalText(200, 'Delivery address cannot exceed 200 characters'),
+  deliveryCity: optionalText(100, 'Delivery city cannot exceed 100 characters'),
+  deliveryState: optionalText(50, 'Delivery state cannot exceed 50 characters'),
+  deliveryZip: optionalText(10, 'Delivery ZIP code cannot exceed 10 characters'),
+  deliveryInstructions: optionalText(300, ORDER_MESSAGES.deliveryInstructions),
+  specialInstructions: optionalText(500, ORDER_MESSAGES.specialInstructions),
+  cakeWriting: cakeWritingField(),
+});
+
 // ------------------------------------------------------------------ client form
 
 /** The order form's fields (spec section 5, "Order form (client)"). */
 export function orderFormSchema(today?: string, options: OrderSchemaOptions = {}) {
   return z
     .object({
-      customerName: customerName(options),
-      customerEmail: customerEmail(),
-      customerPhone: optionalPhoneField(),
-      pickupDate: z
-        .string({ error: ORDER_MESSAGES.pickupDateRequired })
-        .trim()
-        .min(1, ORDER_MESSAGES.pickupDateRequired)
-        .refine((v) => isDateString(toBakeryDate(v)), ORDER_MESSAGES.pickupDateRequired)
-        .transform(toBakeryDate),
+      ...customerFields(options),
+      pickupDate: pickupDateField(),
       pickupTime: z
         .string({ error: ORDER_MESSAGES.pickupTimeSlot })
         .refine((v) => PICKUP_SLOTS.includes(v), ORDER_MESSAGES.pickupTimeSlot)
         .default(DEFAULT_PICKUP_TIME),
-      deliveryMethod: deliveryMethod(),
-      deliveryAddress: optionalText(200, 'Delivery address cannot exceed 200 characters'),
-      deliveryCity: optionalText(100, 'Delivery city cannot exceed 100 characters'),
-      deliveryState: optionalText(50, 'Delivery state cannot exceed 50 characters'),
-      deliveryZip: optionalText(10, 'Delivery ZIP code cannot exceed 10 characters'),
-      deliveryInstructions: optionalText(300, ORDER_MESSAGES.deliveryInstructions),
-      specialInstructions: optionalText(500, ORDER_MESSAGES.specialInstructions),
-      cakeWriting: cakeWritingField(),
+      ...deliveryAndNotes(),
     })
     .superRefine((form, ctx) => {
       // Field errors do not stop this refinement: check only what parsed.
@@ -304,9 +317,7 @@ export type OrderItem = z.infer<typeof OrderItemSchema>;
 export function orderPayloadSchema(today?: string, options: OrderSchemaOptions = {}) {
   return z
     .object({
-      customerName: customerName(options),
-      customerEmail: customerEmail(),
-      customerPhone: optionalPhoneField(),
+      ...customerFields(options),
       userId: z
         .string()
         .nullish()
@@ -326,24 +337,12 @@ export function orderPayloadSchema(today?: string, options: OrderSchemaOptions =
         .object({ hasWriting: z.boolean().default(false), hasBows: z.boolean().default(false) })
         .nullish()
         .transform((v) => v ?? null),
-      pickupDate: z
-        .string({ error: ORDER_MESSAGES.pickupDateRequired })
-        .trim()
-        .min(1, ORDER_MESSAGES.pickupDateRequired)
-        .refine((v) => isDateString(toBakeryDate(v)), ORDER_MESSAGES.pickupDateRequired)
-        .transform(toBakeryDate),
+      pickupDate: pickupDateField(),
       pickupTime: z
         .string({ error: ORDER_MESSAGES.pickupTimeFormat })
         .trim()
         .refine((v) => PICKUP_SLOTS.includes(v), ORDER_MESSAGES.pickupTimeFormat),
-      deliveryMethod: deliveryMethod(),
-      deliveryAddress: optionalText(200, 'Delivery address cannot exceed 200 characters'),
-      deliveryCity: optionalText(100, 'Delivery city cannot exceed 100 characters'),
-      deliveryState: optionalText(50, 'Delivery state cannot exceed 50 characters'),
-      deliveryZip: optionalText(10, 'Delivery ZIP code cannot exceed 10 characters'),
-      deliveryInstructions: optionalText(300, ORDER_MESSAGES.deliveryInstructions),
-      specialInstructions: optionalText(500, ORDER_MESSAGES.specialInstructions),
-      cakeWriting: cakeWritingField(),
+      ...deliveryAndNotes(),
       deliveryFeeStatus: z.enum(DELIVERY_FEE_STATUSES).optional(),
       deliveryFee: money('Delivery fee', 0, 200, '$200').optional(),
       deliveryDistance: z

@@ -51,17 +51,29 @@ const currentPasswordField = () =>
     .min(1, 'Current password is required')
     .max(PASSWORD_MAX, PASSWORD_MAX_MESSAGE);
 
+const PASSWORDS_DIFFER = "Passwords don't match";
+
+/**
+ * A form whose `confirmPassword` must repeat its new password (the field
+ * `field`): "Passwords don't match" on confirmPassword otherwise.
+ */
+export function withConfirmedPassword<Shape extends z.ZodRawShape>(
+  shape: Shape,
+  field: keyof Shape & string,
+) {
+  return z
+    .object({ ...shape, confirmPassword: z.string({ error: PASSWORDS_DIFFER }) })
+    .refine((v: Record<string, unknown>) => v[field] === v.confirmPassword, {
+      message: PASSWORDS_DIFFER,
+      path: ['confirmPassword'],
+    });
+}
+
 /** POST /api/user/password. */
-export const PasswordChangeSchema = z
-  .object({
-    currentPassword: currentPasswordField(),
-    newPassword: newPasswordField(),
-    confirmPassword: z.string({ error: "Passwords don't match" }),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: "Passwords don't match",
-    path: ['confirmPassword'],
-  });
+export const PasswordChangeSchema = withConfirmedPassword(
+  { currentPassword: currentPasswordField(), newPassword: newPasswordField() },
+  'newPassword',
+);
 export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
 
 /** DELETE /api/user: the current password confirms it. */
