@@ -20,13 +20,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, openSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { applyMigrations, createPrismaClient, type PrismaClient } from '@bakery/prisma';
 import { CATEGORY_IDS } from '@bakery/core';
+import { freePort } from '@bakery/test-support';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../src/db/embedded.js';
 import { MIGRATIONS_DIR } from '../src/config.js';
 import { hashPassword } from '../src/services/auth.js';
@@ -64,20 +64,6 @@ async function reachable(url: string) {
   } finally {
     await client.end().catch(() => undefined);
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 function percentile(sorted: number[], p: number) {

@@ -41,7 +41,8 @@ async function suiteDatabase(suite: string): Promise<SuiteDatabase> {
   };
 }
 
-function freePort(): Promise<number> {
+/** A TCP port on 127.0.0.1 that nothing listens on right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
