@@ -11,11 +11,14 @@
 //   /reset-password/<token> the shell dist/reset-password/index.html, a path
 //   outside the route table (spec section 2) dist/404.html with status 404.
 //   An app without those files (the admin renderer) gets its index.html.
+//   A page may have a visitor's variant beside it (dist/order/guest.html):
+//   a request without a session cookie, i.e. nobody signed in, gets that one.
 // Unknown /api paths never reach here.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
+import { SESSION_COOKIE } from './app.js';
 
 interface SpaOptions {
   /** URL prefix without a trailing slash ('' for the root). */
@@ -88,6 +91,15 @@ function pageFile(root: string, rest: string): string | undefined {
   return undefined;
 }
 
+/** The page's visitor variant (guest.html) when the request carries no session cookie. */
+function forVisitor(ctx: Context, root: string, file: string): string {
+  const guest = file.replace(/index\.html$/, 'guest.html');
+  if (guest === file || !isFile(root, guest)) return file;
+  ctx.vary('Cookie');
+  const signedIn = [SESSION_COOKIE, `__Host-${SESSION_COOKIE}`].some((n) => ctx.cookies.get(n));
+  return signedIn ? file : guest;
+}
+
 function isFile(root: string, file: string): boolean {
   try {
     return statSync(path.join(root, file)).isFile();
@@ -109,7 +121,10 @@ function spa({ prefix, root, routes }: SpaOptions) {
     if (rest !== '/' && !rest.endsWith('/') && (await sendFile(ctx, root, rest))) return true;
     if (!ctx.accepts('html')) return false;
     if (rest === '/') return sendFile(ctx, root, '/index.html');
-    if (routes.test(rest)) return sendFile(ctx, root, pageFile(root, rest) ?? '/index.html');
+    if (routes.test(rest)) {
+      const page = pageFile(root, rest);
+      return sendFile(ctx, root, page ? forVisitor(ctx, root, page) : '/index.html');
+    }
     const notFound = isFile(root, '/404.html') ? '/404.html' : '/index.html';
     const served = await sendFile(ctx, root, notFound, false);
     if (served) ctx.status = 404;

@@ -37,13 +37,15 @@ beforeAll(async () => {
   const root = await mkdtemp(path.join(os.tmpdir(), 'bakery-delivery-'));
   const storefront = path.join(root, 'storefront');
   const admin = path.join(root, 'admin');
-  for (const dir of ['assets', 'menu', 'reset-password', 'images'])
+  for (const dir of ['assets', 'menu', 'order', 'reset-password', 'images'])
     await mkdir(path.join(storefront, dir), { recursive: true });
   await mkdir(admin, { recursive: true });
   const files: Record<string, string> = {
     'index.html': '<!doctype html><title>Home page</title>',
     'menu/index.html': '<!doctype html><title>Menu page</title>',
     'reset-password/index.html': '<!doctype html><title>Reset shell</title>',
+    'order/index.html': '<!doctype html><title>Order loading</title>',
+    'order/guest.html': '<!doctype html><title>Order for visitors</title>',
     '404.html': '<!doctype html><title>Not found page</title>',
     'assets/index-abc123.js': SCRIPT,
     'images/cake.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
@@ -119,6 +121,21 @@ describe('HTML pages', () => {
       expect(res.status, route).toBe(200);
       expect(res.body.toString(), route).toContain(`<title>${title}</title>`);
     }
+  });
+
+  it("serves a page's visitor variant when no session cookie comes with the request", async () => {
+    const visitor = await html('/order');
+    expect(visitor.body.toString()).toContain('<title>Order for visitors</title>');
+    expect(visitor.headers.vary).toMatch(/Cookie/);
+    for (const cookie of ['bakery.sid=abc', 'other=1; __Host-bakery.sid=abc']) {
+      const res = await html('/order', { cookie });
+      expect(res.body.toString(), cookie).toContain('<title>Order loading</title>');
+    }
+    // Only the session cookie counts.
+    const other = await html('/order', { cookie: 'x=1' });
+    expect(other.body.toString()).toContain('<title>Order for visitors</title>');
+    // Pages without a variant do not vary on cookies.
+    expect((await html('/menu')).headers.vary ?? '').not.toMatch(/Cookie/);
   });
 
   it('answers a path outside the route table with 404.html and status 404', async () => {
