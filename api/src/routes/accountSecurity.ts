@@ -12,11 +12,11 @@ import {
   SecondFactorCodeSchema,
   SecondFactorDisableSchema,
   SecurityPolicySchema,
-  type AccountDeletion,
   type SecondFactorStatus,
   type SessionView,
 } from '@bakery/core';
 import type { Context } from 'koa';
+import type { Prisma } from '@bakery/prisma';
 import type { AppDeps } from '../deps.js';
 import {
   currentUser,
@@ -192,10 +192,9 @@ export function accountSecurityRouter(deps: AppDeps): Router {
   router.delete(
     '/api/user',
     requireUser,
-    handle({ body: AccountDeletionSchema }, async (ctx, { body: input }) => {
+    handle({ body: AccountDeletionSchema }, async (ctx, { body: { currentPassword } }) => {
       const me = currentUser(ctx)!;
       if (isStaff(me.role)) throw conflict(STAFF_CANNOT_DELETE);
-      const { currentPassword } = input as AccountDeletion;
       await checkCurrentPassword(ctx, currentPassword);
       const open = await prisma.order.count({
         where: { userId: me.id, orderStatus: 'in progress', paymentStatus: { not: 'cancelled' } },
@@ -242,6 +241,16 @@ export function accountSecurityRouter(deps: AppDeps): Router {
     };
   }
 
+  const invalidCode = () =>
+    badRequest('Invalid code. Please try again.', {}, 'invalid_second_factor');
+
+  /** Stores ten new recovery codes (their hashes) with `data`; the answer shows the codes once. */
+  async function withNewRecoveryCodes(userId: string, data: Prisma.UserUpdateInput = {}) {
+    const { codes, hashes } = newRecoveryCodes();
+    await prisma.user.update({ where: { id: userId }, data: { ...data, recoveryCodes: hashes } });
+    return { success: true, recoveryCodes: codes };
+  }
+
   router.get('/api/admin/second-factor', requireStaff, async (ctx) => {
     ctx.body = await status(currentUser(ctx)!.id);
   });
@@ -258,70 +267,60 @@ export function accountSecurityRouter(deps: AppDeps): Router {
   router.post(
     '/api/admin/second-factor/enable',
     requireStaff,
-    handle({ body: SecondFactorCodeSchema }, async (ctx, { body: input }) => {
+    handle({ body: SecondFactorCodeSchema }, async (ctx, { body: { code } }) => {
       const me = currentUser(ctx)!;
       const accepted = await secondFactorAttempt(deps, me.id);
       const user = await prisma.user.findUnique({ where: { id: me.id } });
       if (!user?.totpSecret || user.totpEnabledAt)
         throw conflict('Start the set-up first: your second factor has no new key.');
-      const { code } = input as { code: string };
       const step = totpStep(user.totpSecret, user.email, code.replace(/\s/g, ''));
-      if (step === null)
-        throw badRequest('Invalid code. Please try again.', {}, 'invalid_second_factor');
+      if (step === null) throw invalidCode();
       await accepted();
-      const { codes, hashes } = newRecoveryCodes();
-      await prisma.user.update({
-        where: { id: me.id },
-        data: { totpEnabledAt: new Date(), totpLastStep: step, recoveryCodes: hashes },
+      ctx.body = await withNewRecoveryCodes(me.id, {
+        totpEnabledAt: new Date(),
+        totpLastStep: step,
       });
       sessionOf(ctx)!.secondFactor = true;
       log.info('second factor set up', { userId: me.id });
-      ctx.body = { success: true, recoveryCodes: codes };
     }),
   );
 
   router.post(
     '/api/admin/second-factor/recovery-codes',
     requireStaff,
-    handle({ body: SecondFactorCodeSchema }, async (ctx, { body: input }) => {
+    handle({ body: SecondFactorCodeSchema }, async (ctx, { body: { code } }) => {
       const me = currentUser(ctx)!;
       const accepted = await secondFactorAttempt(deps, me.id);
       const user = await prisma.user.findUnique({ where: { id: me.id } });
       if (!user?.totpEnabledAt) throw conflict('Set up your second factor first.');
-      const { code } = input as { code: string };
-      if ((await checkSecondFactor(prisma, user, code)) !== 'totp')
-        throw badRequest('Invalid code. Please try again.', {}, 'invalid_second_factor');
+      if ((await checkSecondFactor(prisma, user, code)) !== 'totp') throw invalidCode();
       await accepted();
-      const { codes, hashes } = newRecoveryCodes();
-      await prisma.user.update({ where: { id: me.id }, data: { recoveryCodes: hashes } });
-      ctx.body = { success: true, recoveryCodes: codes };
+      ctx.body = await withNewRecoveryCodes(me.id);
     }),
   );
 
   router.post(
     '/api/admin/second-factor/disable',
     requireStaff,
-    handle({ body: SecondFactorDisableSchema }, async (ctx, { body: input }) => {
-      const me = currentUser(ctx)!;
-      if (await staffSecondFactorRequired(prisma)) throw conflict(POLICY_REQUIRES_SECOND_FACTOR);
-      const { currentPassword, code } = input as {
-        currentPassword: string;
-        code: string;
-      };
-      await checkCurrentPassword(ctx, currentPassword);
-      const accepted = await secondFactorAttempt(deps, me.id);
-      const user = await prisma.user.findUnique({ where: { id: me.id } });
-      if (!user?.totpEnabledAt) throw conflict('Your second factor is not set up.');
-      if (!(await checkSecondFactor(prisma, user, code)))
-        throw badRequest('Invalid code. Please try again.', {}, 'invalid_second_factor');
-      await accepted();
-      await prisma.user.update({
-        where: { id: me.id },
-        data: { totpSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodes: [] },
-      });
-      log.info('second factor turned off', { userId: me.id });
-      ctx.body = { success: true, message: 'Your second factor is turned off.' };
-    }),
+    handle(
+      { body: SecondFactorDisableSchema },
+      async (ctx, { body: { currentPassword, code } }) => {
+        const me = currentUser(ctx)!;
+        if (await staffSecondFactorRequired(prisma)) throw conflict(POLICY_REQUIRES_SECOND_FACTOR);
+        await checkCurrentPassword(ctx, currentPassword);
+        const accepted = await secondFactorAttempt(deps, me.id);
+        const user = await prisma.user.findUnique({ where: { id: me.id } });
+        if (!user?.totpEnabledAt) throw conflict('Your second factor is not set up.');
+        if (!(await checkSecondFactor(prisma, user, code))) throw invalidCode();
+        await accepted();
+        await prisma.user.update({
+          where: { id: me.id },
+          data: { totpSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodes: [] },
+        });
+        log.info('second factor turned off', { userId: me.id });
+        ctx.body = { success: true, message: 'Your second factor is turned off.' };
+      },
+    ),
   );
 
   // ------------------------------------------------------ owner's policy
