@@ -96,6 +96,12 @@ const port = (min: number) =>
       }),
   );
 
+/** A whole number from `min` to `max`. */
+const wholeNumber = (min: number, max: number) => {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return optional(z.coerce.number().int().min(min, { error }).max(max, { error }));
+};
+
 const url = (schemes: string[], example: string) =>
   optional(
     z
@@ -133,23 +139,11 @@ export const ENV_SCHEMA = z.object({
   PORT: port(0),
   PUBLIC_URL: url(['http:', 'https:'], 'https://shop.example.com'),
   TRUST_PROXY: flag(),
-  TRUSTED_PROXIES: optional(
-    z.coerce
-      .number()
-      .int()
-      .min(1, { error: 'must be a whole number from 1 to 10' })
-      .max(10, { error: 'must be a whole number from 1 to 10' }),
-  ),
+  TRUSTED_PROXIES: wholeNumber(1, 10),
   SESSION_SECRET: optional(z.string().trim().min(16, { error: 'must be at least 16 characters' })),
   LOG_LEVEL: oneOf(LOG_LEVELS),
   // New accounts per client address per hour (a shop event on one Wi-Fi may need more).
-  SIGNUP_LIMIT_PER_HOUR: optional(
-    z.coerce
-      .number()
-      .int()
-      .min(1, { error: 'must be a whole number from 1 to 100000' })
-      .max(100_000, { error: 'must be a whole number from 1 to 100000' }),
-  ),
+  SIGNUP_LIMIT_PER_HOUR: wholeNumber(1, 100_000),
   MIGRATE_ON_START: flag(),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgresql://bakery:secret@db:5432/bakery'),
   BAKERY_DATA_DIR: text(),

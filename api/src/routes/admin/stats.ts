@@ -11,27 +11,25 @@ import { getStats } from '../../services/stats.js';
 import { getAnalytics } from '../../services/analytics.js';
 import { DateRangeQuery } from './shared.js';
 
+/** The two figure routes: their path, their guard label, and what they read. */
+const FIGURES = [
+  ['/api/admin/stats', 'stats', getStats],
+  ['/api/admin/analytics', 'analytics', getAnalytics],
+] as const;
+
 export function adminStatsRouter(deps: AppDeps): Router {
   const router = new Router();
-  router.get(
-    '/api/admin/stats',
-    abortOnDisconnect(),
-    requirePermission('viewAnalytics'),
-    handle({ query: DateRangeQuery }, async (ctx, { query: range }) => {
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = await guardedRequestQuery(ctx, deps.prisma, 'stats', (tx) => getStats(tx, range));
-    }),
-  );
-  router.get(
-    '/api/admin/analytics',
-    abortOnDisconnect(),
-    requirePermission('viewAnalytics'),
-    handle({ query: DateRangeQuery }, async (ctx, { query: range }) => {
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = await guardedRequestQuery(ctx, deps.prisma, 'analytics', (tx) =>
-        getAnalytics(tx, range),
-      );
-    }),
-  );
+  for (const [path, label, read] of FIGURES)
+    router.get(
+      path,
+      abortOnDisconnect(),
+      requirePermission('viewAnalytics'),
+      handle({ query: DateRangeQuery }, async (ctx, { query: range }) => {
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = await guardedRequestQuery(ctx, deps.prisma, label, (tx): Promise<unknown> =>
+          read(tx, range),
+        );
+      }),
+    );
   return router;
 }
