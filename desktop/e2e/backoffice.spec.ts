@@ -22,6 +22,15 @@ const detail = () => page.getByRole('region', { name: /^Order [0-9A-Z]{8}$/ });
 const toast = (text: string | RegExp) => page.locator('.bp6-toast', { hasText: text });
 const row = (customer: string) => page.getByRole('gridcell', { name: customer, exact: true });
 
+/** Add Recipe / Add Ingredient: fills the dialog's fields by label and saves. */
+async function addInDialog(noun: 'Recipe' | 'Ingredient', fields: Record<string, string>) {
+  await page.getByRole('button', { name: `Add ${noun}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Add ${noun}` });
+  for (const [label, value] of Object.entries(fields))
+    await dialog.getByLabel(label, { exact: true }).fill(value);
+  await dialog.getByRole('button', { name: `Save ${noun}` }).click();
+}
+
 test.beforeAll(async ({ browser }) => {
   seed = JSON.parse(readFileSync(SEED_FILE, 'utf8')) as Seed;
   page = await browser.newPage();
@@ -137,25 +146,23 @@ test('confirm payment, mark complete, back to in progress, cancel, delete', asyn
 test('an ingredient and a recipe: total cost to the cent', async () => {
   await tab('Recipe Management').click();
   await page.getByRole('tab', { name: 'Ingredients' }).click();
-  await page.getByRole('button', { name: 'Add Ingredient' }).click();
-  const dlg = page.getByRole('dialog', { name: 'Add Ingredient' });
-  await dlg.getByLabel('Name', { exact: true }).fill('E2E Rice Flour');
-  await dlg.getByLabel('Unit', { exact: true }).fill('lb');
-  await dlg.getByLabel('Cost per unit ($)', { exact: true }).fill('1.38');
-  await dlg.getByLabel('Category', { exact: true }).fill('Flours');
-  await dlg.getByLabel('Supplier', { exact: true }).fill('Mill & Co');
-  await dlg.getByRole('button', { name: 'Save Ingredient' }).click();
+  await addInDialog('Ingredient', {
+    Name: 'E2E Rice Flour',
+    Unit: 'lb',
+    'Cost per unit ($)': '1.38',
+    Category: 'Flours',
+    Supplier: 'Mill & Co',
+  });
   const card = page.getByRole('listitem', { name: 'E2E Rice Flour' });
   await expect(card).toContainText('$1.38 per lb');
   await expect(card).toContainText('Mill & Co');
 
   await page.getByRole('tab', { name: 'Recipes & Costs' }).click();
-  await page.getByRole('button', { name: 'Add Recipe' }).click();
-  const recipeDialog = page.getByRole('dialog', { name: 'Add Recipe' });
-  await recipeDialog.getByLabel('Name', { exact: true }).fill('E2E Seeded Loaf');
-  await recipeDialog.getByLabel('Prep time', { exact: true }).fill('20 min');
-  await recipeDialog.getByLabel('Bake time', { exact: true }).fill('50 min');
-  await recipeDialog.getByRole('button', { name: 'Save Recipe' }).click();
+  await addInDialog('Recipe', {
+    Name: 'E2E Seeded Loaf',
+    'Prep time': '20 min',
+    'Bake time': '50 min',
+  });
   const recipe = page.getByRole('region', { name: 'Recipe E2E Seeded Loaf' });
   await expect(recipe).toContainText('Prep time: 20 min');
   await recipe.getByRole('button', { name: 'Add Ingredient' }).click();
@@ -193,6 +200,8 @@ test("the owner changes a customer's role", async () => {
   const select = page.getByRole('combobox', { name: `Role of ${seed.customerEmail}` });
   await expect(select).toHaveValue('customer');
   await select.selectOption('admin');
+  // A role change asks first (issue 12).
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Change role' }).click();
   await expect(toast('User role updated')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('combobox', { name: `Role of ${seed.customerEmail}` })).toHaveValue(
@@ -219,6 +228,8 @@ test('a review is approved (Live) and removed', async () => {
     (await (await fetch(`${base()}/api/reviews`)).json()) as { title: string }[];
   expect((await publicList()).map((r) => r.title)).toEqual([seed.reviewTitle]);
   await live.getByRole('button', { name: 'Remove' }).click();
+  // A delete asks first (issue 12).
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete review' }).click();
   await expect(approved.getByText('No approved reviews')).toBeVisible();
   expect(await publicList()).toHaveLength(0);
 });

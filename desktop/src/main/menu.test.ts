@@ -19,30 +19,16 @@ describe('application menu', () => {
   it('has a shortcut for each of the five tabs (and Kitchen), reload and export', () => {
     const items = flat(menuTemplate('linux'));
     const byCommand = Object.fromEntries(items.filter((i) => i.command).map((i) => [i.command, i]));
-    expect(byCommand['tab:orders']).toMatchObject({
-      label: 'Order Management',
-      accelerator: 'CmdOrCtrl+1',
-    });
-    expect(byCommand['tab:recipes']).toMatchObject({
-      label: 'Recipe Management',
-      accelerator: 'CmdOrCtrl+2',
-    });
-    expect(byCommand['tab:users']).toMatchObject({
-      label: 'User Management',
-      accelerator: 'CmdOrCtrl+3',
-    });
-    expect(byCommand['tab:reviews']).toMatchObject({
-      label: 'Review Management',
-      accelerator: 'CmdOrCtrl+4',
-    });
-    expect(byCommand['tab:analytics']).toMatchObject({
-      label: 'Analytics & Reports',
-      accelerator: 'CmdOrCtrl+5',
-    });
-    expect(byCommand['tab:kitchen']).toMatchObject({
-      label: 'Kitchen',
-      accelerator: 'CmdOrCtrl+6',
-    });
+    const shortcuts: [command: string, label: string, accelerator: string][] = [
+      ['tab:orders', 'Order Management', 'CmdOrCtrl+1'],
+      ['tab:recipes', 'Recipe Management', 'CmdOrCtrl+2'],
+      ['tab:users', 'User Management', 'CmdOrCtrl+3'],
+      ['tab:reviews', 'Review Management', 'CmdOrCtrl+4'],
+      ['tab:analytics', 'Analytics & Reports', 'CmdOrCtrl+5'],
+      ['tab:kitchen', 'Kitchen', 'CmdOrCtrl+6'],
+    ];
+    for (const [command, label, accelerator] of shortcuts)
+      expect(byCommand[command]).toMatchObject({ label, accelerator });
     expect(byCommand.reload?.accelerator).toBe('CmdOrCtrl+R');
     expect(byCommand['export:orders']?.accelerator).toBe('CmdOrCtrl+E');
     expect(byCommand['export:recipes']?.accelerator).toBe('CmdOrCtrl+Shift+E');

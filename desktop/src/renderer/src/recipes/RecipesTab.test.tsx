@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { IngredientView } from '@bakery/core';
 import '../ui/agGrid';
 import { renderScreen, stubFetch, toastText, type Routes } from '../test/harness';
 import { unitCost } from './format';
@@ -13,15 +14,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-type Ingredient = {
-  id: string;
-  name: string;
-  unit: string;
-  costPerUnit: number;
-  category: string | null;
-  supplier: string | null;
-  notes: string | null;
-};
+type Ingredient = Omit<IngredientView, 'createdAt' | 'updatedAt'>;
 const flour: Ingredient = {
   id: 'i1',
   name: 'Rice flour',
