@@ -92,22 +92,22 @@ export function createMailQueue(options: {
         FOR UPDATE SKIP LOCKED)
       RETURNING "id", "kind", "to", "subject", "text", "html", "attempts"`;
 
+  /** Ends this process's claim on a row, recording how the attempt went. */
+  const settle = (id: string, data: Prisma.OutboundMailUpdateInput) =>
+    prisma.outboundMail.update({ where: { id }, data: { ...data, lockedUntil: null } });
+
   async function sendRow(row: QueuedRow): Promise<void> {
     const mail: OutgoingMail = stored(row);
     try {
       await transport.deliver(mail);
       // Sent: the bodies go (issue 15). A reset link, a payment link or an
       // order's details never rest in the table, nor in its backups.
-      await prisma.outboundMail.update({
-        where: { id: row.id },
-        data: {
-          status: 'sent',
-          sentAt: new Date(),
-          lockedUntil: null,
-          lastError: null,
-          text: '',
-          html: '',
-        },
+      await settle(row.id, {
+        status: 'sent',
+        sentAt: new Date(),
+        lastError: null,
+        text: '',
+        html: '',
       });
     } catch (error) {
       const lastError = error instanceof Error ? error.message : String(error);
@@ -123,16 +123,7 @@ export function createMailQueue(options: {
         // A reset link that could not be delivered is cut out at once: it stays
         // live for an hour, and the customer asks for a new one anyway.
         const kept = holdsSecret(mail) ? redactSecrets(mail) : mail;
-        await prisma.outboundMail.update({
-          where: { id: row.id },
-          data: {
-            status: 'failed',
-            lastError,
-            lockedUntil: null,
-            text: kept.text,
-            html: kept.html,
-          },
-        });
+        await settle(row.id, { status: 'failed', lastError, text: kept.text, html: kept.html });
         const file = await transport
           .writeToOutbox(kept, path.join(outboxDir, 'failed'))
           .catch(() => null);
@@ -140,14 +131,10 @@ export function createMailQueue(options: {
         return;
       }
       const retryInMs = delays[row.attempts - 1]!;
-      await prisma.outboundMail.update({
-        where: { id: row.id },
-        data: {
-          status: 'pending',
-          lastError,
-          lockedUntil: null,
-          nextAttemptAt: new Date(Date.now() + retryInMs),
-        },
+      await settle(row.id, {
+        status: 'pending',
+        lastError,
+        nextAttemptAt: new Date(Date.now() + retryInMs),
       });
       log.warn('mail send failed; will retry', { ...fields, retryInMs });
     }
