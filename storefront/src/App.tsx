@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from './api/client';
+import { createPageClient, GuestPage } from './api/queries';
 import { Layout } from './components/Layout';
 import { Home } from './routes/home/Home';
 import { lazyPage } from './lazyPage';
@@ -93,13 +93,16 @@ export function AppRoutes() {
   );
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** `guest`: the page came as a visitor's (main.tsx reads it off the prerendered HTML). */
+export function App({ guest = false }: { guest?: boolean }) {
+  const [queryClient] = useState(() => createPageClient(guest));
   return (
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </QueryClientProvider>
+    <GuestPage.Provider value={guest}>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </GuestPage.Provider>
   );
 }

@@ -9,7 +9,7 @@ import { StaticRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BAKERY_INFO } from '@bakery/core';
 import { AppRoutes } from './App';
-import { createQueryClient } from './api/client';
+import { createPageClient, GuestPage } from './api/queries';
 import { pageTitle } from './components/Layout';
 import { ROUTE_MODULES } from './routeModules';
 
@@ -28,9 +28,18 @@ export type PrerenderedPage = {
    */
   mode: 'full' | 'shell';
   description: string;
+  /** API reads the page makes at once: the HTML preloads them, in parallel with the scripts. */
+  data?: string[];
+  /**
+   * The page as a visitor without a session sees it (the API serves
+   * guest.html to a request without a session cookie): nobody signed in.
+   */
+  guest?: boolean;
 };
 
 const DEFAULT_DESCRIPTION = `Gluten-free and dairy-free breads, cakes, cookies and more, baked to order in ${BAKERY_INFO.city}.`;
+
+const ORDER_DESCRIPTION = `Order gluten-free, dairy-free baked goods from ${BAKERY_INFO.name} for pickup or delivery in ${BAKERY_INFO.city}.`;
 
 const PAGE_LIST: PrerenderedPage[] = [
   {
@@ -46,10 +55,21 @@ const PAGE_LIST: PrerenderedPage[] = [
     description: `Our full menu: gluten-free, dairy-free breads, brownies, cakes, cookies, cupcakes, muffins and oat bars from ${BAKERY_INFO.name}, with prices.`,
   },
   {
+    // With a session cookie: the loading state (OrderPage waits for the
+    // user, whose answer is preloaded), hydrated.
     path: '/order',
     file: 'order/index.html',
-    mode: 'shell',
-    description: `Order gluten-free, dairy-free baked goods from ${BAKERY_INFO.name} for pickup or delivery in ${BAKERY_INFO.city}.`,
+    mode: 'full',
+    data: ['/api/user'],
+    description: ORDER_DESCRIPTION,
+  },
+  {
+    // Without one: the account prompt, painted before any script runs.
+    path: '/order',
+    file: 'order/guest.html',
+    mode: 'full',
+    guest: true,
+    description: ORDER_DESCRIPTION,
   },
   {
     path: '/about',
@@ -124,17 +144,20 @@ export function titleOf(page: PrerenderedPage): string {
   return pageTitle(page.path);
 }
 
-function Page({ path }: { path: string }) {
-  // A fresh, empty cache per page: nothing fetched at build time, so the
-  // browser's first render (queries pending) matches this HTML.
-  const queryClient = createQueryClient();
+function Page({ path, guest = false }: { path: string; guest?: boolean }) {
+  // A fresh cache per page: nothing fetched at build time, so the browser's
+  // first render (queries pending, or nobody signed in on a guest page)
+  // matches this HTML.
+  const queryClient = createPageClient(guest);
   return (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <StaticRouter location={path}>
-          <AppRoutes />
-        </StaticRouter>
-      </QueryClientProvider>
+      <GuestPage.Provider value={guest}>
+        <QueryClientProvider client={queryClient}>
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
+        </QueryClientProvider>
+      </GuestPage.Provider>
     </StrictMode>
   );
 }
@@ -144,9 +167,9 @@ export async function render(page: PrerenderedPage): Promise<string> {
   if (page.mode === 'shell') {
     // renderToString does not wait for the route's lazy chunk: it writes the
     // Suspense fallback (the loading state) inside the real header and footer.
-    return renderToString(<Page path={page.path} />);
+    return renderToString(<Page path={page.path} guest={page.guest} />);
   }
   // prerender waits for every lazy chunk, so the whole screen is in the HTML.
-  const { prelude } = await prerender(<Page path={page.path} />);
+  const { prelude } = await prerender(<Page path={page.path} guest={page.guest} />);
   return new Response(prelude).text();
 }

@@ -10,7 +10,7 @@ import './styles.css';
 const root = document.getElementById('root')!;
 const app = (
   <StrictMode>
-    <App />
+    <App guest={root.dataset.guest === 'true'} />
   </StrictMode>
 );
 

@@ -1,5 +1,6 @@
 // Query hooks: one per read of spec section 7.
-import { useQuery } from '@tanstack/react-query';
+import { createContext } from 'react';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type {
   AvailabilityView,
   OrderView,
@@ -7,12 +8,25 @@ import type {
   UserView,
   PaymentStatusView,
 } from '@bakery/core';
-import { apiRequest, getQueryFn } from './client';
+import { apiRequest, createQueryClient, getQueryFn } from './client';
 
 export const USER_KEY = ['/api/user'] as const;
 export const MY_ORDERS_KEY = ['/api/my-orders'] as const;
 export const REVIEWS_KEY = ['/api/reviews'] as const;
 export const ADMIN_ME_KEY = ['/api/admin/me'] as const;
+
+/**
+ * True on a page the API served to a visitor without a session cookie (a
+ * prerendered guest.html, e.g. /order): nobody is signed in.
+ */
+export const GuestPage = createContext(false);
+
+/** The app's query client; on a guest page it already knows nobody is signed in. */
+export function createPageClient(guest: boolean): QueryClient {
+  const client = createQueryClient();
+  if (guest) client.setQueryData(USER_KEY, null);
+  return client;
+}
 
 export type AdminIdentity = {
   id: string;
