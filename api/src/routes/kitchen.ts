@@ -13,14 +13,13 @@ import {
   ProductRecipeKeySchema,
   ProductRecipeLinkSchema,
   kitchenDate,
-  type CapacityLimitsInput,
-  type ClosedDateInput,
-  type ProductRecipeLinkInput,
+  type Permission,
 } from '@bakery/core';
+import type { Context } from 'koa';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { requirePermission } from '../middleware/auth.js';
-import { handle } from '../middleware/validate.js';
+import { handle, type InputOf } from '../middleware/validate.js';
 import {
   addClosedDate,
   availability,
@@ -40,6 +39,9 @@ import {
   setCapacityLimits,
 } from '../services/kitchen/index.js';
 
+/** The request parts handle() checks: body, query, params. */
+type Parts = Parameters<typeof handle>[0];
+
 const DateParam = z.object({ date: kitchenDate() });
 const UserParam = z.object({ userId: z.uuid({ error: 'Not a valid account id' }) });
 
@@ -55,43 +57,64 @@ export function kitchenRouter(deps: AppDeps): Router {
     }),
   );
 
+  /**
+   * A staff call: the role needs `permission`, the request's `parts` are
+   * checked by core's schemas, and the answer is what `act` returns (with
+   * `status`, 201 for a creation).
+   */
+  function staffCall<P extends Parts>(
+    method: 'get' | 'put' | 'post' | 'delete',
+    path: string,
+    permission: Permission,
+    parts: P,
+    act: (input: InputOf<P>, ctx: Context) => Promise<unknown>,
+    status = 200,
+  ) {
+    router[method](
+      path,
+      requirePermission(permission),
+      handle(parts, async (ctx, input) => {
+        const answer = await act(input, ctx);
+        ctx.status = status;
+        ctx.body = answer;
+      }),
+    );
+  }
+  const done = { success: true } as const;
+
   // ------------------------------------------------------------- capacity
-  router.get('/api/admin/kitchen/capacity', requirePermission('viewKitchen'), async (ctx) => {
-    ctx.body = await capacitySettings(prisma);
-  });
-
+  staffCall('get', '/api/admin/kitchen/capacity', 'viewKitchen', {}, () =>
+    capacitySettings(prisma),
+  );
   // How booked each coming day is: today and the next 13, per category.
-  router.get('/api/admin/kitchen/capacity/days', requirePermission('viewKitchen'), async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await bookedDays(prisma, bakeryToday(), BOOKED_DAYS_SHOWN);
-  });
-
-  router.put(
+  staffCall('get', '/api/admin/kitchen/capacity/days', 'viewKitchen', {}, () =>
+    bookedDays(prisma, bakeryToday(), BOOKED_DAYS_SHOWN),
+  );
+  staffCall(
+    'put',
     '/api/admin/kitchen/capacity',
-    requirePermission('manageKitchen'),
-    handle({ body: CapacityLimitsSchema }, async (ctx, { body: input }) => {
-      ctx.body = await setCapacityLimits(prisma, (input as CapacityLimitsInput).limits);
-    }),
+    'manageKitchen',
+    { body: CapacityLimitsSchema },
+    ({ body }) => setCapacityLimits(prisma, body.limits),
   );
-
-  router.get('/api/admin/kitchen/closed-dates', requirePermission('viewKitchen'), async (ctx) => {
-    ctx.body = await listClosedDates(prisma);
-  });
-
-  router.post(
+  staffCall('get', '/api/admin/kitchen/closed-dates', 'viewKitchen', {}, () =>
+    listClosedDates(prisma),
+  );
+  staffCall(
+    'post',
     '/api/admin/kitchen/closed-dates',
-    requirePermission('manageKitchen'),
-    handle({ body: ClosedDateSchema }, async (ctx, { body: input }) => {
-      ctx.status = 201;
-      ctx.body = await addClosedDate(prisma, input as ClosedDateInput);
-    }),
+    'manageKitchen',
+    { body: ClosedDateSchema },
+    ({ body }) => addClosedDate(prisma, body),
+    201,
   );
-
   // Holidays in one action (issue 14): every date of the range, in one transaction.
-  router.post(
+  staffCall(
+    'post',
     '/api/admin/kitchen/closed-dates/range',
-    requirePermission('manageKitchen'),
-    handle({ body: ClosedDateRangeSchema }, async (ctx, { body: { fromDate, toDate, reason } }) => {
+    'manageKitchen',
+    { body: ClosedDateRangeSchema },
+    async ({ body: { fromDate, toDate, reason } }) => {
       const dates: string[] = [];
       for (let d = fromDate; d <= toDate; d = addDays(d, 1)) dates.push(d);
       const closed = await prisma.$transaction(async (tx) => {
@@ -99,94 +122,88 @@ export function kitchenRouter(deps: AppDeps): Router {
         for (const date of dates) out.push(await addClosedDate(tx, { date, reason }));
         return out;
       });
-      ctx.status = 201;
-      ctx.body = {
+      return {
         dates: closed,
         bookedOrders: closed.reduce((sum, d) => sum + (d.bookedOrders ?? 0), 0),
       };
-    }),
+    },
+    201,
   );
-
-  router.delete(
+  staffCall(
+    'delete',
     '/api/admin/kitchen/closed-dates/:date',
-    requirePermission('manageKitchen'),
-    handle({ params: DateParam }, async (ctx, { params: input }) => {
-      await removeClosedDate(prisma, (input as { date: string }).date);
-      ctx.body = { success: true };
-    }),
+    'manageKitchen',
+    { params: DateParam },
+    async ({ params: { date } }) => {
+      await removeClosedDate(prisma, date);
+      return done;
+    },
   );
 
   // ------------------------------------------ booking horizon and fair share
-  router.get('/api/admin/kitchen/booking', requirePermission('viewKitchen'), async (ctx) => {
-    ctx.body = await bookingSettings(prisma);
-  });
-
-  router.put(
+  staffCall('get', '/api/admin/kitchen/booking', 'viewKitchen', {}, () => bookingSettings(prisma));
+  staffCall(
+    'put',
     '/api/admin/kitchen/booking',
-    requirePermission('manageKitchen'),
-    handle({ body: BookingSettingsSchema }, async (ctx, { body: { horizonDays } }) => {
-      ctx.body = await setBookingHorizon(prisma, horizonDays);
-    }),
+    'manageKitchen',
+    { body: BookingSettingsSchema },
+    ({ body: { horizonDays } }) => setBookingHorizon(prisma, horizonDays),
   );
-
   // Staff lift (PUT) or restore (DELETE) the fair share for one account.
-  router.put(
+  staffCall(
+    'put',
     '/api/admin/kitchen/fair-share/:userId',
-    requirePermission('manageOrders'),
-    handle({ params: UserParam }, async (ctx, { params: { userId } }) => {
+    'manageOrders',
+    { params: UserParam },
+    ({ params: { userId } }, ctx) => {
       const staff = ctx.state.user as { id: string } | undefined;
-      ctx.body = await liftFairShare(prisma, userId, staff?.id ?? null);
-    }),
+      return liftFairShare(prisma, userId, staff?.id ?? null);
+    },
   );
-
-  router.delete(
+  staffCall(
+    'delete',
     '/api/admin/kitchen/fair-share/:userId',
-    requirePermission('manageOrders'),
-    handle({ params: UserParam }, async (ctx, { params: input }) => {
-      ctx.body = await restoreFairShare(prisma, (input as { userId: string }).userId);
-    }),
+    'manageOrders',
+    { params: UserParam },
+    ({ params: { userId } }) => restoreFairShare(prisma, userId),
   );
 
   // ---------------------------------------------------------- recipe links
-  router.get('/api/admin/kitchen/links', requirePermission('manageRecipes'), async (ctx) => {
-    ctx.body = await listLinks(prisma);
-  });
-
-  router.put(
+  staffCall('get', '/api/admin/kitchen/links', 'manageRecipes', {}, () => listLinks(prisma));
+  staffCall(
+    'put',
     '/api/admin/kitchen/links',
-    requirePermission('manageRecipes'),
-    handle({ body: ProductRecipeLinkSchema }, async (ctx, { body: input }) => {
-      ctx.body = await saveLink(prisma, input as ProductRecipeLinkInput);
-    }),
+    'manageRecipes',
+    { body: ProductRecipeLinkSchema },
+    ({ body }) => saveLink(prisma, body),
   );
-
-  router.delete(
+  staffCall(
+    'delete',
     '/api/admin/kitchen/links',
-    requirePermission('manageRecipes'),
-    handle({ query: ProductRecipeKeySchema }, async (ctx, { query: { productId, variantId } }) => {
+    'manageRecipes',
+    { query: ProductRecipeKeySchema },
+    async ({ query: { productId, variantId } }) => {
       await removeLink(prisma, productId, variantId);
-      ctx.body = { success: true };
-    }),
+      return done;
+    },
   );
 
   // ------------------------------------------------- bake sheet and margins
-  router.get(
-    '/api/admin/kitchen/bake-sheet',
-    requirePermission('viewKitchen'),
-    handle({ query: KitchenRangeSchema }, async (ctx, { query: { fromDate, toDate } }) => {
-      ctx.body = await bakeSheet(prisma, fromDate, toDate);
-    }),
-  );
-
   // The bake-sheet workbook (GET /api/admin/exports/bake-sheet.xlsx) is in
   // routes/admin/exports.ts, guarded and streamed like the orders export.
-
-  router.get(
+  staffCall(
+    'get',
+    '/api/admin/kitchen/bake-sheet',
+    'viewKitchen',
+    { query: KitchenRangeSchema },
+    ({ query: { fromDate, toDate } }) => bakeSheet(prisma, fromDate, toDate),
+  );
+  staffCall(
+    'get',
     '/api/admin/kitchen/margins',
-    requirePermission('viewAnalytics'),
-    handle({ query: KitchenRangeSchema }, async (ctx, { query: { fromDate, toDate } }) => {
-      ctx.body = await margins(prisma, fromDate, toDate);
-    }),
+    'viewAnalytics',
+    { query: KitchenRangeSchema },
+    ({ query: { fromDate, toDate } }) => margins(prisma, fromDate, toDate),
   );
 
   return router;

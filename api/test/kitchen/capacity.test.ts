@@ -230,3 +230,77 @@ describe('POST /api/submit-order respects capacity', () => {
     expect(await ordersOn(date)).toBe(1);
   });
 });
+
+// The Capacity panel's figures: per coming day and category, units booked
+// against the limit, closed days and full categories, staff only.
+const cookies = (quantity: number) => [
+  { productId: 'sugar-cookies', name: 'Sugar Cookies', price: 30, quantity, variant: '12-count' },
+];
+
+interface Cell {
+  category: string;
+  booked: number;
+  limit: number;
+  full: boolean;
+  over: boolean;
+}
+const cell = (day: { categories: Cell[] }, category: string) =>
+  day.categories.find((c) => c.category === category);
+
+describe('GET /api/admin/kitchen/capacity/days', () => {
+  it('shows 14 days from today, booked against the limit, closed and full days flagged', async () => {
+    await owner.put('/api/admin/kitchen/capacity', {
+      limits: [
+        { category: 'cakes', maxUnits: 4 },
+        { category: 'cookies', maxUnits: 120 },
+      ],
+    });
+    const tomorrow = addDays(today, 1);
+    const inThree = addDays(today, 3);
+    await insertOrder(server.prisma, { pickupDate: tomorrow, items: cakeItems(3) });
+    await insertOrder(server.prisma, { pickupDate: tomorrow, items: cookies(2) });
+    await insertOrder(server.prisma, {
+      pickupDate: tomorrow,
+      items: cakeItems(1),
+      paymentStatus: 'cancelled',
+    });
+    await insertOrder(server.prisma, { pickupDate: inThree, items: cakeItems(4) });
+    const closedOn = addDays(today, 5);
+    await insertOrder(server.prisma, { pickupDate: closedOn, items: cakeItems(1) });
+    await owner.post('/api/admin/kitchen/closed-dates', { date: closedOn, reason: 'Inventory' });
+
+    const answer = await admin.get('/api/admin/kitchen/capacity/days');
+    expect(answer.status).toBe(200);
+    const { days } = answer.body;
+    expect(days).toHaveLength(14);
+    expect(days[0].date).toBe(today);
+    expect(days[13].date).toBe(addDays(today, 13));
+
+    expect(cell(days[1], 'cakes')).toMatchObject({ booked: 3, limit: 4, full: false });
+    expect(cell(days[1], 'cookies')).toMatchObject({ booked: 24, limit: 120, full: false });
+    expect(cell(days[3], 'cakes')).toMatchObject({ booked: 4, limit: 4, full: true });
+    expect(days[5]).toMatchObject({ closed: true, closedReason: 'Inventory' });
+    // A closed day keeps the orders it already had, and takes nothing more.
+    expect(cell(days[5], 'cakes')).toMatchObject({ booked: 1, full: true });
+    expect(cell(days[5], 'breads')).toMatchObject({ booked: 0, full: true });
+
+    // The owner lowers the limit below what is booked: the day says it is over.
+    await owner.put('/api/admin/kitchen/capacity', {
+      limits: [{ category: 'cakes', maxUnits: 2 }],
+    });
+    const lowered = (await admin.get('/api/admin/kitchen/capacity/days')).body.days;
+    expect(cell(lowered[1], 'cakes')).toMatchObject({
+      booked: 3,
+      limit: 2,
+      full: true,
+      over: true,
+    });
+  });
+
+  it('is for staff only', async () => {
+    const visitor = new Client(server.baseUrl);
+    expect((await visitor.get('/api/admin/kitchen/capacity/days')).status).toBe(401);
+    const { client: customer } = await signedIn(server.baseUrl, server.prisma, 'customer');
+    expect((await customer.get('/api/admin/kitchen/capacity/days')).status).toBe(403);
+  });
+});

@@ -2,19 +2,7 @@
 // (owner edits, staff read) and the closed dates. Limits and messages are
 // core's; the server enforces them.
 import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Callout,
-  Card,
-  FormGroup,
-  H5,
-  HTMLTable,
-  InputGroup,
-  NonIdealState,
-  NumericInput,
-  Spinner,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, Callout, Card, H5, NonIdealState, NumericInput, Tag } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   can,
@@ -26,10 +14,20 @@ import {
   type ClosedDateView,
 } from '@bakery/core';
 import { api, messageOf } from '../api/client';
+import { TextField } from '../ui/fields';
+import { HeadedTable } from '../ui/HeadedTable';
+import { QueryStatus } from '../ui/QueryStatus';
 import { toast } from '../ui/toaster';
 import { BOOKED_DAYS_KEY, BookedDaysCard } from './BookedDaysCard';
 
 const KEY = ['/api/admin/kitchen/capacity'];
+
+/** The close-a-date form: `until` set closes the whole range in one action (issue 14: holidays). */
+const CLOSED_FIELDS = [
+  { key: 'date', id: 'closed-date', label: 'Date', type: 'date' },
+  { key: 'until', id: 'closed-until', label: 'Until (optional)', type: 'date' },
+  { key: 'reason', id: 'closed-reason', label: 'Reason', maxLength: 200, placeholder: 'Holiday' },
+] as const;
 
 export function CapacityPanel({ role }: { role: string }) {
   const isOwner = can(role, 'manageKitchen');
@@ -111,11 +109,7 @@ export function CapacityPanel({ role }: { role: string }) {
       toast('Failed to reopen the date', messageOf(err, 'Failed to reopen the date')),
   });
 
-  if (capacity.isLoading) return <Spinner aria-label="Loading capacity" />;
-  if (capacity.error || !capacity.data)
-    return (
-      <Callout intent="danger">{messageOf(capacity.error, 'Failed to load capacity')}</Callout>
-    );
+  if (!capacity.data) return <QueryStatus query={capacity} what="capacity" />;
 
   const submitLimits = (e: FormEvent) => {
     e.preventDefault();
@@ -173,39 +167,31 @@ export function CapacityPanel({ role }: { role: string }) {
             </Callout>
           )}
           <form onSubmit={submitLimits} aria-label="Daily limits">
-            <HTMLTable compact striped style={{ width: '100%' }}>
-              <thead>
-                <tr>
-                  <th scope="col">Category</th>
-                  <th scope="col">Limit per day</th>
-                  <th scope="col">Default</th>
+            <HeadedTable
+              label="Daily limits per category"
+              columns={['Category', 'Limit per day', 'Default']}
+            >
+              {capacity.data.limits.map((l) => (
+                <tr key={l.category}>
+                  <th scope="row">
+                    <label htmlFor={`limit-${l.category}`}>{l.label}</label>
+                  </th>
+                  <td>
+                    <NumericInput
+                      id={`limit-${l.category}`}
+                      min={0}
+                      minorStepSize={null}
+                      value={draft[l.category] ?? String(l.maxUnits)}
+                      onValueChange={(_n, text) => setDraft((d) => ({ ...d, [l.category]: text }))}
+                      disabled={!isOwner}
+                      rightElement={<Tag minimal>{l.unit}</Tag>}
+                      fill
+                    />
+                  </td>
+                  <td>{l.defaultUnits}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {capacity.data.limits.map((l) => (
-                  <tr key={l.category}>
-                    <th scope="row">
-                      <label htmlFor={`limit-${l.category}`}>{l.label}</label>
-                    </th>
-                    <td>
-                      <NumericInput
-                        id={`limit-${l.category}`}
-                        min={0}
-                        minorStepSize={null}
-                        value={draft[l.category] ?? String(l.maxUnits)}
-                        onValueChange={(_n, text) =>
-                          setDraft((d) => ({ ...d, [l.category]: text }))
-                        }
-                        disabled={!isOwner}
-                        rightElement={<Tag minimal>{l.unit}</Tag>}
-                        fill
-                      />
-                    </td>
-                    <td>{l.defaultUnits}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
+              ))}
+            </HeadedTable>
             {isOwner && (
               <Button
                 type="submit"
@@ -222,31 +208,15 @@ export function CapacityPanel({ role }: { role: string }) {
           <H5>Closed dates</H5>
           {isOwner && (
             <form onSubmit={submitClosed} aria-label="Close a date" className="range-bar">
-              <FormGroup label="Date" labelFor="closed-date" inline>
-                <InputGroup
-                  id="closed-date"
-                  type="date"
-                  value={closed.date}
-                  onValueChange={(v) => setClosed((c) => ({ ...c, date: v }))}
+              {CLOSED_FIELDS.map(({ key, ...field }) => (
+                <TextField
+                  key={key}
+                  {...field}
+                  inline
+                  value={closed[key]}
+                  onChange={(v) => setClosed((c) => ({ ...c, [key]: v }))}
                 />
-              </FormGroup>
-              <FormGroup label="Until (optional)" labelFor="closed-until" inline>
-                <InputGroup
-                  id="closed-until"
-                  type="date"
-                  value={closed.until}
-                  onValueChange={(v) => setClosed((c) => ({ ...c, until: v }))}
-                />
-              </FormGroup>
-              <FormGroup label="Reason" labelFor="closed-reason" inline>
-                <InputGroup
-                  id="closed-reason"
-                  value={closed.reason}
-                  maxLength={200}
-                  placeholder="Holiday"
-                  onValueChange={(v) => setClosed((c) => ({ ...c, reason: v }))}
-                />
-              </FormGroup>
+              ))}
               <Button
                 type="submit"
                 icon="disable"

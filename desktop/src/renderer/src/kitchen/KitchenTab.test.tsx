@@ -9,6 +9,7 @@ import type {
   ProductRecipeLinkView,
 } from '@bakery/core';
 import { SAME_COST_EVERY_SIZE, addDays, bakeryToday } from '@bakery/core';
+import { countCosts } from './testFixtures';
 import { renderScreen, stubFetch, toastText } from '../test/harness';
 import { KitchenTab } from './KitchenTab';
 import { kitchenRangeFrom } from './shared';
@@ -252,15 +253,7 @@ const link: ProductRecipeLinkView = {
   recipeYield: 24,
   unitsPerItem: 24,
   costPerItem: 5,
-  variants: [
-    {
-      variantId: '24-count',
-      variantLabel: '24 count',
-      unitsPerItem: 24,
-      costPerItem: 5,
-      warning: null,
-    },
-  ],
+  variants: countCosts(1.25, [24]),
 };
 
 const allCounts: ProductRecipeLinkView = {
@@ -270,22 +263,7 @@ const allCounts: ProductRecipeLinkView = {
   variantLabel: null,
   unitsPerItem: 6,
   costPerItem: 1.25,
-  variants: [
-    {
-      variantId: '6-count',
-      variantLabel: '6 count',
-      unitsPerItem: 6,
-      costPerItem: 1.25,
-      warning: null,
-    },
-    {
-      variantId: '12-count',
-      variantLabel: '12 count',
-      unitsPerItem: 12,
-      costPerItem: 2.5,
-      warning: null,
-    },
-  ],
+  variants: countCosts(1.25, [6, 12]),
 };
 
 describe('Kitchen tab', () => {

@@ -37,6 +37,16 @@ const blank: LinkForm = {
   unitsPerItem: '',
 };
 
+/** The two figures of a link, in pieces: what a batch makes, what one ordered item holds. */
+const PIECE_FIELDS = [
+  { key: 'recipeYield', id: 'link-yield', label: 'One batch makes (pieces)' },
+  { key: 'unitsPerItem', id: 'link-units', label: 'One ordered item holds (pieces)' },
+] as const;
+
+/** An all-options link says what the first option holds; core's variantCosting scales the rest. */
+const allOptionsHint = (item: ReturnType<typeof getMenuItem>) =>
+  `For all options, what the ${item?.variants?.[0]?.label ?? 'first option'} holds; larger counts are costed by their count.`;
+
 const MENU_OPTIONS = MENU_ITEMS.map((m) => ({ value: m.id, label: m.name }));
 
 const linkLabel = (l: ProductRecipeLinkView) =>
@@ -232,25 +242,17 @@ export function LinksPanel() {
             onChange={(recipeId) => setForm((f) => ({ ...f, recipeId }))}
             options={(recipes.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
           />
-          <TextField
-            id="link-yield"
-            label="One batch makes (pieces)"
-            inputMode="decimal"
-            value={form.recipeYield}
-            onChange={(recipeYield) => setForm((f) => ({ ...f, recipeYield }))}
-          />
-          <TextField
-            id="link-units"
-            label="One ordered item holds (pieces)"
-            inputMode="decimal"
-            value={form.unitsPerItem}
-            onChange={(units) => setForm((f) => ({ ...f, unitsPerItem: units }))}
-            hint={
-              allOptions
-                ? `For all options, what the ${item?.variants?.[0]?.label ?? 'first option'} holds; larger counts are costed by their count.`
-                : undefined
-            }
-          />
+          {PIECE_FIELDS.map(({ key, id, label }) => (
+            <TextField
+              key={key}
+              id={id}
+              label={label}
+              inputMode="decimal"
+              value={form[key]}
+              onChange={(v) => setForm((f) => ({ ...f, [key]: v }))}
+              hint={key === 'unitsPerItem' && allOptions ? allOptionsHint(item) : undefined}
+            />
+          ))}
           <Button
             type="submit"
             intent="primary"

@@ -10,8 +10,8 @@ import { canDrawCharts, DollarBarChart } from '../ui/DollarBarChart';
 import { HeadedTable } from '../ui/HeadedTable';
 import { QueryStatus } from '../ui/QueryStatus';
 import {
-  CostFigure,
   KitchenRangeBar,
+  MarginCells,
   TableCard,
   money,
   percent,
@@ -71,12 +71,7 @@ function ItemCosts({ items }: { items: MarginItemView[] }) {
           <td>{i.name}</td>
           <td>{i.variantLabel ?? ''}</td>
           <td>{i.categoryLabel}</td>
-          <td>{money(i.price)}</td>
-          <td>
-            <CostFigure cost={i.cost} warning={i.costWarning} />
-          </td>
-          <td>{money(i.margin)}</td>
-          <td>{percent(i.marginPercent)}</td>
+          <MarginCells {...i} warning={i.costWarning} />
           <td>{i.recipeName}</td>
         </tr>
       ))}

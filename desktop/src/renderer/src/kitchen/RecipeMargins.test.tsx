@@ -2,6 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SAME_COST_EVERY_SIZE, type ProductRecipeLinkView } from '@bakery/core';
+import { countCosts } from './testFixtures';
 import { renderScreen, stubFetch } from '../test/harness';
 import { RecipeMargins } from './RecipeMargins';
 
@@ -22,22 +23,7 @@ const links: ProductRecipeLinkView[] = [
     unitsPerItem: 6,
     costPerItem: 1.25,
     // The server costs each option by its size: a 12-count takes twice a 6-count's dough.
-    variants: [
-      {
-        variantId: '6-count',
-        variantLabel: '6 count',
-        unitsPerItem: 6,
-        costPerItem: 1.25,
-        warning: null,
-      },
-      {
-        variantId: '12-count',
-        variantLabel: '12 count',
-        unitsPerItem: 12,
-        costPerItem: 2.5,
-        warning: null,
-      },
-    ],
+    variants: countCosts(1.25, [6, 12]),
   },
   {
     ...base,
@@ -48,15 +34,7 @@ const links: ProductRecipeLinkView[] = [
     recipeId: 'dough',
     unitsPerItem: 24,
     costPerItem: 5,
-    variants: [
-      {
-        variantId: '24-count',
-        variantLabel: '24 count',
-        unitsPerItem: 24,
-        costPerItem: 5,
-        warning: null,
-      },
-    ],
+    variants: countCosts(1.25, [24]),
   },
   {
     ...base,

@@ -13,7 +13,7 @@ import {
 import { api } from '../api/client';
 import { HeadedTable } from '../ui/HeadedTable';
 import { QueryStatus } from '../ui/QueryStatus';
-import { CostFigure, money, percent } from './shared';
+import { MarginCells } from './shared';
 
 /** One row per option a link of the recipe covers, costed by the server per option. */
 function marginRows(links: readonly ProductRecipeLinkView[], recipeId: string) {
@@ -69,12 +69,7 @@ export function RecipeMargins({ recipeId }: { recipeId: string }) {
         <tr key={r.key}>
           <td>{r.name}</td>
           <td>{r.option ?? ''}</td>
-          <td>{money(r.price)}</td>
-          <td>
-            <CostFigure cost={r.cost} warning={r.warning} />
-          </td>
-          <td>{money(r.margin)}</td>
-          <td>{percent(r.marginPercent)}</td>
+          <MarginCells {...r} />
         </tr>
       ))}
     </HeadedTable>

@@ -147,3 +147,29 @@ export function CostFigure({ cost, warning }: { cost: number | null; warning?: s
     </>
   );
 }
+
+/** The four money cells of one menu option: price, cost (with its warning), margin, margin %. */
+export function MarginCells({
+  price,
+  cost,
+  warning,
+  margin,
+  marginPercent,
+}: {
+  price: number;
+  cost: number | null;
+  warning: string | null;
+  margin: number | null;
+  marginPercent: number | null;
+}) {
+  return (
+    <>
+      <td>{money(price)}</td>
+      <td>
+        <CostFigure cost={cost} warning={warning} />
+      </td>
+      <td>{money(margin)}</td>
+      <td>{percent(marginPercent)}</td>
+    </>
+  );
+}

@@ -23,17 +23,31 @@ const pending = { ...failed, id: 'm2', to: 'carl@example.com', status: 'pending'
 const outbox = { transport: 'outbox', smtpHost: null, outboxDir: '/srv/bakery/.outbox' };
 const smtp = { transport: 'smtp', smtpHost: 'mail.example.com', outboxDir: '/srv/bakery/.outbox' };
 
+/** The panel's three reads: where mail goes, failed and waiting messages; `more` adds routes. */
+const stubMail = (
+  delivery: object,
+  unsent: { failed?: object[]; pending?: object[] } = {},
+  more: Parameters<typeof stubFetch>[0] = {},
+) =>
+  stubFetch({
+    'GET /api/admin/mail/delivery': () => [200, delivery],
+    'GET /api/admin/mail?status=failed': () => [200, unsent.failed ?? []],
+    'GET /api/admin/mail?status=pending': () => [200, unsent.pending ?? []],
+    ...more,
+  });
+
 describe('Outgoing e-mail', () => {
   it('lists failed and waiting messages and resends a failed one', async () => {
-    const calls = stubFetch({
-      'GET /api/admin/mail/delivery': () => [200, smtp],
-      'GET /api/admin/mail?status=failed': () => [200, [failed]],
-      'GET /api/admin/mail?status=pending': () => [200, [pending]],
-      'POST /api/admin/mail/m1/retry': () => [
-        200,
-        { success: true, message: 'The message will be sent again shortly' },
-      ],
-    });
+    const calls = stubMail(
+      smtp,
+      { failed: [failed], pending: [pending] },
+      {
+        'POST /api/admin/mail/m1/retry': () => [
+          200,
+          { success: true, message: 'The message will be sent again shortly' },
+        ],
+      },
+    );
     renderScreen(<MailPanel />);
     const table = await screen.findByRole('table', { name: 'Unsent e-mail' });
     expect(within(table).getByText('cora@example.com').closest('tr')).toHaveTextContent('failed');
@@ -51,11 +65,7 @@ describe('Outgoing e-mail', () => {
   });
 
   it('says mail went through the SMTP server when nothing is waiting', async () => {
-    stubFetch({
-      'GET /api/admin/mail/delivery': () => [200, smtp],
-      'GET /api/admin/mail?status=failed': () => [200, []],
-      'GET /api/admin/mail?status=pending': () => [200, []],
-    });
+    stubMail(smtp);
     renderScreen(<MailPanel />);
     expect(await screen.findByText('No failed e-mail')).toBeInTheDocument();
     expect(screen.getByText('Every message has been sent.')).toBeInTheDocument();
@@ -65,11 +75,7 @@ describe('Outgoing e-mail', () => {
   });
 
   it('never says "sent" when mail only went to the outbox folder', async () => {
-    stubFetch({
-      'GET /api/admin/mail/delivery': () => [200, outbox],
-      'GET /api/admin/mail?status=failed': () => [200, []],
-      'GET /api/admin/mail?status=pending': () => [200, []],
-    });
+    stubMail(outbox);
     renderScreen(<MailPanel />);
     const notice = await screen.findByRole('status');
     expect(notice).toHaveTextContent('E-mail is not being sent to customers');

@@ -1,7 +1,7 @@
 // Review Management: pending reviews to approve or delete, approved ones live
 // on the shop (cut at 100 characters) to remove, and the statistics. A delete
 // asks first: it cannot be taken back.
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Button, Card, H5, NonIdealState, Tag } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatLongDate, type ReviewView } from '@bakery/core';
@@ -21,16 +21,31 @@ export const cut100 = (s: string) => (s.length > 100 ? `${s.slice(0, 100)}…` :
 const ratingOf = (r: AdminReview) => Math.min(5, Math.max(0, Math.round(Number(r.rating)) || 0));
 const stars = (n: number) => '★'.repeat(n) + '☆'.repeat(5 - n);
 
-/** One review as a card: title, stars, text, and what staff can do with it (`children`). */
+/**
+ * One review as a card: title, stars, text, and what staff can do with it.
+ * Pending: Approve and Delete. Live (approved, cut at 100 characters): Remove.
+ */
 function ReviewCard({
   review,
-  live,
-  children,
+  busy,
+  onApprove,
+  onDelete,
 }: {
   review: AdminReview;
-  live: boolean;
-  children: ReactNode;
+  busy: boolean;
+  onApprove(): void;
+  onDelete(): void;
 }) {
+  const live = review.isApproved;
+  const remove = (
+    <Button
+      intent="danger"
+      small={live}
+      text={live ? 'Remove' : 'Delete'}
+      disabled={busy}
+      onClick={onDelete}
+    />
+  );
   return (
     <Card role="article" style={{ marginBottom: 8 }} aria-label={`Review ${review.title}`}>
       {live && (
@@ -45,12 +60,19 @@ function ReviewCard({
         {stars(ratingOf(review))}
       </span>
       <p>{live ? cut100(review.comment) : review.comment}</p>
-      {!live && (
-        <div className="muted">
-          {review.userName ?? 'Customer'} · {formatLongDate(review.createdAt)}
-        </div>
+      {live ? (
+        remove
+      ) : (
+        <>
+          <div className="muted">
+            {review.userName ?? 'Customer'} · {formatLongDate(review.createdAt)}
+          </div>
+          <div className="button-row">
+            <Button intent="success" text="Approve" disabled={busy} onClick={onApprove} />
+            {remove}
+          </div>
+        </>
       )}
-      {children}
     </Card>
   );
 }
@@ -106,43 +128,29 @@ export function ReviewsTab() {
         ))}
       </div>
       <div className="two-col">
-        <section aria-label="Pending reviews">
-          <H5>Pending Reviews</H5>
-          {pending.length === 0 && <NonIdealState icon="tick" title="No reviews waiting" />}
-          {pending.map((r) => (
-            <ReviewCard key={r.id} review={r} live={false}>
-              <div className="button-row">
-                <Button
-                  intent="success"
-                  text="Approve"
-                  disabled={busy}
-                  onClick={() => approve.mutate(r.id)}
-                />
-                <Button
-                  intent="danger"
-                  text="Delete"
-                  disabled={busy}
-                  onClick={() => setDeleting(r)}
-                />
-              </div>
-            </ReviewCard>
-          ))}
-        </section>
-        <section aria-label="Approved reviews">
-          <H5>Approved Reviews</H5>
-          {approved.length === 0 && <NonIdealState icon="comment" title="No approved reviews" />}
-          {approved.map((r) => (
-            <ReviewCard key={r.id} review={r} live>
-              <Button
-                intent="danger"
-                small
-                text="Remove"
-                disabled={busy}
-                onClick={() => setDeleting(r)}
+        {[
+          { name: 'Pending', list: pending, icon: 'tick' as const, empty: 'No reviews waiting' },
+          {
+            name: 'Approved',
+            list: approved,
+            icon: 'comment' as const,
+            empty: 'No approved reviews',
+          },
+        ].map(({ name, list, icon, empty }) => (
+          <section key={name} aria-label={`${name} reviews`}>
+            <H5>{name} Reviews</H5>
+            {list.length === 0 && <NonIdealState icon={icon} title={empty} />}
+            {list.map((r) => (
+              <ReviewCard
+                key={r.id}
+                review={r}
+                busy={busy}
+                onApprove={() => approve.mutate(r.id)}
+                onDelete={() => setDeleting(r)}
               />
-            </ReviewCard>
-          ))}
-        </section>
+            ))}
+          </section>
+        ))}
       </div>
       <ConfirmDialog
         isOpen={deleting !== null}
