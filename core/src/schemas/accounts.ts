@@ -1,6 +1,7 @@
 // Account forms and payloads (spec section 5, "Accounts").
 import { z } from 'zod';
 import {
+  EMAIL_MAX,
   emailField,
   optionalPhoneField,
   passwordField,
@@ -29,8 +30,7 @@ const lastNameField = () =>
   );
 
 /** An account's e-mail (at most 255 characters); `invalid` is the form's own wording. */
-const accountEmailField = (invalid: string) =>
-  emailField(invalid, { length: 255, message: 'Email cannot exceed 255 characters' });
+const accountEmailField = (invalid: string) => emailField(invalid, EMAIL_MAX);
 
 export const LoginSchema = z.object({
   email: accountEmailField('Please enter a valid email address'),

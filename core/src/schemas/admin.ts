@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../lifecycle/lifecycle';
 import { ROLES } from '../roles/roles';
-import { isWholeCents, numberish, optionalText } from './common';
+import { isWholeCents, numberish, optionalText, requiredText } from './common';
 
 export const DELIVERY_FEE_MESSAGE = 'Please enter a valid delivery fee amount';
 
@@ -50,16 +50,8 @@ export const FulfillmentChangeSchema = z.object({
 export type FulfillmentChange = z.infer<typeof FulfillmentChangeSchema>;
 
 export const IngredientSchema = z.object({
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(100, 'Name cannot exceed 100 characters'),
-  unit: z
-    .string({ error: 'Unit is required' })
-    .trim()
-    .min(1, 'Unit is required')
-    .max(30, 'Unit cannot exceed 30 characters'),
+  name: requiredText(100, 'Name is required', 'Name cannot exceed 100 characters'),
+  unit: requiredText(30, 'Unit is required', 'Unit cannot exceed 30 characters'),
   costPerUnit: numberish('Cost per unit is required').pipe(
     z
       .number()
@@ -83,11 +75,7 @@ const freeText = (max: number, label: string) =>
   );
 
 export const RecipeSchema = z.object({
-  name: z
-    .string({ error: 'Recipe name is required' })
-    .trim()
-    .min(1, 'Recipe name is required')
-    .max(100, 'Recipe name cannot exceed 100 characters'),
+  name: requiredText(100, 'Recipe name is required', 'Recipe name cannot exceed 100 characters'),
   description: optionalText(2000, 'Description cannot exceed 2000 characters'),
   category: z.enum(RECIPE_CATEGORIES, {
     error: `Category must be one of: ${RECIPE_CATEGORIES.join(', ')}`,

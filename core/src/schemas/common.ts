@@ -51,6 +51,9 @@ export const optionalPhoneField = () =>
     })
     .transform((value) => (value ? value : null));
 
+/** The longest e-mail address an account or a message takes. */
+export const EMAIL_MAX = { length: 255, message: 'Email cannot exceed 255 characters' };
+
 export const emailField = (message: string, max?: { length: number; message: string }) => {
   const base = z.string({ error: message }).trim();
   const capped = max ? base.max(max.length, max.message) : base;
@@ -63,6 +66,13 @@ export const passwordField = () =>
     .string({ error: PASSWORD_MIN_MESSAGE })
     .min(6, PASSWORD_MIN_MESSAGE)
     .max(128, 'Password cannot exceed 128 characters');
+
+/**
+ * Trimmed text of `min` (1 by default) to `max` characters: `missing` when
+ * absent or shorter, `tooLong` when longer.
+ */
+export const requiredText = (max: number, missing: string, tooLong: string, min = 1) =>
+  z.string({ error: missing }).trim().min(min, missing).max(max, tooLong);
 
 /** Text that may be left out: absent, null and blank all become null. */
 export const optionalText = (max: number, message: string) =>

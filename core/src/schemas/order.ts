@@ -20,7 +20,14 @@ import {
 import { RUSH_FEE_CENTS, centsToDollars, dollarsToCents, type PricedOrder } from '../money/money';
 import type { CartLine } from '../catalogue/catalogue';
 import { DELIVERY_STATE_CODES } from '../bakery/bakery';
-import { emailField, isPersonName, isWholeCents, optionalPhoneField, optionalText } from './common';
+import {
+  emailField,
+  isPersonName,
+  isWholeCents,
+  optionalPhoneField,
+  optionalText,
+  requiredText,
+} from './common';
 
 export const ORDER_MESSAGES = {
   nameTooShort: 'Customer name must be at least 2 characters',
@@ -271,11 +278,7 @@ const money = (label: string, min: number, max: number, maxText: string) =>
 
 export const OrderItemSchema = z.object({
   productId: z.string({ error: 'Product id is required' }).trim().min(1, 'Product id is required'),
-  name: z
-    .string({ error: 'Item name is required' })
-    .trim()
-    .min(1, 'Item name is required')
-    .max(200, 'Item name cannot exceed 200 characters'),
+  name: requiredText(200, 'Item name is required', 'Item name cannot exceed 200 characters'),
   price: z
     .number({ error: 'Item price must be a number' })
     .min(0.01, 'Item price must be at least $0.01')
