@@ -1,6 +1,7 @@
 // Requests that end when their client does (issue 13): a stats request whose
 // client gives up has its query cancelled, a request over the statement
-// timeout answers 503 query_timeout, and a cancelled export stops reading.
+// timeout answers 503 query_timeout, and a cancelled export (orders, bake
+// sheet) stops reading.
 // "Stopped" is read from PostgreSQL itself: pg_stat_activity shows no
 // statement of the request any more (guarded connections carry an
 // application_name of their own while they work).
@@ -93,6 +94,35 @@ describe('a request whose client gives up', () => {
 });
 
 describe('a cancelled export', () => {
+  it('has its bake-sheet query cancelled when the download is given up', async () => {
+    // Hold the orders so the bake sheet's read waits: a stand-in for a month of orders.
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE "Order" IN ACCESS EXCLUSIVE MODE');
+    try {
+      const controller = new AbortController();
+      const request = fetch(
+        `${server.baseUrl}/api/admin/exports/bake-sheet.xlsx?fromDate=2026-01-01&toDate=2026-01-31`,
+        { headers: { cookie: staff.cookieHeader() }, signal: controller.signal },
+      ).catch((error: unknown) => error);
+      expect(await waitFor(async () => (await running('bake-sheet')).length > 0, 10_000)).toBe(
+        true,
+      );
+      controller.abort();
+      await request;
+      expect(await waitFor(async () => (await running('bake-sheet')).length === 0, 3_000)).toBe(
+        true,
+      );
+    } finally {
+      await locker.query('ROLLBACK');
+    }
+    const answer = await staff.request(
+      'GET',
+      '/api/admin/exports/bake-sheet.xlsx?fromDate=2026-01-01&toDate=2026-01-31',
+    );
+    expect(answer.status).toBe(200);
+    await answer.arrayBuffer();
+  }, 30_000);
+
   it('stops reading the orders', async () => {
     const controller = new AbortController();
     const response = await fetch(`${server.baseUrl}/api/admin/exports/orders.xlsx`, {
