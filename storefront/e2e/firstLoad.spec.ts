@@ -18,6 +18,24 @@ async function rawHtml(page: Page, path: string) {
   return { html: await response.text(), headers: response.headers() };
 }
 
+/** Adds up the page's layout shifts (as CLS does, without input-driven ones) from its first paint. */
+async function watchLayoutShift(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { layoutShift: number };
+    w.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[])
+        if (!entry.hadRecentInput) w.layoutShift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+const layoutShift = (page: Page) =>
+  page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+
 test('the HTML of / and /menu carries each page, its own title and description, before JavaScript', async ({
   page,
 }) => {
@@ -77,30 +95,65 @@ test('the pages hydrate without a mismatch, and nothing moves as they load (375 
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.addInitScript(() => {
-    const w = window as unknown as { layoutShift: number };
-    w.layoutShift = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-      })[])
-        if (!entry.hadRecentInput) w.layoutShift += entry.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShift(page);
   for (const path of ['/', '/menu', '/about', '/order']) {
     await page.goto(path, { waitUntil: 'networkidle' });
     await expect(page.locator('h1').first()).toBeVisible();
-    const shift = await page.evaluate(
-      () => (window as unknown as { layoutShift: number }).layoutShift,
-    );
-    expect(shift, `layout shift on ${path}`).toBeLessThanOrEqual(0.02);
+    expect(await layoutShift(page), `layout shift on ${path}`).toBeLessThanOrEqual(0.02);
   }
   // Hydrated: the category buttons answer.
   await page.goto('/menu');
   await page.getByRole('button', { name: 'Brownies' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Brownies' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/first-load-menu-375.png', fullPage: false });
+  expect(errors, 'no hydration errors').toEqual([]);
+  await context.close();
+});
+
+test("/order: the prompt in a visitor's HTML; the form for a customer, without a shift (375 px)", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, baseURL });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const userCalls: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/user') userCalls.push(r.url());
+  });
+  await watchLayoutShift(page);
+
+  // A visitor (no session cookie): the prompt is in the HTML, and the app
+  // does not ask who is signed in.
+  const visitor = await rawHtml(page, '/order');
+  expect(visitor.html).toContain('<h1>Account Required</h1>');
+  expect(visitor.headers['vary']).toMatch(/cookie/i);
+  await page.goto('/order', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Account Required' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create Account' })).toBeVisible();
+  expect(userCalls).toEqual([]);
+  expect(await layoutShift(page), 'layout shift for a visitor').toBeLessThanOrEqual(0.02);
+
+  // A customer: the loading state in the HTML, then the form.
+  const email = `first-load-${Date.now()}@example.com`;
+  const signup = await page.request.post('/api/signup', {
+    data: {
+      firstName: 'Ada',
+      lastName: 'Baker',
+      email,
+      phone: '(850) 555-1234',
+      password: 'sourdough-42',
+    },
+  });
+  expect(signup.status()).toBe(201);
+  const customer = await rawHtml(page, '/order');
+  expect(customer.html).not.toContain('Account Required');
+  expect(customer.html).toContain('Loading...');
+  await page.goto('/order', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { level: 2, name: '2. Select Products' })).toBeVisible();
+  await expect(page.getByText('Account Required')).toHaveCount(0);
+  expect(await layoutShift(page), 'layout shift for a customer').toBeLessThanOrEqual(0.02);
+  await page.screenshot({ path: 'test-results/screens/first-load-order-375.png', fullPage: true });
   expect(errors, 'no hydration errors').toEqual([]);
   await context.close();
 });
