@@ -18,6 +18,7 @@ import {
   type OrderPayload,
   type PricedOrder,
 } from '@bakery/core';
+import { randomUUID } from 'node:crypto';
 import { Prisma, type OrderModel as Order, type PrismaClient } from '@bakery/prisma';
 import type { AppDeps } from '../deps.js';
 import type { SessionUser } from '../middleware/auth.js';
@@ -177,20 +178,14 @@ export async function submitOrder(
     // lock, so two customers racing for the last cake of a day get one success.
     order = await prisma.$transaction(async (tx) => {
       await reserveCapacity(tx, data.pickupDate, data.items, { userId, today });
-      const created = await tx.order.create({
-        data: { ...data, idempotencyKey: input.idempotencyKey },
-      });
+      const created = await insertOrder(tx, { ...data, idempotencyKey: input.idempotencyKey });
       // The confirmation mail is stored in the same transaction: the order and its mail commit together.
       queuedMailId = (await deps.notifications.queueOrderReceived?.(tx, created)) ?? null;
       return created;
     });
   } catch (error) {
     // The same key submitted twice at once: the unique index lets one through.
-    if (
-      input.idempotencyKey &&
-      error instanceof Prisma.PrismaClientKnownRequestError &&
-      error.code === 'P2002'
-    ) {
+    if (input.idempotencyKey && isUniqueViolation(error)) {
       const repeated = await existingAnswer(deps, input.idempotencyKey, userId);
       if (repeated) return repeated;
     }
@@ -225,6 +220,42 @@ export async function submitOrder(
   });
   const stored = paymentUrl ? ((await findOrder(prisma, order.id)) ?? order) : order;
   return { status: 201, body: answerBody(deps, stored, paymentUrl) };
+}
+
+/**
+ * The order row inserted in one raw statement, read back whole. Prisma's
+ * create compiles a query plan for every call (about 2 ms of CPU for this
+ * row, more than the rest of the transaction); the raw statement does not.
+ */
+async function insertOrder(
+  tx: Prisma.TransactionClient,
+  row: ReturnType<typeof orderRow> & { idempotencyKey: string | null },
+): Promise<Order> {
+  const entries = Object.entries({ id: randomUUID(), ...row });
+  const value = (field: unknown) =>
+    field === null || field === Prisma.DbNull
+      ? null
+      : typeof field === 'object'
+        ? Prisma.sql`${JSON.stringify(field)}::jsonb`
+        : field;
+  const [created] = await tx.$queryRaw<Order[]>`
+    INSERT INTO "Order" (${Prisma.join(entries.map(([column]) => Prisma.raw(`"${column}"`)))})
+    VALUES (${Prisma.join(entries.map(([, field]) => value(field)))})
+    RETURNING *`;
+  return created!;
+}
+
+/** A unique index refused the row (Prisma's P2002, or PostgreSQL's 23505 under a raw statement). */
+function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  if (error.code === 'P2002') return true;
+  const meta = error.meta as {
+    code?: unknown;
+    driverAdapterError?: { cause?: { kind?: unknown } };
+  };
+  return (
+    meta?.code === '23505' || meta?.driverAdapterError?.cause?.kind === 'UniqueConstraintViolation'
+  );
 }
 
 const findOrder = (prisma: PrismaClient, id: string) => prisma.order.findUnique({ where: { id } });

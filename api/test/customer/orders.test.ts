@@ -186,6 +186,19 @@ describe('POST /api/submit-order', () => {
     expect(await server.prisma.order.count({ where: { userId: user.id } })).toBe(1);
   });
 
+  it('creates one order when the same Idempotency-Key arrives five times at once', async () => {
+    const { user, client } = await signedInCustomer(server.baseUrl, server.prisma);
+    const payload = orderPayload({ daysAhead: 11 });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        submit(client, payload, { 'idempotency-key': `race-${user.id}` }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((answer) => answer.body.order.id)).size).toBe(1);
+    expect(await server.prisma.order.count({ where: { userId: user.id } })).toBe(1);
+  });
+
   it('keeps the order when Square fails and when the confirmation mail fails', async () => {
     const { user, client } = await signedInCustomer(server.baseUrl, server.prisma);
     paymentMode = 'fail';
