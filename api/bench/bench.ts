@@ -52,6 +52,8 @@ interface Figures {
   'p95 ms': number;
   'p99 ms': number;
   'non-2xx': number;
+  /** CPU the API process spent per request (user + system): steady under a busy machine, where rates are not. */
+  'server CPU ms/req'?: number;
 }
 
 async function reachable(url: string) {
@@ -82,6 +84,32 @@ function figures(call: string, times: number[], seconds: number, non2xx: number)
     'p99 ms': percentile(times, 99),
     'non-2xx': non2xx,
   };
+}
+
+/** The CPU time (ms) a process has used so far, from /proc (null elsewhere). */
+function cpuMsOf(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, 100 ticks/s
+  } catch {
+    return null;
+  }
+}
+
+/** measure(), with the API process's CPU per request beside the figures. */
+async function measureServer(
+  pid: number | undefined,
+  call: string,
+  options: autocannon.Options,
+): Promise<Figures> {
+  const before = cpuMsOf(pid);
+  const result = await measure(call, options);
+  const after = cpuMsOf(pid);
+  const requests = result['requests/s'] * SECONDS;
+  if (before !== null && after !== null && requests > 0)
+    result['server CPU ms/req'] = Math.round(((after - before) / requests) * 100) / 100;
+  return result;
 }
 
 /** autocannon reports p97.5 but not p95: every response time is collected. */
@@ -329,7 +357,7 @@ async function main() {
     if (wanted('bare')) table.push(await measureBareNode());
     if (wanted('menu'))
       table.push(
-        await measure('GET /api/menu (br)', {
+        await measureServer(server.pid, 'GET /api/menu (br)', {
           url: `${baseUrl}/api/menu`,
           headers: { 'accept-encoding': 'br, gzip' },
         }),
@@ -338,14 +366,14 @@ async function main() {
     if (listed !== 20) throw new Error(`the measured customer has ${listed} orders, not 20`);
     if (wanted('my-orders'))
       table.push(
-        await measure(`GET /api/my-orders (${listed} orders)`, {
+        await measureServer(server.pid, `GET /api/my-orders (${listed} orders)`, {
           url: `${baseUrl}/api/my-orders`,
           headers: { cookie, 'accept-encoding': 'br, gzip' },
         }),
       );
     if (wanted('submit'))
       table.push(
-        await measure('POST /api/submit-order', {
+        await measureServer(server.pid, 'POST /api/submit-order', {
           url: `${baseUrl}/api/submit-order`,
           method: 'POST',
           headers: { cookie: orderingCookie, origin: baseUrl, 'content-type': 'application/json' },
