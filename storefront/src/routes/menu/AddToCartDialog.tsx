@@ -1,15 +1,8 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import {
-  ADD_INS,
-  CAKE_FILLINGS,
-  defaultVariantId,
-  formatCents,
-  getCategory,
-  maxQuantityOf,
-  type MenuItem,
-} from '@bakery/core';
+import { formatCents, getCategory, maxQuantityOf, type MenuItem } from '@bakery/core';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import { useFocusTrap } from '../../components/useFocusTrap';
+import { chosenOptions, defaultOptions, ItemOptions, unitPriceOf } from './ItemOptions';
 
 export type AddSelection = {
   quantity: number;
@@ -23,20 +16,13 @@ type Props = { item: MenuItem; onCancel: () => void; onAdd: (selection: AddSelec
 export function AddToCartDialog({ item, onCancel, onAdd }: Props) {
   const max = maxQuantityOf(item);
   const [quantity, setQuantity] = useState(1);
-  const [variantId, setVariantId] = useState<string | null>(
-    item.variants?.length ? (defaultVariantId(item) ?? item.variants[0].id) : null,
-  );
-  const [filling, setFilling] = useState<string | null>(
-    item.fillings ? (CAKE_FILLINGS[0]?.id ?? null) : null,
-  );
-  const [addIn, setAddIn] = useState<string>('');
+  const [options, setOptions] = useState(() => defaultOptions(item));
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => onCancel(), [onCancel]);
   useFocusTrap(ref, close);
   const id = useId();
 
-  const unitCents = item.variants?.find((v) => v.id === variantId)?.priceCents ?? item.priceCents;
-  const variantLabel = item.category === 'cakes' ? 'Size' : 'Count';
+  const unitCents = unitPriceOf(item, options);
   const category = getCategory(item.category);
   const image = item.image || category?.image;
   // Items without a photo of their own show the category's picture: describe that one.
@@ -59,51 +45,14 @@ export function AddToCartDialog({ item, onCancel, onAdd }: Props) {
         <p className="price">
           {formatCents(unitCents)} <span className="muted">each</span>
         </p>
-        {item.variants && item.variants.length > 0 && (
-          <div className="field">
-            <label htmlFor={`${id}-variant`}>{variantLabel}</label>
-            <select
-              id={`${id}-variant`}
-              value={variantId ?? ''}
-              onChange={(e) => setVariantId(e.target.value)}
-            >
-              {item.variants.map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.label} ({formatCents(v.priceCents)})
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        {item.fillings && (
-          <div className="field">
-            <label htmlFor={`${id}-filling`}>Filling</label>
-            <select
-              id={`${id}-filling`}
-              value={filling ?? ''}
-              onChange={(e) => setFilling(e.target.value)}
-            >
-              {CAKE_FILLINGS.map((f) => (
-                <option key={f.id} value={f.id}>
-                  {f.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        {item.addIns && (
-          <div className="field">
-            <label htmlFor={`${id}-addin`}>Add-in (optional)</label>
-            <select id={`${id}-addin`} value={addIn} onChange={(e) => setAddIn(e.target.value)}>
-              <option value="">None</option>
-              {ADD_INS.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
+        <ItemOptions
+          item={item}
+          idBase={id}
+          values={options}
+          onChange={setOptions}
+          fieldClass="field"
+          addInLabel="Add-in (optional)"
+        />
         <div className="field">
           <label htmlFor={`${id}-qty`}>Quantity</label>
           <QuantityStepper
@@ -127,14 +76,7 @@ export function AddToCartDialog({ item, onCancel, onAdd }: Props) {
           <button
             type="button"
             className="btn btn-primary"
-            onClick={() =>
-              onAdd({
-                quantity,
-                variantId,
-                filling,
-                addIn: addIn || null,
-              })
-            }
+            onClick={() => onAdd({ quantity, ...chosenOptions(item, options) })}
           >
             Add to Cart
           </button>

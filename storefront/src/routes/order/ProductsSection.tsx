@@ -2,11 +2,8 @@
 // filling + add-in) to the cart; the summary below edits the lines.
 import { useState } from 'react';
 import {
-  ADD_INS,
   addedMessage,
-  CAKE_FILLINGS,
   CATEGORIES,
-  defaultVariantId,
   formatCents,
   itemsInCategory,
   maxQuantityOf,
@@ -18,26 +15,20 @@ import {
 import { addToCart } from '../../cart/cartStorage';
 import { clampQuantity } from '../../components/quantity';
 import { TOAST_CART_MS, useToast } from '../../components/Toast';
+import { chosenOptions, defaultOptions, ItemOptions, unitPriceOf } from '../menu/ItemOptions';
 import { CategoryButtons } from '../menu/MenuPage';
 import { fieldId } from './orderForm';
 
 function ProductRow({ item, inCart }: { item: MenuItem; inCart: number }) {
   const toast = useToast();
   const max = maxQuantityOf(item);
-  const isCake = item.category === 'cakes';
-  const [variantId, setVariantId] = useState<string>(defaultVariantId(item) ?? '');
-  const [filling, setFilling] = useState<string>(CAKE_FILLINGS[0]?.id ?? '');
-  const [addIn, setAddIn] = useState<string>('');
+  const [options, setOptions] = useState(() => defaultOptions(item));
   const [quantity, setQuantity] = useState(1);
-  const unit = item.variants?.find((v) => v.id === variantId)?.priceCents ?? item.priceCents;
+  const unit = unitPriceOf(item, options);
   const base = `product-${item.id}`;
 
   function add() {
-    const result = addToCart(item.id, quantity, {
-      variantId: item.variants?.length ? variantId : null,
-      filling: item.fillings ? filling : null,
-      addIn: item.addIns ? addIn || null : null,
-    });
+    const result = addToCart(item.id, quantity, chosenOptions(item, options));
     toast({
       title: result.added > 0 ? 'Added to cart!' : 'Cart unchanged',
       description: addedMessage(result, item.name, quantity),
@@ -55,51 +46,14 @@ function ProductRow({ item, inCart }: { item: MenuItem; inCart: number }) {
         {inCart > 0 && <span className="in-cart">In your cart: {inCart}</span>}
       </div>
       <div className="product-row-options">
-        {item.variants && item.variants.length > 0 && (
-          <div className="field compact">
-            <label htmlFor={`${base}-variant`}>{isCake ? 'Size' : 'Count'}</label>
-            <select
-              id={`${base}-variant`}
-              value={variantId}
-              onChange={(e) => setVariantId(e.target.value)}
-            >
-              {item.variants.map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.label} ({formatCents(v.priceCents)})
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        {item.fillings && (
-          <div className="field compact">
-            <label htmlFor={`${base}-filling`}>Filling</label>
-            <select
-              id={`${base}-filling`}
-              value={filling}
-              onChange={(e) => setFilling(e.target.value)}
-            >
-              {CAKE_FILLINGS.map((f) => (
-                <option key={f.id} value={f.id}>
-                  {f.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        {item.addIns && (
-          <div className="field compact">
-            <label htmlFor={`${base}-addin`}>Add-in</label>
-            <select id={`${base}-addin`} value={addIn} onChange={(e) => setAddIn(e.target.value)}>
-              <option value="">None</option>
-              {ADD_INS.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
+        <ItemOptions
+          item={item}
+          idBase={base}
+          values={options}
+          onChange={setOptions}
+          fieldClass="field compact"
+          addInLabel="Add-in"
+        />
         <div className="field compact">
           <label htmlFor={`${base}-qty`}>
             Quantity<span className="sr-only"> of {item.name}</span>
