@@ -17,7 +17,7 @@ import { IconButton, TextField } from '../ui/fields';
 import { HeadedTable } from '../ui/HeadedTable';
 import { QueryStatus } from '../ui/QueryStatus';
 import { toast } from '../ui/toaster';
-import { CostFigure, SelectField, amount, money } from './shared';
+import { CostFigure, CostWarning, SelectField, amount, money } from './shared';
 
 const KEY = ['/api/admin/kitchen/links'];
 
@@ -61,17 +61,16 @@ function LinkCosts({ link }: { link: ProductRecipeLinkView }) {
         warning={link.variants[0]?.warning}
       />
     );
-  const warning = link.variants.find((v) => v.warning)?.warning;
   return (
     <>
-      <ul className="plain-list" aria-label={`Cost per option of ${linkLabel(link)}`}>
+      <ul className="link-costs" aria-label={`Cost per option of ${linkLabel(link)}`}>
         {link.variants.map((v) => (
           <li key={v.variantId}>
             {v.variantLabel}: {money(v.costPerItem)}
           </li>
         ))}
       </ul>
-      {warning && <CostFigure cost={null} warning={warning} />}
+      <CostWarning warning={link.variants.find((v) => v.warning)?.warning} />
     </>
   );
 }

@@ -131,19 +131,22 @@ export function TableCard({
   );
 }
 
-/**
- * A cost of goods and, beside it, the warning when the figure cannot tell an
- * option from the others (core's SAME_COST_EVERY_SIZE), in words.
- */
+/** Said under a cost that cannot tell an option from the others (core's SAME_COST_EVERY_SIZE). */
+export function CostWarning({ warning }: { warning: string | null | undefined }) {
+  if (!warning) return null;
+  return (
+    <Tag minimal multiline intent="warning" icon="warning-sign" className="cost-warning">
+      {warning}
+    </Tag>
+  );
+}
+
+/** A cost of goods and, under it, its warning when it has one. */
 export function CostFigure({ cost, warning }: { cost: number | null; warning?: string | null }) {
   return (
     <>
       {money(cost)}
-      {warning && (
-        <Tag minimal multiline intent="warning" icon="warning-sign" className="cost-warning">
-          {warning}
-        </Tag>
-      )}
+      <CostWarning warning={warning} />
     </>
   );
 }
