@@ -9,17 +9,16 @@ import {
 import { fieldId, type OrderFormState, type SetField } from './orderForm';
 
 export function CakeSection({ form, set }: { form: OrderFormState; set: SetField }) {
+  const check = (key: 'hasWriting' | 'hasBows', text: string) => (
+    <label className="check-row">
+      <input type="checkbox" checked={form[key]} onChange={(e) => set(key, e.target.checked)} />{' '}
+      {text}
+    </label>
+  );
   return (
     <section className="card order-section" aria-labelledby="cake-heading">
       <h2 id="cake-heading">3. Cake Customization</h2>
-      <label className="check-row">
-        <input
-          type="checkbox"
-          checked={form.hasWriting}
-          onChange={(e) => set('hasWriting', e.target.checked)}
-        />{' '}
-        Add writing (+{formatCents(CAKE_WRITING_FEE_CENTS)})
-      </label>
+      {check('hasWriting', `Add writing (+${formatCents(CAKE_WRITING_FEE_CENTS)})`)}
       {form.hasWriting && (
         <div className="field">
           <label htmlFor={fieldId('cakeWriting')}>Writing on the cake</label>
@@ -35,14 +34,7 @@ export function CakeSection({ form, set }: { form: OrderFormState; set: SetField
           </p>
         </div>
       )}
-      <label className="check-row">
-        <input
-          type="checkbox"
-          checked={form.hasBows}
-          onChange={(e) => set('hasBows', e.target.checked)}
-        />{' '}
-        Add bows (+{formatCents(CAKE_BOWS_FEE_CENTS)})
-      </label>
+      {check('hasBows', `Add bows (+${formatCents(CAKE_BOWS_FEE_CENTS)})`)}
     </section>
   );
 }

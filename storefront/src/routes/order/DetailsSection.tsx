@@ -14,7 +14,8 @@ import {
   type UserView,
 } from '@bakery/core';
 import { useState } from 'react';
-import { fieldId, type OrderFormState, type SetField } from './orderForm';
+import { FormField } from '../../components/FormField';
+import { fieldId, textField, type OrderFormState, type SetField } from './orderForm';
 
 export function DetailsSection({
   user,
@@ -57,16 +58,12 @@ export function DetailsSection({
           <span className="break-anywhere">{user.email}</span>
         </p>
       </div>
-      <div className="field">
-        <label htmlFor={fieldId('customerPhone')}>Phone number</label>
-        <input
-          id={fieldId('customerPhone')}
-          type="tel"
-          autoComplete="tel"
-          value={form.customerPhone}
-          onChange={(e) => set('customerPhone', e.target.value)}
-        />
-      </div>
+      <FormField
+        label="Phone number"
+        type="tel"
+        autoComplete="tel"
+        {...textField(form, set, 'customerPhone')}
+      />
       <fieldset className="field">
         <legend>Pickup or delivery</legend>
         <div className="radio-row">
@@ -99,25 +96,17 @@ export function DetailsSection({
       </fieldset>
       {delivery && (
         <div className="delivery-block">
-          <div className="field">
-            <label htmlFor={fieldId('deliveryAddress')}>Street address</label>
-            <input
-              id={fieldId('deliveryAddress')}
-              autoComplete="street-address"
-              value={form.deliveryAddress}
-              onChange={(e) => set('deliveryAddress', e.target.value)}
-            />
-          </div>
+          <FormField
+            label="Street address"
+            autoComplete="street-address"
+            {...textField(form, set, 'deliveryAddress')}
+          />
           <div className="field-row">
-            <div className="field">
-              <label htmlFor={fieldId('deliveryCity')}>City</label>
-              <input
-                id={fieldId('deliveryCity')}
-                autoComplete="address-level2"
-                value={form.deliveryCity}
-                onChange={(e) => set('deliveryCity', e.target.value)}
-              />
-            </div>
+            <FormField
+              label="City"
+              autoComplete="address-level2"
+              {...textField(form, set, 'deliveryCity')}
+            />
             <div className="field">
               <label htmlFor={fieldId('deliveryState')}>State</label>
               <select
@@ -153,17 +142,12 @@ export function DetailsSection({
               )}
             </div>
           </div>
-          <div className="field">
-            <label htmlFor={fieldId('deliveryInstructions')}>
-              Delivery instructions (optional)
-            </label>
-            <textarea
-              id={fieldId('deliveryInstructions')}
-              maxLength={300}
-              value={form.deliveryInstructions}
-              onChange={(e) => set('deliveryInstructions', e.target.value)}
-            />
-          </div>
+          <FormField
+            label="Delivery instructions (optional)"
+            multiline
+            maxLength={300}
+            {...textField(form, set, 'deliveryInstructions')}
+          />
         </div>
       )}
       <div className="field-row">

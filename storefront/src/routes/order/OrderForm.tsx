@@ -31,11 +31,12 @@ import { MY_ORDERS_KEY, useAvailability } from '../../api/queries';
 import { CartLines } from '../../cart/CartLines';
 import { cartLines, clearCart } from '../../cart/cartStorage';
 import { useCartValue } from '../../cart/useCart';
+import { FormField } from '../../components/FormField';
 import { useToast } from '../../components/Toast';
 import { CakeSection } from './CakeSection';
 import { DetailsSection } from './DetailsSection';
 import { MissingChecklist } from './MissingChecklist';
-import { emptyForm, fieldId, type OrderFormState } from './orderForm';
+import { emptyForm, fieldId, textField, type OrderFormState } from './orderForm';
 import { OrderSummary } from './OrderSummary';
 import { ProductsSection } from './ProductsSection';
 
@@ -214,17 +215,12 @@ export function OrderForm({ user }: { user: UserView }) {
 
       <section className="card order-section" aria-labelledby="special-heading">
         <h2 id="special-heading">{priced.hasCakeItems ? '4' : '3'}. Special Instructions</h2>
-        <div className="field">
-          <label htmlFor={fieldId('specialInstructions')}>
-            Anything we should know? (optional)
-          </label>
-          <textarea
-            id={fieldId('specialInstructions')}
-            maxLength={500}
-            value={form.specialInstructions}
-            onChange={(e) => set('specialInstructions', e.target.value)}
-          />
-        </div>
+        <FormField
+          label="Anything we should know? (optional)"
+          multiline
+          maxLength={500}
+          {...textField(form, set, 'specialInstructions')}
+        />
       </section>
 
       <section className="card order-section" aria-labelledby="summary-heading">

@@ -26,3 +26,15 @@ export const emptyForm = (phone = ''): OrderFormState => ({
 export const fieldId = (field: string) => `order-${field}`;
 
 export type SetField = <K extends keyof OrderFormState>(key: K, value: OrderFormState[K]) => void;
+
+/** The form's free-text fields. */
+export type TextKey = {
+  [K in keyof OrderFormState]: OrderFormState[K] extends string ? K : never;
+}[keyof OrderFormState];
+
+/** A FormField's id, value and onChange for one of the order form's text fields. */
+export const textField = (form: OrderFormState, set: SetField, key: TextKey) => ({
+  id: fieldId(key),
+  value: form[key],
+  onChange: (e: { target: { value: string } }) => set(key, e.target.value),
+});
