@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BAKERY_INFO, formatLongDate } from '@bakery/core';
 import { useReviews } from '../../api/queries';
@@ -8,36 +8,36 @@ import { Stars } from '../../components/Stars';
 // the menu and order pages), so it loads on demand; its box keeps its height.
 const Carousel = lazy(() => import('./Carousel'));
 
-function Reviews() {
-  const { data, isLoading, isError } = useReviews();
-  if (isLoading) {
-    return (
-      <section className="reviews container" aria-labelledby="reviews-heading">
-        <h2 id="reviews-heading" className="section-title">
-          What Our Customers Say
-        </h2>
-        <div className="page-loading" role="status">
-          <span className="spinner" aria-hidden="true" /> Loading reviews...
-        </div>
-      </section>
-    );
-  }
-  if (isError) {
-    return (
-      <section className="reviews container" aria-labelledby="reviews-heading">
-        <h2 id="reviews-heading" className="section-title">
-          What Our Customers Say
-        </h2>
-        <p className="error-text">Failed to load reviews</p>
-      </section>
-    );
-  }
-  if (!data || data.length === 0) return null;
+function ReviewsSection({ children }: { children: ReactNode }) {
   return (
     <section className="reviews container" aria-labelledby="reviews-heading">
       <h2 id="reviews-heading" className="section-title">
         What Our Customers Say
       </h2>
+      {children}
+    </section>
+  );
+}
+
+function Reviews() {
+  const { data, isLoading, isError } = useReviews();
+  if (isLoading)
+    return (
+      <ReviewsSection>
+        <div className="page-loading" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading reviews...
+        </div>
+      </ReviewsSection>
+    );
+  if (isError)
+    return (
+      <ReviewsSection>
+        <p className="error-text">Failed to load reviews</p>
+      </ReviewsSection>
+    );
+  if (!data || data.length === 0) return null;
+  return (
+    <ReviewsSection>
       <ul className="review-grid">
         {data.map((r) => (
           <li key={r.id} className="card review-card">
@@ -48,7 +48,7 @@ function Reviews() {
           </li>
         ))}
       </ul>
-    </section>
+    </ReviewsSection>
   );
 }
 
