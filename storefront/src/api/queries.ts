@@ -1,6 +1,6 @@
 // Query hooks: one per read of spec section 7.
 import { createContext } from 'react';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import type {
   AvailabilityView,
   OrderView,
@@ -54,8 +54,41 @@ export function useAdminIdentity(enabled = true) {
   });
 }
 
+/** Where the next (older) page of an answer of GET /api/my-orders starts, if there is one. */
+const nextCursors = new WeakMap<OrderView[], string>();
+export const olderOrdersCursor = (orders: OrderView[] | undefined) =>
+  orders ? (nextCursors.get(orders) ?? null) : null;
+
+/** One page of my orders (newest first); the server names the next page in X-Next-Cursor. */
+async function ordersPage(before: string | null): Promise<OrderView[]> {
+  const res = await apiRequest(
+    'GET',
+    before ? `/api/my-orders?before=${encodeURIComponent(before)}` : '/api/my-orders',
+  );
+  const orders = (await res.json()) as OrderView[];
+  const next = res.headers.get('X-Next-Cursor');
+  if (next) nextCursors.set(orders, next);
+  return orders;
+}
+
+/** The latest orders (the server's first page); olderOrdersCursor(data) says whether more exist. */
 export function useMyOrders(enabled: boolean) {
-  return useQuery<OrderView[]>({ queryKey: MY_ORDERS_KEY, enabled });
+  return useQuery<OrderView[]>({
+    queryKey: MY_ORDERS_KEY,
+    queryFn: () => ordersPage(null),
+    enabled,
+  });
+}
+
+/** Older orders, a page at a time from the cursor the latest page ended with, once `enabled`. */
+export function useOlderOrders(cursor: string | null, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: [...MY_ORDERS_KEY, 'older', cursor],
+    queryFn: ({ pageParam }) => ordersPage(pageParam),
+    initialPageParam: cursor ?? '',
+    getNextPageParam: (page: OrderView[]) => olderOrdersCursor(page) ?? undefined,
+    enabled: enabled && cursor !== null,
+  });
 }
 
 export function useReviews() {

@@ -12,7 +12,12 @@ export type Call = {
   headers: IncomingMessage['headers'];
   body: unknown;
 };
-export type Reply = { status?: number; body?: unknown; delayMs?: number };
+export type Reply = {
+  status?: number;
+  body?: unknown;
+  delayMs?: number;
+  headers?: Record<string, string>;
+};
 export type Handler = (call: Call) => Reply | Promise<Reply>;
 
 export type TestApi = {
@@ -55,10 +60,10 @@ export async function startTestApi(routes: Record<string, Reply | Handler> = {})
         : { status: 404, body: { message: 'Not found' } };
       if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
       const status = reply.status ?? 200;
-      if (reply.body === undefined) res.writeHead(status).end();
+      if (reply.body === undefined) res.writeHead(status, reply.headers).end();
       else
         res
-          .writeHead(status, { 'content-type': 'application/json' })
+          .writeHead(status, { 'content-type': 'application/json', ...reply.headers })
           .end(JSON.stringify(reply.body));
     });
   });

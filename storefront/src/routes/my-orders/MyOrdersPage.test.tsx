@@ -80,6 +80,50 @@ describe('my orders', () => {
   });
 });
 
+describe('older orders', () => {
+  const numbered = (n: number) => ({
+    ...order,
+    id: `a1b2c3d4-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`,
+    orderNumber: `000000${String(n).padStart(2, '0')}`,
+  });
+
+  it('shows older orders a page at a time while the server names a next page', async () => {
+    // Three pages: the first two name the next one in X-Next-Cursor, the last does not.
+    let page = 0;
+    api = await startTestApi({
+      'GET /api/user': { body: user },
+      'GET /api/my-orders': () => {
+        page += 1;
+        if (page === 1) return { body: [numbered(1)], headers: { 'X-Next-Cursor': 'c2' } };
+        if (page === 2) return { body: [numbered(2)], headers: { 'X-Next-Cursor': 'c3' } };
+        return { body: [numbered(3)] };
+      },
+    });
+    renderScreen(<MyOrdersPage />, { at: '/my-orders' });
+    expect(await screen.findByText('Order #00000001')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show older orders' }));
+    expect(await screen.findByText('Order #00000002')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show older orders' }));
+    expect(await screen.findByText('Order #00000003')).toBeInTheDocument();
+    // The last page named no next one: the button goes.
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Show older orders' })).toBeNull(),
+    );
+    const asked = api.calls.filter((call) => call.path === '/api/my-orders');
+    expect(asked).toHaveLength(3);
+  });
+
+  it('offers no button when the latest page is all there is', async () => {
+    api = await startTestApi({
+      'GET /api/user': { body: user },
+      'GET /api/my-orders': { body: [order] },
+    });
+    renderScreen(<MyOrdersPage />, { at: '/my-orders' });
+    expect(await screen.findByText('Order #56ABCDEF')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show older orders' })).toBeNull();
+  });
+});
+
 describe('review form', () => {
   async function openForm() {
     api = await startTestApi({

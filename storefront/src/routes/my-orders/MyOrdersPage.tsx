@@ -1,6 +1,7 @@
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { formatDollars, formatLongDate, reorderLines, type OrderView } from '@bakery/core';
-import { useMyOrders, useUser } from '../../api/queries';
+import { useState } from 'react';
+import { olderOrdersCursor, useMyOrders, useOlderOrders, useUser } from '../../api/queries';
 import { replaceCart } from '../../cart/cartStorage';
 import { Loading } from '../../components/Loading';
 import { TOAST_CART_MS, useToast } from '../../components/Toast';
@@ -84,6 +85,40 @@ export function OrderCard({ order }: { order: OrderView }) {
   );
 }
 
+/** "Show older orders": the server answers the latest orders; older ones come a page at a time. */
+function OlderOrders({ cursor }: { cursor: string | null }) {
+  const [asked, setAsked] = useState(false);
+  const older = useOlderOrders(cursor, asked);
+  if (cursor === null) return null;
+  const orders = older.data?.pages.flat() ?? [];
+  const more = !asked || older.hasNextPage;
+  const busy = older.isFetching;
+  return (
+    <>
+      {orders.length > 0 && (
+        <ul className="order-list" aria-label="Older orders">
+          {orders.map((o) => (
+            <OrderCard key={o.id} order={o} />
+          ))}
+        </ul>
+      )}
+      {older.isError && <p className="error-text">Failed to load older orders</p>}
+      {more && (
+        <div className="button-row">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={busy}
+            onClick={() => (asked ? void older.fetchNextPage() : setAsked(true))}
+          >
+            {busy ? 'Loading older orders...' : 'Show older orders'}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
 export default function MyOrdersPage() {
   const { user, isLoading } = useUser();
   const orders = useMyOrders(Boolean(user));
@@ -113,6 +148,7 @@ export default function MyOrdersPage() {
               <OrderCard key={o.id} order={o} />
             ))}
           </ul>
+          <OlderOrders cursor={olderOrdersCursor(orders.data)} />
           <ReviewForm />
         </>
       )}
