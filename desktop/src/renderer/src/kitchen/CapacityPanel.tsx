@@ -19,6 +19,7 @@ import { HeadedTable } from '../ui/HeadedTable';
 import { QueryStatus } from '../ui/QueryStatus';
 import { toast } from '../ui/toaster';
 import { BOOKED_DAYS_KEY, BookedDaysCard } from './BookedDaysCard';
+import { FormAlert } from './shared';
 
 const KEY = ['/api/admin/kitchen/capacity'];
 
@@ -161,11 +162,7 @@ export function CapacityPanel({ role }: { role: string }) {
             a box of muffins 6, a cake 1.
           </p>
           {!isOwner && <Callout intent="primary">Only the owner can change the limits.</Callout>}
-          {formError && (
-            <Callout intent="danger" role="alert">
-              {formError}
-            </Callout>
-          )}
+          <FormAlert message={formError} />
           <form onSubmit={submitLimits} aria-label="Daily limits">
             <HeadedTable
               label="Daily limits per category"

@@ -2,7 +2,7 @@
 // what one batch makes and what one ordered item holds. These drive the
 // shopping list and the cost of goods; each option is costed by its size.
 import { useState, type FormEvent } from 'react';
-import { Button, Callout, Card, H5, NonIdealState } from '@blueprintjs/core';
+import { Button, Card, H5, NonIdealState } from '@blueprintjs/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MENU_ITEMS,
@@ -17,7 +17,7 @@ import { IconButton, TextField } from '../ui/fields';
 import { HeadedTable } from '../ui/HeadedTable';
 import { QueryStatus } from '../ui/QueryStatus';
 import { toast } from '../ui/toaster';
-import { CostFigure, CostWarning, SelectField, amount, money } from './shared';
+import { CostFigure, CostWarning, FormAlert, SelectField, amount, money } from './shared';
 
 const KEY = ['/api/admin/kitchen/links'];
 
@@ -209,11 +209,7 @@ export function LinksPanel() {
           Example: the blueberry muffin recipe makes 12; a box holds 6, so one box uses half a
           batch.
         </p>
-        {error && (
-          <Callout intent="danger" role="alert">
-            {error}
-          </Callout>
-        )}
+        <FormAlert message={error} />
         <form onSubmit={submit} aria-label="Recipe link">
           <SelectField
             id="link-product"

@@ -2,7 +2,7 @@
 // (both dates required: bake sheets and margins are per pickup date), a
 // labelled select, a table in a titled card, and a cost with its warning.
 import type { ReactNode } from 'react';
-import { Card, FormGroup, H5, HTMLSelect, Tag } from '@blueprintjs/core';
+import { Callout, Card, FormGroup, H5, HTMLSelect, Tag } from '@blueprintjs/core';
 import { addDays, bakeryToday, formatDollars } from '@bakery/core';
 import type { DateRange } from '../dashboard/range';
 import './kitchen.css';
@@ -174,5 +174,15 @@ export function MarginCells({
       <td>{money(margin)}</td>
       <td>{percent(marginPercent)}</td>
     </>
+  );
+}
+
+/** A form's refusal (core's message), announced at once to screen readers. */
+export function FormAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Callout intent="danger" role="alert">
+      {message}
+    </Callout>
   );
 }
