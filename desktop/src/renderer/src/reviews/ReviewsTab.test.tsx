@@ -41,6 +41,18 @@ const reviews = [
   },
 ];
 
+/** The review list, and one call after which the list answers as `change` makes it. */
+function stubChange(call: string, change: (list: typeof reviews) => typeof reviews) {
+  let list = reviews;
+  return stubFetch({
+    'GET /api/admin/reviews': () => [200, list],
+    [call]: () => {
+      list = change(list);
+      return [200, { success: true }];
+    },
+  });
+}
+
 describe('Review Management', () => {
   it('lists pending reviews with Approve and Delete, approved ones as Live cut at 100 characters, and the statistics', async () => {
     stubFetch({ 'GET /api/admin/reviews': () => [200, reviews] });
@@ -66,17 +78,9 @@ describe('Review Management', () => {
   });
 
   it('approves through the API and moves the review to Live', async () => {
-    let approvedNow = false;
-    const calls = stubFetch({
-      'GET /api/admin/reviews': () => [
-        200,
-        reviews.map((r) => (r.id === 'r1' ? { ...r, isApproved: approvedNow } : r)),
-      ],
-      'PATCH /api/admin/reviews/r1/approve': () => {
-        approvedNow = true;
-        return [200, { success: true }];
-      },
-    });
+    const calls = stubChange('PATCH /api/admin/reviews/r1/approve', (list) =>
+      list.map((r) => (r.id === 'r1' ? { ...r, isApproved: true } : r)),
+    );
     renderScreen(<ReviewsTab />);
     const pending = await screen.findByRole('region', { name: 'Pending reviews' });
     fireEvent.click(within(pending).getByRole('button', { name: 'Approve' }));
@@ -134,14 +138,9 @@ describe('Review Management', () => {
   });
 
   it('deletes once confirmed: the review leaves the list and a toast says so', async () => {
-    let gone = false;
-    const calls = stubFetch({
-      'GET /api/admin/reviews': () => [200, reviews.filter((r) => !(gone && r.id === 'r1'))],
-      'DELETE /api/admin/reviews/r1': () => {
-        gone = true;
-        return [200, { success: true }];
-      },
-    });
+    const calls = stubChange('DELETE /api/admin/reviews/r1', (list) =>
+      list.filter((r) => r.id !== 'r1'),
+    );
     renderScreen(<ReviewsTab />);
     const muffins = await screen.findByRole('article', { name: 'Review Lovely muffins' });
     fireEvent.click(within(muffins).getByRole('button', { name: 'Delete' }));
