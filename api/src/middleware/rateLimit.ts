@@ -102,12 +102,7 @@ export async function hit(prisma: PrismaClient, key: string, windowMs: number): 
   const resetAt = new Date(Date.now() + windowMs);
   // Both values are made here (a hex digest, an ISO time), so they are written into the text.
   const sql = upsertCount(limitKey(key), resetAt);
-  const pool = sqlPool(prisma);
-  if (!pool) {
-    const rows = await prisma.$queryRawUnsafe<{ count: number }[]>(sql);
-    return Number(rows[0]?.count ?? 1);
-  }
-  const results = (await pool.query(
+  const results = (await sqlPool(prisma).query(
     `BEGIN; SET LOCAL synchronous_commit = off; ${sql}; COMMIT`,
   )) as unknown as pg.QueryResult<{ count: number }>[];
   return Number(results[2]?.rows[0]?.count ?? 1);

@@ -55,10 +55,10 @@ const LIST_SQL = `SELECT ${Object.keys(ORDER_VIEW_COLUMNS)
 const NEWEST_FIRST = 'ORDER BY "createdAt" DESC, "id" DESC LIMIT';
 
 /**
- * An account's orders, newest first, older than `before` when given. Through
- * the pg pool when there is one (the customer's most frequent read; Prisma's
- * query compiler alone costs more than the rest of the request), else Prisma.
- * PostgreSQL's numerics arrive as text, which dollars() reads alike.
+ * An account's orders, newest first, older than `before` when given, on the
+ * pg pool (the customer's most frequent read; Prisma's query compiler alone
+ * cost more than the rest of the request). PostgreSQL's numerics arrive as
+ * text, which dollars() reads alike.
  */
 async function latestOrders(
   prisma: PrismaClient,
@@ -66,30 +66,13 @@ async function latestOrders(
   take: number,
   before?: { createdAt: Date; id: string },
 ): Promise<OrderViewRow[]> {
-  const pool = sqlPool(prisma);
-  if (pool) {
-    const { rows } = before
-      ? await pool.query(
-          `${LIST_SQL} AND ("createdAt", "id") < ($2, $3::uuid) ${NEWEST_FIRST} $4`,
-          [userId, before.createdAt, before.id, take],
-        )
-      : await pool.query(`${LIST_SQL} ${NEWEST_FIRST} $2`, [userId, take]);
-    return rows as OrderViewRow[];
-  }
-  return prisma.order.findMany({
-    where: {
-      userId,
-      ...(before && {
-        OR: [
-          { createdAt: { lt: before.createdAt } },
-          { createdAt: before.createdAt, id: { lt: before.id } },
-        ],
-      }),
-    },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take,
-    select: ORDER_VIEW_COLUMNS,
-  });
+  const { rows } = before
+    ? await sqlPool(prisma).query(
+        `${LIST_SQL} AND ("createdAt", "id") < ($2, $3::uuid) ${NEWEST_FIRST} $4`,
+        [userId, before.createdAt, before.id, take],
+      )
+    : await sqlPool(prisma).query(`${LIST_SQL} ${NEWEST_FIRST} $2`, [userId, take]);
+  return rows as OrderViewRow[];
 }
 
 /** "dana@example.com" -> "d***@example.com": enough to recognise, not to harvest. */
