@@ -2,7 +2,7 @@
 // and Shopping list, built from the same view the screen shows, written with
 // the streaming XlsxWriter (services/xlsx.ts: fast, and every text cell made
 // safe from formula injection).
-import { PassThrough, type Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import type { BakeSheetView } from '@bakery/core';
 import { daySerial, defineSheet, XlsxWriter, type Row } from '../xlsx.js';
 
@@ -91,13 +91,4 @@ export async function writeBakeSheetWorkbook(view: View, out: Writable): Promise
   }
   await workbook.writeSheet(SHOPPING_SHEET, view.shoppingList, notes);
   await workbook.finish();
-}
-
-/** The whole workbook in memory (a range's bake sheet is a few hundred kilobytes). */
-export async function bakeSheetWorkbook(view: View): Promise<Buffer> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (chunk: Buffer) => chunks.push(chunk));
-  await writeBakeSheetWorkbook(view, out);
-  return Buffer.concat(chunks);
 }

@@ -18,4 +18,4 @@ export { bookedDays } from './bookedDays.js';
 export { listLinks, saveLink, removeLink, costPerItem, batchesFor } from './links.js';
 export { bakeSheet, storedItems } from './bakeSheet.js';
 export { margins } from './margins.js';
-export { bakeSheetWorkbook } from './export.js';
+export { writeBakeSheetWorkbook } from './export.js';
