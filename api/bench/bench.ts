@@ -40,7 +40,8 @@ const PASSWORD = 'bench-password-1';
 const MEASURED = 'bench-00042@example.com';
 /** Places the measured orders (so the measured customer keeps exactly 20). */
 const ORDERING = 'bench-00043@example.com';
-const API_DIR = path.resolve(import.meta.dirname, '..');
+/** BENCH_API_DIR: another build's api folder (its dist/main.js), to compare two builds in one minute. */
+const API_DIR = path.resolve(process.env.BENCH_API_DIR || path.join(import.meta.dirname, '..'));
 /** BENCH_ONLY=menu,my-orders,submit,ceiling,bare measures only those (all when unset). */
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const wanted = (call: string) => ONLY.length === 0 || ONLY.includes(call);
