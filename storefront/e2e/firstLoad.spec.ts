@@ -4,7 +4,7 @@
 // office's login screen stays under 300 KB of compressed JavaScript.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 
 const baseURL = process.env.E2E_BASE_URL!;
 test.use({ baseURL });
@@ -31,6 +31,16 @@ async function watchLayoutShift(page: Page) {
         if (!entry.hadRecentInput) w.layoutShift += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
+}
+
+/** A 375 px page that collects uncaught errors (a hydration mismatch is one) and adds up layout shifts. */
+async function phonePage(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, baseURL });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await watchLayoutShift(page);
+  return { context, page, errors };
 }
 
 const layoutShift = (page: Page) =>
@@ -91,11 +101,7 @@ test('with JavaScript off, the menu still shows its heading and products', async
 test('the pages hydrate without a mismatch, and nothing moves as they load (375 px)', async ({
   browser,
 }) => {
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, baseURL });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await watchLayoutShift(page);
+  const { context, page, errors } = await phonePage(browser);
   for (const path of ['/', '/menu', '/about', '/order']) {
     await page.goto(path, { waitUntil: 'networkidle' });
     await expect(page.locator('h1').first()).toBeVisible();
@@ -113,15 +119,11 @@ test('the pages hydrate without a mismatch, and nothing moves as they load (375 
 test("/order: the prompt in a visitor's HTML; the form for a customer, without a shift (375 px)", async ({
   browser,
 }) => {
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, baseURL });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const { context, page, errors } = await phonePage(browser);
   const userCalls: string[] = [];
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/api/user') userCalls.push(r.url());
   });
-  await watchLayoutShift(page);
 
   // A visitor (no session cookie): the prompt is in the HTML, and the app
   // does not ask who is signed in.

@@ -79,6 +79,10 @@ const pageHtml = (page, body) => {
     );
   if (cssMatch) html = html.replace(cssMatch[0], inlineCss);
   if (preloads) html = html.replace('</head>', `  ${preloads}\n  </head>`);
+  // The page's high-priority image (the largest element of /) is requested
+  // first, ahead of the scripts: React writes its preload inside the body.
+  const lcpImage = /<link rel="preload" as="image" [^>]*fetchPriority="high"\/>/.exec(body);
+  if (lcpImage) html = html.replace('<meta charset="UTF-8" />', (m) => `${m}\n    ${lcpImage[0]}`);
   if (!html.includes(`data-ssr="${page.mode}"`))
     throw new Error('index.html has no <div id="root"></div>');
   return html;
