@@ -136,6 +136,7 @@ beforeAll(async () => {
       specialInstructions: 'Write "Happy 40th Sam"',
       hasCakeItems: true,
       cakeOptions: { hasWriting: true, hasBows: false },
+      cakeWriting: 'Happy 40th Sam',
       customerName: 'Blake Rivers',
     },
   );
@@ -208,6 +209,7 @@ describe('bake sheet', () => {
         filling: 'Fruit preserves',
         quantity: 1,
         writing: true,
+        writingText: 'Happy 40th Sam',
         bows: false,
         specialInstructions: 'Write "Happy 40th Sam"',
       }),
@@ -275,7 +277,10 @@ describe('bake sheet', () => {
       undefined,
       32.5,
     ]);
-    expect(workbook.getWorksheet('Cakes')!.getRow(2).getCell(7).value).toBe('Fruit preserves');
+    const cakes = workbook.getWorksheet('Cakes')!;
+    expect(cakes.getRow(2).getCell(7).value).toBe('Fruit preserves');
+    expect(cakes.getRow(1).getCell(9).value).toBe('Writing');
+    expect(cakes.getRow(2).getCell(9).value).toBe('“Happy 40th Sam”');
   });
 
   it('refuses a bad range and anyone who is not staff', async () => {

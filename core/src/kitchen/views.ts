@@ -110,6 +110,8 @@ export interface BakeSheetCakeRow {
   filling: string | null;
   quantity: number;
   writing: boolean;
+  /** The words to write on the cake (the order's cakeWriting), when writing was chosen. */
+  writingText: string | null;
   bows: boolean;
   specialInstructions: string | null;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { itemsInCategory } from '../catalogue/catalogue';
 import {
   cakeOptionNames,
+  cakeWritingCell,
   DeskQuerySchema,
   dueLabel,
   dueMinutes,
@@ -111,6 +112,14 @@ describe('words for an order', () => {
         cakeWriting: 'Happy 5th',
       }),
     ).toEqual(['Writing: “Happy 5th”', 'Bows']));
+
+  it('gives the bake sheet the words to write on a cake', () => {
+    expect(cakeWritingCell({ writing: true, writingText: 'Happy 40th Sam' })).toBe(
+      '“Happy 40th Sam”',
+    );
+    expect(cakeWritingCell({ writing: true, writingText: null })).toBe('Yes');
+    expect(cakeWritingCell({ writing: false, writingText: null })).toBe('No');
+  });
 
   it('tells history in words', () => {
     expect(historyWords({ field: 'paymentStatus', from: 'pending', to: 'paid' })).toBe(

@@ -167,6 +167,12 @@ export function itemsSummary(items: OrderLineView[]): string {
   return items.map((l) => `${l.quantity} × ${l.name}`).join(', ');
 }
 
+/** The bake sheet's Writing cell: the words to write, 'Yes' when none were given, else 'No'. */
+export function cakeWritingCell(cake: { writing: boolean; writingText: string | null }): string {
+  if (!cake.writing) return 'No';
+  return cake.writingText ? `“${cake.writingText}”` : 'Yes';
+}
+
 /** The cake options by name: ["Writing: “Happy Birthday”", "Bows"]. */
 export function cakeOptionNames(
   order: Pick<OrderView, 'cakeOptions'> & { cakeWriting?: string | null },

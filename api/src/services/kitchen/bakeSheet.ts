@@ -83,6 +83,7 @@ export const bakeSheetSelect = {
   customerName: true,
   items: true,
   cakeOptions: true,
+  cakeWriting: true,
   specialInstructions: true,
   createdAt: true,
 } satisfies Prisma.OrderSelect;
@@ -160,6 +161,7 @@ export async function bakeSheet(db: Db, fromDate: string, toDate: string): Promi
           filling: optionLabel(CAKE_FILLINGS, item.filling),
           quantity: item.quantity,
           writing: Boolean(options.hasWriting),
+          writingText: options.hasWriting ? order.cakeWriting : null,
           bows: Boolean(options.hasBows),
           specialInstructions: order.specialInstructions,
         });

@@ -3,7 +3,7 @@
 // the streaming XlsxWriter (services/xlsx.ts: fast, and every text cell made
 // safe from formula injection).
 import type { Writable } from 'node:stream';
-import type { BakeSheetView } from '@bakery/core';
+import { cakeWritingCell, type BakeSheetView } from '@bakery/core';
 import { daySerial, defineSheet, XlsxWriter, type Row } from '../xlsx.js';
 
 type View = BakeSheetView;
@@ -48,7 +48,7 @@ const CAKES_SHEET = defineSheet<View['cakes'][number]>(
     ['Size', 9, (r) => r.size],
     ['Filling', 30, (r) => r.filling],
     ['Quantity', 9, (r) => r.quantity],
-    ['Writing', 8, (r) => yesNo(r.writing)],
+    ['Writing', 30, (r) => cakeWritingCell(r)],
     ['Bows', 7, (r) => yesNo(r.bows)],
     ['Special instructions', 40, (r) => r.specialInstructions],
   ],

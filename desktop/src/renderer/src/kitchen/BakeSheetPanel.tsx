@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Button, Callout, Card, H4, H5, NonIdealState, Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatLongDate, type BakeSheetView } from '@bakery/core';
+import { cakeWritingCell, formatLongDate, type BakeSheetView } from '@bakery/core';
 import { api, apiBytes, messageOf } from '../api/client';
 import { bridge } from '../platform/bridge';
 import { QueryStatus } from '../ui/QueryStatus';
@@ -142,7 +142,7 @@ export function BakeSheetPanel({ initialRange }: { initialRange: KitchenRangeVal
                       <td>{c.size ?? '—'}</td>
                       <td>{c.filling ?? '—'}</td>
                       <td>{c.quantity}</td>
-                      <td>{c.writing ? 'Yes' : 'No'}</td>
+                      <td>{cakeWritingCell(c)}</td>
                       <td>{c.bows ? 'Yes' : 'No'}</td>
                       <td>{c.specialInstructions ?? ''}</td>
                     </tr>

@@ -68,6 +68,7 @@ const sheet: BakeSheetView = {
       filling: 'Fruit preserves',
       quantity: 1,
       writing: true,
+      writingText: 'Happy 40th Sam',
       bows: false,
       specialInstructions: 'Write "Happy 40th Sam"',
     },
@@ -295,6 +296,7 @@ describe('Kitchen tab', () => {
     expect(cake).toHaveTextContent('8 inch');
     expect(cake).toHaveTextContent('Fruit preserves');
     expect(cake).toHaveTextContent('Write "Happy 40th Sam"');
+    expect(within(cake).getByRole('cell', { name: '“Happy 40th Sam”' })).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Special instructions' })).toHaveTextContent(
       'Nut-free box please',
     );
