@@ -12,7 +12,7 @@ import {
   type CapacityLimits,
 } from '@bakery/core';
 import type { Prisma } from '@bakery/prisma';
-import { storedLines } from '../../src/services/kitchen/index.js';
+import { reserveCapacity, storedLines } from '../../src/services/kitchen/index.js';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.js';
 
 let db: TestDatabase;
@@ -85,6 +85,51 @@ const SAMPLE_LINES: Line[] = [
 ];
 
 describe('DailyKitchenLoad', () => {
+  it('a submission and a staff change of the same day never deadlock', async () => {
+    const date = '2026-12-28';
+    const cake = line('lemon-cake', 1, '6in');
+    const other = await db.prisma.order.create({
+      data: {
+        customerName: 'Dana Baker',
+        customerEmail: 'dana@example.com',
+        pickupDate: date,
+        pickupTime: '10:00 AM',
+        items: [cake] as unknown as Prisma.InputJsonValue,
+        subtotal: 45,
+        tax: 3.94,
+        total: 48.94,
+      },
+    });
+    let staffChange: Promise<unknown> | null = null;
+    // The submission locks the day's counters, then a staff member cancels another order
+    // of that day (placed today), then the submission inserts its order and commits.
+    await db.prisma.$transaction(async (tx) => {
+      await reserveCapacity(tx, date, [{ productId: 'lemon-cake', quantity: 1, variant: '6in' }], {
+        userId: null,
+        today: '2026-12-01',
+      });
+      // (A Prisma query runs once then() is called on it.)
+      staffChange = db.prisma.order
+        .update({ where: { id: other.id }, data: { paymentStatus: 'cancelled' } })
+        .then((order) => order);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the staff change now waits
+      await tx.order.create({
+        data: {
+          customerName: 'Sam Baker',
+          customerEmail: 'sam@example.com',
+          pickupDate: date,
+          pickupTime: '11:00 AM',
+          items: [cake] as unknown as Prisma.InputJsonValue,
+          subtotal: 45,
+          tax: 3.94,
+          total: 48.94,
+        },
+      });
+    });
+    await expect(staffChange).resolves.toMatchObject({ paymentStatus: 'cancelled' });
+    expect(await counters()).toMatchObject({ [`${date} cakes`]: 1 });
+  });
+
   it('the triggers count with core units per product and variant', async () => {
     const rows = await db.prisma.kitchenUnit.findMany();
     const stored = Object.fromEntries(
