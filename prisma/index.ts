@@ -17,6 +17,10 @@ export function createPrismaClient(
   options: { max?: number } = {},
 ): PrismaClient {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.max ?? 10 });
+  // An idle connection the server dropped (a restart) leaves the pool, which opens
+  // another on the next query; without a listener the 'error' event would end the process
+  // (the adapter adds its own only once Prisma runs a first query).
+  pool.on('error', () => undefined);
   const prisma = new PrismaClient({
     adapter: new PrismaPg(pool, { disposeExternalPool: true }),
   });
