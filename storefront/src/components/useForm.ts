@@ -2,7 +2,7 @@
 // key, core's schema first (its messages under the fields), then the request
 // with a pending state, and on a refusal a toast with the server's message
 // (its `{ code, message }` body) or the form's fallback.
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { errorMessage, isNetworkError } from '../api/client';
 import { fieldErrors } from './FormField';
 import { useToast } from './Toast';
@@ -55,6 +55,20 @@ export function useForm<V extends Record<string, string>, D>(options: Options<V,
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const toast = useToast();
+  const controls = useRef<Record<string, HTMLInputElement | HTMLTextAreaElement | null>>({});
+
+  // The page is prerendered: what a visitor typed before it hydrated is only in
+  // the inputs, and React would wipe it at the next render. Take it over once.
+  useEffect(() => {
+    const typed: Record<string, string> = {};
+    for (const [key, control] of Object.entries(controls.current)) {
+      if (control && control.value !== options.initial[key]) typed[key] = control.value;
+    }
+    // The DOM is the outside source here, read once after hydration.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (Object.keys(typed).length) setValues((current) => ({ ...current, ...typed }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // Fetched while the visitor reads, after the page has painted and hydrated.
   useEffect(() => {
@@ -99,6 +113,9 @@ export function useForm<V extends Record<string, string>, D>(options: Options<V,
 
   /** A FormField's value, error and onChange for one key. */
   const field = (key: keyof V & string) => ({
+    ref: (control: HTMLInputElement | HTMLTextAreaElement | null) => {
+      controls.current[key] = control;
+    },
     value: values[key],
     error: errors[key],
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
