@@ -184,6 +184,37 @@ async function startAsRoot(options: {
   };
 }
 
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * A restart can come while the previous server's PostgreSQL is still shutting
+ * down (its postmaster.pid names a live process): wait for it rather than fail
+ * with "lock file already exists". A stale file (the process is gone) is
+ * PostgreSQL's own to clear.
+ */
+export async function waitForPreviousPostmaster(databaseDir: string, timeoutMs = 30_000) {
+  const lockFile = path.join(databaseDir, 'postmaster.pid');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const pid = existsSync(lockFile)
+      ? Number((await readFile(lockFile, 'utf8').catch(() => '')).split('\n')[0])
+      : 0;
+    if (!(pid > 0) || pid === process.pid || !alive(pid)) return;
+    if (Date.now() >= deadline)
+      throw new Error(
+        `Another PostgreSQL (PID ${pid}) is running on ${databaseDir}: is another npm start still running? Stop it, or set DATABASE_URL.`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
@@ -200,6 +231,7 @@ export async function startEmbeddedPostgres(options: {
     : randomBytes(18).toString('base64url');
   if (!existsSync(passwordFile)) await writeFile(passwordFile, password, { mode: 0o600 });
   const log = (line: string) => options.onLog?.(String(line).trim());
+  await waitForPreviousPostmaster(databaseDir);
   let stop: () => Promise<void>;
   if (asRoot) {
     stop = (
