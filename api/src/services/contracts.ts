@@ -19,7 +19,7 @@ export interface Notifications {
    */
   queueOrderReceived?(tx: Prisma.TransactionClient, order: Order): Promise<string>;
   /** After the commit: the queued mail, re-rendered with the order as it is now (its payment link), goes out. */
-  releaseQueued?(mailId: string, orderId: string): Promise<void>;
+  releaseQueued?(mailId: string, order: { id: string; deliveryMethod: string }): Promise<void>;
   paymentLinkReady(orderId: string): Promise<void>;
   paymentReceived(orderId: string): Promise<void>;
   orderReady(orderId: string): Promise<void>;

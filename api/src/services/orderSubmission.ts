@@ -217,7 +217,7 @@ export async function submitOrder(
   const mailId: string | null = queuedMailId;
   const sending =
     mailId && deps.notifications.releaseQueued
-      ? deps.notifications.releaseQueued(mailId, order.id)
+      ? deps.notifications.releaseQueued(mailId, order)
       : deps.notifications.orderReceived(order.id);
   void sending.catch((error: unknown) => {
     log.error('order confirmation mail failed', { orderId: order.id, error: String(error) });

@@ -364,6 +364,44 @@ describe('shutdown and restart', () => {
   });
 });
 
+describe('the order mail stored in the order transaction', () => {
+  it('goes out at once, once per order, when no payment link follows', async () => {
+    // Without Square no link follows: the rows are due at commit (no 30 s hold),
+    // and two processes woken together claim them in batches, each mail once.
+    const [first, second] = [
+      mailer({ paymentConfigured: false }),
+      mailer({ paymentConfigured: false }),
+    ];
+    try {
+      const before = smtp.messages.length;
+      const orders = await Promise.all(
+        Array.from({ length: 12 }, () => insertOrder(db.prisma, { deliveryMethod: 'pickup' })),
+      );
+      const ids = await db.prisma.$transaction(async (tx) =>
+        Promise.all(orders.map((order) => first.queueOrderReceived!(tx, order))),
+      );
+      await Promise.all(
+        orders.flatMap((order, index) => [
+          first.releaseQueued!(ids[index]!, order),
+          second.releaseQueued!(ids[index]!, order),
+        ]),
+      );
+      await Promise.all([first.idle(), second.idle()]);
+      const to = smtp.messages
+        .slice(before)
+        .map((m) => m.to[0])
+        .sort();
+      expect(to).toEqual(orders.map((order) => order.customerEmail).sort());
+      const rows = await db.prisma.outboundMail.findMany({ where: { id: { in: ids } } });
+      expect(rows.map((row) => [row.status, row.attempts, row.text])).toEqual(
+        ids.map(() => ['sent', 1, '']),
+      );
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+});
+
 describe('without SMTP', () => {
   it('writes each message to the outbox (never its text to the log), and says mail is not configured', async () => {
     await mail.close();

@@ -73,6 +73,10 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
     retryDelaysMs: options.retryDelaysMs ?? [2_000, 30_000, 5 * 60_000],
   });
 
+  /** Whether the request adds a payment link to the order mail after the commit. */
+  const linkFollows = (order: { deliveryMethod: string }) =>
+    context.paymentConfigured && order.deliveryMethod === 'pickup';
+
   const notPrepared = (kind: string, error: unknown, fields: Record<string, unknown> = {}) =>
     log.error('mail not sent: could not prepare it', {
       kind,
@@ -117,25 +121,31 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
     },
     orderReceived: orderMail('order-received', (order) => orderReceivedMail(order, context)),
     // The outbox row is written by the order's transaction: the order and its
-    // mail commit together. It is held for holdMs so the request can add the
-    // payment link first (releaseQueued); if the process dies in between, any
-    // process sends it as stored when the hold ends, once (rows are claimed).
+    // mail commit together. When a payment link follows (Square configured, a
+    // pickup order) it is held for holdMs so the request can add the link first
+    // (releaseQueued); otherwise it is due at once and releaseQueued only wakes
+    // the sender. If the process dies after the commit, any process sends it as
+    // stored (when its hold ends), once: rows are claimed.
     async queueOrderReceived(tx, order) {
       const content = orderReceivedMail(toMailOrder(order), context);
       return queue.hold(
         tx,
         { ...content, to: order.customerEmail, kind: 'order-received' },
-        holdMs,
+        linkFollows(order) ? holdMs : 0,
       );
     },
-    releaseQueued(mailId, orderId) {
+    releaseQueued(mailId, order) {
+      if (!linkFollows(order)) {
+        queue.wake();
+        return Promise.resolve();
+      }
       return queue.release(
         mailId,
         async () => {
-          const stored = await prisma.order.findUnique({ where: { id: orderId } });
+          const stored = await prisma.order.findUnique({ where: { id: order.id } });
           return stored ? orderReceivedMail(toMailOrder(stored), context) : null;
         },
-        orderId,
+        order.id,
       );
     },
     paymentLinkReady: orderMail('payment-link', (order) => {
