@@ -9,8 +9,12 @@
 //   sums of subtotal, fees (cake options + rush + delivery), tax and total.
 // - "DailyProductSales": per bakery day and productId, price x quantity and
 //   quantity of the lines of paid orders (paid or completed).
-// Every figure of a range of whole bakery days is a sum over its days, so
-// reading the summary gives exactly what the scan over the orders gave.
+// Each key has up to 8 rows, one per "slot" (pg_backend_pid() % 8 of the
+// writing transaction, migration daily_summary_slots), so that concurrent
+// orders of a day do not queue on one row's lock; a key's figures are the sum
+// of its slots. Every figure of a range of whole bakery days is a sum over its
+// days and slots, so reading the summary gives exactly what the scan over the
+// orders gave: every reader sums (stats.ts, analytics.ts, exports.ts).
 //
 // This module reads the summary, recomputes it from the orders (the check
 // command: `pnpm --filter @bakery/api run summary:check`), and rebuilds it.
@@ -51,6 +55,18 @@ const RECOMPUTED_PRODUCT_SALES = Prisma.sql`
   WHERE "paymentStatus" IN ('paid', 'completed')
   GROUP BY 1, 2`;
 
+// The stored summary with its slots summed (see below).
+const STORED_ORDER_SUMMARY = Prisma.sql`
+  SELECT "day", "paymentStatus", "orderStatus", "isRushOrder", sum("orders")::int AS "orders",
+    sum("subtotal") AS "subtotal", sum("fees") AS "fees", sum("tax") AS "tax", sum("total") AS "total"
+  FROM ${ORDER_SUMMARY}
+  GROUP BY 1, 2, 3, 4`;
+
+const STORED_PRODUCT_SALES = Prisma.sql`
+  SELECT "day", "productId", sum("revenue") AS "revenue", sum("quantity")::int AS "quantity"
+  FROM ${PRODUCT_SALES}
+  GROUP BY 1, 2`;
+
 export interface SummaryDifference {
   table: 'DailyOrderSummary' | 'DailyProductSales';
   /** The row's key, e.g. { day, paymentStatus, orderStatus, isRushOrder }. */
@@ -70,7 +86,7 @@ type Row = Record<string, string | boolean | null>;
  */
 export async function checkDailySummary(db: Db): Promise<SummaryDifference[]> {
   const orderRows = await db.$queryRaw<Row[]>(Prisma.sql`
-    WITH r AS (${RECOMPUTED_ORDER_SUMMARY}), s AS (SELECT * FROM ${ORDER_SUMMARY})
+    WITH r AS (${RECOMPUTED_ORDER_SUMMARY}), s AS (${STORED_ORDER_SUMMARY})
     SELECT to_char("day", 'YYYY-MM-DD') AS "day", "paymentStatus", "orderStatus", "isRushOrder",
       COALESCE(r."orders", 0)::text AS "expectedOrders", COALESCE(s."orders", 0)::text AS "storedOrders",
       COALESCE(r."subtotal", 0)::text AS "expectedSubtotal", COALESCE(s."subtotal", 0)::text AS "storedSubtotal",
@@ -85,7 +101,7 @@ export async function checkDailySummary(db: Db): Promise<SummaryDifference[]> {
       OR COALESCE(r."total", 0) <> COALESCE(s."total", 0)
     ORDER BY 1, 2, 3, 4`);
   const productRows = await db.$queryRaw<Row[]>(Prisma.sql`
-    WITH r AS (${RECOMPUTED_PRODUCT_SALES}), s AS (SELECT * FROM ${PRODUCT_SALES})
+    WITH r AS (${RECOMPUTED_PRODUCT_SALES}), s AS (${STORED_PRODUCT_SALES})
     SELECT to_char("day", 'YYYY-MM-DD') AS "day", "productId",
       COALESCE(r."revenue", 0)::text AS "expectedRevenue", COALESCE(s."revenue", 0)::text AS "storedRevenue",
       COALESCE(r."quantity", 0)::text AS "expectedQuantity", COALESCE(s."quantity", 0)::text AS "storedQuantity"

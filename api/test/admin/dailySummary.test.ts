@@ -7,7 +7,8 @@
 // must also equal figures computed here from the orders themselves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, bakeryToday, dateRangeToUtc, itemsInCategory } from '@bakery/core';
-import { Prisma } from '@bakery/prisma';
+import { Prisma, sqlPool } from '@bakery/prisma';
+import type pg from 'pg';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { Client, insertOrder, signedIn } from './helpers.js';
 import { orderPayload, signedInCustomer } from '../support/factories.js';
@@ -225,6 +226,46 @@ describe('daily summary', () => {
       expect(answer.body).toMatchObject(await figuresFromOrders(fromDate, toDate));
     }
   }, 180_000);
+
+  it('lets orders of one day commit side by side, each connection in its own slot', async () => {
+    // Four open transactions insert a paid order of today at once. With one row
+    // per day and states, the second insert would wait for the first's commit
+    // (lock_timeout makes that a failure); with slots none waits.
+    const pool = sqlPool(server.prisma);
+    const opened: { client: pg.PoolClient; slot: number }[] = [];
+    const spare: pg.PoolClient[] = [];
+    while (opened.length < 4) {
+      const client = await pool.connect();
+      const [row] = (await client.query<{ slot: number }>('SELECT pg_backend_pid() % 8 AS slot'))
+        .rows;
+      if (opened.some((o) => o.slot === row!.slot)) spare.push(client);
+      else opened.push({ client, slot: row!.slot });
+    }
+    spare.forEach((client) => client.release());
+    const before = (await staff.get('/api/admin/stats')).body as { todayOrders: number };
+    try {
+      for (const { client } of opened) {
+        await client.query("BEGIN; SET LOCAL lock_timeout = '2s'");
+        await client.query(`
+          INSERT INTO "Order" ("id", "customerName", "customerEmail", "items", "subtotal", "tax",
+            "total", "paymentStatus", "updatedAt")
+          VALUES (gen_random_uuid(), 'Slot Test', 'slot@example.com',
+            '[{"productId":"banana-bread","price":12,"quantity":1}]', 12, 1.05, 13.05, 'paid', now())`);
+      }
+      for (const { client } of opened) await client.query('COMMIT');
+    } finally {
+      opened.forEach(({ client }) => client.release());
+    }
+    const slots = await server.prisma.$queryRaw<{ slot: number }[]>`
+      SELECT DISTINCT "slot" FROM "DailyOrderSummary"
+      WHERE "day" = ${bakeryToday()}::date AND "paymentStatus" = 'paid'`;
+    expect(slots.map((row) => row.slot).sort()).toEqual(
+      expect.arrayContaining(opened.map((o) => o.slot).sort()),
+    );
+    expect(await checkDailySummary(server.prisma)).toEqual([]);
+    const after = (await staff.get('/api/admin/stats')).body as { todayOrders: number };
+    expect(after.todayOrders).toBe(before.todayOrders + 4);
+  });
 
   it('is emptied by TRUNCATE and reports a tampered row until rebuilt', async () => {
     await insertOrder(server.prisma, { paymentStatus: 'paid' });
