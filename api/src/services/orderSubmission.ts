@@ -19,7 +19,8 @@ import {
   type PricedOrder,
 } from '@bakery/core';
 import { randomUUID } from 'node:crypto';
-import { Prisma, type OrderModel as Order, type PrismaClient } from '@bakery/prisma';
+import { Prisma, sqlPool, type OrderModel as Order, type PrismaClient } from '@bakery/prisma';
+import type pg from 'pg';
 import type { AppDeps } from '../deps.js';
 import type { SessionUser } from '../middleware/auth.js';
 import { badRequest, conflict } from '../middleware/errors.js';
@@ -176,7 +177,7 @@ export async function submitOrder(
   try {
     // The capacity check and the insert share one transaction under a per-date
     // lock, so two customers racing for the last cake of a day get one success.
-    order = await prisma.$transaction(async (tx) => {
+    order = await sqlTransaction(prisma, async (tx) => {
       await reserveCapacity(tx, data.pickupDate, data.items, { userId, today });
       const row = { ...data, id: randomUUID(), idempotencyKey: input.idempotencyKey };
       // The confirmation mail is stored in the same transaction: the order and its mail commit
@@ -273,8 +274,46 @@ async function insertOrder(tx: Prisma.TransactionClient, row: NewOrder): Promise
   return created!;
 }
 
-/** A unique index refused the row (Prisma's P2002, or PostgreSQL's 23505 under a raw statement). */
+/**
+ * `work` in one transaction on a connection of the pool, its statements
+ * (Prisma.sql templates) sent straight to pg: Prisma's interactive
+ * transaction and its per-statement engine work cost more CPU than the
+ * submission's own statements. `tx` offers $queryRaw and $executeRaw only;
+ * numeric columns come back as strings (every reader of them takes either).
+ */
+async function sqlTransaction<T>(
+  prisma: PrismaClient,
+  work: (tx: Prisma.TransactionClient) => Promise<T>,
+): Promise<T> {
+  const client = await sqlPool(prisma).connect();
+  const run = (query: TemplateStringsArray | Prisma.Sql, values: unknown[]) => {
+    const sql = query instanceof Prisma.Sql ? query : Prisma.sql(query, ...values);
+    return client.query(sql.text, sql.values as unknown[]);
+  };
+  const tx = {
+    $queryRaw: async (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) =>
+      (await run(query, values)).rows,
+    $executeRaw: async (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) =>
+      (await run(query, values)).rowCount ?? 0,
+  } as unknown as Prisma.TransactionClient;
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await work(tx);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+    throw error;
+  } finally {
+    // A connection that could not roll back leaves the pool rather than serve another request.
+    client.release(broken);
+  }
+}
+
+/** A unique index refused the row (PostgreSQL's 23505, or Prisma's P2002 for it). */
 function isUniqueViolation(error: unknown): boolean {
+  if ((error as pg.DatabaseError | null)?.code === '23505') return true;
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
   if (error.code === 'P2002') return true;
   const meta = error.meta as {
