@@ -427,6 +427,20 @@ describe('without SMTP', () => {
     expect(JSON.stringify(log.entries)).not.toContain('outbox-token');
   });
 
+  it('writes to the outbox again after its folder was removed', async () => {
+    await mail.close();
+    mail = mailer({ smtp: false });
+    const send = async (email: string) => {
+      await mail.passwordChanged!({ email, firstName: 'Noa' });
+      await mail.idle();
+    };
+    await send('before-removal@example.com');
+    await rm(outbox, { recursive: true, force: true });
+    await send('after-removal@example.com');
+    expect(await readdir(outbox)).toEqual([expect.stringContaining('after_removal_example_com')]);
+    expect(log.entries.filter((entry) => entry.message.includes('will retry'))).toEqual([]);
+  });
+
   it('createIntegrations picks SMTP and Square from the environment', async () => {
     const bare = createIntegrations(
       { publicUrl: PUBLIC_URL },

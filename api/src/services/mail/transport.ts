@@ -79,11 +79,22 @@ export function createMailTransport(options: {
     html: mail.html,
   });
 
+  /** Folders made by this process: a mkdir per message cost a system call per order. */
+  const made = new Set<string>();
   async function writeToOutbox(mail: OutgoingMail, folder: string): Promise<string> {
     const info = await writer.sendMail(envelope(mail));
-    await mkdir(folder, { recursive: true });
     const file = path.join(folder, `${fileStem(mail)}.eml`);
-    await writeFile(file, info.message as Buffer);
+    const write = () => writeFile(file, info.message as Buffer);
+    if (!made.has(folder)) {
+      await mkdir(folder, { recursive: true });
+      made.add(folder);
+    }
+    await write().catch(async (error: NodeJS.ErrnoException) => {
+      // The folder went away since (cleaned by hand): make it again.
+      if (error.code !== 'ENOENT') throw error;
+      await mkdir(folder, { recursive: true });
+      await write();
+    });
     return file;
   }
 
