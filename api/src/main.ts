@@ -15,6 +15,8 @@ import { releaseStep } from './release.js';
 import { createIntegrations } from './services/integrations.js';
 import { createLogger, flushLogs } from './services/logger.js';
 import { purgeExpired } from './services/sessionStore.js';
+import { foldSummarySlots } from './services/dailySummary.js';
+import { addDays, bakeryToday } from '@bakery/core';
 
 /** Variables from the repository's .env, if any; the real environment wins. */
 function loadDotEnv() {
@@ -78,9 +80,11 @@ async function main() {
 
   const purge = setInterval(
     () =>
-      void purgeExpired(prisma).catch((error: unknown) =>
-        log.warn('purge failed', { error: String(error) }),
-      ),
+      void Promise.all([
+        purgeExpired(prisma),
+        // Days before yesterday back to one summary row per key (docs/statistics.md).
+        foldSummarySlots(prisma, addDays(bakeryToday(), -1)),
+      ]).catch((error: unknown) => log.warn('purge failed', { error: String(error) })),
     60 * 60 * 1000,
   );
   purge.unref();

@@ -157,3 +157,41 @@ export async function rebuildDailySummary(prisma: PrismaClient): Promise<void> {
     { maxWait: 10_000, timeout: 10 * 60 * 1000 },
   );
 }
+
+const SUMMARY_KEYS = {
+  orders: {
+    table: ORDER_SUMMARY,
+    key: Prisma.raw('"day", "paymentStatus", "orderStatus", "isRushOrder"'),
+    sums: ['orders', 'subtotal', 'fees', 'tax', 'total'],
+  },
+  products: {
+    table: PRODUCT_SALES,
+    key: Prisma.raw('"day", "productId"'),
+    sums: ['revenue', 'quantity'],
+  },
+};
+
+/**
+ * Folds the slot rows of the days before `beforeDay` into slot 0, so old days
+ * keep one row per key (hourly, main.ts). Gives up at once rather than wait
+ * on a row a staff change holds (lock_timeout below PostgreSQL's deadlock
+ * check): that change must never be the one aborted. Returns the rows folded.
+ */
+export async function foldSummarySlots(prisma: PrismaClient, beforeDay: string): Promise<number> {
+  return prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SET LOCAL lock_timeout = '200ms'`;
+    let folded = 0;
+    for (const { table, key, sums } of Object.values(SUMMARY_KEYS)) {
+      const columns = Prisma.raw(sums.map((c) => `"${c}"`).join(', '));
+      const summed = Prisma.raw(sums.map((c) => `sum("${c}")`).join(', '));
+      const added = Prisma.raw(sums.map((c) => `"${c}" = s."${c}" + EXCLUDED."${c}"`).join(', '));
+      folded += await tx.$executeRaw(Prisma.sql`
+        WITH moved AS (
+          DELETE FROM ${table} WHERE "slot" <> 0 AND "day" < ${beforeDay}::date RETURNING *)
+        INSERT INTO ${table} AS s (${key}, "slot", ${columns})
+        SELECT ${key}, 0, ${summed} FROM moved GROUP BY ${key} ORDER BY ${key}
+        ON CONFLICT (${key}, "slot") DO UPDATE SET ${added}`);
+    }
+    return folded;
+  });
+}

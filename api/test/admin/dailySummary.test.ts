@@ -12,7 +12,11 @@ import type pg from 'pg';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { Client, insertOrder, signedIn } from './helpers.js';
 import { orderPayload, signedInCustomer } from '../support/factories.js';
-import { checkDailySummary, rebuildDailySummary } from '../../src/services/dailySummary.js';
+import {
+  checkDailySummary,
+  foldSummarySlots,
+  rebuildDailySummary,
+} from '../../src/services/dailySummary.js';
 
 let server: TestServer;
 let staff: Client;
@@ -265,6 +269,17 @@ describe('daily summary', () => {
     expect(await checkDailySummary(server.prisma)).toEqual([]);
     const after = (await staff.get('/api/admin/stats')).body as { todayOrders: number };
     expect(after.todayOrders).toBe(before.todayOrders + 4);
+
+    // The hourly fold (here of every day up to today) leaves slot 0 alone, figures unchanged.
+    expect(await foldSummarySlots(server.prisma, addDays(bakeryToday(), 1))).toBeGreaterThan(0);
+    for (const table of ['DailyOrderSummary', 'DailyProductSales']) {
+      const left = await server.prisma.$queryRawUnsafe<{ slot: number }[]>(
+        `SELECT DISTINCT "slot" FROM "${table}"`,
+      );
+      expect(left).toEqual([{ slot: 0 }]);
+    }
+    expect(await checkDailySummary(server.prisma)).toEqual([]);
+    expect((await staff.get('/api/admin/stats')).body).toEqual(after);
   });
 
   it('is emptied by TRUNCATE and reports a tampered row until rebuilt', async () => {
