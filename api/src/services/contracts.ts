@@ -13,11 +13,12 @@ export interface Notifications {
   passwordChanged?(to: { email: string; firstName: string }): Promise<void>;
   orderReceived(orderId: string): Promise<void>;
   /**
-   * Stores the order-received mail with `tx`, the order's own transaction, so
-   * the order and its mail commit together (a crash before the send loses
-   * neither); returns the queued row's id. Optional: test fakes use orderReceived.
+   * The order-received mail as an INSERT into the mail queue, which the
+   * submission runs in the order's own transaction (in the order's INSERT),
+   * so the order and its mail commit together (a crash before the send loses
+   * neither); with the queued row's id. Optional: test fakes use orderReceived.
    */
-  queueOrderReceived?(tx: Prisma.TransactionClient, order: Order): Promise<string>;
+  orderReceivedRow?(order: Order): { id: string; insert: Prisma.Sql };
   /** After the commit: the queued mail, re-rendered with the order as it is now (its payment link), goes out. */
   releaseQueued?(mailId: string, order: { id: string; deliveryMethod: string }): Promise<void>;
   paymentLinkReady(orderId: string): Promise<void>;

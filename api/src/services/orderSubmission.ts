@@ -180,13 +180,13 @@ export async function submitOrder(
     order = await sqlTransaction(prisma, async (tx) => {
       await reserveCapacity(tx, data.pickupDate, data.items, { userId, today });
       const row = { ...data, id: randomUUID(), idempotencyKey: input.idempotencyKey };
-      // The confirmation mail is stored in the same transaction: the order and its mail commit
-      // together. It is stored first: inserting the order locks the day's summary row
-      // (DailyOrderSummary triggers), which every order placed today shares, so the insert
-      // comes last and that lock is held only until the commit.
-      const queue = deps.notifications.queueOrderReceived;
-      queuedMailId = queue ? await queue(tx, asStored(row)) : null;
-      return insertOrder(tx, row);
+      // The confirmation mail is stored by the order's own INSERT (a data-modifying WITH):
+      // the order and its mail commit together, in one round trip. That statement is the
+      // transaction's last: inserting the order locks a row of the day's summary
+      // (DailyOrderSummary triggers) until the commit.
+      const mail = deps.notifications.orderReceivedRow?.(asStored(row)) ?? null;
+      queuedMailId = mail?.id ?? null;
+      return insertOrder(tx, row, mail?.insert);
     });
   } catch (error) {
     // The same key submitted twice at once: the unique index lets one through.
@@ -259,7 +259,11 @@ function asStored(row: NewOrder): Order {
   return stored as unknown as Order;
 }
 
-async function insertOrder(tx: Prisma.TransactionClient, row: NewOrder): Promise<Order> {
+async function insertOrder(
+  tx: Prisma.TransactionClient,
+  row: NewOrder,
+  alsoInsert?: Prisma.Sql,
+): Promise<Order> {
   const entries = Object.entries(row);
   const value = (field: unknown) =>
     field === null || field === Prisma.DbNull
@@ -268,6 +272,7 @@ async function insertOrder(tx: Prisma.TransactionClient, row: NewOrder): Promise
         ? Prisma.sql`${JSON.stringify(field)}::jsonb`
         : field;
   const [created] = await tx.$queryRaw<Order[]>`
+    ${alsoInsert ? Prisma.sql`WITH "also" AS (${alsoInsert})` : Prisma.empty}
     INSERT INTO "Order" (${Prisma.join(entries.map(([column]) => Prisma.raw(`"${column}"`)))})
     VALUES (${Prisma.join(entries.map(([, field]) => value(field)))})
     RETURNING *`;

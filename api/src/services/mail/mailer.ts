@@ -126,10 +126,9 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
     // (releaseQueued); otherwise it is due at once and releaseQueued only wakes
     // the sender. If the process dies after the commit, any process sends it as
     // stored (when its hold ends), once: rows are claimed.
-    async queueOrderReceived(tx, order) {
+    orderReceivedRow(order) {
       const content = orderReceivedMail(toMailOrder(order), context);
       return queue.hold(
-        tx,
         { ...content, to: order.customerEmail, kind: 'order-received' },
         linkFollows(order) ? holdMs : 0,
       );

@@ -6,7 +6,7 @@
 // `failed/` folder. A sent message's body is emptied (issue 15).
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { sqlPool, type Prisma, type PrismaClient } from '@bakery/prisma';
+import { Prisma, sqlPool, type PrismaClient } from '@bakery/prisma';
 import type { Logger } from '../contracts.js';
 import type { MailContent } from './messages.js';
 import type { MailTransport, OutgoingMail } from './transport.js';
@@ -31,10 +31,11 @@ export interface MailQueue {
   /** Stores `mail` and sends it soon; never throws (a refused row is sent directly). */
   enqueue(mail: OutgoingMail): void;
   /**
-   * Stores `mail` in the caller's transaction, held for `holdMs` (see release);
-   * with 0 it is due at once and goes out after the commit (see wake).
+   * The INSERT that stores `mail` held for `holdMs` (see release), for the
+   * caller to run in its own transaction; with 0 it is due at once and goes
+   * out after the commit (see wake). Returns the row's id with it.
    */
-  hold(tx: Prisma.TransactionClient, mail: OutgoingMail, holdMs: number): Promise<string>;
+  hold(mail: OutgoingMail, holdMs: number): { id: string; insert: Prisma.Sql };
   /** After a commit that stored due mail: sends it soon, with others due then. */
   wake(): void;
   /**
@@ -256,14 +257,13 @@ export function createMailQueue(options: {
           }),
       );
     },
-    async hold(tx, mail, holdMs) {
-      // Raw: Prisma's create compiles a query plan on every call, on the order's hot path.
+    hold(mail, holdMs) {
       const id = randomUUID();
-      await tx.$executeRaw`
+      const insert = Prisma.sql`
         INSERT INTO "OutboundMail" ("id", "kind", "to", "subject", "text", "html", "nextAttemptAt")
         VALUES (${id}::uuid, ${mail.kind}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html},
           now() + ${holdMs} * interval '1 millisecond')`;
-      return id;
+      return { id, insert };
     },
     wake() {
       if (gathering) return;
