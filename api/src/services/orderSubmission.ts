@@ -18,7 +18,7 @@ import {
   type OrderPayload,
   type PricedOrder,
 } from '@bakery/core';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Prisma, sqlPool, type OrderModel as Order, type PrismaClient } from '@bakery/prisma';
 import type pg from 'pg';
 import type { AppDeps } from '../deps.js';
@@ -293,7 +293,10 @@ async function sqlTransaction<T>(
   const client = await sqlPool(prisma).connect();
   const run = (query: TemplateStringsArray | Prisma.Sql, values: unknown[]) => {
     const sql = query instanceof Prisma.Sql ? query : Prisma.sql(query, ...values);
-    return client.query(sql.text, sql.values as unknown[]);
+    // Prepared once per connection under a name from its text: the submission's
+    // few statements (values always as parameters) are not planned again.
+    const name = `submit-${createHash('sha1').update(sql.text).digest('base64url').slice(0, 16)}`;
+    return client.query({ name, text: sql.text, values: sql.values as unknown[] });
   };
   const tx = {
     $queryRaw: async (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) =>

@@ -70,7 +70,12 @@ const SESSION_SQL = `SELECT s."id", s."sess", s."expire", s."createdAt", s."last
  * CPU.
  */
 async function readSession(prisma: PrismaClient, sid: string): Promise<SessionRow | null> {
-  const { rows } = await sqlPool(prisma).query<SessionRow>(SESSION_SQL, [sid]);
+  // Named, so each pool connection parses and plans it once.
+  const { rows } = await sqlPool(prisma).query<SessionRow>({
+    name: 'session-with-user',
+    text: SESSION_SQL,
+    values: [sid],
+  });
   const row = rows[0];
   if (!row) return null;
   const user = row.user as (SessionUserRow & { totpEnabledAt: string | null }) | null;
