@@ -4,18 +4,14 @@
 // it says what is left, never less than 0, and 0 on a closed date.
 import { addDays, bookedDay, unitsByCategory, type BookedDaysView } from '@bakery/core';
 import { Prisma, type PrismaClient } from '@bakery/prisma';
-import { availability, bookedUnits, loadLimits } from './capacity.js';
+import { loadAvailability } from './capacity.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
 /** GET /api/admin/kitchen/capacity/days: `days` dates from `fromDate`, booked against the limit. */
 export async function bookedDays(db: Db, fromDate: string, days: number): Promise<BookedDaysView> {
   const toDate = addDays(fromDate, days - 1);
-  const [open, booked, limits] = await Promise.all([
-    availability(db, fromDate, toDate),
-    bookedUnits(db, fromDate, toDate),
-    loadLimits(db),
-  ]);
+  const { view: open, booked, limits } = await loadAvailability(db, fromDate, toDate);
   const none = unitsByCategory([]);
   return {
     fromDate,

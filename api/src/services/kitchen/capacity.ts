@@ -186,7 +186,7 @@ async function dayRules(
 }
 
 /** Units booked per category on each date of the range that has any (the counters). */
-export async function bookedUnits(
+async function bookedUnits(
   db: Db,
   fromDate: string,
   toDate: string,
@@ -210,6 +210,19 @@ export async function availability(
   fromDate: string,
   toDate: string,
 ): Promise<AvailabilityView> {
+  return (await loadAvailability(db, fromDate, toDate)).view;
+}
+
+/** availability's view with the booked units and limits it was made from (bookedDays.ts). */
+export async function loadAvailability(
+  db: Db,
+  fromDate: string,
+  toDate: string,
+): Promise<{
+  view: AvailabilityView;
+  booked: Map<string, CapacityLimits>;
+  limits: CapacityLimits;
+}> {
   const [limits, closed, booked] = await Promise.all([
     loadLimits(db),
     db.closedDate.findMany({ where: { date: { gte: fromDate, lte: toDate } } }),
@@ -229,7 +242,7 @@ export async function availability(
       ),
     );
   }
-  return { fromDate, toDate, days };
+  return { view: { fromDate, toDate, days }, booked, limits };
 }
 
 // ------------------------------------------------------------ owner settings
