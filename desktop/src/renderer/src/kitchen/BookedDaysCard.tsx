@@ -1,7 +1,7 @@
 // How booked each coming day is: today and the next 13 days, per category,
 // units booked against the day's limit ("3 / 4"). Closed days are marked and
 // full categories say "Full" (in words, not only in colour).
-import { Callout, Card, H5, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
+import { Card, H5, HTMLTable, Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   BOOKED_DAYS_SHOWN,
@@ -10,7 +10,8 @@ import {
   type BookedDayView,
   type BookedDaysView,
 } from '@bakery/core';
-import { api, messageOf } from '../api/client';
+import { api } from '../api/client';
+import { QueryStatus } from '../ui/QueryStatus';
 import './kitchen.css';
 
 export const BOOKED_DAYS_KEY = ['/api/admin/kitchen/capacity/days'];
@@ -73,10 +74,7 @@ export function BookedDaysCard() {
   return (
     <Card className="booked-days">
       <H5 id="booked-days-title">Booked per day: the next {BOOKED_DAYS_SHOWN} days</H5>
-      {booked.isLoading && <Spinner size={16} aria-label="Loading booked days" />}
-      {booked.error && (
-        <Callout intent="danger">{messageOf(booked.error, 'Failed to load booked days')}</Callout>
-      )}
+      <QueryStatus query={booked} what="booked days" small />
       {days.length > 0 && (
         <HTMLTable compact striped aria-labelledby="booked-days-title" className="booked-table">
           <thead>
