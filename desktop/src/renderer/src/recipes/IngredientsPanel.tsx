@@ -1,8 +1,9 @@
 // The Ingredients tab: one card per ingredient with its cost per unit.
 import { useQuery } from '@tanstack/react-query';
 import type { IngredientView } from '@bakery/core';
-import { api, messageOf } from '../api/client';
-import { Button, Callout, Card, H5, NonIdealState, Spinner } from '../ui/blueprint';
+import { api } from '../api/client';
+import { Button, Card, H5, NonIdealState } from '../ui/blueprint';
+import { QueryStatus } from '../ui/QueryStatus';
 import { INGREDIENTS_KEY, useEditor } from './editor';
 import { unitCost } from './format';
 import {
@@ -27,12 +28,8 @@ export function IngredientsPanel() {
   return (
     <div>
       {editor.addButton}
-      {ingredients.isLoading ? (
-        <Spinner aria-label="Loading ingredients" />
-      ) : ingredients.error ? (
-        <Callout intent="danger">
-          {messageOf(ingredients.error, 'Failed to load ingredients')}
-        </Callout>
+      {ingredients.isLoading || ingredients.error ? (
+        <QueryStatus query={ingredients} what="ingredients" />
       ) : !ingredients.data?.length ? (
         <NonIdealState icon="shopping-cart" title="No ingredients yet" />
       ) : (
