@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.js';
 import { currentUser, requireUser } from '../middleware/auth.js';
 import { badRequest, notFound } from '../middleware/errors.js';
 import { callRateLimit } from '../middleware/rateLimit.js';
+import { decodeCursor, encodeCursor } from '../services/orderAdmin.js';
 import { submitOrder } from '../services/orderSubmission.js';
 import { handle } from '../middleware/validate.js';
 import {
@@ -21,10 +22,6 @@ export const MY_ORDERS_PAGE = 50;
 export const MY_ORDERS_MAX_PAGE = 100;
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
-/** Where a page ends: the last order's creation instant and id (`<ISO time>_<id>`). */
-const cursorOf = (order: { createdAt: Date; id: string }) =>
-  `${order.createdAt.toISOString()}_${order.id}`;
-
 const INVALID_CURSOR = 'before must be a cursor from the X-Next-Cursor header';
 const MyOrdersQuery = z.object({
   limit: z.coerce
@@ -38,14 +35,12 @@ const MyOrdersQuery = z.object({
     .optional()
     .transform((value, check) => {
       if (value === undefined || value === '') return undefined;
-      const cut = value.lastIndexOf('_');
-      const createdAt = new Date(value.slice(0, cut));
-      const id = value.slice(cut + 1);
-      if (cut < 0 || Number.isNaN(createdAt.getTime()) || !isUuid(id)) {
+      const at = decodeCursor(value);
+      if (!at || !isUuid(at.id)) {
         check.addIssue({ code: 'custom', message: INVALID_CURSOR });
         return z.NEVER;
       }
-      return { createdAt, id };
+      return at;
     }),
 });
 
@@ -125,7 +120,7 @@ export function ordersRouter(deps: AppDeps): Router {
       const rows = await latestOrders(prisma, currentUser(ctx)!.id, query.limit + 1, query.before);
       const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];
-      if (rows.length > query.limit && last) ctx.set(NEXT_CURSOR_HEADER, cursorOf(last));
+      if (rows.length > query.limit && last) ctx.set(NEXT_CURSOR_HEADER, encodeCursor(last));
       ctx.body = page.map(toOrderView);
     }),
   );

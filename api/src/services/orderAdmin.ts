@@ -295,10 +295,11 @@ export interface OrderListQuery {
   cursor?: string;
 }
 
-const encodeCursor = (order: { createdAt: Date; id: string }) =>
+/** Where a page ends (the last order's creation instant and id), opaque to the client. */
+export const encodeCursor = (order: { createdAt: Date; id: string }) =>
   Buffer.from(JSON.stringify([order.createdAt.toISOString(), order.id])).toString('base64url');
 
-function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
+export function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [
       string,
