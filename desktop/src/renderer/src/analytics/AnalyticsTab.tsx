@@ -4,21 +4,14 @@ import { Button, Callout, Card, H5, NonIdealState, Spinner } from '../ui/bluepri
 import { TableHead } from '../ui/TableHead';
 import { useQuery } from '@tanstack/react-query';
 import { AgCharts } from 'ag-charts-react';
-import {
-  AllCommunityModule as ChartModules,
-  ModuleRegistry as ChartRegistry,
-} from 'ag-charts-community';
 import { bakeryToday, formatDollars, type AnalyticsView } from '@bakery/core';
 import { api, apiBytes, messageOf, rangeQuery } from '../api/client';
 import { bridge } from '../platform/bridge';
 import { toast } from '../ui/toaster';
-import { DollarBarChart } from '../ui/DollarBarChart';
-import { useSettings } from '../platform/settingsContext';
+import { DollarBarChart, useChartTheme } from '../ui/DollarBarChart';
 import type { DateRange } from '../dashboard/range';
 import { MarginsPanel } from '../kitchen/MarginsPanel';
 import { kitchenRangeFrom } from '../kitchen/shared';
-
-ChartRegistry.registerModules([ChartModules]);
 
 /** The answer of GET /api/admin/analytics: core's wire type, declared once. */
 export type AnalyticsData = AnalyticsView;
@@ -64,7 +57,7 @@ export function AnalyticsTab({ range }: { range: DateRange }) {
     placeholderData: (prev) => prev,
   });
   const [busy, setBusy] = useState<null | 'orders' | 'recipes'>(null);
-  const chartTheme = useSettings().settings.theme === 'dark' ? 'ag-default-dark' : 'ag-default';
+  const chartTheme = useChartTheme();
   const run = async (kind: 'orders' | 'recipes') => {
     setBusy(kind);
     await exportWorkbook(kind, range);

@@ -7,6 +7,7 @@ import {
 } from 'ag-charts-community';
 import { useSettings } from '../platform/settingsContext';
 
+// Registered once here for every chart of the app (Analytics' donut too).
 ChartRegistry.registerModules([ChartModules]);
 
 let canvasWorks: boolean | undefined;
@@ -30,6 +31,10 @@ export interface DollarBar {
   stacked?: boolean;
 }
 
+/** AG Charts' theme for the app's light or dark setting. */
+export const useChartTheme = () =>
+  useSettings().settings.theme === 'dark' ? 'ag-default-dark' : 'ag-default';
+
 export function DollarBarChart<T extends object>({
   data,
   xKey,
@@ -39,7 +44,7 @@ export function DollarBarChart<T extends object>({
   xKey: keyof T & string;
   bars: readonly DollarBar[];
 }) {
-  const theme = useSettings().settings.theme === 'dark' ? 'ag-default-dark' : 'ag-default';
+  const theme = useChartTheme();
   return (
     <AgCharts
       options={{
