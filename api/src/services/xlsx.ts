@@ -71,22 +71,6 @@ export class SheetDef<T> {
   row(record: T): Cell[] {
     return this.cells.map((cell) => cell(record));
   }
-
-  /** The rows of `records`, one by one (sync) or batch by batch (async). */
-  rows(records: Iterable<T>): Iterable<Row>;
-  rows(records: AsyncIterable<T[]>): AsyncIterable<Row[]>;
-  rows(records: Iterable<T> | AsyncIterable<T[]>): Iterable<Row> | AsyncIterable<Row[]> {
-    if (Symbol.asyncIterator in records) {
-      const batches = records;
-      return (async function* (def: SheetDef<T>) {
-        for await (const batch of batches) yield batch.map((record) => def.row(record));
-      })(this);
-    }
-    const list = records;
-    return (function* (def: SheetDef<T>) {
-      for (const record of list) yield def.row(record);
-    })(this);
-  }
 }
 
 export const defineSheet = <T>(
@@ -563,16 +547,16 @@ export class XlsxWriter {
     extra: Row[] = [],
   ): Promise<number> {
     if (Symbol.asyncIterator in records) {
-      const batches = def.rows(records);
+      const batches = records;
       const all = async function* () {
-        yield* batches;
+        for await (const batch of batches) yield batch.map((record) => def.row(record));
         if (extra.length) yield extra;
       };
       return this.addSheet(def.name, def.columns, all(), def.options);
     }
-    const rows = def.rows(records);
+    const list = records;
     const all = function* () {
-      yield* rows;
+      for (const record of list) yield def.row(record);
       yield* extra;
     };
     return this.addSheet(def.name, def.columns, all(), def.options);
