@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createPageClient, GuestPage } from './api/queries';
@@ -93,16 +93,27 @@ export function AppRoutes() {
   );
 }
 
-/** `guest`: the page came as a visitor's (main.tsx reads it off the prerendered HTML). */
-export function App({ guest = false }: { guest?: boolean }) {
+/**
+ * What a page's router stands on, in the browser (App) and in the prerender
+ * (entry-server.tsx): a query cache of its own, which on a visitor's page
+ * (`guest`) already knows nobody is signed in, and that flag (GuestPage).
+ */
+export function PageProviders({ guest, children }: { guest: boolean; children: ReactNode }) {
   const [queryClient] = useState(() => createPageClient(guest));
   return (
     <GuestPage.Provider value={guest}>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </GuestPage.Provider>
+  );
+}
+
+/** `guest`: the page came as a visitor's (main.tsx reads it off the prerendered HTML). */
+export function App({ guest = false }: { guest?: boolean }) {
+  return (
+    <PageProviders guest={guest}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </PageProviders>
   );
 }

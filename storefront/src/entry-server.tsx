@@ -6,10 +6,8 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { BAKERY_INFO } from '@bakery/core';
-import { AppRoutes } from './App';
-import { createPageClient, GuestPage } from './api/queries';
+import { AppRoutes, PageProviders } from './App';
 import { pageTitle } from './components/Layout';
 import { ROUTE_MODULES } from './routeModules';
 
@@ -148,16 +146,13 @@ function Page({ path, guest = false }: { path: string; guest?: boolean }) {
   // A fresh cache per page: nothing fetched at build time, so the browser's
   // first render (queries pending, or nobody signed in on a guest page)
   // matches this HTML.
-  const queryClient = createPageClient(guest);
   return (
     <StrictMode>
-      <GuestPage.Provider value={guest}>
-        <QueryClientProvider client={queryClient}>
-          <StaticRouter location={path}>
-            <AppRoutes />
-          </StaticRouter>
-        </QueryClientProvider>
-      </GuestPage.Provider>
+      <PageProviders guest={guest}>
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
+      </PageProviders>
     </StrictMode>
   );
 }
