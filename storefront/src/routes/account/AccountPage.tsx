@@ -23,27 +23,31 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** Titles of a form's two toasts: the request done, and refused (also its fallback text). */
+/** A refused form's toast: its title, also its text when the answer carries no message. */
 const outcome = (failure: string) => ({ title: failure, fallback: failure });
 
-/** The JSON body of an answer (`{}` when empty). */
-async function bodyOf<T>(res: Response): Promise<T> {
-  const text = await res.text();
-  return (text ? JSON.parse(text) : {}) as T;
+/**
+ * A PATCH of the customer's record at `path`: the answer (the user as saved,
+ * `{}` when empty) goes into the cache, after the `done` toast.
+ */
+function useSaveUser(path: string, done: string) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return async (data: unknown) => {
+    const text = await (await apiRequest('PATCH', path, data)).text();
+    const saved = (text ? JSON.parse(text) : {}) as UserView;
+    toast({ title: done });
+    queryClient.setQueryData(USER_KEY, saved);
+  };
 }
 
 function ProfileForm({ user }: { user: UserView }) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
+  const save = useSaveUser('/api/user', 'Profile updated');
   const form = useForm({
     initial: { firstName: user.firstName, lastName: user.lastName, phone: user.phone ?? '' },
     schema: (s) => s.ProfileUpdateSchema,
     failure: outcome('Profile not updated'),
-    send: async (data) => {
-      const saved = await bodyOf<UserView>(await apiRequest('PATCH', '/api/user', data));
-      toast({ title: 'Profile updated' });
-      queryClient.setQueryData(USER_KEY, saved);
-    },
+    send: save,
   });
 
   return (
@@ -67,16 +71,13 @@ function ProfileForm({ user }: { user: UserView }) {
 }
 
 function EmailForm({ user }: { user: UserView }) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
+  const save = useSaveUser('/api/user/email', 'E-mail address changed');
   const form = useForm({
     initial: { email: '', currentPassword: '' },
     schema: (s) => s.EmailChangeSchema,
     failure: outcome('E-mail address not changed'),
     send: async (data) => {
-      const saved = await bodyOf<UserView>(await apiRequest('PATCH', '/api/user/email', data));
-      toast({ title: 'E-mail address changed' });
-      queryClient.setQueryData(USER_KEY, saved);
+      await save(data);
       form.reset();
     },
   });
