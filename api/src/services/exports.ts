@@ -33,7 +33,7 @@ import { daySerial, defineSheet, XlsxWriter } from './xlsx.js';
 const FETCH_SIZE = 2000;
 /** Each FETCH may take this long; the export as a whole up to an hour. */
 export const EXPORT_STATEMENT_TIMEOUT_MS = 60_000;
-export const EXPORT_MAX_MS = 60 * 60 * 1000;
+const EXPORT_MAX_MS = 60 * 60 * 1000;
 
 type Raw = Record<string, unknown>;
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));

@@ -22,9 +22,8 @@ import {
 import { createMailQueue } from './queue.js';
 import { createMailTransport, type MailSettings } from './transport.js';
 
-export { toMailOrder } from './messages.js';
-export { holdsSecret, REDACTED_LINK, redactSecrets, SECRET_MAIL_KINDS } from './queue.js';
-export { readMailSettings, type MailSettings, type OutgoingMail } from './transport.js';
+export { SECRET_MAIL_KINDS } from './queue.js';
+export { readMailSettings, type MailSettings } from './transport.js';
 
 export interface MailNotifications extends Notifications {
   /** Resolves when every queued message is sent or given up (tests, shutdown). */
