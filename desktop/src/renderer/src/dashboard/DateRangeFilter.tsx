@@ -2,12 +2,6 @@ import { Button } from '../ui/blueprint';
 import { TextField } from '../ui/fields';
 import type { DateRange } from './range';
 
-/** The two ends of the range; each bounds the other's picker. */
-const ENDS = [
-  { key: 'fromDate', other: 'toDate', bound: 'max', id: 'range-from', label: 'From' },
-  { key: 'toDate', other: 'fromDate', bound: 'min', id: 'range-to', label: 'To' },
-] as const;
-
 export function DateRangeFilter({
   range,
   onChange,
@@ -17,18 +11,25 @@ export function DateRangeFilter({
 }) {
   return (
     <div className="range-bar" role="group" aria-label="Date range">
-      {ENDS.map((end) => (
-        <TextField
-          key={end.key}
-          id={end.id}
-          label={end.label}
-          inline
-          type="date"
-          value={range[end.key] ?? ''}
-          {...{ [end.bound]: range[end.other] ?? undefined }}
-          onChange={(v) => onChange({ ...range, [end.key]: v || null })}
-        />
-      ))}
+      {/* Each end bounds the other's picker. */}
+      <TextField
+        id="range-from"
+        label="From"
+        inline
+        type="date"
+        value={range.fromDate ?? ''}
+        max={range.toDate ?? undefined}
+        onChange={(v) => onChange({ ...range, fromDate: v || null })}
+      />
+      <TextField
+        id="range-to"
+        label="To"
+        inline
+        type="date"
+        value={range.toDate ?? ''}
+        min={range.fromDate ?? undefined}
+        onChange={(v) => onChange({ ...range, toDate: v || null })}
+      />
       <Button
         text="Clear"
         icon="cross"
