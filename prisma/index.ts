@@ -38,3 +38,20 @@ export function sqlPool(prisma: PrismaClient): pg.Pool {
   if (!pool) throw new Error('sqlPool: the client was not made by createPrismaClient');
   return pool;
 }
+
+/**
+ * One statement (its values written into `sql`) in a transaction that commits
+ * without waiting for the disk flush (synchronous_commit off), in one round
+ * trip on the pool: for writes a crash may lose without harm. Resolves to the
+ * statement's rows. A failure discards the connection (pg's pool.query), so
+ * its aborted transaction never serves another query.
+ */
+export async function asyncCommitQuery<R extends pg.QueryResultRow>(
+  prisma: PrismaClient,
+  sql: string,
+): Promise<R[]> {
+  const results = (await sqlPool(prisma).query(
+    `BEGIN; SET LOCAL synchronous_commit = off; ${sql}; COMMIT`,
+  )) as unknown as pg.QueryResult<R>[];
+  return results[2]!.rows;
+}

@@ -13,8 +13,7 @@
 // counter.
 import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
-import { sqlPool, type PrismaClient } from '@bakery/prisma';
-import type pg from 'pg';
+import { asyncCommitQuery, type PrismaClient } from '@bakery/prisma';
 import { tooManyRequests } from './errors.js';
 
 export interface Limit {
@@ -101,11 +100,11 @@ const upsertCount = (key: string, resetAt: Date) => `
 export async function hit(prisma: PrismaClient, key: string, windowMs: number): Promise<number> {
   const resetAt = new Date(Date.now() + windowMs);
   // Both values are made here (a hex digest, an ISO time), so they are written into the text.
-  const sql = upsertCount(limitKey(key), resetAt);
-  const results = (await sqlPool(prisma).query(
-    `BEGIN; SET LOCAL synchronous_commit = off; ${sql}; COMMIT`,
-  )) as unknown as pg.QueryResult<{ count: number }>[];
-  return Number(results[2]?.rows[0]?.count ?? 1);
+  const rows = await asyncCommitQuery<{ count: number }>(
+    prisma,
+    upsertCount(limitKey(key), resetAt),
+  );
+  return Number(rows[0]?.count ?? 1);
 }
 
 /** The count of the key's current window (0 when none is open). */

@@ -6,7 +6,7 @@
 // `failed/` folder. A sent message's body is emptied (issue 15).
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { Prisma, sqlPool, type PrismaClient } from '@bakery/prisma';
+import { asyncCommitQuery, Prisma, sqlPool, type PrismaClient } from '@bakery/prisma';
 import type { Logger } from '../contracts.js';
 import type { MailContent } from './messages.js';
 import type { MailTransport, OutgoingMail } from './transport.js';
@@ -97,14 +97,10 @@ export function createMailQueue(options: {
    * the 'sent' mark (durable) comes after it. So it commits without waiting
    * for the disk flush.
    */
-  const claim = async () => {
-    const client = await pool.connect();
-    let results: { rows: QueuedRow[] }[];
-    try {
-      results = (await client.query(`
-      BEGIN;
-      SET LOCAL synchronous_commit = off;
-      UPDATE "OutboundMail" SET "status" = 'sending', "attempts" = "attempts" + 1,
+  const claim = () =>
+    asyncCommitQuery<QueuedRow>(
+      prisma,
+      `UPDATE "OutboundMail" SET "status" = 'sending', "attempts" = "attempts" + 1,
         "lockedUntil" = now() + interval '${CLAIM_MS} milliseconds', "updatedAt" = now()
       WHERE "id" IN (
         SELECT "id" FROM "OutboundMail"
@@ -112,17 +108,8 @@ export function createMailQueue(options: {
            OR ("status" = 'sending' AND "lockedUntil" < now())
         ORDER BY "nextAttemptAt" LIMIT ${CLAIM_BATCH}
         FOR UPDATE SKIP LOCKED)
-      RETURNING "id", "kind", "to", "subject", "text", "html", "attempts";
-      COMMIT`)) as unknown as { rows: QueuedRow[] }[];
-    } catch (error) {
-      // A failed statement leaves the string's transaction open: end it before the pool reuses the connection.
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-    return results[2]!.rows;
-  };
+      RETURNING "id", "kind", "to", "subject", "text", "html", "attempts"`,
+    );
 
   /**
    * Sent: the bodies go (issue 15); a reset link, a payment link or an order's
