@@ -24,28 +24,6 @@ type Step =
 /** The key in groups of four, as authenticator apps show it for typing. */
 export const groupedKey = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
-/** The three steps that end in a code from the authenticator app. */
-const CODE_STEPS = {
-  scan: {
-    name: 'Set up the authenticator app',
-    codeId: 'totp-enable-code',
-    submitText: 'Turn on',
-    intent: 'primary',
-  },
-  disable: {
-    name: 'Turn off the second factor',
-    codeId: 'totp-disable-code',
-    submitText: 'Turn off',
-    intent: 'danger',
-  },
-  regenerate: {
-    name: 'New recovery codes',
-    codeId: 'totp-regen-code',
-    submitText: 'Make new codes',
-    intent: 'primary',
-  },
-} as const;
-
 function ScanInstructions({ secret, otpauthUrl }: { secret: string; otpauthUrl: string }) {
   return (
     <ol className="steps">
@@ -232,27 +210,54 @@ export function SecondFactorPanel(props: { isOwner: boolean }) {
       </section>
     );
 
-  if (step.kind === 'scan' || step.kind === 'disable' || step.kind === 'regenerate') {
-    const submit = { scan: enable, disable, regenerate }[step.kind];
+  if (step.kind === 'scan')
     return (
-      <CodeStepForm {...codeStep} {...CODE_STEPS[step.kind]} onSubmit={submit}>
-        {step.kind === 'scan' ? (
-          <ScanInstructions secret={step.secret} otpauthUrl={step.otpauthUrl} />
-        ) : step.kind === 'disable' ? (
-          <TextField
-            id="totp-disable-password"
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={setPassword}
-          />
-        ) : (
-          <p>New codes replace all of your current ones.</p>
-        )}
+      <CodeStepForm
+        {...codeStep}
+        name="Set up the authenticator app"
+        codeId="totp-enable-code"
+        submitText="Turn on"
+        intent="primary"
+        onSubmit={enable}
+      >
+        <ScanInstructions secret={step.secret} otpauthUrl={step.otpauthUrl} />
       </CodeStepForm>
     );
-  }
+
+  if (step.kind === 'disable')
+    return (
+      <CodeStepForm
+        {...codeStep}
+        name="Turn off the second factor"
+        codeId="totp-disable-code"
+        submitText="Turn off"
+        intent="danger"
+        onSubmit={disable}
+      >
+        <TextField
+          id="totp-disable-password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        />
+      </CodeStepForm>
+    );
+
+  if (step.kind === 'regenerate')
+    return (
+      <CodeStepForm
+        {...codeStep}
+        name="New recovery codes"
+        codeId="totp-regen-code"
+        submitText="Make new codes"
+        intent="primary"
+        onSubmit={regenerate}
+      >
+        <p>New codes replace all of your current ones.</p>
+      </CodeStepForm>
+    );
 
   return (
     <section aria-label="Second factor status">
