@@ -12,6 +12,7 @@ import {
 } from '@bakery/core';
 import { api } from '../api/client';
 import { QueryStatus } from '../ui/QueryStatus';
+import { TableHead } from '../ui/TableHead';
 import './kitchen.css';
 
 export const BOOKED_DAYS_KEY = ['/api/admin/kitchen/capacity/days'];
@@ -77,16 +78,7 @@ export function BookedDaysCard() {
       <QueryStatus query={booked} what="booked days" small />
       {days.length > 0 && (
         <HTMLTable compact striped aria-labelledby="booked-days-title" className="booked-table">
-          <thead>
-            <tr>
-              <th scope="col">Pickup date</th>
-              {days[0]!.categories.map((c) => (
-                <th scope="col" key={c.category}>
-                  {c.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={['Pickup date', ...days[0]!.categories.map((c) => c.label)]} />
           <tbody>
             {days.map((day, i) => (
               <BookedRow key={day.date} day={day} today={i === 0} />
