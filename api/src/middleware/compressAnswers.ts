@@ -47,7 +47,10 @@ export function compressAnswers(options: CompressOptions) {
         return;
       const compressible = ctx.response.is('json') || ctx.response.is('text/*');
       const body = compressible ? bytesOf(ctx) : null;
-      if (!body || body.length > SYNC_LIMIT) return; // koa-compress decides
+      if (!body) return;
+      // The bytes made here are the ones sent: a JSON body is not stringified again.
+      ctx.body = body;
+      if (body.length > SYNC_LIMIT) return; // koa-compress decides
       (ctx as Context & { compress?: boolean }).compress = false;
       ctx.vary('Accept-Encoding');
       if (body.length < options.threshold) return;
