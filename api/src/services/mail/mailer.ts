@@ -84,9 +84,18 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
     });
 
   /** Renders and queues a mail; a failure to render is logged, never thrown. */
-  function send(kind: string, to: string, build: () => MailContent | null) {
-    const content = build();
-    if (content) queue.enqueue({ ...content, to, kind });
+  function send(
+    kind: string,
+    to: string,
+    build: () => MailContent | null,
+    fields: Record<string, unknown> = {},
+  ) {
+    try {
+      const content = build();
+      if (content) queue.enqueue({ ...content, to, kind });
+    } catch (error) {
+      notPrepared(kind, error, fields);
+    }
   }
 
   /** Loads the order and queues its mail; every failure is logged, never thrown. */
@@ -95,7 +104,7 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
       try {
         const stored = await prisma.order.findUnique({ where: { id: orderId } });
         if (!stored) log.warn('mail not sent: no such order', { kind, orderId });
-        else send(kind, stored.customerEmail, () => build(toMailOrder(stored)));
+        else send(kind, stored.customerEmail, () => build(toMailOrder(stored)), { orderId });
       } catch (error) {
         notPrepared(kind, error, { orderId });
       }
@@ -105,18 +114,10 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
   return {
     mailConfigured: transport.smtp,
     async passwordReset(to, resetUrl) {
-      try {
-        send('password-reset', to.email, () => passwordResetMail(to, resetUrl));
-      } catch (error) {
-        notPrepared('password-reset', error);
-      }
+      send('password-reset', to.email, () => passwordResetMail(to, resetUrl));
     },
     async passwordChanged(to) {
-      try {
-        send('password-changed', to.email, () => passwordChangedMail(to));
-      } catch (error) {
-        notPrepared('password-changed', error);
-      }
+      send('password-changed', to.email, () => passwordChangedMail(to));
     },
     orderReceived: orderMail('order-received', (order) => orderReceivedMail(order, context)),
     // The outbox row is written by the order's transaction: the order and its
