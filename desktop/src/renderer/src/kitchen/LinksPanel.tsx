@@ -114,6 +114,7 @@ function LinkedItems({
             />
             <IconButton
               icon="trash"
+              intent="danger"
               label={`Remove link of ${linkLabel(l)}`}
               onClick={() => onRemove(l)}
             />

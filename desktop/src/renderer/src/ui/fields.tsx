@@ -10,6 +10,7 @@ import {
   FormGroup,
   InputGroup,
   type IconName,
+  type Intent,
   type InputGroupProps,
 } from '@blueprintjs/core';
 
@@ -112,10 +113,13 @@ export function IconButton({
   icon,
   label,
   onClick,
+  intent,
 }: {
   icon: IconName;
   label: string;
   onClick(): void;
+  /** 'danger' for a button that removes something. */
+  intent?: Intent;
 }) {
-  return <Button small minimal icon={icon} aria-label={label} onClick={onClick} />;
+  return <Button small minimal icon={icon} intent={intent} aria-label={label} onClick={onClick} />;
 }
