@@ -22,13 +22,14 @@ export const MY_ORDERS_PAGE = 50;
 export const MY_ORDERS_MAX_PAGE = 100;
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
+const INVALID_LIMIT = `limit must be a whole number from 1 to ${MY_ORDERS_MAX_PAGE}`;
 const INVALID_CURSOR = 'before must be a cursor from the X-Next-Cursor header';
 const MyOrdersQuery = z.object({
   limit: z.coerce
-    .number({ message: `limit must be a whole number from 1 to ${MY_ORDERS_MAX_PAGE}` })
-    .int(`limit must be a whole number from 1 to ${MY_ORDERS_MAX_PAGE}`)
-    .min(1, `limit must be a whole number from 1 to ${MY_ORDERS_MAX_PAGE}`)
-    .max(MY_ORDERS_MAX_PAGE, `limit must be a whole number from 1 to ${MY_ORDERS_MAX_PAGE}`)
+    .number({ message: INVALID_LIMIT })
+    .int(INVALID_LIMIT)
+    .min(1, INVALID_LIMIT)
+    .max(MY_ORDERS_MAX_PAGE, INVALID_LIMIT)
     .default(MY_ORDERS_PAGE),
   before: z
     .string()
