@@ -20,7 +20,7 @@ import { configBody } from './routes/config.js';
 import { safePath } from './services/logger.js';
 import { staticApps } from './static.js';
 import { compressAnswers } from './middleware/compressAnswers.js';
-import { inlineStyleHashes, styleSources } from './csp.js';
+import { inlineHashes, styleSources } from './csp.js';
 
 export const SESSION_COOKIE = 'bakery.sid';
 /** The cookie's life; the store ends a session sooner by role (docs/security.md, section 3). */
@@ -117,7 +117,8 @@ export function createApp(deps: AppDeps): Koa {
   const secureCookies = (config as { secureCookies?: boolean }).secureCookies ?? config.production;
   app.silent = true; // errors are logged by the error middleware, with the request id
 
-  const styleSource = styleSources(inlineStyleHashes(config.storefrontDist));
+  const inline = inlineHashes(config.storefrontDist);
+  const styleSource = styleSources(inline.style);
   app.use(requestLog(log));
   app.use(errorMiddleware(log));
   app.use(
@@ -132,6 +133,8 @@ export function createApp(deps: AppDeps): Koa {
           // 'unsafe-inline' for the back office only (api/src/csp.ts). No https:.
           'form-action': ["'self'"],
           'style-src': [(req) => styleSource(req.url)],
+          // The storefront's one inline script (index.html), by hash.
+          'script-src': ["'self'", ...inline.script],
           // Only when the shop's address is https: a plain http://localhost must not upgrade.
           'upgrade-insecure-requests': config.secureCookies ? [] : null,
         },

@@ -33,12 +33,15 @@ async function watchLayoutShift(page: Page) {
   });
 }
 
-/** A 375 px page that collects uncaught errors (a hydration mismatch is one) and adds up layout shifts. */
+/** A 375 px page that collects uncaught errors (a hydration mismatch is one) and CSP refusals, and adds up layout shifts. */
 async function phonePage(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, baseURL });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/.test(m.text())) errors.push(m.text());
+  });
   await watchLayoutShift(page);
   return { context, page, errors };
 }
@@ -112,6 +115,39 @@ test('the pages hydrate without a mismatch, and nothing moves as they load (375 
   await page.getByRole('button', { name: 'Brownies' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Brownies' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/first-load-menu-375.png', fullPage: false });
+  expect(errors, 'no hydration errors').toEqual([]);
+  await context.close();
+});
+
+test('a sign-up sent before the page hydrated is sent once it has (375 px)', async ({
+  browser,
+}) => {
+  const { context, page, errors } = await phonePage(browser);
+  // The scripts are held back while the visitor types and taps Sign Up.
+  let releaseScripts!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  const signups: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/signup')) signups.push(request.method());
+  });
+  await page.goto('/signup', { waitUntil: 'commit' });
+  await page.getByLabel('First name').fill('Jane');
+  await page.getByLabel('Last name').fill('Early');
+  await page.getByLabel('Email').fill(`early-${Date.now()}@example.com`);
+  await page.getByLabel('Phone').fill('(850) 555-1234');
+  await page.getByLabel('Password').fill('sourdough-42');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  // Not sent natively: no reload to /signup?, nothing typed lost.
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByLabel('Last name')).toHaveValue('Early');
+
+  releaseScripts();
+  await expect(page).toHaveURL(/\/my-orders$/, { timeout: 45_000 });
+  expect(signups).toEqual(['POST']);
   expect(errors, 'no hydration errors').toEqual([]);
   await context.close();
 });

@@ -8,13 +8,16 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlineStyleHashes } from '../../src/csp.js';
+import { inlineHashes } from '../../src/csp.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 
 let server: TestServer;
 let dist: string;
 const CSS = 'body{color:#7a3e1d}';
-const hash = `'sha256-${createHash('sha256').update(CSS).digest('base64')}'`;
+const JS = "addEventListener('submit', function () {});";
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+const hash = sha256(CSS);
+const scriptHash = sha256(JS);
 
 /** The directives of a Content-Security-Policy header, by name. */
 function directives(header: string | null): Record<string, string[]> {
@@ -29,7 +32,7 @@ function directives(header: string | null): Record<string, string[]> {
 beforeAll(async () => {
   dist = await mkdtemp(path.join(os.tmpdir(), 'bakery-csp-'));
   await mkdir(path.join(dist, 'menu'));
-  const page = `<!doctype html><html><head><style>${CSS}</style></head><body><div id="root"></div></body></html>`;
+  const page = `<!doctype html><html><head><style>${CSS}</style><script>${JS}</script></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`;
   await writeFile(path.join(dist, 'index.html'), page);
   await writeFile(path.join(dist, 'menu', 'index.html'), page);
   server = await startTestServer({ config: { storefrontDist: dist } });
@@ -41,13 +44,13 @@ afterAll(async () => {
 });
 
 describe('Content-Security-Policy', () => {
-  it("storefront pages: form-action 'self'; style-src 'self' and the inlined blocks' hashes only", async () => {
+  it("storefront pages: form-action 'self'; style-src and script-src 'self' and the inlined blocks' hashes only", async () => {
     for (const url of ['/', '/menu', '/api/menu']) {
       const answer = await fetch(server.baseUrl + url);
       const csp = directives(answer.headers.get('content-security-policy'));
       expect(csp['form-action']).toEqual(["'self'"]);
       expect(csp['style-src']).toEqual(["'self'", hash]);
-      expect(csp['script-src']).toEqual(["'self'"]);
+      expect(csp['script-src']).toEqual(["'self'", scriptHash]);
     }
   });
 
@@ -64,8 +67,8 @@ describe('Content-Security-Policy', () => {
     expect(header).not.toMatch(/https:/);
   });
 
-  it('inlineStyleHashes reads each distinct <style> block once, and none from a missing folder', async () => {
-    expect(inlineStyleHashes(dist)).toEqual([hash]);
-    expect(inlineStyleHashes(path.join(dist, 'no-such-folder'))).toEqual([]);
+  it('inlineHashes reads each distinct inline <style> and <script> once, and none from a missing folder', async () => {
+    expect(inlineHashes(dist)).toEqual({ style: [hash], script: [scriptHash] });
+    expect(inlineHashes(path.join(dist, 'no-such-folder'))).toEqual({ style: [], script: [] });
   });
 });

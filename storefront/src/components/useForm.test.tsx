@@ -1,17 +1,18 @@
 // The auth pages are prerendered: a visitor can type before the JavaScript has
 // hydrated them. What they typed must survive hydration and the next render.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { FormField } from './FormField';
 import { useForm } from './useForm';
 
-function NameForm() {
+function NameForm({ send = () => Promise.resolve() }: { send?: (data: unknown) => Promise<void> }) {
   const form = useForm({
     initial: { firstName: '', lastName: '' },
-    schema: (s) => s.SignupSchema,
+    // Anything goes: the test is about what reaches `send`.
+    schema: () => ({ safeParse: (data: unknown) => ({ success: true, data }) }),
     failure: { title: 'Sign up failed', fallback: 'Failed to create account' },
-    send: () => Promise.resolve(),
+    send,
   });
   return (
     <form onSubmit={form.onSubmit}>
@@ -37,5 +38,24 @@ describe('a prerendered form', () => {
 
     expect(screen.getByLabelText('First name')).toHaveValue('Dana');
     expect(screen.getByRole('status')).toHaveTextContent('Dana Baker');
+  });
+
+  it('sends, once hydrated, what was sent before', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<NameForm />);
+    document.body.appendChild(container);
+    (container.querySelector('#first') as HTMLInputElement).value = 'Dana';
+    (container.querySelector('#last') as HTMLInputElement).value = 'Baker';
+    // What index.html's inline script keeps of a submit before hydration.
+    window.heldSubmit = container.querySelector('form');
+    const send = vi.fn(() => Promise.resolve());
+
+    await act(async () => {
+      render(<NameForm send={send} />, { container, hydrate: true });
+    });
+
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(send).toHaveBeenCalledWith({ firstName: 'Dana', lastName: 'Baker' });
+    expect(window.heldSubmit).toBeNull();
   });
 });

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { errorMessage, isNetworkError } from '../api/client';
 import { fieldErrors } from './FormField';
+import { takeHeldSubmit } from './heldSubmit';
 import { useToast } from './Toast';
 
 type Schemas = typeof import('./formSchemas');
@@ -58,15 +59,19 @@ export function useForm<V extends Record<string, string>, D>(options: Options<V,
   const controls = useRef<Record<string, HTMLInputElement | HTMLTextAreaElement | null>>({});
 
   // The page is prerendered: what a visitor typed before it hydrated is only in
-  // the inputs, and React would wipe it at the next render. Take it over once.
+  // the inputs, and React would wipe it at the next render. Take it over once,
+  // and send the form if they already did (index.html held it).
   useEffect(() => {
     const typed: Record<string, string> = {};
     for (const [key, control] of Object.entries(controls.current)) {
       if (control && control.value !== options.initial[key]) typed[key] = control.value;
     }
+    const current = { ...values, ...typed };
     // The DOM is the outside source here, read once after hydration.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (Object.keys(typed).length) setValues((current) => ({ ...current, ...typed }));
+    if (Object.keys(typed).length) setValues(current);
+    const form = Object.values(controls.current).find((control) => control?.form)?.form;
+    if (takeHeldSubmit(form)) void submit(current);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -86,8 +91,7 @@ export function useForm<V extends Record<string, string>, D>(options: Options<V,
       toast({ title: failure.title, description: message, variant: 'destructive' });
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit(input: V) {
     let schemas = loaded;
     try {
       schemas ??= await loadSchemas();
@@ -95,7 +99,7 @@ export function useForm<V extends Record<string, string>, D>(options: Options<V,
       refused(error);
       return;
     }
-    const parsed = options.schema(schemas).safeParse(options.input?.(values) ?? values);
+    const parsed = options.schema(schemas).safeParse(options.input?.(input) ?? input);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));
       return;
@@ -131,6 +135,9 @@ export function useForm<V extends Record<string, string>, D>(options: Options<V,
     busy,
     field,
     reset: () => setValues(options.initial),
-    onSubmit: (e: FormEvent) => void submit(e),
+    onSubmit: (e: FormEvent) => {
+      e.preventDefault();
+      void submit(values);
+    },
   };
 }
