@@ -6,6 +6,7 @@ export * from './cart/cart';
 export * from './money/money';
 export * from './calendar/calendar';
 export * from './lifecycle/lifecycle';
+export * from './lifecycle/desk';
 export * from './roles/roles';
 export * from './schemas/common';
 export * from './schemas/accounts';

@@ -341,5 +341,3 @@ export function confirmationState(input: ConfirmationInput): ConfirmationState {
   if (input.paymentUrl && input.paymentStatus !== 'cancelled') return 'pending_payment';
   return 'pending';
 }
-
-export * from './desk';
