@@ -12,7 +12,11 @@ import type { AppDeps } from './deps.js';
 import type { Logger } from './services/contracts.js';
 import { errorMiddleware, forbidden, HttpError } from './middleware/errors.js';
 import { loadUser, noStoreWhenSignedIn } from './middleware/auth.js';
-import { postgresSessionStore, SESSION_LIFETIMES } from './services/sessionStore.js';
+import {
+  postgresSessionStore,
+  SESSION_COOKIE,
+  SESSION_LIFETIMES,
+} from './services/sessionStore.js';
 import { routers } from './routes/index.js';
 import { cachedJson, publicCache } from './middleware/publicCache.js';
 import { menu, MENU_CACHE_CONTROL } from './routes/menu.js';
@@ -22,7 +26,6 @@ import { staticApps } from './static.js';
 import { compressAnswers } from './middleware/compressAnswers.js';
 import { inlineHashes, styleSources } from './csp.js';
 
-export const SESSION_COOKIE = 'bakery.sid';
 /** The cookie's life; the store ends a session sooner by role (docs/security.md, section 3). */
 const SESSION_MAX_AGE_MS = SESSION_LIFETIMES.customerMs;
 export const BODY_LIMIT = '100kb';

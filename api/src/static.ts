@@ -18,7 +18,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
-import { SESSION_COOKIE } from './app.js';
+import { SESSION_COOKIE } from './services/sessionStore.js';
 
 interface SpaOptions {
   /** URL prefix without a trailing slash ('' for the root). */

@@ -11,6 +11,9 @@ import type { Context } from 'koa';
 import { isStaff } from '@bakery/core';
 import { sqlPool, type Prisma, type PrismaClient } from '@bakery/prisma';
 
+/** The session cookie's name (`__Host-` before it when cookies are Secure). */
+export const SESSION_COOKIE = 'bakery.sid';
+
 type SessionData = Record<string, unknown>;
 
 const MINUTE = 60_000;
