@@ -23,7 +23,13 @@ const GROUPS = [
   { name: 'e2e-desktop', commands: ['pnpm --filter @bakery/desktop run e2e'] },
   {
     name: 'check',
-    commands: ['pnpm exec prettier --check .', 'pnpm exec eslint .', 'pnpm -r run typecheck'],
+    commands: [
+      'pnpm exec prettier --check .',
+      'pnpm exec eslint .',
+      'pnpm -r run typecheck',
+      // No import loop between modules (issue 11).
+      'pnpm run cycles',
+    ],
   },
   {
     name: 'unit',
