@@ -29,9 +29,9 @@ export interface MailNotifications extends Notifications {
   /** Resolves when every queued message is sent or given up (tests, shutdown). */
   idle(): Promise<void>;
   /**
-   * Shutdown: a message waiting for a retry gets one last attempt at once and,
-   * if that fails, is saved under outbox/failed; sends in progress get up to
-   * `graceMs` (default 5 s); then the SMTP connections close.
+   * Shutdown: polling stops; sends in progress get up to `graceMs` (default
+   * 5 s); then the SMTP connections close. A message still waiting (a retry,
+   * a hold) stays in its table row and goes out from the next process.
    */
   close(graceMs?: number): Promise<void>;
 }
