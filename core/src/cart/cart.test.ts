@@ -4,6 +4,7 @@ import {
   addedMessage,
   cartLineKey,
   cartLineOptions,
+  clampQuantity,
   lineMaximum,
   setCartLineQuantity,
   type StoredCartLine,
@@ -87,5 +88,19 @@ describe('cart lines (issue 14)', () => {
         filling: 'fruit-preserves',
       }),
     ).toEqual([cake.variants!.find((v) => v.id === '8in')!.label, 'Filling: Fruit preserves']);
+  });
+});
+
+describe('clampQuantity (spec section 5)', () => {
+  it('turns a non-number into 1 and keeps the rest within 1..max', () => {
+    expect(clampQuantity('abc', 6)).toBe(1);
+    expect(clampQuantity('', 6)).toBe(1);
+    expect(clampQuantity('0', 6)).toBe(1);
+    expect(clampQuantity('-3', 6)).toBe(1);
+    expect(clampQuantity('4', 6)).toBe(4);
+    expect(clampQuantity('4.7', 6)).toBe(4);
+    expect(clampQuantity('25', 6)).toBe(6);
+    expect(clampQuantity('1e3', 10)).toBe(10);
+    expect(clampQuantity(Infinity, 10)).toBe(10);
   });
 });

@@ -12,6 +12,23 @@ import {
   type CartLine,
 } from '../catalogue/catalogue';
 
+/** A typed quantity as a number: "1e3" is 1000 (not 1), "" and "abc" are NaN. */
+function typedNumber(value: string | number): number {
+  if (typeof value === 'number') return value;
+  const trimmed = value.trim();
+  if (trimmed === '') return Number.NaN;
+  const n = Number(trimmed);
+  return Number.isFinite(n) ? n : Number.parseInt(trimmed, 10);
+}
+
+/** Spec section 5: a quantity field's value; a non-number becomes 1, then 1..max. */
+export function clampQuantity(value: string | number, max: number): number {
+  const n = typedNumber(value);
+  if (Number.isNaN(n)) return 1;
+  if (!Number.isFinite(n)) return n > 0 ? max : 1;
+  return Math.min(Math.max(Math.trunc(n), 1), max);
+}
+
 /** A line as stored: every option explicit (null when the product has none). */
 export interface StoredCartLine {
   productId: string;

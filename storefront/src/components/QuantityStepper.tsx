@@ -3,7 +3,7 @@
 // emptied field may stay empty while the customer types and shows the
 // quantity again on leaving it.
 import { useState, type InputHTMLAttributes } from 'react';
-import { clampQuantity } from './quantity';
+import { clampQuantity } from '@bakery/core';
 
 type Props = {
   /** The number field's id (its <label> may be outside, see `label`). */

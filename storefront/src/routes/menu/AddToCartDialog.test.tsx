@@ -2,21 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MENU_ITEMS, formatCents, maxQuantityOf } from '@bakery/core';
-import { clampQuantity, clampOrderQuantity } from '../../components/quantity';
 import { AddToCartDialog } from './AddToCartDialog';
 
 const brownie = MENU_ITEMS.find((i) => i.category === 'brownies')!;
-
-describe('quantity clamping', () => {
-  it('keeps menu quantities within 1..max and turns non-numbers into 1', () => {
-    expect(clampQuantity('abc', 6)).toBe(1);
-    expect(clampQuantity('0', 6)).toBe(1);
-    expect(clampQuantity('25', 6)).toBe(6);
-    expect(clampQuantity('4', 6)).toBe(4);
-    expect(clampOrderQuantity('-3', 10)).toBe(0);
-    expect(clampOrderQuantity('11', 10)).toBe(10);
-  });
-});
 
 describe('AddToCartDialog', () => {
   it('clamps typed quantities, shows Max and a running total, and disables the ends', async () => {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import {
   addedMessage,
   CATEGORIES,
+  clampQuantity,
   formatCents,
   itemsInCategory,
   maxQuantityOf,
@@ -13,7 +14,6 @@ import {
   type StoredCartLine,
 } from '@bakery/core';
 import { addToCart } from '../../cart/cartStorage';
-import { clampQuantity } from '../../components/quantity';
 import { TOAST_CART_MS, useToast } from '../../components/Toast';
 import { chosenOptions, defaultOptions, ItemOptions, unitPriceOf } from '../menu/ItemOptions';
 import { CategoryButtons } from '../menu/MenuPage';
