@@ -205,7 +205,7 @@ function Dashboard({ role, email }: { role: string; email: string }) {
                 ) : t.id === 'recipes' ? (
                   <RecipesTab />
                 ) : t.id === 'users' ? (
-                  <UsersTab role={role} />
+                  <UsersTab role={role} email={email} />
                 ) : t.id === 'reviews' ? (
                   <ReviewsTab />
                 ) : t.id === 'analytics' ? (

@@ -31,7 +31,7 @@ const count = (label: string) =>
 describe('User Management as the owner', () => {
   it('counts users by role, searches by name or e-mail, and shows each row', async () => {
     stubFetch({ 'GET /api/admin/users': () => [200, users] });
-    renderScreen(<UsersTab role="owner" />);
+    renderScreen(<UsersTab role="owner" email="olive@bakery.test" />);
     const list = await screen.findByRole('list', { name: 'Users' });
     expect(await within(list).findAllByRole('listitem')).toHaveLength(4);
     expect(count('Total Users')).toBe('4');
@@ -42,6 +42,10 @@ describe('User Management as the owner', () => {
     expect(cora).toHaveTextContent('customer');
     expect(cora).toHaveTextContent('cora@example.com');
     expect(cora).toHaveTextContent('Joined March 5, 2026');
+    expect(within(list).getByRole('listitem', { name: 'Olive Baker' })).toHaveTextContent(
+      'Olive Baker (you)',
+    );
+    expect(cora).not.toHaveTextContent('(you)');
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), {
       target: { value: 'ADAM@' },
@@ -71,7 +75,7 @@ describe('User Management as the owner', () => {
       'PATCH /api/admin/users/u3/role': () => [200, { success: true }],
       'PATCH /api/admin/users/u1/role': () => [409, { message: 'You cannot change your own role' }],
     });
-    renderScreen(<UsersTab role="owner" />);
+    renderScreen(<UsersTab role="owner" email="olive@bakery.test" />);
     fireEvent.change(await screen.findByRole('combobox', { name: 'Role of cora@example.com' }), {
       target: { value: 'admin' },
     });
@@ -91,7 +95,7 @@ describe('User Management as the owner', () => {
 
   it('asks before changing a role; Escape sends nothing and keeps the role', async () => {
     const calls = stubFetch({ 'GET /api/admin/users': () => [200, users] });
-    renderScreen(<UsersTab role="owner" />);
+    renderScreen(<UsersTab role="owner" email="olive@bakery.test" />);
     const select = await screen.findByRole('combobox', { name: 'Role of cora@example.com' });
     select.focus();
     fireEvent.change(select, { target: { value: 'owner' } });
@@ -123,7 +127,7 @@ describe('User Management as the owner', () => {
         { message: 'Password reset email sent to cora@example.com', needsConfiguration: false },
       ],
     });
-    renderScreen(<UsersTab role="owner" />);
+    renderScreen(<UsersTab role="owner" email="olive@bakery.test" />);
     const carl = await screen.findByRole('listitem', { name: 'Carl Baker' });
     fireEvent.click(within(carl).getByRole('button', { name: 'Send password reset' }));
     await waitFor(() =>
@@ -143,7 +147,7 @@ describe('User Management as the owner', () => {
 
   it('shows the role-permissions legend', async () => {
     stubFetch({ 'GET /api/admin/users': () => [200, users] });
-    renderScreen(<UsersTab role="owner" />);
+    renderScreen(<UsersTab role="owner" email="olive@bakery.test" />);
     const legend = await screen.findByRole('region', { name: 'Role permissions' });
     expect(within(legend).getAllByRole('listitem')).toHaveLength(3);
   });
@@ -152,7 +156,7 @@ describe('User Management as the owner', () => {
 describe('User Management as an admin who is not the owner', () => {
   it('is read-only and says why, without asking the server for the user list', async () => {
     const calls = stubFetch({});
-    renderScreen(<UsersTab role="admin" />);
+    renderScreen(<UsersTab role="admin" email="adam@bakery.test" />);
     expect(screen.getByRole('note')).toHaveTextContent(
       'Only the owner can manage users, assign roles and reset passwords. You are signed in as admin.',
     );

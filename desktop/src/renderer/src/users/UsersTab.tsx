@@ -22,7 +22,8 @@ type UserRow = UserView & { createdAt?: string };
 const roleIntent = (role: string) =>
   role === 'owner' ? 'danger' : role === 'admin' ? 'primary' : 'none';
 
-export function UsersTab({ role }: { role: string }) {
+/** `email`: the signed-in user's, whose row says "(you)". */
+export function UsersTab({ role, email }: { role: string; email: string }) {
   // Only an owner manages users (the API answers 403 to others); say so instead of an error.
   const isOwner = can(role, 'manageUsers');
   const client = useQueryClient();
@@ -131,6 +132,7 @@ export function UsersTab({ role }: { role: string }) {
           >
             <strong>
               {u.firstName} {u.lastName}
+              {u.email === email && <span className="muted"> (you)</span>}
             </strong>
             <Tag intent={roleIntent(u.role)} round>
               {u.role}
