@@ -461,6 +461,24 @@ describe('Kitchen tab', () => {
     ).not.toHaveAttribute('open');
   });
 
+  it('says how to cost an item when none is linked yet', async () => {
+    stubFetch({
+      [`GET /api/admin/kitchen/bake-sheet${Q}`]: () => [200, sheet],
+      [`GET /api/admin/kitchen/margins${Q}`]: () => [
+        200,
+        { ...margins, items: margins.items.map((i) => ({ ...i, cost: null })) },
+      ],
+    });
+    renderScreen(<KitchenTab range={range} role="admin" />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Margins' }));
+    expect(await screen.findByText('No item is costed yet')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Link a recipe to a menu item under Recipe Links to see its cost and margin.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('opens the margins on the last 30 days and the next 14 when no range is set', async () => {
     const today = bakeryToday();
     const calls = stubFetch({

@@ -59,10 +59,18 @@ function ItemCosts({ items }: { items: MarginItemView[] }) {
       label="Cost of goods per item"
       columns={['Item', 'Option', 'Category', 'Price', 'Cost', 'Margin', 'Margin %', 'Recipe']}
       before={
-        costed.some((i) => i.costWarning) && (
-          <Callout intent="warning" role="status">
-            {SAME_COST_EVERY_SIZE} The margins marked below may be wrong.
-          </Callout>
+        costed.length === 0 ? (
+          <NonIdealState
+            icon="link"
+            title="No item is costed yet"
+            description="Link a recipe to a menu item under Recipe Links to see its cost and margin."
+          />
+        ) : (
+          costed.some((i) => i.costWarning) && (
+            <Callout intent="warning" role="status">
+              {SAME_COST_EVERY_SIZE} The margins marked below may be wrong.
+            </Callout>
+          )
         )
       }
     >
