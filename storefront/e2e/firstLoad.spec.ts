@@ -119,17 +119,23 @@ test('the pages hydrate without a mismatch, and nothing moves as they load (375 
   await context.close();
 });
 
+/** Holds back the page's scripts until the returned function is called. */
+async function holdScripts(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test('a sign-up sent before the page hydrated is sent once it has (375 px)', async ({
   browser,
 }) => {
   const { context, page, errors } = await phonePage(browser);
   // The scripts are held back while the visitor types and taps Sign Up.
-  let releaseScripts!: () => void;
-  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const releaseScripts = await holdScripts(page);
   const signups: string[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('/api/signup')) signups.push(request.method());
@@ -148,6 +154,25 @@ test('a sign-up sent before the page hydrated is sent once it has (375 px)', asy
   releaseScripts();
   await expect(page).toHaveURL(/\/my-orders$/, { timeout: 45_000 });
   expect(signups).toEqual(['POST']);
+  expect(errors, 'no hydration errors').toEqual([]);
+  await context.close();
+});
+
+test('a button pressed before the page hydrated is pressed once it has (375 px)', async ({
+  browser,
+}) => {
+  const { context, page, errors } = await phonePage(browser);
+  const releaseScripts = await holdScripts(page);
+  await page.goto('/menu', { waitUntil: 'commit' });
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+  releaseScripts();
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
   expect(errors, 'no hydration errors').toEqual([]);
   await context.close();
 });
