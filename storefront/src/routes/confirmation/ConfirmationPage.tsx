@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -15,6 +15,17 @@ import { useMyOrders, usePaymentStatus, useShopConfig, useUser } from '../../api
 import { CakeExtras, OrderFacts, OrderLines } from '../my-orders/OrderDetails';
 
 const LEAD_TIME = `Every order is baked fresh to order; we need at least ${MIN_LEAD_DAYS} days notice and will have it ready on the date you chose.`;
+
+/** A confirmation's heading, its own text, then the lead-time reminder. */
+function WithLeadTime({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      <h1>{title}</h1>
+      {children}
+      <p>{LEAD_TIME}</p>
+    </>
+  );
+}
 
 export default function ConfirmationPage() {
   const [params] = useSearchParams();
@@ -105,26 +116,21 @@ export default function ConfirmationPage() {
         break;
       case 'payment_confirmed':
         body = (
-          <>
-            <h1>Payment Confirmed!</h1>
+          <WithLeadTime title="Payment Confirmed!">
             <p>Thank you! Your Square payment{total ? ` of ${total}` : ''} was received.</p>
-            <p>{LEAD_TIME}</p>
-          </>
+          </WithLeadTime>
         );
         break;
       case 'already_paid':
         body = (
-          <>
-            <h1>Order Already Paid</h1>
+          <WithLeadTime title="Order Already Paid">
             <p>This order{total ? ` (${total})` : ''} has already been paid. Thank you!</p>
-            <p>{LEAD_TIME}</p>
-          </>
+          </WithLeadTime>
         );
         break;
       case 'pending_payment':
         body = (
-          <>
-            <h1>Complete Your Payment</h1>
+          <WithLeadTime title="Complete Your Payment">
             <p>
               Your order{total ? ` total is ${total}` : ' is ready for payment'}. Payment is due via
               Square 24 hours before delivery of your order.
@@ -139,14 +145,12 @@ export default function ConfirmationPage() {
                 Pay with Square
               </a>
             )}
-            <p>{LEAD_TIME}</p>
-          </>
+          </WithLeadTime>
         );
         break;
       default:
         body = (
-          <>
-            <h1>Order Submitted for Review</h1>
+          <WithLeadTime title="Order Submitted for Review">
             {squareOff ? (
               <p>{PAYMENT_NOT_CONFIGURED_NOTICE.text}</p>
             ) : (
@@ -155,8 +159,7 @@ export default function ConfirmationPage() {
                 by e-mail.
               </p>
             )}
-            <p>{LEAD_TIME}</p>
-          </>
+          </WithLeadTime>
         );
     }
 
