@@ -136,11 +136,15 @@ describe('a cancelled export', () => {
     controller.abort();
     await reader.cancel().catch(() => undefined);
     expect(await waitFor(async () => (await running('export')).length === 0, 3_000)).toBe(true);
-    // Its transaction is gone too: no connection is left holding the export's snapshot.
-    const { rows } = await watcher.query(
-      `SELECT count(*)::int AS n FROM pg_stat_activity
-       WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
-    );
-    expect(rows[0].n).toBe(0);
+    // Its transaction ends too (the rollback follows the cancel): no connection
+    // is left holding the export's snapshot.
+    const idleInTransaction = async () =>
+      (
+        await watcher.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+        )
+      ).rows[0]!.n;
+    expect(await waitFor(async () => (await idleInTransaction()) === 0, 5_000)).toBe(true);
   }, 60_000);
 });

@@ -57,8 +57,9 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await server?.close();
+  // The mail queue stops before the database it polls goes away.
   await integrations?.close();
+  await server?.close();
   await smtp?.close();
   await fake?.close();
   if (outbox) await rm(outbox, { recursive: true, force: true });
