@@ -177,6 +177,20 @@ test('a button pressed before the page hydrated is pressed once it has (375 px)'
   await context.close();
 });
 
+test("the sign-in page fetches its links' pages, and the home page does not", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    const file = /\/assets\/([A-Za-z]+)-[\w-]+\.js$/.exec(request.url())?.[1];
+    if (file) scripts.push(file);
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  expect(scripts).not.toContain('ForgotPasswordPage');
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  expect(scripts).toEqual(expect.arrayContaining(['ForgotPasswordPage', 'SignupPage']));
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+});
+
 test("/order: the prompt in a visitor's HTML; the form for a customer, without a shift (375 px)", async ({
   browser,
 }) => {

@@ -255,6 +255,8 @@ test('password reset through the link', async ({ page }) => {
   await expect(page.getByText('Logged out successfully')).toBeVisible();
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // The sign-in form has an Email field too: type once the new page is up.
+  await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();

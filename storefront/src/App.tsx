@@ -53,6 +53,26 @@ function ScrollToTop() {
   return null;
 }
 
+/**
+ * Where the account pages' links lead: that code is fetched once the page is
+ * in, so the next screen shows at once (a navigation otherwise keeps the old
+ * form on screen while its chunk loads, and typing goes there). The pages
+ * whose first load is measured (/, /menu, /about, /order) fetch nothing more.
+ */
+const NEXT_PAGES: Record<string, string[]> = {
+  '/login': ['/forgot-password', '/signup'],
+  '/signup': ['/login'],
+  '/forgot-password': ['/login'],
+};
+
+function PreloadNextPages() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    for (const next of NEXT_PAGES[pathname] ?? []) void preloadRoute(next).catch(() => undefined);
+  }, [pathname]);
+  return null;
+}
+
 /** The admin pages belong to the back office app the API serves at /admin; this
  *  screen only shows when that app is not installed on this server. */
 function AdminUnavailable() {
@@ -70,6 +90,7 @@ export function AppRoutes() {
   return (
     <>
       <ScrollToTop />
+      <PreloadNextPages />
       <Routes>
         <Route element={<Layout />}>
           <Route path="/" element={<Home />} />
