@@ -1,12 +1,12 @@
 // The style-src and script-src of the Content Security Policy (issue 15,
 // finding 13). The storefront allows only its own files plus the exact inline
-// blocks its build writes (the prerender step inlines the entry stylesheet;
-// index.html holds forms sent before hydration): their SHA-256 hashes are read
-// from the built HTML once at start-up, so nothing injected later can style
-// the page or run. The back office (/admin) keeps
-// 'unsafe-inline' for styles: AG Grid and Blueprint add <style> elements and
-// style attributes at run time (checked in Chromium: 150 violations without
-// it). Neither allows https: (any site's stylesheet).
+// blocks its build writes: the entry stylesheet the prerender step inlines,
+// and index.html's script that holds a submit or click made before hydration.
+// Their SHA-256 hashes are read from the built HTML once at start-up, so
+// nothing injected later can style the page or run. The back office (/admin)
+// keeps 'unsafe-inline' for styles: AG Grid and Blueprint add <style> elements
+// and style attributes at run time (checked in Chromium: 150 violations
+// without it). Neither allows https: (any site's stylesheet).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

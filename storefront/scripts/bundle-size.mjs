@@ -1,7 +1,8 @@
 // Prints every built asset with its raw, gzip and brotli size, and the home
 // page's initial JavaScript (the entry chunk plus the modulepreloads of
 // index.html) against the 100 KB budget of issue 16, counted as the API sends
-// it: the brotli files the build wrote (scripts/precompress), else gzip.
+// it: the brotli files the build wrote (scripts/precompress), or brotli made
+// here when a file has none.
 // Run after `pnpm run build`.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
