@@ -29,3 +29,8 @@ export function toast(title: string, text: string | undefined, intent: Intent = 
     t.show({ message, intent, timeout: TOAST_TIMEOUT_MS });
   });
 }
+
+/** Takes every toast down (tests: the toaster outlives each test's tree). */
+export async function clearToasts(): Promise<void> {
+  if (toaster) (await toaster).clear();
+}
