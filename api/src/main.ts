@@ -5,6 +5,7 @@
 // run once before the processes start; with MIGRATE_ON_START=1 (npm start, a
 // single machine) this process runs that step itself. SIGINT/SIGTERM close
 // everything in order. The start-up time is logged with the address.
+import { startReminderJob } from './services/reminders.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createPrismaClient, pendingMigrations } from '@bakery/prisma';
@@ -88,6 +89,7 @@ async function main() {
     60 * 60 * 1000,
   );
   purge.unref();
+  const stopReminders = startReminderJob(prisma, notifications, log);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -95,6 +97,7 @@ async function main() {
     stopping = true;
     log.info('shutting down', { signal });
     clearInterval(purge);
+    stopReminders();
     const forced = setTimeout(() => {
       flushLogs();
       process.exit(1);

@@ -26,6 +26,11 @@ export interface Notifications {
   orderReady(orderId: string): Promise<void>;
   /** The order was cancelled by staff (optional: fakes and older wirings may lack it). */
   orderCancelled?(orderId: string): Promise<void>;
+  /** Issue 23's counter messages (optional, as above). */
+  outForDelivery?(orderId: string): Promise<void>;
+  orderRestored?(orderId: string): Promise<void>;
+  refundRecorded?(orderId: string): Promise<void>;
+  deliveryFeeSet?(orderId: string): Promise<void>;
 }
 
 /** Square payment links. */
@@ -71,6 +76,10 @@ export function loggingNotifications(log: Logger): Notifications {
     paymentReceived: note('payment received'),
     orderReady: note('order ready'),
     orderCancelled: note('order cancelled'),
+    outForDelivery: note('out for delivery'),
+    orderRestored: note('order restored'),
+    refundRecorded: note('refund recorded'),
+    deliveryFeeSet: note('delivery fee set'),
   };
 }
 

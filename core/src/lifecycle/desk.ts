@@ -7,6 +7,7 @@ import { ADD_INS, CAKE_FILLINGS, getMenuItem } from '../catalogue/catalogue';
 import { addDays, BAKERY_TIME_ZONE, formatLongDate, isDateString } from '../calendar/calendar';
 import type { OrderHistoryView, OrderLineView, OrderView } from '../views';
 import { adminPaymentBadge } from './lifecycle';
+import { FULFILLMENT_STATUSES } from './orderState';
 
 /** Columns the desk sorts on (each backed by an index). */
 export const DESK_SORTS = ['due', 'placed', 'customer', 'total'] as const;
@@ -67,7 +68,18 @@ export const DeskQuerySchema = z
     fromDate: dateParam('fromDate').optional(),
     toDate: dateParam('toDate').optional(),
     q: z.string().trim().max(100, 'Search is at most 100 characters').optional(),
-    status: z.enum(['open', 'pending', 'paid', 'completed', 'cancelled', 'unfulfilled']).optional(),
+    status: z
+      .enum([
+        'open',
+        'pending',
+        'paid',
+        'completed',
+        'cancelled',
+        'unfulfilled',
+        'archived',
+        ...FULFILLMENT_STATUSES.filter((s) => s !== 'cancelled'),
+      ])
+      .optional(),
     method: z.enum(['pickup', 'delivery']).optional(),
     sort: z.enum(DESK_SORTS).default('due'),
     dir: z.enum(['asc', 'desc']).default('asc'),
