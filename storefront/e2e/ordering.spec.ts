@@ -248,7 +248,7 @@ test.describe('account, reorder, confirmation and delivery (1280 px)', () => {
     await expect(page).toHaveURL(/\/confirmation\?order_id=/, { timeout: 45_000 });
     await page.goto('/my-orders');
     const card = page.getByTestId('order-card').first();
-    await expect(card.getByText('In progress')).toBeVisible();
+    await expect(card.locator('.status-badge')).toHaveText('Received');
     await expect(card.getByText(/1418 Thomasville Road/)).toBeVisible();
     await expect(card.getByText(/Filling: /)).toBeVisible();
     await expect(card.getByText('“Happy 8th, Ana!”')).toBeVisible();

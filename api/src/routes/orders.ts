@@ -1,6 +1,7 @@
 // Customer orders: submit one, list one's own, and the payment status the
 // confirmation page polls.
 import Router from '@koa/router';
+import QRCode from 'qrcode';
 import type { AppDeps } from '../deps.js';
 import { currentUser, requireUser } from '../middleware/auth.js';
 import { badRequest, notFound } from '../middleware/errors.js';
@@ -125,6 +126,22 @@ export function ordersRouter(deps: AppDeps): Router {
       ctx.body = page.map(toOrderView);
     }),
   );
+
+  // The pickup code as a QR code (issue 23), for the customer's own ready order:
+  // the counter scans it into its pickup-code field.
+  router.get('/api/my-orders/:id/pickup-code.svg', requireUser, async (ctx) => {
+    const id = String(ctx.params.id ?? '');
+    const order = isUuid(id)
+      ? await prisma.order.findFirst({
+          where: { id, userId: currentUser(ctx)!.id },
+          select: { pickupCode: true },
+        })
+      : null;
+    if (!order?.pickupCode) throw notFound('Order not found');
+    ctx.type = 'image/svg+xml';
+    ctx.set('Cache-Control', 'private, max-age=300');
+    ctx.body = await QRCode.toString(order.pickupCode, { type: 'svg', margin: 1, width: 160 });
+  });
 
   router.get('/api/order-payment-status/:orderOrReferenceId', async (ctx) => {
     const id = String(ctx.params.orderOrReferenceId ?? '').trim();

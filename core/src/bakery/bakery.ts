@@ -81,4 +81,3 @@ export function deliveryPolicyLines(): string[] {
     'Our team adds the fee after reviewing your order, and your payment link includes it.',
   ];
 }
-export * from './customerOrder';

@@ -5,7 +5,7 @@ import { olderOrdersCursor, useMyOrders, useOlderOrders, useUser } from '../../a
 import { replaceCart } from '../../cart/cartStorage';
 import { Loading } from '../../components/Loading';
 import { TOAST_CART_MS, useToast } from '../../components/Toast';
-import { CakeExtras, OrderFacts, OrderLines } from './OrderDetails';
+import { CakeExtras, OrderFacts, OrderLines, OrderProgress } from './OrderDetails';
 import { PaymentBadge, PaymentNotice } from './PaymentNotice';
 import { ReviewForm } from './ReviewForm';
 
@@ -52,6 +52,7 @@ export function OrderCard({ order }: { order: OrderView }) {
         <PaymentBadge status={order.paymentStatus} />
       </div>
       <OrderFacts order={order} />
+      <OrderProgress order={order} />
       <OrderLines order={order} />
       <dl className="summary-totals">
         <div>
