@@ -7,6 +7,7 @@ import helmet from 'koa-helmet';
 import { bodyParser } from '@koa/bodyparser';
 import session from 'koa-session';
 import Keygrip from 'keygrip';
+import { clientAddressMiddleware } from './clientAddress.js';
 import type { AppConfig } from './config.js';
 import type { AppDeps } from './deps.js';
 import type { Logger } from './services/contracts.js';
@@ -108,12 +109,9 @@ async function jsonOnly(ctx: Context, next: Next) {
 
 export function createApp(deps: AppDeps): Koa {
   const { config, log, prisma } = deps;
-  const app = new Koa({
-    proxy: config.trustProxy,
-    // The client is the address the nearest trusted proxy saw: the last
-    // `trustedProxies` entries of X-Forwarded-For, never what the client wrote.
-    maxIpsCount: config.trustProxy ? (config.trustedProxies ?? 1) : 0,
-  });
+  // X-Forwarded-Proto and -Host count only from the proxies' own addresses:
+  // clientAddressMiddleware removes them from any other peer, and sets ctx.ip.
+  const app = new Koa({ proxy: config.trustProxy });
   // Cookies signed with HMAC-SHA256 (Koa's default is SHA-1).
   app.keys = new Keygrip([config.sessionSecret], 'sha256');
   // __Host- cookies need Secure, Path=/ and no Domain: whenever cookies are Secure.
@@ -122,6 +120,7 @@ export function createApp(deps: AppDeps): Koa {
 
   const inline = inlineHashes(config.storefrontDist);
   const styleSource = styleSources(inline.style);
+  app.use(clientAddressMiddleware(config));
   app.use(requestLog(log));
   app.use(errorMiddleware(log));
   app.use(

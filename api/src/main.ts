@@ -66,16 +66,21 @@ async function main() {
   const { notifications, payments } = integrations;
 
   const app = createApp({ prisma, config, log, notifications, payments });
-  const server = app.listen(config.port, () => {
+  const listening = () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     log.info('bakery API listening', {
       url: `http://localhost:${port}`,
+      // HOST; behind a proxy (TRUST_PROXY=1) 127.0.0.1 unless set, else every interface.
+      host: config.host ?? 'every interface',
       publicUrl: config.publicUrl,
       mode: config.nodeEnv,
       startupMs: Math.round(process.uptime() * 1000),
     });
-  });
+  };
+  const server = config.host
+    ? app.listen(config.port, config.host, listening)
+    : app.listen(config.port, listening);
   server.keepAliveTimeout = 65_000; // longer than common proxies' idle timeout
 
   const purge = setInterval(
