@@ -4,11 +4,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import Koa, { type Context, type Next } from 'koa';
 import helmet from 'koa-helmet';
-import { bodyParser } from '@koa/bodyparser';
 import session from 'koa-session';
 import Keygrip from 'keygrip';
-import { clientAddressMiddleware } from './clientAddress.js';
 import type { AppConfig } from './config.js';
+import { clientAddressMiddleware } from './clientAddress.js';
 import type { AppDeps } from './deps.js';
 import type { Logger } from './services/contracts.js';
 import { errorMiddleware, forbidden, HttpError } from './middleware/errors.js';
@@ -25,6 +24,7 @@ import { configBody } from './routes/config.js';
 import { safePath } from './services/logger.js';
 import { staticApps } from './static.js';
 import { compressAnswers } from './middleware/compressAnswers.js';
+import { jsonBody } from './middleware/jsonBody.js';
 import { inlineHashes, styleSources } from './csp.js';
 
 /** The cookie's life; the store ends a session sooner by role (docs/security.md, section 3). */
@@ -155,16 +155,10 @@ export function createApp(deps: AppDeps): Koa {
   app.use(compressAnswers({ threshold: 1024, brotliQuality: 4, gzipLevel: 6 }));
   app.use(sameOrigin(config));
   app.use(jsonOnly);
-  // Keeps ctx.request.rawBody: the Square webhook signature is over the exact bytes.
-  app.use(
-    bodyParser({
-      enableTypes: ['json'],
-      jsonLimit: BODY_LIMIT,
-      encoding: 'utf-8',
-      // DELETE /api/user carries the current password.
-      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
-    }),
-  );
+  // Nesting deeper than MAX_JSON_DEPTH is refused before parsing; keeps
+  // ctx.request.rawBody: the Square webhook signature is over the exact bytes.
+  // DELETE /api/user carries the current password.
+  app.use(jsonBody({ limit: BODY_LIMIT, methods: ['POST', 'PUT', 'PATCH', 'DELETE'] }));
   app.use(
     session(
       {

@@ -154,27 +154,49 @@ export interface TextIssue {
   message: string;
 }
 
+/** A value still to look at, with the way to it (a linked list: no copy per level). */
+interface Pending {
+  value: unknown;
+  key: string | number | null;
+  parent: Pending | null;
+}
+
+const pathOf = (node: Pending | null, base: (string | number)[]): (string | number)[] => {
+  const keys: (string | number)[] = [];
+  for (let at = node; at; at = at.parent) if (at.key !== null) keys.push(at.key);
+  return [...base, ...keys.reverse()];
+};
+
 /**
  * Every string in a request (keys included, at any depth) that textProblem
- * refuses. The API runs it on each request part before the route's schema, so
- * no text field of any schema reaches the database with a NUL byte or a lone
- * surrogate (PostgreSQL refuses both, which was a 500).
+ * refuses, in document order. The API runs it on each request part before the
+ * route's schema, so no text field of any schema reaches the database with a
+ * NUL byte or a lone surrogate (PostgreSQL refuses both, which was a 500).
+ * Iterative, with a stack of its own (issue 27: recursion overflowed the call
+ * stack at 3,000 levels); the API also refuses bodies nested deeper than 32.
  */
 export function unsafeTextIssues(input: unknown, path: (string | number)[] = []): TextIssue[] {
-  if (typeof input === 'string') {
-    const message = textProblem(input);
-    return message ? [{ path, message }] : [];
+  const issues: TextIssue[] = [];
+  const stack: Pending[] = [{ value: input, key: null, parent: null }];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const { value, key } = node;
+    // An object's key (array indexes are numbers), just before its value.
+    const keyMessage = typeof key === 'string' ? textProblem(key) : null;
+    if (keyMessage) issues.push({ path: pathOf(node, path), message: keyMessage });
+    if (typeof value === 'string') {
+      const message = textProblem(value);
+      if (message) issues.push({ path: pathOf(node, path), message });
+    } else if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index--)
+        stack.push({ value: value[index], key: index, parent: node });
+    } else if (value && typeof value === 'object') {
+      const entries = Object.entries(value as Record<string, unknown>);
+      for (let i = entries.length - 1; i >= 0; i--)
+        stack.push({ value: entries[i]![1], key: entries[i]![0], parent: node });
+    }
   }
-  if (Array.isArray(input))
-    return input.flatMap((item, index) => unsafeTextIssues(item, [...path, index]));
-  if (input && typeof input === 'object') {
-    return Object.entries(input as Record<string, unknown>).flatMap(([key, value]) => {
-      const keyMessage = textProblem(key);
-      const own = keyMessage ? [{ path: [...path, key], message: keyMessage }] : [];
-      return [...own, ...unsafeTextIssues(value, [...path, key])];
-    });
-  }
-  return [];
+  return issues;
 }
 
 /** `schema` behind the safe-text check: unsafe strings anywhere fail with their path. */
