@@ -80,7 +80,10 @@ export const optionalText = (max: number, message: string) =>
     .string()
     .trim()
     .max(max, message)
-    .refine((value) => textProblem(value) === null, TEXT_MESSAGES.invalidCharacters)
+    .superRefine((value, ctx) => {
+      const problem = textProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -131,6 +134,8 @@ export const personNameField = (
 
 export const TEXT_MESSAGES = {
   invalidCharacters: 'Text cannot contain control characters or invalid characters',
+  directionControls:
+    'Text cannot contain characters that change the text direction (U+202A-U+202E, U+2066-U+2069)',
 } as const;
 
 // NUL and the other C0 controls but tab, LF and CR; DEL; a high surrogate not
@@ -138,14 +143,22 @@ export const TEXT_MESSAGES = {
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// Issue 27: the bidi embeddings, overrides and isolates (LRE, RLE, PDF, LRO,
+// RLO; LRI, RLI, FSI, PDI) reorder the text around them, so a name or a note
+// can show staff something other than what it holds ("Trojan Source"). The
+// marks U+200E/U+200F (and U+061C) stay allowed: they only set the direction
+// of the one spot they stand in, and right-to-left names need them.
+const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
 
 /**
  * Why a text cannot be stored (a NUL byte, another control character, a lone
- * surrogate), or null. Lengths are each field's own rule (its schema's max).
+ * surrogate, a bidi override or isolate), or null. Lengths are each field's
+ * own rule (its schema's max).
  */
 export function textProblem(value: string): string | null {
   if (UNSAFE_CHARACTERS.test(value) || LONE_SURROGATE.test(value))
     return TEXT_MESSAGES.invalidCharacters;
+  if (DIRECTION_CONTROLS.test(value)) return TEXT_MESSAGES.directionControls;
   return null;
 }
 
