@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createPrismaClient, pendingMigrations } from '@bakery/prisma';
 import { createApp } from './app.js';
+import { proxyPeerCheck } from './clientAddress.js';
 import { ConfigError, loadConfig, MIGRATIONS_DIR, REPO_ROOT } from './config.js';
 import { openDatabase } from './db/embedded.js';
 import { releaseStep } from './release.js';
@@ -43,6 +44,13 @@ async function main() {
   if (config.production && config.secureCookies && !config.trustProxy) {
     log.warn(
       'PUBLIC_URL is https but TRUST_PROXY is not set: the Secure session cookie needs the TLS proxy to be trusted (X-Forwarded-Proto); sign-in fails until TRUST_PROXY=1 is set',
+    );
+  }
+  const loopbackHost = config.host && /^(localhost|127\.[\d.]+|::1)$/.test(config.host);
+  const isProxy = proxyPeerCheck(config);
+  if (config.trustProxy && loopbackHost && !isProxy('127.0.0.1') && !isProxy('::1')) {
+    log.warn(
+      `HOST is ${config.host} (only this machine can connect) but PROXY_ADDRESSES names no address of this machine: set HOST to an address the proxy reaches`,
     );
   }
   const database = await openDatabase(config, log);
