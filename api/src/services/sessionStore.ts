@@ -168,9 +168,13 @@ export function postgresSessionStore(prisma: PrismaClient) {
   };
 }
 
-/** Deletes expired sessions and rate-limit windows; run now and then by main.ts. */
+/** Deletes ended sessions and expired rate-limit windows; run now and then by main.ts. */
 export async function purgeExpired(prisma: PrismaClient): Promise<void> {
   const now = new Date();
-  await prisma.session.deleteMany({ where: { expire: { lt: now } } });
+  // Idle longer than a customer may be: ended whatever the role (staff idle out sooner).
+  const idleSince = new Date(now.getTime() - SESSION_LIFETIMES.customerIdleMs);
+  await prisma.session.deleteMany({
+    where: { OR: [{ expire: { lt: now } }, { lastSeenAt: { lt: idleSince } }] },
+  });
   await prisma.rateLimit.deleteMany({ where: { resetAt: { lt: now } } });
 }

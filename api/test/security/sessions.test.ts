@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { Client, createUser, PASSWORD } from '../support/factories.js';
 import { signedIn } from '../admin/helpers.js';
+import { purgeExpired } from '../../src/services/sessionStore.js';
 
 let server: TestServer;
 
@@ -48,6 +49,18 @@ describe('finding: customer sessions end after 2 days without a request', () => 
     });
     expect(Date.now() - row.lastSeenAt.getTime()).toBeLessThan(60_000);
     expect((await active.client.get('/api/my-orders')).status).toBe(200);
+  });
+
+  it('purges sessions idle for 2 days from the table, keeping the others', async () => {
+    const idle = await customer();
+    const active = await customer();
+    await server.prisma.session.updateMany({
+      where: { userId: idle.user.id },
+      data: { lastSeenAt: new Date(Date.now() - 2 * day - 60_000) },
+    });
+    await purgeExpired(server.prisma);
+    expect(await server.prisma.session.count({ where: { userId: idle.user.id } })).toBe(0);
+    expect(await server.prisma.session.count({ where: { userId: active.user.id } })).toBe(1);
   });
 
   it('keeps the staff rules: 30 minutes idle ends a staff session, 29 do not', async () => {
