@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { asyncCommitQuery, type PrismaClient } from '@bakery/prisma';
 import { tooManyRequests } from './errors.js';
+import { clientIp } from '../clientAddress.js';
 
 export interface Limit {
   max: number;
@@ -195,10 +196,11 @@ export function loginRateLimit(deps: Deps) {
     const { prisma } = deps;
     const email = emailOf(ctx);
     if (
-      (await hit(prisma, `login:ip:${ctx.ip}`, limits.loginPerIp.windowMs)) > limits.loginPerIp.max
+      (await hit(prisma, `login:ip:${clientIp(ctx)}`, limits.loginPerIp.windowMs)) >
+      limits.loginPerIp.max
     )
       throw tooManyRequests(LOGIN_MESSAGE);
-    const pairKey = `login:pair:${email}:${ctx.ip}`;
+    const pairKey = `login:pair:${email}:${clientIp(ctx)}`;
     const emailKey = `login:email:${email}`;
     const countsForEmail = email !== null && !isKnownDevice(ctx, deps, email);
     if (email) {
@@ -251,7 +253,7 @@ export function callRateLimit(
       confirm: limits.confirmPerIp,
       signup: limits.signupPerIp,
     }[name];
-    const keys: [string, Limit][] = [[`${name}:ip:${ctx.ip}`, perIp]];
+    const keys: [string, Limit][] = [[`${name}:ip:${clientIp(ctx)}`, perIp]];
     const email = name === 'forgot' ? emailOf(ctx) : null;
     if (email) keys.push([`forgot:email:${email}`, limits.forgotPerEmail]);
     for (const [key, limit] of keys) {
