@@ -4,7 +4,13 @@
 // codes) and the owner's policy that requires it of every staff member.
 import Router from '@koa/router';
 import {
+  ACCOUNT_CHANGE_NEEDS_SECOND_FACTOR,
   AccountDeletionSchema,
+  EMAIL_LINK_INVALID,
+  EMAIL_UNCHANGED_MESSAGE,
+  EmailChangeSchema,
+  emailChangeSentMessage,
+  EmailLinkSchema,
   isStaff,
   isUuid,
   passwordProblem,
@@ -27,10 +33,27 @@ import {
   sessionRecordOf,
   signOut,
 } from '../middleware/auth.js';
-import { badRequest, conflict, notFound, tooManyRequests } from '../middleware/errors.js';
+import {
+  badRequest,
+  conflict,
+  HttpError,
+  notFound,
+  tooManyRequests,
+} from '../middleware/errors.js';
 import { clear, hit, limitsOf, secondFactorAttempt } from '../middleware/rateLimit.js';
 import { handle } from '../middleware/validate.js';
-import { changePassword, notifyPasswordChanged, verifyPassword } from '../services/auth.js';
+import { logSecurityEvent } from '../services/securityLog.js';
+import {
+  changePassword,
+  normalizeEmail,
+  notifyPasswordChanged,
+  verifyPassword,
+} from '../services/auth.js';
+import {
+  confirmEmailChange,
+  requestEmailChange,
+  undoEmailChange,
+} from '../services/emailChange.js';
 import { lifetimeOf } from '../services/sessionStore.js';
 import {
   checkSecondFactor,
@@ -80,6 +103,21 @@ export function accountSecurityRouter(deps: AppDeps): Router {
     await clear(prisma, key);
   }
 
+  /**
+   * A staff member with a second factor changes the password or e-mail only in
+   * a session that entered a code (the staff sign-in): the password alone, e.g.
+   * through the customer login, cannot take the account over.
+   */
+  function requireSecondFactorForAccountChange(ctx: Context) {
+    const me = currentUser(ctx)!;
+    if (isStaff(me.role) && me.totpEnabledAt && sessionOf(ctx)?.secondFactor !== true) {
+      logSecurityEvent(ctx, deps, 'warn', 'account change refused: no second factor entered', {
+        userId: me.id,
+      });
+      throw new HttpError(403, ACCOUNT_CHANGE_NEEDS_SECOND_FACTOR, {}, 'second_factor_needed');
+    }
+  }
+
   // ------------------------------------------------------ signed-in devices
 
   router.get('/api/user/sessions', requireUser, async (ctx) => {
@@ -119,6 +157,7 @@ export function accountSecurityRouter(deps: AppDeps): Router {
     requireUser,
     handle({ body: PasswordChangeSchema }, async (ctx, { body: input }) => {
       const me = currentUser(ctx)!;
+      requireSecondFactorForAccountChange(ctx);
       const problem = passwordProblem(input.newPassword, { staff: isStaff(me.role) });
       if (problem)
         throw badRequest(
@@ -130,9 +169,67 @@ export function accountSecurityRouter(deps: AppDeps): Router {
       await changePassword(prisma, me.id, input.newPassword, sessionRecordOf(ctx)?.sid);
       const session = sessionOf(ctx);
       if (session) delete session.weakStaffPassword;
-      log.info('password changed', { userId: me.id });
+      logSecurityEvent(ctx, deps, 'info', 'password changed', { userId: me.id });
       await notifyPasswordChanged(deps, me);
       ctx.body = { success: true, message: PASSWORD_CHANGED };
+    }),
+  );
+
+  // ---------------------------------------------------------- e-mail change
+
+  // The change waits for the link mailed to the new address; the answer is
+  // the same whether that address has an account or not.
+  router.patch(
+    '/api/user/email',
+    requireUser,
+    handle({ body: EmailChangeSchema }, async (ctx, { body: input }) => {
+      const me = currentUser(ctx)!;
+      requireSecondFactorForAccountChange(ctx);
+      await checkCurrentPassword(ctx, input.currentPassword);
+      const email = normalizeEmail(input.email);
+      if (email === me.email)
+        throw badRequest(
+          EMAIL_UNCHANGED_MESSAGE,
+          { success: false, errors: [{ path: 'email', message: EMAIL_UNCHANGED_MESSAGE }] },
+          'validation_failed',
+        );
+      await requestEmailChange(deps, me, email);
+      ctx.body = { success: true, message: emailChangeSentMessage(email) };
+    }),
+  );
+
+  const linkRefused = (reason: 'invalid' | 'taken') =>
+    reason === 'taken'
+      ? conflict(
+          'That address has an account now, so the change cannot be made. Please ask for it again with another address.',
+          'already_exists',
+        )
+      : badRequest(EMAIL_LINK_INVALID, { success: false }, 'invalid_link');
+
+  router.post(
+    '/api/user/email/confirm',
+    handle({ body: EmailLinkSchema }, async (ctx, { body: { token } }) => {
+      const result = await confirmEmailChange(deps, token, sessionRecordOf(ctx)?.sid);
+      if (!result.ok) throw linkRefused(result.reason);
+      const me = currentUser(ctx);
+      if (me && me.id === result.userId) ctx.state.user = { ...me, email: result.email };
+      ctx.body = {
+        success: true,
+        message: `Your e-mail address is now ${result.email}. Every other device was signed out.`,
+      };
+    }),
+  );
+
+  router.post(
+    '/api/user/email/undo',
+    handle({ body: EmailLinkSchema }, async (ctx, { body: { token } }) => {
+      const result = await undoEmailChange(deps, token);
+      if (!result.ok) throw linkRefused(result.reason);
+      if (currentUser(ctx)?.id === result.userId) signOut(ctx);
+      ctx.body = {
+        success: true,
+        message: `Your e-mail address is ${result.email} again and every device was signed out. If you did not make the change, please choose a new password with "Forgot password" now.`,
+      };
     }),
   );
 
@@ -269,7 +366,7 @@ export function accountSecurityRouter(deps: AppDeps): Router {
     requireStaff,
     handle({ body: SecondFactorCodeSchema }, async (ctx, { body: { code } }) => {
       const me = currentUser(ctx)!;
-      const accepted = await secondFactorAttempt(deps, me.id);
+      const accepted = await secondFactorAttempt(deps, ctx, me);
       const user = await prisma.user.findUnique({ where: { id: me.id } });
       if (!user?.totpSecret || user.totpEnabledAt)
         throw conflict('Start the set-up first: your second factor has no new key.');
@@ -281,7 +378,7 @@ export function accountSecurityRouter(deps: AppDeps): Router {
         totpLastStep: step,
       });
       sessionOf(ctx)!.secondFactor = true;
-      log.info('second factor set up', { userId: me.id });
+      logSecurityEvent(ctx, deps, 'info', 'second factor set up', { userId: me.id });
     }),
   );
 
@@ -290,7 +387,7 @@ export function accountSecurityRouter(deps: AppDeps): Router {
     requireStaff,
     handle({ body: SecondFactorCodeSchema }, async (ctx, { body: { code } }) => {
       const me = currentUser(ctx)!;
-      const accepted = await secondFactorAttempt(deps, me.id);
+      const accepted = await secondFactorAttempt(deps, ctx, me);
       const user = await prisma.user.findUnique({ where: { id: me.id } });
       if (!user?.totpEnabledAt) throw conflict('Set up your second factor first.');
       if ((await checkSecondFactor(prisma, user, code)) !== 'totp') throw invalidCode();
@@ -308,7 +405,7 @@ export function accountSecurityRouter(deps: AppDeps): Router {
         const me = currentUser(ctx)!;
         if (await staffSecondFactorRequired(prisma)) throw conflict(POLICY_REQUIRES_SECOND_FACTOR);
         await checkCurrentPassword(ctx, currentPassword);
-        const accepted = await secondFactorAttempt(deps, me.id);
+        const accepted = await secondFactorAttempt(deps, ctx, me);
         const user = await prisma.user.findUnique({ where: { id: me.id } });
         if (!user?.totpEnabledAt) throw conflict('Your second factor is not set up.');
         if (!(await checkSecondFactor(prisma, user, code))) throw invalidCode();
@@ -317,7 +414,7 @@ export function accountSecurityRouter(deps: AppDeps): Router {
           where: { id: me.id },
           data: { totpSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodes: [] },
         });
-        log.info('second factor turned off', { userId: me.id });
+        logSecurityEvent(ctx, deps, 'warn', 'second factor turned off', { userId: me.id });
         ctx.body = { success: true, message: 'Your second factor is turned off.' };
       },
     ),
