@@ -46,6 +46,8 @@ export interface AppConfig {
   mail: MailSettings | null;
   /** Overrides of the rate limits' defaults (tests use small ones). */
   rateLimits?: Partial<RateLimits>;
+  /** New staff (promoted, or the seeded owner) set up a second factor at first sign-in (STAFF_2FA_BY_DEFAULT, default on). */
+  newStaffSecondFactor: boolean;
 }
 
 /** The repository root: the folder holding pnpm-workspace.yaml above this file (src/ or the bundle in dist/). */
@@ -145,6 +147,7 @@ export const ENV_SCHEMA = z.object({
   // New accounts per client address per hour (a shop event on one Wi-Fi may need more).
   SIGNUP_LIMIT_PER_HOUR: wholeNumber(1, 100_000),
   MIGRATE_ON_START: flag(),
+  STAFF_2FA_BY_DEFAULT: flag(),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgresql://bakery:secret@db:5432/bakery'),
   BAKERY_DATA_DIR: text(),
   EMBEDDED_PG_PORT: port(1),
@@ -301,6 +304,7 @@ export function loadConfig(
     trustProxy: env.TRUST_PROXY ?? false,
     trustedProxies: env.TRUSTED_PROXIES ?? 1,
     migrateOnStart: env.MIGRATE_ON_START ?? false,
+    newStaffSecondFactor: env.STAFF_2FA_BY_DEFAULT ?? true,
     ...(env.SIGNUP_LIMIT_PER_HOUR
       ? { rateLimits: { signupPerIp: { max: env.SIGNUP_LIMIT_PER_HOUR, windowMs: 3_600_000 } } }
       : {}),

@@ -58,6 +58,8 @@ import { lifetimeOf } from '../services/sessionStore.js';
 import {
   checkSecondFactor,
   newRecoveryCodes,
+  openSeed,
+  sealSeed,
   newTotpSecret,
   setStaffSecondFactorRequired,
   staffSecondFactorRequired,
@@ -73,6 +75,8 @@ export const OPEN_ORDERS =
   'You have orders in progress. Your account can be deleted once they are complete or cancelled.';
 export const STAFF_CANNOT_DELETE =
   'Staff accounts cannot be deleted here. Please ask the owner to change your role first.';
+export const STAFF_DEFAULT_REQUIRES_SECOND_FACTOR =
+  'Two-step sign-in stays on for staff accounts. If you lost your phone, sign in with a recovery code, or ask the owner to clear it.';
 export const POLICY_REQUIRES_SECOND_FACTOR =
   'The owner requires a second factor for all staff, so it cannot be turned off.';
 
@@ -329,11 +333,14 @@ export function accountSecurityRouter(deps: AppDeps): Router {
   async function status(userId: string): Promise<SecondFactorStatus> {
     const user = await prisma.user.findUnique({
       where: { id: userId },
-      select: { totpEnabledAt: true, recoveryCodes: true },
+      select: { totpEnabledAt: true, recoveryCodes: true, totpSetupRequired: true },
     });
+    const policy = await staffSecondFactorRequired(prisma);
     return {
       enabled: Boolean(user?.totpEnabledAt),
-      required: await staffSecondFactorRequired(prisma),
+      required: policy || Boolean(user?.totpSetupRequired),
+      // Why it is required: the owner's policy, or on by default for new staff.
+      requiredBy: policy ? 'policy' : user?.totpSetupRequired ? 'new-staff' : null,
       recoveryCodesLeft: user?.totpEnabledAt ? user.recoveryCodes.length : 0,
     };
   }
@@ -357,7 +364,10 @@ export function accountSecurityRouter(deps: AppDeps): Router {
     const me = currentUser(ctx)!;
     if (me.totpEnabledAt) throw conflict('Your second factor is already set up.');
     const secret = newTotpSecret();
-    await prisma.user.update({ where: { id: me.id }, data: { totpSecret: secret } });
+    await prisma.user.update({
+      where: { id: me.id },
+      data: { totpSecret: sealSeed(deps, secret) },
+    });
     ctx.body = { secret, otpauthUrl: totpFor(secret, me.email).toString() };
   });
 
@@ -368,9 +378,10 @@ export function accountSecurityRouter(deps: AppDeps): Router {
       const me = currentUser(ctx)!;
       const accepted = await secondFactorAttempt(deps, ctx, me);
       const user = await prisma.user.findUnique({ where: { id: me.id } });
-      if (!user?.totpSecret || user.totpEnabledAt)
+      const seed = openSeed(deps, user?.totpSecret ?? null);
+      if (!user || !seed || user.totpEnabledAt)
         throw conflict('Start the set-up first: your second factor has no new key.');
-      const step = totpStep(user.totpSecret, user.email, code.replace(/\s/g, ''));
+      const step = totpStep(seed, user.email, code.replace(/\s/g, ''));
       if (step === null) throw invalidCode();
       await accepted();
       ctx.body = await withNewRecoveryCodes(me.id, {
@@ -390,7 +401,7 @@ export function accountSecurityRouter(deps: AppDeps): Router {
       const accepted = await secondFactorAttempt(deps, ctx, me);
       const user = await prisma.user.findUnique({ where: { id: me.id } });
       if (!user?.totpEnabledAt) throw conflict('Set up your second factor first.');
-      if ((await checkSecondFactor(prisma, user, code)) !== 'totp') throw invalidCode();
+      if ((await checkSecondFactor(deps, user, code)) !== 'totp') throw invalidCode();
       await accepted();
       ctx.body = await withNewRecoveryCodes(me.id);
     }),
@@ -404,11 +415,16 @@ export function accountSecurityRouter(deps: AppDeps): Router {
       async (ctx, { body: { currentPassword, code } }) => {
         const me = currentUser(ctx)!;
         if (await staffSecondFactorRequired(prisma)) throw conflict(POLICY_REQUIRES_SECOND_FACTOR);
+        const own = await prisma.user.findUnique({
+          where: { id: me.id },
+          select: { totpSetupRequired: true },
+        });
+        if (own?.totpSetupRequired) throw conflict(STAFF_DEFAULT_REQUIRES_SECOND_FACTOR);
         await checkCurrentPassword(ctx, currentPassword);
         const accepted = await secondFactorAttempt(deps, ctx, me);
         const user = await prisma.user.findUnique({ where: { id: me.id } });
         if (!user?.totpEnabledAt) throw conflict('Your second factor is not set up.');
-        if (!(await checkSecondFactor(prisma, user, code))) throw invalidCode();
+        if (!(await checkSecondFactor(deps, user, code))) throw invalidCode();
         await accepted();
         await prisma.user.update({
           where: { id: me.id },

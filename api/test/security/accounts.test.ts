@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE } from '@bakery/core';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { Client, createUser, PASSWORD } from '../support/factories.js';
-import { createUser as createStaff } from '../admin/helpers.js';
+import { createUser as createStaff, signedIn } from '../admin/helpers.js';
+import { seedOwner } from '../../src/services/seed.js';
+import { sealPlainSeeds } from '../../src/services/secondFactor.js';
 import { loggingNotifications, type Notifications } from '../../src/services/contracts.js';
 import { createLogger } from '../../src/services/logger.js';
 
@@ -388,5 +390,86 @@ describe('finding: a larger list of guessable passwords', () => {
     });
     expect(change.status).toBe(400);
     expect(change.body.message).toBe(COMMON_PASSWORD_MESSAGE);
+  });
+});
+
+describe('finding: staff second factor on by default, seeds encrypted', () => {
+  it('a customer promoted to staff sets it up at the first sign-in; the seed is stored encrypted', async () => {
+    const { client: owner } = await signedIn(server.baseUrl, server.prisma, 'owner');
+    const customer = await createUser(server.prisma);
+    expect(
+      (await owner.patch(`/api/admin/users/${customer.id}/role`, { role: 'admin' })).status,
+    ).toBe(200);
+
+    const desk = device();
+    expect(
+      (await desk.post('/api/admin/login', { email: customer.email, password: PASSWORD })).status,
+    ).toBe(200);
+    const refused = await desk.get('/api/admin/orders');
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('second_factor_setup_required');
+    expect((await desk.get('/api/admin/second-factor')).body).toMatchObject({
+      enabled: false,
+      required: true,
+      requiredBy: 'new-staff',
+    });
+    const setup = await desk.post('/api/admin/second-factor/setup');
+    expect(setup.status).toBe(200);
+    const at = Date.now();
+    expect(
+      (
+        await desk.post('/api/admin/second-factor/enable', {
+          code: codeOf(setup.body.secret, 0, at),
+        })
+      ).status,
+    ).toBe(200);
+    expect((await desk.get('/api/admin/orders')).status).toBe(200);
+    // Staying on: it cannot be turned off while it is the staff default.
+    const off = await desk.post('/api/admin/second-factor/disable', {
+      currentPassword: PASSWORD,
+      code: codeOf(setup.body.secret, 1, at),
+    });
+    expect(off.status).toBe(409);
+
+    const stored = (await server.prisma.user.findUnique({ where: { id: customer.id } }))!;
+    expect(stored.totpSecret).toMatch(/^v1:[\w-]+$/);
+    expect(stored.totpSecret).not.toContain(setup.body.secret);
+
+    // The encrypted seed still checks codes at the next sign-in.
+    const laptop = device();
+    await laptop.post('/api/admin/login', { email: customer.email, password: PASSWORD });
+    expect(
+      (
+        await laptop.post('/api/admin/login/second-factor', {
+          code: codeOf(setup.body.secret, 1, at),
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('the seeded owner is asked to set it up too', async () => {
+    const email = `first-owner-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    await seedOwner(
+      server.prisma,
+      { ...server.deps.config, ownerEmail: email, ownerPassword: 'first-owner-password-9' },
+      createLogger({ level: 'silent' }),
+    );
+    const owner = await server.prisma.user.findUniqueOrThrow({ where: { email } });
+    expect(owner.totpSetupRequired).toBe(true);
+    const desk = device();
+    await desk.post('/api/admin/login', { email, password: 'first-owner-password-9' });
+    expect((await desk.get('/api/admin/orders')).body.code).toBe('second_factor_setup_required');
+  });
+
+  it('encrypts seeds stored in plain text before, and they keep working', async () => {
+    const { owner, secret } = await ownerWithSecondFactor();
+    await sealPlainSeeds({ ...server.deps, log: createLogger({ level: 'silent' }) });
+    const stored = (await server.prisma.user.findUnique({ where: { id: owner.id } }))!;
+    expect(stored.totpSecret).toMatch(/^v1:/);
+    const desk = device();
+    await desk.post('/api/admin/login', { email: owner.email, password: PASSWORD });
+    expect(
+      (await desk.post('/api/admin/login/second-factor', { code: codeOf(secret) })).status,
+    ).toBe(200);
   });
 });

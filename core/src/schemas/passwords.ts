@@ -121,5 +121,7 @@ export interface SessionView {
 export interface SecondFactorStatus {
   enabled: boolean;
   required: boolean;
+  /** Why it is required: the owner's policy, or on by default for new staff (issue 27). */
+  requiredBy?: 'policy' | 'new-staff' | null;
   recoveryCodesLeft: number;
 }

@@ -137,7 +137,7 @@ export function adminAccessRouter(deps: AppDeps): Router {
         throw unauthorized('Your sign-in has expired. Please sign in again.');
       const accepted = await secondFactorAttempt(deps, ctx, user);
       const { code } = input as { code: string };
-      const how = await checkSecondFactor(deps.prisma, user, code);
+      const how = await checkSecondFactor(deps, user, code);
       if (!how) {
         logSecurityEvent(ctx, deps, 'warn', 'second factor wrong at sign-in', { userId });
         throw unauthorized('Invalid code. Please try again.', 'invalid_second_factor');
