@@ -202,13 +202,15 @@ export function accountSecurityRouter(deps: AppDeps): Router {
     }),
   );
 
-  const linkRefused = (reason: 'invalid' | 'taken') =>
-    reason === 'taken'
-      ? conflict(
-          'That address has an account now, so the change cannot be made. Please ask for it again with another address.',
+  const linkRefused = (reason: 'invalid' | 'taken', undo = false) =>
+    reason === 'invalid'
+      ? badRequest(EMAIL_LINK_INVALID, { success: false }, 'invalid_link')
+      : conflict(
+          undo
+            ? 'Your previous address has another account now, so it cannot be given back. Please write to us.'
+            : 'That address has an account now, so the change cannot be made. Please ask for it again with another address.',
           'already_exists',
-        )
-      : badRequest(EMAIL_LINK_INVALID, { success: false }, 'invalid_link');
+        );
 
   router.post(
     '/api/user/email/confirm',
@@ -228,7 +230,7 @@ export function accountSecurityRouter(deps: AppDeps): Router {
     '/api/user/email/undo',
     handle({ body: EmailLinkSchema }, async (ctx, { body: { token } }) => {
       const result = await undoEmailChange(deps, token);
-      if (!result.ok) throw linkRefused(result.reason);
+      if (!result.ok) throw linkRefused(result.reason, true);
       if (currentUser(ctx)?.id === result.userId) signOut(ctx);
       ctx.body = {
         success: true,
