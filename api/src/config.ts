@@ -56,6 +56,8 @@ export interface AppConfig {
   mail: MailSettings | null;
   /** Overrides of the rate limits' defaults (tests use small ones). */
   rateLimits?: Partial<RateLimits>;
+  /** New staff (promoted, or the seeded owner) set up a second factor at first sign-in (STAFF_2FA_BY_DEFAULT, default on). */
+  newStaffSecondFactor: boolean;
 }
 
 /** The repository root: the folder holding pnpm-workspace.yaml above this file (src/ or the bundle in dist/). */
@@ -201,6 +203,7 @@ export const ENV_SCHEMA = z.object({
   // New accounts per client address per hour (a shop event on one Wi-Fi may need more).
   SIGNUP_LIMIT_PER_HOUR: wholeNumber(1, 100_000),
   MIGRATE_ON_START: flag(),
+  STAFF_2FA_BY_DEFAULT: flag(),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgresql://bakery:secret@db:5432/bakery'),
   BAKERY_DATA_DIR: text(),
   EMBEDDED_PG_PORT: port(1),
@@ -361,6 +364,7 @@ export function loadConfig(
     // Behind a proxy the API needs to answer only the proxy: this machine by default.
     host: env.HOST ?? (trustProxy ? '127.0.0.1' : undefined),
     migrateOnStart: env.MIGRATE_ON_START ?? false,
+    newStaffSecondFactor: env.STAFF_2FA_BY_DEFAULT ?? true,
     ...(env.SIGNUP_LIMIT_PER_HOUR
       ? { rateLimits: { signupPerIp: { max: env.SIGNUP_LIMIT_PER_HOUR, windowMs: 3_600_000 } } }
       : {}),

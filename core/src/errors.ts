@@ -20,6 +20,10 @@ export const ERROR_CODES = [
   'password_change_required',
   /** 403: the owner requires a second factor of all staff: set it up first. */
   'second_factor_setup_required',
+  /** 400: a mailed link (e-mail change, undo) is unknown, used or expired. */
+  'invalid_link',
+  /** 403: a staff member with a second factor changes the password or e-mail only after entering a code. */
+  'second_factor_needed',
   /** 403: the role may not do this. */
   'forbidden',
   /** 403: a state-changing request from another site. */

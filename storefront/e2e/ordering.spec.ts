@@ -3,6 +3,8 @@
 // the cart view (edit, remove), logout empties the cart, the account page,
 // reorder, unknown confirmation ids, the return to /order after signing in,
 // no sideways scrolling at 375 px, and axe on every customer page.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, bakeryToday, formatCents, MENU_ITEMS, maxQuantityOf } from '@bakery/core';
@@ -233,6 +235,37 @@ test.describe('account, reorder, confirmation and delivery (1280 px)', () => {
     await page.locator('#email-current-password').fill('wrong-password');
     await page.getByRole('button', { name: 'Change E-mail' }).click();
     await expect(page.getByText('Current password is incorrect')).toBeVisible();
+    // Issue 27: the address changes only through the link mailed to it.
+    const moved = uniqueEmail('moved');
+    await page.getByLabel('New e-mail address').fill(moved);
+    await page.locator('#email-current-password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Change E-mail' }).click();
+    await expect(
+      page
+        .getByRole('region', { name: 'E-mail Address' })
+        .getByText(`We have sent a confirmation link to ${moved}`),
+    ).toBeVisible();
+    expect(
+      ((await (await page.request.get('/api/user')).json()) as { email: string }).email,
+    ).not.toBe(moved);
+    // The link in the mail to the new address (the outbox, without SMTP) makes the change.
+    let token: string | undefined;
+    await expect
+      .poll(() => {
+        const dir = process.env.E2E_OUTBOX_DIR!;
+        if (!existsSync(dir)) return undefined;
+        for (const file of readdirSync(dir).filter((f) => f.endsWith('.eml'))) {
+          const text = readFileSync(join(dir, file), 'utf8')
+            .replace(/=\r?\n/g, '')
+            .replace(/=3D/g, '=');
+          if (text.includes(moved)) token = text.match(/confirm-email\/([\w-]+)/)?.[1] ?? token;
+        }
+        return token;
+      })
+      .toBeTruthy();
+    await page.goto(`/confirm-email/${token}`);
+    await page.getByRole('button', { name: 'Confirm New Address' }).click();
+    await expect(page.getByText(`Your e-mail address is now ${moved}.`)).toBeVisible();
     await shot(page, 'h14-account');
   });
 

@@ -562,6 +562,7 @@ describe('finding 6: the staff second factor', () => {
     expect((await client.get('/api/admin/second-factor')).body).toEqual({
       enabled: true,
       required: false,
+      requiredBy: null,
       recoveryCodesLeft: 10,
     });
 

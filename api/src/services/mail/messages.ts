@@ -312,6 +312,55 @@ export function passwordChangedMail(to: { firstName: string }): MailContent {
   ]);
 }
 
+export const EMAIL_CHANGE_VALID_HOURS = 24;
+export const EMAIL_UNDO_VALID_DAYS = 7;
+
+/** To the NEW address: the link that makes the change. */
+export function emailChangeConfirmMail(to: { firstName: string }, confirmUrl: string): MailContent {
+  return message(`Confirm your new ${BAKERY_INFO.name} e-mail address`, to.firstName, [
+    [
+      `Someone signed in to a ${BAKERY_INFO.name} account asked to use this address for it. The change happens only when you follow this link.`,
+      {
+        button: 'Confirm this address',
+        href: confirmUrl,
+        text: `Confirm this address here:\n${confirmUrl}`,
+      },
+    ],
+    [
+      `The link is valid for ${EMAIL_CHANGE_VALID_HOURS} hours and can be used once.`,
+      'If you did not ask for this, ignore this e-mail: nothing changes.',
+    ],
+  ]);
+}
+
+/** To the NEW address when it already has an account: no link, the same answer on the site. */
+export function emailChangeTakenMail(): MailContent {
+  return message(`About your ${BAKERY_INFO.name} account`, '', [
+    [
+      `Someone asked to move another ${BAKERY_INFO.name} account to this address, but this address already has an account, so nothing changed.`,
+      'If it was you: sign in with this address (or use "Forgot password" on the login page). If not, you can ignore this e-mail.',
+    ],
+  ]);
+}
+
+/** To the OLD address once the change is made: a notice with an undo link. */
+export function emailChangedMail(
+  to: { firstName: string },
+  newEmail: string,
+  undoUrl: string,
+): MailContent {
+  return message(`Your ${BAKERY_INFO.name} e-mail address was changed`, to.firstName, [
+    [
+      `The e-mail address of your ${BAKERY_INFO.name} account was changed to ${newEmail}, and every other device signed in to it was signed out.`,
+    ],
+    [
+      'If you did not do this, undo the change with this link: the account gets this address back and every device is signed out.',
+      { button: 'Undo the change', href: undoUrl, text: `Undo the change here:\n${undoUrl}` },
+      `The link is valid for ${EMAIL_UNDO_VALID_DAYS} days. Then reset your password with "Forgot password" and tell us at ${BAKERY_INFO.email}.`,
+    ],
+  ]);
+}
+
 export function orderReceivedMail(order: MailOrder, context: MailContext): MailContent {
   return message(`We received your order #${order.orderNumber}`, order.customerName, [
     [`Thank you for ordering from ${BAKERY_INFO.name}! Here is your order #${order.orderNumber}.`],
