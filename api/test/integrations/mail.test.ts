@@ -180,8 +180,9 @@ describe('messages at the SMTP server', () => {
     const pickup = await insertOrder(db.prisma);
     const unconfigured = await deliver(() => mail.orderReceived(pickup.id));
     expect(unconfigured.text).toContain(
-      'Our team will contact you at this e-mail address to arrange payment through Square.',
+      "We'll e-mail you a payment link after we review your order.",
     );
+    expect(unconfigured.text + unconfigured.html).not.toMatch(/configured/i);
   });
 
   it('payment link ready, payment received and order ready', async () => {

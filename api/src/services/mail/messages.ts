@@ -14,6 +14,7 @@ import {
   formatLongDate,
   MIN_LEAD_DAYS,
   orderNumber,
+  PAYMENT_NOT_CONFIGURED_NOTICE,
   RUSH_FEE_CENTS,
   RUSH_THRESHOLD_DAYS,
   type PricedOrder,
@@ -228,8 +229,7 @@ export function paymentNotice(order: MailOrder, context: MailContext): string {
     return `Please pay through Square with the link below. Payment is due 24 hours before ${order.deliveryMethod === 'delivery' ? 'delivery' : 'pickup'} of your order.`;
   if (notice === 'delivery_fee_pending')
     return 'We will calculate your delivery fee and e-mail you a Square payment link within 24 hours.';
-  if (!context.paymentConfigured)
-    return 'Our team will contact you at this e-mail address to arrange payment through Square.';
+  if (!context.paymentConfigured) return PAYMENT_NOT_CONFIGURED_NOTICE.text;
   return 'Your Square payment link is being prepared; we will e-mail it to you shortly.';
 }
 
