@@ -179,6 +179,39 @@ describe('the form keeps faith (issue 24)', () => {
     expect(mine.body).toEqual([]);
   });
 
+  it('takes the Heart-Shaped Cake in vanilla or chocolate, both at $60, and stores the flavour', async () => {
+    const { client } = await signedInCustomer(server.baseUrl, server.prisma);
+    const order = await client.post<{ order: OrderView }>('/api/submit-order', {
+      orderData: orderPayload({
+        lines: [
+          { productId: 'heart-shaped-cake', quantity: 1, variantId: 'chocolate' },
+          { productId: 'heart-shaped-cake', quantity: 1, variantId: 'vanilla' },
+        ],
+      }),
+    });
+    expect(order.status).toBe(201);
+    expect(order.body.order.items).toEqual([
+      expect.objectContaining({ variant: 'chocolate', variantLabel: 'Chocolate', price: 60 }),
+      expect.objectContaining({ variant: 'vanilla', variantLabel: 'Vanilla', price: 60 }),
+    ]);
+    expect(order.body.order.subtotal).toBe(120);
+    const strawberry = await client.post<{ message: string }>('/api/submit-order', {
+      orderData: {
+        ...orderPayload({ lines: [{ productId: 'heart-shaped-cake', quantity: 1 }] }),
+        items: [
+          {
+            productId: 'heart-shaped-cake',
+            name: 'Heart-Shaped Cake',
+            price: 60,
+            quantity: 1,
+            variant: 'strawberry',
+          },
+        ],
+      },
+    });
+    expect(strawberry.status).toBe(400);
+  });
+
   it('refuses a delivery outside the area (Beverly Hills, FL 90210) and accepts Tallahassee', async () => {
     const { client } = await signedInCustomer(server.baseUrl, server.prisma);
     const far = await client.post<{ code: string; message: string }>('/api/submit-order', {

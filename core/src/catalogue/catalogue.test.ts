@@ -12,6 +12,7 @@ import {
   maxQuantityOf,
   MENU_ITEMS,
   PricingError,
+  variantChoiceLabel,
   resolveLine,
   type CategoryId,
 } from './catalogue';
@@ -124,7 +125,11 @@ describe('menu items', () => {
       maxQuantity: 3,
       fillings: true,
     });
-    expect(heart.variants).toBeUndefined();
+    // Its description promises vanilla or chocolate: both offered, at the same $60 (issue 24).
+    expect(prices(heart.id)).toEqual({ vanilla: 6000, chocolate: 6000 });
+    expect(heart.variants?.map((v) => v.label)).toEqual(['Vanilla', 'Chocolate']);
+    expect(variantChoiceLabel(heart)).toBe('Flavor');
+    expect(variantChoiceLabel(getMenuItem('lemon-cake')!)).toBe('Size');
     for (const cake of cakes) {
       expect(maxQuantityOf(cake)).toBe(3);
       expect(cake.fillings).toBe(true);
@@ -190,8 +195,9 @@ describe('resolveLine: prices come from the catalogue', () => {
     [
       { productId: 'heart-shaped-cake', quantity: 1, filling: 'cream-cheese-buttercream' },
       6000,
-      undefined,
+      'Vanilla',
     ],
+    [{ productId: 'heart-shaped-cake', quantity: 1, variantId: 'chocolate' }, 6000, 'Chocolate'],
     [{ productId: 'banana-bread', quantity: 1, addIn: 'pecans' }, 2000, undefined],
     [{ productId: 'stuffed-chocolate-chip', quantity: 1, variantId: '12-count' }, 4500, '12 count'],
   ])('%o costs %i cents', (line, cents, label) => {
