@@ -112,8 +112,8 @@ for (const viewport of [
     }) => {
       await signUp(page, 'Smith Jr.');
       await addFromOrderPage(page, bread);
-      // Large amounts in the summary ($225.00, $550.00...) at 375 px (issue 24).
-      await addFromOrderPage(page, cake, { variant: '10in', quantity: 3 });
+      // Larger amounts in the summary ($110.00, $160.53) at 375 px (issue 24).
+      await addFromOrderPage(page, cookie, { variant: '24-count', quantity: 2 });
       await expect(
         page.getByText(/Opening hours: Monday to Sunday: 8:00 AM to 7:00 PM/),
       ).toBeVisible();

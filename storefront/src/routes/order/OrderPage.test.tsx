@@ -169,7 +169,7 @@ describe('order page', () => {
           order: { id: 'o1' },
           paymentUrl: null,
           message:
-            'Order received. Payment processing is not configured; our team will contact you.',
+            "Order submitted for review. We'll e-mail you a payment link after we review your order.",
           code: 'payment_not_configured',
         },
       },
@@ -182,6 +182,10 @@ describe('order page', () => {
     expect(await screen.findByText('Order submitted for review')).toBeInTheDocument();
     const toastShown = Date.now();
     expect(screen.getByText(PAYMENT_NOT_CONFIGURED_NOTICE.text)).toBeInTheDocument();
+    expect(PAYMENT_NOT_CONFIGURED_NOTICE.text).toBe(
+      "We'll e-mail you a payment link after we review your order.",
+    );
+    expect(screen.queryByText(/not configured/)).toBeNull();
     expect(cartByProduct()).toEqual({});
 
     const call = api!.calls.find((c) => c.path === '/api/submit-order')!;
