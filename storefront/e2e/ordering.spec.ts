@@ -62,10 +62,17 @@ async function addFromOrderPage(
   return row;
 }
 
-/** Amounts of the page that break inside the number ("$60." over "00"), as "text: lines". */
+/**
+ * Amounts of the page that break inside the number ("$60." over "00"), as
+ * "text: lines": every element whose whole text is an amount, with or without
+ * the `amount` class, laid out on more than one line.
+ */
 const brokenAmounts = (page: Page) =>
-  page.locator('.amount').evaluateAll((amounts) =>
-    amounts
+  page.locator('main *').evaluateAll((elements) =>
+    elements
+      .filter(
+        (el) => el.children.length === 0 && /^\$[\d,]+\.\d\d$/.test((el.textContent ?? '').trim()),
+      )
       .map((el) => {
         const range = document.createRange();
         range.selectNodeContents(el);
