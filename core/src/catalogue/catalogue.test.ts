@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { cartLineOptions } from '../cart/cart';
+import { lineDescription } from '../lifecycle/desk';
 import {
   ADD_INS,
   CAKE_FILLINGS,
@@ -240,5 +242,25 @@ describe('resolveLine: prices come from the catalogue', () => {
   ])('refuses %o: %s', (line, message) => {
     expect(() => resolveLine(line)).toThrow(PricingError);
     expect(() => resolveLine(line)).toThrow(message);
+  });
+});
+
+describe("the Heart-Shaped Cake's flavour in words (issue 24)", () => {
+  it('reads in the cart, the desk and the bake sheet as a variant', () => {
+    const line = { productId: 'heart-shaped-cake', quantity: 1, variantId: 'chocolate' };
+    expect(cartLineOptions({ ...line, filling: 'fruit-preserves' })).toEqual([
+      'Chocolate',
+      'Filling: Fruit preserves',
+    ]);
+    expect(
+      lineDescription({
+        productId: 'heart-shaped-cake',
+        name: 'Heart-Shaped Cake',
+        variant: 'chocolate',
+        variantLabel: null,
+        filling: null,
+        addIn: null,
+      }),
+    ).toBe('Heart-Shaped Cake (Chocolate)');
   });
 });

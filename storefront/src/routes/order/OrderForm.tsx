@@ -182,8 +182,12 @@ export function OrderForm({ user }: { user: UserView }) {
       // Spec section 2: after 2 seconds, My Orders when signed in, else sign up.
       setTimeout(() => void navigate(user ? '/my-orders' : '/signup'), REDIRECT_MS);
     } catch (error) {
-      if (errorCode(error) === 'payment_not_configured') paymentNotConfigured();
-      else
+      const code = errorCode(error);
+      if (code === 'payment_not_configured') paymentNotConfigured();
+      else {
+        // The server's own refusal of a field (issue 24): the field gets the focus.
+        if (code === 'cake_writing_required') focusField('cakeWriting');
+        if (code === 'outside_delivery_area') focusField('deliveryZip');
         toast({
           title: 'Error submitting order',
           description: isNetworkError(error)
@@ -191,6 +195,7 @@ export function OrderForm({ user }: { user: UserView }) {
             : errorMessage(error, 'Failed to submit order'),
           variant: 'destructive',
         });
+      }
     } finally {
       setSubmitting(false);
     }
