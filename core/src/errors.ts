@@ -32,6 +32,10 @@ export const ERROR_CODES = [
   'not_found',
   /** 409: the action is not allowed in the current state (the message names it). */
   'invalid_state',
+  /** 400: "Add writing" was chosen for a cake but no writing was entered. */
+  'cake_writing_required',
+  /** 400: the delivery address is outside the delivery area (the bakery's ZIP list, Florida). */
+  'outside_delivery_area',
   /** 409: a unique value is taken (e.g. the e-mail of an account). */
   'already_exists',
   /** 409: the order was already handed over (picked up or delivered): record a refund instead. */

@@ -7,10 +7,14 @@ import {
   type FulfillmentStatus,
 } from '../lifecycle/orderState';
 
-/** The one message everywhere (toast, My Orders, confirmation) when Square is not configured. */
+/**
+ * The one message everywhere (toast, My Orders, confirmation, e-mail) when
+ * Square is not configured: what happens next, never how the shop is
+ * configured (issue 24; staff screens say that).
+ */
 export const PAYMENT_NOT_CONFIGURED_NOTICE = {
   title: 'Order submitted for review',
-  text: 'Payment processing is not configured yet, so our team will contact you by email to arrange payment.',
+  text: "We'll e-mail you a payment link after we review your order.",
 } as const;
 
 /** The order's progress in the customer's words (core's order-state table). */

@@ -7,13 +7,16 @@
 import {
   ADD_INS,
   BAKERY_INFO,
+  CAKE_BOWS_FEE_CENTS,
   CAKE_FILLINGS,
+  CAKE_WRITING_FEE_CENTS,
   customerPaymentNotice,
   dollarsToCents,
   formatCents,
   formatLongDate,
   MIN_LEAD_DAYS,
   orderNumber,
+  PAYMENT_NOT_CONFIGURED_NOTICE,
   RUSH_FEE_CENTS,
   RUSH_THRESHOLD_DAYS,
   type PricedOrder,
@@ -62,6 +65,8 @@ export interface MailOrder extends Pick<
   specialInstructions: string | null;
   /** What to write on the cake (issue 14); absent or null when none. */
   cakeWriting?: string | null;
+  /** The cake options chosen (issue 24: the mails name each, bows too); absent or null when none. */
+  cakeOptions?: { hasWriting: boolean; hasBows: boolean } | null;
   paymentUrl: string | null;
   /** pending, paid, completed or cancelled. */
   paymentStatus: string;
@@ -196,6 +201,33 @@ function totalsRows(order: MailOrder): Array<[string, string]> {
   return rows;
 }
 
+/**
+ * The cake options in words (issue 24): each one chosen with its price, and
+ * what the "Cake options" line of the totals is: one fee per order, not per cake.
+ */
+export function cakeOptionLines(order: MailOrder): string[] {
+  const writing = Boolean(order.cakeOptions?.hasWriting || order.cakeWriting);
+  const bows = Boolean(order.cakeOptions?.hasBows);
+  const lines: string[] = [];
+  if (writing)
+    lines.push(
+      order.cakeWriting
+        ? `Writing on the cake: “${order.cakeWriting}” (+${formatCents(CAKE_WRITING_FEE_CENTS)})`
+        : `Writing on the cake (+${formatCents(CAKE_WRITING_FEE_CENTS)})`,
+    );
+  if (bows) lines.push(`Bows on the cake (+${formatCents(CAKE_BOWS_FEE_CENTS)})`);
+  if (order.cakeOptionsFeeCents > 0) {
+    const parts = [
+      writing && `writing ${formatCents(CAKE_WRITING_FEE_CENTS)}`,
+      bows && `bows ${formatCents(CAKE_BOWS_FEE_CENTS)}`,
+    ].filter(Boolean);
+    lines.push(
+      `The cake options fee of ${formatCents(order.cakeOptionsFeeCents)} is for these decorations (${parts.join(' and ')}), once per order.`,
+    );
+  }
+  return lines;
+}
+
 function whenText(order: MailOrder): string {
   const date = order.pickupDate ? formatLongDate(order.pickupDate) : 'date to be confirmed';
   return `${date} at ${order.pickupTime ?? 'a time to be confirmed'}`;
@@ -232,8 +264,7 @@ export function paymentNotice(order: MailOrder, context: MailContext): string {
     return `Please pay through Square with the link below. Payment is due 24 hours before ${order.deliveryMethod === 'delivery' ? 'delivery' : 'pickup'} of your order.`;
   if (notice === 'delivery_fee_pending')
     return 'We will calculate your delivery fee and e-mail you a Square payment link within 24 hours.';
-  if (!context.paymentConfigured)
-    return 'Our team will contact you at this e-mail address to arrange payment through Square.';
+  if (!context.paymentConfigured) return PAYMENT_NOT_CONFIGURED_NOTICE.text;
   return 'Your Square payment link is being prepared; we will e-mail it to you shortly.';
 }
 
@@ -367,7 +398,7 @@ export function orderReceivedMail(order: MailOrder, context: MailContext): MailC
     [{ summary: order }],
     [
       { lines: fulfilmentLines(order) },
-      order.cakeWriting && `Writing on the cake: ${order.cakeWriting}`,
+      cakeOptionLines(order).length > 0 && { lines: cakeOptionLines(order) },
       order.specialInstructions && `Special instructions: ${order.specialInstructions}`,
     ],
     [
@@ -389,7 +420,7 @@ export function paymentLinkReadyMail(
       paymentNotice(order, context),
     ],
     [payButton(order.paymentUrl)],
-    [{ summary: order }],
+    [{ summary: order }, cakeOptionLines(order).length > 0 && { lines: cakeOptionLines(order) }],
   ]);
 }
 
@@ -553,6 +584,12 @@ function linesOf(items: unknown): MailOrderLine[] {
   });
 }
 
+function cakeOptionsOf(value: unknown): MailOrder['cakeOptions'] {
+  if (!value || typeof value !== 'object') return null;
+  const options = value as { hasWriting?: unknown; hasBows?: unknown };
+  return { hasWriting: options.hasWriting === true, hasBows: options.hasBows === true };
+}
+
 export type StoredOrder = NonNullable<Awaited<ReturnType<PrismaClient['order']['findUnique']>>>;
 
 /** A stored order as the order mails show it. */
@@ -579,6 +616,7 @@ export function toMailOrder(order: StoredOrder): MailOrder {
     deliveryInstructions: order.deliveryInstructions,
     specialInstructions: order.specialInstructions,
     cakeWriting: order.cakeWriting,
+    cakeOptions: cakeOptionsOf(order.cakeOptions),
     paymentUrl: order.squarePaymentUrl,
     paymentStatus: order.paymentStatus,
     orderStatus: order.orderStatus,

@@ -57,19 +57,19 @@ export function OrderCard({ order }: { order: OrderView }) {
       <dl className="summary-totals">
         <div>
           <dt>Subtotal</dt>
-          <dd>{money(order.subtotal)}</dd>
+          <dd className="amount">{money(order.subtotal)}</dd>
         </div>
         {fees
           .filter(([, v]) => v > 0)
           .map(([label, v]) => (
             <div key={label}>
               <dt>{label}</dt>
-              <dd>{money(v)}</dd>
+              <dd className="amount">{money(v)}</dd>
             </div>
           ))}
         <div className="summary-total">
           <dt>Total</dt>
-          <dd>{money(order.total)}</dd>
+          <dd className="amount">{money(order.total)}</dd>
         </div>
       </dl>
       <CakeExtras order={order} />

@@ -106,7 +106,9 @@ export function OrderLines({ order }: { order: OrderView }) {
               {item.quantity} × {item.name}
               {options.length > 0 ? ` (${options.join(', ')})` : ''}
             </span>
-            <span>{formatDollars(item.lineTotal ?? Number(item.price) * item.quantity)}</span>
+            <span className="amount">
+              {formatDollars(item.lineTotal ?? Number(item.price) * item.quantity)}
+            </span>
           </li>
         );
       })}
