@@ -200,6 +200,9 @@ test("the day's pick list prints to PDF with every customer's name", async () =>
   const text = await printedText('pick-list.pdf');
   for (const customer of day1Names) expect(text).toContain(customer);
   expect(text).toContain('12 Oven Street'); // the delivery's address
+  // Issue 23: the delivery's instructions, and that its fee is still to come.
+  expect(text).toContain('Delivery instructions: Side door');
+  expect(text).toContain('+ delivery fee (pending)');
   expect(text).not.toContain('Tom Tomorrow');
   expect(text).not.toContain('Order Management'); // only the paper prints
   await page.keyboard.press('Escape');
@@ -217,6 +220,10 @@ test('an order ticket prints to PDF; printing the desk prints the desk', async (
   const ticket = await printedText('ticket.pdf');
   expect(ticket).toContain('Tess Ten');
   expect(ticket).toContain('Birthday candles in the box');
+  // Issue 23: the breakdown, not only a total.
+  expect(ticket).toMatch(/Subtotal\s+\$\d+\.\d\d/);
+  expect(ticket).toMatch(/Tax\s+\$\d+\.\d\d/);
+  expect(ticket).toMatch(/Total\s+\$\d+\.\d\d/);
   expect(ticket).not.toContain('Noor Noon');
   await page.getByRole('button', { name: 'Close' }).click();
   // Without a preview, print media shows the screen itself (not a blank page).

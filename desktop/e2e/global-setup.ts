@@ -31,6 +31,8 @@ export default async function globalSetup() {
     throw error;
   }
   process.env.E2E_BASE_URL = api.baseUrl;
+  // Mail goes to the outbox (no SMTP in the browser suites): the counter's test reads it.
+  process.env.E2E_OUTBOX = api.outboxDir;
   process.env.E2E_OWNER_EMAIL = OWNER_EMAIL;
   process.env.E2E_OWNER_PASSWORD = OWNER_PASSWORD;
   return api.stop;

@@ -265,34 +265,3 @@ describe('the short order number on the confirmation page (issue 24)', () => {
     expect((await other.get(`/api/order-payment-status/${orderNumber}`)).status).toBe(404);
   });
 });
-
-describe('PATCH /api/user/email', () => {
-  it('needs the current password, refuses a taken address, then changes it', async () => {
-    const { user, client } = await signedInCustomer(server.baseUrl, server.prisma);
-    const { user: other } = await signedInCustomer(server.baseUrl, server.prisma);
-    const wrong = await client.patch('/api/user/email', {
-      email: 'new@example.com',
-      currentPassword: 'not-my-password',
-    });
-    expect(wrong.status).toBe(400);
-    expect(wrong.body).toMatchObject({
-      code: 'invalid_credentials',
-      message: 'Current password is incorrect',
-    });
-    const taken = await client.patch('/api/user/email', {
-      email: other.email,
-      currentPassword: PASSWORD,
-    });
-    expect(taken.status).toBe(409);
-    expect(taken.body.code).toBe('already_exists');
-    const fresh = `changed-${user.id.slice(0, 8)}@Example.com`;
-    const ok = await client.patch('/api/user/email', { email: fresh, currentPassword: PASSWORD });
-    expect(ok.status).toBe(200);
-    expect((await client.get('/api/user')).body.email).toBe(fresh.toLowerCase());
-    const login = await new Client(server.baseUrl).post('/api/login', {
-      email: fresh,
-      password: PASSWORD,
-    });
-    expect(login.status).toBe(200);
-  });
-});

@@ -84,9 +84,13 @@ describe('words for an order', () => {
     expect(lineDescription({ ...line, variantLabel: null, filling: null, addIn: 'pecans' })).toBe(
       'Vanilla Cake (8in), add-in: Pecans',
     );
-    expect(itemsSummary([line, { ...line, quantity: 2, name: 'Cookies' }])).toBe(
-      '1 × Vanilla Cake, 2 × Cookies',
-    );
+    // Issue 23: the grid's items show the size or count too.
+    expect(
+      itemsSummary([
+        line,
+        { ...line, quantity: 2, name: 'Cookies', variant: null, variantLabel: null },
+      ]),
+    ).toBe(`1 × Vanilla Cake (${lineDescription(line).match(/\((.+?)\)/)![1]}), 2 × Cookies`);
   });
 
   it('names a size or count by its catalogue label when the line stored only its id', () => {

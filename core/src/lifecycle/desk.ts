@@ -174,9 +174,14 @@ export function lineDescription(
   return parts.join(', ');
 }
 
-/** "2 × Chocolate Cupcakes, 1 × Vanilla Cake" (the grid's items column). */
+/** "2 × Chocolate Cupcakes (12-count), 1 × Vanilla Cake (8in)" (the grid's items column: sizes and counts too). */
 export function itemsSummary(items: OrderLineView[]): string {
-  return items.map((l) => `${l.quantity} × ${l.name}`).join(', ');
+  return items
+    .map((l) => {
+      const variant = variantLabelOf(l);
+      return `${l.quantity} × ${l.name}${variant ? ` (${variant})` : ''}`;
+    })
+    .join(', ');
 }
 
 /** The bake sheet's Writing cell: the words to write, 'Yes' when none were given, else 'No'. */

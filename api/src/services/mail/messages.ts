@@ -447,25 +447,29 @@ const pickupCodeLine = (order: MailOrder) =>
 
 /** Staff marked the order ready (issue 23): the code, where, when, and what is still due. */
 export function orderReadyMail(order: MailOrder, context: MailContext): MailContent {
+  const delivery = order.deliveryMethod === 'delivery';
   const unpaid = order.paymentStatus === 'pending';
-  return message(`Your order #${order.orderNumber} is ready for pickup`, order.customerName, [
+  return message(
+    `Your order #${order.orderNumber} is ready for ${delivery ? 'delivery' : 'pickup'}`,
+    order.customerName,
     [
-      `Your order #${order.orderNumber} is baked and ready for pickup.`,
-      pickupCodeLine(order),
-      { lines: fulfilmentLines(order) },
-      mapLink(),
+      [
+        delivery
+          ? `Your order #${order.orderNumber} is baked and ready; it will be delivered as arranged.`
+          : `Your order #${order.orderNumber} is baked and ready for pickup.`,
+        delivery ? null : pickupCodeLine(order),
+        { lines: fulfilmentLines(order) },
+        delivery ? null : mapLink(),
+      ],
+      [
+        unpaid &&
+          (order.paymentUrl
+            ? payButton(order.paymentUrl, `Payment is still open: ${order.paymentUrl}`)
+            : `${formatCents(order.totalCents)} is due at ${delivery ? 'delivery' : 'pickup'}.`),
+      ],
+      [followLink(context), questions()],
     ],
-    [
-      unpaid &&
-        (order.paymentUrl
-          ? payButton(
-              order.paymentUrl,
-              `Payment is still open (${formatCents(order.totalCents)}): ${order.paymentUrl}`,
-            )
-          : `${formatCents(order.totalCents)} is due at pickup.`),
-    ],
-    [followLink(context), questions()],
-  ]);
+  );
 }
 
 /** A delivery order left the bakery. */

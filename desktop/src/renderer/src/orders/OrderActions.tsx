@@ -21,6 +21,11 @@ import {
   type OrderButton,
 } from './actions';
 
+/** A keyboard shortcut's button; a new object per press. */
+export interface ShortcutRequest {
+  button: OrderButton;
+}
+
 /** What an action takes besides the order: the payment taken at hand-over, a refund. */
 export interface ActionInput {
   payment?: { method: PaymentMethod };
@@ -49,15 +54,25 @@ const INTENTS: Partial<Record<OrderButton, 'primary' | 'success' | 'danger' | 'w
 export function OrderActions({
   order,
   handlers,
+  request = null,
 }: {
   order: OrderView;
   handlers: OrderActionHandlers;
+  /** A shortcut pressed on the grid (H: Fulfill): its question opens, once per press. */
+  request?: ShortcutRequest | null;
 }) {
   const buttons = orderButtons(order).filter((b) => b !== 'delete' || handlers.canDelete !== false);
   const counter = counterButtons(order);
   const [asking, setAsking] = useState<OrderButton | null>(null);
   const [method, setMethod] = useState<PaymentMethod>('cash');
   const [refunding, setRefunding] = useState(false);
+  // A shortcut's question opens once per press (state adjusted while rendering, no effect).
+  const [seen, setSeen] = useState<ShortcutRequest | null>(null);
+  if (request !== seen) {
+    setSeen(request);
+    if (request && buttons.includes(request.button) && confirmationFor(order, request.button))
+      setAsking(request.button);
+  }
   // Hand over of an unpaid order: the amount due first, the payment taken with it.
   const takingPayment = asking === 'fulfill' && order.paymentStatus === 'pending';
   const [correcting, setCorrecting] = useState(false);

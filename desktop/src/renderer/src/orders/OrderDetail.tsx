@@ -18,7 +18,7 @@ import { api } from '../api/client';
 import { Button, H3, HTMLTable, Tag } from '../ui/blueprint';
 import { TableHead } from '../ui/TableHead';
 import { FulfilmentBadge, PaymentBadge } from './OrderBadges';
-import { OrderActions, type ActionInput } from './OrderActions';
+import { OrderActions, type ActionInput, type ShortcutRequest } from './OrderActions';
 import type { OrderButton } from './actions';
 import { addressOf, telHref, writingOf } from './orderText';
 
@@ -28,6 +28,7 @@ export function OrderDetail({
   order,
   busy,
   canDelete = true,
+  request = null,
   run,
   submitFee,
   paymentConfigured,
@@ -37,6 +38,8 @@ export function OrderDetail({
   order: OrderView;
   busy: boolean;
   canDelete?: boolean;
+  /** A keyboard shortcut pressed on the grid. */
+  request?: ShortcutRequest | null;
   run(b: Exclude<OrderButton, 'calculateDeliveryFee'>, input?: ActionInput): void;
   submitFee(fee: number, distance: number | null): void;
   paymentConfigured: boolean;
@@ -142,6 +145,7 @@ export function OrderDetail({
       <OrderActions
         order={order}
         handlers={{ run, submitDeliveryFee: submitFee, busy, canDelete }}
+        request={request}
       />
       <HTMLTable compact className="compact lines" aria-label="Items">
         <TableHead columns={['Item', ['Qty', 'num'], ['Line total', 'num']]} />

@@ -28,7 +28,7 @@ import { PrintPreview } from './PrintPreview';
 import { CakeLabels, OrderTicket, PickList } from './Paper';
 import { DESK_STATUSES, deskQuery, pickListDay, useDeskFilters } from './deskParams';
 import type { OrderButton } from './actions';
-import type { ActionInput } from './OrderActions';
+import type { ActionInput, ShortcutRequest } from './OrderActions';
 
 const POLL_MS = 30_000;
 const SEARCH_DELAY_MS = 300;
@@ -71,6 +71,8 @@ export function OrdersRoot({
   });
   const [grid, setGrid] = useState<GridApi<OrderView> | null>(null);
   const [selected, setSelected] = useState<OrderView | null>(null);
+  // A shortcut pressed on a grid row: the detail opens and asks its question (or acts).
+  const [requested, setRequested] = useState<{ id: string; request: ShortcutRequest } | null>(null);
   const [count, setCount] = useState<{ n: number; capped: boolean } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [paper, setPaper] = useState<Paper | null>(null);
@@ -465,6 +467,12 @@ export function OrdersRoot({
             datasource={datasource}
             onReady={setGrid}
             onSelect={select}
+            onShortcut={(order, button) => {
+              select(order);
+              // R acts at once (the server refuses what the state does not allow); H asks first.
+              if (button === 'markReady') action.mutate({ order, button });
+              else setRequested({ id: order.id, request: { button } });
+            }}
             selectedId={selectedId}
           />
         </div>
@@ -483,6 +491,7 @@ export function OrdersRoot({
               order={selected}
               busy={action.isPending}
               canDelete={can(role, 'deleteOrders')}
+              request={requested?.id === selected.id ? requested.request : null}
               run={(button, input) => action.mutate({ order: selected, button, input })}
               submitFee={(fee, distance) =>
                 action.mutate({ order: selected, button: 'calculateDeliveryFee', fee, distance })
@@ -495,7 +504,7 @@ export function OrdersRoot({
             <NonIdealState
               icon="document"
               title="No order selected"
-              description="Select an order in the list to see its details and actions."
+              description="Select an order in the list to see its details and actions. In the list: arrows move, Enter opens, R marks ready, H hands over."
             />
           )}
         </Card>

@@ -28,11 +28,14 @@ export function OrdersTable({
   datasource,
   onReady,
   onSelect,
+  onShortcut,
   selectedId,
 }: {
   datasource: IDatasource;
   onReady(api: GridApi<OrderView>): void;
   onSelect(order: OrderView): void;
+  /** A counter shortcut pressed on a row (issue 23): R marks it ready, H hands it over. */
+  onShortcut?(order: OrderView, button: 'markReady' | 'fulfill'): void;
   selectedId: string | null;
 }) {
   const columns = useMemo<ColDef<OrderView>[]>(
@@ -95,9 +98,15 @@ export function OrdersTable({
       onGridReady={(e) => onReady(e.api)}
       onRowClicked={(e) => e.data && onSelect(e.data)}
       onCellKeyDown={(e) => {
-        const k = (e.event as KeyboardEvent | undefined)?.key;
-        if ((k === 'Enter' || k === ' ') && e.data) onSelect(e.data);
+        const event = e.event as KeyboardEvent | undefined;
+        const k = event?.key;
+        if (!e.data || !event || event.ctrlKey || event.metaKey || event.altKey) return;
+        if (k === 'Enter' || k === ' ') onSelect(e.data);
+        else if ((k === 'r' || k === 'R') && onShortcut) onShortcut(e.data, 'markReady');
+        else if ((k === 'h' || k === 'H') && onShortcut) onShortcut(e.data, 'fulfill');
       }}
+      // The grid is one Tab stop: arrows move inside it, Tab goes on to the detail.
+      tabToNextCell={() => false}
       rowClassRules={{ 'row-selected': (p) => Boolean(p.data && p.data.id === selectedId) }}
       rowHeight={32}
       headerHeight={34}

@@ -15,10 +15,24 @@ import {
 import { TableHead } from '../ui/TableHead';
 import { addressOf, writingOf } from './orderText';
 
+/** Paid, or what is due (and that the delivery fee is still to come). */
 const paidWords = (o: OrderView) =>
   o.paymentStatus === 'paid' || o.paymentStatus === 'completed'
     ? 'Paid'
-    : `Not paid (${adminPaymentBadge(o.paymentStatus)}) · ${formatDollars(o.total)} due`;
+    : `Not paid (${adminPaymentBadge(o.paymentStatus)}) · ${formatDollars(o.total)} due` +
+      (o.deliveryFeeStatus === 'pending' ? ' + delivery fee (pending)' : '');
+
+/** The ticket's money: subtotal, each fee above zero (the delivery fee when pending), tax, total. */
+function moneyRows(o: OrderView): [string, string][] {
+  const rows: [string, string][] = [['Subtotal', formatDollars(o.subtotal)]];
+  if (o.cakeOptionsFee > 0) rows.push(['Cake options', formatDollars(o.cakeOptionsFee)]);
+  if (o.rushFee > 0) rows.push(['Rush fee', formatDollars(o.rushFee)]);
+  if (o.deliveryFeeStatus === 'pending') rows.push(['Delivery fee', 'pending']);
+  else if (o.deliveryFee > 0) rows.push(['Delivery fee', formatDollars(o.deliveryFee)]);
+  rows.push(['Tax', formatDollars(o.tax)]);
+  rows.push(['Total', formatDollars(o.total)]);
+  return rows;
+}
 
 export function OrderTicket({ order }: { order: OrderView }) {
   const options = cakeOptionNames({ ...order, cakeWriting: writingOf(order) });
@@ -52,8 +66,19 @@ export function OrderTicket({ order }: { order: OrderView }) {
       </table>
       {options.length > 0 && <p className="writing">Cake options: {options.join(', ')}</p>}
       {order.specialInstructions && <p>Special instructions: {order.specialInstructions}</p>}
+      <table className="ticket-money" aria-label="Amounts">
+        <tbody>
+          {moneyRows(order).map(([label, value]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td className="num">{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
       <p>
-        Total {formatDollars(order.total)} · <strong>{paidWords(order)}</strong>
+        <strong>{paidWords(order)}</strong>
+        {order.pickupCode && <> · Pickup code {order.pickupCode}</>}
       </p>
     </article>
   );
@@ -87,6 +112,12 @@ export function PickList({ date, orders }: { date: string; orders: OrderView[] }
                     <>
                       <br />
                       {addressOf(o)}
+                      {o.deliveryInstructions && (
+                        <>
+                          <br />
+                          Delivery instructions: {o.deliveryInstructions}
+                        </>
+                      )}
                     </>
                   )}
                 </td>
