@@ -18,3 +18,4 @@ export * from './views';
 export * from './errors';
 export * from './ids/ids';
 export * from './kitchen/index';
+export * from './upkeep/index';

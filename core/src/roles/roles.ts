@@ -23,6 +23,8 @@ const LEAST_ROLE = {
   manageKitchen: 'owner',
   // The mail queue holds customers' messages (reset links included).
   manageMail: 'owner',
+  // Backups hold every customer's data; unpaid-order rules shape booking.
+  manageBackups: 'owner',
   manageUsers: 'owner',
   assignRoles: 'owner',
   resetUserPasswords: 'owner',
