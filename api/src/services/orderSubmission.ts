@@ -27,6 +27,7 @@ import { badRequest, conflict } from '../middleware/errors.js';
 import { validationError } from '../middleware/validate.js';
 import { toOrderView } from './orderView.js';
 import { reserveCapacity } from './kitchen/index.js';
+import { checkUnpaidCap } from './upkeep/unpaidOrders.js';
 
 export const PAYMENT_NOT_CONFIGURED =
   'Order submitted for review. Payment processing is not configured yet, so our team will contact you by email to arrange payment.';
@@ -178,6 +179,7 @@ export async function submitOrder(
     // The capacity check and the insert share one transaction under a per-date
     // lock, so two customers racing for the last cake of a day get one success.
     order = await sqlTransaction(prisma, async (tx) => {
+      await checkUnpaidCap(tx, { userId, email: data.customerEmail });
       await reserveCapacity(tx, data.pickupDate, data.items, { userId, today });
       const row = { ...data, id: randomUUID(), idempotencyKey: input.idempotencyKey };
       // The confirmation mail is stored by the order's own INSERT (a data-modifying WITH):
@@ -254,6 +256,8 @@ function asStored(row: NewOrder): Order {
     squareOrderId: null,
     squarePaymentId: null,
     fulfilledAt: null,
+    paymentLinkSentAt: null,
+    releaseWarnedAt: null,
   };
   // Decimal columns hold plain numbers here; the mail reads them alike (Number(value.toString())).
   return stored as unknown as Order;

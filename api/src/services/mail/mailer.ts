@@ -15,6 +15,8 @@ import {
   paymentLinkReadyMail,
   paymentReceivedMail,
   toMailOrder,
+  unpaidReleasedMail,
+  unpaidWarningMail,
   type MailContent,
   type MailContext,
   type MailOrder,
@@ -160,6 +162,10 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
     paymentReceived: orderMail('payment-received', (order) => paymentReceivedMail(order, context)),
     orderReady: orderMail('order-ready', (order) => orderReadyMail(order, context)),
     orderCancelled: orderMail('order-cancelled', (order) => orderCancelledMail(order, context)),
+    unpaidOrderWarning: (orderId, releaseAt) =>
+      orderMail('unpaid-warning', (order) => unpaidWarningMail(order, releaseAt))(orderId),
+    unpaidOrderReleased: (orderId, hours) =>
+      orderMail('unpaid-released', (order) => unpaidReleasedMail(order, hours))(orderId),
     idle: () => queue.idle(),
     async close(graceMs = 5_000) {
       await queue.close(graceMs);
