@@ -27,6 +27,7 @@ describe('roles (spec section 6)', () => {
     ...admin,
     'manageKitchen',
     'manageMail',
+    'manageBackups',
     'manageUsers',
     'assignRoles',
     'resetUserPasswords',
@@ -53,6 +54,7 @@ describe('roles (spec section 6)', () => {
       'resetUserPasswords',
       'manageKitchen',
       'manageMail',
+      'manageBackups',
     ] as const)
       expect(ROLES.filter((r) => can(r, p))).toEqual(['owner']);
     expect(PERMISSIONS.owner).toEqual(expect.arrayContaining([...PERMISSIONS.admin]));
