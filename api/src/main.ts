@@ -5,6 +5,7 @@
 // run once before the processes start; with MIGRATE_ON_START=1 (npm start, a
 // single machine) this process runs that step itself. SIGINT/SIGTERM close
 // everything in order. The start-up time is logged with the address.
+import { startReminderJob } from './services/reminders.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createPrismaClient, pendingMigrations } from '@bakery/prisma';
@@ -90,6 +91,7 @@ async function main() {
     60 * 60 * 1000,
   );
   purge.unref();
+  const stopReminders = startReminderJob(prisma, notifications, log);
 
   // The nightly backup and the unpaid-order release (issue 27): any process
   // may run them; one claims each run (docs/deployment.md#backups).
@@ -117,6 +119,7 @@ async function main() {
     log.info('shutting down', { signal });
     clearInterval(purge);
     await scheduler?.stop();
+    stopReminders();
     const forced = setTimeout(() => {
       flushLogs();
       process.exit(1);

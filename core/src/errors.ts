@@ -30,6 +30,12 @@ export const ERROR_CODES = [
   'invalid_state',
   /** 409: a unique value is taken (e.g. the e-mail of an account). */
   'already_exists',
+  /** 409: the order was already handed over (picked up or delivered): record a refund instead. */
+  'order_handed_over',
+  /** 409: money is due: take the payment in the same step (hand over). */
+  'payment_due',
+  /** 409: a paid order cannot be deleted; archive it. */
+  'order_paid',
   /** 409: the kitchen is full or closed on that date. */
   'capacity_full',
   /** 409: the account holds as many unpaid orders as it may (pay one first). */

@@ -129,6 +129,16 @@ describe('the export contract of core/README.md', () => {
       | 'deliveryDistance'
       | 'isRushOrder'
       | 'fulfilledAt'
+      | 'fulfillmentStatus'
+      | 'pickupCode'
+      | 'readyAt'
+      | 'cancelledAt'
+      | 'paidAt'
+      | 'paymentMethod'
+      | 'refundedAmount'
+      | 'refundPending'
+      | 'archivedAt'
+      | 'amountDue'
       | 'createdAt'
     >();
     expectTypeOf<keyof OrderView['items'][number]>().toEqualTypeOf<

@@ -1,6 +1,7 @@
 // The wire types of docs/api.md, shared by the API and its clients. Money is
 // dollars as numbers with 2 decimals; dates are `YYYY-MM-DD` bakery days;
 // instants are ISO strings.
+import type { FulfillmentStatus } from './lifecycle/orderState';
 import type { Category, MenuItem, Variant } from './catalogue/catalogue';
 import type {
   DeliveryFeeStatus,
@@ -62,7 +63,23 @@ export interface OrderView {
   deliveryInstructions: string | null;
   deliveryDistance: number | null;
   isRushOrder: boolean;
+  /** When the order was handed over (Fulfill / Hand Over), or null. */
   fulfilledAt: string | null;
+  /** The counter's state (core's orderState.ts), beside the spec's fields. */
+  fulfillmentStatus: FulfillmentStatus;
+  /** Given when the order is marked ready; shown to its customer and typed at the counter. */
+  pickupCode: string | null;
+  readyAt: string | null;
+  cancelledAt: string | null;
+  /** When the money came in, and how (square, cash, card, other). */
+  paidAt: string | null;
+  paymentMethod: string | null;
+  /** Dollars refunded so far; refundPending: still to be made in Square. */
+  refundedAmount: number;
+  refundPending: boolean;
+  archivedAt: string | null;
+  /** What the customer still owes, in dollars (0 once paid or cancelled). */
+  amountDue: number;
   createdAt: string;
 }
 

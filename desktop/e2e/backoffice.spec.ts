@@ -115,7 +115,7 @@ test('a delivery fee raises the order total', async () => {
   await tab('Order Management').click();
 });
 
-test('confirm payment, mark complete, back to in progress, cancel, delete', async () => {
+test('confirm payment, mark complete, back to in progress, cancel; a paid order is archived, not deleted', async () => {
   await row(seed.pickupCustomer).click();
   const d = detail();
   await expect(d).toContainText(seed.pickupCustomer);
@@ -130,16 +130,16 @@ test('confirm payment, mark complete, back to in progress, cancel, delete', asyn
   await d.getByRole('button', { name: 'Cancel Order' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel Order' }).click();
   await expect(d.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
-  await d.getByRole('button', { name: 'Delete' }).click();
+  // Issue 23: money came in, so the order is archived (its history kept), never deleted.
+  await expect(d.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await d.getByRole('button', { name: 'Archive' }).click();
   const confirm = page.getByRole('alertdialog');
-  await expect(confirm).toContainText(
-    'Are you sure you want to delete this order? This action cannot be undone.',
-  );
-  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toContainText('keeps its money and history');
+  await confirm.getByRole('button', { name: 'Archive' }).click();
+  await expect(toast('Order archived')).toBeVisible();
   await expect(row(seed.pickupCustomer)).toHaveCount(0);
-  await expect(page.getByText('No order selected')).toBeVisible();
   await tab('Overview').click();
-  await expect(stat('Total Orders')).toHaveText(String(seed.orderCount - 1));
+  await expect(stat('Total Orders')).toHaveText(String(seed.orderCount));
   await tab('Order Management').click();
 });
 
@@ -237,8 +237,8 @@ test('a review is approved (Live) and removed', async () => {
 test('analytics figures and the orders export read back with exceljs', async () => {
   await tab('Analytics & Reports').click();
   const figure = (label: string) => page.getByTestId(`analytics-${label}`).locator('.value');
-  await expect(figure("Today's Orders")).toHaveText(String(seed.orderCount - 1));
-  await expect(figure('Total Revenue')).toHaveText('$0.00'); // the paid order was cancelled, then deleted
+  await expect(figure("Today's Orders")).toHaveText(String(seed.orderCount));
+  await expect(figure('Total Revenue')).toHaveText('$0.00'); // the paid order was cancelled, then archived
   await expect(figure('Rush Orders')).toHaveText('0');
   await page.screenshot({ path: join(shots, 'tab-analytics.png'), fullPage: true });
   const [download] = await Promise.all([
@@ -255,7 +255,7 @@ test('analytics figures and the orders export read back with exceljs', async () 
   const all = text.join('\n');
   expect(all).toContain(seed.deliveryCustomer);
   expect(all).toContain(seed.spareCustomer);
-  expect(all).not.toContain(seed.pickupCustomer); // deleted above
+  expect(all).toContain(seed.pickupCustomer); // archived above: its record stays
 });
 
 test('the dark theme is a setting that survives a reload', async () => {

@@ -225,20 +225,28 @@ test('an order ticket prints to PDF; printing the desk prints the desk', async (
   expect(screenText).toContain('Tess Ten');
 });
 
-test('Fulfill asks first (Escape keeps the order), then hands it over once', async () => {
+test('Fulfill asks first (Escape keeps the order), then takes the payment and hands it over once', async () => {
   await openRow('Edna Early');
   await detail().getByRole('button', { name: 'Fulfill' }).click();
   const ask = page.getByRole('alertdialog');
-  await expect(ask).toContainText('The customer is e-mailed that it is ready.');
+  // An unpaid order: the amount due first, the payment taken in the same step (issue 23).
+  await expect(ask).toContainText('is still due: take the payment with it.');
+  await expect(ask.getByTestId('amount-due')).toContainText('due.');
   await page.keyboard.press('Escape');
   await expect(ask).toHaveCount(0);
-  await expect(detail().getByText('in progress', { exact: true })).toBeVisible();
+  await expect(detail().getByText('Received', { exact: true })).toBeVisible();
   await detail().getByRole('button', { name: 'Fulfill' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Fulfill' }).click();
-  await expect(toast('Order marked as fulfilled')).toBeVisible();
-  await expect(detail().getByText('fulfilled', { exact: true })).toBeVisible();
+  await page.getByRole('alertdialog').getByLabel('Paid by').selectOption('cash');
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: 'Take payment and hand over' })
+    .click();
+  await expect(toast('Payment taken and order handed over')).toBeVisible();
+  await expect(detail().getByText('Picked up', { exact: true })).toBeVisible();
   await expect(detail().getByRole('button', { name: 'Fulfill' })).toHaveCount(0);
+  await expect(detail().getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
   await expect(detail().getByRole('list', { name: 'History' })).toContainText('Marked fulfilled');
+  await expect(detail().getByRole('list', { name: 'History' })).toContainText('Paid by');
 });
 
 test('Cancel asks first; a cancelled order offers no Fulfill and the API refuses it', async () => {

@@ -30,6 +30,11 @@ export interface Notifications {
   unpaidOrderWarning?(orderId: string, releaseAt: Date): Promise<void>;
   /** The unpaid order was released (cancelled) after `releaseAfterHours`. */
   unpaidOrderReleased?(orderId: string, releaseAfterHours: number): Promise<void>;
+  /** Issue 23's counter messages (optional, as above). */
+  outForDelivery?(orderId: string): Promise<void>;
+  orderRestored?(orderId: string): Promise<void>;
+  refundRecorded?(orderId: string): Promise<void>;
+  deliveryFeeSet?(orderId: string): Promise<void>;
 }
 
 /** Square payment links. */
@@ -77,6 +82,10 @@ export function loggingNotifications(log: Logger): Notifications {
     orderCancelled: note('order cancelled'),
     unpaidOrderWarning: note('unpaid order warning'),
     unpaidOrderReleased: note('unpaid order released'),
+    outForDelivery: note('out for delivery'),
+    orderRestored: note('order restored'),
+    refundRecorded: note('refund recorded'),
+    deliveryFeeSet: note('delivery fee set'),
   };
 }
 

@@ -5,9 +5,25 @@
 // same transaction, so a refused or failed action changes nothing. Mail and
 // Square calls happen after the commit and never undo it.
 import { Prisma, type PrismaClient } from '@bakery/prisma';
+import { randomInt } from 'node:crypto';
 import {
   adminActionChanges,
+  amountDueCents,
+  bakeryToday,
   checkAdminAction,
+  checkOrderAction,
+  formatCents,
+  fulfillmentAfterSpecAction,
+  fulfillmentOf,
+  isFulfillmentStatus,
+  isPaidStatus,
+  makePickupCode,
+  orderNumber,
+  PICKUP_CODE_ALPHABET,
+  specFields,
+  toBakeryDate,
+  type OrderAction,
+  type PaymentMethod,
   checkPaymentChange,
   checkPaymentLinkRetry,
   dollarsToCents,
@@ -21,6 +37,7 @@ import {
 import type { Logger, Notifications, Payments } from './contracts.js';
 import { conflict, notFound } from '../middleware/errors.js';
 import { rangeBounds } from './stats.js';
+import { reserveCapacity, storedLines } from './kitchen/capacity.js';
 
 export interface OrderAdminDeps {
   prisma: PrismaClient;
@@ -64,7 +81,7 @@ async function lockOrder(tx: Tx, id: string): Promise<OrderRow> {
 }
 
 function ensure(verdict: ActionCheck) {
-  if (!verdict.ok) throw conflict(verdict.message);
+  if (!verdict.ok) throw conflict(verdict.message, verdict.code);
 }
 
 const ensureAllowed = (order: OrderRow, action: AdminAction) =>
@@ -117,9 +134,24 @@ async function act(
     const order = await lockOrder(tx, id);
     if (typeof action === 'function') ensure(action(order));
     else ensure(checkAdminAction(order, action));
-    const statusChanges = typeof action === 'function' ? {} : adminActionChanges(order, action);
+    const statusChanges =
+      typeof action === 'function'
+        ? {}
+        : { ...adminActionChanges(order, action), ...counterChanges(order, action) };
     return applyChanges(tx, order, { ...statusChanges, ...change(order) }, actor);
   });
+}
+
+/** The counter's fields (core's orderState.ts) that follow one of the spec's buttons. */
+function counterChanges(order: OrderRow, action: string, now = new Date()) {
+  const next = fulfillmentAfterSpecAction(order, action);
+  if (!next) return {};
+  const changes: Record<string, unknown> = { fulfillmentStatus: next };
+  if (next === 'cancelled') {
+    changes.cancelledFrom = fulfillmentOf(order);
+    changes.cancelledAt = now;
+  }
+  return changes;
 }
 
 /** Sends a notification without letting a mail failure reach the caller. */
@@ -136,9 +168,13 @@ async function notify(deps: OrderAdminDeps, what: string, send: () => Promise<vo
  * service stores the link and mails the customer when it makes a new one; a
  * failure is logged there or here and never undoes the staff change before it.
  */
-async function ensureLink(deps: OrderAdminDeps, orderId: string): Promise<string | null> {
+async function ensureLink(
+  deps: OrderAdminDeps,
+  orderId: string,
+  options?: { notifyCustomer?: boolean },
+): Promise<string | null> {
   try {
-    return await deps.payments.ensurePaymentLink(orderId);
+    return await deps.payments.ensurePaymentLink(orderId, options);
   } catch (error) {
     deps.log?.error('payment link failed', { orderId, error: String(error) });
     return null;
@@ -206,7 +242,7 @@ export async function releaseUnpaidOrder(
     const updated = await applyChanges(
       tx,
       order,
-      { ...adminActionChanges(order, 'cancel') },
+      { ...adminActionChanges(order, 'cancel'), ...counterChanges(order, 'cancel') },
       RELEASE_ACTOR,
     );
     await tx.orderHistory.create({
@@ -248,7 +284,10 @@ export async function setDeliveryFee(
     // The total so far holds any earlier fee; replace it rather than add twice.
     total: decimalOf(cents(order.total) - cents(order.deliveryFee) + feeCents),
   }));
-  const link = await ensureLink(deps, id);
+  // One mail tells the fee, the new total and the link (when there is one).
+  const send = deps.notifications.deliveryFeeSet?.bind(deps.notifications);
+  const link = await ensureLink(deps, id, send ? { notifyCustomer: false } : undefined);
+  if (send) await notify(deps, 'delivery fee', () => send(id));
   return { order: await reload(deps, id), paymentUrl: link };
 }
 
@@ -266,11 +305,20 @@ export async function setFulfillment(
 }
 
 /**
- * Marks the order fulfilled (core: complete, and a paid payment completed),
- * stamps the time, tells the customer. Refused (409) on a cancelled order;
- * idempotent: on an order already fulfilled it changes and sends nothing.
+ * Hands the order over (Fulfill, Hand Over): picked up or delivered, complete,
+ * a paid payment completed, the time stamped. An unpaid order is refused
+ * (409 payment_due, naming the amount) unless the payment is taken in the same
+ * step (`payment`: cash, card elsewhere or the Square link). Nothing is mailed:
+ * the customer is at the counter (Mark Ready is what tells them). Refused on a
+ * cancelled order; idempotent on an order already handed over.
  */
-export async function fulfill(deps: OrderAdminDeps, id: string, actor: Actor, now = new Date()) {
+export async function fulfill(
+  deps: OrderAdminDeps,
+  id: string,
+  actor: Actor,
+  payment: { method: PaymentMethod } | null = null,
+  now = new Date(),
+) {
   let already = false;
   const order = await deps.prisma.$transaction(async (tx) => {
     const current = await lockOrder(tx, id);
@@ -279,16 +327,270 @@ export async function fulfill(deps: OrderAdminDeps, id: string, actor: Actor, no
       return current;
     }
     ensure(checkAdminAction(current, 'fulfill'));
+    ensureCounter(current, 'handOver', { takingPayment: payment !== null });
+    const taking = payment !== null && current.paymentStatus === 'pending';
+    const next = fulfillmentAfterSpecAction(current, 'fulfill') ?? fulfillmentOf(current);
     return applyChanges(
       tx,
       current,
-      { ...adminActionChanges(current, 'fulfill'), fulfilledAt: now },
+      {
+        ...adminActionChanges(current, 'fulfill'),
+        ...specFields(next, taking || isPaidStatus(current.paymentStatus)),
+        fulfillmentStatus: next,
+        fulfilledAt: now,
+        ...(taking ? { paymentMethod: payment.method, paidAt: now } : {}),
+      },
       actor,
     );
   });
-  if (!already) await notify(deps, 'order ready', () => deps.notifications.orderReady(id));
   return { order, alreadyFulfilled: already };
 }
+
+/** Asks core's order-state table; a refusal is a 409 with its code. */
+function ensureCounter(
+  order: OrderRow,
+  action: OrderAction,
+  context: Parameters<typeof checkOrderAction>[2] = {},
+) {
+  const verdict = checkOrderAction(stateOf(order), action, context);
+  if (!verdict.ok) throw conflict(verdict.message, verdict.code);
+}
+
+/** A stored order as core's order-state table reads it. */
+const stateOf = (order: OrderRow) => ({
+  ...order,
+  totalCents: cents(order.total),
+  refundedCents: cents(order.refundedAmount),
+});
+
+/** A pickup code no other order holds (the column is unique; a clash is retried by the caller). */
+const newPickupCode = () =>
+  makePickupCode(() => randomInt(PICKUP_CODE_ALPHABET.length) / PICKUP_CODE_ALPHABET.length);
+
+/**
+ * Mark Ready (pickup) or Out for Delivery: the order gets its pickup code and
+ * the customer is mailed (with the code, the address, a map link and the
+ * time). Idempotent: an order already ready changes and sends nothing.
+ */
+export async function markReady(deps: OrderAdminDeps, id: string, actor: Actor, now = new Date()) {
+  let changed = false;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const order = await deps.prisma.$transaction(async (tx) => {
+        const current = await lockOrder(tx, id);
+        const state = fulfillmentOf(current);
+        if (state === 'ready' || state === 'out_for_delivery') return current;
+        const action = current.deliveryMethod === 'delivery' ? 'sendOut' : 'markReady';
+        ensureCounter(current, action);
+        changed = true;
+        return applyChanges(
+          tx,
+          current,
+          {
+            fulfillmentStatus: action === 'sendOut' ? 'out_for_delivery' : 'ready',
+            readyAt: now,
+            pickupCode: current.pickupCode ?? newPickupCode(),
+          },
+          actor,
+        );
+      });
+      if (changed) {
+        const send =
+          order.deliveryMethod === 'delivery'
+            ? deps.notifications.outForDelivery?.bind(deps.notifications)
+            : deps.notifications.orderReady.bind(deps.notifications);
+        if (send) await notify(deps, 'order ready', () => send(id));
+      }
+      return { order, changed };
+    } catch (error) {
+      // Two orders drew the same code (1 in 148 million): draw again.
+      if ((error as { code?: string }).code === 'P2002' && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+/** The most orders one bulk action takes (a day's pickups fit). */
+export const BULK_MAX = 200;
+
+/**
+ * Mark Ready for several orders: the given ids, or every open order due on
+ * `pickupDate` (between `fromTime` and `toTime`, half-hour slots as stored).
+ * Each order is its own transaction; one refusal does not stop the others.
+ */
+export async function markReadyBulk(
+  deps: OrderAdminDeps,
+  selection: { ids?: string[]; pickupDate?: string; times?: string[] },
+  actor: Actor,
+) {
+  const ids = selection.ids?.length
+    ? selection.ids.slice(0, BULK_MAX)
+    : (
+        await deps.prisma.order.findMany({
+          where: {
+            pickupDate: selection.pickupDate,
+            ...(selection.times?.length ? { pickupTime: { in: selection.times } } : {}),
+            fulfillmentStatus: { in: ['received', 'confirmed', 'baking'] },
+            archivedAt: null,
+          },
+          select: { id: true },
+          orderBy: [{ pickupTime: 'asc' }, { id: 'asc' }],
+          take: BULK_MAX,
+        })
+      ).map((row) => row.id);
+  const results: { id: string; ok: boolean; message?: string }[] = [];
+  for (const id of ids) {
+    try {
+      const { changed } = await markReady(deps, id, actor);
+      results.push({ id, ok: true, ...(changed ? {} : { message: 'Already ready' }) });
+    } catch (error) {
+      results.push({ id, ok: false, message: (error as Error).message });
+    }
+  }
+  return results;
+}
+
+/** Confirm Order / Start Baking: a step of the kitchen's progress, nothing mailed. */
+export async function advanceStage(
+  deps: OrderAdminDeps,
+  id: string,
+  action: 'confirm' | 'startBaking',
+  actor: Actor,
+) {
+  return deps.prisma.$transaction(async (tx) => {
+    const current = await lockOrder(tx, id);
+    ensureCounter(current, action);
+    return applyChanges(
+      tx,
+      current,
+      { fulfillmentStatus: action === 'confirm' ? 'confirmed' : 'baking' },
+      actor,
+    );
+  });
+}
+
+/** The order whose pickup code was typed or scanned at the counter (404 otherwise). */
+export async function findByPickupCode(prisma: PrismaClient, code: string) {
+  const order = await prisma.order.findUnique({ where: { pickupCode: code } });
+  if (!order) throw notFound('No order has this pickup code');
+  return order;
+}
+
+/**
+ * Restores a cancelled order to the state it was cancelled from, on the day
+ * it was cancelled (the bakery's day). Its units are booked again through the
+ * kitchen's counters (409 capacity_full when the day filled up since), its
+ * payment is what it was (paid when money came in), the customer is told.
+ */
+export async function restoreOrder(
+  deps: OrderAdminDeps,
+  id: string,
+  actor: Actor,
+  now = new Date(),
+) {
+  const order = await deps.prisma.$transaction(async (tx) => {
+    const current = await lockOrder(tx, id);
+    const today = bakeryToday(now);
+    const cancelledDay = current.cancelledAt
+      ? toBakeryDate(current.cancelledAt.toISOString())
+      : null;
+    ensureCounter(current, 'restore', { today, cancelledDay });
+    if (current.pickupDate)
+      await reserveCapacity(tx, current.pickupDate, storedLines(current.items), {
+        userId: null,
+        today,
+      });
+    const back =
+      current.cancelledFrom && current.cancelledFrom !== 'cancelled'
+        ? fulfillmentOf({ fulfillmentStatus: current.cancelledFrom })
+        : 'received';
+    return applyChanges(
+      tx,
+      current,
+      {
+        fulfillmentStatus: back,
+        paymentStatus: specFields(back, Boolean(current.paidAt)).paymentStatus,
+        cancelledAt: null,
+        cancelledFrom: null,
+      },
+      actor,
+    );
+  });
+  const send = deps.notifications.orderRestored?.bind(deps.notifications);
+  if (send) await notify(deps, 'order restored', () => send(id));
+  return order;
+}
+
+/**
+ * Records a refund (part or whole) with its reason: its own action, never a
+ * cancel. Where Square takes the payment, it is marked for staff to refund
+ * there (refundPending) until Square's refund API is wired.
+ */
+export async function recordRefund(
+  deps: OrderAdminDeps,
+  id: string,
+  input: { amount: number; reason: string },
+  actor: Actor,
+) {
+  const amountCents = dollarsToCents(input.amount);
+  const order = await deps.prisma.$transaction(async (tx) => {
+    const current = await lockOrder(tx, id);
+    ensureCounter(current, 'refund');
+    const refunded = cents(current.refundedAmount);
+    const total = cents(current.total);
+    if (amountCents <= 0 || refunded + amountCents > total)
+      throw conflict(
+        `A refund can be at most ${formatCents(total - refunded)} (the rest of the ${formatCents(total)} paid)`,
+      );
+    const updated = await applyChanges(
+      tx,
+      current,
+      {
+        refundedAmount: decimalOf(refunded + amountCents),
+        refundPending: current.paymentMethod === 'square' || Boolean(current.squarePaymentId),
+      },
+      actor,
+    );
+    await tx.orderHistory.create({
+      data: {
+        orderId: id,
+        actorId: actor.id,
+        actorEmail: actor.email,
+        field: 'refund',
+        from: null,
+        to: `${formatCents(amountCents)}: ${input.reason}`,
+      },
+    });
+    return updated;
+  });
+  const send = deps.notifications.refundRecorded?.bind(deps.notifications);
+  if (send) await notify(deps, 'refund recorded', () => send(id));
+  return order;
+}
+
+/** Archive: the order leaves the desk's lists but keeps its history and money (a paid order is never deleted). */
+export async function archiveOrder(
+  deps: OrderAdminDeps,
+  id: string,
+  actor: Actor,
+  now = new Date(),
+) {
+  return deps.prisma.$transaction(async (tx) => {
+    const current = await lockOrder(tx, id);
+    ensureCounter(current, 'archive');
+    return applyChanges(tx, current, { archivedAt: now }, actor);
+  });
+}
+
+/** What the counter shows before a hand-over: the amount due, in words. */
+export const amountDueText = (order: OrderRow) =>
+  formatCents(
+    amountDueCents({ paymentStatus: order.paymentStatus, totalCents: cents(order.total) }),
+  );
+
+/** "#8C522CC7 (Ann Lee)": how refusals and logs name an order. */
+export const orderName = (order: Pick<OrderRow, 'id' | 'customerName'>) =>
+  `#${orderNumber(order.id)} (${order.customerName})`;
 
 /** Staff retry of the Square link (for instance after Square was down). */
 export async function retryPaymentLink(deps: OrderAdminDeps, id: string) {
@@ -297,14 +599,17 @@ export async function retryPaymentLink(deps: OrderAdminDeps, id: string) {
   return { order: await reload(deps, id), paymentUrl: link };
 }
 
+/** Deletes an unpaid order with its history (a paid one is refused: archive it); returns its name. */
 export async function deleteOrder(deps: OrderAdminDeps, id: string, actor: Actor) {
-  await deps.prisma.$transaction(async (tx) => {
+  const name = await deps.prisma.$transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     ensureAllowed(order, 'delete');
     await tx.orderHistory.deleteMany({ where: { orderId: id } });
     await tx.order.delete({ where: { id } });
+    return orderName(order);
   });
   deps.log?.info('order deleted', { orderId: id, by: actor.email });
+  return name;
 }
 
 export async function orderHistory(prisma: PrismaClient, id: string): Promise<OrderHistoryView[]> {
@@ -404,19 +709,26 @@ function deskWhere(query: DeskQuery): Prisma.Sql {
   const q = query.q ? normaliseSearch(query.q) : '';
   if (q) parts.push(Prisma.sql`"searchText" LIKE ${likePattern(q)}`);
   if (query.method) parts.push(Prisma.sql`"deliveryMethod" = ${query.method}`);
+  // Archived orders leave the desk (they keep their money and history) unless asked for.
+  if (query.status !== 'archived') parts.push(Prisma.sql`"archivedAt" IS NULL`);
   switch (query.status) {
     case 'open':
-      parts.push(
-        Prisma.sql`"paymentStatus" <> 'cancelled' AND NOT ("fulfilledAt" IS NOT NULL AND "orderStatus" = 'complete')`,
-      );
+      parts.push(Prisma.sql`"fulfillmentStatus" NOT IN ('picked_up', 'delivered', 'cancelled')`);
       break;
     case 'unfulfilled':
-      parts.push(Prisma.sql`"paymentStatus" <> 'cancelled' AND "fulfilledAt" IS NULL`);
+      parts.push(Prisma.sql`"fulfillmentStatus" IN ('received', 'confirmed', 'baking')`);
+      break;
+    case 'archived':
+      parts.push(Prisma.sql`"archivedAt" IS NOT NULL`);
       break;
     case undefined:
       break;
     default:
-      parts.push(Prisma.sql`"paymentStatus" = ${query.status}`);
+      parts.push(
+        isFulfillmentStatus(query.status)
+          ? Prisma.sql`"fulfillmentStatus" = ${query.status}`
+          : Prisma.sql`"paymentStatus" = ${query.status}`,
+      );
   }
   return parts.length ? Prisma.join(parts, ' AND ') : Prisma.sql`TRUE`;
 }

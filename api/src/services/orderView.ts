@@ -2,7 +2,9 @@
 // dollars, dates as the customer chose them, instants as ISO strings.
 import type { OrderLineView, OrderView } from '@bakery/core';
 import type { Prisma } from '@bakery/prisma';
-import { orderNumber } from '@bakery/core';
+import { amountDueCents, fulfillmentOf, orderNumber } from '@bakery/core';
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 type Decimalish = { toString(): string } | number | string | null | undefined;
 
@@ -68,6 +70,15 @@ export const ORDER_VIEW_COLUMNS = {
   deliveryDistance: true,
   isRushOrder: true,
   fulfilledAt: true,
+  fulfillmentStatus: true,
+  pickupCode: true,
+  readyAt: true,
+  cancelledAt: true,
+  paidAt: true,
+  paymentMethod: true,
+  refundedAmount: true,
+  refundPending: true,
+  archivedAt: true,
   createdAt: true,
 } as const satisfies Prisma.OrderSelect;
 
@@ -112,7 +123,21 @@ export function toOrderView(order: OrderViewRow): OrderView {
     deliveryInstructions: order.deliveryInstructions,
     deliveryDistance: order.deliveryDistance === null ? null : dollars(order.deliveryDistance),
     isRushOrder: order.isRushOrder,
-    fulfilledAt: order.fulfilledAt ? order.fulfilledAt.toISOString() : null,
+    fulfilledAt: iso(order.fulfilledAt),
+    fulfillmentStatus: fulfillmentOf(order),
+    pickupCode: order.pickupCode,
+    readyAt: iso(order.readyAt),
+    cancelledAt: iso(order.cancelledAt),
+    paidAt: iso(order.paidAt),
+    paymentMethod: order.paymentMethod,
+    refundedAmount: dollars(order.refundedAmount),
+    refundPending: order.refundPending,
+    archivedAt: iso(order.archivedAt),
+    amountDue:
+      amountDueCents({
+        paymentStatus: order.paymentStatus,
+        totalCents: Math.round(dollars(order.total) * 100),
+      }) / 100,
     createdAt: order.createdAt.toISOString(),
   };
 }

@@ -184,8 +184,9 @@ describe('lifecycle refusals (issue 12)', () => {
     expect(second.status).toBe(200);
     expect(second.body.message).toBe('Order was already fulfilled; nothing was sent');
     expect(second.body.order.fulfilledAt).toBe(first.body.order.fulfilledAt);
-    expect(sent.filter((m) => m.orderId === order.id && m.kind === 'ready')).toHaveLength(1);
-    expect(await server.prisma.orderHistory.count({ where: { orderId: order.id } })).toBe(3);
+    // Fulfill is the hand-over (issue 23): the customer is at the counter, no "ready" mail.
+    expect(sent.filter((m) => m.orderId === order.id && m.kind === 'ready')).toHaveLength(0);
+    expect(await server.prisma.orderHistory.count({ where: { orderId: order.id } })).toBe(4);
   });
 
   it('Mark In Progress after Fulfill clears the fulfilment; Mark Complete comes back', async () => {

@@ -4,6 +4,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are JSON whose shape each test asserts */
 import { randomUUID } from 'node:crypto';
 import type { Prisma, PrismaClient } from '@bakery/prisma';
+import { legacyFulfillment } from '@bakery/core';
 import { createUser as createAccount, PASSWORD } from '../support/factories.js';
 
 export { PASSWORD };
@@ -125,6 +126,12 @@ export interface OrderSpec {
   userId?: string | null;
   squarePaymentUrl?: string | null;
   pickupDate?: string;
+  pickupTime?: string;
+  customerName?: string;
+  customerEmail?: string;
+  /** The counter's state; by default what the migration gives such a row (core's legacyFulfillment). */
+  fulfillmentStatus?: string;
+  deliveryInstructions?: string;
 }
 
 const DEFAULT_ITEMS: Line[] = [
@@ -145,12 +152,12 @@ export async function insertOrder(prisma: PrismaClient, spec: OrderSpec = {}) {
   return prisma.order.create({
     data: {
       userId: spec.userId ?? null,
-      customerName: 'Dana Baker',
-      customerEmail: 'dana@example.com',
+      customerName: spec.customerName ?? 'Dana Baker',
+      customerEmail: spec.customerEmail ?? 'dana@example.com',
       customerPhone: '8505550000',
       orderDate: createdAt,
       pickupDate: spec.pickupDate ?? '2026-12-20',
-      pickupTime: '10:00 AM',
+      pickupTime: spec.pickupTime ?? '10:00 AM',
       items: items as unknown as Prisma.InputJsonValue,
       subtotal,
       cakeOptionsFee: spec.cakeOptionsFee ?? 0,
@@ -160,6 +167,14 @@ export async function insertOrder(prisma: PrismaClient, spec: OrderSpec = {}) {
       deliveryFee: spec.deliveryFee ?? 0,
       paymentStatus: spec.paymentStatus ?? 'pending',
       orderStatus: spec.orderStatus ?? 'in progress',
+      fulfillmentStatus:
+        spec.fulfillmentStatus ??
+        legacyFulfillment({
+          paymentStatus: spec.paymentStatus ?? 'pending',
+          orderStatus: spec.orderStatus ?? 'in progress',
+          deliveryMethod: spec.deliveryMethod ?? 'pickup',
+        }),
+      deliveryInstructions: spec.deliveryInstructions ?? null,
       deliveryMethod: spec.deliveryMethod ?? 'pickup',
       deliveryFeeStatus: spec.deliveryFeeStatus ?? (delivery ? 'pending' : 'not_applicable'),
       ...(delivery

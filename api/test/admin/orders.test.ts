@@ -10,12 +10,14 @@ let server: Server;
 let staff: Client;
 let staffEmail: string;
 let customer: Client;
+let owner: Client;
 
 beforeAll(async () => {
   server = await startTestServer();
   const admin = await signedIn(server.baseUrl, server.prisma, 'admin');
   staff = admin.client;
   staffEmail = admin.user.email;
+  owner = (await signedIn(server.baseUrl, server.prisma, 'owner')).client;
   customer = (await signedIn(server.baseUrl, server.prisma, 'customer')).client;
 }, 60_000);
 
@@ -232,10 +234,14 @@ describe('payment and fulfilment', () => {
     const fields = (await staff.get(`/api/admin/orders/${order.id}/history`)).body.map(
       (row: { field: string; to: string }) => `${row.field}=${row.to}`,
     );
-    expect(fields).toEqual([
-      'paymentStatus=paid',
+    // Each spec button moves the counter's state with it (issue 23).
+    expect([...fields].sort()).toEqual([
+      'fulfillmentStatus=confirmed',
+      'fulfillmentStatus=picked_up',
+      'fulfillmentStatus=ready',
       'orderStatus=complete',
       'orderStatus=in progress',
+      'paymentStatus=paid',
     ]);
   });
 
@@ -284,7 +290,8 @@ describe('payment and fulfilment', () => {
     const fields = (await staff.get(`/api/admin/orders/${order.id}/history`)).body
       .map((row: { field: string }) => row.field)
       .sort();
-    expect(fields).toEqual(['fulfilledAt', 'orderStatus', 'paymentStatus']);
+    expect(fields).toEqual(['fulfilledAt', 'fulfillmentStatus', 'orderStatus', 'paymentStatus']);
+    expect(body.order.fulfillmentStatus).toBe('picked_up');
   });
 
   it('answers 404 for an unknown or malformed order id', async () => {
@@ -300,7 +307,7 @@ describe('payment and fulfilment', () => {
     expect(
       (await staff.get('/api/admin/orders/00000000-0000-4000-8000-000000000000/history')).status,
     ).toBe(404);
-    expect((await staff.del('/api/admin/orders/12345')).status).toBe(404);
+    expect((await owner.del('/api/admin/orders/12345')).status).toBe(404);
   });
 });
 
@@ -343,12 +350,15 @@ describe('payment link retry and delete', () => {
     expect((await staff.post(`/api/admin/orders/${order.id}/payment-link`)).status).toBe(409);
   });
 
-  it('deletes an order and its history', async () => {
-    const order = await insertOrder(server.prisma);
-    await staff.patch(`/api/admin/orders/${order.id}/status`, { status: 'paid' });
-    const deleted = await staff.del(`/api/admin/orders/${order.id}`);
+  it('deletes an order and its history (the owner, an unpaid order, named)', async () => {
+    const order = await insertOrder(server.prisma, { customerName: 'Dana Delete' });
+    await staff.patch(`/api/admin/orders/${order.id}/stage`, { stage: 'confirmed' });
+    const deleted = await owner.del(`/api/admin/orders/${order.id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body.success).toBe(true);
+    expect(deleted.body.message).toBe(
+      `Order #${order.id.slice(-8).toUpperCase()} (Dana Delete) deleted`,
+    );
     expect(await server.prisma.order.findUnique({ where: { id: order.id } })).toBeNull();
     expect((await staff.get(`/api/admin/orders/${order.id}/history`)).status).toBe(404);
   });

@@ -7,6 +7,7 @@ import { ADD_INS, CAKE_FILLINGS, getMenuItem } from '../catalogue/catalogue';
 import { addDays, BAKERY_TIME_ZONE, formatLongDate, isDateString } from '../calendar/calendar';
 import type { OrderHistoryView, OrderLineView, OrderView } from '../views';
 import { adminPaymentBadge } from './lifecycle';
+import { FULFILLMENT_STATES, FULFILLMENT_STATUSES, isFulfillmentStatus } from './orderState';
 
 /** Columns the desk sorts on (each backed by an index). */
 export const DESK_SORTS = ['due', 'placed', 'customer', 'total'] as const;
@@ -67,7 +68,18 @@ export const DeskQuerySchema = z
     fromDate: dateParam('fromDate').optional(),
     toDate: dateParam('toDate').optional(),
     q: z.string().trim().max(100, 'Search is at most 100 characters').optional(),
-    status: z.enum(['open', 'pending', 'paid', 'completed', 'cancelled', 'unfulfilled']).optional(),
+    status: z
+      .enum([
+        'open',
+        'pending',
+        'paid',
+        'completed',
+        'cancelled',
+        'unfulfilled',
+        'archived',
+        ...FULFILLMENT_STATUSES.filter((s) => s !== 'cancelled'),
+      ])
+      .optional(),
     method: z.enum(['pickup', 'delivery']).optional(),
     sort: z.enum(DESK_SORTS).default('due'),
     dir: z.enum(['asc', 'desc']).default('asc'),
@@ -230,12 +242,33 @@ const FIELD_WORDS: Record<string, string> = {
   total: 'Total',
   fulfilledAt: 'Fulfilled',
   squarePaymentUrl: 'Payment link',
+  fulfillmentStatus: 'State',
+  pickupCode: 'Pickup code',
+  readyAt: 'Ready at',
+  cancelledAt: 'Cancelled at',
+  cancelledFrom: 'Cancelled from',
+  paymentMethod: 'Paid by',
+  paidAt: 'Paid at',
+  refundedAmount: 'Refunded',
+  refundPending: 'Refund to make in Square',
+  archivedAt: 'Archived',
+  refund: 'Refund',
 };
 
 function valueWords(field: string, value: string | null): string {
   if (value === null || value === '') return 'none';
   if (field === 'paymentStatus') return adminPaymentBadge(value);
-  if (field === 'deliveryFee' || field === 'total') return `$${Number(value).toFixed(2)}`;
+  if (field === 'deliveryFee' || field === 'total' || field === 'refundedAmount')
+    return `$${Number(value).toFixed(2)}`;
+  if (field === 'fulfillmentStatus' || field === 'cancelledFrom')
+    return isFulfillmentStatus(value) ? FULFILLMENT_STATES[value].staffBadge : value;
+  if (
+    field === 'readyAt' ||
+    field === 'cancelledAt' ||
+    field === 'paidAt' ||
+    field === 'archivedAt'
+  )
+    return bakeryDateTime(value);
   if (field === 'deliveryDistance') return `${value} mi`;
   if (field === 'fulfilledAt') return bakeryDateTime(value);
   if (field === 'deliveryFeeStatus') return value === 'not_applicable' ? 'not applicable' : value;
@@ -247,6 +280,8 @@ export function historyWords(entry: Pick<OrderHistoryView, 'field' | 'from' | 't
   const label = FIELD_WORDS[entry.field] ?? entry.field;
   if (entry.field === 'fulfilledAt')
     return entry.to ? 'Marked fulfilled' : 'Fulfilment undone (back in progress)';
+  if (entry.field === 'refund') return `Refund recorded: ${entry.to ?? ''}`;
+  if (entry.field === 'archivedAt') return entry.to ? 'Archived' : 'Taken out of the archive';
   return `${label}: ${valueWords(entry.field, entry.from)} → ${valueWords(entry.field, entry.to)}`;
 }
 

@@ -113,7 +113,8 @@ describe('admin order buttons (spec section 4)', () => {
     cancel: (o) => o.paymentStatus !== 'cancelled',
     viewPayment: (o) => Boolean(o.squarePaymentUrl),
     fulfill: (o) => o.paymentStatus !== 'cancelled',
-    delete: () => true,
+    // Issue 23: a paid order is archived, never deleted.
+    delete: (o) => o.paymentStatus !== 'paid' && o.paymentStatus !== 'completed',
   };
   const states: OrderState[] = [];
   for (const paymentStatus of PAYMENT_STATUSES)

@@ -1,5 +1,9 @@
 // The order's three lifecycles (spec section 4) as explicit tables, the admin
-// buttons each state offers, and what customers and staff are shown.
+// buttons each state offers, and what customers and staff are shown. The
+// spec's buttons read the counter's order-state table (orderState.ts): a
+// handed-over order cannot be cancelled, a paid one cannot be deleted.
+import { formatDollars } from '../money/money';
+import { checkOrderAction, FULFILLMENT_STATES, fulfillmentOf, isPaidStatus } from './orderState';
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'completed', 'cancelled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -79,21 +83,45 @@ export interface OrderState {
   squarePaymentUrl?: string | null;
   /** When staff pressed Fulfill (an ISO string or a Date), or null. */
   fulfilledAt?: string | Date | null;
+  /** The counter's state (orderState.ts); absent on rows from before it. */
+  fulfillmentStatus?: string | null;
+  /** When the payment was received (kept after a cancel). */
+  paidAt?: string | Date | null;
 }
 
-/** Fulfilled: Fulfill was pressed and the order is still complete (Mark In Progress undoes it). */
-export function isFulfilled(order: Pick<OrderState, 'orderStatus' | 'fulfilledAt'>): boolean {
+/** Fulfilled: the order was handed over (Fulfill, Hand Over or Mark Complete; Mark In Progress undoes it). */
+export function isFulfilled(
+  order: Pick<OrderState, 'orderStatus' | 'fulfilledAt' | 'fulfillmentStatus'>,
+): boolean {
+  if (order.fulfillmentStatus) return FULFILLMENT_STATES[fulfillmentOf(order)].handedOver;
   return Boolean(order.fulfilledAt) && order.orderStatus === 'complete';
 }
 
-/** The staff's fulfilment badge: fulfilled, complete or in progress (never two at once). */
-export function fulfilmentBadge(order: Pick<OrderState, 'orderStatus' | 'fulfilledAt'>): string {
+/** The staff's fulfilment badge: the counter's state (Ready, Picked up...) or, on older rows, fulfilled / in progress. */
+export function fulfilmentBadge(
+  order: Pick<OrderState, 'orderStatus' | 'fulfilledAt' | 'fulfillmentStatus'>,
+): string {
+  if (order.fulfillmentStatus) return FULFILLMENT_STATES[fulfillmentOf(order)].staffBadge;
   return isFulfilled(order) ? 'fulfilled' : order.orderStatus;
 }
 
-export type ActionCheck = { ok: true } | { ok: false; message: string };
+/** A refusal's code is the 409's (core's ERROR_CODES); invalid_state when absent. */
+export type ActionCheck =
+  | { ok: true }
+  | { ok: false; message: string; code?: 'invalid_state' | 'order_handed_over' | 'order_paid' };
 
-const refuse = (message: string): ActionCheck => ({ ok: false, message });
+const refuse = (message: string, code?: 'order_handed_over' | 'order_paid'): ActionCheck =>
+  code ? { ok: false, message, code } : { ok: false, message };
+
+/** A handed-over order is neither cancelled nor deleted (orderState.ts). */
+const handedOverRefusal = (order: OrderState): ActionCheck | null => {
+  if (!isFulfilled(order)) return null;
+  const check = checkOrderAction(
+    { ...order, fulfillmentStatus: order.fulfillmentStatus ?? 'picked_up' },
+    'cancel',
+  );
+  return check.ok ? null : refuse(check.message, 'order_handed_over');
+};
 const OK: ActionCheck = { ok: true };
 
 /** Whether `action` is allowed in the order's state; a refusal names the state (the API answers 409 with it). */
@@ -135,7 +163,7 @@ export function checkAdminAction(order: OrderState, action: AdminAction): Action
     case 'cancel':
       if (paymentStatus === 'cancelled')
         return refuse('Cannot cancel order: payment is already cancelled');
-      return OK;
+      return handedOverRefusal(order) ?? OK;
     case 'viewPayment':
       if (!order.squarePaymentUrl)
         return refuse('Cannot view payment: the order has no payment link yet');
@@ -145,6 +173,8 @@ export function checkAdminAction(order: OrderState, action: AdminAction): Action
       if (isFulfilled(order)) return refuse('Cannot fulfill: order is already fulfilled');
       return OK;
     case 'delete':
+      if (order.paidAt || isPaidStatus(paymentStatus))
+        return refuse('Cannot delete: the order is paid; archive it instead', 'order_paid');
       return OK;
     default:
       return refuse(`Unknown action: ${String(action)}`);
@@ -228,7 +258,7 @@ export const isDeliveryFeeCorrection = (order: OrderState) =>
 
 /** The question staff answer before an action that cannot be taken back or mails the customer. */
 export function adminActionConfirmation(
-  order: OrderState & { orderNumber?: string; customerName?: string },
+  order: OrderState & { orderNumber?: string; customerName?: string; amountDue?: number },
   action: AdminAction,
 ): { title: string; text: string; confirm: string } | null {
   const which = order.orderNumber ? `order #${order.orderNumber}` : 'this order';
@@ -236,7 +266,7 @@ export function adminActionConfirmation(
   switch (action) {
     case 'cancel':
       return {
-        title: 'Cancel this order?',
+        title: `Cancel ${which}?`,
         text:
           `Cancel ${which}${who}? The customer is e-mailed that the order is cancelled.` +
           (order.paymentStatus === 'paid' || order.paymentStatus === 'completed'
@@ -246,18 +276,26 @@ export function adminActionConfirmation(
       };
     case 'fulfill':
       return {
-        title: 'Mark as fulfilled?',
-        text: `Mark ${which}${who} as fulfilled? The customer is e-mailed that it is ready.`,
+        title: 'Hand over this order?',
+        text:
+          `Mark ${which}${who} as handed over (fulfilled)?` +
+          (order.paymentStatus === 'pending'
+            ? ` ${order.amountDue ? formatDollars(order.amountDue) : 'The total'} is still due: take the payment with it.`
+            : ' Nothing is e-mailed; use Mark Ready to tell the customer it is ready.'),
         confirm: 'Fulfill',
       };
     case 'delete':
-      return { title: 'Delete this order?', text: DELETE_ORDER_CONFIRM, confirm: 'Delete' };
+      return {
+        title: `Delete ${which}${who}?`,
+        text: DELETE_ORDER_CONFIRM,
+        confirm: 'Delete',
+      };
     default:
       return null;
   }
 }
 
-const isPaid = (status: string) => status === 'paid' || status === 'completed';
+const isPaid = isPaidStatus;
 
 export type CustomerPaymentBadge = 'Paid' | 'Payment Pending' | 'Cancelled';
 

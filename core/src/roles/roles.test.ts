@@ -28,6 +28,7 @@ describe('roles (spec section 6)', () => {
     'manageKitchen',
     'manageMail',
     'manageBackups',
+    'deleteOrders',
     'manageUsers',
     'assignRoles',
     'resetUserPasswords',
@@ -55,6 +56,7 @@ describe('roles (spec section 6)', () => {
       'manageKitchen',
       'manageMail',
       'manageBackups',
+      'deleteOrders',
     ] as const)
       expect(ROLES.filter((r) => can(r, p))).toEqual(['owner']);
     expect(PERMISSIONS.owner).toEqual(expect.arrayContaining([...PERMISSIONS.admin]));

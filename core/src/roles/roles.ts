@@ -25,6 +25,8 @@ const LEAST_ROLE = {
   manageMail: 'owner',
   // Backups hold every customer's data; unpaid-order rules shape booking.
   manageBackups: 'owner',
+  // A deleted order is gone with its history (paid ones are archived instead).
+  deleteOrders: 'owner',
   manageUsers: 'owner',
   assignRoles: 'owner',
   resetUserPasswords: 'owner',
@@ -69,5 +71,5 @@ export const ROLE_DESCRIPTIONS: Readonly<Record<Role, string>> = {
   admin:
     'Admin: all customer rights, plus manage orders, view analytics, manage recipes and moderate reviews.',
   owner:
-    'Owner: all admin rights, plus manage users, assign roles and send password resets. Full access.',
+    'Owner: all admin rights, plus manage users, assign roles, send password resets and delete orders. Full access.',
 };

@@ -5,6 +5,12 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import {
+  BulkReadySchema,
+  HandOverSchema,
+  isPickupCode,
+  normalisePickupCode,
+  RefundSchema,
+  StageSchema,
   DeliveryFeeSchema,
   DESK_COUNT_CAP,
   DeskChangesQuerySchema,
@@ -193,25 +199,132 @@ export function adminOrdersRouter(deps: AppDeps): Router {
     }),
   );
 
+  // Fulfill (spec) and Hand Over (issue 23) are one action: the order leaves the
+  // counter. An unpaid order needs `payment` (taken in the same step): 409 payment_due.
+  const handOver = handle({ body: HandOverSchema }, async (ctx, { body: { payment } }) => {
+    const { order, alreadyFulfilled } = await orderAdmin.fulfill(
+      services,
+      idParam(ctx),
+      actorOf(ctx),
+      payment,
+    );
+    ctx.body = {
+      success: true,
+      message: alreadyFulfilled
+        ? 'Order was already fulfilled; nothing was sent'
+        : payment && order.paymentMethod === payment.method
+          ? `Payment taken and order handed over`
+          : 'Order marked as fulfilled',
+      order: toOrderView(order),
+    };
+  });
   router.patch(
     '/api/admin/orders/:id/fulfill',
     requirePermission('manageOrders'),
     knownOrder,
+    handOver,
+  );
+  router.post(
+    '/api/admin/orders/:id/hand-over',
+    requirePermission('manageOrders'),
+    knownOrder,
+    handOver,
+  );
+
+  // Mark Ready (pickup) or Out for Delivery: the pickup code, and the customer's mail.
+  router.post(
+    '/api/admin/orders/:id/ready',
+    requirePermission('manageOrders'),
+    knownOrder,
     async (ctx) => {
-      const { order, alreadyFulfilled } = await orderAdmin.fulfill(
-        services,
-        idParam(ctx),
-        actorOf(ctx),
-      );
+      const { order, changed } = await orderAdmin.markReady(services, idParam(ctx), actorOf(ctx));
       ctx.body = {
         success: true,
-        message: alreadyFulfilled
-          ? 'Order was already fulfilled; nothing was sent'
-          : 'Order marked as fulfilled',
+        message: changed
+          ? `Order #${toOrderView(order).orderNumber} is ready; the customer was told`
+          : 'Order was already ready; nothing was sent',
         order: toOrderView(order),
       };
     },
   );
+
+  // Mark Ready for chosen orders or a whole day (or its slots); each result on its own.
+  router.post(
+    '/api/admin/orders/ready',
+    requirePermission('manageOrders'),
+    handle({ body: BulkReadySchema }, async (ctx, { body }) => {
+      const results = await orderAdmin.markReadyBulk(services, body, actorOf(ctx));
+      const ready = results.filter((r) => r.ok).length;
+      ctx.body = {
+        success: true,
+        message: `${ready} of ${results.length} orders marked ready`,
+        results,
+      };
+    }),
+  );
+
+  router.post(
+    '/api/admin/orders/:id/stage',
+    requirePermission('manageOrders'),
+    knownOrder,
+    handle({ body: StageSchema }, async (ctx, { body: { stage } }) => {
+      const order = await orderAdmin.advanceStage(
+        services,
+        idParam(ctx),
+        stage === 'confirmed' ? 'confirm' : 'startBaking',
+        actorOf(ctx),
+      );
+      ctx.body = { success: true, message: `Order marked ${stage}`, order: toOrderView(order) };
+    }),
+  );
+
+  router.post(
+    '/api/admin/orders/:id/restore',
+    requirePermission('manageOrders'),
+    knownOrder,
+    async (ctx) => {
+      const order = await orderAdmin.restoreOrder(services, idParam(ctx), actorOf(ctx));
+      ctx.body = {
+        success: true,
+        message: 'Order restored; the customer was told',
+        order: toOrderView(order),
+      };
+    },
+  );
+
+  router.post(
+    '/api/admin/orders/:id/refunds',
+    requirePermission('manageOrders'),
+    knownOrder,
+    handle({ body: RefundSchema }, async (ctx, { body }) => {
+      const order = await orderAdmin.recordRefund(services, idParam(ctx), body, actorOf(ctx));
+      const view = toOrderView(order);
+      ctx.body = {
+        success: true,
+        message: view.refundPending
+          ? `Refund of ${formatDollars(body.amount)} recorded: make it in Square`
+          : `Refund of ${formatDollars(body.amount)} recorded`,
+        order: view,
+      };
+    }),
+  );
+
+  router.post(
+    '/api/admin/orders/:id/archive',
+    requirePermission('manageOrders'),
+    knownOrder,
+    async (ctx) => {
+      const order = await orderAdmin.archiveOrder(services, idParam(ctx), actorOf(ctx));
+      ctx.body = { success: true, message: 'Order archived', order: toOrderView(order) };
+    },
+  );
+
+  // The counter: a typed or scanned pickup code opens its order.
+  router.get('/api/admin/orders/by-code/:code', requirePermission('manageOrders'), async (ctx) => {
+    const code = normalisePickupCode(String(ctx.params.code ?? ''));
+    if (!isPickupCode(code)) throw notFound('No order has this pickup code');
+    ctx.body = toOrderView(await orderAdmin.findByPickupCode(deps.prisma, code));
+  });
 
   router.post(
     '/api/admin/orders/:id/payment-link',
@@ -231,13 +344,14 @@ export function adminOrdersRouter(deps: AppDeps): Router {
     },
   );
 
+  // Owner only; a paid order is refused (409 order_paid): archive it instead.
   router.delete(
     '/api/admin/orders/:id',
-    requirePermission('manageOrders'),
+    requirePermission('deleteOrders'),
     knownOrder,
     async (ctx) => {
-      await orderAdmin.deleteOrder(services, idParam(ctx), actorOf(ctx));
-      ctx.body = { success: true, message: 'Order deleted' };
+      const name = await orderAdmin.deleteOrder(services, idParam(ctx), actorOf(ctx));
+      ctx.body = { success: true, message: `Order ${name} deleted` };
     },
   );
 

@@ -4,10 +4,15 @@
 // SMTP or writes it to the outbox folder. A call renders the mail and queues
 // it, then returns: the request that caused it never waits for SMTP and never
 // fails because of it.
-import type { PrismaClient } from '@bakery/prisma';
+import type { Prisma, PrismaClient } from '@bakery/prisma';
 import type { Logger, Notifications } from '../contracts.js';
 import {
+  deliveryFeeSetMail,
   orderCancelledMail,
+  orderRestoredMail,
+  outForDeliveryMail,
+  pickupReminderMail,
+  refundRecordedMail,
   orderReadyMail,
   orderReceivedMail,
   passwordChangedMail,
@@ -17,6 +22,7 @@ import {
   toMailOrder,
   unpaidReleasedMail,
   unpaidWarningMail,
+  type StoredOrder,
   type MailContent,
   type MailContext,
   type MailOrder,
@@ -36,6 +42,10 @@ export interface MailNotifications extends Notifications {
    * a hold) stays in its table row and goes out from the next process.
    */
   close(graceMs?: number): Promise<void>;
+  /** The day-before reminder as a queue INSERT (its id and SQL), for the reminder job's transaction. */
+  reminderRow(order: StoredOrder): { id: string; insert: Prisma.Sql };
+  /** Tells the sender that rows were queued by another transaction. */
+  wake(): void;
 }
 
 export interface MailNotificationsOptions {
@@ -166,6 +176,16 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
       orderMail('unpaid-warning', (order) => unpaidWarningMail(order, releaseAt))(orderId),
     unpaidOrderReleased: (orderId, hours) =>
       orderMail('unpaid-released', (order) => unpaidReleasedMail(order, hours))(orderId),
+    outForDelivery: orderMail('out-for-delivery', (order) => outForDeliveryMail(order, context)),
+    orderRestored: orderMail('order-restored', (order) => orderRestoredMail(order, context)),
+    refundRecorded: orderMail('refund-recorded', (order) => refundRecordedMail(order, context)),
+    deliveryFeeSet: orderMail('delivery-fee', (order) => deliveryFeeSetMail(order, context)),
+    /** The day-before reminder as a queue INSERT, for the job's own transaction (sent at most once). */
+    reminderRow(order: StoredOrder) {
+      const content = pickupReminderMail(toMailOrder(order), context);
+      return queue.hold({ ...content, to: order.customerEmail, kind: 'pickup-reminder' }, 0);
+    },
+    wake: () => queue.wake(),
     idle: () => queue.idle(),
     async close(graceMs = 5_000) {
       await queue.close(graceMs);

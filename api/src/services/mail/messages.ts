@@ -69,6 +69,10 @@ export interface MailOrder extends Pick<
   /** pending, paid, completed or cancelled. */
   paymentStatus: string;
   orderStatus: string;
+  /** Given when the order is marked ready (issue 23); absent or null before. */
+  pickupCode?: string | null;
+  /** Dollars refunded so far, in cents. */
+  refundedCents?: number;
 }
 
 export interface MailContext {
@@ -353,21 +357,109 @@ export function paymentReceivedMail(order: MailOrder, context: MailContext): Mai
   ]);
 }
 
-export function orderReadyMail(order: MailOrder, _context: MailContext): MailContent {
+/** A map search for the bakery's address (any phone opens it in its maps app). */
+export const bakeryMapUrl = () =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(
+    `${BAKERY_INFO.street}, ${BAKERY_INFO.city}, ${BAKERY_INFO.state} ${BAKERY_INFO.zip}`,
+  )}`;
+
+const mapLink = () => ({ link: 'Map and directions', href: bakeryMapUrl() });
+
+const pickupCodeLine = (order: MailOrder) =>
+  order.pickupCode ? `Your pickup code: ${order.pickupCode} (show it at the counter).` : null;
+
+/** Staff marked the order ready (issue 23): the code, where, when, and what is still due. */
+export function orderReadyMail(order: MailOrder, context: MailContext): MailContent {
+  const unpaid = order.paymentStatus === 'pending';
+  return message(`Your order #${order.orderNumber} is ready for pickup`, order.customerName, [
+    [
+      `Your order #${order.orderNumber} is baked and ready for pickup.`,
+      pickupCodeLine(order),
+      { lines: fulfilmentLines(order) },
+      mapLink(),
+    ],
+    [
+      unpaid &&
+        (order.paymentUrl
+          ? payButton(
+              order.paymentUrl,
+              `Payment is still open (${formatCents(order.totalCents)}): ${order.paymentUrl}`,
+            )
+          : `${formatCents(order.totalCents)} is due at pickup.`),
+    ],
+    [followLink(context), questions()],
+  ]);
+}
+
+/** A delivery order left the bakery. */
+export function outForDeliveryMail(order: MailOrder, context: MailContext): MailContent {
+  return message(`Your order #${order.orderNumber} is out for delivery`, order.customerName, [
+    [`Your order #${order.orderNumber} is on its way.`, { lines: fulfilmentLines(order) }],
+    [followLink(context), questions()],
+  ]);
+}
+
+/** Staff restored a cancelled order (issue 23). */
+export function orderRestoredMail(order: MailOrder, context: MailContext): MailContent {
+  return message(`Your order #${order.orderNumber} is back on`, order.customerName, [
+    [
+      `Good news: your order #${order.orderNumber} for ${whenText(order)} was restored and is on again. Please ignore our cancellation e-mail.`,
+    ],
+    [{ summary: order }],
+    [followLink(context), questions()],
+  ]);
+}
+
+/** Staff recorded a refund (part or whole). */
+export function refundRecordedMail(order: MailOrder, context: MailContext): MailContent {
+  const refunded = formatCents(order.refundedCents ?? 0);
+  return message(`Refund for order #${order.orderNumber}`, order.customerName, [
+    [
+      `We have refunded ${refunded} of your order #${order.orderNumber}. It returns to the way you paid; a card refund can take a few days to appear.`,
+    ],
+    [followLink(context), questions()],
+  ]);
+}
+
+/** Staff set or corrected the delivery fee: the new total and, when there is one, the payment link. */
+export function deliveryFeeSetMail(order: MailOrder, context: MailContext): MailContent {
+  return message(`Delivery fee for order #${order.orderNumber}`, order.customerName, [
+    [
+      `The delivery fee for your order #${order.orderNumber} is ${formatCents(order.deliveryFeeCents)}. Your new total is ${formatCents(order.totalCents)}.`,
+      { lines: fulfilmentLines(order) },
+    ],
+    [{ summary: order }],
+    [
+      order.paymentStatus === 'pending' &&
+        (order.paymentUrl
+          ? payButton(order.paymentUrl)
+          : "We'll e-mail you a payment link after we review your order."),
+    ],
+    [followLink(context), questions()],
+  ]);
+}
+
+/** The day before the pickup or delivery (issue 23), sent once. */
+export function pickupReminderMail(order: MailOrder, context: MailContext): MailContent {
   const delivery = order.deliveryMethod === 'delivery';
-  const unpaid = order.paymentStatus === 'pending' && order.paymentUrl;
   return message(
-    `Your order #${order.orderNumber} is ready for ${delivery ? 'delivery' : 'pickup'}`,
+    `Reminder: your order #${order.orderNumber} ${delivery ? 'arrives' : 'is ready'} tomorrow`,
     order.customerName,
     [
       [
         delivery
-          ? `Your order #${order.orderNumber} is baked and ready; it will be delivered as arranged.`
-          : `Your order #${order.orderNumber} is baked and ready for pickup.`,
+          ? `Your order #${order.orderNumber} will be delivered tomorrow.`
+          : `Your order #${order.orderNumber} will be ready for pickup tomorrow.`,
         { lines: fulfilmentLines(order) },
+        delivery ? null : mapLink(),
       ],
-      [unpaid && payButton(unpaid, `Payment is still open: ${unpaid}`)],
-      [questions()],
+      [
+        order.paymentStatus === 'pending' &&
+          (order.paymentUrl
+            ? payButton(order.paymentUrl, `Payment is still open: ${order.paymentUrl}`)
+            : `${formatCents(order.totalCents)} is due at pickup.`),
+      ],
+      [followLink(context), questions()],
     ],
   );
 }
@@ -470,5 +562,7 @@ export function toMailOrder(order: StoredOrder): MailOrder {
     paymentUrl: order.squarePaymentUrl,
     paymentStatus: order.paymentStatus,
     orderStatus: order.orderStatus,
+    pickupCode: order.pickupCode,
+    refundedCents: centsOf(order.refundedAmount),
   };
 }

@@ -199,6 +199,7 @@ function Dashboard({ role, email }: { role: string; email: string }) {
                   </>
                 ) : t.id === 'orders' ? (
                   <OrdersRoot
+                    role={role}
                     placed={range}
                     clearPlaced={() => setRange({ fromDate: null, toDate: null })}
                   />

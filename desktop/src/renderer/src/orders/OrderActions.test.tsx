@@ -15,6 +15,12 @@ const base = {
   deliveryMethod: 'pickup',
   squarePaymentUrl: null,
   fulfilledAt: null,
+  fulfillmentStatus: 'received',
+  total: 43.5,
+  amountDue: 43.5,
+  refundedAmount: 0,
+  cancelledAt: null,
+  archivedAt: null,
 } as unknown as OrderView;
 const order = (patch: Record<string, unknown>) => ({ ...base, ...patch }) as OrderView;
 
@@ -24,8 +30,61 @@ function buttons(o: OrderView) {
 }
 
 describe('order buttons per state (spec section 4)', () => {
-  it('pending pickup order: confirm payment, cancel, fulfill, delete', () => {
-    expect(buttons(base)).toEqual(['Confirm Payment', 'Cancel Order', 'Fulfill', 'Delete']);
+  it('pending pickup order: confirm payment, cancel, fulfill, delete; the counter’s next steps', () => {
+    expect(buttons(base)).toEqual([
+      'Confirm Payment',
+      'Cancel Order',
+      'Fulfill',
+      'Delete',
+      'Confirm Order',
+      'Mark Ready',
+    ]);
+  });
+
+  it('an admin is not offered Delete (the owner’s); a paid order offers Archive, never Delete', () => {
+    render(
+      <OrderActions
+        order={base}
+        handlers={{ run: vi.fn(), submitDeliveryFee: vi.fn(), canDelete: false }}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    cleanup();
+    const names = buttons(order({ paymentStatus: 'paid', fulfillmentStatus: 'confirmed' }));
+    expect(names).toContain('Archive');
+    expect(names).not.toContain('Delete');
+  });
+
+  it('Fulfill on an unpaid order shows the amount due and takes the payment with it', async () => {
+    const run = vi.fn();
+    render(<OrderActions order={base} handlers={{ run, submitDeliveryFee: vi.fn() }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Fulfill' }));
+    expect(await screen.findByTestId('amount-due')).toHaveTextContent('$43.50 due.');
+    fireEvent.change(screen.getByLabelText('Paid by'), { target: { value: 'card' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Take payment and hand over' }));
+    expect(run).toHaveBeenCalledWith('fulfill', { payment: { method: 'card' } });
+  });
+
+  it('a handed-over order offers no Cancel; a cancel of today offers Restore', () => {
+    const handed = buttons(
+      order({
+        paymentStatus: 'completed',
+        orderStatus: 'complete',
+        fulfillmentStatus: 'picked_up',
+      }),
+    );
+    expect(handed).not.toContain('Cancel Order');
+    expect(handed).toContain('Record Refund');
+    cleanup();
+    expect(
+      buttons(
+        order({
+          paymentStatus: 'cancelled',
+          fulfillmentStatus: 'cancelled',
+          cancelledAt: new Date().toISOString(),
+        }),
+      ),
+    ).toContain('Restore Order');
   });
 
   it('delivery awaiting its fee: the fee form and no Confirm Payment', () => {
@@ -38,19 +97,28 @@ describe('order buttons per state (spec section 4)', () => {
   });
 
   it('paid and in progress: Mark Complete; complete: Mark In Progress', () => {
-    expect(buttons(order({ paymentStatus: 'paid' }))).toEqual([
+    expect(
+      buttons(order({ paymentStatus: 'paid', fulfillmentStatus: 'confirmed', amountDue: 0 })),
+    ).toEqual([
       'Mark Complete',
       'Cancel Order',
       'Fulfill',
-      'Delete',
+      'Start Baking',
+      'Mark Ready',
+      'Archive',
+      'Record Refund',
     ]);
     cleanup();
-    expect(buttons(order({ paymentStatus: 'paid', orderStatus: 'complete' }))).toEqual([
-      'Mark In Progress',
-      'Cancel Order',
-      'Fulfill',
-      'Delete',
-    ]);
+    expect(
+      buttons(
+        order({
+          paymentStatus: 'completed',
+          orderStatus: 'complete',
+          fulfillmentStatus: 'picked_up',
+          amountDue: 0,
+        }),
+      ),
+    ).toEqual(['Mark In Progress', 'Archive', 'Record Refund']);
   });
 
   it('cancelled: no Cancel Order; a payment link shows View Payment', () => {

@@ -1,27 +1,48 @@
 import { useState } from 'react';
-import { DeliveryFeeSchema, isDeliveryFeeCorrection, type OrderView } from '@bakery/core';
-import { Button, Callout } from '../ui/blueprint';
+import {
+  DeliveryFeeSchema,
+  formatDollars,
+  isDeliveryFeeCorrection,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  RefundSchema,
+  type OrderView,
+  type PaymentMethod,
+} from '@bakery/core';
+import { Button, Callout, HTMLSelect } from '../ui/blueprint';
 import { TextField } from '../ui/fields';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import {
   BUTTON_LABELS,
   confirmationFor,
+  counterButtons,
   DELIVERY_PRICING_NOTE,
   orderButtons,
   type OrderButton,
 } from './actions';
 
+/** What an action takes besides the order: the payment taken at hand-over, a refund. */
+export interface ActionInput {
+  payment?: { method: PaymentMethod };
+  refund?: { amount: number; reason: string };
+}
+
 export interface OrderActionHandlers {
-  run(button: Exclude<OrderButton, 'calculateDeliveryFee'>): void;
+  run(button: Exclude<OrderButton, 'calculateDeliveryFee'>, input?: ActionInput): void;
   submitDeliveryFee(fee: number, distance: number | null): void;
   busy?: boolean;
+  /** Delete is the owner's (core's deleteOrders); default true. */
+  canDelete?: boolean;
 }
 
 const INTENTS: Partial<Record<OrderButton, 'primary' | 'success' | 'danger' | 'warning'>> = {
   confirmPayment: 'success',
   markComplete: 'primary',
   fulfill: 'primary',
+  markReady: 'primary',
+  sendOut: 'primary',
   cancel: 'warning',
+  restore: 'success',
   delete: 'danger',
 };
 
@@ -32,8 +53,13 @@ export function OrderActions({
   order: OrderView;
   handlers: OrderActionHandlers;
 }) {
-  const buttons = orderButtons(order);
+  const buttons = orderButtons(order).filter((b) => b !== 'delete' || handlers.canDelete !== false);
+  const counter = counterButtons(order);
   const [asking, setAsking] = useState<OrderButton | null>(null);
+  const [method, setMethod] = useState<PaymentMethod>('cash');
+  const [refunding, setRefunding] = useState(false);
+  // Hand over of an unpaid order: the amount due first, the payment taken with it.
+  const takingPayment = asking === 'fulfill' && order.paymentStatus === 'pending';
   const [correcting, setCorrecting] = useState(false);
   const question = asking ? confirmationFor(order, asking) : null;
   const feeAllowed = buttons.includes('calculateDeliveryFee');
@@ -80,6 +106,24 @@ export function OrderActions({
               }
             />
           ))}
+        {counter
+          .filter((b) => b !== 'refund')
+          .map((b) => (
+            <Button
+              key={b}
+              text={BUTTON_LABELS[b]}
+              intent={INTENTS[b] ?? 'none'}
+              disabled={handlers.busy}
+              onClick={() => (confirmationFor(order, b) ? setAsking(b) : handlers.run(b))}
+            />
+          ))}
+        {counter.includes('refund') && (
+          <Button
+            text={BUTTON_LABELS.refund}
+            disabled={handlers.busy}
+            onClick={() => setRefunding(true)}
+          />
+        )}
         {feeAllowed && correction && !correcting && (
           <Button
             icon="edit"
@@ -92,15 +136,45 @@ export function OrderActions({
       <ConfirmDialog
         isOpen={question !== null}
         title={question?.title ?? ''}
-        confirmText={question?.confirm ?? ''}
-        intent={asking === 'fulfill' ? 'primary' : 'danger'}
+        confirmText={takingPayment ? 'Take payment and hand over' : (question?.confirm ?? '')}
+        intent={asking === 'fulfill' || asking === 'archive' ? 'primary' : 'danger'}
         onClose={() => setAsking(null)}
         onConfirm={() => {
-          if (asking && asking !== 'calculateDeliveryFee') handlers.run(asking);
+          if (!asking || asking === 'calculateDeliveryFee') return;
+          if (takingPayment) handlers.run(asking, { payment: { method } });
+          else handlers.run(asking);
         }}
       >
         <p>{question?.text}</p>
+        {takingPayment && (
+          <p className="inline-field">
+            <strong data-testid="amount-due">{formatDollars(order.amountDue)} due.</strong>{' '}
+            <label>
+              Paid by{' '}
+              <HTMLSelect
+                aria-label="Paid by"
+                value={method}
+                onChange={(e) => setMethod(e.currentTarget.value as PaymentMethod)}
+                options={PAYMENT_METHODS.map((m) => ({
+                  value: m,
+                  label: PAYMENT_METHOD_LABELS[m],
+                }))}
+              />
+            </label>
+          </p>
+        )}
       </ConfirmDialog>
+      {refunding && (
+        <RefundForm
+          paid={order.total - order.refundedAmount}
+          onCancel={() => setRefunding(false)}
+          onSubmit={(refund) => {
+            setRefunding(false);
+            handlers.run('refund', { refund });
+          }}
+          busy={handlers.busy}
+        />
+      )}
     </>
   );
 }
@@ -169,6 +243,64 @@ function DeliveryFeeForm({
         <Button type="submit" intent="primary" text={submitText} disabled={busy} />
         {onCancel && <Button text="Cancel" minimal onClick={onCancel} />}
       </form>
+    </Callout>
+  );
+}
+
+/** A refund is its own recorded action: how much and why (never a cancel). */
+function RefundForm({
+  paid,
+  onSubmit,
+  onCancel,
+  busy,
+}: {
+  paid: number;
+  onSubmit(refund: { amount: number; reason: string }): void;
+  onCancel(): void;
+  busy?: boolean;
+}) {
+  const [values, setValues] = useState({ amount: paid.toFixed(2), reason: '' });
+  const [error, setError] = useState<string | null>(null);
+  const submit = () => {
+    const parsed = RefundSchema.safeParse({ amount: Number(values.amount), reason: values.reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Check the refund');
+      return;
+    }
+    onSubmit(parsed.data);
+  };
+  return (
+    <Callout intent="primary" title="Record a refund" style={{ margin: '8px 0' }}>
+      <form
+        noValidate
+        className="range-bar"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <TextField
+          id="refund-amount"
+          label="Amount ($)"
+          type="number"
+          step={0.01}
+          value={values.amount}
+          onChange={(amount) => setValues((v) => ({ ...v, amount }))}
+        />
+        <TextField
+          id="refund-reason"
+          label="Reason"
+          value={values.reason}
+          onChange={(reason) => setValues((v) => ({ ...v, reason }))}
+        />
+        <Button type="submit" intent="primary" text="Record refund" disabled={busy} />
+        <Button text="Cancel" onClick={onCancel} />
+      </form>
+      {error && (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      )}
     </Callout>
   );
 }

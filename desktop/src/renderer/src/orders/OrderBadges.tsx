@@ -17,15 +17,23 @@ export function PaymentBadge({ status }: { status: string }) {
   );
 }
 
-/** Fulfilled, complete or in progress: one badge, from core (never "fulfilled" beside "in progress"). */
+const STATE_INTENTS: Partial<Record<string, 'success' | 'primary' | 'warning'>> = {
+  ready: 'primary',
+  out_for_delivery: 'primary',
+  picked_up: 'success',
+  delivered: 'success',
+  baking: 'warning',
+};
+
+/**
+ * The counter's state (core's order-state table): Received … Ready … Picked
+ * up. A cancelled order shows none: its payment badge already says Cancelled.
+ */
 export function FulfilmentBadge({ order }: { order: OrderView }) {
-  const label = fulfilmentBadge(order);
+  if (order.fulfillmentStatus === 'cancelled') return null;
   return (
-    <Tag
-      intent={label === 'fulfilled' ? 'success' : label === 'complete' ? 'primary' : 'none'}
-      round
-    >
-      {label}
+    <Tag intent={STATE_INTENTS[order.fulfillmentStatus] ?? 'none'} round>
+      {fulfilmentBadge(order)}
     </Tag>
   );
 }

@@ -18,7 +18,7 @@ import { api } from '../api/client';
 import { Button, H3, HTMLTable, Tag } from '../ui/blueprint';
 import { TableHead } from '../ui/TableHead';
 import { FulfilmentBadge, PaymentBadge } from './OrderBadges';
-import { OrderActions } from './OrderActions';
+import { OrderActions, type ActionInput } from './OrderActions';
 import type { OrderButton } from './actions';
 import { addressOf, telHref, writingOf } from './orderText';
 
@@ -27,6 +27,7 @@ const money = (d: number | null | undefined) => formatDollars(d ?? 0);
 export function OrderDetail({
   order,
   busy,
+  canDelete = true,
   run,
   submitFee,
   paymentConfigured,
@@ -35,7 +36,8 @@ export function OrderDetail({
 }: {
   order: OrderView;
   busy: boolean;
-  run(b: Exclude<OrderButton, 'calculateDeliveryFee'>): void;
+  canDelete?: boolean;
+  run(b: Exclude<OrderButton, 'calculateDeliveryFee'>, input?: ActionInput): void;
   submitFee(fee: number, distance: number | null): void;
   paymentConfigured: boolean;
   retryLink(): void;
@@ -50,6 +52,9 @@ export function OrderDetail({
       order.orderStatus,
       order.deliveryFeeStatus,
       order.fulfilledAt,
+      order.fulfillmentStatus,
+      order.refundedAmount,
+      order.archivedAt,
       order.total,
     ],
     queryFn: () => api<OrderHistoryView[]>(`/api/admin/orders/${order.id}/history`),
@@ -101,6 +106,32 @@ export function OrderDetail({
         )}
         <dt>Placed</dt>
         <dd>{bakeryDateTime(order.createdAt ?? order.orderDate)}</dd>
+        {order.pickupCode && (
+          <>
+            <dt>Pickup code</dt>
+            <dd data-testid="pickup-code">
+              <strong>{order.pickupCode}</strong>
+            </dd>
+          </>
+        )}
+        {order.amountDue > 0 && (
+          <>
+            <dt>Due</dt>
+            <dd>
+              <strong>{money(order.amountDue)}</strong> not paid
+              {order.deliveryFeeStatus === 'pending' && ' (the delivery fee is still pending)'}
+            </dd>
+          </>
+        )}
+        {order.refundedAmount > 0 && (
+          <>
+            <dt>Refunded</dt>
+            <dd>
+              {money(order.refundedAmount)}
+              {order.refundPending && ' · still to be made in Square'}
+            </dd>
+          </>
+        )}
       </dl>
       <div className="button-row no-print">
         <Button icon="print" text="Print ticket" small onClick={printTicket} />
@@ -108,7 +139,10 @@ export function OrderDetail({
           <Button icon="link" text="Retry payment link" small onClick={retryLink} disabled={busy} />
         )}
       </div>
-      <OrderActions order={order} handlers={{ run, submitDeliveryFee: submitFee, busy }} />
+      <OrderActions
+        order={order}
+        handlers={{ run, submitDeliveryFee: submitFee, busy, canDelete }}
+      />
       <HTMLTable compact className="compact lines" aria-label="Items">
         <TableHead columns={['Item', ['Qty', 'num'], ['Line total', 'num']]} />
         <tbody>

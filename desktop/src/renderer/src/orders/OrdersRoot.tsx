@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GridApi, IDatasource } from 'ag-grid-community';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  can,
   bakeryToday,
   DUE_PRESET_LABELS,
   formatDollars,
@@ -27,6 +28,7 @@ import { PrintPreview } from './PrintPreview';
 import { CakeLabels, OrderTicket, PickList } from './Paper';
 import { DESK_STATUSES, deskQuery, pickListDay, useDeskFilters } from './deskParams';
 import type { OrderButton } from './actions';
+import type { ActionInput } from './OrderActions';
 
 const POLL_MS = 30_000;
 const SEARCH_DELAY_MS = 300;
@@ -51,7 +53,16 @@ async function ordersDueOn(date: string): Promise<OrderView[]> {
   return rows;
 }
 
-export function OrdersRoot({ placed, clearPlaced }: { placed: DateRange; clearPlaced(): void }) {
+export function OrdersRoot({
+  placed,
+  clearPlaced,
+  role = 'admin',
+}: {
+  placed: DateRange;
+  clearPlaced(): void;
+  /** The signed-in staff member's role: Delete is the owner's (core's deleteOrders). */
+  role?: string;
+}) {
   const client = useQueryClient();
   const [filters, setFilters] = useDeskFilters();
   const config = useQuery({
@@ -188,11 +199,13 @@ export function OrdersRoot({ placed, clearPlaced }: { placed: DateRange; clearPl
       button,
       fee,
       distance,
+      input,
     }: {
       order: OrderView;
       button: OrderButton;
       fee?: number;
       distance?: number | null;
+      input?: ActionInput;
     }) => {
       const base = `/api/admin/orders/${order.id}`;
       type Answer = { message?: string; order?: OrderView };
@@ -224,7 +237,25 @@ export function OrdersRoot({ placed, clearPlaced }: { placed: DateRange; clearPl
               body: { status: 'cancelled' },
             });
           case 'fulfill':
-            return await api<Answer>(`${base}/fulfill`, { method: 'PATCH' });
+            return await api<Answer>(`${base}/fulfill`, {
+              method: 'PATCH',
+              ...(input?.payment ? { body: { payment: input.payment } } : {}),
+            });
+          case 'markReady':
+          case 'sendOut':
+            return await api<Answer>(`${base}/ready`, { method: 'POST' });
+          case 'confirm':
+          case 'startBaking':
+            return await api<Answer>(`${base}/stage`, {
+              method: 'POST',
+              body: { stage: button === 'confirm' ? 'confirmed' : 'baking' },
+            });
+          case 'restore':
+            return await api<Answer>(`${base}/restore`, { method: 'POST' });
+          case 'refund':
+            return await api<Answer>(`${base}/refunds`, { method: 'POST', body: input?.refund });
+          case 'archive':
+            return await api<Answer>(`${base}/archive`, { method: 'POST' });
           case 'delete':
             return await api<Answer>(base, { method: 'DELETE' });
           case 'viewPayment':
@@ -241,6 +272,13 @@ export function OrdersRoot({ placed, clearPlaced }: { placed: DateRange; clearPl
           cancel: ['Update Failed', 'Failed to update order status'],
           fulfill: ['Fulfillment Failed', 'Fulfillment Failed'],
           delete: ['Delete Failed', 'Delete Failed'],
+          confirm: ['Update Failed', 'Failed to update order status'],
+          startBaking: ['Update Failed', 'Failed to update order status'],
+          markReady: ['Update Failed', 'Failed to mark the order ready'],
+          sendOut: ['Update Failed', 'Failed to mark the order ready'],
+          restore: ['Restore Failed', 'Failed to restore the order'],
+          refund: ['Refund Failed', 'Failed to record the refund'],
+          archive: ['Update Failed', 'Failed to archive the order'],
           viewPayment: ['Update Failed', 'Failed to update order status'],
         };
         const [title, fallback] = titles[button];
@@ -285,6 +323,31 @@ export function OrdersRoot({ placed, clearPlaced }: { placed: DateRange; clearPl
   const today = bakeryToday();
   const printDay = pickListDay(filters, today);
 
+  // The counter: a typed or scanned pickup code opens its order.
+  const [code, setCode] = useState('');
+  const openByCode = useMutation({
+    mutationFn: (typed: string) =>
+      api<OrderView>(`/api/admin/orders/by-code/${encodeURIComponent(typed.trim())}`),
+    onSuccess: (order) => {
+      setCode('');
+      select(order);
+    },
+    onError: (err) => toast('No such pickup code', messageOf(err, 'No order has this pickup code')),
+  });
+  // Mark Ready for every open order due on the pick-list day.
+  const dayReady = useMutation({
+    mutationFn: (date: string) =>
+      api<{ message: string }>('/api/admin/orders/ready', {
+        method: 'POST',
+        body: { pickupDate: date },
+      }),
+    onSuccess: (res) => {
+      refresh();
+      toast(res.message, undefined, 'success');
+    },
+    onError: (err) => toast('Update Failed', messageOf(err, 'Failed to mark the orders ready')),
+  });
+
   return (
     <div className="desk">
       {loadError && (
@@ -328,6 +391,23 @@ export function OrdersRoot({ placed, clearPlaced }: { placed: DateRange; clearPl
           onValueChange={setSearch}
           style={{ width: 170 }}
         />
+        <form
+          className="inline-field"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (code.trim()) openByCode.mutate(code);
+          }}
+        >
+          <InputGroup
+            small
+            leftIcon="barcode"
+            placeholder="Pickup code"
+            aria-label="Pickup code"
+            value={code}
+            onValueChange={setCode}
+            style={{ width: 110 }}
+          />
+        </form>
         <HTMLSelect
           aria-label="Status"
           value={filters.status}
@@ -358,6 +438,13 @@ export function OrdersRoot({ placed, clearPlaced }: { placed: DateRange; clearPl
             : ''}
         </span>
         <span className="spacer" />
+        <Button
+          icon="tick-circle"
+          small
+          text={`Mark ${printDay === today ? 'today' : formatLongDate(printDay)} ready`}
+          disabled={dayReady.isPending}
+          onClick={() => dayReady.mutate(printDay)}
+        />
         <Button
           icon="th-list"
           small
@@ -395,7 +482,8 @@ export function OrdersRoot({ placed, clearPlaced }: { placed: DateRange; clearPl
             <OrderDetail
               order={selected}
               busy={action.isPending}
-              run={(button) => action.mutate({ order: selected, button })}
+              canDelete={can(role, 'deleteOrders')}
+              run={(button, input) => action.mutate({ order: selected, button, input })}
               submitFee={(fee, distance) =>
                 action.mutate({ order: selected, button: 'calculateDeliveryFee', fee, distance })
               }

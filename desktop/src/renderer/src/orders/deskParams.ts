@@ -6,11 +6,15 @@ import type { DateRange } from '../dashboard/range';
 
 export const DESK_STATUSES = [
   ['', 'Any status'],
-  ['unfulfilled', 'To hand over'],
+  ['open', 'To hand over'],
+  ['unfulfilled', 'Not ready yet'],
+  ['ready', 'Ready'],
+  ['picked_up', 'Picked up'],
   ['pending', 'Payment pending'],
   ['paid', 'Paid'],
   ['completed', 'Completed'],
   ['cancelled', 'Cancelled'],
+  ['archived', 'Archived'],
 ] as const;
 
 export interface DeskFilters {

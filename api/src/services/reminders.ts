@@ -1,0 +1,63 @@
+// The day-before reminder (issue 23): every open order due tomorrow gets one
+// e-mail. Each sweep claims its orders and queues their mails in ONE
+// transaction ("reminderSentAt" set with the mail row's INSERT), so a reminder
+// goes out at most once, whichever process sweeps and however often it
+// restarts; FOR UPDATE SKIP LOCKED lets several API processes sweep at once.
+import { addDays, bakeryToday } from '@bakery/core';
+import type { Prisma, PrismaClient } from '@bakery/prisma';
+import type { Logger } from './contracts.js';
+import type { StoredOrder } from './mail/messages.js';
+
+export interface ReminderMail {
+  reminderRow(order: StoredOrder): { id: string; insert: Prisma.Sql };
+  wake(): void;
+}
+
+/** States that still expect the customer (cancelled and handed-over orders get none). */
+export const REMINDED_STATES = ['received', 'confirmed', 'baking', 'ready', 'out_for_delivery'];
+
+/** Orders claimed per sweep (a busy day takes a few sweeps). */
+const SWEEP_MAX = 200;
+
+/** Queues the reminders of orders due tomorrow not yet reminded; returns how many. */
+export async function sendDueReminders(
+  prisma: PrismaClient,
+  mail: ReminderMail,
+  now = new Date(),
+): Promise<number> {
+  const tomorrow = addDays(bakeryToday(now), 1);
+  const sent = await prisma.$transaction(async (tx) => {
+    const claimed = await tx.$queryRaw<{ id: string }[]>`
+      SELECT "id"::text AS id FROM "Order"
+      WHERE "pickupDate" = ${tomorrow} AND "reminderSentAt" IS NULL AND "archivedAt" IS NULL
+        AND "fulfillmentStatus" = ANY(${REMINDED_STATES}::varchar[])
+      ORDER BY "id" LIMIT ${SWEEP_MAX} FOR UPDATE SKIP LOCKED`;
+    if (claimed.length === 0) return 0;
+    const orders = await tx.order.findMany({ where: { id: { in: claimed.map((r) => r.id) } } });
+    for (const order of orders) await tx.$executeRaw(mail.reminderRow(order).insert);
+    await tx.order.updateMany({
+      where: { id: { in: orders.map((o) => o.id) } },
+      data: { reminderSentAt: now },
+    });
+    return orders.length;
+  });
+  if (sent > 0) mail.wake();
+  return sent;
+}
+
+/** Sweeps now and every `intervalMs` (default 10 minutes); returns the stop function. */
+export function startReminderJob(
+  prisma: PrismaClient,
+  mail: ReminderMail,
+  log: Logger,
+  intervalMs = 10 * 60_000,
+): () => void {
+  const sweep = () =>
+    void sendDueReminders(prisma, mail)
+      .then((n) => n > 0 && log.info('pickup reminders queued', { count: n }))
+      .catch((error: unknown) => log.warn('pickup reminders failed', { error: String(error) }));
+  sweep();
+  const timer = setInterval(sweep, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

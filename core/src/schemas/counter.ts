@@ -1,0 +1,61 @@
+// What the counter's actions take (issue 23): hand over with the payment
+// taken in the same step, Mark Ready for many orders, a refund with its reason.
+import { z } from 'zod';
+import { isDateString, PICKUP_SLOTS } from '../calendar/calendar';
+import { isUuid } from '../ids/ids';
+import { PAYMENT_METHODS } from '../lifecycle/orderState';
+import { isWholeCents } from './common';
+
+const PaymentTaken = z.object({
+  method: z.enum(PAYMENT_METHODS, {
+    error: `Payment method must be one of: ${PAYMENT_METHODS.join(', ')}`,
+  }),
+});
+
+/** PATCH …/fulfill and POST …/hand-over: `payment` takes an unpaid order's money in the same step. */
+export const HandOverSchema = z
+  .object({ payment: PaymentTaken.nullish() })
+  .nullish()
+  .transform((body) => ({ payment: body?.payment ?? null }));
+export type HandOver = z.infer<typeof HandOverSchema>;
+
+/** POST /api/admin/orders/ready: chosen orders, or every open order of a day (or of its slots). */
+export const BulkReadySchema = z
+  .object({
+    ids: z
+      .array(z.string().refine(isUuid, { message: 'Each id must be an order id' }))
+      .max(200, 'At most 200 orders at once')
+      .optional(),
+    pickupDate: z
+      .string()
+      .refine(isDateString, { message: 'pickupDate must be a date (YYYY-MM-DD)' })
+      .optional(),
+    times: z
+      .array(z.string().refine((t) => PICKUP_SLOTS.includes(t), { message: 'Unknown pickup time' }))
+      .max(PICKUP_SLOTS.length)
+      .optional(),
+  })
+  .refine((body) => (body.ids?.length ?? 0) > 0 || Boolean(body.pickupDate), {
+    message: 'Choose orders (ids) or a pickup date',
+    path: ['ids'],
+  });
+export type BulkReady = z.infer<typeof BulkReadySchema>;
+
+/** POST …/stage: the kitchen's progress before ready. */
+export const StageSchema = z.object({
+  stage: z.enum(['confirmed', 'baking'], { error: "Stage must be 'confirmed' or 'baking'" }),
+});
+
+/** POST …/refunds: dollars (whole cents) and why. */
+export const RefundSchema = z.object({
+  amount: z
+    .number({ error: 'Enter the amount refunded' })
+    .positive('A refund must be more than $0.00')
+    .refine(isWholeCents, 'Enter the amount in dollars and cents'),
+  reason: z
+    .string({ error: 'Say why the order is refunded' })
+    .trim()
+    .min(3, 'Say why the order is refunded')
+    .max(300, 'The reason cannot exceed 300 characters'),
+});
+export type Refund = z.infer<typeof RefundSchema>;
