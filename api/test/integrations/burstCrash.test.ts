@@ -149,4 +149,4 @@ it('keeps every answered order once, none half-made, and retries get their order
       `(${recovered.length} stored but unanswered) and ${retries.filter((r) => r.status === 201).length} × 201; ` +
       `${final.length} orders, one per key\n`,
   );
-}, 120_000);
+}, 240_000);

@@ -186,4 +186,4 @@ it('backs up orders, users, recipes and mail, and restores every row into a fres
         .join('\n') +
       '\n',
   );
-});
+}, 240_000);
