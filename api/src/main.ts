@@ -111,6 +111,10 @@ async function main() {
         ],
       })
     : null;
+  if (scheduler)
+    log.info('scheduled jobs: nightly backup and unpaid-order release', {
+      backupDir: config.backupDir,
+    });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
