@@ -3,10 +3,15 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // @bakery/core is one barrel of pure modules; telling Rollup they have no side
-// effects lets the home chunk drop the zod schemas it never uses.
+// effects lets the home chunk drop the zod schemas it never uses. All but one:
+// zodConfig.ts exists for its side effect (zod's jitless mode, so zod never
+// probes `new Function` under the CSP); marked pure, Rollup dropped it and
+// the probe fired a CSP violation (issue 27). e2e/csp.spec.ts checks every page.
+const ZOD_CONFIG = /[\\/]core[\\/]src[\\/]zodConfig\.ts$/;
 const corePure: Plugin = {
   name: 'bakery-core-pure',
   transform(code, id) {
+    if (ZOD_CONFIG.test(id)) return { code, map: null, moduleSideEffects: true };
     if (/[\\/]core[\\/]src[\\/]/.test(id)) return { code, map: null, moduleSideEffects: false };
     return null;
   },

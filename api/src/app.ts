@@ -4,10 +4,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import Koa, { type Context, type Next } from 'koa';
 import helmet from 'koa-helmet';
-import { bodyParser } from '@koa/bodyparser';
 import session from 'koa-session';
 import Keygrip from 'keygrip';
 import type { AppConfig } from './config.js';
+import { clientAddressMiddleware } from './clientAddress.js';
 import type { AppDeps } from './deps.js';
 import type { Logger } from './services/contracts.js';
 import { errorMiddleware, forbidden, HttpError } from './middleware/errors.js';
@@ -24,6 +24,7 @@ import { configBody } from './routes/config.js';
 import { safePath } from './services/logger.js';
 import { staticApps } from './static.js';
 import { compressAnswers } from './middleware/compressAnswers.js';
+import { jsonBody } from './middleware/jsonBody.js';
 import { inlineHashes, styleSources } from './csp.js';
 
 /** The cookie's life; the store ends a session sooner by role (docs/security.md, section 3). */
@@ -108,12 +109,9 @@ async function jsonOnly(ctx: Context, next: Next) {
 
 export function createApp(deps: AppDeps): Koa {
   const { config, log, prisma } = deps;
-  const app = new Koa({
-    proxy: config.trustProxy,
-    // The client is the address the nearest trusted proxy saw: the last
-    // `trustedProxies` entries of X-Forwarded-For, never what the client wrote.
-    maxIpsCount: config.trustProxy ? (config.trustedProxies ?? 1) : 0,
-  });
+  // X-Forwarded-Proto and -Host count only from the proxies' own addresses:
+  // clientAddressMiddleware removes them from any other peer, and sets ctx.ip.
+  const app = new Koa({ proxy: config.trustProxy });
   // Cookies signed with HMAC-SHA256 (Koa's default is SHA-1).
   app.keys = new Keygrip([config.sessionSecret], 'sha256');
   // __Host- cookies need Secure, Path=/ and no Domain: whenever cookies are Secure.
@@ -122,6 +120,7 @@ export function createApp(deps: AppDeps): Koa {
 
   const inline = inlineHashes(config.storefrontDist);
   const styleSource = styleSources(inline.style);
+  app.use(clientAddressMiddleware(config));
   app.use(requestLog(log));
   app.use(errorMiddleware(log));
   app.use(
@@ -156,16 +155,10 @@ export function createApp(deps: AppDeps): Koa {
   app.use(compressAnswers({ threshold: 1024, brotliQuality: 4, gzipLevel: 6 }));
   app.use(sameOrigin(config));
   app.use(jsonOnly);
-  // Keeps ctx.request.rawBody: the Square webhook signature is over the exact bytes.
-  app.use(
-    bodyParser({
-      enableTypes: ['json'],
-      jsonLimit: BODY_LIMIT,
-      encoding: 'utf-8',
-      // DELETE /api/user carries the current password.
-      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
-    }),
-  );
+  // Nesting deeper than MAX_JSON_DEPTH is refused before parsing; keeps
+  // ctx.request.rawBody: the Square webhook signature is over the exact bytes.
+  // DELETE /api/user carries the current password.
+  app.use(jsonBody({ limit: BODY_LIMIT, methods: ['POST', 'PUT', 'PATCH', 'DELETE'] }));
   app.use(
     session(
       {

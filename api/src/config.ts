@@ -7,7 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isIP } from 'node:net';
+import proxyAddr from 'proxy-addr';
 import { BAKERY_INFO } from '@bakery/core';
+import { DEFAULT_PROXY_ADDRESSES } from './clientAddress.js';
 import type { RateLimits } from './middleware/rateLimit.js';
 import type { MailSettings } from './services/mail/mailer.js';
 import type { SquareSettings } from './services/square/settings.js';
@@ -37,6 +40,13 @@ export interface AppConfig {
   trustProxy: boolean;
   /** How many proxies in front of the API append to X-Forwarded-For (TRUSTED_PROXIES, default 1). */
   trustedProxies?: number;
+  /**
+   * The addresses or CIDRs the nearest proxy connects from (PROXY_ADDRESSES,
+   * default loopback): forwarding headers count only from these peers.
+   */
+  proxyAddresses?: string[];
+  /** The address to listen on (HOST); unset: every interface. */
+  host?: string;
   /** Apply pending migrations (and the seed) when the process starts. */
   migrateOnStart: boolean;
   logLevel: LogLevel;
@@ -52,6 +62,8 @@ export interface AppConfig {
   pgBinDir?: string;
   /** Whether this process runs the scheduled jobs (SCHEDULED_JOBS, default on: nightly backup, unpaid-order release). */
   scheduledJobs: boolean;
+  /** New staff (promoted, or the seeded owner) set up a second factor at first sign-in (STAFF_2FA_BY_DEFAULT, default on). */
+  newStaffSecondFactor: boolean;
 }
 
 /** The repository root: the folder holding pnpm-workspace.yaml above this file (src/ or the bundle in dist/). */
@@ -139,6 +151,50 @@ const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
       .transform((value) => value as T[number]),
   );
 
+/** A comma-separated list of addresses, CIDRs or proxy-addr's names (loopback, linklocal, uniquelocal). */
+const addressList = () =>
+  optional(
+    z
+      .string()
+      .trim()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (entries) => {
+          try {
+            proxyAddr.compile(entries);
+            return entries.length > 0;
+          } catch {
+            return false;
+          }
+        },
+        {
+          error:
+            'must be a comma-separated list of IP addresses or CIDRs (e.g. 10.0.0.5,10.1.0.0/16) or loopback, linklocal, uniquelocal',
+        },
+      ),
+  );
+
+/** An IP address or a host name to listen on. */
+const listenHost = () =>
+  optional(
+    z
+      .string()
+      .trim()
+      .refine(
+        (value) =>
+          isIP(value) !== 0 ||
+          /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(
+            value,
+          ),
+        { error: 'must be an IP address or a host name, e.g. 127.0.0.1 or 0.0.0.0' },
+      ),
+  );
+
 /** Every variable of .env.example, with what it accepts. */
 export const ENV_SCHEMA = z.object({
   NODE_ENV: oneOf(['development', 'production', 'test']),
@@ -146,11 +202,14 @@ export const ENV_SCHEMA = z.object({
   PUBLIC_URL: url(['http:', 'https:'], 'https://shop.example.com'),
   TRUST_PROXY: flag(),
   TRUSTED_PROXIES: wholeNumber(1, 10),
+  PROXY_ADDRESSES: addressList(),
+  HOST: listenHost(),
   SESSION_SECRET: optional(z.string().trim().min(16, { error: 'must be at least 16 characters' })),
   LOG_LEVEL: oneOf(LOG_LEVELS),
   // New accounts per client address per hour (a shop event on one Wi-Fi may need more).
   SIGNUP_LIMIT_PER_HOUR: wholeNumber(1, 100_000),
   MIGRATE_ON_START: flag(),
+  STAFF_2FA_BY_DEFAULT: flag(),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgresql://bakery:secret@db:5432/bakery'),
   BAKERY_DATA_DIR: text(),
   BACKUP_DIR: text(),
@@ -291,6 +350,7 @@ export function loadConfig(
   const port = env.PORT ?? 3000;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port || 3000}`).replace(/\/+$/, '');
   const dataDir = path.resolve(env.BAKERY_DATA_DIR ?? path.join(REPO_ROOT, '.data'));
+  const trustProxy = env.TRUST_PROXY ?? false;
   const sessionSecret =
     env.SESSION_SECRET ??
     (options.persistSecret ? persistedSessionSecret(dataDir) : randomBytes(32).toString('hex'));
@@ -307,9 +367,13 @@ export function loadConfig(
     secureCookies: publicUrl.startsWith('https:'),
     nodeEnv,
     production,
-    trustProxy: env.TRUST_PROXY ?? false,
+    trustProxy,
     trustedProxies: env.TRUSTED_PROXIES ?? 1,
+    proxyAddresses: env.PROXY_ADDRESSES ?? DEFAULT_PROXY_ADDRESSES,
+    // Behind a proxy the API needs to answer only the proxy: this machine by default.
+    host: env.HOST ?? (trustProxy ? '127.0.0.1' : undefined),
     migrateOnStart: env.MIGRATE_ON_START ?? false,
+    newStaffSecondFactor: env.STAFF_2FA_BY_DEFAULT ?? true,
     ...(env.SIGNUP_LIMIT_PER_HOUR
       ? { rateLimits: { signupPerIp: { max: env.SIGNUP_LIMIT_PER_HOUR, windowMs: 3_600_000 } } }
       : {}),

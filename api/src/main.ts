@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createPrismaClient, pendingMigrations } from '@bakery/prisma';
 import { createApp } from './app.js';
+import { proxyPeerCheck } from './clientAddress.js';
 import { ConfigError, loadConfig, MIGRATIONS_DIR, REPO_ROOT } from './config.js';
 import { openDatabase } from './db/embedded.js';
 import { releaseStep } from './release.js';
@@ -48,6 +49,13 @@ async function main() {
       'PUBLIC_URL is https but TRUST_PROXY is not set: the Secure session cookie needs the TLS proxy to be trusted (X-Forwarded-Proto); sign-in fails until TRUST_PROXY=1 is set',
     );
   }
+  const loopbackHost = config.host && /^(localhost|127\.[\d.]+|::1)$/.test(config.host);
+  const isProxy = proxyPeerCheck(config);
+  if (config.trustProxy && loopbackHost && !isProxy('127.0.0.1') && !isProxy('::1')) {
+    log.warn(
+      `HOST is ${config.host} (only this machine can connect) but PROXY_ADDRESSES names no address of this machine: set HOST to an address the proxy reaches`,
+    );
+  }
   const database = await openDatabase(config, log);
   const databaseUrl = database.url;
   try {
@@ -69,16 +77,21 @@ async function main() {
   const { notifications, payments } = integrations;
 
   const app = createApp({ prisma, config, log, notifications, payments, databaseUrl });
-  const server = app.listen(config.port, () => {
+  const listening = () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     log.info('bakery API listening', {
       url: `http://localhost:${port}`,
+      // HOST; behind a proxy (TRUST_PROXY=1) 127.0.0.1 unless set, else every interface.
+      host: config.host ?? 'every interface',
       publicUrl: config.publicUrl,
       mode: config.nodeEnv,
       startupMs: Math.round(process.uptime() * 1000),
     });
-  });
+  };
+  const server = config.host
+    ? app.listen(config.port, config.host, listening)
+    : app.listen(config.port, listening);
   server.keepAliveTimeout = 65_000; // longer than common proxies' idle timeout
 
   const purge = setInterval(

@@ -9,6 +9,7 @@ import { applyMigrations, createPrismaClient, type MigrationResult } from '@bake
 import { MIGRATIONS_DIR, type AppConfig } from './config.js';
 import type { Logger } from './services/contracts.js';
 import { seedKitchen } from './services/recipes.js';
+import { sealPlainSeeds } from './services/secondFactor.js';
 import { seedOwner } from './services/seed.js';
 
 export async function deployMigrations(databaseUrl: string, log: Logger): Promise<MigrationResult> {
@@ -27,6 +28,7 @@ export async function seed(
   const prisma = createPrismaClient(databaseUrl, { max: 2 });
   try {
     await seedOwner(prisma, config, log);
+    await sealPlainSeeds({ prisma, config, log });
     // Once staff have edited (or emptied) the kitchen, a restart must not bring the starters back.
     if (options.kitchen && (await seedKitchen(prisma)).seeded)
       log.info('starter ingredients and recipes added');

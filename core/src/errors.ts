@@ -20,6 +20,10 @@ export const ERROR_CODES = [
   'password_change_required',
   /** 403: the owner requires a second factor of all staff: set it up first. */
   'second_factor_setup_required',
+  /** 400: a mailed link (e-mail change, undo) is unknown, used or expired. */
+  'invalid_link',
+  /** 403: a staff member with a second factor changes the password or e-mail only after entering a code. */
+  'second_factor_needed',
   /** 403: the role may not do this. */
   'forbidden',
   /** 403: a state-changing request from another site. */
@@ -28,6 +32,10 @@ export const ERROR_CODES = [
   'not_found',
   /** 409: the action is not allowed in the current state (the message names it). */
   'invalid_state',
+  /** 400: "Add writing" was chosen for a cake but no writing was entered. */
+  'cake_writing_required',
+  /** 400: the delivery address is outside the delivery area (the bakery's ZIP list, Florida). */
+  'outside_delivery_area',
   /** 409: a unique value is taken (e.g. the e-mail of an account). */
   'already_exists',
   /** 409: the order was already handed over (picked up or delivered): record a refund instead. */

@@ -1,6 +1,8 @@
 // @bakery/core: the bakery's rules, once (see README.md).
 import './zodConfig'; // first: before any schema is built
 export * from './bakery/bakery';
+export * from './bakery/customerOrder';
+export * from './bakery/deliveryArea';
 export * from './catalogue/catalogue';
 export * from './cart/cart';
 export * from './money/money';

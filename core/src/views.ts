@@ -231,3 +231,23 @@ export interface ErrorView {
   message: string;
   errors?: { path: string; message: string }[];
 }
+
+/** A day's orders at the counter, by state (GET /api/admin/today). */
+export interface DayCountsView {
+  due: number;
+  ready: number;
+  handedOver: number;
+  notPaid: number;
+  cancelled: number;
+}
+
+/** GET /api/admin/today: the Overview's day at a glance (issue 23); money in dollars. */
+export interface TodayView {
+  date: string;
+  pickups: DayCountsView;
+  deliveries: DayCountsView;
+  /** Money received today (by its payment time), by how it was paid. */
+  takings: { total: number; byMethod: { method: string; amount: number; orders: number }[] };
+  /** Orders due tomorrow, cancelled ones left out. */
+  tomorrow: number;
+}

@@ -3,6 +3,8 @@
 // the cart view (edit, remove), logout empties the cart, the account page,
 // reorder, unknown confirmation ids, the return to /order after signing in,
 // no sideways scrolling at 375 px, and axe on every customer page.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, bakeryToday, formatCents, MENU_ITEMS, maxQuantityOf } from '@bakery/core';
@@ -43,7 +45,10 @@ async function signIn(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-/** Adds from the order page's product row: the count or size, then the quantity. */
+/**
+ * Sets a line from the order page's product row (spec "Order page cart"): the
+ * count or size, then the quantity typed (or the checkbox, for one).
+ */
 async function addFromOrderPage(
   page: Page,
   item: { id: string; name: string; category: string },
@@ -53,11 +58,32 @@ async function addFromOrderPage(
   else await page.getByRole('button', { name: categoryLabel(item.category), exact: true }).click();
   const row = page.locator('.product-row').filter({ hasText: item.name }).first();
   if (options.variant) await row.locator('select').first().selectOption(options.variant);
-  if (options.quantity)
+  if (options.quantity && options.quantity !== 1)
     await row.getByLabel(`Quantity of ${item.name}`).fill(String(options.quantity));
-  await row.getByRole('button', { name: `Add to Cart: ${item.name}` }).click();
+  else await row.getByRole('checkbox', { name: item.name, exact: true }).check();
   return row;
 }
+
+/**
+ * Amounts of the page that break inside the number ("$60." over "00"), as
+ * "text: lines": every element whose whole text is an amount, with or without
+ * the `amount` class, laid out on more than one line.
+ */
+const brokenAmounts = (page: Page) =>
+  page.locator('main *').evaluateAll((elements) =>
+    elements
+      .filter(
+        (el) => el.children.length === 0 && /^\$[\d,]+\.\d\d$/.test((el.textContent ?? '').trim()),
+      )
+      .map((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        return { text: el.textContent ?? '', lines: lines.size };
+      })
+      .filter((a) => a.lines > 1)
+      .map((a) => `${a.text}: ${a.lines} lines`),
+  );
 
 const categoryLabel = (id: string) =>
   ({
@@ -95,6 +121,8 @@ for (const viewport of [
     }) => {
       await signUp(page, 'Smith Jr.');
       await addFromOrderPage(page, bread);
+      // Larger amounts in the summary ($110.00, $160.53) at 375 px (issue 24).
+      await addFromOrderPage(page, cookie, { variant: '24-count', quantity: 2 });
       await expect(
         page.getByText(/Opening hours: Monday to Sunday: 8:00 AM to 7:00 PM/),
       ).toBeVisible();
@@ -106,26 +134,38 @@ for (const viewport of [
       await expect(page.getByText('Pickup date must be at least 3 days in advance')).toHaveCount(0);
       await page.getByLabel('Pickup time').selectOption('6:30 PM');
       await expect(page.getByText('Missing information:')).toHaveCount(0);
+      expect(await brokenAmounts(page)).toEqual([]);
       await shot(page, `h14-order-${viewport.name}`);
       await page.getByRole('button', { name: 'Submit Order' }).click();
       await expect(page.getByText('Order submitted for review', { exact: true })).toBeVisible();
-      await expect(page).toHaveURL(/\/confirmation\?order_id=/, { timeout: 45_000 });
-      await expect(page.getByRole('heading', { name: /^Order #[0-9A-F]{8}$/ })).toBeVisible();
+      await expect(
+        page.getByText("We'll e-mail you a payment link after we review your order."),
+      ).toBeVisible();
+      // Spec section 2: My Orders after 2 seconds.
+      await expect(page).toHaveURL(/\/my-orders$/, { timeout: 45_000 });
+      const card = page.getByTestId('order-card').first();
+      await expect(card.getByText(/at 6:30 PM/)).toBeVisible();
+      expect(await brokenAmounts(page)).toEqual([]);
+      await shot(page, `h24-my-orders-${viewport.name}`);
+      const orders = (await (await page.request.get('/api/my-orders')).json()) as {
+        customerName: string;
+        orderNumber: string;
+      }[];
+      expect(orders[0]!.customerName).toBe('Jane Smith Jr.');
+      // The short number shown everywhere finds the order on the confirmation page.
+      await page.goto(`/confirmation?order_id=${orders[0]!.orderNumber}`);
+      await expect(
+        page.getByRole('heading', { name: `Order #${orders[0]!.orderNumber}` }),
+      ).toBeVisible();
       await expect(page.getByText(bread.name)).toBeVisible();
       await expect(page.getByText(/at 6:30 PM/)).toBeVisible();
       await expect(
-        page
-          .getByText(
-            'Payment processing is not configured yet, so our team will contact you by email to arrange payment.',
-          )
-          .first(),
-      ).toBeVisible();
+        page.getByText("We'll e-mail you a payment link after we review your order."),
+      ).toHaveCount(1);
+      await expect(page.getByText(/not configured/)).toHaveCount(0);
       await expect(page.getByText('Processing Payment...')).toHaveCount(0);
+      expect(await brokenAmounts(page)).toEqual([]);
       await shot(page, `h14-confirmation-${viewport.name}`);
-      const orders = (await (await page.request.get('/api/my-orders')).json()) as {
-        customerName: string;
-      }[];
-      expect(orders[0]!.customerName).toBe('Jane Smith Jr.');
     });
 
     test('two counts of one product are two lines; the cart edits and removes them', async ({
@@ -168,12 +208,37 @@ for (const viewport of [
       await expect(page.getByTestId('summary-subtotal')).toHaveText(formatCents(price('6-count')));
     });
 
-    test('the toast says what was really added at the maximum', async ({ page }) => {
+    test("a row's quantity is the cart's, and stops at the maximum", async ({ page }) => {
       await signUp(page);
       const max = maxQuantityOf(bread);
-      await addFromOrderPage(page, bread, { quantity: max - 1 });
-      await addFromOrderPage(page, bread, { quantity: 5 });
-      await expect(page.getByText(`Only ${max} allowed: you now have ${max}`)).toBeVisible();
+      const row = await addFromOrderPage(page, bread, { quantity: max + 5 });
+      await expect(row.getByLabel(`Quantity of ${bread.name}`)).toHaveValue(String(max));
+      await expect(row.getByText(`Max: ${max}`)).toBeVisible();
+      await expect(
+        page.getByRole('link', { name: new RegExp(`^Cart, ${max} items`) }),
+      ).toBeVisible();
+      await row.getByRole('checkbox', { name: bread.name, exact: true }).uncheck();
+      await expect(page.getByRole('link', { name: /^Cart, 0 items/ })).toBeVisible();
+    });
+
+    test('what was typed on /order survives Keep Shopping, Back and a reload', async ({ page }) => {
+      await signUp(page);
+      await addFromOrderPage(page, cake);
+      await page.getByLabel('Phone number').fill('(850) 555-0199');
+      await page.getByLabel('Pickup date').fill(addDays(bakeryToday(), 14));
+      await page.getByLabel('Pickup time').selectOption('2:30 PM');
+      await page.getByLabel('Add writing (+$5.00)').check();
+      await page.getByLabel('Writing on the cake').fill('Love you');
+      await page.getByLabel(/Anything we should know/).fill('Ring twice');
+      await page.goto('/menu');
+      await page.goBack();
+      await expect(page.getByLabel('Writing on the cake')).toHaveValue('Love you');
+      await page.reload();
+      await expect(page.getByLabel('Phone number')).toHaveValue('(850) 555-0199');
+      await expect(page.getByLabel('Pickup date')).toHaveValue(addDays(bakeryToday(), 14));
+      await expect(page.getByLabel('Pickup time')).toHaveValue('2:30 PM');
+      await expect(page.getByLabel('Writing on the cake')).toHaveValue('Love you');
+      await expect(page.getByLabel(/Anything we should know/)).toHaveValue('Ring twice');
     });
 
     test('logout empties the cart; the next account starts empty', async ({ page }) => {
@@ -233,6 +298,37 @@ test.describe('account, reorder, confirmation and delivery (1280 px)', () => {
     await page.locator('#email-current-password').fill('wrong-password');
     await page.getByRole('button', { name: 'Change E-mail' }).click();
     await expect(page.getByText('Current password is incorrect')).toBeVisible();
+    // Issue 27: the address changes only through the link mailed to it.
+    const moved = uniqueEmail('moved');
+    await page.getByLabel('New e-mail address').fill(moved);
+    await page.locator('#email-current-password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Change E-mail' }).click();
+    await expect(
+      page
+        .getByRole('region', { name: 'E-mail Address' })
+        .getByText(`We have sent a confirmation link to ${moved}`),
+    ).toBeVisible();
+    expect(
+      ((await (await page.request.get('/api/user')).json()) as { email: string }).email,
+    ).not.toBe(moved);
+    // The link in the mail to the new address (the outbox, without SMTP) makes the change.
+    let token: string | undefined;
+    await expect
+      .poll(() => {
+        const dir = process.env.E2E_OUTBOX_DIR!;
+        if (!existsSync(dir)) return undefined;
+        for (const file of readdirSync(dir).filter((f) => f.endsWith('.eml'))) {
+          const text = readFileSync(join(dir, file), 'utf8')
+            .replace(/=\r?\n/g, '')
+            .replace(/=3D/g, '=');
+          if (text.includes(moved)) token = text.match(/confirm-email\/([\w-]+)/)?.[1] ?? token;
+        }
+        return token;
+      })
+      .toBeTruthy();
+    await page.goto(`/confirm-email/${token}`);
+    await page.getByRole('button', { name: 'Confirm New Address' }).click();
+    await expect(page.getByText(`Your e-mail address is now ${moved}.`)).toBeVisible();
     await shot(page, 'h14-account');
   });
 
@@ -245,17 +341,14 @@ test.describe('account, reorder, confirmation and delivery (1280 px)', () => {
     await page.getByLabel('Add writing (+$5.00)').check();
     await page.getByLabel('Writing on the cake').fill('Happy 8th, Ana!');
     await page.getByRole('button', { name: 'Submit Order' }).click();
-    await expect(page).toHaveURL(/\/confirmation\?order_id=/, { timeout: 45_000 });
-    await page.goto('/my-orders');
+    await expect(page).toHaveURL(/\/my-orders$/, { timeout: 45_000 });
     const card = page.getByTestId('order-card').first();
-    await expect(card.getByText('In progress')).toBeVisible();
+    await expect(card.locator('.status-badge')).toHaveText('Received');
     await expect(card.getByText(/1418 Thomasville Road/)).toBeVisible();
     await expect(card.getByText(/Filling: /)).toBeVisible();
     await expect(card.getByText('“Happy 8th, Ana!”')).toBeVisible();
     await expect(
-      card.getByText(
-        'Payment processing is not configured yet, so our team will contact you by email to arrange payment.',
-      ),
+      card.getByText("We'll e-mail you a payment link after we review your order."),
     ).toBeVisible();
     await expect(card.getByText('Payment link is being generated')).toHaveCount(0);
     await shot(page, 'h14-my-orders');
@@ -271,7 +364,7 @@ test.describe('account, reorder, confirmation and delivery (1280 px)', () => {
     await expect(page.getByText('Thank you for your order!')).toHaveCount(0);
   });
 
-  test('delivery: the area and fee policy before choosing, two states, a 5-digit ZIP', async ({
+  test('delivery: the area and fee policy before choosing, Florida, a 5-digit ZIP in the area', async ({
     page,
   }) => {
     await signUp(page);
@@ -279,10 +372,23 @@ test.describe('account, reorder, confirmation and delivery (1280 px)', () => {
     await expect(page.getByText(/We deliver within 25 miles of the bakery/)).toBeVisible();
     await page.getByLabel('Delivery', { exact: true }).check();
     const states = await page.getByLabel('State').locator('option').allTextContents();
-    expect(states).toEqual(['Select state', 'Florida', 'Georgia']);
+    expect(states).toEqual(['Select state', 'Florida']);
     await page.getByLabel('ZIP code').fill('3230');
     await page.getByLabel('ZIP code').blur();
     await expect(page.getByText('Please enter a 5-digit ZIP code')).toBeVisible();
+    // Beverly Hills, FL 90210 is not within 25 miles (issue 24).
+    await page.getByLabel('Street address').fill('9400 Wilshire Blvd');
+    await page.getByLabel('City').fill('Beverly Hills');
+    await page.getByLabel('State').selectOption('FL');
+    await page.getByLabel('ZIP code').fill('90210');
+    await expect(page.locator('#delivery-area-error')).toContainText(
+      'ZIP code 90210 is outside our delivery area',
+    );
+    await page.getByLabel('Delivery date').fill(addDays(bakeryToday(), 12));
+    await page.getByRole('button', { name: 'Submit Order' }).click();
+    await expect(page.getByText('Order Validation Failed')).toBeVisible();
+    await expect(page).toHaveURL(/\/order/);
+    expect(await (await page.request.get('/api/my-orders')).json()).toEqual([]);
   });
 });
 

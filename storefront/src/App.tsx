@@ -20,6 +20,7 @@ const MyOrdersPage = lazyPage(() => import('./routes/my-orders/MyOrdersPage'));
 const NotFoundPage = lazyPage(() => import('./routes/NotFoundPage'));
 const CartPage = lazyPage(() => import('./routes/cart/CartPage'));
 const AccountPage = lazyPage(() => import('./routes/account/AccountPage'));
+const EmailLinkPage = lazyPage(() => import('./routes/account/EmailLinkPage'));
 
 const PAGES_BY_PATH: Record<string, { preload: () => Promise<unknown> }> = {
   '/menu': MenuPage,
@@ -33,13 +34,15 @@ const PAGES_BY_PATH: Record<string, { preload: () => Promise<unknown> }> = {
   '/my-orders': MyOrdersPage,
   '/cart': CartPage,
   '/account': AccountPage,
+  '/confirm-email': EmailLinkPage,
+  '/undo-email-change': EmailLinkPage,
 };
 
 /** Loads the page module of a path (Home is in the main chunk; anything else is Page Not Found). */
 export function preloadRoute(pathname: string): Promise<unknown> {
   const path = pathname
     .replace(/(.)\/+$/, '$1')
-    .replace(/^\/reset-password\/[^/]+$/, '/reset-password');
+    .replace(/^\/(reset-password|confirm-email|undo-email-change)\/[^/]+$/, '/$1');
   if (path === '/' || path === '/admin/login' || path === '/admin/dashboard')
     return Promise.resolve();
   return (PAGES_BY_PATH[path] ?? NotFoundPage).preload();
@@ -106,6 +109,10 @@ export function AppRoutes() {
           <Route path="/my-orders" element={<MyOrdersPage />} />
           <Route path="/cart" element={<CartPage />} />
           <Route path="/account" element={<AccountPage />} />
+          <Route path="/confirm-email" element={<EmailLinkPage />} />
+          <Route path="/confirm-email/:token" element={<EmailLinkPage />} />
+          <Route path="/undo-email-change" element={<EmailLinkPage />} />
+          <Route path="/undo-email-change/:token" element={<EmailLinkPage />} />
           <Route path="/admin/login" element={<AdminUnavailable />} />
           <Route path="/admin/dashboard" element={<AdminUnavailable />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -124,6 +124,18 @@ const PAGE_LIST: PrerenderedPage[] = [
     description: `Choose a new password for your ${BAKERY_INFO.name} account.`,
   },
   {
+    path: '/confirm-email',
+    file: 'confirm-email/index.html',
+    mode: 'shell',
+    description: `Confirm the new e-mail address of your ${BAKERY_INFO.name} account.`,
+  },
+  {
+    path: '/undo-email-change',
+    file: 'undo-email-change/index.html',
+    mode: 'shell',
+    description: `Undo the e-mail change of your ${BAKERY_INFO.name} account.`,
+  },
+  {
     // Any path outside the route table (the API answers it with status 404).
     path: '/404',
     file: '404.html',

@@ -16,5 +16,7 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/account': ['src/routes/account/AccountPage.tsx'],
   '/confirmation': ['src/routes/confirmation/ConfirmationPage.tsx'],
   '/reset-password': ['src/routes/auth/ResetPasswordPage.tsx'],
+  '/confirm-email': ['src/routes/account/EmailLinkPage.tsx'],
+  '/undo-email-change': ['src/routes/account/EmailLinkPage.tsx'],
   '/404': ['src/routes/NotFoundPage.tsx'],
 };

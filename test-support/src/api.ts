@@ -131,6 +131,8 @@ export async function startApiForE2e(options: {
       MIGRATE_ON_START: '1',
       // The browser suites sign up many customers from one address.
       SIGNUP_LIMIT_PER_HOUR: '10000',
+      // ... and sign in as the seeded owner with the password alone.
+      STAFF_2FA_BY_DEFAULT: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -60,8 +60,18 @@ export function loadUser(prisma: PrismaClient) {
           : await prisma.user.findUnique({ where: { id: userId }, select: SESSION_USER_FIELDS });
       if (user) {
         ctx.state.user = user satisfies SessionUser;
+        // Required by the owner's policy, or on by default for this new staff member (issue 27).
         if (isStaff(user.role) && !user.totpEnabledAt)
-          ctx.state.secondFactorSetupRequired = await staffSecondFactorRequired(prisma);
+          ctx.state.secondFactorSetupRequired =
+            (await staffSecondFactorRequired(prisma)) ||
+            Boolean(
+              (
+                await prisma.user.findUnique({
+                  where: { id: user.id },
+                  select: { totpSetupRequired: true },
+                })
+              )?.totpSetupRequired,
+            );
       } else (ctx as Context & { session: null }).session = null; // the account is gone
     }
     await next();
@@ -91,7 +101,7 @@ function checkStaff(ctx: Context): SessionUser {
   if (ctx.state.secondFactorSetupRequired === true && !SETUP_PATHS.test(ctx.path))
     throw new HttpError(
       403,
-      'The owner requires a second factor for all staff. Please set up your authenticator app.',
+      'Staff accounts sign in with a second factor. Please set up your authenticator app first (Two-step sign-in).',
       {},
       'second_factor_setup_required',
     );

@@ -11,10 +11,13 @@
 // a stranger can slow down guessing on an account but never lock its owner
 // out of their own devices. A correct password clears the e-mail-and-address
 // counter.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import { asyncCommitQuery, type PrismaClient } from '@bakery/prisma';
+import type { Logger } from '../services/contracts.js';
 import { tooManyRequests } from './errors.js';
+import { clientIp } from '../clientAddress.js';
+import { logSecurityEvent } from '../services/securityLog.js';
 
 export interface Limit {
   max: number;
@@ -34,6 +37,9 @@ export interface RateLimits {
   loginPerEmailAndIp: LockoutLimit;
   loginPerIp: Limit;
   secondFactorPerUser: Limit;
+  secondFactorPerSession: Limit;
+  /** Failed sign-ins across all accounts (password spraying), for browsers not known to the account. */
+  loginFailuresAll: Limit;
   signupPerIp: Limit;
   forgotPerEmail: Limit;
   forgotPerIp: Limit;
@@ -57,7 +63,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
     maxDelayMs: 60 * MINUTE,
   },
   loginPerIp: { max: 100, windowMs: 15 * MINUTE },
-  secondFactorPerUser: { max: 5, windowMs: 15 * MINUTE },
+  secondFactorPerUser: { max: 10, windowMs: 15 * MINUTE },
+  secondFactorPerSession: { max: 5, windowMs: 15 * MINUTE },
+  loginFailuresAll: { max: 100, windowMs: MINUTE },
   signupPerIp: { max: 10, windowMs: 60 * MINUTE },
   forgotPerEmail: { max: 5, windowMs: 60 * MINUTE },
   forgotPerIp: { max: 50, windowMs: 15 * MINUTE },
@@ -69,6 +77,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 
 interface Deps {
   prisma: PrismaClient;
+  log?: Logger;
   config: { rateLimits?: Partial<RateLimits>; production?: boolean; secureCookies?: boolean };
 }
 
@@ -149,26 +158,40 @@ const emailOf = (ctx: Context): string | null => {
 
 // ------------------------------------------------------------ known devices
 
+// The cookie holds this browser's random id and a tag per account it signed
+// in to (up to five), signed with the app's keys: `<id>.<tag>.<tag>...`.
 const KNOWN_DEVICES = 'bakery.known';
 const KNOWN_DEVICES_MAX = 5;
 const deviceTag = (email: string) => limitKey(`device:${email}`).slice(0, 16);
 const knownCookie = (deps: Deps) =>
   (deps.config.secureCookies ?? deps.config.production) ? `__Host-${KNOWN_DEVICES}` : KNOWN_DEVICES;
 
-function knownTags(ctx: Context, deps: Deps): string[] {
+function knownDevice(ctx: Context, deps: Deps): { id: string | null; tags: string[] } {
   const value = ctx.cookies.get(knownCookie(deps), { signed: true });
-  return value ? value.split('.').filter((tag) => /^[0-9a-f]{16}$/.test(tag)) : [];
+  const parts = value ? value.split('.') : [];
+  return {
+    id: parts.find((part) => /^[0-9a-f]{32}$/.test(part)) ?? null,
+    tags: parts.filter((tag) => /^[0-9a-f]{16}$/.test(tag)),
+  };
 }
 
 /** True when this browser has signed in to the account of `email` before. */
 export const isKnownDevice = (ctx: Context, deps: Deps, email: string) =>
-  knownTags(ctx, deps).includes(deviceTag(email));
+  knownDevice(ctx, deps).tags.includes(deviceTag(email.trim().toLowerCase()));
+
+/** This browser's id when it signed in to the account of `email` before, else null. */
+function knownDeviceId(ctx: Context, deps: Deps, email: string): string | null {
+  const device = knownDevice(ctx, deps);
+  return device.tags.includes(deviceTag(email)) ? (device.id ?? deviceTag(email)) : null;
+}
 
 /** Remembers (signed, for a year) that this browser signed in to the account of `email`. */
 export function rememberDevice(ctx: Context, deps: Deps, email: string) {
   const tag = deviceTag(email.trim().toLowerCase());
-  const tags = [tag, ...knownTags(ctx, deps).filter((t) => t !== tag)].slice(0, KNOWN_DEVICES_MAX);
-  ctx.cookies.set(knownCookie(deps), tags.join('.'), {
+  const device = knownDevice(ctx, deps);
+  const id = device.id ?? randomBytes(16).toString('hex');
+  const tags = [tag, ...device.tags.filter((t) => t !== tag)].slice(0, KNOWN_DEVICES_MAX);
+  ctx.cookies.set(knownCookie(deps), [id, ...tags].join('.'), {
     signed: true,
     httpOnly: true,
     sameSite: 'lax',
@@ -182,58 +205,119 @@ export function rememberDevice(ctx: Context, deps: Deps, email: string) {
 // ------------------------------------------------------------------ sign-in
 
 const LOGIN_MESSAGE = 'Too many login attempts. Please try again in a few minutes.';
+export const GLOBAL_LOGIN_MESSAGE =
+  'Too many failed sign-ins at the shop right now. Please try again in a minute.';
+const GLOBAL_FAILURES_KEY = 'login:failures:all';
+
+/** The account id of an e-mail, for the log (never the e-mail itself). */
+export async function accountIdOf(
+  prisma: PrismaClient,
+  email: string | null,
+): Promise<string | null> {
+  if (!email) return null;
+  const user = await prisma.user.findUnique({
+    where: { email: email.trim().toLowerCase() },
+    select: { id: true },
+  });
+  return user?.id ?? null;
+}
 
 /**
  * Sign-in (customer and admin). Counts the attempt under every key before the
- * password is checked; a route that accepts the password sets
- * `ctx.state.passwordAccepted`, which clears the e-mail-and-address counter,
- * takes the attempt off the e-mail's counter and remembers the device.
+ * password is checked. A route that accepts the password sets
+ * `ctx.state.passwordAccepted` (clears the e-mail-and-address counter, takes
+ * the attempt off the e-mail's counter) and, once the person is signed in
+ * (after the second factor, if any), `ctx.state.signedIn` (remembers the
+ * device); one that refuses it sets `ctx.state.passwordRejected`, which
+ * counts towards the shop-wide failure rate.
+ *
+ * A known device (this browser signed in to the account before) is counted
+ * under its own id instead of the address and the e-mail, and is not held
+ * back by the shop-wide rate: a stranger's guesses never lock it out.
  */
 export function loginRateLimit(deps: Deps) {
   return async function limitLogins(ctx: Context, next: Next) {
     const limits = limitsOf(deps);
     const { prisma } = deps;
     const email = emailOf(ctx);
+    const refuse = async (lock: string, message = LOGIN_MESSAGE) => {
+      logSecurityEvent(ctx, deps, 'warn', 'login refused: too many attempts', {
+        lock,
+        userId: await accountIdOf(prisma, email),
+      });
+      return tooManyRequests(message);
+    };
     if (
-      (await hit(prisma, `login:ip:${ctx.ip}`, limits.loginPerIp.windowMs)) > limits.loginPerIp.max
+      (await hit(prisma, `login:ip:${clientIp(ctx)}`, limits.loginPerIp.windowMs)) >
+      limits.loginPerIp.max
     )
-      throw tooManyRequests(LOGIN_MESSAGE);
-    const pairKey = `login:pair:${email}:${ctx.ip}`;
+      throw await refuse('address');
+    const deviceId = email ? knownDeviceId(ctx, deps, email) : null;
+    if (!deviceId && (await current(prisma, GLOBAL_FAILURES_KEY)) >= limits.loginFailuresAll.max)
+      throw await refuse('shop-wide', GLOBAL_LOGIN_MESSAGE);
+    // A known device's own count stands in for the address's: strangers cannot touch it.
+    const pairKey = deviceId
+      ? `login:device:${deviceId}:${email}`
+      : `login:pair:${email}:${clientIp(ctx)}`;
     const emailKey = `login:email:${email}`;
-    const countsForEmail = email !== null && !isKnownDevice(ctx, deps, email);
+    const countsForEmail = email !== null && !deviceId;
     if (email) {
       if (!(await lockoutAttempt(prisma, pairKey, limits.loginPerEmailAndIp)))
-        throw tooManyRequests(LOGIN_MESSAGE);
+        throw await refuse(deviceId ? 'device' : 'account-and-address');
       if (countsForEmail && !(await lockoutAttempt(prisma, emailKey, limits.loginPerEmail)))
-        throw tooManyRequests(LOGIN_MESSAGE);
+        throw await refuse('account');
     }
     try {
       await next();
     } finally {
+      if (ctx.state.passwordRejected === true)
+        await hit(prisma, GLOBAL_FAILURES_KEY, limits.loginFailuresAll.windowMs);
       if (email && ctx.state.passwordAccepted === true) {
         await clear(prisma, pairKey);
         if (countsForEmail)
           await prisma.$executeRaw`UPDATE "RateLimit" SET "count" = GREATEST("count" - 1, 0)
             WHERE "key" = ${limitKey(emailKey)}`;
-        rememberDevice(ctx, deps, email);
       }
+      if (email && ctx.state.signedIn === true) rememberDevice(ctx, deps, email);
     }
   };
 }
 
 /**
- * Second-factor codes: every attempt of a user counted before it is checked.
- * Returns what to call once the code was right (it clears the count).
+ * Second-factor codes: every attempt counted before it is checked, per
+ * session (5 per 15 minutes: then sign in again) and per account (10 per 15
+ * minutes). A browser that signed in to the account before counts under its
+ * own id instead of the account, so a stranger who knows the password cannot
+ * lock the staff member out of their own device. Returns what to call once
+ * the code was right (it clears the counts).
  */
 export async function secondFactorAttempt(
   deps: Deps,
-  userId: string,
+  ctx: Context,
+  user: { id: string; email: string },
 ): Promise<() => Promise<void>> {
-  const limit = limitsOf(deps).secondFactorPerUser;
-  const key = `2fa:user:${userId}`;
-  if ((await hit(deps.prisma, key, limit.windowMs)) > limit.max)
-    throw tooManyRequests('Too many codes tried. Please wait a few minutes and sign in again.');
-  return () => clear(deps.prisma, key);
+  const limits = limitsOf(deps);
+  const session = ctx.state.sessionRecord as { id?: string } | undefined;
+  const deviceId = knownDeviceId(ctx, deps, user.email.toLowerCase());
+  const keys: [string, Limit, string][] = [
+    [`2fa:session:${session?.id ?? `ip:${ctx.ip}`}`, limits.secondFactorPerSession, 'session'],
+    [
+      deviceId ? `2fa:device:${deviceId}:${user.id}` : `2fa:user:${user.id}`,
+      limits.secondFactorPerUser,
+      deviceId ? 'device' : 'account',
+    ],
+  ];
+  for (const [key, limit, lock] of keys)
+    if ((await hit(deps.prisma, key, limit.windowMs)) > limit.max) {
+      logSecurityEvent(ctx, deps, 'warn', 'second factor refused: too many codes', {
+        lock,
+        userId: user.id,
+      });
+      throw tooManyRequests('Too many codes tried. Please wait a few minutes and sign in again.');
+    }
+  return async () => {
+    for (const [key] of keys) await clear(deps.prisma, key);
+  };
 }
 
 /** Counts every call per address (and per e-mail for forgot-password); 429 beyond the limit. */
@@ -251,7 +335,7 @@ export function callRateLimit(
       confirm: limits.confirmPerIp,
       signup: limits.signupPerIp,
     }[name];
-    const keys: [string, Limit][] = [[`${name}:ip:${ctx.ip}`, perIp]];
+    const keys: [string, Limit][] = [[`${name}:ip:${clientIp(ctx)}`, perIp]];
     const email = name === 'forgot' ? emailOf(ctx) : null;
     if (email) keys.push([`forgot:email:${email}`, limits.forgotPerEmail]);
     for (const [key, limit] of keys) {

@@ -4,7 +4,13 @@
 // codes) and the owner's policy that requires it of every staff member.
 import Router from '@koa/router';
 import {
+  ACCOUNT_CHANGE_NEEDS_SECOND_FACTOR,
   AccountDeletionSchema,
+  EMAIL_LINK_INVALID,
+  EMAIL_UNCHANGED_MESSAGE,
+  EmailChangeSchema,
+  emailChangeSentMessage,
+  EmailLinkSchema,
   isStaff,
   isUuid,
   passwordProblem,
@@ -27,14 +33,33 @@ import {
   sessionRecordOf,
   signOut,
 } from '../middleware/auth.js';
-import { badRequest, conflict, notFound, tooManyRequests } from '../middleware/errors.js';
+import {
+  badRequest,
+  conflict,
+  HttpError,
+  notFound,
+  tooManyRequests,
+} from '../middleware/errors.js';
 import { clear, hit, limitsOf, secondFactorAttempt } from '../middleware/rateLimit.js';
 import { handle } from '../middleware/validate.js';
-import { changePassword, notifyPasswordChanged, verifyPassword } from '../services/auth.js';
+import { logSecurityEvent } from '../services/securityLog.js';
+import {
+  changePassword,
+  normalizeEmail,
+  notifyPasswordChanged,
+  verifyPassword,
+} from '../services/auth.js';
+import {
+  confirmEmailChange,
+  requestEmailChange,
+  undoEmailChange,
+} from '../services/emailChange.js';
 import { lifetimeOf } from '../services/sessionStore.js';
 import {
   checkSecondFactor,
   newRecoveryCodes,
+  openSeed,
+  sealSeed,
   newTotpSecret,
   setStaffSecondFactorRequired,
   staffSecondFactorRequired,
@@ -50,6 +75,8 @@ export const OPEN_ORDERS =
   'You have orders in progress. Your account can be deleted once they are complete or cancelled.';
 export const STAFF_CANNOT_DELETE =
   'Staff accounts cannot be deleted here. Please ask the owner to change your role first.';
+export const STAFF_DEFAULT_REQUIRES_SECOND_FACTOR =
+  'Two-step sign-in stays on for staff accounts. If you lost your phone, sign in with a recovery code, or ask the owner to clear it.';
 export const POLICY_REQUIRES_SECOND_FACTOR =
   'The owner requires a second factor for all staff, so it cannot be turned off.';
 
@@ -78,6 +105,21 @@ export function accountSecurityRouter(deps: AppDeps): Router {
         'invalid_credentials',
       );
     await clear(prisma, key);
+  }
+
+  /**
+   * A staff member with a second factor changes the password or e-mail only in
+   * a session that entered a code (the staff sign-in): the password alone, e.g.
+   * through the customer login, cannot take the account over.
+   */
+  function requireSecondFactorForAccountChange(ctx: Context) {
+    const me = currentUser(ctx)!;
+    if (isStaff(me.role) && me.totpEnabledAt && sessionOf(ctx)?.secondFactor !== true) {
+      logSecurityEvent(ctx, deps, 'warn', 'account change refused: no second factor entered', {
+        userId: me.id,
+      });
+      throw new HttpError(403, ACCOUNT_CHANGE_NEEDS_SECOND_FACTOR, {}, 'second_factor_needed');
+    }
   }
 
   // ------------------------------------------------------ signed-in devices
@@ -119,6 +161,7 @@ export function accountSecurityRouter(deps: AppDeps): Router {
     requireUser,
     handle({ body: PasswordChangeSchema }, async (ctx, { body: input }) => {
       const me = currentUser(ctx)!;
+      requireSecondFactorForAccountChange(ctx);
       const problem = passwordProblem(input.newPassword, { staff: isStaff(me.role) });
       if (problem)
         throw badRequest(
@@ -130,9 +173,69 @@ export function accountSecurityRouter(deps: AppDeps): Router {
       await changePassword(prisma, me.id, input.newPassword, sessionRecordOf(ctx)?.sid);
       const session = sessionOf(ctx);
       if (session) delete session.weakStaffPassword;
-      log.info('password changed', { userId: me.id });
+      logSecurityEvent(ctx, deps, 'info', 'password changed', { userId: me.id });
       await notifyPasswordChanged(deps, me);
       ctx.body = { success: true, message: PASSWORD_CHANGED };
+    }),
+  );
+
+  // ---------------------------------------------------------- e-mail change
+
+  // The change waits for the link mailed to the new address; the answer is
+  // the same whether that address has an account or not.
+  router.patch(
+    '/api/user/email',
+    requireUser,
+    handle({ body: EmailChangeSchema }, async (ctx, { body: input }) => {
+      const me = currentUser(ctx)!;
+      requireSecondFactorForAccountChange(ctx);
+      await checkCurrentPassword(ctx, input.currentPassword);
+      const email = normalizeEmail(input.email);
+      if (email === me.email)
+        throw badRequest(
+          EMAIL_UNCHANGED_MESSAGE,
+          { success: false, errors: [{ path: 'email', message: EMAIL_UNCHANGED_MESSAGE }] },
+          'validation_failed',
+        );
+      await requestEmailChange(deps, me, email);
+      ctx.body = { success: true, message: emailChangeSentMessage(email) };
+    }),
+  );
+
+  const linkRefused = (reason: 'invalid' | 'taken', undo = false) =>
+    reason === 'invalid'
+      ? badRequest(EMAIL_LINK_INVALID, { success: false }, 'invalid_link')
+      : conflict(
+          undo
+            ? 'Your previous address has another account now, so it cannot be given back. Please write to us.'
+            : 'That address has an account now, so the change cannot be made. Please ask for it again with another address.',
+          'already_exists',
+        );
+
+  router.post(
+    '/api/user/email/confirm',
+    handle({ body: EmailLinkSchema }, async (ctx, { body: { token } }) => {
+      const result = await confirmEmailChange(deps, token, sessionRecordOf(ctx)?.sid);
+      if (!result.ok) throw linkRefused(result.reason);
+      const me = currentUser(ctx);
+      if (me && me.id === result.userId) ctx.state.user = { ...me, email: result.email };
+      ctx.body = {
+        success: true,
+        message: `Your e-mail address is now ${result.email}. Every other device was signed out.`,
+      };
+    }),
+  );
+
+  router.post(
+    '/api/user/email/undo',
+    handle({ body: EmailLinkSchema }, async (ctx, { body: { token } }) => {
+      const result = await undoEmailChange(deps, token);
+      if (!result.ok) throw linkRefused(result.reason, true);
+      if (currentUser(ctx)?.id === result.userId) signOut(ctx);
+      ctx.body = {
+        success: true,
+        message: `Your e-mail address is ${result.email} again and every device was signed out. If you did not make the change, please choose a new password with "Forgot password" now.`,
+      };
     }),
   );
 
@@ -232,11 +335,14 @@ export function accountSecurityRouter(deps: AppDeps): Router {
   async function status(userId: string): Promise<SecondFactorStatus> {
     const user = await prisma.user.findUnique({
       where: { id: userId },
-      select: { totpEnabledAt: true, recoveryCodes: true },
+      select: { totpEnabledAt: true, recoveryCodes: true, totpSetupRequired: true },
     });
+    const policy = await staffSecondFactorRequired(prisma);
     return {
       enabled: Boolean(user?.totpEnabledAt),
-      required: await staffSecondFactorRequired(prisma),
+      required: policy || Boolean(user?.totpSetupRequired),
+      // Why it is required: the owner's policy, or on by default for new staff.
+      requiredBy: policy ? 'policy' : user?.totpSetupRequired ? 'new-staff' : null,
       recoveryCodesLeft: user?.totpEnabledAt ? user.recoveryCodes.length : 0,
     };
   }
@@ -260,7 +366,10 @@ export function accountSecurityRouter(deps: AppDeps): Router {
     const me = currentUser(ctx)!;
     if (me.totpEnabledAt) throw conflict('Your second factor is already set up.');
     const secret = newTotpSecret();
-    await prisma.user.update({ where: { id: me.id }, data: { totpSecret: secret } });
+    await prisma.user.update({
+      where: { id: me.id },
+      data: { totpSecret: sealSeed(deps, secret) },
+    });
     ctx.body = { secret, otpauthUrl: totpFor(secret, me.email).toString() };
   });
 
@@ -269,11 +378,12 @@ export function accountSecurityRouter(deps: AppDeps): Router {
     requireStaff,
     handle({ body: SecondFactorCodeSchema }, async (ctx, { body: { code } }) => {
       const me = currentUser(ctx)!;
-      const accepted = await secondFactorAttempt(deps, me.id);
+      const accepted = await secondFactorAttempt(deps, ctx, me);
       const user = await prisma.user.findUnique({ where: { id: me.id } });
-      if (!user?.totpSecret || user.totpEnabledAt)
+      const seed = openSeed(deps, user?.totpSecret ?? null);
+      if (!user || !seed || user.totpEnabledAt)
         throw conflict('Start the set-up first: your second factor has no new key.');
-      const step = totpStep(user.totpSecret, user.email, code.replace(/\s/g, ''));
+      const step = totpStep(seed, user.email, code.replace(/\s/g, ''));
       if (step === null) throw invalidCode();
       await accepted();
       ctx.body = await withNewRecoveryCodes(me.id, {
@@ -281,7 +391,7 @@ export function accountSecurityRouter(deps: AppDeps): Router {
         totpLastStep: step,
       });
       sessionOf(ctx)!.secondFactor = true;
-      log.info('second factor set up', { userId: me.id });
+      logSecurityEvent(ctx, deps, 'info', 'second factor set up', { userId: me.id });
     }),
   );
 
@@ -290,10 +400,10 @@ export function accountSecurityRouter(deps: AppDeps): Router {
     requireStaff,
     handle({ body: SecondFactorCodeSchema }, async (ctx, { body: { code } }) => {
       const me = currentUser(ctx)!;
-      const accepted = await secondFactorAttempt(deps, me.id);
+      const accepted = await secondFactorAttempt(deps, ctx, me);
       const user = await prisma.user.findUnique({ where: { id: me.id } });
       if (!user?.totpEnabledAt) throw conflict('Set up your second factor first.');
-      if ((await checkSecondFactor(prisma, user, code)) !== 'totp') throw invalidCode();
+      if ((await checkSecondFactor(deps, user, code)) !== 'totp') throw invalidCode();
       await accepted();
       ctx.body = await withNewRecoveryCodes(me.id);
     }),
@@ -307,17 +417,22 @@ export function accountSecurityRouter(deps: AppDeps): Router {
       async (ctx, { body: { currentPassword, code } }) => {
         const me = currentUser(ctx)!;
         if (await staffSecondFactorRequired(prisma)) throw conflict(POLICY_REQUIRES_SECOND_FACTOR);
+        const own = await prisma.user.findUnique({
+          where: { id: me.id },
+          select: { totpSetupRequired: true },
+        });
+        if (own?.totpSetupRequired) throw conflict(STAFF_DEFAULT_REQUIRES_SECOND_FACTOR);
         await checkCurrentPassword(ctx, currentPassword);
-        const accepted = await secondFactorAttempt(deps, me.id);
+        const accepted = await secondFactorAttempt(deps, ctx, me);
         const user = await prisma.user.findUnique({ where: { id: me.id } });
         if (!user?.totpEnabledAt) throw conflict('Your second factor is not set up.');
-        if (!(await checkSecondFactor(prisma, user, code))) throw invalidCode();
+        if (!(await checkSecondFactor(deps, user, code))) throw invalidCode();
         await accepted();
         await prisma.user.update({
           where: { id: me.id },
           data: { totpSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodes: [] },
         });
-        log.info('second factor turned off', { userId: me.id });
+        logSecurityEvent(ctx, deps, 'warn', 'second factor turned off', { userId: me.id });
         ctx.body = { success: true, message: 'Your second factor is turned off.' };
       },
     ),

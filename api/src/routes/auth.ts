@@ -15,7 +15,13 @@ import { Prisma } from '@bakery/prisma';
 import type { AppDeps } from '../deps.js';
 import { sessionOf, signIn, signOut, USER_FIELDS } from '../middleware/auth.js';
 import { badRequest, conflict, unauthorized } from '../middleware/errors.js';
-import { callRateLimit, loginRateLimit, rememberDevice } from '../middleware/rateLimit.js';
+import {
+  accountIdOf,
+  callRateLimit,
+  loginRateLimit,
+  rememberDevice,
+} from '../middleware/rateLimit.js';
+import { logSecurityEvent } from '../services/securityLog.js';
 import { handle } from '../middleware/validate.js';
 import {
   createPasswordResetLink,
@@ -93,12 +99,27 @@ export function authRouter(deps: AppDeps): Router {
     loginRateLimit(deps),
     handle({ body: LoginSchema }, async (ctx, { body: { email, password } }) => {
       const user = await verifyCredentials(prisma, email, password);
-      if (!user) throw unauthorized(INVALID_LOGIN, 'invalid_credentials');
+      if (!user) {
+        ctx.state.passwordRejected = true;
+        logSecurityEvent(ctx, deps, 'info', 'sign-in failed', {
+          userId: await accountIdOf(prisma, email),
+        });
+        throw unauthorized(INVALID_LOGIN, 'invalid_credentials');
+      }
       ctx.state.passwordAccepted = true;
       await signIn(ctx, user);
+      // A staff member with a second factor gets a session without it: it
+      // cannot reach the back office or change the password or e-mail, and
+      // the browser does not become a known device of the account.
+      const withoutSecondFactor = isStaff(user.role) && Boolean(user.totpEnabledAt);
+      if (!withoutSecondFactor) ctx.state.signedIn = true;
       // A staff password under the staff rule gets no admin session until it is changed.
       if (isStaff(user.role) && passwordProblem(password, { staff: true }))
         sessionOf(ctx)!.weakStaffPassword = true;
+      logSecurityEvent(ctx, deps, 'info', 'sign-in', {
+        userId: user.id,
+        ...(withoutSecondFactor ? { secondFactor: 'not entered' } : {}),
+      });
       ctx.body = { user: userView(user) };
     }),
   );
@@ -135,7 +156,7 @@ export function authRouter(deps: AppDeps): Router {
           },
           'validation_failed',
         );
-      log.info('password reset', { userId: result.user.id });
+      logSecurityEvent(ctx, deps, 'info', 'password reset', { userId: result.user.id });
       signOut(ctx);
       // Whoever holds the mailbox may sign in from this browser even while the account is under attack.
       rememberDevice(ctx, deps, result.user.email);

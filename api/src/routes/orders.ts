@@ -1,6 +1,7 @@
 // Customer orders: submit one, list one's own, and the payment status the
 // confirmation page polls.
 import Router from '@koa/router';
+import QRCode from 'qrcode';
 import type { AppDeps } from '../deps.js';
 import { currentUser, requireUser } from '../middleware/auth.js';
 import { badRequest, notFound } from '../middleware/errors.js';
@@ -15,7 +16,7 @@ import {
   type OrderViewRow,
 } from '../services/orderView.js';
 import { sqlPool, type PrismaClient } from '@bakery/prisma';
-import { isUuid, textProblem } from '@bakery/core';
+import { isUuid, parseOrderNumber, textProblem } from '@bakery/core';
 import { z } from 'zod';
 
 export const MY_ORDERS_PAGE = 50;
@@ -126,20 +127,43 @@ export function ordersRouter(deps: AppDeps): Router {
     }),
   );
 
+  // The pickup code as a QR code (issue 23), for the customer's own ready order:
+  // the counter scans it into its pickup-code field.
+  router.get('/api/my-orders/:id/pickup-code.svg', requireUser, async (ctx) => {
+    const id = String(ctx.params.id ?? '');
+    const order = isUuid(id)
+      ? await prisma.order.findFirst({
+          where: { id, userId: currentUser(ctx)!.id },
+          select: { pickupCode: true },
+        })
+      : null;
+    if (!order?.pickupCode) throw notFound('Order not found');
+    ctx.type = 'image/svg+xml';
+    ctx.set('Cache-Control', 'private, max-age=300');
+    ctx.body = await QRCode.toString(order.pickupCode, { type: 'svg', margin: 1, width: 160 });
+  });
+
   router.get('/api/order-payment-status/:orderOrReferenceId', async (ctx) => {
     const id = String(ctx.params.orderOrReferenceId ?? '').trim();
     // A NUL byte or a lone surrogate (`%00`) cannot match a stored id; PostgreSQL would refuse it (500).
     if (!id || id.length > 255 || textProblem(id)) throw notFound('Order not found');
-    // An order id, or one of the Square ids the payment link's redirect may carry.
+    const user = currentUser(ctx);
+    // An order id; the short number (#4CA071DC) for its signed-in owner only, as
+    // 8 characters are easily guessed (issue 24); or one of the Square ids the
+    // payment link's redirect may carry.
+    const short = parseOrderNumber(id);
     const order = isUuid(id)
       ? await prisma.order.findUnique({ where: { id } })
-      : await prisma.order.findFirst({
-          where: {
-            OR: [{ squareOrderId: id }, { squarePaymentLinkId: id }, { squarePaymentId: id }],
-          },
-        });
+      : short
+        ? user
+          ? await ownOrderByNumber(prisma, user.id, short)
+          : null
+        : await prisma.order.findFirst({
+            where: {
+              OR: [{ squareOrderId: id }, { squarePaymentLinkId: id }, { squarePaymentId: id }],
+            },
+          });
     if (!order) throw notFound('Order not found');
-    const user = currentUser(ctx);
     const own = Boolean(user && order.userId === user.id);
     ctx.body = {
       paymentStatus: order.paymentStatus,
@@ -151,4 +175,14 @@ export function ordersRouter(deps: AppDeps): Router {
   });
 
   return router;
+}
+
+/** The customer's own order whose short number (the id's last 8 characters) is `number`. */
+async function ownOrderByNumber(prisma: PrismaClient, userId: string, number: string) {
+  const rows = await prisma.$queryRaw<{ id: string }[]>`
+    SELECT "id"::text AS "id" FROM "Order"
+    WHERE "userId" = ${userId}::uuid AND upper(right("id"::text, 8)) = ${number}
+    ORDER BY "createdAt" DESC LIMIT 1`;
+  const id = rows[0]?.id;
+  return id ? prisma.order.findUnique({ where: { id } }) : null;
 }

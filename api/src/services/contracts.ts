@@ -11,6 +11,16 @@ export interface Notifications {
   passwordReset(to: { email: string; firstName: string }, resetUrl: string): Promise<void>;
   /** The account's password was changed or reset (issue 15; optional: fakes may lack it). */
   passwordChanged?(to: { email: string; firstName: string }): Promise<void>;
+  /** E-mail change (issue 27; optional: fakes may lack them): the link to the new address, */
+  emailChangeConfirm?(to: { email: string; firstName: string }, confirmUrl: string): Promise<void>;
+  /** the note to a new address that already has an account (no link), */
+  emailChangeTaken?(to: { email: string }): Promise<void>;
+  /** and the notice with an undo link to the old address once the change is made. */
+  emailChanged?(
+    to: { email: string; firstName: string },
+    newEmail: string,
+    undoUrl: string,
+  ): Promise<void>;
   orderReceived(orderId: string): Promise<void>;
   /**
    * The order-received mail as an INSERT into the mail queue, which the
@@ -75,6 +85,11 @@ export function loggingNotifications(log: Logger): Notifications {
     passwordReset: async (to, resetUrl) =>
       log.info('mail (not sent): password reset', { to: to.email, resetUrl }),
     passwordChanged: async (to) => log.info('mail (not sent): password changed', { to: to.email }),
+    emailChangeConfirm: async (to, confirmUrl) =>
+      log.info('mail (not sent): confirm new e-mail', { to: to.email, resetUrl: confirmUrl }),
+    emailChangeTaken: async (to) => log.info('mail (not sent): e-mail taken', { to: to.email }),
+    emailChanged: async (to, _newEmail, undoUrl) =>
+      log.info('mail (not sent): e-mail changed', { to: to.email, resetUrl: undoUrl }),
     orderReceived: note('order received'),
     paymentLinkReady: note('payment link ready'),
     paymentReceived: note('payment received'),

@@ -12,9 +12,12 @@ export type { LogLevel };
 
 const REDACTED_KEYS = ['password', 'token', 'resetUrl', 'text', 'html', 'cookie', 'authorization'];
 
-/** A path as logged: the token of a reset link (/reset-password/<token>) is never written. */
+/** A path as logged: the token of a mailed link (/reset-password/<token>, e-mail change) is never written. */
 export function safePath(path: string): string {
-  return path.replace(/(\/reset-password\/)[^/?#]+/i, '$1[token]');
+  return path.replace(
+    /(\/(?:reset-password|confirm-email|undo-email-change)\/)[^/?#]+/i,
+    '$1[token]',
+  );
 }
 
 interface PinoLike {

@@ -10,6 +10,8 @@ import {
   dollarsToCents,
   orderLines,
   orderPayloadSchema,
+  orderRefusal,
+  PAYMENT_NOT_CONFIGURED_NOTICE,
   priceOrder,
   PricingError,
   safeInput,
@@ -29,8 +31,8 @@ import { toOrderView } from './orderView.js';
 import { reserveCapacity } from './kitchen/index.js';
 import { checkUnpaidCap } from './upkeep/unpaidOrders.js';
 
-export const PAYMENT_NOT_CONFIGURED =
-  'Order submitted for review. Payment processing is not configured yet, so our team will contact you by email to arrange payment.';
+/** The answer's message without Square: what happens next, in the customer's words. */
+export const PAYMENT_NOT_CONFIGURED = `${PAYMENT_NOT_CONFIGURED_NOTICE.title}. ${PAYMENT_NOT_CONFIGURED_NOTICE.text}`;
 export const PRICE_MISMATCH =
   'Order prices do not match our current menu. Please review your cart and try again.';
 
@@ -171,6 +173,14 @@ export async function submitOrder(
   if (!parsed.success) throw validationError(parsed.error);
   const payload = parsed.data;
   const priced = reprice(payload, today);
+  // Writing chosen but left empty, a delivery outside the area: core's words and code.
+  const refusal = orderRefusal({ ...payload, hasCakeItems: priced.hasCakeItems });
+  if (refusal)
+    throw badRequest(
+      refusal.message,
+      { errors: [{ path: refusal.field, message: refusal.message }] },
+      refusal.code,
+    );
   const data = orderRow(payload, priced, input.user);
 
   let order;
@@ -340,7 +350,11 @@ function isUniqueViolation(error: unknown): boolean {
 
 const findOrder = (prisma: PrismaClient, id: string) => prisma.order.findUnique({ where: { id } });
 
-/** The row to store: the catalogue's figures, the account's identity. */
+/**
+ * The row to store: the catalogue's figures, the account's name and e-mail,
+ * and the phone typed on the form (issue 24: the account's phone replaced it;
+ * the account keeps its own, and is the fallback when none was typed).
+ */
 function orderRow(p: Payload, priced: PricedOrder, user: SessionUser | undefined) {
   const text = (value: string | null | undefined) =>
     value && value.trim() !== '' ? value.trim() : null;
@@ -355,7 +369,7 @@ function orderRow(p: Payload, priced: PricedOrder, user: SessionUser | undefined
     userId: user?.id ?? null,
     customerName: accountName || p.customerName,
     customerEmail: (user?.email ?? p.customerEmail).trim().toLowerCase(),
-    customerPhone: user?.phone || text(p.customerPhone),
+    customerPhone: text(p.customerPhone) ?? (user?.phone || null),
     pickupDate: p.pickupDate,
     pickupTime: p.pickupTime,
     items: orderLines(priced),

@@ -6,6 +6,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { BAKERY_INFO } from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
+import type { Logger } from './contracts.js';
+import { isSealed, open, seal } from './secretBox.js';
 
 const PERIOD_SECONDS = 30;
 const RECOVERY_CODES = 10;
@@ -49,19 +51,33 @@ export function totpStep(
   return Math.floor(now / 1000 / PERIOD_SECONDS) + delta;
 }
 
+interface SeedDeps {
+  prisma: PrismaClient;
+  config: { sessionSecret: string };
+}
+
+/** The stored (encrypted) form of a new seed. */
+export const sealSeed = (deps: SeedDeps, seed: string) => seal(deps.config.sessionSecret, seed);
+
+/** The seed of a stored value (encrypted, or plain from before issue 27), or null. */
+export const openSeed = (deps: SeedDeps, stored: string | null) =>
+  stored ? open(deps.config.sessionSecret, stored) : null;
+
 /**
  * Checks a code of a user whose second factor is set up: a TOTP code not used
  * before (its step is claimed atomically), or an unused recovery code (taken
  * off the list atomically). Returns how it was accepted, or null.
  */
 export async function checkSecondFactor(
-  prisma: PrismaClient,
+  deps: SeedDeps,
   user: { id: string; email: string; totpSecret: string | null },
   rawCode: string,
 ): Promise<'totp' | 'recovery' | null> {
+  const { prisma } = deps;
   const code = rawCode.trim();
-  if (!user.totpSecret) return null;
-  const step = totpStep(user.totpSecret, user.email, code.replace(/\s/g, ''));
+  const seed = openSeed(deps, user.totpSecret);
+  if (!seed) return null;
+  const step = totpStep(seed, user.email, code.replace(/\s/g, ''));
   if (step !== null) {
     const claimed = await prisma.$executeRaw`UPDATE "User" SET "totpLastStep" = ${step}
       WHERE "id" = ${user.id}::uuid AND ("totpLastStep" IS NULL OR "totpLastStep" < ${step})`;
@@ -72,6 +88,28 @@ export async function checkSecondFactor(
       SET "recoveryCodes" = array_remove("recoveryCodes", ${hash})
       WHERE "id" = ${user.id}::uuid AND ${hash} = ANY("recoveryCodes")`;
   return used === 1 ? 'recovery' : null;
+}
+
+/**
+ * Encrypts the seeds stored in plain text before issue 27 (run by the release
+ * step; a seed in use is also read as it is until then).
+ */
+export async function sealPlainSeeds(deps: SeedDeps & { log: Logger }): Promise<number> {
+  const plain = await deps.prisma.user.findMany({
+    where: { totpSecret: { not: null } },
+    select: { id: true, totpSecret: true },
+  });
+  let sealed = 0;
+  for (const row of plain) {
+    if (!row.totpSecret || isSealed(row.totpSecret)) continue;
+    const done = await deps.prisma.user.updateMany({
+      where: { id: row.id, totpSecret: row.totpSecret },
+      data: { totpSecret: sealSeed(deps, row.totpSecret) },
+    });
+    sealed += done.count;
+  }
+  if (sealed) deps.log.info('second-factor seeds encrypted', { count: sealed });
+  return sealed;
 }
 
 // ------------------------------------------------------------- the policy

@@ -36,11 +36,15 @@ export async function seedOwner(
           firstName: 'Bakery',
           lastName: 'Owner',
           role: 'owner',
+          totpSetupRequired: config.newStaffSecondFactor,
         },
       });
       log.info('owner account created', { email });
     } else if (existing.role !== 'owner') {
-      await prisma.user.update({ where: { id: existing.id }, data: { role: 'owner' } });
+      await prisma.user.update({
+        where: { id: existing.id },
+        data: { role: 'owner', totpSetupRequired: config.newStaffSecondFactor },
+      });
       log.info('OWNER_EMAIL account promoted to owner', { email });
     }
     return;
@@ -55,8 +59,13 @@ export async function seedOwner(
       firstName: 'Bakery',
       lastName: 'Owner',
       role: 'owner',
+      totpSetupRequired: config.newStaffSecondFactor,
     },
-    update: { password: await hashPassword(password), role: 'owner' },
+    update: {
+      password: await hashPassword(password),
+      role: 'owner',
+      totpSetupRequired: config.newStaffSecondFactor,
+    },
   });
   const file = await writeOwnerPassword(config.dataDir, DEFAULT_OWNER_EMAIL, password);
   log.warn('owner account created; its first password is in a file readable only by this user', {

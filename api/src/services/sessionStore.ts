@@ -6,7 +6,12 @@
 // Lifetimes (docs/security.md, section 3): counted from the login time stored
 // in the row, 30 days for customers and 12 hours for staff (admin, owner),
 // whatever the cookie says; a staff session also ends after 30 minutes
-// without a request. The last request is written at most once a minute.
+// without a request, a customer session after 2 days without one (issue 27).
+// The last request is written at most once a minute.
+//
+// The table holds the SHA-256 of the cookie's id (the `sid` column), never
+// the id: a copy of the database cannot be replayed as a cookie (issue 27).
+import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
 import { isStaff } from '@bakery/core';
 import { sqlPool, type Prisma, type PrismaClient } from '@bakery/prisma';
@@ -21,12 +26,20 @@ export const SESSION_LIFETIMES = {
   customerMs: 30 * 24 * 60 * MINUTE,
   staffMs: 12 * 60 * MINUTE,
   staffIdleMs: 30 * MINUTE,
+  /** A customer (or not signed-in) session without a request for this long has ended. */
+  customerIdleMs: 2 * 24 * 60 * MINUTE,
   /** How stale lastSeenAt may be before a request writes it again. */
   touchEveryMs: MINUTE,
 };
 
 export const lifetimeOf = (role: string | null | undefined) =>
   isStaff(role) ? SESSION_LIFETIMES.staffMs : SESSION_LIFETIMES.customerMs;
+
+export const idleLimitOf = (role: string | null | undefined) =>
+  isStaff(role) ? SESSION_LIFETIMES.staffIdleMs : SESSION_LIFETIMES.customerIdleMs;
+
+/** The stored key of a cookie's session id: its SHA-256, hex (64 characters). */
+export const storedSessionKey = (sid: string) => createHash('sha256').update(sid).digest('hex');
 
 /** The user fields an answer shows (sign-in, profile, the owner's user list). */
 export const USER_FIELDS = {
@@ -47,6 +60,7 @@ export type SessionUserRow = Prisma.UserGetPayload<{ select: typeof SESSION_USER
 export interface SessionRecord {
   /** The public id of this device's session (GET /api/user/sessions). */
   id: string;
+  /** The stored key (the `sid` column): the SHA-256 of the cookie's id, never the id. */
   sid: string;
   user: SessionUserRow | null;
 }
@@ -98,24 +112,32 @@ export function postgresSessionStore(prisma: PrismaClient) {
       _maxAge?: unknown,
       opts?: StoreOptions,
     ): Promise<SessionData | undefined> {
-      const row = await readSession(prisma, sid);
+      const key = storedSessionKey(sid);
+      const row = await readSession(prisma, key);
       if (!row) return undefined;
       const now = Date.now();
-      const staff = isStaff(row.user?.role);
+      const role = row.user?.role;
       const ended =
         row.expire.getTime() <= now ||
         (row.userId !== null && row.user === null) ||
-        now - row.createdAt.getTime() > lifetimeOf(row.user?.role) ||
-        (staff && now - row.lastSeenAt.getTime() > SESSION_LIFETIMES.staffIdleMs);
+        now - row.createdAt.getTime() > lifetimeOf(role) ||
+        now - row.lastSeenAt.getTime() > idleLimitOf(role);
       if (ended) {
-        await prisma.session.deleteMany({ where: { sid } });
+        await prisma.session.deleteMany({ where: { sid: key } });
         return undefined;
       }
       if (now - row.lastSeenAt.getTime() > SESSION_LIFETIMES.touchEveryMs) {
-        await prisma.session.updateMany({ where: { sid }, data: { lastSeenAt: new Date(now) } });
+        await prisma.session.updateMany({
+          where: { sid: key },
+          data: { lastSeenAt: new Date(now) },
+        });
       }
       if (opts?.ctx) {
-        opts.ctx.state.sessionRecord = { id: row.id, sid, user: row.user } satisfies SessionRecord;
+        opts.ctx.state.sessionRecord = {
+          id: row.id,
+          sid: key,
+          user: row.user,
+        } satisfies SessionRecord;
       }
       return row.sess as SessionData;
     },
@@ -129,25 +151,30 @@ export function postgresSessionStore(prisma: PrismaClient) {
       const expire = new Date(Date.now() + ttl);
       const userId = typeof sess.userId === 'string' ? sess.userId : null;
       const userAgent = opts?.ctx?.get('user-agent').slice(0, 255) || null;
+      const key = storedSessionKey(sid);
       const row = await prisma.session.upsert({
-        where: { sid },
-        create: { sid, sess: sess as never, expire, userId, userAgent },
+        where: { sid: key },
+        create: { sid: key, sess: sess as never, expire, userId, userAgent },
         update: { sess: sess as never, expire, userId },
         select: { id: true },
       });
       const state = opts?.ctx?.state as { sessionRecord?: SessionRecord } | undefined;
-      if (state && state.sessionRecord?.sid !== sid)
-        state.sessionRecord = { id: row.id, sid, user: null };
+      if (state && state.sessionRecord?.sid !== key)
+        state.sessionRecord = { id: row.id, sid: key, user: null };
     },
     async destroy(sid: string): Promise<void> {
-      await prisma.session.deleteMany({ where: { sid } });
+      await prisma.session.deleteMany({ where: { sid: storedSessionKey(sid) } });
     },
   };
 }
 
-/** Deletes expired sessions and rate-limit windows; run now and then by main.ts. */
+/** Deletes ended sessions and expired rate-limit windows; run now and then by main.ts. */
 export async function purgeExpired(prisma: PrismaClient): Promise<void> {
   const now = new Date();
-  await prisma.session.deleteMany({ where: { expire: { lt: now } } });
+  // Idle longer than a customer may be: ended whatever the role (staff idle out sooner).
+  const idleSince = new Date(now.getTime() - SESSION_LIFETIMES.customerIdleMs);
+  await prisma.session.deleteMany({
+    where: { OR: [{ expire: { lt: now } }, { lastSeenAt: { lt: idleSince } }] },
+  });
   await prisma.rateLimit.deleteMany({ where: { resetAt: { lt: now } } });
 }

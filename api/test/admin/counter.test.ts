@@ -385,3 +385,41 @@ describe('the day-before reminder', () => {
     expect((await stored(handed.id)).reminderSentAt).toBeNull();
   });
 });
+
+describe('the day at a glance (GET /api/admin/today)', () => {
+  it('counts today’s pickups by state and the money received today, by method', async () => {
+    const before = (await staff.get('/api/admin/today')).body;
+    const cash = await insertOrder(server.prisma, { pickupDate: today });
+    const waiting = await insertOrder(server.prisma, { pickupDate: today });
+    const gone = await insertOrder(server.prisma, { pickupDate: today });
+    // Placed weeks ago, paid today: counted today.
+    const old = await insertOrder(server.prisma, {
+      pickupDate: addDays(today, 20),
+      createdAt: new Date(Date.now() - 20 * 86_400_000),
+    });
+    await staff.post(`/api/admin/orders/${waiting.id}/ready`);
+    await staff.post(`/api/admin/orders/${cash.id}/hand-over`, { payment: { method: 'cash' } });
+    await staff.patch(`/api/admin/orders/${gone.id}/status`, { status: 'cancelled' });
+    await staff.post('/api/confirm-payment', { orderId: old.id });
+    const after = await staff.get('/api/admin/today');
+    expect(after.status).toBe(200);
+    expect(after.body.date).toBe(today);
+    expect(after.body.pickups).toEqual({
+      due: before.pickups.due + 2,
+      ready: before.pickups.ready + 1,
+      handedOver: before.pickups.handedOver + 1,
+      notPaid: before.pickups.notPaid + 1,
+      cancelled: before.pickups.cancelled + 1,
+    });
+    const method = (body: typeof before, name: string) =>
+      body.takings.byMethod.find((m: { method: string }) => m.method === name) ?? {
+        amount: 0,
+        orders: 0,
+      };
+    expect(method(after.body, 'cash').amount - method(before, 'cash').amount).toBeCloseTo(43.5);
+    expect(method(after.body, 'staff').orders - method(before, 'staff').orders).toBe(1);
+    expect(after.body.takings.total - before.takings.total).toBeCloseTo(87);
+    const customer = (await signedIn(server.baseUrl, server.prisma, 'customer')).client;
+    expect((await customer.get('/api/admin/today')).status).toBe(403);
+  });
+});

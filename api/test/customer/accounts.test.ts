@@ -24,7 +24,7 @@ afterAll(async () => {
 
 const signup = (overrides: Record<string, unknown> = {}) => ({
   email: `New.Person.${Math.random().toString(36).slice(2, 8)}@Example.com`,
-  password: 'secret-123',
+  password: 'rye-loaf-123',
   firstName: 'Nia',
   lastName: 'Baker',
   phone: '(850) 555-1234',

@@ -140,6 +140,132 @@ describe('the order payload', () => {
   });
 });
 
+describe('the form keeps faith (issue 24)', () => {
+  it('stores the phone typed on the form; the account keeps its own', async () => {
+    const { user, client } = await signedInCustomer(server.baseUrl, server.prisma, {
+      phone: '(850) 555-0134',
+    });
+    const order = await client.post<{ order: OrderView }>('/api/submit-order', {
+      orderData: orderPayload({ overrides: { customerPhone: '(850) 555-0199' } }),
+    });
+    expect(order.status).toBe(201);
+    expect(order.body.order.customerPhone).toBe('(850) 555-0199');
+    const stored = await server.prisma.order.findUnique({ where: { id: order.body.order.id } });
+    expect(stored?.customerPhone).toBe('(850) 555-0199');
+    const me = await client.get<{ phone: string }>('/api/user');
+    expect(me.body.phone).toBe('(850) 555-0134');
+    expect((await server.prisma.user.findUnique({ where: { id: user.id } }))?.phone).toBe(
+      '(850) 555-0134',
+    );
+  });
+
+  it('refuses "Add writing" with no writing (400, cake_writing_required), charging nothing', async () => {
+    const { client } = await signedInCustomer(server.baseUrl, server.prisma);
+    for (const cakeWriting of ['', '   ', null]) {
+      const answer = await client.post<{ code: string; message: string }>('/api/submit-order', {
+        orderData: orderPayload({
+          lines: [{ productId: cake.id, quantity: 1 }],
+          hasWriting: true,
+          overrides: { cakeWriting },
+        }),
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({
+        code: 'cake_writing_required',
+        message: 'Enter the writing for your cake',
+      });
+    }
+    const mine = await client.get<OrderView[]>('/api/my-orders');
+    expect(mine.body).toEqual([]);
+  });
+
+  it('takes the Heart-Shaped Cake in vanilla or chocolate, both at $60, and stores the flavour', async () => {
+    const { client } = await signedInCustomer(server.baseUrl, server.prisma);
+    const order = await client.post<{ order: OrderView }>('/api/submit-order', {
+      orderData: orderPayload({
+        lines: [
+          { productId: 'heart-shaped-cake', quantity: 1, variantId: 'chocolate' },
+          { productId: 'heart-shaped-cake', quantity: 1, variantId: 'vanilla' },
+        ],
+      }),
+    });
+    expect(order.status).toBe(201);
+    expect(order.body.order.items).toEqual([
+      expect.objectContaining({ variant: 'chocolate', variantLabel: 'Chocolate', price: 60 }),
+      expect.objectContaining({ variant: 'vanilla', variantLabel: 'Vanilla', price: 60 }),
+    ]);
+    expect(order.body.order.subtotal).toBe(120);
+    const strawberry = await client.post<{ message: string }>('/api/submit-order', {
+      orderData: {
+        ...orderPayload({ lines: [{ productId: 'heart-shaped-cake', quantity: 1 }] }),
+        items: [
+          {
+            productId: 'heart-shaped-cake',
+            name: 'Heart-Shaped Cake',
+            price: 60,
+            quantity: 1,
+            variant: 'strawberry',
+          },
+        ],
+      },
+    });
+    expect(strawberry.status).toBe(400);
+  });
+
+  it('refuses a delivery outside the area (Beverly Hills, FL 90210) and accepts Tallahassee', async () => {
+    const { client } = await signedInCustomer(server.baseUrl, server.prisma);
+    const far = await client.post<{ code: string; message: string }>('/api/submit-order', {
+      orderData: orderPayload({
+        delivery: true,
+        overrides: {
+          deliveryAddress: '9400 Wilshire Blvd',
+          deliveryCity: 'Beverly Hills',
+          deliveryState: 'FL',
+          deliveryZip: '90210',
+        },
+      }),
+    });
+    expect(far.status).toBe(400);
+    expect(far.body.code).toBe('outside_delivery_area');
+    expect(far.body.message).toContain('ZIP code 90210 is outside our delivery area');
+    const georgia = await client.post<{ message: string }>('/api/submit-order', {
+      orderData: orderPayload({
+        delivery: true,
+        overrides: { deliveryCity: 'Thomasville', deliveryState: 'GA', deliveryZip: '31792' },
+      }),
+    });
+    expect(georgia.status).toBe(400);
+    expect(georgia.body.message).toBe('We deliver only in Florida');
+    const near = await client.post('/api/submit-order', {
+      orderData: orderPayload({ delivery: true, overrides: { deliveryZip: '32312-1234' } }),
+    });
+    expect(near.status).toBe(201);
+  });
+});
+
+describe('the short order number on the confirmation page (issue 24)', () => {
+  it('finds #4CA071DC for its owner only; a visitor or another customer gets 404', async () => {
+    const { client } = await signedInCustomer(server.baseUrl, server.prisma);
+    const placed = await client.post<{ order: OrderView }>('/api/submit-order', {
+      orderData: orderPayload(),
+    });
+    const { id, orderNumber } = placed.body.order;
+    for (const typed of [orderNumber, `#${orderNumber}`, orderNumber.toLowerCase()]) {
+      const own = await client.get<{ orderId: string }>(
+        `/api/order-payment-status/${encodeURIComponent(typed)}`,
+      );
+      expect(own.status).toBe(200);
+      expect(own.body.orderId).toBe(id);
+    }
+    const visitor = await new Client(server.baseUrl).get(
+      `/api/order-payment-status/${orderNumber}`,
+    );
+    expect(visitor.status).toBe(404);
+    const { client: other } = await signedInCustomer(server.baseUrl, server.prisma);
+    expect((await other.get(`/api/order-payment-status/${orderNumber}`)).status).toBe(404);
+  });
+});
+
 describe('PATCH /api/user/email', () => {
   it('needs the current password, refuses a taken address, then changes it', async () => {
     const { user, client } = await signedInCustomer(server.baseUrl, server.prisma);

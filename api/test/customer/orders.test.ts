@@ -76,7 +76,7 @@ const submit = (client: Client, orderData: unknown, headers: Record<string, stri
   }));
 
 describe('POST /api/submit-order', () => {
-  it('stores the order at the catalogue prices with the account identity and answers 201 with a payment link', async () => {
+  it('stores the order at the catalogue prices with the account name and e-mail, the typed phone, and answers 201 with a payment link', async () => {
     const { user, client } = await signedInCustomer(server.baseUrl, server.prisma, {
       firstName: 'Ada',
       lastName: 'Crumb',
@@ -95,7 +95,8 @@ describe('POST /api/submit-order', () => {
       userId: user.id,
       customerName: 'Ada Crumb',
       customerEmail: user.email,
-      customerPhone: '8505559999',
+      // The phone typed on the form (orderPayload's), not the account's (issue 24).
+      customerPhone: '8505550000',
       subtotal: 40,
       rushFee: 0,
       tax: 3.5,
@@ -211,11 +212,15 @@ describe('POST /api/submit-order', () => {
     expect(await server.prisma.order.count({ where: { userId: user.id } })).toBe(1);
   });
 
-  it('says payment processing is not configured, keeping the order pending, when Square is not set up', async () => {
+  it('says a payment link will follow the review (never configuration wording), keeping the order pending, when Square is not set up', async () => {
     const { user, client } = await signedInCustomer(unconfigured.baseUrl, unconfigured.prisma);
     const { status, body } = await submit(client, orderPayload());
     expect(status).toBe(201);
-    expect(body.message).toContain('Payment processing is not configured');
+    expect(body.message).toBe(
+      "Order submitted for review. We'll e-mail you a payment link after we review your order.",
+    );
+    expect(body.message).not.toMatch(/configured/i);
+    expect((body as { code?: string }).code).toBe('payment_not_configured');
     expect(body.paymentUrl).toBeNull();
     const stored = await unconfigured.prisma.order.findFirst({ where: { userId: user.id } });
     expect(stored!.paymentStatus).toBe('pending');

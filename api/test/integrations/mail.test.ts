@@ -159,6 +159,41 @@ describe('messages at the SMTP server', () => {
     expect(message.html).not.toContain('<script>');
   });
 
+  it('order received names every cake option (bows too), the flavour, and explains the cake options fee', async () => {
+    const order = await insertOrder(db.prisma, {
+      items: [
+        {
+          productId: 'heart-shaped-cake',
+          name: 'Heart-Shaped Cake',
+          price: 60,
+          quantity: 1,
+          variant: 'chocolate',
+          variantLabel: 'Chocolate',
+          filling: 'fruit-preserves',
+          lineTotal: 60,
+        },
+      ],
+      subtotal: new Prisma.Decimal('60.00'),
+      cakeOptionsFee: new Prisma.Decimal('10.00'),
+      tax: new Prisma.Decimal('6.13'),
+      total: new Prisma.Decimal('76.13'),
+      hasCakeItems: true,
+      cakeOptions: { hasWriting: true, hasBows: true },
+      cakeWriting: 'Love you, Mom',
+    });
+    const message = await deliver(() => mail.orderReceived(order.id));
+    expect(message.text).toContain(
+      '1 x Heart-Shaped Cake (Chocolate, Fruit preserves filling)  $60.00',
+    );
+    expect(message.text).toMatch(/Cake options\s+\$10\.00/);
+    expect(message.text).toContain('Writing on the cake: “Love you, Mom” (+$5.00)');
+    expect(message.text).toContain('Bows on the cake (+$5.00)');
+    expect(message.text).toContain(
+      'The cake options fee of $10.00 is for these decorations (writing $5.00 and bows $5.00), once per order.',
+    );
+    expect(message.html).toContain('Bows on the cake (+$5.00)');
+  });
+
   it('order received for delivery while the fee is pending, and when Square is not configured', async () => {
     const order = await insertOrder(db.prisma, {
       deliveryMethod: 'delivery',
@@ -180,8 +215,9 @@ describe('messages at the SMTP server', () => {
     const pickup = await insertOrder(db.prisma);
     const unconfigured = await deliver(() => mail.orderReceived(pickup.id));
     expect(unconfigured.text).toContain(
-      'Our team will contact you at this e-mail address to arrange payment through Square.',
+      "We'll e-mail you a payment link after we review your order.",
     );
+    expect(unconfigured.text + unconfigured.html).not.toMatch(/configured/i);
   });
 
   it('payment link ready, payment received and order ready', async () => {

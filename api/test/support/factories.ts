@@ -87,6 +87,8 @@ export function orderPayload(options: PayloadOptions = {}) {
       deliveryState: 'FL',
       deliveryZip: '32301',
       hasWriting: options.hasWriting,
+      // Writing chosen must be written (issue 24); a test may override it.
+      cakeWriting: options.hasWriting ? 'Happy Birthday' : '',
       hasBows: options.hasBows,
     },
     { id: null, firstName: 'Guest', lastName: 'Baker', email: 'guest@example.com' },

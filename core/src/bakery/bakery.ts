@@ -57,11 +57,11 @@ export const openingHoursLines = (): string[] =>
  * they choose delivery.
  */
 export const DELIVERY_POLICY = {
-  /** Two-letter codes of the states delivered to (Tallahassee is 20 miles from Georgia). */
-  states: [
-    { code: 'FL', name: 'Florida' },
-    { code: 'GA', name: 'Georgia' },
-  ],
+  /**
+   * The states delivered to: Florida only. The ZIP codes within the 25 miles
+   * are core's DELIVERY_ZIPS (deliveryArea.ts), all in Florida (issue 24).
+   */
+  states: [{ code: 'FL', name: 'Florida' }],
   maxMiles: 25,
   freeWithinMiles: 5,
   flatFeeCents: 500,
@@ -81,4 +81,3 @@ export function deliveryPolicyLines(): string[] {
     'Our team adds the fee after reviewing your order, and your payment link includes it.',
   ];
 }
-export * from './customerOrder';

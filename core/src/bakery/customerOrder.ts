@@ -1,26 +1,78 @@
 // What a customer reads about an order after submitting it (issue 14): one
 // payment message when Square is not configured, and the order's progress.
-
-/** The one message everywhere (toast, My Orders, confirmation) when Square is not configured. */
-export const PAYMENT_NOT_CONFIGURED_NOTICE = {
-  title: 'Order submitted for review',
-  text: 'Payment processing is not configured yet, so our team will contact you by email to arrange payment.',
-} as const;
-
-export type CustomerOrderStatus =
-  'In progress' | 'Ready for pickup' | 'Ready for delivery' | 'Picked up' | 'Delivered';
+import {
+  customerSteps,
+  FULFILLMENT_STATES,
+  fulfillmentOf,
+  type FulfillmentStatus,
+} from '../lifecycle/orderState';
 
 /**
- * The order's progress in the customer's words: complete is picked up (or
- * delivered); fulfilled (the "ready" mail was sent) is ready; else in progress.
+ * The one message everywhere (toast, My Orders, confirmation, e-mail) when
+ * Square is not configured: what happens next, never how the shop is
+ * configured (issue 24; staff screens say that).
+ */
+export const PAYMENT_NOT_CONFIGURED_NOTICE = {
+  title: 'Order submitted for review',
+  text: "We'll e-mail you a payment link after we review your order.",
+} as const;
+
+/** The order's progress in the customer's words (core's order-state table). */
+export type CustomerOrderStatus = string;
+
+/**
+ * The order's progress in the customer's words: the counter's state from the
+ * order-state table (Received, Confirmed, Baking, Ready for pickup, Out for
+ * delivery, Picked up, Delivered, Cancelled). Rows without it read as before:
+ * complete is picked up (or delivered), fulfilled is ready, else received.
  */
 export function customerOrderStatus(order: {
   orderStatus: string;
   fulfilledAt: string | null;
   deliveryMethod: string;
+  fulfillmentStatus?: string | null;
 }): CustomerOrderStatus {
+  if (order.fulfillmentStatus) return FULFILLMENT_STATES[fulfillmentOf(order)].customerLabel;
   const delivery = order.deliveryMethod === 'delivery';
   if (order.orderStatus === 'complete') return delivery ? 'Delivered' : 'Picked up';
-  if (order.fulfilledAt) return delivery ? 'Ready for delivery' : 'Ready for pickup';
-  return 'In progress';
+  if (order.fulfilledAt) return delivery ? 'Out for delivery' : 'Ready for pickup';
+  return 'Received';
+}
+
+/** The steps My Orders shows, each done or not, with its time where one is kept. */
+export function customerProgress(order: {
+  deliveryMethod: string;
+  fulfillmentStatus: string;
+  createdAt: string;
+  readyAt: string | null;
+  fulfilledAt: string | null;
+  cancelledAt: string | null;
+}): {
+  state: FulfillmentStatus;
+  label: string;
+  done: boolean;
+  current: boolean;
+  at: string | null;
+}[] {
+  const current = fulfillmentOf(order);
+  if (current === 'cancelled')
+    return [
+      { state: 'received', label: 'Received', done: true, current: false, at: order.createdAt },
+      { state: 'cancelled', label: 'Cancelled', done: true, current: true, at: order.cancelledAt },
+    ];
+  const step = FULFILLMENT_STATES[current].step;
+  const times: Partial<Record<FulfillmentStatus, string | null>> = {
+    received: order.createdAt,
+    ready: order.readyAt,
+    out_for_delivery: order.readyAt,
+    picked_up: order.fulfilledAt,
+    delivered: order.fulfilledAt,
+  };
+  return customerSteps(order.deliveryMethod).map((state) => ({
+    state,
+    label: FULFILLMENT_STATES[state].customerLabel,
+    done: FULFILLMENT_STATES[state].step <= step,
+    current: state === current,
+    at: FULFILLMENT_STATES[state].step <= step ? (times[state] ?? null) : null,
+  }));
 }

@@ -6,6 +6,8 @@ import {
   cartLineOptions,
   clampQuantity,
   lineMaximum,
+  cartLineQuantity,
+  setCartLine,
   setCartLineQuantity,
   type StoredCartLine,
 } from './cart';
@@ -102,5 +104,22 @@ describe('clampQuantity (spec section 5)', () => {
     expect(clampQuantity('25', 6)).toBe(6);
     expect(clampQuantity('1e3', 10)).toBe(10);
     expect(clampQuantity(Infinity, 10)).toBe(10);
+  });
+});
+
+describe("the order page's product row sets its line (issue 24)", () => {
+  it('sets, changes and removes the line of the chosen options, within the maximum', () => {
+    const twelve = { productId: cookie.id, variantId: '12-count' };
+    let { lines, quantity } = setCartLine([], { ...twelve, quantity: 3 });
+    expect(quantity).toBe(3);
+    ({ lines } = setCartLine(lines, { productId: cookie.id, variantId: '6-count', quantity: 1 }));
+    expect(lines).toHaveLength(2);
+    ({ lines, quantity } = setCartLine(lines, { ...twelve, quantity: 1000 }));
+    expect(quantity).toBe(maxQuantityOf(cookie) - 1);
+    expect(cartLineQuantity(lines, { ...twelve, quantity: 0 })).toBe(quantity);
+    ({ lines } = setCartLine(lines, { ...twelve, quantity: 0 }));
+    expect(lines).toEqual([
+      { productId: cookie.id, quantity: 1, variantId: '6-count', filling: null, addIn: null },
+    ]);
   });
 });

@@ -115,6 +115,37 @@ export function setCartLineQuantity(
     .filter((l) => l.quantity > 0);
 }
 
+/**
+ * The order page's product row (spec "Order page cart", issue 24): the line of
+ * this product with these options holds `quantity` (0 removes it), added when
+ * absent, never past the product's maximum over its lines.
+ */
+export function setCartLine(
+  lines: readonly StoredCartLine[],
+  line: CartLine,
+): { lines: StoredCartLine[]; quantity: number } {
+  const normal = normalizeCartLine({ ...line, quantity: 1 });
+  if (!normal) return { lines: [...lines], quantity: 0 };
+  const key = cartLineKey(normal);
+  const wanted = Math.max(0, Math.floor(Number.isFinite(line.quantity) ? line.quantity : 0));
+  const existing = lines.find((l) => cartLineKey(l) === key);
+  if (existing) {
+    const next = setCartLineQuantity(lines, key, wanted);
+    return { lines: next, quantity: next.find((l) => cartLineKey(l) === key)?.quantity ?? 0 };
+  }
+  if (wanted === 0) return { lines: [...lines], quantity: 0 };
+  const result = addCartLine(lines, { ...normal, quantity: wanted });
+  return { lines: result.lines, quantity: result.added };
+}
+
+/** The quantity of the line of this product with these options (0 when absent). */
+export function cartLineQuantity(lines: readonly StoredCartLine[], line: CartLine): number {
+  const normal = normalizeCartLine({ ...line, quantity: 1 });
+  if (!normal) return 0;
+  const key = cartLineKey(normal);
+  return lines.find((l) => cartLineKey(l) === key)?.quantity ?? 0;
+}
+
 /** The most a line may hold: the product's maximum less its other lines. */
 export function lineMaximum(lines: readonly StoredCartLine[], key: string): number {
   const target = lines.find((l) => cartLineKey(l) === key);

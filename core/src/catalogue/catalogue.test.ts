@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { cartLineOptions } from '../cart/cart';
+import { lineDescription } from '../lifecycle/desk';
 import {
   ADD_INS,
   CAKE_FILLINGS,
@@ -12,6 +14,7 @@ import {
   maxQuantityOf,
   MENU_ITEMS,
   PricingError,
+  variantChoiceLabel,
   resolveLine,
   type CategoryId,
 } from './catalogue';
@@ -124,7 +127,11 @@ describe('menu items', () => {
       maxQuantity: 3,
       fillings: true,
     });
-    expect(heart.variants).toBeUndefined();
+    // Its description promises vanilla or chocolate: both offered, at the same $60 (issue 24).
+    expect(prices(heart.id)).toEqual({ vanilla: 6000, chocolate: 6000 });
+    expect(heart.variants?.map((v) => v.label)).toEqual(['Vanilla', 'Chocolate']);
+    expect(variantChoiceLabel(heart)).toBe('Flavor');
+    expect(variantChoiceLabel(getMenuItem('lemon-cake')!)).toBe('Size');
     for (const cake of cakes) {
       expect(maxQuantityOf(cake)).toBe(3);
       expect(cake.fillings).toBe(true);
@@ -190,8 +197,9 @@ describe('resolveLine: prices come from the catalogue', () => {
     [
       { productId: 'heart-shaped-cake', quantity: 1, filling: 'cream-cheese-buttercream' },
       6000,
-      undefined,
+      'Vanilla',
     ],
+    [{ productId: 'heart-shaped-cake', quantity: 1, variantId: 'chocolate' }, 6000, 'Chocolate'],
     [{ productId: 'banana-bread', quantity: 1, addIn: 'pecans' }, 2000, undefined],
     [{ productId: 'stuffed-chocolate-chip', quantity: 1, variantId: '12-count' }, 4500, '12 count'],
   ])('%o costs %i cents', (line, cents, label) => {
@@ -234,5 +242,25 @@ describe('resolveLine: prices come from the catalogue', () => {
   ])('refuses %o: %s', (line, message) => {
     expect(() => resolveLine(line)).toThrow(PricingError);
     expect(() => resolveLine(line)).toThrow(message);
+  });
+});
+
+describe("the Heart-Shaped Cake's flavour in words (issue 24)", () => {
+  it('reads in the cart, the desk and the bake sheet as a variant', () => {
+    const line = { productId: 'heart-shaped-cake', quantity: 1, variantId: 'chocolate' };
+    expect(cartLineOptions({ ...line, filling: 'fruit-preserves' })).toEqual([
+      'Chocolate',
+      'Filling: Fruit preserves',
+    ]);
+    expect(
+      lineDescription({
+        productId: 'heart-shaped-cake',
+        name: 'Heart-Shaped Cake',
+        variant: 'chocolate',
+        variantLabel: null,
+        filling: null,
+        addIn: null,
+      }),
+    ).toBe('Heart-Shaped Cake (Chocolate)');
   });
 });

@@ -24,7 +24,17 @@ export interface Category {
   imageAlt: string;
 }
 
-export const VARIANT_IDS = ['6-count', '12-count', '24-count', '6in', '8in', '10in'] as const;
+export const VARIANT_IDS = [
+  '6-count',
+  '12-count',
+  '24-count',
+  '6in',
+  '8in',
+  '10in',
+  // The heart-shaped cake's flavours (issue 24): a choice like a size, at one price.
+  'vanilla',
+  'chocolate',
+] as const;
 export type VariantId = (typeof VARIANT_IDS)[number];
 
 export interface Variant {
@@ -130,7 +140,18 @@ const COUNT_LABELS: Record<string, string> = {
   '6in': '6 inch',
   '8in': '8 inch',
   '10in': '10 inch',
+  vanilla: 'Vanilla',
+  chocolate: 'Chocolate',
 };
+
+/** The flavour variants (a cake sold in one size, in vanilla or chocolate). */
+const FLAVOUR_VARIANTS: ReadonlySet<string> = new Set(['vanilla', 'chocolate']);
+
+/** What an item's variants choose, as the choice's label: 'Flavor', 'Size' or 'Count'. */
+export function variantChoiceLabel(item: Pick<MenuItem, 'category' | 'variants'>): string {
+  if (item.variants?.some((v) => FLAVOUR_VARIANTS.has(v.id))) return 'Flavor';
+  return item.category === 'cakes' ? 'Size' : 'Count';
+}
 
 const variants = (prices: Partial<Record<VariantId, number>>): Variant[] =>
   VARIANT_IDS.filter((id) => prices[id] !== undefined).map((id) => ({
@@ -586,7 +607,8 @@ const ROWS: Record<CategoryId, Row[]> = {
       'Heart-Shaped Cake',
       'A single-tier heart-shaped cake in vanilla or chocolate, decorated for someone you love. Choose your filling.',
       'A heart-shaped cake with pink frosting and piped rosettes',
-      { variants: undefined, priceCents: 6000 },
+      // "in vanilla or chocolate": the flavour is chosen like a size, both at $60.
+      { variants: variants({ vanilla: 6000, chocolate: 6000 }), priceCents: 6000 },
     ],
   ],
   'gourmet-cookies': [

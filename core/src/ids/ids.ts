@@ -11,3 +11,12 @@ export function isUuid(value: unknown): value is string {
 export function orderNumber(orderId: string): string {
   return orderId.replace(/-/g, '').slice(-8).toUpperCase();
 }
+
+/**
+ * The short order number in what someone typed ("#4CA071DC", "4ca071dc"),
+ * upper case; null when it is not one (8 hexadecimal characters).
+ */
+export function parseOrderNumber(value: string | null | undefined): string | null {
+  const match = /^#?([0-9a-f]{8})$/i.exec((value ?? '').trim());
+  return match ? match[1]!.toUpperCase() : null;
+}

@@ -11,7 +11,7 @@ import { messageAt, messagesOf } from './testing';
 
 const signup = {
   email: 'ann@example.com',
-  password: 'secret1',
+  password: 'rye-loaf-1',
   firstName: 'Ann',
   lastName: 'Lee',
   phone: '(850) 555-0100',
@@ -79,7 +79,7 @@ describe('forgot and reset password', () => {
     ]);
   });
 
-  const reset = { token: 'abc123', password: 'secret1', confirmPassword: 'secret1' };
+  const reset = { token: 'abc123', password: 'rye-loaf-1', confirmPassword: 'rye-loaf-1' };
   it.each([
     [{}, undefined, undefined],
     [{ token: '' }, 'token', 'Reset token is required'],
@@ -89,7 +89,7 @@ describe('forgot and reset password', () => {
       'password',
       'Password must be at least 6 characters',
     ],
-    [{ confirmPassword: 'secret2' }, 'confirmPassword', "Passwords don't match"],
+    [{ confirmPassword: 'rye-loaf-2' }, 'confirmPassword', "Passwords don't match"],
   ])('%o: %s "%s"', (over, path, message) => {
     const msgs = messagesOf(ResetPasswordSchema, { ...reset, ...over });
     if (!path) expect(msgs).toEqual([]);

@@ -83,3 +83,24 @@ export const EmailChangeSchema = z.object({
     .min(1, 'Current password is required'),
 });
 export type EmailChange = z.infer<typeof EmailChangeSchema>;
+
+/** The answer to an e-mail change, the same whether the new address has an account or not. */
+export const emailChangeSentMessage = (email: string) =>
+  `We have sent a confirmation link to ${email}. Your e-mail address changes once you follow it.`;
+export const EMAIL_UNCHANGED_MESSAGE = 'That is already your e-mail address.';
+export const EMAIL_LINK_INVALID =
+  'This link is invalid or has expired. Please ask for the change again on your account page.';
+
+/** POST /api/user/email/confirm and /api/user/email/undo: the token of the mailed link. */
+export const EmailLinkSchema = z.object({
+  token: z
+    .string({ error: 'The link is incomplete' })
+    .trim()
+    .min(1, 'The link is incomplete')
+    .max(128, 'The link is incomplete'),
+});
+export type EmailLink = z.infer<typeof EmailLinkSchema>;
+
+/** A staff member with a second factor changes the password or e-mail only in a session that entered a code. */
+export const ACCOUNT_CHANGE_NEEDS_SECOND_FACTOR =
+  'Staff accounts change their password or e-mail only after signing in with their authenticator code. Please sign in at the staff sign-in (/admin/login) first.';

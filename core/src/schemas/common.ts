@@ -80,7 +80,10 @@ export const optionalText = (max: number, message: string) =>
     .string()
     .trim()
     .max(max, message)
-    .refine((value) => textProblem(value) === null, TEXT_MESSAGES.invalidCharacters)
+    .superRefine((value, ctx) => {
+      const problem = textProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -131,6 +134,8 @@ export const personNameField = (
 
 export const TEXT_MESSAGES = {
   invalidCharacters: 'Text cannot contain control characters or invalid characters',
+  directionControls:
+    'Text cannot contain characters that change the text direction (U+202A-U+202E, U+2066-U+2069)',
 } as const;
 
 // NUL and the other C0 controls but tab, LF and CR; DEL; a high surrogate not
@@ -138,14 +143,22 @@ export const TEXT_MESSAGES = {
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// Issue 27: the bidi embeddings, overrides and isolates (LRE, RLE, PDF, LRO,
+// RLO; LRI, RLI, FSI, PDI) reorder the text around them, so a name or a note
+// can show staff something other than what it holds ("Trojan Source"). The
+// marks U+200E/U+200F (and U+061C) stay allowed: they only set the direction
+// of the one spot they stand in, and right-to-left names need them.
+const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
 
 /**
  * Why a text cannot be stored (a NUL byte, another control character, a lone
- * surrogate), or null. Lengths are each field's own rule (its schema's max).
+ * surrogate, a bidi override or isolate), or null. Lengths are each field's
+ * own rule (its schema's max).
  */
 export function textProblem(value: string): string | null {
   if (UNSAFE_CHARACTERS.test(value) || LONE_SURROGATE.test(value))
     return TEXT_MESSAGES.invalidCharacters;
+  if (DIRECTION_CONTROLS.test(value)) return TEXT_MESSAGES.directionControls;
   return null;
 }
 
@@ -154,27 +167,49 @@ export interface TextIssue {
   message: string;
 }
 
+/** A value still to look at, with the way to it (a linked list: no copy per level). */
+interface Pending {
+  value: unknown;
+  key: string | number | null;
+  parent: Pending | null;
+}
+
+const pathOf = (node: Pending | null, base: (string | number)[]): (string | number)[] => {
+  const keys: (string | number)[] = [];
+  for (let at = node; at; at = at.parent) if (at.key !== null) keys.push(at.key);
+  return [...base, ...keys.reverse()];
+};
+
 /**
  * Every string in a request (keys included, at any depth) that textProblem
- * refuses. The API runs it on each request part before the route's schema, so
- * no text field of any schema reaches the database with a NUL byte or a lone
- * surrogate (PostgreSQL refuses both, which was a 500).
+ * refuses, in document order. The API runs it on each request part before the
+ * route's schema, so no text field of any schema reaches the database with a
+ * NUL byte or a lone surrogate (PostgreSQL refuses both, which was a 500).
+ * Iterative, with a stack of its own (issue 27: recursion overflowed the call
+ * stack at 3,000 levels); the API also refuses bodies nested deeper than 32.
  */
 export function unsafeTextIssues(input: unknown, path: (string | number)[] = []): TextIssue[] {
-  if (typeof input === 'string') {
-    const message = textProblem(input);
-    return message ? [{ path, message }] : [];
+  const issues: TextIssue[] = [];
+  const stack: Pending[] = [{ value: input, key: null, parent: null }];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const { value, key } = node;
+    // An object's key (array indexes are numbers), just before its value.
+    const keyMessage = typeof key === 'string' ? textProblem(key) : null;
+    if (keyMessage) issues.push({ path: pathOf(node, path), message: keyMessage });
+    if (typeof value === 'string') {
+      const message = textProblem(value);
+      if (message) issues.push({ path: pathOf(node, path), message });
+    } else if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index--)
+        stack.push({ value: value[index], key: index, parent: node });
+    } else if (value && typeof value === 'object') {
+      const entries = Object.entries(value as Record<string, unknown>);
+      for (let i = entries.length - 1; i >= 0; i--)
+        stack.push({ value: entries[i]![1], key: entries[i]![0], parent: node });
+    }
   }
-  if (Array.isArray(input))
-    return input.flatMap((item, index) => unsafeTextIssues(item, [...path, index]));
-  if (input && typeof input === 'object') {
-    return Object.entries(input as Record<string, unknown>).flatMap(([key, value]) => {
-      const keyMessage = textProblem(key);
-      const own = keyMessage ? [{ path: [...path, key], message: keyMessage }] : [];
-      return [...own, ...unsafeTextIssues(value, [...path, key])];
-    });
-  }
-  return [];
+  return issues;
 }
 
 /** `schema` behind the safe-text check: unsafe strings anywhere fail with their path. */

@@ -8,6 +8,7 @@ import {
   ORDER_MESSAGES,
   checkOrderForSubmit,
   missingOrderInformation,
+  orderRefusal,
   OrderFormSchema,
   orderFormSchema,
   OrderItemSchema,
@@ -701,5 +702,40 @@ describe('issue 14: names, ZIP, states, slots, cake writing, the payload builder
     expect(orderPayloadSchema(today).safeParse(payload).error?.issues[0]?.message).toBe(
       ORDER_MESSAGES.pickupTimeFormat,
     );
+  });
+});
+
+describe('the rules beyond the schema (issue 24)', () => {
+  const delivery = (deliveryState: string, deliveryZip: string) => ({
+    deliveryMethod: 'delivery',
+    deliveryState,
+    deliveryZip,
+  });
+
+  it('asks for the writing when "Add writing" is ticked for a cake', () => {
+    const base = { items: [1], customerPhone: '8505550100', pickupDate: '2026-12-12' };
+    const form = { ...base, pickupTime: '10:00 AM', hasCakeItems: true, hasWriting: true };
+    expect(missingOrderInformation({ ...form, cakeWriting: ' ' })).toEqual([
+      { field: 'cakeWriting', message: 'Enter the writing for your cake' },
+    ]);
+    expect(missingOrderInformation({ ...form, cakeWriting: 'Happy 8th' })).toEqual([]);
+    expect(missingOrderInformation({ ...form, hasCakeItems: false, cakeWriting: '' })).toEqual([]);
+    expect(orderRefusal({ hasCakeItems: true, cakeOptions: { hasWriting: true } })).toMatchObject({
+      code: 'cake_writing_required',
+      message: 'Enter the writing for your cake',
+    });
+  });
+
+  it('keeps deliveries to the ZIP codes around Tallahassee, FL', () => {
+    expect(orderRefusal(delivery('FL', '90210'))).toMatchObject({
+      field: 'deliveryZip',
+      code: 'outside_delivery_area',
+    });
+    expect(orderRefusal(delivery('FL', '32099'))?.code).toBe('outside_delivery_area');
+    for (const zip of ['32303', '32301-1234', '32312', '32327', '32333'])
+      expect(orderRefusal(delivery('FL', zip))).toBeNull();
+    // A pickup, or a ZIP the schema already refuses, is not judged here.
+    expect(orderRefusal({ ...delivery('FL', '90210'), deliveryMethod: 'pickup' })).toBeNull();
+    expect(orderRefusal(delivery('FL', '9021'))).toBeNull();
   });
 });

@@ -20,6 +20,8 @@ import {
 import { RUSH_FEE_CENTS, centsToDollars, dollarsToCents, type PricedOrder } from '../money/money';
 import type { CartLine } from '../catalogue/catalogue';
 import { DELIVERY_STATE_CODES } from '../bakery/bakery';
+import { isDeliveryZip, outsideDeliveryAreaMessage } from '../bakery/deliveryArea';
+import type { ErrorCode } from '../errors';
 import {
   emailField,
   isPersonName,
@@ -45,8 +47,9 @@ export const ORDER_MESSAGES = {
   addressForm: 'Address fields are required for delivery orders',
   addressServer: 'Complete address (street, city, state, ZIP) is required for delivery orders',
   deliveryZip: 'Please enter a 5-digit ZIP code',
-  deliveryState: 'We deliver only in Florida and Georgia',
+  deliveryState: 'We deliver only in Florida',
   cakeWriting: 'Cake writing cannot exceed 60 characters',
+  cakeWritingRequired: 'Enter the writing for your cake',
   deliveryInstructions: 'Delivery instructions cannot exceed 300 characters',
   specialInstructions: 'Special instructions cannot exceed 500 characters',
   tooManyItems: 'Cannot exceed 20 different items per order',
@@ -216,9 +219,13 @@ export interface MissingInput {
   deliveryCity?: string | null;
   deliveryState?: string | null;
   deliveryZip?: string | null;
+  /** The cart holds a cake (the writing line is asked only then). */
+  hasCakeItems?: boolean;
+  hasWriting?: boolean;
+  cakeWriting?: string | null;
 }
 
-/** The 'Missing information:' lines, in the spec's order. */
+/** The 'Missing information:' lines, in the spec's order, then the cake's writing. */
 export function missingOrderInformation(form: MissingInput): MissingLine[] {
   const out: MissingLine[] = [];
   if (form.items.length === 0)
@@ -237,7 +244,61 @@ export function missingOrderInformation(form: MissingInput): MissingLine[] {
     if (blank(form.deliveryZip))
       out.push({ field: 'deliveryZip', message: 'Enter delivery ZIP code' });
   }
+  if (cakeWritingMissing(form))
+    out.push({ field: 'cakeWriting', message: ORDER_MESSAGES.cakeWritingRequired });
   return out;
+}
+
+/** "Add writing" chosen for a cake with nothing to write (issue 24: it was charged $5.00). */
+const cakeWritingMissing = (order: {
+  hasCakeItems?: boolean;
+  hasWriting?: boolean;
+  cakeWriting?: string | null;
+}) => Boolean(order.hasCakeItems && order.hasWriting && blank(order.cakeWriting));
+
+/** A delivery address in Florida with a 5-digit ZIP that is not in the delivery area. */
+export function deliveryAreaProblem(order: {
+  deliveryMethod?: string | null;
+  deliveryState?: string | null;
+  deliveryZip?: string | null;
+}): string | null {
+  const zip = (order.deliveryZip ?? '').trim();
+  if (order.deliveryMethod !== 'delivery' || !ZIP_RE.test(zip)) return null;
+  if (!blank(order.deliveryState) && !isDeliveryState(order.deliveryState)) return null;
+  return isDeliveryZip(zip) ? null : outsideDeliveryAreaMessage(zip.slice(0, 5));
+}
+
+/** Why an order that passed its schema is still refused: the field, a stable code, the words. */
+export interface OrderRefusal {
+  field: 'cakeWriting' | 'deliveryZip';
+  code: Extract<ErrorCode, 'cake_writing_required' | 'outside_delivery_area'>;
+  message: string;
+}
+
+/**
+ * The rules the schema cannot judge alone (issue 24), for the order form and
+ * the server alike: writing chosen for a cake must be written, and a delivery
+ * must be inside the delivery area. `hasCakeItems` is the priced cart's.
+ */
+export function orderRefusal(order: {
+  hasCakeItems?: boolean;
+  cakeOptions?: { hasWriting?: boolean } | null;
+  hasWriting?: boolean;
+  cakeWriting?: string | null;
+  deliveryMethod?: string | null;
+  deliveryState?: string | null;
+  deliveryZip?: string | null;
+}): OrderRefusal | null {
+  const hasWriting = Boolean(order.hasWriting ?? order.cakeOptions?.hasWriting);
+  if (cakeWritingMissing({ ...order, hasWriting }))
+    return {
+      field: 'cakeWriting',
+      code: 'cake_writing_required',
+      message: ORDER_MESSAGES.cakeWritingRequired,
+    };
+  const outside = deliveryAreaProblem(order);
+  if (outside) return { field: 'deliveryZip', code: 'outside_delivery_area', message: outside };
+  return null;
 }
 
 export type SubmitCheck = { ok: true } | { ok: false; message: string };

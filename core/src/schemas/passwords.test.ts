@@ -73,3 +73,30 @@ describe('password change', () => {
     else expect(messageAt(PasswordChangeSchema, { ...change, ...over }, path)).toBe(message);
   });
 });
+
+describe('issue 27: guessable passwords beyond the list', () => {
+  it.each([
+    'Password1!',
+    'Summer2026!',
+    'P@ssw0rd2024',
+    'Winter2025',
+    'Welcome1',
+    'Bakery2026!',
+    'qwertyuiop12',
+    'abcabcabc',
+    '20262026',
+    '0987654321',
+  ])('refuses %o with the common-password message', (password) =>
+    expect(passwordProblem(password)).toBe(COMMON_PASSWORD_MESSAGE),
+  );
+  it('refuses 123456789012 for staff, whose minimum is 12', () =>
+    expect(passwordProblem('123456789012', { staff: true })).toBe(COMMON_PASSWORD_MESSAGE));
+  it('keeps the spec messages for the spec rules', () => {
+    expect(passwordProblem('Sum1!')).toBe('Password must be at least 6 characters');
+    expect(passwordProblem('Summer2026!', { staff: true })).toBe(STAFF_PASSWORD_MESSAGE);
+  });
+  it.each(['Dragonfly-on-2026', 'Sourdough-Starter-9', 'correct horse battery', 'rye-loaf-9'])(
+    'accepts %o',
+    (password) => expect(passwordProblem(password)).toBeNull(),
+  );
+});

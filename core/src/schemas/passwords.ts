@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_MESSAGE } from './common';
 import { COMMON_PASSWORDS } from './commonPasswords';
+import { isGuessablePassword } from './passwordRules';
 
 export const PASSWORD_MAX = 128;
 export const PASSWORD_MAX_MESSAGE = 'Password cannot exceed 128 characters';
@@ -16,13 +17,15 @@ export const STAFF_PASSWORD_MESSAGE = 'Staff passwords must be at least 12 chara
 const COMMON = new Set(COMMON_PASSWORDS);
 
 /**
- * True for a password from the bundled list (compared without case), and for
- * one made of a single repeated character ('      ', 'aaaaaaaa'), which no
- * list can enumerate.
+ * True for a password from the bundled list (compared without case), for one
+ * made of a single repeated character ('      ', 'aaaaaaaa'), which no list
+ * can enumerate, and for one built on a common word or a run
+ * (passwordRules.ts: 'Password1!', 'Summer2026!', '123456789012').
  */
 export function isCommonPassword(password: string): boolean {
   if (COMMON.has(password.toLowerCase())) return true;
-  return [...password].every((character) => character === password[0]);
+  if ([...password].every((character) => character === password[0])) return true;
+  return isGuessablePassword(password, COMMON);
 }
 
 /** The one problem of a new password, or null. Staff need 12 characters. */
@@ -118,5 +121,7 @@ export interface SessionView {
 export interface SecondFactorStatus {
   enabled: boolean;
   required: boolean;
+  /** Why it is required: the owner's policy, or on by default for new staff (issue 27). */
+  requiredBy?: 'policy' | 'new-staff' | null;
   recoveryCodesLeft: number;
 }

@@ -38,7 +38,9 @@ export function CartLines({
               {options.length > 0 && (
                 <span className="cart-line-options">{options.join(' · ')}</span>
               )}
-              <span className="muted">{formatCents(line.unitPriceCents)} each</span>
+              <span className="muted">
+                <span className="amount">{formatCents(line.unitPriceCents)}</span> each
+              </span>
             </div>
             <QuantityStepper
               id={id}
@@ -50,7 +52,7 @@ export function CartLines({
               increaseLabel={`One more ${label}`}
               allowZero
             />
-            <span className="cart-line-total">{formatCents(line.lineTotalCents)}</span>
+            <span className="cart-line-total amount">{formatCents(line.lineTotalCents)}</span>
             <button
               type="button"
               className="btn-link cart-line-remove"

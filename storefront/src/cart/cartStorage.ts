@@ -3,7 +3,9 @@
 import {
   addCartLine,
   normalizeCartLine,
+  setCartLine,
   setCartLineQuantity,
+  type CartLine,
   type AddResult,
   type StoredCartLine,
 } from '@bakery/core';
@@ -32,6 +34,13 @@ export function addToCart(productId: string, quantity: number, choice: AddChoice
 /** Sets one line's quantity (0 removes it). */
 export function setLineQuantity(key: string, quantity: number): void {
   writeCartLines(setCartLineQuantity(cartLines(), key, quantity));
+}
+
+/** The order page's product row: the line of these options holds `quantity` (0 removes it). */
+export function setRowLine(line: CartLine): number {
+  const result = setCartLine(cartLines(), line);
+  writeCartLines(result.lines);
+  return result.quantity;
 }
 
 export function removeLine(key: string): void {

@@ -257,6 +257,8 @@ export function pageTitle(pathname: string): string {
     [/^\/my-orders$/, 'My Orders'],
     [/^\/cart$/, 'Your Cart'],
     [/^\/account$/, 'Your Account'],
+    [/^\/confirm-email\/[^/]+$/, 'Confirm E-mail'],
+    [/^\/undo-email-change\/[^/]+$/, 'Undo E-mail Change'],
     [/^\/admin\/(login|dashboard)$/, 'Admin'],
   ];
   const found = titles.find(([re]) => re.test(pathname.replace(/(.)\/+$/, '$1')));

@@ -22,7 +22,13 @@ import {
 } from '../../middleware/auth.js';
 import { handle } from '../../middleware/validate.js';
 import { forbidden, HttpError, unauthorized } from '../../middleware/errors.js';
-import { loginRateLimit, secondFactorAttempt } from '../../middleware/rateLimit.js';
+import {
+  accountIdOf,
+  loginRateLimit,
+  rememberDevice,
+  secondFactorAttempt,
+} from '../../middleware/rateLimit.js';
+import { logSecurityEvent } from '../../services/securityLog.js';
 import { verifyCredentials } from '../../services/auth.js';
 import { checkSecondFactor } from '../../services/secondFactor.js';
 
@@ -68,22 +74,27 @@ export function adminAccessRouter(deps: AppDeps): Router {
     handle({ body: AdminLoginSchema }, async (ctx, { body: { email, password } }) => {
       const user = await verifyCredentials(deps.prisma, email, password);
       // A customer's correct password gets the same answer as a wrong one.
-      if (!user || !isStaff(user.role))
+      if (!user || !isStaff(user.role)) {
+        ctx.state.passwordRejected = true;
+        logSecurityEvent(ctx, deps, 'info', 'staff sign-in failed', {
+          userId: user?.id ?? (await accountIdOf(deps.prisma, email)),
+        });
         throw unauthorized('Invalid admin credentials', 'invalid_credentials');
-      ctx.state.passwordAccepted = true;
-      if (passwordProblem(password, { staff: true })) {
-        // Signed in as a customer, so the password can be changed on the account page.
-        await signIn(ctx, user);
-        sessionOf(ctx)!.weakStaffPassword = true;
-        throw passwordChangeRequired();
       }
+      ctx.state.passwordAccepted = true;
+      const weak = passwordProblem(password, { staff: true }) !== null;
       if (user.totpEnabledAt) {
-        // Not signed in yet: a fresh session waits for the code.
+        // Not signed in yet: a fresh session waits for the code (a weak
+        // password is dealt with after it, so it never skips the code).
         await signIn(ctx, { id: user.id, role: user.role });
         const session = sessionOf(ctx)!;
         delete session.userId;
         session.pendingUserId = user.id;
         session.pendingAt = Date.now();
+        if (weak) session.pendingWeakPassword = true;
+        logSecurityEvent(ctx, deps, 'info', 'staff password accepted; second factor awaited', {
+          userId: user.id,
+        });
         throw new HttpError(
           401,
           SECOND_FACTOR_MESSAGE,
@@ -91,8 +102,19 @@ export function adminAccessRouter(deps: AppDeps): Router {
           'second_factor_required',
         );
       }
+      ctx.state.signedIn = true;
+      if (weak) {
+        // Signed in as a customer, so the password can be changed on the account page.
+        await signIn(ctx, user);
+        sessionOf(ctx)!.weakStaffPassword = true;
+        logSecurityEvent(ctx, deps, 'info', 'staff sign-in with a weak password', {
+          userId: user.id,
+        });
+        throw passwordChangeRequired();
+      }
       await signIn(ctx, user);
       await startAdminSession(ctx);
+      logSecurityEvent(ctx, deps, 'info', 'staff sign-in', { userId: user.id });
       ctx.body = { success: true, user: userView(user) };
     }),
   );
@@ -109,18 +131,31 @@ export function adminAccessRouter(deps: AppDeps): Router {
         Date.now() - session.pendingAt > PENDING_MS
       )
         throw unauthorized('Your sign-in has expired. Please sign in again.');
-      const accepted = await secondFactorAttempt(deps, userId);
+      const weak = session.pendingWeakPassword === true;
       const user = await deps.prisma.user.findUnique({ where: { id: userId } });
       if (!user || !isStaff(user.role) || !user.totpEnabledAt)
         throw unauthorized('Your sign-in has expired. Please sign in again.');
+      const accepted = await secondFactorAttempt(deps, ctx, user);
       const { code } = input as { code: string };
-      const how = await checkSecondFactor(deps.prisma, user, code);
-      if (!how) throw unauthorized('Invalid code. Please try again.', 'invalid_second_factor');
+      const how = await checkSecondFactor(deps, user, code);
+      if (!how) {
+        logSecurityEvent(ctx, deps, 'warn', 'second factor wrong at sign-in', { userId });
+        throw unauthorized('Invalid code. Please try again.', 'invalid_second_factor');
+      }
       await accepted();
       await signIn(ctx, user);
-      await startAdminSession(ctx);
       sessionOf(ctx)!.secondFactor = true;
-      deps.log.info('staff sign-in with second factor', { userId: user.id, how });
+      // The whole sign-in is done: this browser is now a known device of the account.
+      rememberDevice(ctx, deps, user.email);
+      logSecurityEvent(ctx, deps, 'info', 'staff sign-in with second factor', {
+        userId: user.id,
+        how,
+      });
+      if (weak) {
+        sessionOf(ctx)!.weakStaffPassword = true;
+        throw passwordChangeRequired();
+      }
+      await startAdminSession(ctx);
       ctx.body = {
         success: true,
         user: userView(user),

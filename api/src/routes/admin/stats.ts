@@ -9,6 +9,7 @@ import { handle } from '../../middleware/validate.js';
 import { abortOnDisconnect, guardedRequestQuery } from '../../middleware/queryGuard.js';
 import { getStats } from '../../services/stats.js';
 import { getAnalytics } from '../../services/analytics.js';
+import { dayAtAGlance } from '../../services/today.js';
 import { DateRangeQuery } from './shared.js';
 
 /** The two figure routes: their path, their guard label, and what they read. */
@@ -31,5 +32,15 @@ export function adminStatsRouter(deps: AppDeps): Router {
         );
       }),
     );
+  // The Overview's day at a glance: staff at the counter need it, not only analytics.
+  router.get(
+    '/api/admin/today',
+    abortOnDisconnect(),
+    requirePermission('manageOrders'),
+    async (ctx) => {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await guardedRequestQuery(ctx, deps.prisma, 'today', (tx) => dayAtAGlance(tx));
+    },
+  );
   return router;
 }

@@ -50,9 +50,14 @@ export function adminUsersRouter(deps: AppDeps): Router {
         }
         if (target.id === me.id) throw conflict('You cannot change your own role');
         if (target.role === role) return target;
+        // New staff set up a second factor at their first sign-in (issue 27).
+        const promoted = isStaff(role) && !isStaff(target.role);
         const updated = await tx.user.update({
           where: { id: userId },
-          data: { role },
+          data: {
+            role,
+            ...(promoted && deps.config.newStaffSecondFactor ? { totpSetupRequired: true } : {}),
+          },
           select: userFields,
         });
         // New staff sign in again: the staff password rule (12 characters), the

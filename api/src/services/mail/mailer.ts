@@ -8,6 +8,9 @@ import type { Prisma, PrismaClient } from '@bakery/prisma';
 import type { Logger, Notifications } from '../contracts.js';
 import {
   deliveryFeeSetMail,
+  emailChangeConfirmMail,
+  emailChangedMail,
+  emailChangeTakenMail,
   orderCancelledMail,
   orderRestoredMail,
   outForDeliveryMail,
@@ -130,6 +133,15 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
     },
     async passwordChanged(to) {
       send('password-changed', to.email, () => passwordChangedMail(to));
+    },
+    async emailChangeConfirm(to, confirmUrl) {
+      send('email-change-confirm', to.email, () => emailChangeConfirmMail(to, confirmUrl));
+    },
+    async emailChangeTaken(to) {
+      send('email-change-taken', to.email, () => emailChangeTakenMail());
+    },
+    async emailChanged(to, newEmail, undoUrl) {
+      send('email-changed', to.email, () => emailChangedMail(to, newEmail, undoUrl));
     },
     orderReceived: orderMail('order-received', (order) => orderReceivedMail(order, context)),
     // The outbox row is written by the order's transaction: the order and its

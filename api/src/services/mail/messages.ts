@@ -9,13 +9,16 @@ import {
   BAKERY_INFO,
   BAKERY_TIME_ZONE,
   bakeryToday,
+  CAKE_BOWS_FEE_CENTS,
   CAKE_FILLINGS,
+  CAKE_WRITING_FEE_CENTS,
   customerPaymentNotice,
   dollarsToCents,
   formatCents,
   formatLongDate,
   MIN_LEAD_DAYS,
   orderNumber,
+  PAYMENT_NOT_CONFIGURED_NOTICE,
   RUSH_FEE_CENTS,
   RUSH_THRESHOLD_DAYS,
   UNPAID_ORDER_MESSAGES,
@@ -65,6 +68,8 @@ export interface MailOrder extends Pick<
   specialInstructions: string | null;
   /** What to write on the cake (issue 14); absent or null when none. */
   cakeWriting?: string | null;
+  /** The cake options chosen (issue 24: the mails name each, bows too); absent or null when none. */
+  cakeOptions?: { hasWriting: boolean; hasBows: boolean } | null;
   paymentUrl: string | null;
   /** pending, paid, completed or cancelled. */
   paymentStatus: string;
@@ -199,6 +204,33 @@ function totalsRows(order: MailOrder): Array<[string, string]> {
   return rows;
 }
 
+/**
+ * The cake options in words (issue 24): each one chosen with its price, and
+ * what the "Cake options" line of the totals is: one fee per order, not per cake.
+ */
+export function cakeOptionLines(order: MailOrder): string[] {
+  const writing = Boolean(order.cakeOptions?.hasWriting || order.cakeWriting);
+  const bows = Boolean(order.cakeOptions?.hasBows);
+  const lines: string[] = [];
+  if (writing)
+    lines.push(
+      order.cakeWriting
+        ? `Writing on the cake: “${order.cakeWriting}” (+${formatCents(CAKE_WRITING_FEE_CENTS)})`
+        : `Writing on the cake (+${formatCents(CAKE_WRITING_FEE_CENTS)})`,
+    );
+  if (bows) lines.push(`Bows on the cake (+${formatCents(CAKE_BOWS_FEE_CENTS)})`);
+  if (order.cakeOptionsFeeCents > 0) {
+    const parts = [
+      writing && `writing ${formatCents(CAKE_WRITING_FEE_CENTS)}`,
+      bows && `bows ${formatCents(CAKE_BOWS_FEE_CENTS)}`,
+    ].filter(Boolean);
+    lines.push(
+      `The cake options fee of ${formatCents(order.cakeOptionsFeeCents)} is for these decorations (${parts.join(' and ')}), once per order.`,
+    );
+  }
+  return lines;
+}
+
 function whenText(order: MailOrder): string {
   const date = order.pickupDate ? formatLongDate(order.pickupDate) : 'date to be confirmed';
   return `${date} at ${order.pickupTime ?? 'a time to be confirmed'}`;
@@ -235,8 +267,7 @@ export function paymentNotice(order: MailOrder, context: MailContext): string {
     return `Please pay through Square with the link below. Payment is due 24 hours before ${order.deliveryMethod === 'delivery' ? 'delivery' : 'pickup'} of your order.`;
   if (notice === 'delivery_fee_pending')
     return 'We will calculate your delivery fee and e-mail you a Square payment link within 24 hours.';
-  if (!context.paymentConfigured)
-    return 'Our team will contact you at this e-mail address to arrange payment through Square.';
+  if (!context.paymentConfigured) return PAYMENT_NOT_CONFIGURED_NOTICE.text;
   return 'Your Square payment link is being prepared; we will e-mail it to you shortly.';
 }
 
@@ -315,13 +346,62 @@ export function passwordChangedMail(to: { firstName: string }): MailContent {
   ]);
 }
 
+export const EMAIL_CHANGE_VALID_HOURS = 24;
+export const EMAIL_UNDO_VALID_DAYS = 7;
+
+/** To the NEW address: the link that makes the change. */
+export function emailChangeConfirmMail(to: { firstName: string }, confirmUrl: string): MailContent {
+  return message(`Confirm your new ${BAKERY_INFO.name} e-mail address`, to.firstName, [
+    [
+      `Someone signed in to a ${BAKERY_INFO.name} account asked to use this address for it. The change happens only when you follow this link.`,
+      {
+        button: 'Confirm this address',
+        href: confirmUrl,
+        text: `Confirm this address here:\n${confirmUrl}`,
+      },
+    ],
+    [
+      `The link is valid for ${EMAIL_CHANGE_VALID_HOURS} hours and can be used once.`,
+      'If you did not ask for this, ignore this e-mail: nothing changes.',
+    ],
+  ]);
+}
+
+/** To the NEW address when it already has an account: no link, the same answer on the site. */
+export function emailChangeTakenMail(): MailContent {
+  return message(`About your ${BAKERY_INFO.name} account`, '', [
+    [
+      `Someone asked to move another ${BAKERY_INFO.name} account to this address, but this address already has an account, so nothing changed.`,
+      'If it was you: sign in with this address (or use "Forgot password" on the login page). If not, you can ignore this e-mail.',
+    ],
+  ]);
+}
+
+/** To the OLD address once the change is made: a notice with an undo link. */
+export function emailChangedMail(
+  to: { firstName: string },
+  newEmail: string,
+  undoUrl: string,
+): MailContent {
+  return message(`Your ${BAKERY_INFO.name} e-mail address was changed`, to.firstName, [
+    [
+      `The e-mail address of your ${BAKERY_INFO.name} account was changed to ${newEmail}, and every other device signed in to it was signed out.`,
+    ],
+    [
+      'If you did not do this, undo the change with this link: the account gets this address back and every device is signed out.',
+      { button: 'Undo the change', href: undoUrl, text: `Undo the change here:\n${undoUrl}` },
+      `The link is valid for ${EMAIL_UNDO_VALID_DAYS} days. Then reset your password with "Forgot password" and tell us at ${BAKERY_INFO.email}.`,
+    ],
+  ]);
+}
+
 export function orderReceivedMail(order: MailOrder, context: MailContext): MailContent {
   return message(`We received your order #${order.orderNumber}`, order.customerName, [
     [`Thank you for ordering from ${BAKERY_INFO.name}! Here is your order #${order.orderNumber}.`],
     [{ summary: order }],
     [
       { lines: fulfilmentLines(order) },
-      order.cakeWriting && `Writing on the cake: ${order.cakeWriting}`,
+      cakeOptionLines(order).length > 0 && { lines: cakeOptionLines(order) },
       order.specialInstructions && `Special instructions: ${order.specialInstructions}`,
     ],
     [
@@ -343,7 +423,7 @@ export function paymentLinkReadyMail(
       paymentNotice(order, context),
     ],
     [payButton(order.paymentUrl)],
-    [{ summary: order }],
+    [{ summary: order }, cakeOptionLines(order).length > 0 && { lines: cakeOptionLines(order) }],
   ]);
 }
 
@@ -533,6 +613,12 @@ function linesOf(items: unknown): MailOrderLine[] {
   });
 }
 
+function cakeOptionsOf(value: unknown): MailOrder['cakeOptions'] {
+  if (!value || typeof value !== 'object') return null;
+  const options = value as { hasWriting?: unknown; hasBows?: unknown };
+  return { hasWriting: options.hasWriting === true, hasBows: options.hasBows === true };
+}
+
 export type StoredOrder = NonNullable<Awaited<ReturnType<PrismaClient['order']['findUnique']>>>;
 
 /** A stored order as the order mails show it. */
@@ -559,6 +645,7 @@ export function toMailOrder(order: StoredOrder): MailOrder {
     deliveryInstructions: order.deliveryInstructions,
     specialInstructions: order.specialInstructions,
     cakeWriting: order.cakeWriting,
+    cakeOptions: cakeOptionsOf(order.cakeOptions),
     paymentUrl: order.squarePaymentUrl,
     paymentStatus: order.paymentStatus,
     orderStatus: order.orderStatus,

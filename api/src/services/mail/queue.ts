@@ -12,8 +12,12 @@ import type { MailContent } from './messages.js';
 import type { MailTransport, OutgoingMail } from './transport.js';
 
 /** Kinds of mail whose body carries a secret (a live reset link). */
-export const SECRET_MAIL_KINDS: ReadonlySet<string> = new Set(['password-reset']);
-const RESET_LINK_TOKEN = /(\/reset-password\/)[A-Za-z0-9_-]+/g;
+export const SECRET_MAIL_KINDS: ReadonlySet<string> = new Set([
+  'password-reset',
+  'email-change-confirm',
+  'email-changed',
+]);
+const RESET_LINK_TOKEN = /(\/(?:reset-password|confirm-email|undo-email-change)\/)[A-Za-z0-9_-]+/g;
 export const REDACTED_LINK = '[link removed: request a new one]';
 
 export const holdsSecret = (mail: { kind: string }) => SECRET_MAIL_KINDS.has(mail.kind);

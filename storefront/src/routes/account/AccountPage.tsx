@@ -1,7 +1,7 @@
 // /account (issue 14): the customer's own details, e-mail, password,
 // signed-in devices, data export and account deletion. Every form checks with
 // core's schema first; the server checks again with the same schema.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatLongDate, type SessionView, type UserView } from '@bakery/core';
@@ -71,13 +71,19 @@ function ProfileForm({ user }: { user: UserView }) {
 }
 
 function EmailForm({ user }: { user: UserView }) {
-  const save = useSaveUser('/api/user/email', 'E-mail address changed');
+  const toast = useToast();
+  // The address changes only when the link mailed to it is followed (issue 27).
+  const [sent, setSent] = useState<string | null>(null);
   const form = useForm({
     initial: { email: '', currentPassword: '' },
     schema: (s) => s.EmailChangeSchema,
     failure: outcome('E-mail address not changed'),
     send: async (data) => {
-      await save(data);
+      const answer = (await (await apiRequest('PATCH', '/api/user/email', data)).json()) as {
+        message: string;
+      };
+      setSent(answer.message);
+      toast({ title: 'Confirmation link sent', description: answer.message });
       form.reset();
     },
   });
@@ -87,6 +93,11 @@ function EmailForm({ user }: { user: UserView }) {
       <p>
         Current address: <strong className="break-anywhere">{user.email}</strong>
       </p>
+      {sent && (
+        <p role="status" className="hint">
+          {sent}
+        </p>
+      )}
       <FormField
         label="New e-mail address"
         type="email"

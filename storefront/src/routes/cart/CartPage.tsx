@@ -32,7 +32,9 @@ export default function CartPage() {
           <CartLines lines={lines} priced={priced} idPrefix="cart" />
           <p className="cart-subtotal">
             <span>Subtotal</span>{' '}
-            <strong data-testid="cart-subtotal">{formatCents(priced.subtotalCents)}</strong>
+            <strong className="amount" data-testid="cart-subtotal">
+              {formatCents(priced.subtotalCents)}
+            </strong>
           </p>
           <p className="muted">
             Tax, any rush fee and cake options are added on the order form, where you choose the

@@ -45,12 +45,71 @@ describe('confirmation page', () => {
     expect(screen.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
   });
 
-  it('without an order id the order is pending review, and View My Orders is not offered', async () => {
+  it('without an order id says there is no order to show, not that one was submitted (issue 24)', async () => {
     api = await startTestApi({ 'GET /api/user': { body: user } });
     renderScreen(<ConfirmationPage />, { at: '/confirmation' });
-    expect(screen.getByRole('heading', { name: 'Order Submitted for Review' })).toBeInTheDocument();
-    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByRole('heading', { name: 'No order to show' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Order Submitted for Review' })).toBeNull();
+    expect(await screen.findByRole('link', { name: 'My Orders' })).toHaveAttribute(
+      'href',
+      '/my-orders',
+    );
     expect(screen.queryByRole('link', { name: 'View My Orders' })).toBeNull();
+  });
+
+  it('signed out with an order id shows its state and offers to sign in for the details', async () => {
+    api = await startTestApi({
+      'GET /api/user': signedOut,
+      'GET /api/order-payment-status/order-1': status({}),
+    });
+    renderScreen(<ConfirmationPage />, { at: '/confirmation?order_id=order-1' });
+    expect(
+      await screen.findByRole('heading', { name: 'Order Submitted for Review' }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText("Sign in to see this order's items, date and place."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+  });
+
+  it('an unknown order reads Order not found', async () => {
+    api = await startTestApi({
+      'GET /api/user': { body: user },
+      'GET /api/order-payment-status/nope': { status: 404, body: { message: 'Order not found' } },
+    });
+    renderScreen(<ConfirmationPage />, { at: '/confirmation?order_id=nope' });
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
+  });
+
+  it.each(['?order_id=4CA071DC', '?order_id=%234ca071dc', '?order_id=#4CA071DC'])(
+    'finds the order by its short number %s for its owner',
+    async (query) => {
+      api = await startTestApi({
+        'GET /api/user': { body: user },
+        'GET /api/order-payment-status/4CA071DC': status({ orderId: 'order-1' }),
+        'GET /api/my-orders': { body: [] },
+      });
+      renderScreen(<ConfirmationPage />, { at: `/confirmation${query}` });
+      expect(
+        await screen.findByRole('heading', { name: 'Order Submitted for Review' }),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Order not found' })).toBeNull();
+    },
+  );
+
+  it('asks a visitor to sign in to see an order by its short number', async () => {
+    api = await startTestApi({
+      'GET /api/user': signedOut,
+      'GET /api/order-payment-status/4CA071DC': {
+        status: 404,
+        body: { message: 'Order not found' },
+      },
+    });
+    renderScreen(<ConfirmationPage />, { at: '/confirmation?order_id=4CA071DC' });
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in to see order #4CA071DC' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
   });
 
   it('offers the payment link when one exists, and View My Orders when signed in', async () => {

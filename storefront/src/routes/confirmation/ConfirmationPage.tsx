@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   BAKERY_INFO,
@@ -7,10 +7,12 @@ import {
   customerPaymentBadge,
   formatDollars,
   MIN_LEAD_DAYS,
+  parseOrderNumber,
   PAYMENT_NOT_CONFIGURED_NOTICE,
   type PaymentStatusView,
 } from '@bakery/core';
 import { apiRequest } from '../../api/client';
+import { savePending } from '../../cart/cartStorage';
 import { useMyOrders, usePaymentStatus, useShopConfig, useUser } from '../../api/queries';
 import { CakeExtras, OrderFacts, OrderLines } from '../my-orders/OrderDetails';
 
@@ -29,12 +31,17 @@ function WithLeadTime({ title, children }: { title: string; children: ReactNode 
 
 export default function ConfirmationPage() {
   const [params] = useSearchParams();
-  const orderId = params.get('order_id');
+  const location = useLocation();
   const referenceId = params.get('referenceId');
   const status = params.get('status');
   const paymentMethod = params.get('payment_method');
+  // The short number as typed (issue 24): "?order_id=4CA071DC", "%234CA071DC",
+  // or "?order_id=#4CA071DC", where the browser reads "#4CA071DC" as the hash.
+  const typedId = params.get('order_id')?.trim() || null;
+  const orderId = parseOrderNumber(typedId) ?? typedId ?? (parseOrderNumber(location.hash) || null);
+  const shortNumber = parseOrderNumber(orderId);
   const lookupId = orderId ?? referenceId;
-  const { user } = useUser();
+  const { user, isLoading: userLoading } = useUser();
   const queryClient = useQueryClient();
 
   // Poll while the provider says success but our order is not yet paid.
@@ -56,8 +63,18 @@ export default function ConfirmationPage() {
   const raw = stateOf(data);
   const state = raw === 'processing' && squareOff ? 'pending' : raw;
   const myOrders = useMyOrders(Boolean(user && lookupId));
-  const order = myOrders.data?.find((o) => o.id === lookupId) ?? null;
-  const notFound = Boolean(lookupId) && isError && state !== 'error';
+  const foundId = data?.orderId ?? lookupId;
+  const order = myOrders.data?.find((o) => o.id === foundId) ?? null;
+  const failed = Boolean(lookupId) && isError && state !== 'error';
+  // A short number finds an order only for its owner: a visitor is asked to sign in.
+  const signInFirst = failed && Boolean(shortNumber) && !user && !userLoading;
+  const notFound = failed && !signInFirst;
+  const here = `${location.pathname}${location.search}${location.hash}`;
+  const signInLink = (
+    <Link to="/login" className="btn btn-primary" onClick={() => savePending(null, here)}>
+      Sign In
+    </Link>
+  );
 
   // When Square sends the customer back, ask the server to confirm the payment.
   const confirmed = useRef(false);
@@ -74,13 +91,38 @@ export default function ConfirmationPage() {
   const total = data?.total !== undefined ? formatDollars(data.total) : null;
 
   let body;
-  if (notFound) {
+  if (!lookupId && state !== 'error') {
+    body = (
+      <>
+        <h1>No order to show</h1>
+        <p>
+          This page confirms an order once you have placed it or paid for it, and the link in your
+          order e-mail brings you back to it.
+        </p>
+        {user ? (
+          <p>
+            All your orders are in <Link to="/my-orders">My Orders</Link>.
+          </p>
+        ) : (
+          <p>Sign in to see your orders.</p>
+        )}
+      </>
+    );
+  } else if (signInFirst) {
+    body = (
+      <>
+        <h1>Sign in to see order #{shortNumber}</h1>
+        <p>An order number shows its order only to the account that placed it.</p>
+      </>
+    );
+  } else if (notFound) {
     body = (
       <>
         <h1>Order not found</h1>
         <p>
-          We could not find that order. Check the link in your e-mail, or see all your orders in My
-          Orders.
+          We could not find {shortNumber ? `order #${shortNumber}` : 'that order'}
+          {user ? ' among your orders' : ''}. Check the link in your e-mail
+          {user ? ', or see all your orders in My Orders' : ', or sign in to see your orders'}.
         </p>
       </>
     );
@@ -166,23 +208,31 @@ export default function ConfirmationPage() {
   return (
     <section
       className="container page narrow center confirmation"
-      data-state={notFound ? 'not_found' : state}
+      data-state={
+        !lookupId && state !== 'error'
+          ? 'no_order'
+          : signInFirst
+            ? 'sign_in'
+            : notFound
+              ? 'not_found'
+              : state
+      }
     >
       {body}
+      {lookupId && !user && !userLoading && !signInFirst && !notFound && state !== 'error' && (
+        <p className="muted">Sign in to see this order's items, date and place.</p>
+      )}
       {order && !notFound && (
         <div className="card">
           <h2>Order #{order.orderNumber}</h2>
           <OrderFacts order={order} />
           <p>
             <strong>Payment:</strong> {customerPaymentBadge(order.paymentStatus)}
-            {order.paymentStatus === 'pending' && squareOff
-              ? ` (${PAYMENT_NOT_CONFIGURED_NOTICE.text})`
-              : ''}
           </p>
           <OrderLines order={order} />
           <CakeExtras order={order} />
           <p>
-            <strong>Total:</strong> {formatDollars(order.total)}
+            <strong>Total:</strong> <span className="amount">{formatDollars(order.total)}</span>
           </p>
         </div>
       )}
@@ -195,6 +245,7 @@ export default function ConfirmationPage() {
             View My Orders
           </Link>
         )}
+        {!user && !userLoading && !notFound && signInLink}
       </div>
     </section>
   );

@@ -1,6 +1,13 @@
-// A product's choices (size or count, filling, add-in) as labelled selects:
+// A product's choices (size, count or flavor, filling, add-in) as labelled selects:
 // the menu's add-to-cart dialog and the order page's product rows.
-import { ADD_INS, CAKE_FILLINGS, defaultVariantId, formatCents, type MenuItem } from '@bakery/core';
+import {
+  ADD_INS,
+  CAKE_FILLINGS,
+  defaultVariantId,
+  formatCents,
+  variantChoiceLabel,
+  type MenuItem,
+} from '@bakery/core';
 
 export type OptionValues = { variantId: string; filling: string; addIn: string };
 
@@ -70,7 +77,7 @@ export function ItemOptions({
         item.variants.length > 0 &&
         select(
           'variantId',
-          item.category === 'cakes' ? 'Size' : 'Count',
+          variantChoiceLabel(item),
           item.variants.map((v) => [v.id, `${v.label} (${formatCents(v.priceCents)})`]),
         )}
       {item.fillings &&

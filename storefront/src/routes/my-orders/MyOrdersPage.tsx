@@ -5,7 +5,7 @@ import { olderOrdersCursor, useMyOrders, useOlderOrders, useUser } from '../../a
 import { replaceCart } from '../../cart/cartStorage';
 import { Loading } from '../../components/Loading';
 import { TOAST_CART_MS, useToast } from '../../components/Toast';
-import { CakeExtras, OrderFacts, OrderLines } from './OrderDetails';
+import { CakeExtras, OrderFacts, OrderLines, OrderProgress } from './OrderDetails';
 import { PaymentBadge, PaymentNotice } from './PaymentNotice';
 import { ReviewForm } from './ReviewForm';
 
@@ -52,23 +52,24 @@ export function OrderCard({ order }: { order: OrderView }) {
         <PaymentBadge status={order.paymentStatus} />
       </div>
       <OrderFacts order={order} />
+      <OrderProgress order={order} />
       <OrderLines order={order} />
       <dl className="summary-totals">
         <div>
           <dt>Subtotal</dt>
-          <dd>{money(order.subtotal)}</dd>
+          <dd className="amount">{money(order.subtotal)}</dd>
         </div>
         {fees
           .filter(([, v]) => v > 0)
           .map(([label, v]) => (
             <div key={label}>
               <dt>{label}</dt>
-              <dd>{money(v)}</dd>
+              <dd className="amount">{money(v)}</dd>
             </div>
           ))}
         <div className="summary-total">
           <dt>Total</dt>
-          <dd>{money(order.total)}</dd>
+          <dd className="amount">{money(order.total)}</dd>
         </div>
       </dl>
       <CakeExtras order={order} />

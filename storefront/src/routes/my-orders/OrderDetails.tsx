@@ -6,6 +6,8 @@ import {
   BAKERY_INFO,
   CAKE_FILLINGS,
   customerOrderStatus,
+  customerProgress,
+  bakeryDateTime,
   formatDollars,
   formatLongDate,
   type OrderView,
@@ -44,7 +46,48 @@ export function OrderFacts({ order }: { order: OrderView }) {
         <dt>{delivery ? 'Deliver to:' : 'Pick up at:'}</dt>
         <dd>{where}</dd>
       </div>
+      {order.pickupCode && order.fulfillmentStatus === 'ready' && (
+        <div className="pickup-code">
+          <dt>Pickup code:</dt>
+          <dd>
+            <strong data-testid="pickup-code">{order.pickupCode}</strong>
+            <img
+              src={`/api/my-orders/${order.id}/pickup-code.svg`}
+              width={96}
+              height={96}
+              alt={`QR code of pickup code ${order.pickupCode}`}
+              loading="lazy"
+            />
+          </dd>
+        </div>
+      )}
+      {order.amountDue > 0 && order.fulfillmentStatus !== 'cancelled' && (
+        <div>
+          <dt>Still due:</dt>
+          <dd className="amount">{formatDollars(order.amountDue)}</dd>
+        </div>
+      )}
     </dl>
+  );
+}
+
+/** Where the order is: each step of core's order-state table, done or to come, with its time. */
+export function OrderProgress({ order }: { order: OrderView }) {
+  if (!order.fulfillmentStatus) return null;
+  const steps = customerProgress(order);
+  return (
+    <ol className="order-progress" aria-label="Order progress">
+      {steps.map((step) => (
+        <li
+          key={step.state}
+          className={step.done ? 'done' : undefined}
+          aria-current={step.current ? 'step' : undefined}
+        >
+          <span>{step.label}</span>
+          {step.at && <time dateTime={step.at}>{bakeryDateTime(step.at)}</time>}
+        </li>
+      ))}
+    </ol>
   );
 }
 
@@ -63,7 +106,9 @@ export function OrderLines({ order }: { order: OrderView }) {
               {item.quantity} × {item.name}
               {options.length > 0 ? ` (${options.join(', ')})` : ''}
             </span>
-            <span>{formatDollars(item.lineTotal ?? Number(item.price) * item.quantity)}</span>
+            <span className="amount">
+              {formatDollars(item.lineTotal ?? Number(item.price) * item.quantity)}
+            </span>
           </li>
         );
       })}

@@ -21,6 +21,7 @@ export function DetailsSection({
   user,
   form,
   set,
+  areaProblem,
   minDate,
   dateError,
   dateNotice,
@@ -30,6 +31,8 @@ export function DetailsSection({
   user: UserView;
   form: OrderFormState;
   set: SetField;
+  /** The delivery address is outside the delivery area (core's words). */
+  areaProblem: string | null;
   minDate: string;
   dateError: string | null;
   dateNotice: string | null;
@@ -130,8 +133,10 @@ export function DetailsSection({
                 autoComplete="postal-code"
                 maxLength={10}
                 value={form.deliveryZip}
-                aria-invalid={zipError ? true : undefined}
-                aria-describedby={zipError ? 'zip-error' : undefined}
+                aria-invalid={zipError || areaProblem ? true : undefined}
+                aria-describedby={
+                  zipError ? 'zip-error' : areaProblem ? 'delivery-area-error' : undefined
+                }
                 onBlur={() => setZipTouched(true)}
                 onChange={(e) => set('deliveryZip', e.target.value)}
               />
@@ -142,6 +147,11 @@ export function DetailsSection({
               )}
             </div>
           </div>
+          {areaProblem && (
+            <p id="delivery-area-error" className="alert alert-error" role="alert">
+              {areaProblem}
+            </p>
+          )}
           <FormField
             label="Delivery instructions (optional)"
             multiline

@@ -19,6 +19,7 @@ import {
   missingOrderInformation,
   ORDER_MESSAGES,
   orderFormSchema,
+  orderRefusal,
   PAYMENT_NOT_CONFIGURED_NOTICE,
   priceOrder,
   RUSH_FEE_CENTS,
@@ -36,6 +37,7 @@ import { useToast } from '../../components/Toast';
 import { CakeSection } from './CakeSection';
 import { DetailsSection } from './DetailsSection';
 import { MissingChecklist } from './MissingChecklist';
+import { clearDraft, readDraft, saveDraft } from './orderDraft';
 import { emptyForm, fieldId, textField, type OrderFormState } from './orderForm';
 import { OrderSummary } from './OrderSummary';
 import { ProductsSection } from './ProductsSection';
@@ -52,7 +54,10 @@ export function OrderForm({ user }: { user: UserView }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [form, setForm] = useState<OrderFormState>(() => emptyForm(user.phone ?? ''));
+  const phone = user.phone ?? '';
+  // The draft of this account (issue 24): what was typed before Back, the menu or a reload.
+  const [form, setForm] = useState<OrderFormState>(() => readDraft(user.id, phone));
+  useEffect(() => saveDraft(user.id, phone, form), [user.id, phone, form]);
   const [submitting, setSubmitting] = useState(false);
   const idempotencyKey = useRef(crypto.randomUUID());
 
@@ -101,8 +106,18 @@ export function OrderForm({ user }: { user: UserView }) {
     ...form,
     pickupDate: date && !dateError ? date : '',
     items: lines,
+    hasCakeItems: priced.hasCakeItems,
   });
+  // Writing ticked but empty, a delivery outside the area (core's rules, as the server's).
+  const refusal = orderRefusal({ ...form, hasCakeItems: priced.hasCakeItems });
   const cartEmpty = lines.length === 0;
+
+  /** Empties what was typed (the draft too); the cart stays. */
+  function clearForm() {
+    setForm(emptyForm(phone));
+    clearDraft(user.id);
+    toast({ title: 'Form cleared', description: 'Your cart is unchanged.' });
+  }
 
   function focusField(field: string) {
     const el = document.getElementById(fieldId(field));
@@ -128,6 +143,7 @@ export function OrderForm({ user }: { user: UserView }) {
     if (dateError) return refuse(dateError, 'pickupDate');
     if (missing.length > 0)
       return refuse(missing.map((m) => m.message).join(', '), missing[0]?.field);
+    if (refusal) return refuse(refusal.message, refusal.field);
     const check = checkOrderForSubmit(priced, lines);
     if (!check.ok) return refuse(check.message);
     const orderData = buildOrderPayload(priced, { ...form, pickupDate: date ?? '' }, user);
@@ -159,17 +175,19 @@ export function OrderForm({ user }: { user: UserView }) {
             "We'll review your order and send a Square payment link. Payment is due 24 hours before your order.",
         });
       clearCart();
-      setForm(emptyForm(user.phone ?? ''));
+      setForm(emptyForm(phone));
+      clearDraft(user.id);
       idempotencyKey.current = crypto.randomUUID();
       await queryClient.invalidateQueries({ queryKey: MY_ORDERS_KEY });
-      const id = body.order.id;
-      setTimeout(
-        () => void navigate(`/confirmation?order_id=${encodeURIComponent(id)}`),
-        REDIRECT_MS,
-      );
+      // Spec section 2: after 2 seconds, My Orders when signed in, else sign up.
+      setTimeout(() => void navigate(user ? '/my-orders' : '/signup'), REDIRECT_MS);
     } catch (error) {
-      if (errorCode(error) === 'payment_not_configured') paymentNotConfigured();
-      else
+      const code = errorCode(error);
+      if (code === 'payment_not_configured') paymentNotConfigured();
+      else {
+        // The server's own refusal of a field (issue 24): the field gets the focus.
+        if (code === 'cake_writing_required') focusField('cakeWriting');
+        if (code === 'outside_delivery_area') focusField('deliveryZip');
         toast({
           title: 'Error submitting order',
           description: isNetworkError(error)
@@ -177,6 +195,7 @@ export function OrderForm({ user }: { user: UserView }) {
             : errorMessage(error, 'Failed to submit order'),
           variant: 'destructive',
         });
+      }
     } finally {
       setSubmitting(false);
     }
@@ -204,6 +223,7 @@ export function OrderForm({ user }: { user: UserView }) {
         user={user}
         form={form}
         set={set}
+        areaProblem={refusal?.code === 'outside_delivery_area' ? refusal.message : null}
         minDate={minDate}
         dateError={dateError}
         dateNotice={selectedDay?.notice ?? null}
@@ -237,6 +257,9 @@ export function OrderForm({ user }: { user: UserView }) {
           disabled={submitting || cartEmpty}
         >
           {submitting ? 'Submitting...' : 'Submit Order'}
+        </button>
+        <button type="button" className="btn-link" onClick={clearForm}>
+          Clear the form
         </button>
         {cartEmpty && <p className="muted">Please add items to your cart before submitting</p>}
         <p className="notice">

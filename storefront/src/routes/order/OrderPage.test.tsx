@@ -33,9 +33,8 @@ async function openOrderPage(at = '/order', routes: Parameters<typeof startTestA
 }
 const setDate = (value: string) =>
   fireEvent.change(screen.getByLabelText('Pickup date'), { target: { value } });
-/** The product row's Add to Cart (one, its default options). */
-const addRow = (name: string) =>
-  userEvent.click(screen.getByRole('button', { name: `Add to Cart: ${name}` }));
+/** The product row's checkbox: one, with the row's options (spec: it sets 1 or 0). */
+const addRow = (name: string) => userEvent.click(screen.getByRole('checkbox', { name }));
 
 describe('order page', () => {
   it('asks visitors to create an account or sign in', async () => {
@@ -82,20 +81,56 @@ describe('order page', () => {
     expect(screen.queryByRole('heading', { name: /Cake Customization/ })).toBeNull();
   });
 
-  it('keeps quantities between 1 and the maximum, and says what was really added', async () => {
+  it("sets the row's line from its quantity (0 to the maximum) and checkbox, with no Add to Cart button", async () => {
     await openOrderPage('/order#breads');
     const max = bread.maxQuantity ?? 10;
+    expect(screen.queryByRole('button', { name: /Add to Cart/ })).toBeNull();
     const qty = screen.getByLabelText(`Quantity of ${bread.name}`);
+    const check = screen.getByRole('checkbox', { name: bread.name });
+    expect(qty).toHaveValue(0);
+    expect(qty).toHaveAttribute('min', '0');
+    expect(qty).toHaveAttribute('max', String(max));
+    fireEvent.change(qty, { target: { value: '3' } });
+    expect(cartByProduct()).toEqual({ [bread.id]: 3 });
+    expect(check).toBeChecked();
     fireEvent.change(qty, { target: { value: '1e3' } });
+    expect(cartByProduct()[bread.id]).toBe(max);
     expect(qty).toHaveValue(max);
     fireEvent.change(qty, { target: { value: '-4' } });
+    expect(cartByProduct()).toEqual({});
+    expect(check).not.toBeChecked();
+    await userEvent.click(check);
+    expect(cartByProduct()).toEqual({ [bread.id]: 1 });
     expect(qty).toHaveValue(1);
-    fireEvent.change(qty, { target: { value: String(max - 1) } });
-    await addRow(bread.name);
-    fireEvent.change(qty, { target: { value: '5' } });
-    await addRow(bread.name);
-    expect(cartByProduct()[bread.id]).toBe(max);
-    expect(await screen.findByText(`Only ${max} allowed: you now have ${max}`)).toBeInTheDocument();
+    await userEvent.click(check);
+    expect(cartByProduct()).toEqual({});
+  });
+
+  it("makes the line from the row's size: two sizes of one cake are two lines", async () => {
+    await openOrderPage('/order#cakes');
+    fireEvent.change(screen.getByLabelText(`Quantity of ${cake.name}`), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Size', { selector: `#product-${cake.id}-variant` }), {
+      target: { value: '8in' },
+    });
+    expect(screen.getByLabelText(`Quantity of ${cake.name}`)).toHaveValue(0);
+    fireEvent.change(screen.getByLabelText(`Quantity of ${cake.name}`), { target: { value: '2' } });
+    expect(screen.getAllByTestId('cart-line')).toHaveLength(2);
+    expect(cartByProduct()).toEqual({ [cake.id]: 3 });
+  });
+
+  it('offers the Heart-Shaped Cake in vanilla or chocolate at the same price, and the cart names it', async () => {
+    await openOrderPage('/order#cakes');
+    const flavor = screen.getByLabelText('Flavor');
+    expect(
+      within(flavor)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Vanilla ($60.00)', 'Chocolate ($60.00)']);
+    await userEvent.selectOptions(flavor, 'chocolate');
+    await addRow('Heart-Shaped Cake');
+    const line = screen.getByTestId('cart-line');
+    expect(line).toHaveTextContent('Chocolate');
+    expect(line).toHaveTextContent('$60.00');
   });
 
   it('disables submit on an empty cart and lists what is missing; a line focuses its field', async () => {
@@ -125,7 +160,7 @@ describe('order page', () => {
     expect(screen.queryByTestId('summary-rush-fee')).toBeNull();
   });
 
-  it('submits the order, says Order submitted for review without Square, clears the cart and goes to its confirmation after 2 seconds', async () => {
+  it('submits the order, says Order submitted for review without Square, clears the cart and goes to My Orders after 2 seconds', async () => {
     await openOrderPage('/order#breads', {
       'POST /api/submit-order': {
         status: 201,
@@ -134,7 +169,7 @@ describe('order page', () => {
           order: { id: 'o1' },
           paymentUrl: null,
           message:
-            'Order received. Payment processing is not configured; our team will contact you.',
+            "Order submitted for review. We'll e-mail you a payment link after we review your order.",
           code: 'payment_not_configured',
         },
       },
@@ -147,6 +182,10 @@ describe('order page', () => {
     expect(await screen.findByText('Order submitted for review')).toBeInTheDocument();
     const toastShown = Date.now();
     expect(screen.getByText(PAYMENT_NOT_CONFIGURED_NOTICE.text)).toBeInTheDocument();
+    expect(PAYMENT_NOT_CONFIGURED_NOTICE.text).toBe(
+      "We'll e-mail you a payment link after we review your order.",
+    );
+    expect(screen.queryByText(/not configured/)).toBeNull();
     expect(cartByProduct()).toEqual({});
 
     const call = api!.calls.find((c) => c.path === '/api/submit-order')!;
@@ -175,8 +214,12 @@ describe('order page', () => {
       2,
     );
 
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/confirmation'));
+    // Spec section 2: /my-orders after 2 seconds (it was /confirmation?order_id=...).
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/my-orders'), {
+      timeout: 4000,
+    });
     expect(Date.now() - toastShown).toBeGreaterThanOrEqual(1000);
+    expect(localStorage.getItem('orderDraft:u1')).toBeNull();
   });
 
   it("shows the server's message in 'Error submitting order'", async () => {
@@ -254,5 +297,81 @@ describe('order page', () => {
     setDate(few);
     expect(screen.getByLabelText('Pickup date')).toHaveValue(few);
     expect(await screen.findByText('Only 1 cake left for this date')).toBeInTheDocument();
+  });
+
+  it('asks for the writing when "Add writing" is ticked, and sends nothing until it is written', async () => {
+    await openOrderPage('/order#cakes', {
+      'POST /api/submit-order': { status: 201, body: { success: true, order: { id: 'o1' } } },
+    });
+    await addRow(cake.name);
+    setDate(dateIn(10));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Add writing/ }));
+    const line = screen.getByRole('button', { name: 'Enter the writing for your cake' });
+    await userEvent.click(line);
+    expect(screen.getByLabelText('Writing on the cake')).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Order' }));
+    expect(await screen.findByText('Order Validation Failed')).toBeInTheDocument();
+    expect(api!.calls.some((c) => c.path === '/api/submit-order')).toBe(false);
+    await userEvent.type(screen.getByLabelText('Writing on the cake'), 'Happy 8th, Ana!');
+    expect(screen.queryByRole('button', { name: 'Enter the writing for your cake' })).toBeNull();
+  });
+
+  it('says a delivery ZIP outside the area is outside it, and does not send the order', async () => {
+    await openOrderPage('/order#breads');
+    await addRow(bread.name);
+    setDate(dateIn(10));
+    await userEvent.click(screen.getByRole('radio', { name: 'Delivery' }));
+    await userEvent.type(screen.getByLabelText('Street address'), '9400 Wilshire Blvd');
+    await userEvent.type(screen.getByLabelText('City'), 'Beverly Hills');
+    await userEvent.selectOptions(screen.getByLabelText('State'), 'FL');
+    await userEvent.type(screen.getByLabelText('ZIP code'), '90210');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'ZIP code 90210 is outside our delivery area',
+    );
+    expect(screen.getByLabelText('ZIP code')).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Order' }));
+    expect(await screen.findByText('Order Validation Failed')).toBeInTheDocument();
+    expect(api!.calls.some((c) => c.path === '/api/submit-order')).toBe(false);
+    await userEvent.clear(screen.getByLabelText('ZIP code'));
+    await userEvent.type(screen.getByLabelText('ZIP code'), '32303');
+    expect(document.getElementById('delivery-area-error')).toBeNull();
+    expect(screen.getByLabelText('ZIP code')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('keeps everything typed as a draft of this account across a reload, until cleared', async () => {
+    const first = await openOrderPage('/order#cakes');
+    await addRow(cake.name);
+    const phone = screen.getByLabelText('Phone number');
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '(850) 555-0199');
+    setDate(dateIn(12));
+    await userEvent.selectOptions(screen.getByLabelText('Pickup time'), '2:30 PM');
+    await userEvent.click(screen.getByRole('radio', { name: 'Delivery' }));
+    await userEvent.type(screen.getByLabelText('Street address'), '12 Oak Lane');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Add writing/ }));
+    await userEvent.type(screen.getByLabelText('Writing on the cake'), 'Love you');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Add bows/ }));
+    await userEvent.type(screen.getByLabelText(/Anything we should know/), 'Ring twice');
+    first.unmount();
+
+    renderScreen(<OrderPage />, { at: '/order#cakes' });
+    await screen.findByRole('heading', { name: /Order Details/ });
+    expect(screen.getByLabelText('Phone number')).toHaveValue('(850) 555-0199');
+    expect(screen.getByLabelText('Delivery date')).toHaveValue(dateIn(12));
+    expect(screen.getByLabelText('Delivery time')).toHaveValue('2:30 PM');
+    expect(screen.getByRole('radio', { name: 'Delivery' })).toBeChecked();
+    expect(screen.getByLabelText('Street address')).toHaveValue('12 Oak Lane');
+    expect(screen.getByLabelText('Writing on the cake')).toHaveValue('Love you');
+    expect(screen.getByRole('checkbox', { name: /Add bows/ })).toBeChecked();
+    expect(screen.getByLabelText(/Anything we should know/)).toHaveValue('Ring twice');
+    // Another account on this browser does not get it.
+    expect(localStorage.getItem('orderDraft:u1')).toContain('12 Oak Lane');
+    expect(localStorage.getItem('orderDraft:u2')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear the form' }));
+    expect(screen.getByLabelText('Phone number')).toHaveValue(user.phone);
+    expect(screen.getByRole('radio', { name: 'Pickup' })).toBeChecked();
+    expect(localStorage.getItem('orderDraft:u1')).toBeNull();
+    expect(cartByProduct()).toEqual({ [cake.id]: 1 });
   });
 });

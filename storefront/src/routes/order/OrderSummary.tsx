@@ -14,13 +14,13 @@ export function OrderSummary({
         <p className="muted">Your cart is empty.</p>
       ) : (
         <ul className="summary-lines">
-          {priced.lines.map((l) => (
-            <li key={l.productId}>
+          {priced.lines.map((l, index) => (
+            <li key={`${l.productId}-${index}`}>
               <span>
                 {l.quantity} × {l.name}
                 {l.variantLabel ? ` (${l.variantLabel})` : ''}
               </span>
-              <span>{formatCents(l.lineTotalCents)}</span>
+              <span className="amount">{formatCents(l.lineTotalCents)}</span>
             </li>
           ))}
         </ul>
@@ -28,23 +28,31 @@ export function OrderSummary({
       <dl className="summary-totals">
         <div>
           <dt>Subtotal</dt>
-          <dd data-testid="summary-subtotal">{formatCents(priced.subtotalCents)}</dd>
+          <dd className="amount" data-testid="summary-subtotal">
+            {formatCents(priced.subtotalCents)}
+          </dd>
         </div>
         {priced.cakeOptionsFeeCents > 0 && (
           <div>
             <dt>Cake options</dt>
-            <dd data-testid="summary-cake-options">{formatCents(priced.cakeOptionsFeeCents)}</dd>
+            <dd className="amount" data-testid="summary-cake-options">
+              {formatCents(priced.cakeOptionsFeeCents)}
+            </dd>
           </div>
         )}
         {priced.rushFeeCents > 0 && (
           <div>
             <dt>Rush fee</dt>
-            <dd data-testid="summary-rush-fee">{formatCents(priced.rushFeeCents)}</dd>
+            <dd className="amount" data-testid="summary-rush-fee">
+              {formatCents(priced.rushFeeCents)}
+            </dd>
           </div>
         )}
         <div>
           <dt>Tax ({+(TAX_RATE * 100).toFixed(2)}%)</dt>
-          <dd data-testid="summary-tax">{formatCents(priced.taxCents)}</dd>
+          <dd className="amount" data-testid="summary-tax">
+            {formatCents(priced.taxCents)}
+          </dd>
         </div>
         {deliveryMethod === 'delivery' && (
           <div>
@@ -54,7 +62,9 @@ export function OrderSummary({
         )}
         <div className="summary-total">
           <dt>Total</dt>
-          <dd data-testid="summary-total">{formatCents(priced.totalCents)}</dd>
+          <dd className="amount" data-testid="summary-total">
+            {formatCents(priced.totalCents)}
+          </dd>
         </div>
       </dl>
     </div>

@@ -1,10 +1,12 @@
-// 2. Select Products: each product adds a line (product + size or count +
-// filling + add-in) to the cart; the summary below edits the lines.
+// 2. Select Products (spec "Order page" and "Order page cart"): each row's
+// quantity (0 up to the product's maximum) and checkbox (1 or 0) set the cart
+// line of that product with the row's chosen size, count, filling or add-in,
+// at once: a quantity typed is a quantity ordered (issue 24). The summary
+// below edits the same lines.
 import { useState } from 'react';
 import {
-  addedMessage,
   CATEGORIES,
-  clampQuantity,
+  cartLineQuantity,
   formatCents,
   itemsInCategory,
   maxQuantityOf,
@@ -13,37 +15,49 @@ import {
   type MenuItem,
   type StoredCartLine,
 } from '@bakery/core';
-import { addToCart } from '../../cart/cartStorage';
-import { TOAST_CART_MS, useToast } from '../../components/Toast';
+import { setRowLine } from '../../cart/cartStorage';
 import { chosenOptions, defaultOptions, ItemOptions, unitPriceOf } from '../menu/ItemOptions';
 import { CategoryButtons } from '../menu/MenuPage';
 import { fieldId } from './orderForm';
 
-function ProductRow({ item, inCart }: { item: MenuItem; inCart: number }) {
-  const toast = useToast();
-  const max = maxQuantityOf(item);
+/** A typed quantity: a whole number, 0 when empty or not a number. */
+function typedQuantity(value: string): number {
+  const n = Math.trunc(Number(value));
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+function ProductRow({ item, lines }: { item: MenuItem; lines: readonly StoredCartLine[] }) {
   const [options, setOptions] = useState(() => defaultOptions(item));
-  const [quantity, setQuantity] = useState(1);
+  const chosen = chosenOptions(item, options);
+  const line = { productId: item.id, ...chosen };
+  const quantity = cartLineQuantity(lines, { ...line, quantity: 0 });
+  const inCart = productQuantity(lines, item.id);
+  // The most this line may hold: the product's maximum less its other lines.
+  const max = maxQuantityOf(item) - (inCart - quantity);
   const unit = unitPriceOf(item, options);
   const base = `product-${item.id}`;
-
-  function add() {
-    const result = addToCart(item.id, quantity, chosenOptions(item, options));
-    toast({
-      title: result.added > 0 ? 'Added to cart!' : 'Cart unchanged',
-      description: addedMessage(result, item.name, quantity),
-      duration: TOAST_CART_MS,
-      ...(result.added === 0 ? { variant: 'destructive' as const } : {}),
-    });
-    setQuantity(1);
-  }
+  const set = (q: number) => setRowLine({ ...line, quantity: Math.min(Math.max(q, 0), max) });
 
   return (
-    <li className={`product-row${inCart > 0 ? ' selected' : ''}`}>
+    <li className={`product-row${quantity > 0 ? ' selected' : ''}`}>
       <div className="product-row-name">
-        <strong>{item.name}</strong> <span className="muted">{formatCents(unit)}</span>
+        <label className="check-row product-row-check" htmlFor={`${base}-check`}>
+          <input
+            id={`${base}-check`}
+            type="checkbox"
+            checked={quantity > 0}
+            disabled={quantity === 0 && max < 1}
+            onChange={(e) => set(e.target.checked ? 1 : 0)}
+          />{' '}
+          <strong>{item.name}</strong>
+        </label>{' '}
+        <span className="muted amount">{formatCents(unit)}</span>
         <span className="product-row-desc">{item.description}</span>
-        {inCart > 0 && <span className="in-cart">In your cart: {inCart}</span>}
+        {inCart > quantity && (
+          <span className="in-cart">
+            In your cart: {inCart} (with other {item.category === 'cakes' ? 'choices' : 'options'})
+          </span>
+        )}
       </div>
       <div className="product-row-options">
         <ItemOptions
@@ -62,20 +76,16 @@ function ProductRow({ item, inCart }: { item: MenuItem; inCart: number }) {
             id={`${base}-qty`}
             type="number"
             inputMode="numeric"
-            min={1}
+            min={0}
             max={max}
             value={quantity}
-            onChange={(e) => setQuantity(clampQuantity(e.target.value, max))}
+            aria-describedby={`${base}-max`}
+            onChange={(e) => set(typedQuantity(e.target.value))}
           />
+          <span id={`${base}-max`} className="hint">
+            Max: {max}
+          </span>
         </div>
-        <button
-          type="button"
-          className="btn btn-secondary"
-          onClick={add}
-          aria-label={`Add to Cart: ${item.name}`}
-        >
-          Add to Cart
-        </button>
       </div>
     </li>
   );
@@ -101,7 +111,7 @@ export function ProductsSection({
       </div>
       <ul className="product-rows">
         {itemsInCategory(category).map((item) => (
-          <ProductRow key={item.id} item={item} inCart={productQuantity(lines, item.id)} />
+          <ProductRow key={item.id} item={item} lines={lines} />
         ))}
       </ul>
     </section>

@@ -1,3 +1,4 @@
+import { TodayPanel } from './TodayPanel';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Callout, Navbar, Spinner, Switch, Tab, Tabs } from '../ui/blueprint';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -194,6 +195,7 @@ function Dashboard({ role, email }: { role: string; email: string }) {
               panel={
                 t.id === 'overview' ? (
                   <>
+                    <TodayPanel />
                     <StatCards stats={stats.data} loading={stats.isFetching} error={stats.error} />
                     <QualityMetrics stats={stats.data} />
                   </>

@@ -112,4 +112,19 @@ describe('two-step sign-in panel', () => {
     );
     expect(screen.queryByRole('switch')).toBeNull();
   });
+
+  it('walks a new staff member through the first set-up when it is on by default', async () => {
+    stubFetch({
+      'GET /api/admin/second-factor': () => [
+        200,
+        { enabled: false, required: true, requiredBy: 'new-staff', recoveryCodesLeft: 0 },
+      ],
+    });
+    renderScreen(<SecondFactorPanel isOwner={false} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Set up two-step sign-in');
+    expect(alert).toHaveTextContent('Enter the 6-digit code the app shows.');
+    expect(screen.getByRole('button', { name: 'Set up' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Turn off' })).toBeNull();
+  });
 });

@@ -261,7 +261,24 @@ export function SecondFactorPanel(props: { isOwner: boolean }) {
 
   return (
     <section aria-label="Second factor status">
-      {s.required && !s.enabled && (
+      {s.required && !s.enabled && s.requiredBy === 'new-staff' && (
+        <Callout intent="primary" role="alert" className="banner" title="Set up two-step sign-in">
+          <p>
+            Staff accounts sign in with two steps: your password and a 6-digit code from an
+            authenticator app on your phone (Google Authenticator, Microsoft Authenticator,
+            1Password, Authy…).
+          </p>
+          <ol>
+            <li>Install an authenticator app on your phone if you have none.</li>
+            <li>Press Set up below and add the key to the app (scan or type it).</li>
+            <li>Enter the 6-digit code the app shows.</li>
+            <li>
+              Save the ten recovery codes somewhere safe: each signs you in once without the phone.
+            </li>
+          </ol>
+        </Callout>
+      )}
+      {s.required && !s.enabled && s.requiredBy !== 'new-staff' && (
         <Callout intent="warning" role="alert" className="banner">
           The owner requires a second factor for all staff. Please set up your authenticator app to
           continue.
