@@ -7,6 +7,8 @@
 #   deploy        apply pending migrations, then the seed
 #   seed          the owner account (and the starter recipes on an empty kitchen)
 #   reset --yes   drop every table, then deploy (refused with NODE_ENV=production)
+#   backup        a backup now into BACKUP_DIR (docs/deployment.md#backups)
+#   restore FILE [--force]  a backup into an empty database, then deploy's migrations
 set -euo pipefail
 cd "$(dirname "$0")/../api"
 if [ -f dist/release.js ] && [ "${BAKERY_RELEASE_FROM_SOURCE:-}" != 1 ]; then

@@ -7,6 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-pnpm.sh
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-pg-client.sh
 pnpm install --frozen-lockfile
 pnpm run build
 rm -rf test-results/summary test-results/logs && mkdir -p test-results/summary

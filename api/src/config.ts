@@ -56,6 +56,12 @@ export interface AppConfig {
   mail: MailSettings | null;
   /** Overrides of the rate limits' defaults (tests use small ones). */
   rateLimits?: Partial<RateLimits>;
+  /** Where backups are written: BACKUP_DIR, else <dataDir>/backups. */
+  backupDir: string;
+  /** A folder holding pg_dump and pg_restore to prefer (PG_BIN_DIR). */
+  pgBinDir?: string;
+  /** Whether this process runs the scheduled jobs (SCHEDULED_JOBS, default on: nightly backup, unpaid-order release). */
+  scheduledJobs: boolean;
   /** New staff (promoted, or the seeded owner) set up a second factor at first sign-in (STAFF_2FA_BY_DEFAULT, default on). */
   newStaffSecondFactor: boolean;
 }
@@ -206,6 +212,9 @@ export const ENV_SCHEMA = z.object({
   STAFF_2FA_BY_DEFAULT: flag(),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgresql://bakery:secret@db:5432/bakery'),
   BAKERY_DATA_DIR: text(),
+  BACKUP_DIR: text(),
+  PG_BIN_DIR: text(),
+  SCHEDULED_JOBS: flag(),
   EMBEDDED_PG_PORT: port(1),
   OWNER_EMAIL: optional(
     z
@@ -373,5 +382,8 @@ export function loadConfig(
     adminDist: path.resolve(env.ADMIN_DIST ?? path.join(REPO_ROOT, 'desktop/dist-web')),
     square: squareSettingsOf(env),
     mail: mailSettingsOf(env),
+    backupDir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+    ...(env.PG_BIN_DIR ? { pgBinDir: path.resolve(env.PG_BIN_DIR) } : {}),
+    scheduledJobs: env.SCHEDULED_JOBS ?? true,
   };
 }

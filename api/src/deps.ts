@@ -11,4 +11,6 @@ export interface AppDeps {
   log: Logger;
   notifications: Notifications;
   payments: Payments;
+  /** The database's URL when it differs from config.databaseUrl (the embedded PostgreSQL): for pg_dump. */
+  databaseUrl?: string;
 }

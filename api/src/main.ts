@@ -19,6 +19,8 @@ import { createLogger, flushLogs } from './services/logger.js';
 import { purgeExpired } from './services/sessionStore.js';
 import { foldSummarySlots } from './services/dailySummary.js';
 import { addDays, bakeryToday } from '@bakery/core';
+import { backupJob, unpaidReleaseJob } from './services/upkeep/jobs.js';
+import { startScheduler } from './services/upkeep/scheduler.js';
 
 /** Variables from the repository's .env, if any; the real environment wins. */
 function loadDotEnv() {
@@ -74,7 +76,7 @@ async function main() {
   const integrations = createIntegrations(config, prisma, log);
   const { notifications, payments } = integrations;
 
-  const app = createApp({ prisma, config, log, notifications, payments });
+  const app = createApp({ prisma, config, log, notifications, payments, databaseUrl });
   const listening = () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -104,12 +106,36 @@ async function main() {
   purge.unref();
   const stopReminders = startReminderJob(prisma, notifications, log);
 
+  // The nightly backup and the unpaid-order release (issue 27): any process
+  // may run them; one claims each run (docs/deployment.md#backups).
+  const scheduler = config.scheduledJobs
+    ? startScheduler({
+        prisma,
+        log,
+        jobs: [
+          backupJob({
+            prisma,
+            log,
+            databaseUrl,
+            dir: config.backupDir,
+            pgBinDir: config.pgBinDir,
+          }),
+          unpaidReleaseJob({ prisma, log, notifications }),
+        ],
+      })
+    : null;
+  if (scheduler)
+    log.info('scheduled jobs: nightly backup and unpaid-order release', {
+      backupDir: config.backupDir,
+    });
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info('shutting down', { signal });
     clearInterval(purge);
+    await scheduler?.stop();
     stopReminders();
     const forced = setTimeout(() => {
       flushLogs();

@@ -4,6 +4,9 @@
 //   seed    the seed alone (owner account; starter recipes when the kitchen is empty)
 //   reset   drop every table and re-create them: refused unless --yes is given,
 //           and refused in production (NODE_ENV=production) altogether
+//   backup  a backup now into BACKUP_DIR (pg_dump custom format, checked), pruned as set
+//   restore <file> [--force]  a backup into an empty database, then the migrations
+//           after it; a database with tables is refused unless --force
 // The database is DATABASE_URL, or the embedded one under BAKERY_DATA_DIR.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -12,14 +15,22 @@ import { ConfigError, loadConfig, REPO_ROOT } from './config.js';
 import { openDatabase } from './db/embedded.js';
 import { deployMigrations, seed } from './release.js';
 import { createLogger, flushLogs } from './services/logger.js';
+import { createPrismaClient } from '@bakery/prisma';
+import { backupNow } from './services/upkeep/backups.js';
+import { restoreBackup } from './services/upkeep/restore.js';
 
 async function main(command: string | undefined, args: string[]) {
   const file = path.join(REPO_ROOT, '.env');
   if (existsSync(file)) process.loadEnvFile(file);
   const config = loadConfig(process.env, { persistSecret: true });
   const log = createLogger({ level: config.logLevel });
-  if (!['deploy', 'seed', 'reset'].includes(command ?? ''))
-    throw new Error('usage: release deploy | seed | reset --yes');
+  if (!['deploy', 'seed', 'reset', 'backup', 'restore'].includes(command ?? ''))
+    throw new Error(
+      'usage: release deploy | seed | reset --yes | backup | restore <file> [--force]',
+    );
+  const restoreFile = args.find((arg) => !arg.startsWith('--'));
+  if (command === 'restore' && !restoreFile)
+    throw new Error('usage: npm run db:restore <backup file> [--force]');
   if (command === 'reset') {
     if (config.production)
       throw new Error('db:reset refuses to run with NODE_ENV=production (it deletes every order)');
@@ -37,6 +48,38 @@ async function main(command: string | undefined, args: string[]) {
         await client.end();
       }
       log.info('database emptied', {});
+    }
+    if (command === 'backup') {
+      const prisma = createPrismaClient(database.url, { max: 2 });
+      try {
+        const result = await backupNow({
+          prisma,
+          databaseUrl: database.url,
+          dir: config.backupDir,
+          pgBinDir: config.pgBinDir,
+          log,
+          reason: 'command',
+        });
+        process.stdout.write(
+          `backup written: ${result.path} (${result.size} bytes, ${result.tableData} tables, ${result.durationMs} ms; checked with pg_restore --list)\n`,
+        );
+      } finally {
+        await prisma.$disconnect();
+      }
+      return;
+    }
+    if (command === 'restore') {
+      // npm runs scripts from the package folder; a relative path is the caller's.
+      const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), restoreFile!);
+      const result = await restoreBackup(database.url, file, {
+        force: args.includes('--force'),
+        pgBinDir: config.pgBinDir,
+      });
+      process.stdout.write(
+        `restored ${file}: ${result.tables} tables in ${result.durationMs} ms${result.replaced ? ' (the database was emptied first: --force)' : ''}\n`,
+      );
+      await deployMigrations(database.url, log);
+      return;
     }
     if (command === 'seed') {
       await seed(database.url, config, log, { kitchen: true });

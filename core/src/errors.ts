@@ -46,6 +46,8 @@ export const ERROR_CODES = [
   'order_paid',
   /** 409: the kitchen is full or closed on that date. */
   'capacity_full',
+  /** 409: the account holds as many unpaid orders as it may (pay one first). */
+  'too_many_unpaid_orders',
   /** 413: the body is too large. */
   'payload_too_large',
   /** 415: the body is not JSON. */

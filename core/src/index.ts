@@ -22,3 +22,4 @@ export * from './views';
 export * from './errors';
 export * from './ids/ids';
 export * from './kitchen/index';
+export * from './upkeep/index';

@@ -23,6 +23,7 @@ import { adminRecipesRouter } from './admin/recipes.js';
 import { adminIngredientsRouter } from './admin/ingredients.js';
 import { adminExportsRouter } from './admin/exports.js';
 import { adminMailRouter } from './admin/mail.js';
+import { adminUpkeepRouter } from './admin/upkeep.js';
 
 export function routers(deps: AppDeps): Router[] {
   return [
@@ -53,5 +54,6 @@ export function routers(deps: AppDeps): Router[] {
     adminIngredientsRouter(deps),
     adminExportsRouter(deps),
     adminMailRouter(deps),
+    adminUpkeepRouter(deps),
   ];
 }

@@ -36,6 +36,10 @@ export interface Notifications {
   orderReady(orderId: string): Promise<void>;
   /** The order was cancelled by staff (optional: fakes and older wirings may lack it). */
   orderCancelled?(orderId: string): Promise<void>;
+  /** The unpaid order will be released at `releaseAt` unless paid (issue 27; optional for fakes). */
+  unpaidOrderWarning?(orderId: string, releaseAt: Date): Promise<void>;
+  /** The unpaid order was released (cancelled) after `releaseAfterHours`. */
+  unpaidOrderReleased?(orderId: string, releaseAfterHours: number): Promise<void>;
   /** Issue 23's counter messages (optional, as above). */
   outForDelivery?(orderId: string): Promise<void>;
   orderRestored?(orderId: string): Promise<void>;
@@ -91,6 +95,8 @@ export function loggingNotifications(log: Logger): Notifications {
     paymentReceived: note('payment received'),
     orderReady: note('order ready'),
     orderCancelled: note('order cancelled'),
+    unpaidOrderWarning: note('unpaid order warning'),
+    unpaidOrderReleased: note('unpaid order released'),
     outForDelivery: note('out for delivery'),
     orderRestored: note('order restored'),
     refundRecorded: note('refund recorded'),

@@ -47,7 +47,8 @@ export interface OrderAdminDeps {
 }
 
 export interface Actor {
-  id: string;
+  /** The staff member's account; null for the server's own jobs. */
+  id: string | null;
   email: string;
 }
 
@@ -217,6 +218,45 @@ export async function cancelOrder(deps: OrderAdminDeps, id: string, actor: Actor
   const send = deps.notifications.orderCancelled?.bind(deps.notifications);
   if (send) await notify(deps, 'order cancelled', () => send(id));
   return order;
+}
+
+/** Who the order history names for the unpaid-order release. */
+export const RELEASE_ACTOR: Actor = { id: null, email: 'automatic release (unpaid)' };
+
+/**
+ * The unpaid-order job's cancellation (issue 27), with the same lifecycle
+ * check and history as a staff cancel, plus a `cancelReason` history row.
+ * In one transaction with the order locked: when `stillDue` says no (staff
+ * confirmed the payment, the customer paid a moment ago), nothing changes and
+ * null is returned. The caller mails the customer.
+ */
+export async function releaseUnpaidOrder(
+  deps: Pick<OrderAdminDeps, 'prisma'>,
+  id: string,
+  reason: string,
+  stillDue: (order: OrderRow) => boolean,
+): Promise<OrderRow | null> {
+  return deps.prisma.$transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    if (!stillDue(order) || !checkAdminAction(order, 'cancel').ok) return null;
+    const updated = await applyChanges(
+      tx,
+      order,
+      { ...adminActionChanges(order, 'cancel'), ...counterChanges(order, 'cancel') },
+      RELEASE_ACTOR,
+    );
+    await tx.orderHistory.create({
+      data: {
+        orderId: id,
+        actorId: null,
+        actorEmail: RELEASE_ACTOR.email,
+        field: 'cancelReason',
+        from: null,
+        to: reason,
+      },
+    });
+    return updated;
+  });
 }
 
 export async function confirmPayment(deps: OrderAdminDeps, id: string, actor: Actor) {

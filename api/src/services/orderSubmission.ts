@@ -29,6 +29,7 @@ import { badRequest, conflict } from '../middleware/errors.js';
 import { validationError } from '../middleware/validate.js';
 import { toOrderView } from './orderView.js';
 import { reserveCapacity } from './kitchen/index.js';
+import { checkUnpaidCap } from './upkeep/unpaidOrders.js';
 
 /** The answer's message without Square: what happens next, in the customer's words. */
 export const PAYMENT_NOT_CONFIGURED = `${PAYMENT_NOT_CONFIGURED_NOTICE.title}. ${PAYMENT_NOT_CONFIGURED_NOTICE.text}`;
@@ -188,6 +189,7 @@ export async function submitOrder(
     // The capacity check and the insert share one transaction under a per-date
     // lock, so two customers racing for the last cake of a day get one success.
     order = await sqlTransaction(prisma, async (tx) => {
+      await checkUnpaidCap(tx, { userId, email: data.customerEmail });
       await reserveCapacity(tx, data.pickupDate, data.items, { userId, today });
       const row = { ...data, id: randomUUID(), idempotencyKey: input.idempotencyKey };
       // The confirmation mail is stored by the order's own INSERT (a data-modifying WITH):
@@ -264,6 +266,8 @@ function asStored(row: NewOrder): Order {
     squareOrderId: null,
     squarePaymentId: null,
     fulfilledAt: null,
+    paymentLinkSentAt: null,
+    releaseWarnedAt: null,
   };
   // Decimal columns hold plain numbers here; the mail reads them alike (Number(value.toString())).
   return stored as unknown as Order;

@@ -27,6 +27,7 @@ describe('roles (spec section 6)', () => {
     ...admin,
     'manageKitchen',
     'manageMail',
+    'manageBackups',
     'deleteOrders',
     'manageUsers',
     'assignRoles',
@@ -54,6 +55,7 @@ describe('roles (spec section 6)', () => {
       'resetUserPasswords',
       'manageKitchen',
       'manageMail',
+      'manageBackups',
       'deleteOrders',
     ] as const)
       expect(ROLES.filter((r) => can(r, p))).toEqual(['owner']);

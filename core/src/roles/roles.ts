@@ -23,6 +23,8 @@ const LEAST_ROLE = {
   manageKitchen: 'owner',
   // The mail queue holds customers' messages (reset links included).
   manageMail: 'owner',
+  // Backups hold every customer's data; unpaid-order rules shape booking.
+  manageBackups: 'owner',
   // A deleted order is gone with its history (paid ones are archived instead).
   deleteOrders: 'owner',
   manageUsers: 'owner',

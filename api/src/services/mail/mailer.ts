@@ -23,6 +23,8 @@ import {
   paymentLinkReadyMail,
   paymentReceivedMail,
   toMailOrder,
+  unpaidReleasedMail,
+  unpaidWarningMail,
   type StoredOrder,
   type MailContent,
   type MailContext,
@@ -182,6 +184,10 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
     paymentReceived: orderMail('payment-received', (order) => paymentReceivedMail(order, context)),
     orderReady: orderMail('order-ready', (order) => orderReadyMail(order, context)),
     orderCancelled: orderMail('order-cancelled', (order) => orderCancelledMail(order, context)),
+    unpaidOrderWarning: (orderId, releaseAt) =>
+      orderMail('unpaid-warning', (order) => unpaidWarningMail(order, releaseAt))(orderId),
+    unpaidOrderReleased: (orderId, hours) =>
+      orderMail('unpaid-released', (order) => unpaidReleasedMail(order, hours))(orderId),
     outForDelivery: orderMail('out-for-delivery', (order) => outForDeliveryMail(order, context)),
     orderRestored: orderMail('order-restored', (order) => orderRestoredMail(order, context)),
     refundRecorded: orderMail('refund-recorded', (order) => refundRecordedMail(order, context)),

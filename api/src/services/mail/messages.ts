@@ -7,6 +7,8 @@
 import {
   ADD_INS,
   BAKERY_INFO,
+  BAKERY_TIME_ZONE,
+  bakeryToday,
   CAKE_BOWS_FEE_CENTS,
   CAKE_FILLINGS,
   CAKE_WRITING_FEE_CENTS,
@@ -19,6 +21,7 @@ import {
   PAYMENT_NOT_CONFIGURED_NOTICE,
   RUSH_FEE_CENTS,
   RUSH_THRESHOLD_DAYS,
+  UNPAID_ORDER_MESSAGES,
   type PricedOrder,
 } from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
@@ -552,6 +555,32 @@ export function orderCancelledMail(order: MailOrder, _context: MailContext): Mai
       `Your order #${order.orderNumber} for ${whenText(order)} has been cancelled.`,
       'If you have already paid, your payment will be refunded to your card.',
     ],
+    [questions()],
+  ]);
+}
+
+/** Unpaid-order release (issue 27): the warning before, with the payment link. */
+export function unpaidWarningMail(order: MailOrder, releaseAt: Date): MailContent {
+  const deadline = `${formatLongDate(bakeryToday(releaseAt))} at ${releaseAt.toLocaleTimeString(
+    'en-US',
+    {
+      timeZone: BAKERY_TIME_ZONE,
+      hour: 'numeric',
+      minute: '2-digit',
+    },
+  )} (Eastern time)`;
+  return message(UNPAID_ORDER_MESSAGES.warningSubject(order.orderNumber), order.customerName, [
+    [UNPAID_ORDER_MESSAGES.warningText(order.orderNumber, deadline)],
+    [order.paymentUrl && payButton(order.paymentUrl)],
+    [{ summary: order }],
+    [questions()],
+  ]);
+}
+
+/** Unpaid-order release (issue 27): the order was cancelled because it was not paid. */
+export function unpaidReleasedMail(order: MailOrder, releaseAfterHours: number): MailContent {
+  return message(UNPAID_ORDER_MESSAGES.releasedSubject(order.orderNumber), order.customerName, [
+    [UNPAID_ORDER_MESSAGES.releasedText(order.orderNumber, releaseAfterHours)],
     [questions()],
   ]);
 }

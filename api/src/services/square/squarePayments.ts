@@ -232,6 +232,9 @@ export function createSquarePayments(options: SquarePaymentsOptions): SquarePaym
           squarePaymentUrl: link.url!,
           squarePaymentLinkId: link.id!,
           squareOrderId: link.orderId ?? null,
+          // The unpaid-order release counts from the link the customer has (issue 27).
+          paymentLinkSentAt: new Date(),
+          releaseWarnedAt: null,
         },
       });
       if (count === 0) {

@@ -16,6 +16,7 @@ import { api, ApiError, messageOf } from '../api/client';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { toast } from '../ui/toaster';
 import { MailPanel } from '../mail/MailPanel';
+import { BackupPanel } from '../backups/BackupPanel';
 
 type UserRow = UserView & { createdAt?: string };
 
@@ -190,6 +191,7 @@ export function UsersTab({ role, email }: { role: string; email: string }) {
         )}
       </ConfirmDialog>
       {can(role, 'manageMail') && <MailPanel />}
+      {can(role, 'manageBackups') && <BackupPanel />}
     </div>
   );
 }

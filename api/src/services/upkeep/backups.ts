@@ -1,0 +1,233 @@
+// Backups of the whole database (issue 27): `pg_dump --format=custom` into the
+// backup folder under a temporary name, listed with `pg_restore --list` to
+// check the archive is whole, then renamed to its final name. Only files
+// under a final name count as backups; a failed or interrupted dump leaves
+// none (its partial file is removed, or swept at the next run).
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { PrismaClient } from '@bakery/prisma';
+import {
+  BACKUP_LIST_LIMIT,
+  backupsToKeep,
+  DEFAULT_BACKUP_SETTINGS,
+  type BackupSettings,
+} from '@bakery/core';
+import type { Logger } from '../contracts.js';
+import { findPgTools, libpqTarget, serverMajor, type PgTools } from './pgTools.js';
+
+const run = promisify(execFile);
+
+/** bakery-20261125T070000Z.dump: the UTC instant it was started. */
+const BACKUP_NAME = /^bakery-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.dump$/;
+const PARTIAL_PREFIX = '.partial-';
+/** A partial file older than this belongs to a dump that died: swept. */
+const PARTIAL_STALE_MS = 24 * 3_600_000;
+
+export interface BackupFile {
+  name: string;
+  size: number;
+  takenAt: Date;
+}
+
+export interface BackupResult extends BackupFile {
+  path: string;
+  durationMs: number;
+  /** Entries `pg_restore --list` found in the archive. */
+  entries: number;
+  tableData: number;
+}
+
+export const backupNameFor = (at: Date) =>
+  `bakery-${at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')}.dump`;
+
+/** The instant a backup's name says it was taken, or null for any other name. */
+export function takenAtOf(name: string): Date | null {
+  const m = BACKUP_NAME.exec(name);
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
+  return new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, s!));
+}
+
+/** The file of backup `name` in `dir`, or null when the name is not a backup's (no path tricks). */
+export function backupFilePath(dir: string, name: string): string | null {
+  if (!takenAtOf(name)) return null;
+  return path.join(dir, name);
+}
+
+/** The backups in `dir`, newest first (at most `limit`). */
+export async function listBackups(dir: string, limit = BACKUP_LIST_LIMIT): Promise<BackupFile[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const files: BackupFile[] = [];
+  for (const name of names) {
+    const takenAt = takenAtOf(name);
+    if (!takenAt) continue;
+    const info = await stat(path.join(dir, name)).catch(() => null);
+    if (info?.isFile()) files.push({ name, size: info.size, takenAt });
+  }
+  files.sort((a, b) => b.takenAt.getTime() - a.takenAt.getTime());
+  return files.slice(0, limit);
+}
+
+/** Runs pg_dump into `file`; throws with pg_dump's own message on failure. */
+export type Dumper = (tools: PgTools, databaseUrl: string, file: string) => Promise<void>;
+
+export const pgDump: Dumper = async (tools, databaseUrl, file) => {
+  const target = libpqTarget(databaseUrl);
+  await run(
+    tools.pgDump,
+    ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, target.url],
+    { env: { ...process.env, ...target.env }, maxBuffer: 16 * 1024 * 1024 },
+  );
+};
+
+/** What `pg_restore --list` reads in the archive: every entry, and the tables' data among them. */
+export async function listArchive(
+  tools: PgTools,
+  file: string,
+): Promise<{ entries: number; tableData: number }> {
+  const { stdout } = await run(tools.pgRestore, ['--list', file], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const lines = stdout.split('\n').filter((line) => /^\d+;/.test(line));
+  return { entries: lines.length, tableData: lines.filter((l) => / TABLE DATA /.test(l)).length };
+}
+
+const toolsCache = new Map<string, Promise<PgTools>>();
+
+/** The pg tools for the database's server (found once per process and server). */
+export async function toolsFor(databaseUrl: string, preferredDir?: string): Promise<PgTools> {
+  const major = await serverMajor(databaseUrl);
+  const key = `${major}:${preferredDir ?? ''}`;
+  let tools = toolsCache.get(key);
+  if (!tools) {
+    tools = findPgTools(major, preferredDir);
+    toolsCache.set(key, tools);
+    tools.catch(() => toolsCache.delete(key));
+  }
+  return tools;
+}
+
+/**
+ * Takes one backup into `dir`: dump under a temporary name, check it with
+ * pg_restore --list, flush it to disk, rename it. The file is mode 600 (it
+ * holds every customer's data).
+ */
+export async function takeBackup(options: {
+  databaseUrl: string;
+  dir: string;
+  pgBinDir?: string;
+  now?: Date;
+  dump?: Dumper;
+}): Promise<BackupResult> {
+  const started = Date.now();
+  const at = options.now ?? new Date();
+  const { dir } = options;
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const tools = await toolsFor(options.databaseUrl, options.pgBinDir);
+  const name = backupNameFor(at);
+  const final = path.join(dir, name);
+  const partial = path.join(dir, `${PARTIAL_PREFIX}${randomBytes(6).toString('hex')}-${name}`);
+  try {
+    await (options.dump ?? pgDump)(tools, options.databaseUrl, partial);
+    await chmod(partial, 0o600);
+    const listed = await listArchive(tools, partial);
+    if (listed.tableData === 0) throw new Error('the archive lists no table data');
+    const handle = await open(partial, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(partial, final);
+    const size = (await stat(final)).size;
+    return {
+      name,
+      path: final,
+      size,
+      takenAt: at,
+      durationMs: Date.now() - started,
+      ...listed,
+    };
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+}
+
+/** Deletes the backups core's retention does not keep, and stale partial files. */
+export async function pruneBackups(
+  dir: string,
+  settings: Pick<BackupSettings, 'keepDaily' | 'keepWeekly'>,
+  now = new Date(),
+): Promise<string[]> {
+  const all = await listBackups(dir, Number.MAX_SAFE_INTEGER);
+  const keep = backupsToKeep(all, settings);
+  const removed: string[] = [];
+  for (const file of all) {
+    if (keep.has(file)) continue;
+    await rm(path.join(dir, file.name), { force: true });
+    removed.push(file.name);
+  }
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (!name.startsWith(PARTIAL_PREFIX)) continue;
+    const info = await stat(path.join(dir, name)).catch(() => null);
+    if (info && now.getTime() - info.mtimeMs > PARTIAL_STALE_MS)
+      await rm(path.join(dir, name), { force: true });
+  }
+  return removed;
+}
+
+/** The owner's backup settings (core's defaults when none are stored). */
+export async function backupSettings(prisma: PrismaClient): Promise<BackupSettings> {
+  const row = await prisma.backupSetting.findUnique({ where: { id: 1 } });
+  return row
+    ? { time: row.time, keepDaily: row.keepDaily, keepWeekly: row.keepWeekly }
+    : { ...DEFAULT_BACKUP_SETTINGS };
+}
+
+export async function saveBackupSettings(
+  prisma: PrismaClient,
+  settings: BackupSettings,
+): Promise<BackupSettings> {
+  await prisma.backupSetting.upsert({
+    where: { id: 1 },
+    create: { id: 1, ...settings },
+    update: settings,
+  });
+  return backupSettings(prisma);
+}
+
+/** A backup and its pruning, logged: what the nightly job and the owner's button run. */
+export async function backupNow(options: {
+  prisma: PrismaClient;
+  databaseUrl: string;
+  dir: string;
+  pgBinDir?: string;
+  log: Logger;
+  reason: 'nightly' | 'owner' | 'command';
+}): Promise<BackupResult> {
+  const result = await takeBackup(options);
+  const removed = await pruneBackups(options.dir, await backupSettings(options.prisma));
+  options.log.info('backup taken', {
+    reason: options.reason,
+    file: result.path,
+    bytes: result.size,
+    ms: result.durationMs,
+    entries: result.entries,
+    tables: result.tableData,
+    pruned: removed.length,
+  });
+  return result;
+}

@@ -1,0 +1,88 @@
+// `npm run db:restore <file>` (issue 27): a backup into an empty database,
+// then the migrations the backup predates. A database that already has
+// tables is refused unless `force` (its public schema is then dropped first).
+import { execFile } from 'node:child_process';
+import { stat } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { toolsFor } from './backups.js';
+import { libpqTarget } from './pgTools.js';
+
+const run = promisify(execFile);
+
+export class RestoreRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RestoreRefused';
+  }
+}
+
+/** The tables of the database's public schema. */
+export async function publicTables(databaseUrl: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`,
+    );
+    return rows.map((row) => row.name);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface RestoreResult {
+  tables: number;
+  durationMs: number;
+  replaced: boolean;
+}
+
+/** pg_restore of `file` into `databaseUrl` in one transaction (all or nothing). */
+export async function restoreBackup(
+  databaseUrl: string,
+  file: string,
+  options: { force?: boolean; pgBinDir?: string } = {},
+): Promise<RestoreResult> {
+  const started = Date.now();
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) throw new RestoreRefused(`No backup file at ${file}`);
+  const tools = await toolsFor(databaseUrl, options.pgBinDir);
+  // A file pg_restore cannot list is not a backup: refused before anything is dropped.
+  await run(tools.pgRestore, ['--list', file], { maxBuffer: 64 * 1024 * 1024 }).catch(
+    (error: { stderr?: string }) => {
+      throw new RestoreRefused(`${file} is not a readable backup: ${error.stderr?.trim() ?? ''}`);
+    },
+  );
+  const existing = await publicTables(databaseUrl);
+  if (existing.length > 0 && !options.force)
+    throw new RestoreRefused(
+      `The target database is not empty (${existing.length} tables, e.g. ${existing.slice(0, 3).join(', ')}). Restore into an empty database, or add --force to drop everything in it first.`,
+    );
+  if (existing.length > 0) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
+    } finally {
+      await client.end();
+    }
+  }
+  const target = libpqTarget(databaseUrl);
+  await run(
+    tools.pgRestore,
+    [
+      '--no-owner',
+      '--no-privileges',
+      '--exit-on-error',
+      '--single-transaction',
+      `--dbname=${target.url}`,
+      file,
+    ],
+    { env: { ...process.env, ...target.env }, maxBuffer: 16 * 1024 * 1024 },
+  );
+  return {
+    tables: (await publicTables(databaseUrl)).length,
+    durationMs: Date.now() - started,
+    replaced: existing.length > 0,
+  };
+}

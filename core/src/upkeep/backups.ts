@@ -1,0 +1,141 @@
+// Nightly backups (issue 27): when one is due, which to keep, when the back
+// office warns. The API takes them (api/src/services/backups); the owner sets
+// the time and the retention, stored in the database.
+import { z } from 'zod';
+import { addDays, bakeryToday, startOfBakeryDay } from '../calendar/calendar';
+
+export interface BackupSettings {
+  /** Wall-clock time in America/New_York, 'HH:MM' (24 h). */
+  time: string;
+  /** The newest backup of each of this many most recent days is kept. */
+  keepDaily: number;
+  /** Then the newest backup of each of this many weeks before those days. */
+  keepWeekly: number;
+}
+
+export const DEFAULT_BACKUP_SETTINGS: BackupSettings = {
+  time: '02:00',
+  keepDaily: 14,
+  keepWeekly: 8,
+};
+
+/** The back office warns when the newest backup is older than this. */
+export const BACKUP_STALE_HOURS = 26;
+
+/** How many backups the list answers at most (newest first). */
+export const BACKUP_LIST_LIMIT = 100;
+
+export const BACKUP_MESSAGES = {
+  time: 'Enter the time as HH:MM (24-hour clock), e.g. 02:00',
+  keepDaily: 'Keep between 1 and 90 daily backups',
+  keepWeekly: 'Keep between 0 and 104 weekly backups',
+  stale: (hours: number) =>
+    `The newest backup is ${hours} hours old: nightly backups may be failing. Take one now and check the server log.`,
+  none: 'No backup has been taken yet. Take one now.',
+} as const;
+
+export const BackupSettingsSchema = z.object({
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, BACKUP_MESSAGES.time),
+  keepDaily: z.coerce
+    .number({ error: BACKUP_MESSAGES.keepDaily })
+    .int(BACKUP_MESSAGES.keepDaily)
+    .min(1, BACKUP_MESSAGES.keepDaily)
+    .max(90, BACKUP_MESSAGES.keepDaily),
+  keepWeekly: z.coerce
+    .number({ error: BACKUP_MESSAGES.keepWeekly })
+    .int(BACKUP_MESSAGES.keepWeekly)
+    .min(0, BACKUP_MESSAGES.keepWeekly)
+    .max(104, BACKUP_MESSAGES.keepWeekly),
+});
+
+/** The instant of wall-clock `time` ('HH:MM') on bakery day `date`. */
+export function bakeryInstant(date: string, time: string): Date {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return new Date(startOfBakeryDay(date).getTime() + (h * 60 + m) * 60_000);
+}
+
+/** The latest scheduled run at or before `now`. */
+export function lastScheduledRun(now: Date, time: string): Date {
+  const today = bakeryToday(now);
+  const todays = bakeryInstant(today, time);
+  return todays <= now ? todays : bakeryInstant(addDays(today, -1), time);
+}
+
+/**
+ * Whether the nightly backup is due: none was taken since the latest
+ * scheduled time. After a night the server was down, it is due at start-up.
+ */
+export function nightlyBackupDue(now: Date, time: string, lastBackupAt: Date | null): boolean {
+  return lastBackupAt === null || lastBackupAt < lastScheduledRun(now, time);
+}
+
+/** Hours since the newest backup, and the warning when it is too old (or missing). */
+export function backupAge(
+  now: Date,
+  newest: Date | null,
+): { ageHours: number | null; stale: boolean; warning: string | null } {
+  if (!newest) return { ageHours: null, stale: true, warning: BACKUP_MESSAGES.none };
+  const ageHours = Math.max(0, Math.floor((now.getTime() - newest.getTime()) / 3_600_000));
+  const stale = now.getTime() - newest.getTime() > BACKUP_STALE_HOURS * 3_600_000;
+  return { ageHours, stale, warning: stale ? BACKUP_MESSAGES.stale(ageHours) : null };
+}
+
+/** Monday of the bakery week holding `date` (weeks start on Monday). */
+export function weekOf(date: string): string {
+  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay(); // 0 = Sunday
+  return addDays(date, -((weekday + 6) % 7));
+}
+
+/**
+ * The backups to keep: the newest of each of the `keepDaily` most recent
+ * bakery days that have one, then the newest of each of the `keepWeekly`
+ * most recent weeks older than those days. Everything else may be deleted.
+ */
+export function backupsToKeep<T extends { takenAt: Date }>(
+  backups: readonly T[],
+  settings: Pick<BackupSettings, 'keepDaily' | 'keepWeekly'>,
+): Set<T> {
+  const newestFirst = [...backups].sort((a, b) => b.takenAt.getTime() - a.takenAt.getTime());
+  const keep = new Set<T>();
+  const days = new Set<string>();
+  const weeks = new Set<string>();
+  for (const backup of newestFirst) {
+    const day = bakeryToday(backup.takenAt);
+    if (days.has(day)) continue;
+    if (days.size < settings.keepDaily) {
+      days.add(day);
+      keep.add(backup);
+      continue;
+    }
+    const week = weekOf(day);
+    days.add(day);
+    if (weeks.has(week) || weeks.size >= settings.keepWeekly) continue;
+    weeks.add(week);
+    keep.add(backup);
+  }
+  return keep;
+}
+
+/** A backup file as the back office lists it. */
+export interface BackupFileView {
+  name: string;
+  /** Bytes. */
+  size: number;
+  /** ISO instant. */
+  takenAt: string;
+}
+
+/** GET /api/admin/backups. */
+export interface BackupListView {
+  backups: BackupFileView[];
+  newest: BackupFileView | null;
+  ageHours: number | null;
+  stale: boolean;
+  warning: string | null;
+  settings: BackupSettings;
+  /** The folder on the server the backups are in. */
+  folder: string;
+  /** The last nightly run's error, if it failed. */
+  lastError: string | null;
+  lastRunAt: string | null;
+}

@@ -1,0 +1,226 @@
+// The owner's upkeep (issue 27): the newest backup, its size and age (a
+// warning past 26 hours or when the last nightly run failed), "Back up now",
+// a download of any listed backup, the nightly time and retention, and the
+// unpaid-order rules. Rules and messages are core's; the server enforces them.
+import { useState, type FormEvent } from 'react';
+import { Button, Callout, Card, H5, H6 } from '@blueprintjs/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  BackupSettingsSchema,
+  UnpaidOrderSettingsSchema,
+  type BackupListView,
+  type UnpaidOrderSettings,
+} from '@bakery/core';
+import { api, apiBytes, messageOf } from '../api/client';
+import { firstIssues, TextField } from '../ui/fields';
+import { HeadedTable } from '../ui/HeadedTable';
+import { QueryStatus } from '../ui/QueryStatus';
+import { toast } from '../ui/toaster';
+
+const BACKUPS_KEY = ['/api/admin/backups'];
+const UNPAID_KEY = ['/api/admin/unpaid-orders/settings'];
+/** Backups listed in the panel (the API answers up to 100). */
+const SHOWN = 10;
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', {
+    timeZone: 'America/New_York',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+
+async function download(name: string) {
+  try {
+    const bytes = await apiBytes(`/api/admin/backups/${encodeURIComponent(name)}`);
+    const url = URL.createObjectURL(new Blob([bytes as BlobPart]));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  } catch (err) {
+    toast('Download failed', messageOf(err, 'The backup could not be downloaded'));
+  }
+}
+
+/** A small form of whole-number and text fields, checked by a core schema before it is sent. */
+function SettingsForm({
+  title,
+  fields,
+  saved,
+  schema,
+  path,
+  queryKey,
+}: {
+  title: string;
+  fields: { key: string; label: string; hint?: string }[];
+  /** The stored settings (an object of the fields' keys). */
+  saved: object;
+  schema: typeof BackupSettingsSchema | typeof UnpaidOrderSettingsSchema;
+  path: string;
+  queryKey: readonly unknown[];
+}) {
+  const client = useQueryClient();
+  const [draft, setDraft] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const value = (key: string) => draft[key] ?? String((saved as Record<string, unknown>)[key]);
+  const save = useMutation({
+    mutationFn: (body: unknown) => api(path, { method: 'PUT', body }),
+    onSuccess: () => {
+      setDraft({});
+      toast(`${title} saved`, undefined, 'success');
+      void client.invalidateQueries({ queryKey });
+    },
+    onError: (err) => toast(`${title} not saved`, messageOf(err, 'Please try again')),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = Object.fromEntries(fields.map((f) => [f.key, value(f.key)]));
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(firstIssues(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.data);
+  };
+  return (
+    <form onSubmit={submit} aria-label={title} style={{ marginTop: 12 }}>
+      <H6>{title}</H6>
+      <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
+        {fields.map((f) => (
+          <TextField
+            key={f.key}
+            id={`${path}-${f.key}`}
+            label={f.label}
+            hint={f.hint}
+            value={value(f.key)}
+            error={errors[f.key]}
+            onChange={(v) => setDraft((d) => ({ ...d, [f.key]: v }))}
+          />
+        ))}
+      </div>
+      <Button type="submit" text="Save" loading={save.isPending} />
+    </form>
+  );
+}
+
+export function BackupPanel() {
+  const client = useQueryClient();
+  const backups = useQuery({
+    queryKey: BACKUPS_KEY,
+    queryFn: () => api<BackupListView>('/api/admin/backups'),
+  });
+  const unpaid = useQuery({
+    queryKey: UNPAID_KEY,
+    queryFn: () => api<UnpaidOrderSettings>('/api/admin/unpaid-orders/settings'),
+  });
+  const takeNow = useMutation({
+    mutationFn: () => api<{ name: string; size: number }>('/api/admin/backups', { method: 'POST' }),
+    onSuccess: (made) => {
+      toast('Backup taken', `${made.name} (${formatBytes(made.size)})`, 'success');
+      void client.invalidateQueries({ queryKey: BACKUPS_KEY });
+    },
+    onError: (err) => toast('Backup failed', messageOf(err, 'The backup failed')),
+  });
+  const view = backups.data;
+  return (
+    <Card style={{ marginTop: 12 }} role="region" aria-labelledby="backups-title">
+      <H5 id="backups-title">Backups</H5>
+      <QueryStatus query={backups} what="backups" small />
+      {view && (
+        <>
+          {view.newest ? (
+            <Callout
+              intent={view.stale ? 'warning' : 'success'}
+              role="status"
+              title={
+                view.stale
+                  ? 'The newest backup is too old'
+                  : `Last backup ${view.ageHours} hours ago`
+              }
+            >
+              {when(view.newest.takenAt)}, {formatBytes(view.newest.size)}. {view.warning}
+            </Callout>
+          ) : (
+            <Callout intent="warning" role="status" title="No backup yet">
+              {view.warning}
+            </Callout>
+          )}
+          {view.lastError && (
+            <Callout intent="danger" role="alert" title="The last nightly backup failed">
+              {view.lastError}
+            </Callout>
+          )}
+          <p className="bp6-text-muted" style={{ marginTop: 8 }}>
+            Every night at {view.settings.time} (New York time) into <code>{view.folder}</code> on
+            the server; {view.settings.keepDaily} daily and {view.settings.keepWeekly} weekly are
+            kept. Copy a download off this computer now and then.
+          </p>
+          <Button
+            icon="floppy-disk"
+            text="Back up now"
+            loading={takeNow.isPending}
+            onClick={() => takeNow.mutate()}
+          />
+          {view.backups.length > 0 && (
+            <HeadedTable label="Backups" striped={false} columns={['Taken', 'Size', 'Download']}>
+              {view.backups.slice(0, SHOWN).map((b) => (
+                <tr key={b.name}>
+                  <td>{when(b.takenAt)}</td>
+                  <td>{formatBytes(b.size)}</td>
+                  <td>
+                    <Button
+                      small
+                      icon="download"
+                      text="Download"
+                      aria-label={`Download ${b.name}`}
+                      onClick={() => void download(b.name)}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </HeadedTable>
+          )}
+          <SettingsForm
+            title="Nightly backup"
+            path="/api/admin/backups/settings"
+            queryKey={BACKUPS_KEY}
+            schema={BackupSettingsSchema}
+            saved={view.settings}
+            fields={[
+              { key: 'time', label: 'Time (HH:MM, New York)' },
+              { key: 'keepDaily', label: 'Daily backups kept' },
+              { key: 'keepWeekly', label: 'Weekly backups kept' },
+            ]}
+          />
+        </>
+      )}
+      <QueryStatus query={unpaid} what="unpaid-order rules" small />
+      {unpaid.data && (
+        <SettingsForm
+          title="Unpaid orders"
+          path="/api/admin/unpaid-orders/settings"
+          queryKey={UNPAID_KEY}
+          schema={UnpaidOrderSettingsSchema}
+          saved={unpaid.data}
+          fields={[
+            {
+              key: 'releaseAfterHours',
+              label: 'Release after (hours)',
+              hint: 'counted from the payment link',
+            },
+            { key: 'warnBeforeHours', label: 'Warn the customer (hours before)' },
+            { key: 'maxOpenUnpaid', label: 'Unpaid orders per account' },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}
