@@ -30,6 +30,14 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // scripts/prerender.mjs reads it to preload each page's route chunk.
     manifest: true,
+    rollupOptions: {
+      output: {
+        // zod and its jitless setting in one chunk: wherever zod loads, the setting
+        // runs with it (left in a chunk of its own, a page could parse without it).
+        manualChunks: (id) =>
+          ZOD_CONFIG.test(id) || /[\\/]node_modules[\\/].*zod[\\/]/.test(id) ? 'zod' : undefined,
+      },
+    },
   },
   test: {
     environment: 'jsdom',

@@ -150,6 +150,11 @@ test('an unpaid order is handed over with its payment taken in the same step', a
 });
 
 test('a mistaken cancel is undone with Restore', async () => {
+  // Back to the real clock: a cancel is restored on the (server's) day it was made.
+  await page.clock.setSystemTime(new Date());
+  await page.getByRole('button', { name: 'All dates', exact: true }).click();
+  await page.getByLabel('Search orders').fill('Cora');
+  await expect(page.getByTestId('desk-count')).toHaveText('1 order');
   await openRow('Cora Cancel');
   await detail().getByRole('button', { name: 'Cancel Order' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel Order' }).click();

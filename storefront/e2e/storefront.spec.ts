@@ -156,7 +156,9 @@ test('a customer orders a cake with writing for pickup 10 days away and sees the
   await expect(page.getByText('Order submitted for review', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/my-orders$/, { timeout: 10_000 });
   const card = page.getByTestId('order-card').first();
-  await expect(card.getByText('$54.38')).toBeVisible();
+  await expect(card.locator('.summary-total')).toContainText('$54.38');
+  // Issue 24: what is still due, beside the total, while unpaid.
+  await expect(card.getByText('Still due:')).toBeVisible();
   await expect(card.getByText('Payment Pending')).toBeVisible();
   await expect(card.getByText('“Happy Birthday Ada”')).toBeVisible();
   await shot(page, 'my-orders');

@@ -119,7 +119,7 @@ export function OrderDetail({
         )}
         {order.amountDue > 0 && (
           <>
-            <dt>Due</dt>
+            <dt>To pay</dt>
             <dd>
               <strong>{money(order.amountDue)}</strong> not paid
               {order.deliveryFeeStatus === 'pending' && ' (the delivery fee is still pending)'}

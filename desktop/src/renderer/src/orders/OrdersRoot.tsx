@@ -391,7 +391,7 @@ export function OrdersRoot({
           aria-label="Search orders"
           value={search}
           onValueChange={setSearch}
-          style={{ width: 170 }}
+          style={{ width: 150 }}
         />
         <form
           className="inline-field"
@@ -407,7 +407,7 @@ export function OrdersRoot({
             aria-label="Pickup code"
             value={code}
             onValueChange={setCode}
-            style={{ width: 110 }}
+            style={{ width: 100 }}
           />
         </form>
         <HTMLSelect
@@ -443,7 +443,8 @@ export function OrdersRoot({
         <Button
           icon="tick-circle"
           small
-          text={`Mark ${printDay === today ? 'today' : formatLongDate(printDay)} ready`}
+          text={printDay === today ? 'Mark today ready' : 'Mark day ready'}
+          title={`Mark every open order due ${formatLongDate(printDay)} ready`}
           disabled={dayReady.isPending}
           onClick={() => dayReady.mutate(printDay)}
         />
