@@ -14,7 +14,10 @@
 import type { Writable } from 'node:stream';
 import { Prisma, type PrismaClient } from '@bakery/prisma';
 import {
+  adminPaymentBadge,
   BAKERY_TIME_ZONE,
+  FULFILLMENT_STATES,
+  fulfillmentOf,
   getCategory,
   getMenuItem,
   lineDescription,
@@ -69,12 +72,32 @@ export const ORDERS_SHEET = defineSheet<ExportOrder>('Orders', [
   ['Delivery fee', 12, orderNum('deliveryFee'), 'currency'],
   ['Tax', 10, orderNum('tax'), 'currency'],
   ['Total', 11, orderNum('total'), 'currency'],
-  ['Payment status', 15, orderText('paymentStatus')],
-  ['Order status', 13, orderText('orderStatus')],
-  ['Delivery fee status', 18, orderText('deliveryFeeStatus')],
+  // Statuses in words (issue 23): the badges staff read, not the stored values.
+  ['Payment status', 15, (o) => adminPaymentBadge(text(o.raw.paymentStatus))],
+  ['Order status', 13, (o) => (o.raw.orderStatus === 'complete' ? 'Complete' : 'In progress')],
+  [
+    'State',
+    16,
+    (o) => FULFILLMENT_STATES[fulfillmentOf(o.raw as { fulfillmentStatus?: string })].staffBadge,
+  ],
+  [
+    'Delivery fee status',
+    18,
+    (o) => DELIVERY_FEE_WORDS[text(o.raw.deliveryFeeStatus)] ?? text(o.raw.deliveryFeeStatus),
+  ],
   ['Rush', 7, (o) => (o.raw.isRushOrder ? 'Yes' : 'No')],
   ['Fulfilled', 17, orderNum('fulfilled'), 'dateTime'],
+  ['Paid by', 12, (o) => text(o.raw.paymentMethod)],
+  ['Refunded', 11, orderNum('refundedAmount'), 'currency'],
+  ['Special instructions', 36, orderText('specialInstructions')],
+  ['Delivery instructions', 36, orderText('deliveryInstructions')],
 ]);
+
+const DELIVERY_FEE_WORDS: Record<string, string> = {
+  not_applicable: 'Not applicable',
+  pending: 'Pending',
+  calculated: 'Calculated',
+};
 
 export const LINES_SHEET = defineSheet<ExportLine>('Order lines', [
   ['Order number', 13, ({ order }) => order.number],
@@ -88,7 +111,7 @@ export const LINES_SHEET = defineSheet<ExportLine>('Order lines', [
   ['Unit price', 11, ({ line }) => line.price, 'currency'],
   ['Quantity', 9, ({ line }) => line.quantity],
   ['Line total', 11, ({ line }) => line.lineTotal, 'currency'],
-  ['Payment status', 15, ({ order }) => text(order.raw.paymentStatus)],
+  ['Payment status', 15, ({ order }) => adminPaymentBadge(text(order.raw.paymentStatus))],
 ]);
 
 export const DAYS_SHEET = defineSheet<Raw>('Daily totals', [
@@ -118,7 +141,9 @@ function ordersQuery(range: DateRange): Prisma.Sql {
       "subtotal"::float8 AS "subtotal", "cakeOptionsFee"::float8 AS "cakeOptionsFee",
       "rushFee"::float8 AS "rushFee", "deliveryFee"::float8 AS "deliveryFee", "tax"::float8 AS "tax",
       "total"::float8 AS "total", "paymentStatus", "orderStatus", "deliveryFeeStatus",
-      "isRushOrder", ${serial('fulfilledAt')} AS "fulfilled", "cakeWriting"
+      "isRushOrder", ${serial('fulfilledAt')} AS "fulfilled", "cakeWriting",
+      "fulfillmentStatus", "paymentMethod", "refundedAmount"::float8 AS "refundedAmount",
+      "specialInstructions", "deliveryInstructions"
     FROM "Order"
     WHERE ${inRange(range)}
     ORDER BY "createdAt", "id"`;

@@ -77,14 +77,14 @@ describe('orders.xlsx and the stats', () => {
     const analytics = (await staff.get(`/api/admin/analytics?${range}`)).body;
     const book = await workbook(`/api/admin/exports/orders.xlsx?${range}`);
     const orders = rowsOf(book.getWorksheet('Orders')!);
-    const paid = orders.filter((o) => ['paid', 'completed'].includes(String(o['Payment status'])));
-    const pending = orders.filter((o) => o['Payment status'] === 'pending');
+    const paid = orders.filter((o) => ['Paid', 'Completed'].includes(String(o['Payment status'])));
+    const pending = orders.filter((o) => o['Payment status'] === 'Pending');
 
     expect(stats.totalOrders).toBe(100);
     expect(orders).toHaveLength(stats.totalOrders);
     expect(pending).toHaveLength(stats.pendingOrders);
     expect(
-      orders.filter((o) => o['Order status'] === 'complete' && o['Payment status'] !== 'cancelled'),
+      orders.filter((o) => o['Order status'] === 'Complete' && o['Payment status'] !== 'Cancelled'),
     ).toHaveLength(stats.completedOrders);
     expect(sumCents(paid.map((o) => o.Total))).toBe(stats.totalRevenue);
     expect(sumCents(pending.map((o) => o.Total))).toBe(stats.openPaymentAmount);
@@ -107,7 +107,7 @@ describe('orders.xlsx and the stats', () => {
     // Order lines of paid orders add up to analytics' revenue by category.
     const lines = rowsOf(book.getWorksheet('Order lines')!);
     const paidLines = lines.filter((line) =>
-      ['paid', 'completed'].includes(String(line['Payment status'])),
+      ['Paid', 'Completed'].includes(String(line['Payment status'])),
     );
     const categoryRevenue = (analytics.revenueByCategory as { revenue: number }[]).map(
       (category) => category.revenue,

@@ -106,7 +106,16 @@ describe('GET /api/admin/exports/orders.xlsx', () => {
     expect(total.type).toBe(ExcelJS.ValueType.Number);
     expect(total.value).toBe(70.69);
     expect(total.numFmt).toContain('$');
-    expect(first.getCell(col('Payment status')).value).toBe('paid');
+    expect(first.getCell(col('Payment status')).value).toBe('Paid');
+    // Issue 23: statuses in words, and the state at the counter.
+    expect(first.getCell(col('Order status')).value).toBe('In progress');
+    expect(first.getCell(col('State')).value).toBe('Confirmed');
+    expect(
+      [2, 3, 4].map((row) => orders.getRow(row).getCell(col('Delivery fee status')).value),
+    ).not.toContain('not_applicable');
+    expect(header).toEqual(
+      expect.arrayContaining(['Special instructions', 'Delivery instructions']),
+    );
     expect(String(first.getCell(col('Items')).value)).toContain(`3 x ${cookie.name}`);
     const totals = [2, 3, 4].map((row) => orders.getRow(row).getCell(col('Total')).value);
     expect(totals).toEqual([70.69, 43.5, 21.75]);
