@@ -149,7 +149,7 @@ test('an unpaid order is handed over with its payment taken in the same step', a
   await expect(detail().getByText('Completed', { exact: true })).toBeVisible();
 });
 
-test('a mistaken cancel is undone with Restore', async () => {
+test('a mistaken cancel is undone from its toast', async () => {
   // Back to the real clock: a cancel is restored on the (server's) day it was made.
   await page.clock.setSystemTime(new Date());
   await page.getByRole('button', { name: 'All dates', exact: true }).click();
@@ -159,12 +159,31 @@ test('a mistaken cancel is undone with Restore', async () => {
   await detail().getByRole('button', { name: 'Cancel Order' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel Order' }).click();
   await expect(toast('Order cancelled')).toBeVisible();
-  await detail().getByRole('button', { name: 'Restore Order' }).click();
+  await expect(detail().getByRole('button', { name: 'Restore Order' })).toBeVisible();
+  // The toast's Undo restores it (the Restore Order button does the same all day).
+  await toast('Order cancelled').getByRole('button', { name: 'Undo' }).click();
   await expect(toast('Order restored; the customer was told')).toBeVisible();
   await expect(detail().getByText('Ready', { exact: true })).toBeVisible();
   await expect
     .poll(() => mailsTo(emailOf(CUSTOMERS[2]!)).filter((m) => m.includes('is back on')))
     .toHaveLength(1);
+});
+
+test('from the grid to a hand-over with the keyboard alone, in under 10 presses', async () => {
+  await page.getByLabel('Search orders').fill('Rita');
+  await expect(page.getByTestId('desk-count')).toHaveText('1 order');
+  // Focus lands on the grid's first cell (as after Tab into the grid); then keys only.
+  await page.getByRole('gridcell', { name: 'Rita Ready', exact: true }).focus();
+  const keys = ['h', 'Tab', 'Enter'];
+  await page.keyboard.press(keys[0]!);
+  const ask = page.getByRole('alertdialog');
+  await expect(ask.getByTestId('amount-due')).toBeVisible();
+  // The method is focused first (cash), Tab reaches "Take payment and hand over", Enter.
+  await expect(ask.getByLabel('Paid by')).toBeFocused();
+  for (const key of keys.slice(1)) await page.keyboard.press(key);
+  await expect(toast('Payment taken and order handed over')).toBeVisible();
+  expect(keys.length).toBeLessThan(10);
+  await page.getByLabel('Search orders').fill('');
 });
 
 test("the Overview's takings count the money taken at the counter", async () => {

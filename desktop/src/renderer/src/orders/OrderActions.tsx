@@ -167,6 +167,8 @@ export function OrderActions({
             <label>
               Paid by{' '}
               <HTMLSelect
+                // The counter's keyboard path (issue 23): the method first, Tab, Enter.
+                autoFocus
                 aria-label="Paid by"
                 value={method}
                 onChange={(e) => setMethod(e.currentTarget.value as PaymentMethod)}

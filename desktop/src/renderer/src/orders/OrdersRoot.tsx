@@ -53,6 +53,13 @@ async function ordersDueOn(date: string): Promise<OrderView[]> {
   return rows;
 }
 
+/** The action that takes another back, offered in its toast. */
+const UNDO: Partial<Record<OrderButton, OrderButton>> = {
+  cancel: 'restore',
+  fulfill: 'markInProgress',
+  markComplete: 'markInProgress',
+};
+
 export function OrdersRoot({
   placed,
   clearPlaced,
@@ -293,7 +300,17 @@ export function OrdersRoot({
       if (vars.button === 'delete') select(null);
       else if (res?.order) setSelected(res.order);
       refresh();
-      toast(res?.message ?? 'Order updated', undefined, 'success');
+      // A cancel or a hand-over can be taken back from its toast for a few seconds.
+      const undo = UNDO[vars.button];
+      const order = res?.order;
+      toast(
+        res?.message ?? 'Order updated',
+        undefined,
+        'success',
+        undo && order
+          ? { text: 'Undo', onClick: () => action.mutate({ order, button: undo }) }
+          : undefined,
+      );
     },
   });
 

@@ -17,7 +17,13 @@ function get(): Promise<Toaster> {
 }
 
 /** A titled toast: the title in bold, the text after it (the spec's toasts have both). */
-export function toast(title: string, text: string | undefined, intent: Intent = 'danger'): void {
+export function toast(
+  title: string,
+  text: string | undefined,
+  intent: Intent = 'danger',
+  /** A button in the toast, e.g. Undo after a cancel (issue 23). */
+  action?: { text: string; onClick(): void },
+): void {
   // A fallback equal to the title ('Failed to delete review') is said once.
   const message =
     text && text !== title
@@ -26,7 +32,7 @@ export function toast(title: string, text: string | undefined, intent: Intent = 
   void get().then((t) => {
     // The newest replaces whatever is showing.
     t.clear();
-    t.show({ message, intent, timeout: TOAST_TIMEOUT_MS });
+    t.show({ message, intent, timeout: TOAST_TIMEOUT_MS, ...(action ? { action } : {}) });
   });
 }
 
