@@ -423,3 +423,26 @@ describe('the day at a glance (GET /api/admin/today)', () => {
     expect((await customer.get('/api/admin/today')).status).toBe(403);
   });
 });
+
+describe('desk search (issue 23)', () => {
+  it('finds a street, a ZIP code and a pickup code', async () => {
+    const delivery = await insertOrder(server.prisma, {
+      deliveryMethod: 'delivery',
+      customerName: 'Street Search',
+      pickupDate: addDays(today, 30),
+    });
+    await server.prisma.order.update({
+      where: { id: delivery.id },
+      data: { deliveryAddress: '4411 Magnolia Drive', deliveryZip: '32308' },
+    });
+    const ids = async (q: string) =>
+      (await staff.get(`/api/admin/orders/desk?q=${encodeURIComponent(q)}&limit=50`)).body.rows.map(
+        (r: OrderView) => r.id,
+      );
+    expect(await ids('magnolia dr')).toContain(delivery.id);
+    expect(await ids('32308')).toContain(delivery.id);
+    const ready = await insertOrder(server.prisma, { pickupDate: addDays(today, 30) });
+    const code = (await staff.post(`/api/admin/orders/${ready.id}/ready`)).body.order.pickupCode;
+    expect(await ids(code)).toContain(ready.id);
+  });
+});

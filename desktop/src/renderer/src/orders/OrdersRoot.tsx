@@ -81,6 +81,9 @@ export function OrdersRoot({
   // A shortcut pressed on a grid row: the detail opens and asks its question (or acts).
   const [requested, setRequested] = useState<{ id: string; request: ShortcutRequest } | null>(null);
   const [count, setCount] = useState<{ n: number; capped: boolean } | null>(null);
+  // The search found nothing in the chosen dates and lists matches on all dates instead.
+  const widened = useRef(false);
+  const [widenedSearch, setWidenedSearch] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [paper, setPaper] = useState<Paper | null>(null);
   const asOf = useRef<string | null>(null);
@@ -123,17 +126,32 @@ export function OrdersRoot({
     return {
       getRows(params) {
         const sort = params.sortModel[0];
-        const query = deskQuery(filters, placed, {
-          offset: params.startRow,
-          limit: Math.min(params.endRow - params.startRow, DESK_BLOCK),
-          sort: sort ? sort.colId : 'due',
-          dir: sort ? sort.sort : 'asc',
-        });
-        api<DeskPageView>(`/api/admin/orders/desk?${query}`)
+        const pageOf = (f: typeof filters) =>
+          api<DeskPageView>(
+            `/api/admin/orders/desk?${deskQuery(f, placed, {
+              offset: params.startRow,
+              limit: Math.min(params.endRow - params.startRow, DESK_BLOCK),
+              sort: sort ? sort.colId : 'due',
+              dir: sort ? sort.sort : 'asc',
+            })}`,
+          );
+        // A search with no match in the chosen dates looks across all dates (issue 23).
+        const searching = filters.q.trim() !== '' && filters.due !== 'all';
+        if (params.startRow === 0) widened.current = false;
+        const load = async () => {
+          if (widened.current) return pageOf({ ...filters, due: 'all', day: null });
+          const page = await pageOf(filters);
+          if (params.startRow !== 0 || !searching || page.count > 0) return page;
+          const everywhere = await pageOf({ ...filters, due: 'all', day: null });
+          if (everywhere.count > 0) widened.current = true;
+          return everywhere.count > 0 ? everywhere : page;
+        };
+        load()
           .then((page) => {
             setLoadError(null);
             if (params.startRow === 0) {
               setCount({ n: page.count, capped: page.countCapped });
+              setWidenedSearch(widened.current);
               asOf.current = page.asOf;
             }
             const last =
@@ -478,6 +496,11 @@ export function OrdersRoot({
           onClick={() => setPaper({ kind: 'labels', date: printDay })}
         />
       </div>
+      {widenedSearch && (
+        <Callout intent="primary" className="banner compact-callout" role="status">
+          Nothing due in these dates matches “{filters.q.trim()}”: showing matches on all dates.
+        </Callout>
+      )}
       <div className="desk-split">
         <div className="grid-box desk-grid" role="region" aria-label="Orders">
           {count?.n === 0 && <p className="grid-empty">No orders due in this range</p>}
