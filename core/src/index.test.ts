@@ -164,6 +164,8 @@ describe('the export contract of core/README.md', () => {
       | 'openPaymentAmount'
       | 'todayOrders'
       | 'weeklyRevenue'
+      | 'dueOrders'
+      | 'dueHandedOver'
     >();
     expectTypeOf<keyof UserView>().toEqualTypeOf<
       'id' | 'role' | 'email' | 'firstName' | 'lastName' | 'phone' | 'createdAt'

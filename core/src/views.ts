@@ -117,6 +117,13 @@ export interface StatsView {
   openPaymentAmount: number;
   todayOrders: number;
   weeklyRevenue: number;
+  /**
+   * Orders placed in the range that were due in the last DUE_WINDOW_DAYS days
+   * up to today (cancelled ones left out), and how many of them were handed
+   * over: the accuracy rate reads these (issue 23), not future pre-orders.
+   */
+  dueOrders?: number;
+  dueHandedOver?: number;
 }
 
 /** GET /api/admin/analytics (docs/statistics.md defines each figure); the desktop's Analytics tab reads it as is. */

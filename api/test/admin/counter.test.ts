@@ -446,3 +446,20 @@ describe('desk search (issue 23)', () => {
     expect(await ids(code)).toContain(ready.id);
   });
 });
+
+describe('the accuracy rate (issue 23)', () => {
+  it('counts the orders due so far, not future pre-orders', async () => {
+    const before = (await staff.get('/api/admin/stats')).body;
+    const yesterday = addDays(today, -1);
+    const handed = await insertOrder(server.prisma, {
+      pickupDate: yesterday,
+      paymentStatus: 'paid',
+    });
+    await insertOrder(server.prisma, { pickupDate: yesterday });
+    await insertOrder(server.prisma, { pickupDate: addDays(today, 40) });
+    await staff.patch(`/api/admin/orders/${handed.id}/fulfill`);
+    const after = (await staff.get('/api/admin/stats')).body;
+    expect(after.dueOrders - before.dueOrders).toBe(2);
+    expect(after.dueHandedOver - before.dueHandedOver).toBe(1);
+  });
+});

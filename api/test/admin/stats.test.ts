@@ -105,6 +105,8 @@ describe('GET /api/admin/stats', () => {
       openPaymentAmount: 61.75, // C 21.75 + G 40
       todayOrders: 2, // H K, whatever the range
       weeklyRevenue: 22.34, // H 12.34 + I 10
+      dueOrders: 0, // every order here is due later
+      dueHandedOver: 0,
     });
   });
 
