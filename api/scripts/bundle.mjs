@@ -30,6 +30,9 @@ const result = await build({
     'pg-native',
     'pino',
     'thread-stream',
+    // Twilio's SDK is large and loads its resources lazily: kept as a package.
+    'twilio',
+    'twilio/*',
   ],
   // CommonJS dependencies inside an ES module bundle still call require().
   banner: {

@@ -13,6 +13,7 @@ import { BAKERY_INFO } from '@bakery/core';
 import { DEFAULT_PROXY_ADDRESSES } from './clientAddress.js';
 import type { RateLimits } from './middleware/rateLimit.js';
 import type { MailSettings } from './services/mail/mailer.js';
+import type { SmsSettings } from './services/sms.js';
 import type { SquareSettings } from './services/square/settings.js';
 
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
@@ -54,6 +55,8 @@ export interface AppConfig {
   adminDist: string;
   square: SquareSettings | null;
   mail: MailSettings | null;
+  /** Twilio text messages (issue 23), or null: mail only. */
+  sms: SmsSettings | null;
   /** Overrides of the rate limits' defaults (tests use small ones). */
   rateLimits?: Partial<RateLimits>;
   /** Where backups are written: BACKUP_DIR, else <dataDir>/backups. */
@@ -233,6 +236,10 @@ export const ENV_SCHEMA = z.object({
   SQUARE_WEBHOOK_URL: url(['https:', 'http:'], 'https://shop.example.com/api/square/webhook'),
   SQUARE_BASE_URL: url(['https:', 'http:'], 'http://127.0.0.1:8099'),
   SQUARE_ALLOW_TIPPING: flag(),
+  TWILIO_ACCOUNT_SID: text(),
+  TWILIO_AUTH_TOKEN: text(),
+  TWILIO_FROM: text(),
+  TWILIO_API_URL: url(['https:', 'http:'], 'http://127.0.0.1:8098'),
   SMTP_URL: url(['smtp:', 'smtps:'], 'smtps://user:password@smtp.example.com:465'),
   SMTP_HOST: text(),
   SMTP_PORT: port(1),
@@ -291,6 +298,17 @@ export function squareSettingsOf(env: Env): SquareSettings | null {
     webhookSignatureKey: env.SQUARE_WEBHOOK_SIGNATURE_KEY,
     webhookUrl: env.SQUARE_WEBHOOK_URL,
     allowTipping: env.SQUARE_ALLOW_TIPPING ?? true,
+  };
+}
+
+/** Twilio: all three of sid, token and sender, or none (text messages off). */
+export function smsSettingsOf(env: Env): SmsSettings | null {
+  if (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM) return null;
+  return {
+    accountSid: env.TWILIO_ACCOUNT_SID,
+    authToken: env.TWILIO_AUTH_TOKEN,
+    from: env.TWILIO_FROM,
+    apiUrl: env.TWILIO_API_URL,
   };
 }
 
@@ -382,6 +400,7 @@ export function loadConfig(
     adminDist: path.resolve(env.ADMIN_DIST ?? path.join(REPO_ROOT, 'desktop/dist-web')),
     square: squareSettingsOf(env),
     mail: mailSettingsOf(env),
+    sms: smsSettingsOf(env),
     backupDir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
     ...(env.PG_BIN_DIR ? { pgBinDir: path.resolve(env.PG_BIN_DIR) } : {}),
     scheduledJobs: env.SCHEDULED_JOBS ?? true,

@@ -5,6 +5,7 @@
 import type { PrismaClient } from '@bakery/prisma';
 import {
   mailSettingsOf,
+  smsSettingsOf,
   outboxDirOf,
   parseEnv,
   squareSettingsOf,
@@ -12,6 +13,7 @@ import {
 } from '../config.js';
 import type { Logger } from './contracts.js';
 import { createMailNotifications, type MailNotifications } from './mail/mailer.js';
+import { createSmsSender, withTexts } from './sms.js';
 import { createSquarePayments } from './square/squarePayments.js';
 import { unconfiguredPaymentFlows, type PaymentFlows } from './square/types.js';
 
@@ -41,7 +43,7 @@ export function outboxDirFor(env: NodeJS.ProcessEnv): string {
  */
 export function createIntegrations(
   config: Pick<AppConfig, 'publicUrl'> &
-    Partial<Pick<AppConfig, 'square' | 'mail' | 'outboxDir' | 'production'>>,
+    Partial<Pick<AppConfig, 'square' | 'mail' | 'sms' | 'outboxDir' | 'production'>>,
   prisma: PrismaClient,
   log: Logger,
   env?: NodeJS.ProcessEnv,
@@ -53,7 +55,7 @@ export function createIntegrations(
   const outboxDir =
     overrides.outboxDir ?? (parsed ? outboxDirOf(parsed) : (config.outboxDir ?? outboxDirOf({})));
 
-  const notifications = createMailNotifications({
+  const mailNotifications = createMailNotifications({
     prisma,
     log,
     settings: mail,
@@ -62,6 +64,9 @@ export function createIntegrations(
     paymentConfigured: square !== null,
     retryDelaysMs: overrides.mailRetryDelaysMs,
   });
+  const sms = parsed ? smsSettingsOf(parsed) : (config.sms ?? null);
+  const notifications = withTexts(mailNotifications, createSmsSender(sms, log), prisma, log);
+  if (sms) log.info('Text messages configured (Twilio)', { from: sms.from });
   const payments = square
     ? createSquarePayments({
         settings: square,

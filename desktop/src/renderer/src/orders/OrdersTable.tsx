@@ -40,7 +40,7 @@ export function OrdersTable({
 }) {
   const columns = useMemo<ColDef<OrderView>[]>(
     () => [
-      { headerName: 'Order', field: 'orderNumber', width: 94, ...NOT_SORTABLE },
+      { headerName: 'Order', field: 'orderNumber', width: 90, ...NOT_SORTABLE },
       {
         headerName: 'Customer',
         colId: 'customer',
@@ -51,7 +51,7 @@ export function OrdersTable({
       {
         headerName: 'Due',
         colId: 'due',
-        width: 174,
+        width: 164,
         sort: 'asc',
         valueGetter: (p) => (p.data ? dueLabel(p.data) : ''),
       },
@@ -79,8 +79,9 @@ export function OrdersTable({
         type: 'rightAligned',
         valueFormatter: (p) => (p.data ? formatDollars(p.value as number) : ''),
       },
-      badgeColumn('Payment', 'payment', 88, (o) => <PaymentBadge status={o.paymentStatus} />),
-      badgeColumn('Status', 'status', 100, (o) => <FulfilmentBadge order={o} />),
+      // Wide enough for "Completed" and "Out for delivery" (issue 23: "Comple…").
+      badgeColumn('Payment', 'payment', 100, (o) => <PaymentBadge status={o.paymentStatus} />),
+      badgeColumn('Status', 'status', 124, (o) => <FulfilmentBadge order={o} />),
     ],
     [],
   );
