@@ -78,6 +78,7 @@ export function adminUpkeepRouter(deps: AppDeps): Router {
       databaseUrl,
       dir,
       pgBinDir: config.pgBinDir,
+      method: config.backupMethod,
       log: deps.log,
       reason: 'owner',
     });
