@@ -7,7 +7,7 @@
 // (BACKUP_METHOD=logical), and on an embedded PostgreSQL 18 as `npm start`
 // runs it, where no pg_dump fits and `auto` falls back to the logical format.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@bakery/test-support';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../../src/db/embedded.js';
 import type { BackupMethod } from '../../src/services/upkeep/backups.js';
-import { createDatabase, type Database } from '@bakery/test-support';
+import { createDatabase, runOn, type Database } from '@bakery/test-support';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { orderPayload } from '../support/factories.js';
 import { signedIn } from '../admin/helpers.js';
@@ -206,10 +206,37 @@ function backupRestoreCase(label: string, method: BackupMethod, embedded: boolea
       expect(forced.code, forced.out).toBe(0);
       expect(await tableFigures(target!.url)).toEqual(source);
 
+      // Not a superuser (no session_replication_role): the database's owner restores it,
+      // with its user triggers off for the transaction and tables in foreign-key order.
+      let asOwner = '';
+      if (method === 'logical') {
+        const admin = new URL('/postgres', server.deps.config.databaseUrl!).toString();
+        const role = `bakery_restorer_${randomBytes(4).toString('hex')}`;
+        expect(await runOn(admin, `CREATE ROLE "${role}" LOGIN PASSWORD 'restorer-secret'`)).toBe(
+          true,
+        );
+        const owned = await createDatabase(admin, 'restore_owner');
+        try {
+          expect(await runOn(admin, `ALTER DATABASE "${owned!.name}" OWNER TO "${role}"`)).toBe(
+            true,
+          );
+          const url = new URL(owned!.url);
+          url.username = role;
+          url.password = 'restorer-secret';
+          const byOwner = await restoreCommand(url.toString(), [downloaded]);
+          expect(byOwner.code, byOwner.out).toBe(0);
+          expect(await tableFigures(owned!.url)).toEqual(source);
+          asOwner = ' (and again as the database owner, not a superuser: equal)';
+        } finally {
+          await owned?.drop();
+          await runOn(admin, `DROP ROLE IF EXISTS "${role}"`);
+        }
+      }
+
       const total = [...source.values()].reduce((sum, f) => sum + f.rows, 0);
       process.stdout.write(
         `backup/restore (${label}, server ${await serverVersion(server.deps.config.databaseUrl!)}): ${name}, ${taken.body.size} bytes, dumped and checked in ${taken.body.durationMs} ms; ` +
-          `db:restore into a fresh database in ${restoreMs} ms; ${source.size} tables, ${total} rows, every table's count and hash equal:\n` +
+          `db:restore into a fresh database in ${restoreMs} ms; ${source.size} tables, ${total} rows, every table's count and hash equal${asOwner}:\n` +
           [...source]
             .filter(([, f]) => f.rows > 0)
             .map(([table, f]) => `  ${table}: ${f.rows} rows, sha256 ${f.hash}`)
