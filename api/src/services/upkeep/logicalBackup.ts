@@ -72,6 +72,10 @@ export async function dumpLogical(databaseUrl: string, file: string): Promise<Lo
   const gzip = createGzip({ level: 6 });
   const out = createWriteStream(file, { mode: 0o600 });
   const written = finished(out);
+  // Awaited at the end; an early failure (disk full) must not be an unhandled rejection,
+  // and must stop the writer waiting for a 'drain' that would never come.
+  written.catch(() => undefined);
+  out.once('error', (error) => gzip.destroy(error));
   gzip.pipe(out);
   try {
     await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE READ ONLY DEFERRABLE');
@@ -321,6 +325,8 @@ export async function restoreLogical(
           if (!only(table.name)) return null;
           const columns = table.columns.map(ident).join(', ');
           const copy = client.query(copyFrom(`COPY ${ident(table.name)} (${columns}) FROM STDIN`));
+          // A refused row errors the stream between writes: kept for end() (finished) to throw.
+          copy.on('error', () => undefined);
           return {
             write: async (rows: Buffer[]) => {
               for (const row of rows) await write(copy, row);
