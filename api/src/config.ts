@@ -63,6 +63,8 @@ export interface AppConfig {
   backupDir: string;
   /** A folder holding pg_dump and pg_restore to prefer (PG_BIN_DIR). */
   pgBinDir?: string;
+  /** BACKUP_METHOD: auto (pg_dump when one fits the server, else the API's logical format), pg_dump or logical. */
+  backupMethod: 'auto' | 'pg_dump' | 'logical';
   /** Whether this process runs the scheduled jobs (SCHEDULED_JOBS, default on: nightly backup, unpaid-order release). */
   scheduledJobs: boolean;
   /** New staff (promoted, or the seeded owner) set up a second factor at first sign-in (STAFF_2FA_BY_DEFAULT, default on). */
@@ -217,6 +219,7 @@ export const ENV_SCHEMA = z.object({
   BAKERY_DATA_DIR: text(),
   BACKUP_DIR: text(),
   PG_BIN_DIR: text(),
+  BACKUP_METHOD: oneOf(['auto', 'pg_dump', 'logical']),
   SCHEDULED_JOBS: flag(),
   EMBEDDED_PG_PORT: port(1),
   OWNER_EMAIL: optional(
@@ -403,6 +406,7 @@ export function loadConfig(
     sms: smsSettingsOf(env),
     backupDir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
     ...(env.PG_BIN_DIR ? { pgBinDir: path.resolve(env.PG_BIN_DIR) } : {}),
+    backupMethod: env.BACKUP_METHOD ?? 'auto',
     scheduledJobs: env.SCHEDULED_JOBS ?? true,
   };
 }

@@ -119,6 +119,7 @@ async function main() {
             databaseUrl,
             dir: config.backupDir,
             pgBinDir: config.pgBinDir,
+            method: config.backupMethod,
           }),
           unpaidReleaseJob({ prisma, log, notifications }),
         ],

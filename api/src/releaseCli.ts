@@ -4,14 +4,15 @@
 //   seed    the seed alone (owner account; starter recipes when the kitchen is empty)
 //   reset   drop every table and re-create them: refused unless --yes is given,
 //           and refused in production (NODE_ENV=production) altogether
-//   backup  a backup now into BACKUP_DIR (pg_dump custom format, checked), pruned as set
+//   backup  a backup now into BACKUP_DIR (pg_dump custom format, or the API's logical
+//           format without a pg_dump for the server; checked), pruned as set
 //   restore <file> [--force]  a backup into an empty database, then the migrations
 //           after it; a database with tables is refused unless --force
 // The database is DATABASE_URL, or the embedded one under BAKERY_DATA_DIR.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { ConfigError, loadConfig, REPO_ROOT } from './config.js';
+import { ConfigError, loadConfig, MIGRATIONS_DIR, REPO_ROOT } from './config.js';
 import { openDatabase } from './db/embedded.js';
 import { deployMigrations, seed } from './release.js';
 import { createLogger, flushLogs } from './services/logger.js';
@@ -57,11 +58,12 @@ async function main(command: string | undefined, args: string[]) {
           databaseUrl: database.url,
           dir: config.backupDir,
           pgBinDir: config.pgBinDir,
+          method: config.backupMethod,
           log,
           reason: 'command',
         });
         process.stdout.write(
-          `backup written: ${result.path} (${result.size} bytes, ${result.tableData} tables, ${result.durationMs} ms; checked with pg_restore --list)\n`,
+          `backup written: ${result.path} (${result.size} bytes, ${result.tableData} tables, ${result.durationMs} ms; ${result.format === 'pg_dump' ? 'pg_dump archive, checked with pg_restore --list' : `the shop's logical format (no pg_dump for this server), ${result.rows} rows, read back whole`})\n`,
         );
       } finally {
         await prisma.$disconnect();
@@ -74,9 +76,10 @@ async function main(command: string | undefined, args: string[]) {
       const result = await restoreBackup(database.url, file, {
         force: args.includes('--force'),
         pgBinDir: config.pgBinDir,
+        migrationsDir: MIGRATIONS_DIR,
       });
       process.stdout.write(
-        `restored ${file}: ${result.tables} tables in ${result.durationMs} ms${result.replaced ? ' (the database was emptied first: --force)' : ''}\n`,
+        `restored ${file} (${result.format === 'pg_dump' ? 'pg_dump archive' : 'logical backup'}): ${result.tables} tables in ${result.durationMs} ms${result.replaced ? ' (the database was emptied first: --force)' : ''}\n`,
       );
       await deployMigrations(database.url, log);
       return;

@@ -305,6 +305,12 @@ async function sqlTransaction<T>(
   work: (tx: Prisma.TransactionClient) => Promise<T>,
 ): Promise<T> {
   const client = await sqlPool(prisma).connect();
+  let broken: Error | undefined;
+  // A connection the server ends while it is checked out (PostgreSQL stopped or
+  // restarted) emits 'error' between statements; without a listener that would
+  // end the process. The next statement fails (503) and the connection leaves the pool.
+  const onError = (error: Error) => (broken = error);
+  client.on('error', onError);
   const run = (query: TemplateStringsArray | Prisma.Sql, values: unknown[]) => {
     const sql = query instanceof Prisma.Sql ? query : Prisma.sql(query, ...values);
     // Prepared once per connection under a name from its text: the submission's
@@ -318,7 +324,6 @@ async function sqlTransaction<T>(
     $executeRaw: async (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) =>
       (await run(query, values)).rowCount ?? 0,
   } as unknown as Prisma.TransactionClient;
-  let broken: Error | undefined;
   try {
     // Prisma's transaction gave up after 5 s; a statement here does too (same round trip).
     await client.query("BEGIN; SET LOCAL statement_timeout = '5s'");
@@ -330,6 +335,7 @@ async function sqlTransaction<T>(
     throw error;
   } finally {
     // A connection that could not roll back leaves the pool rather than serve another request.
+    client.removeListener('error', onError);
     client.release(broken);
   }
 }

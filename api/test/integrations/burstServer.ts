@@ -3,6 +3,8 @@
 // OutboundMail table, files in a temporary outbox), so an order and its
 // confirmation mail are stored as in production. Prints "listening <url>".
 // The test kills it with SIGKILL in the middle of a burst of orders.
+// pgRestart.test.ts runs it too, with BURST_SMTP_PORT (mail sent to an SMTP
+// peer) and stops its PostgreSQL under it instead.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +13,7 @@ import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { unconfiguredPayments } from '../../src/services/contracts.js';
 import { createLogger } from '../../src/services/logger.js';
-import { createMailNotifications } from '../../src/services/mail/mailer.js';
+import { createMailNotifications, readMailSettings } from '../../src/services/mail/mailer.js';
 import { DEFAULT_RATE_LIMITS } from '../../src/middleware/rateLimit.js';
 
 const databaseUrl = process.env.BURST_DATABASE_URL!;
@@ -21,11 +23,15 @@ const config = {
   databaseUrl,
   rateLimits: { orderPerIp: { ...DEFAULT_RATE_LIMITS.orderPerIp, max: 10_000 } },
 };
-const log = createLogger({ level: 'silent' });
+const log = createLogger({
+  level: (process.env.BURST_LOG_LEVEL as 'warn' | undefined) ?? 'silent',
+});
 const notifications = createMailNotifications({
   prisma,
   log,
-  settings: null,
+  settings: process.env.BURST_SMTP_PORT
+    ? readMailSettings({ SMTP_HOST: '127.0.0.1', SMTP_PORT: process.env.BURST_SMTP_PORT })
+    : null,
   outboxDir: mkdtempSync(path.join(os.tmpdir(), 'bakery-burst-')),
   publicUrl: 'https://shop.example.com',
   paymentConfigured: false,

@@ -18,8 +18,8 @@ function serverUrl(): string {
   }
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const server = serverUrl();
+/** A test database on the run's server, or on `server` (e.g. a test's own embedded PostgreSQL). */
+export async function createTestDatabase(server: string = serverUrl()): Promise<TestDatabase> {
   const database = await createDatabase(server, 'test');
   if (!database) throw new Error(`Cannot create a test database on ${server}`);
   const databaseUrl = database.url;

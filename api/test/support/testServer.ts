@@ -21,10 +21,12 @@ export interface TestServerOptions {
   payments?: Payments | ((deps: Omit<AppDeps, 'notifications' | 'payments'>) => Payments);
   config?: Partial<AppConfig>;
   log?: Logger;
+  /** The PostgreSQL server to create the test database on (default: the run's). */
+  databaseServer?: string;
 }
 
 export async function startTestServer(options: TestServerOptions = {}) {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.databaseServer);
   const config: AppConfig = {
     ...loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-session-secret-0123456789' }),
     databaseUrl: database.url,

@@ -78,6 +78,7 @@ export function adminUpkeepRouter(deps: AppDeps): Router {
       databaseUrl,
       dir,
       pgBinDir: config.pgBinDir,
+      method: config.backupMethod,
       log: deps.log,
       reason: 'owner',
     });
@@ -91,6 +92,7 @@ export function adminUpkeepRouter(deps: AppDeps): Router {
         takenAt: result.takenAt.toISOString(),
         durationMs: result.durationMs,
         tables: result.tableData,
+        format: result.format,
       };
     } catch (error) {
       if (error instanceof PgToolsMissing)

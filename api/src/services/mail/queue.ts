@@ -170,11 +170,24 @@ export function createMailQueue(options: {
     }
   }
 
+  /**
+   * Sent but not yet marked: the mark failed (PostgreSQL down or restarting).
+   * Marked again before anything else is claimed, and never sent again by
+   * this process meanwhile (its claim holds the rows for CLAIM_MS).
+   */
+  const sentUnmarked = new Set<string>();
+  async function markUnmarked(): Promise<void> {
+    if (sentUnmarked.size === 0) return;
+    const ids = [...sentUnmarked];
+    await markSent(ids);
+    for (const id of ids) sentUnmarked.delete(id);
+  }
+
   /** Sends a claimed batch; the sent ones are marked in one statement. */
   async function sendBatch(rows: QueuedRow[]): Promise<void> {
     const sent = await Promise.all(rows.map(sendRow));
-    const ids = rows.filter((_, index) => sent[index]).map((row) => row.id);
-    if (ids.length > 0) await markSent(ids);
+    for (const [index, row] of rows.entries()) if (sent[index]) sentUnmarked.add(row.id);
+    await markUnmarked();
   }
 
   /** Sends every due message; concurrent calls share one run. */
@@ -187,7 +200,8 @@ export function createMailQueue(options: {
       try {
         do {
           drainAgain = false;
-          const rows = await claim();
+          await markUnmarked();
+          const rows = (await claim()).filter((row) => !sentUnmarked.has(row.id));
           await sendBatch(rows);
           if (rows.length > 0) drainAgain = true;
         } while (drainAgain && !closing);

@@ -1,6 +1,10 @@
 // Backups of the whole database (issue 27): `pg_dump --format=custom` into the
 // backup folder under a temporary name, listed with `pg_restore --list` to
-// check the archive is whole, then renamed to its final name. Only files
+// check the archive is whole, then renamed to its final name. Without a
+// pg_dump at least as new as the server (the embedded PostgreSQL 18), or with
+// BACKUP_METHOD=logical, the API writes its own format instead
+// (logicalBackup.ts: COPY of every table in one snapshot, gzip), checked by
+// reading it back whole. Only files
 // under a final name count as backups; a failed or interrupted dump leaves
 // none (its partial file is removed, or swept at the next run).
 import { execFile } from 'node:child_process';
@@ -16,7 +20,11 @@ import {
   type BackupSettings,
 } from '@bakery/core';
 import type { Logger } from '../contracts.js';
-import { findPgTools, libpqTarget, serverMajor, type PgTools } from './pgTools.js';
+import { dumpLogical, readLogical } from './logicalBackup.js';
+import { findPgTools, libpqTarget, PgToolsMissing, serverMajor, type PgTools } from './pgTools.js';
+
+/** BACKUP_METHOD: pg_dump when one fits the server, else logical (auto, the default); or either alone. */
+export type BackupMethod = 'auto' | 'pg_dump' | 'logical';
 
 const run = promisify(execFile);
 
@@ -35,9 +43,13 @@ export interface BackupFile {
 export interface BackupResult extends BackupFile {
   path: string;
   durationMs: number;
-  /** Entries `pg_restore --list` found in the archive. */
+  /** Entries `pg_restore --list` found in the archive (logical: the tables). */
   entries: number;
   tableData: number;
+  /** How it was written: pg_dump's custom archive, or the API's logical format. */
+  format: 'pg_dump' | 'logical';
+  /** Rows written (logical format only; pg_restore --list does not count them). */
+  rows?: number;
 }
 
 export const backupNameFor = (at: Date) =>
@@ -130,19 +142,46 @@ export async function takeBackup(options: {
   pgBinDir?: string;
   now?: Date;
   dump?: Dumper;
+  method?: BackupMethod;
 }): Promise<BackupResult> {
   const started = Date.now();
   const at = options.now ?? new Date();
   const { dir } = options;
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const tools = await toolsFor(options.databaseUrl, options.pgBinDir);
+  const method = options.method ?? 'auto';
+  let tools: PgTools | null = null;
+  if (method !== 'logical')
+    tools = await toolsFor(options.databaseUrl, options.pgBinDir).catch((error: unknown) => {
+      if (method === 'auto' && error instanceof PgToolsMissing) return null;
+      throw error;
+    });
   const name = backupNameFor(at);
   const final = path.join(dir, name);
   const partial = path.join(dir, `${PARTIAL_PREFIX}${randomBytes(6).toString('hex')}-${name}`);
   try {
-    await (options.dump ?? pgDump)(tools, options.databaseUrl, partial);
-    await chmod(partial, 0o600);
-    const listed = await listArchive(tools, partial);
+    let listed: Pick<BackupResult, 'entries' | 'tableData' | 'format' | 'rows'>;
+    if (tools) {
+      await (options.dump ?? pgDump)(tools, options.databaseUrl, partial);
+      await chmod(partial, 0o600);
+      listed = { ...(await listArchive(tools, partial)), format: 'pg_dump' };
+    } else {
+      const written = await dumpLogical(options.databaseUrl, partial);
+      await chmod(partial, 0o600);
+      // Read back whole: the header, every table's section, the counts at the end.
+      const read = await readLogical(partial);
+      for (const table of written.header.tables)
+        if (read.rows[table.name] !== written.rows[table.name])
+          throw new Error(
+            `${table.name}: ${written.rows[table.name]} rows written, ${read.rows[table.name]} read back`,
+          );
+      const tables = read.header.tables.length;
+      listed = {
+        entries: tables,
+        tableData: tables,
+        format: 'logical',
+        rows: Object.values(read.rows).reduce((sum, n) => sum + n, 0),
+      };
+    }
     if (listed.tableData === 0) throw new Error('the archive lists no table data');
     const handle = await open(partial, 'r');
     try {
@@ -215,6 +254,7 @@ export async function backupNow(options: {
   databaseUrl: string;
   dir: string;
   pgBinDir?: string;
+  method?: BackupMethod;
   log: Logger;
   reason: 'nightly' | 'owner' | 'command';
 }): Promise<BackupResult> {
@@ -225,8 +265,10 @@ export async function backupNow(options: {
     file: result.path,
     bytes: result.size,
     ms: result.durationMs,
+    format: result.format,
     entries: result.entries,
     tables: result.tableData,
+    ...(result.rows === undefined ? {} : { rows: result.rows }),
     pruned: removed.length,
   });
   return result;

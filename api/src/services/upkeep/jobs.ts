@@ -4,7 +4,7 @@
 import { nightlyBackupDue } from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
 import type { Logger, Notifications } from '../contracts.js';
-import { backupNow, backupSettings, listBackups } from './backups.js';
+import { backupNow, backupSettings, listBackups, type BackupMethod } from './backups.js';
 import type { Job } from './scheduler.js';
 import { releaseUnpaidOrders } from './unpaidOrders.js';
 
@@ -18,6 +18,7 @@ export function backupJob(options: {
   databaseUrl: string;
   dir: string;
   pgBinDir?: string;
+  method?: BackupMethod;
 }): Job {
   const { prisma } = options;
   return {

@@ -108,7 +108,7 @@ export async function findPgTools(major: number, preferredDir?: string): Promise
     ? `found only ${found.map((t) => `${t.pgDump} (${t.major})`).join(', ')}`
     : 'found none';
   throw new PgToolsMissing(
-    `Backups need pg_dump and pg_restore ${major} or newer for this PostgreSQL ${major} server; ${what}. Install the PostgreSQL ${major} client tools and set PG_BIN_DIR to their folder.`,
+    `Backups need pg_dump and pg_restore ${major} or newer for this PostgreSQL ${major} server; ${what}. Install the PostgreSQL ${major} client tools and set PG_BIN_DIR to their folder, or leave BACKUP_METHOD unset (auto) for the API's own logical format.`,
   );
 }
 

@@ -1,11 +1,19 @@
 // `npm run db:restore <file>` (issue 27): a backup into an empty database,
 // then the migrations the backup predates. A database that already has
 // tables is refused unless `force` (its public schema is then dropped first).
+// Both formats: pg_dump's custom archive (pg_restore), or the API's logical
+// format (logicalBackup.ts), told apart by the file's first bytes.
 import { execFile } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { toolsFor } from './backups.js';
+import {
+  backupFormatOf,
+  LogicalRestoreRefused,
+  readLogical,
+  restoreLogical,
+} from './logicalBackup.js';
 import { libpqTarget } from './pgTools.js';
 
 const run = promisify(execFile);
@@ -35,24 +43,35 @@ export interface RestoreResult {
   tables: number;
   durationMs: number;
   replaced: boolean;
+  format: 'pg_dump' | 'logical';
 }
 
 /** pg_restore of `file` into `databaseUrl` in one transaction (all or nothing). */
 export async function restoreBackup(
   databaseUrl: string,
   file: string,
-  options: { force?: boolean; pgBinDir?: string } = {},
+  options: { force?: boolean; pgBinDir?: string; migrationsDir?: string } = {},
 ): Promise<RestoreResult> {
   const started = Date.now();
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) throw new RestoreRefused(`No backup file at ${file}`);
-  const tools = await toolsFor(databaseUrl, options.pgBinDir);
-  // A file pg_restore cannot list is not a backup: refused before anything is dropped.
-  await run(tools.pgRestore, ['--list', file], { maxBuffer: 64 * 1024 * 1024 }).catch(
-    (error: { stderr?: string }) => {
-      throw new RestoreRefused(`${file} is not a readable backup: ${error.stderr?.trim() ?? ''}`);
-    },
-  );
+  const format = await backupFormatOf(file);
+  if (!format)
+    throw new RestoreRefused(
+      `${file} is not a backup (neither a pg_dump archive nor the shop's own format)`,
+    );
+  const tools = format === 'pg_dump' ? await toolsFor(databaseUrl, options.pgBinDir) : null;
+  // A file that cannot be read whole is not a backup: refused before anything is dropped.
+  if (tools)
+    await run(tools.pgRestore, ['--list', file], { maxBuffer: 64 * 1024 * 1024 }).catch(
+      (error: { stderr?: string }) => {
+        throw new RestoreRefused(`${file} is not a readable backup: ${error.stderr?.trim() ?? ''}`);
+      },
+    );
+  else
+    await readLogical(file).catch((error: Error) => {
+      throw new RestoreRefused(`${file} is not a readable backup: ${error.message}`);
+    });
   const existing = await publicTables(databaseUrl);
   if (existing.length > 0 && !options.force)
     throw new RestoreRefused(
@@ -66,6 +85,19 @@ export async function restoreBackup(
     } finally {
       await client.end();
     }
+  }
+  if (!tools) {
+    if (!options.migrationsDir)
+      throw new Error('restoring a logical backup needs the migrations folder');
+    await restoreLogical(databaseUrl, file, options.migrationsDir).catch((error: Error) => {
+      throw error instanceof LogicalRestoreRefused ? new RestoreRefused(error.message) : error;
+    });
+    return {
+      tables: (await publicTables(databaseUrl)).length,
+      durationMs: Date.now() - started,
+      replaced: existing.length > 0,
+      format,
+    };
   }
   const target = libpqTarget(databaseUrl);
   await run(
@@ -84,5 +116,6 @@ export async function restoreBackup(
     tables: (await publicTables(databaseUrl)).length,
     durationMs: Date.now() - started,
     replaced: existing.length > 0,
+    format,
   };
 }
