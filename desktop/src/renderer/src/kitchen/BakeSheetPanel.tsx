@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Button, Callout, Card, H4, H5, NonIdealState, Tag } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import { cakeWritingCell, formatLongDate, type BakeSheetView } from '@bakery/core';
+import { cakeWritingCell, dueLabel, formatLongDate, type BakeSheetView } from '@bakery/core';
 import { api, apiBytes, messageOf } from '../api/client';
 import { bridge } from '../platform/bridge';
 import { QueryStatus } from '../ui/QueryStatus';
@@ -133,9 +133,8 @@ export function BakeSheetPanel({ initialRange }: { initialRange: KitchenRangeVal
                 >
                   {s.cakes.map((c, i) => (
                     <tr key={`${c.orderId}-${i}`}>
-                      <td>
-                        {c.pickupDate} {c.pickupTime ?? ''}
-                      </td>
+                      {/* "Sat, Nov 28 · 10:00 AM" on one line, not an ISO date wrapped over four (issue 23). */}
+                      <td className="nowrap">{dueLabel(c)}</td>
                       <td>{c.orderNumber}</td>
                       <td>{c.customerName}</td>
                       <td>{c.name}</td>
@@ -156,7 +155,7 @@ export function BakeSheetPanel({ initialRange }: { initialRange: KitchenRangeVal
                     {s.instructions.map((n) => (
                       <li key={n.orderId}>
                         <strong>
-                          {n.orderNumber} · {n.customerName} · {n.pickupDate} {n.pickupTime ?? ''}:
+                          {n.orderNumber} · {n.customerName} · {dueLabel(n)}:
                         </strong>{' '}
                         {n.text}
                       </li>
