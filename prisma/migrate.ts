@@ -37,6 +37,8 @@ export async function pendingMigrations(
   migrationsDir: string = MIGRATIONS_DIR,
 ): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A server shutdown rejects the query in flight; unheard, the 'error' event would end the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     const table = await client.query(`SELECT to_regclass('"_prisma_migrations"') AS t`);
@@ -172,6 +174,8 @@ export async function applyMigrations(
   migrationsDir: string = MIGRATIONS_DIR,
 ): Promise<MigrationResult> {
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A server shutdown rejects the query in flight; unheard, the 'error' event would end the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [LOCK_ID]);

@@ -42,6 +42,8 @@ async function main(command: string | undefined, args: string[]) {
   try {
     if (command === 'reset') {
       const client = new pg.Client({ connectionString: database.url });
+      // A server shutdown rejects the query in flight; unheard, the 'error' event would end the process.
+      client.on('error', () => undefined);
       await client.connect();
       try {
         await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');

@@ -270,6 +270,8 @@ export async function startEmbeddedPostgres(options: {
 /** Creates the database named in `serverUrl`'s sibling when it does not exist; returns its URL. */
 export async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
   const client = new pg.Client({ connectionString: serverUrl });
+  // A server shutdown rejects the query in flight; unheard, the 'error' event would end the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);

@@ -58,6 +58,8 @@ const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 async function connect(databaseUrl: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A server shutdown rejects the query in flight; unheard, the 'error' event would end the process.
+  client.on('error', () => undefined);
   await client.connect();
   return client;
 }

@@ -76,6 +76,8 @@ async function majorOf(tool: string): Promise<number | null> {
 /** The server's major version (e.g. 15, 18). */
 export async function serverMajor(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A server shutdown rejects the query in flight; unheard, the 'error' event would end the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     const { rows } = await client.query<{ v: string }>(

@@ -28,6 +28,8 @@ export class RestoreRefused extends Error {
 /** The tables of the database's public schema. */
 export async function publicTables(databaseUrl: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A server shutdown rejects the query in flight; unheard, the 'error' event would end the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     const { rows } = await client.query<{ name: string }>(
@@ -79,6 +81,8 @@ export async function restoreBackup(
     );
   if (existing.length > 0) {
     const client = new pg.Client({ connectionString: databaseUrl });
+    // A server shutdown rejects the query in flight; unheard, the 'error' event would end the process.
+    client.on('error', () => undefined);
     await client.connect();
     try {
       await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
