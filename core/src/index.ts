@@ -9,6 +9,7 @@ export * from './money/money';
 export * from './calendar/calendar';
 export * from './lifecycle/lifecycle';
 export * from './lifecycle/orderState';
+export * from './lifecycle/selfService';
 export * from './lifecycle/desk';
 export * from './roles/roles';
 export * from './schemas/common';

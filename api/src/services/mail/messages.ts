@@ -548,6 +548,30 @@ export function pickupReminderMail(order: MailOrder, context: MailContext): Mail
   );
 }
 
+/** The customer changed the order from My Orders (issue 24): each change and the new total. */
+export function orderChangedMail(
+  order: MailOrder,
+  changes: readonly string[],
+  context: MailContext,
+): MailContent {
+  return message(`Your order #${order.orderNumber} was changed`, order.customerName, [
+    [
+      `You changed your order #${order.orderNumber}. Here is what changed:`,
+      { lines: changes.map((change) => `• ${change}`) },
+      `Your new total is ${formatCents(order.totalCents)}.`,
+    ],
+    [{ summary: order }, { lines: fulfilmentLines(order) }],
+    [
+      order.paymentStatus === 'pending' && order.paymentUrl
+        ? payButton(order.paymentUrl)
+        : order.paymentStatus === 'pending'
+          ? "We'll e-mail you a payment link after we review your order."
+          : null,
+    ],
+    [followLink(context), questions()],
+  ]);
+}
+
 /** Staff cancelled the order (issue 12). */
 export function orderCancelledMail(order: MailOrder, _context: MailContext): MailContent {
   return message(`Your order #${order.orderNumber} has been cancelled`, order.customerName, [
