@@ -7,6 +7,7 @@ export * from './catalogue/catalogue';
 export * from './cart/cart';
 export * from './money/money';
 export * from './calendar/calendar';
+export * from './calendar/ics';
 export * from './lifecycle/lifecycle';
 export * from './lifecycle/orderState';
 export * from './lifecycle/selfService';

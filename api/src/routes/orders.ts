@@ -17,7 +17,14 @@ import {
   type OrderViewRow,
 } from '../services/orderView.js';
 import { sqlPool, type PrismaClient } from '@bakery/prisma';
-import { CustomerOrderChangeSchema, isUuid, parseOrderNumber, textProblem } from '@bakery/core';
+import {
+  CustomerOrderChangeSchema,
+  isUuid,
+  orderCalendarFile,
+  orderNumber,
+  parseOrderNumber,
+  textProblem,
+} from '@bakery/core';
 import { z } from 'zod';
 
 export const MY_ORDERS_PAGE = 50;
@@ -164,6 +171,19 @@ export function ordersRouter(deps: AppDeps): Router {
       customer: customerOf(ctx),
     });
     ctx.body = { success: true, message: 'Your order was cancelled', order: toOrderView(order) };
+  });
+
+  // The order's pickup (or delivery) as a calendar event: the order mail's "Add to calendar".
+  router.get('/api/my-orders/:id/calendar.ics', requireUser, async (ctx) => {
+    const id = ownId(ctx.params.id);
+    const order = await prisma.order.findFirst({ where: { id, userId: currentUser(ctx)!.id } });
+    const file = order
+      ? orderCalendarFile(order, { url: `${deps.config.publicUrl.replace(/\/+$/, '')}/my-orders` })
+      : null;
+    if (!file) throw notFound('Order not found');
+    ctx.type = 'text/calendar; charset=utf-8';
+    ctx.set('Content-Disposition', `attachment; filename="order-${orderNumber(id)}.ics"`);
+    ctx.body = file;
   });
 
   // The pickup code as a QR code (issue 23), for the customer's own ready order:

@@ -402,3 +402,21 @@ describe("another customer's order", () => {
     expect(await history(placed.id)).toEqual([]);
   });
 });
+
+describe('GET /api/my-orders/{id}/calendar.ics', () => {
+  it("serves the customer's own order as a calendar event, and 404 to another customer", async () => {
+    const owner = await customer();
+    const other = await customer();
+    const placed = await place(owner.client, [loaf(1)], 10);
+    const response = await owner.client.request('GET', `/api/my-orders/${placed.id}/calendar.ics`);
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    const file = await response.text();
+    const stored = (await server.prisma.order.findUnique({ where: { id: placed.id } }))!;
+    const start = lockTime(stored, 0)!.toISOString().replace(/[-:]/g, '').replace('.000', '');
+    expect(file).toContain(`DTSTART:${start}`);
+    expect(file).toContain('SUMMARY:Pick up order #');
+    const refused = await other.client.get(`/api/my-orders/${placed.id}/calendar.ics`);
+    expect(refused.status).toBe(404);
+  });
+});

@@ -308,6 +308,14 @@ const payButton = (url: string, text = `Pay with Square: ${url}`) => ({
   href: url,
   text,
 });
+/** The order's .ics (GET /api/my-orders/{id}/calendar.ics, for the signed-in customer). */
+const calendarLink = (order: MailOrder, context: MailContext) =>
+  order.pickupDate
+    ? {
+        link: 'Add to calendar',
+        href: `${context.publicUrl}/api/my-orders/${order.id}/calendar.ics`,
+      }
+    : null;
 const followLink = (context: MailContext) => ({
   link: 'Follow your order',
   href: `${context.publicUrl}/my-orders`,
@@ -401,6 +409,8 @@ export function orderReceivedMail(order: MailOrder, context: MailContext): MailC
     [{ summary: order }],
     [
       { lines: fulfilmentLines(order) },
+      order.deliveryMethod === 'delivery' ? null : mapLink(),
+      calendarLink(order, context),
       cakeOptionLines(order).length > 0 && { lines: cakeOptionLines(order) },
       order.specialInstructions && `Special instructions: ${order.specialInstructions}`,
     ],
@@ -560,7 +570,7 @@ export function orderChangedMail(
       { lines: changes.map((change) => `• ${change}`) },
       `Your new total is ${formatCents(order.totalCents)}.`,
     ],
-    [{ summary: order }, { lines: fulfilmentLines(order) }],
+    [{ summary: order }, { lines: fulfilmentLines(order) }, calendarLink(order, context)],
     [
       order.paymentStatus === 'pending' && order.paymentUrl
         ? payButton(order.paymentUrl)
