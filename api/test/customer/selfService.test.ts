@@ -330,6 +330,26 @@ describe('PATCH /api/my-orders/{id}', () => {
     expect(load?.units).toBe(2);
   });
 
+  it('keeps the rush fee as booked when only the quantity changes on the same date', async () => {
+    const { user, client } = await customer();
+    // Booked 12 days ahead a week ago: 5 days away now, not a rush order.
+    const row = await insertOrder(server.prisma, {
+      userId: user.id,
+      customerEmail: user.email,
+      createdAt: new Date(Date.now() - 7 * 86_400_000),
+      pickupDate: addDays(today(), 5),
+      items: [{ productId: 'lemon-poppy-seed-loaf', name: 'Lemon Loaf', price: 12, quantity: 1 }],
+    });
+    const answer = await change(client, row.id, {
+      items: [{ productId: 'lemon-poppy-seed-loaf', quantity: 2 }],
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.order).toMatchObject({ rushFee: 0, isRushOrder: false });
+    const note = (await history(row.id)).find((r) => r.field === 'customerChange');
+    expect(note).toMatchObject({ actorEmail: user.email });
+    expect(note!.to).toMatch(/^Items: 1 x .* → 2 x /);
+  });
+
   it('refuses a date less than 3 days ahead', async () => {
     const { client } = await customer();
     const placed = await place(client, [loaf(1)], 10);
