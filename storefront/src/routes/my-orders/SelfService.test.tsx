@@ -71,6 +71,9 @@ describe('self-service on My Orders', () => {
   it('offers change and cancel buttons until the lock time', async () => {
     await show([order]);
     for (const name of buttons) expect(button(name)).toBeInTheDocument();
+    expect(
+      screen.getByText('You can change or cancel this order online until Tue, Dec 1 at 10:00 AM.'),
+    ).toBeInTheDocument();
     expect(screen.queryByTestId('changes-closed')).toBeNull();
   });
 

@@ -9,6 +9,7 @@ import {
   bakeryToday,
   earliestPickupDate,
   formatDollars,
+  formatLockTime,
   fulfillmentOf,
   lockTime,
   lockedMessage,
@@ -261,6 +262,10 @@ export function OrderChanges({ order }: { order: OrderView }) {
   const suffix = <span className="sr-only"> for order #{order.orderNumber}</span>;
   return (
     <div className="self-service">
+      <p className="muted">
+        You can change or cancel this order online until{' '}
+        {formatLockTime(new Date(order.changeableUntil))}.
+      </p>
       <div className="button-row">
         <button
           type="button"
