@@ -84,7 +84,9 @@ function DateForm({
       onSubmit={(e) => void submit(e)}
       aria-label="Change date or time"
     >
-      <label htmlFor={`${id}-date`}>New pickup date</label>
+      <label htmlFor={`${id}-date`}>
+        New {order.deliveryMethod === 'delivery' ? 'delivery' : 'pickup'} date
+      </label>
       <input
         id={`${id}-date`}
         type="date"
@@ -93,7 +95,9 @@ function DateForm({
         value={date}
         onChange={(e) => setDate(e.target.value)}
       />
-      <label htmlFor={`${id}-time`}>Pickup time</label>
+      <label htmlFor={`${id}-time`}>
+        {order.deliveryMethod === 'delivery' ? 'Delivery' : 'Pickup'} time
+      </label>
       <select id={`${id}-time`} value={time} onChange={(e) => setTime(e.target.value)}>
         {PICKUP_SLOTS.map((slot) => (
           <option key={slot} value={slot}>
@@ -101,7 +105,7 @@ function DateForm({
           </option>
         ))}
       </select>
-      <p className="muted">A pickup less than 7 days away adds the rush fee.</p>
+      <p className="muted">A date less than 7 days away adds the rush fee.</p>
       {error && (
         <p className="error-text" role="alert">
           {error}
