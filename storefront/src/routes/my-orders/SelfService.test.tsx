@@ -120,6 +120,27 @@ describe('self-service on My Orders', () => {
     });
   });
 
+  it('moves the date and time with labelled fields', async () => {
+    await show([order]);
+    api!.on('PATCH /api/my-orders/a1b2c3d4-0000-4000-8000-123456abcdef', {
+      body: { success: true, changes: [], order: { ...order, total: 54.38 } },
+    });
+    await userEvent.click(button('Change date or time')!);
+    const form = screen.getByRole('form', { name: 'Change date or time' });
+    const date = within(form).getByLabelText('New pickup date');
+    await userEvent.clear(date);
+    await userEvent.type(date, '2026-12-10');
+    await userEvent.selectOptions(within(form).getByLabelText('Pickup time'), '2:00 PM');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save new date' }));
+    expect(
+      await screen.findByText('Your order was changed. New total: $54.38.'),
+    ).toBeInTheDocument();
+    expect(api!.calls.find((c) => c.method === 'PATCH')!.body).toEqual({
+      pickupDate: '2026-12-10',
+      pickupTime: '2:00 PM',
+    });
+  });
+
   it('cancels only after the confirmation and shows a refusal from the server', async () => {
     await show([order]);
     api!.on('POST /api/my-orders/a1b2c3d4-0000-4000-8000-123456abcdef/cancel', {
