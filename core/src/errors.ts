@@ -32,6 +32,8 @@ export const ERROR_CODES = [
   'not_found',
   /** 409: the action is not allowed in the current state (the message names it). */
   'invalid_state',
+  /** 409: the customer's changes are closed (the lock time before the pickup has passed; the message names it). */
+  'order_locked',
   /** 400: "Add writing" was chosen for a cake but no writing was entered. */
   'cake_writing_required',
   /** 400: the delivery address is outside the delivery area (the bakery's ZIP list, Florida). */

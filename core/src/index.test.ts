@@ -139,6 +139,7 @@ describe('the export contract of core/README.md', () => {
       | 'refundPending'
       | 'archivedAt'
       | 'amountDue'
+      | 'changeableUntil'
       | 'createdAt'
     >();
     expectTypeOf<keyof OrderView['items'][number]>().toEqualTypeOf<

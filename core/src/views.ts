@@ -80,6 +80,8 @@ export interface OrderView {
   archivedAt: string | null;
   /** What the customer still owes, in dollars (0 once paid or cancelled). */
   amountDue: number;
+  /** Until when (ISO) the customer may change or cancel it online (issue 24); null once locked. */
+  changeableUntil: string | null;
   createdAt: string;
 }
 

@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../middleware/errors.js';
 import { callRateLimit } from '../middleware/rateLimit.js';
 import { decodeCursor, encodeCursor } from '../services/orderAdmin.js';
 import { submitOrder } from '../services/orderSubmission.js';
+import { cancelMyOrder, changeMyOrder } from '../services/selfService.js';
 import { handle } from '../middleware/validate.js';
 import {
   ORDER_VIEW_COLUMNS,
@@ -16,7 +17,14 @@ import {
   type OrderViewRow,
 } from '../services/orderView.js';
 import { sqlPool, type PrismaClient } from '@bakery/prisma';
-import { isUuid, parseOrderNumber, textProblem } from '@bakery/core';
+import {
+  CustomerOrderChangeSchema,
+  isUuid,
+  orderCalendarFile,
+  orderNumber,
+  parseOrderNumber,
+  textProblem,
+} from '@bakery/core';
 import { z } from 'zod';
 
 export const MY_ORDERS_PAGE = 50;
@@ -123,9 +131,60 @@ export function ordersRouter(deps: AppDeps): Router {
       const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];
       if (rows.length > query.limit && last) ctx.set(NEXT_CURSOR_HEADER, encodeCursor(last));
-      ctx.body = page.map(toOrderView);
+      ctx.body = page.map((row) => toOrderView(row));
     }),
   );
+
+  // Self-service until the lock time (issue 24): change or cancel one's own order.
+  const ownId = (raw: unknown) => {
+    const id = String(raw ?? '');
+    if (!isUuid(id)) throw notFound('Order not found');
+    return id;
+  };
+  const IdParams = z.object({ id: z.string() });
+  const customerOf = (ctx: Parameters<typeof currentUser>[0]) => {
+    const user = currentUser(ctx)!;
+    return { id: user.id, email: user.email };
+  };
+
+  router.patch(
+    '/api/my-orders/:id',
+    requireUser,
+    handle({ body: CustomerOrderChangeSchema, params: IdParams }, async (ctx, { body, params }) => {
+      const result = await changeMyOrder(deps, {
+        id: ownId(params.id),
+        customer: customerOf(ctx),
+        change: body,
+      });
+      ctx.body = {
+        success: true,
+        message: result.changes.length ? 'Your order was changed' : 'Nothing to change',
+        changes: result.changes,
+        order: toOrderView(result.order),
+      };
+    }),
+  );
+
+  router.post('/api/my-orders/:id/cancel', requireUser, async (ctx) => {
+    const order = await cancelMyOrder(deps, {
+      id: ownId(ctx.params.id),
+      customer: customerOf(ctx),
+    });
+    ctx.body = { success: true, message: 'Your order was cancelled', order: toOrderView(order) };
+  });
+
+  // The order's pickup (or delivery) as a calendar event: the order mail's "Add to calendar".
+  router.get('/api/my-orders/:id/calendar.ics', requireUser, async (ctx) => {
+    const id = ownId(ctx.params.id);
+    const order = await prisma.order.findFirst({ where: { id, userId: currentUser(ctx)!.id } });
+    const file = order
+      ? orderCalendarFile(order, { url: `${deps.config.publicUrl.replace(/\/+$/, '')}/my-orders` })
+      : null;
+    if (!file) throw notFound('Order not found');
+    ctx.type = 'text/calendar; charset=utf-8';
+    ctx.set('Content-Disposition', `attachment; filename="order-${orderNumber(id)}.ics"`);
+    ctx.body = file;
+  });
 
   // The pickup code as a QR code (issue 23), for the customer's own ready order:
   // the counter scans it into its pickup-code field.

@@ -36,6 +36,8 @@ export interface Notifications {
   orderReady(orderId: string): Promise<void>;
   /** The order was cancelled by staff (optional: fakes and older wirings may lack it). */
   orderCancelled?(orderId: string): Promise<void>;
+  /** The customer changed the order herself (issue 24): what changed, in words, and the new total. */
+  orderChanged?(orderId: string, changes: string[]): Promise<void>;
   /** The unpaid order will be released at `releaseAt` unless paid (issue 27; optional for fakes). */
   unpaidOrderWarning?(orderId: string, releaseAt: Date): Promise<void>;
   /** The unpaid order was released (cancelled) after `releaseAfterHours`. */
@@ -95,6 +97,7 @@ export function loggingNotifications(log: Logger): Notifications {
     paymentReceived: note('payment received'),
     orderReady: note('order ready'),
     orderCancelled: note('order cancelled'),
+    orderChanged: note('order changed'),
     unpaidOrderWarning: note('unpaid order warning'),
     unpaidOrderReleased: note('unpaid order released'),
     outForDelivery: note('out for delivery'),

@@ -53,7 +53,7 @@ export interface Actor {
 }
 
 type Tx = Prisma.TransactionClient;
-type OrderRow = NonNullable<Awaited<ReturnType<PrismaClient['order']['findUnique']>>>;
+export type OrderRow = NonNullable<Awaited<ReturnType<PrismaClient['order']['findUnique']>>>;
 
 export interface Change {
   field: string;
@@ -65,15 +65,28 @@ const text = (value: unknown): string | null => {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
   if (value instanceof Prisma.Decimal) return value.toFixed(2);
+  // JSON (order lines, cake options) as JSON with sorted keys: the same value reads the same.
+  if (typeof value === 'object') return JSON.stringify(sortedKeys(value));
   return String(value);
 };
+
+const sortedKeys = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(sortedKeys)
+    : value !== null && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]),
+        )
+      : value;
 
 const cents = (value: Prisma.Decimal | number | string | null | undefined) =>
   value === null || value === undefined ? 0 : Number(new Prisma.Decimal(value).mul(100).toFixed(0));
 const decimalOf = (centsValue: number) => new Prisma.Decimal(centsValue).div(100);
 
 /** Locks the order row for the rest of the transaction and reads it; 404 when unknown. */
-async function lockOrder(tx: Tx, id: string): Promise<OrderRow> {
+export async function lockOrder(tx: Tx, id: string): Promise<OrderRow> {
   await tx.$queryRaw`SELECT 1 FROM "Order" WHERE "id" = ${id}::uuid FOR UPDATE`;
   const order = await tx.order.findUnique({ where: { id } });
   if (!order) throw notFound('Order not found');
@@ -88,7 +101,7 @@ const ensureAllowed = (order: OrderRow, action: AdminAction) =>
   ensure(checkAdminAction(order, action));
 
 /** Applies `data` to the order and records every field whose value changes. */
-async function applyChanges(
+export async function applyChanges(
   tx: Tx,
   order: OrderRow,
   data: Record<string, unknown>,
@@ -143,7 +156,7 @@ async function act(
 }
 
 /** The counter's fields (core's orderState.ts) that follow one of the spec's buttons. */
-function counterChanges(order: OrderRow, action: string, now = new Date()) {
+export function counterChanges(order: OrderRow, action: string, now = new Date()) {
   const next = fulfillmentAfterSpecAction(order, action);
   if (!next) return {};
   const changes: Record<string, unknown> = { fulfillmentStatus: next };
@@ -155,7 +168,7 @@ function counterChanges(order: OrderRow, action: string, now = new Date()) {
 }
 
 /** Sends a notification without letting a mail failure reach the caller. */
-async function notify(deps: OrderAdminDeps, what: string, send: () => Promise<void>) {
+export async function notify(deps: OrderAdminDeps, what: string, send: () => Promise<void>) {
   try {
     await send();
   } catch (error) {
@@ -168,7 +181,7 @@ async function notify(deps: OrderAdminDeps, what: string, send: () => Promise<vo
  * service stores the link and mails the customer when it makes a new one; a
  * failure is logged there or here and never undoes the staff change before it.
  */
-async function ensureLink(
+export async function ensureLink(
   deps: OrderAdminDeps,
   orderId: string,
   options?: { notifyCustomer?: boolean },

@@ -2,7 +2,7 @@
 // dollars, dates as the customer chose them, instants as ISO strings.
 import type { OrderLineView, OrderView } from '@bakery/core';
 import type { Prisma } from '@bakery/prisma';
-import { amountDueCents, fulfillmentOf, orderNumber } from '@bakery/core';
+import { amountDueCents, changeableUntil, fulfillmentOf, orderNumber } from '@bakery/core';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -84,7 +84,7 @@ export const ORDER_VIEW_COLUMNS = {
 
 export type OrderViewRow = Prisma.OrderGetPayload<{ select: typeof ORDER_VIEW_COLUMNS }>;
 
-export function toOrderView(order: OrderViewRow): OrderView {
+export function toOrderView(order: OrderViewRow, now: Date = new Date()): OrderView {
   const cakeOptions = order.cakeOptions as { hasWriting?: boolean; hasBows?: boolean } | null;
   return {
     id: order.id,
@@ -138,6 +138,7 @@ export function toOrderView(order: OrderViewRow): OrderView {
         paymentStatus: order.paymentStatus,
         totalCents: Math.round(dollars(order.total) * 100),
       }) / 100,
+    changeableUntil: changeableUntil(order, now),
     createdAt: order.createdAt.toISOString(),
   };
 }

@@ -82,7 +82,7 @@ export function adminOrdersRouter(deps: AppDeps): Router {
     handle({ query: DeskQuerySchema }, async (ctx, { query: query }) => {
       const page = await orderAdmin.deskPage(deps.prisma, query, DESK_COUNT_CAP);
       const body: DeskPageView = {
-        rows: page.orders.map(toOrderView),
+        rows: page.orders.map((row) => toOrderView(row)),
         count: page.count,
         countCapped: page.countCapped,
         asOf: page.asOf,
@@ -98,7 +98,7 @@ export function adminOrdersRouter(deps: AppDeps): Router {
     handle({ query: DeskChangesQuerySchema }, async (ctx, { query: { since } }) => {
       const changes = await orderAdmin.deskChanges(deps.prisma, new Date(since));
       const body: DeskChangesView = {
-        changed: changes.orders.map(toOrderView),
+        changed: changes.orders.map((row) => toOrderView(row)),
         created: changes.created,
         asOf: changes.asOf,
       };
@@ -117,7 +117,7 @@ export function adminOrdersRouter(deps: AppDeps): Router {
         statusField,
       );
       if (nextCursor) ctx.set('X-Next-Cursor', nextCursor);
-      ctx.body = orders.map(toOrderView);
+      ctx.body = orders.map((row) => toOrderView(row));
     }),
   );
 

@@ -12,6 +12,7 @@ import {
   emailChangedMail,
   emailChangeTakenMail,
   orderCancelledMail,
+  orderChangedMail,
   orderRestoredMail,
   outForDeliveryMail,
   pickupReminderMail,
@@ -184,6 +185,8 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
     paymentReceived: orderMail('payment-received', (order) => paymentReceivedMail(order, context)),
     orderReady: orderMail('order-ready', (order) => orderReadyMail(order, context)),
     orderCancelled: orderMail('order-cancelled', (order) => orderCancelledMail(order, context)),
+    orderChanged: (orderId, changes) =>
+      orderMail('order-changed', (order) => orderChangedMail(order, changes, context))(orderId),
     unpaidOrderWarning: (orderId, releaseAt) =>
       orderMail('unpaid-warning', (order) => unpaidWarningMail(order, releaseAt))(orderId),
     unpaidOrderReleased: (orderId, hours) =>

@@ -308,6 +308,14 @@ const payButton = (url: string, text = `Pay with Square: ${url}`) => ({
   href: url,
   text,
 });
+/** The order's .ics (GET /api/my-orders/{id}/calendar.ics, for the signed-in customer). */
+const calendarLink = (order: MailOrder, context: MailContext) =>
+  order.pickupDate
+    ? {
+        link: 'Add to calendar',
+        href: `${context.publicUrl}/api/my-orders/${order.id}/calendar.ics`,
+      }
+    : null;
 const followLink = (context: MailContext) => ({
   link: 'Follow your order',
   href: `${context.publicUrl}/my-orders`,
@@ -401,6 +409,8 @@ export function orderReceivedMail(order: MailOrder, context: MailContext): MailC
     [{ summary: order }],
     [
       { lines: fulfilmentLines(order) },
+      order.deliveryMethod === 'delivery' ? null : mapLink(),
+      calendarLink(order, context),
       cakeOptionLines(order).length > 0 && { lines: cakeOptionLines(order) },
       order.specialInstructions && `Special instructions: ${order.specialInstructions}`,
     ],
@@ -546,6 +556,30 @@ export function pickupReminderMail(order: MailOrder, context: MailContext): Mail
       [followLink(context), questions()],
     ],
   );
+}
+
+/** The customer changed the order from My Orders (issue 24): each change and the new total. */
+export function orderChangedMail(
+  order: MailOrder,
+  changes: readonly string[],
+  context: MailContext,
+): MailContent {
+  return message(`Your order #${order.orderNumber} was changed`, order.customerName, [
+    [
+      `You changed your order #${order.orderNumber}. Here is what changed:`,
+      { lines: changes.map((change) => `• ${change}`) },
+      `Your new total is ${formatCents(order.totalCents)}.`,
+    ],
+    [{ summary: order }, { lines: fulfilmentLines(order) }, calendarLink(order, context)],
+    [
+      order.paymentStatus === 'pending' && order.paymentUrl
+        ? payButton(order.paymentUrl)
+        : order.paymentStatus === 'pending'
+          ? "We'll e-mail you a payment link after we review your order."
+          : null,
+    ],
+    [followLink(context), questions()],
+  ]);
 }
 
 /** Staff cancelled the order (issue 12). */

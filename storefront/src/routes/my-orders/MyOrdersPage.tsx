@@ -8,6 +8,7 @@ import { TOAST_CART_MS, useToast } from '../../components/Toast';
 import { CakeExtras, OrderFacts, OrderLines, OrderProgress } from './OrderDetails';
 import { PaymentBadge, PaymentNotice } from './PaymentNotice';
 import { ReviewForm } from './ReviewForm';
+import { OrderChanges } from './SelfService';
 
 const money = (dollars: number | string) => formatDollars(dollars);
 
@@ -79,6 +80,7 @@ export function OrderCard({ order }: { order: OrderView }) {
         </p>
       )}
       <PaymentNotice order={order} />
+      <OrderChanges order={order} />
       <div className="button-row">
         <ReorderButton order={order} />
       </div>

@@ -1,0 +1,307 @@
+// Self-service on My Orders (issue 24): until the lock time (the order's
+// `changeableUntil`, 48 hours before the pickup) the customer moves the date
+// or time, changes quantities or cancels; the server re-prices and answers the
+// new order. After the lock the buttons give way to a line saying why.
+import {
+  CUSTOMER_CHANGEABLE_STATES,
+  MAX_ITEM_QUANTITY,
+  PICKUP_SLOTS,
+  bakeryToday,
+  earliestPickupDate,
+  formatDollars,
+  formatLockTime,
+  fulfillmentOf,
+  lockTime,
+  lockedMessage,
+  type OrderView,
+} from '@bakery/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { apiRequest, errorMessage } from '../../api/client';
+import { MY_ORDERS_KEY } from '../../api/queries';
+
+type Panel = null | 'date' | 'quantities' | 'cancel';
+
+/** Sends a change or a cancel, then reloads My Orders; the answer's order or an error message. */
+function useOrderCall(order: OrderView) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  /** The success message made from the answer's order, or null after an error (shown). */
+  async function call(
+    method: 'PATCH' | 'POST',
+    path: string,
+    body: unknown,
+    ok: (o: OrderView) => string,
+  ): Promise<string | null> {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = (await (await apiRequest(method, path, body)).json()) as { order: OrderView };
+      await queryClient.invalidateQueries({ queryKey: MY_ORDERS_KEY });
+      return ok(answer.order);
+    } catch (failure) {
+      setError(
+        errorMessage(
+          failure,
+          `Order #${order.orderNumber} could not be changed. Please try again.`,
+        ),
+      );
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { call, busy, error };
+}
+
+const newTotal = (o: OrderView) => `Your order was changed. New total: ${formatDollars(o.total)}.`;
+
+function DateForm({
+  order,
+  onDone,
+}: {
+  order: OrderView;
+  onDone: (message: string | null) => void;
+}) {
+  const id = useId();
+  const [date, setDate] = useState(order.pickupDate ?? '');
+  const [time, setTime] = useState(order.pickupTime ?? PICKUP_SLOTS[0]!);
+  const { call, busy, error } = useOrderCall(order);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const message = await call(
+      'PATCH',
+      `/api/my-orders/${order.id}`,
+      { pickupDate: date, pickupTime: time },
+      newTotal,
+    );
+    if (message) onDone(message);
+  }
+  return (
+    <form
+      className="self-service-form"
+      onSubmit={(e) => void submit(e)}
+      aria-label="Change date or time"
+    >
+      <label htmlFor={`${id}-date`}>
+        New {order.deliveryMethod === 'delivery' ? 'delivery' : 'pickup'} date
+      </label>
+      <input
+        id={`${id}-date`}
+        type="date"
+        required
+        min={earliestPickupDate(bakeryToday())}
+        value={date}
+        onChange={(e) => setDate(e.target.value)}
+      />
+      <label htmlFor={`${id}-time`}>
+        {order.deliveryMethod === 'delivery' ? 'Delivery' : 'Pickup'} time
+      </label>
+      <select id={`${id}-time`} value={time} onChange={(e) => setTime(e.target.value)}>
+        {PICKUP_SLOTS.map((slot) => (
+          <option key={slot} value={slot}>
+            {slot}
+          </option>
+        ))}
+      </select>
+      <p className="muted">A date less than 7 days away adds the rush fee.</p>
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="button-row">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Saving...' : 'Save new date'}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={() => onDone(null)}>
+          Keep as is
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function QuantitiesForm({
+  order,
+  onDone,
+}: {
+  order: OrderView;
+  onDone: (message: string | null) => void;
+}) {
+  const id = useId();
+  const [quantities, setQuantities] = useState(order.items.map((line) => String(line.quantity)));
+  const { call, busy, error } = useOrderCall(order);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const items = order.items.flatMap((line, index) => {
+      const quantity = Number(quantities[index]);
+      return quantity > 0
+        ? [
+            {
+              productId: line.productId,
+              quantity,
+              variant: line.variant,
+              filling: line.filling,
+              addIn: line.addIn,
+            },
+          ]
+        : [];
+    });
+    const message = await call('PATCH', `/api/my-orders/${order.id}`, { items }, newTotal);
+    if (message) onDone(message);
+  }
+  return (
+    <form
+      className="self-service-form"
+      onSubmit={(e) => void submit(e)}
+      aria-label="Change quantities"
+    >
+      {order.items.map((line, index) => (
+        <div key={`${line.productId}-${index}`} className="form-row">
+          <label htmlFor={`${id}-${index}`}>
+            Quantity of {line.name}
+            {line.variantLabel ? ` (${line.variantLabel})` : ''}
+          </label>
+          <input
+            id={`${id}-${index}`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_ITEM_QUANTITY}
+            required
+            value={quantities[index]}
+            onChange={(e) =>
+              setQuantities((all) => all.map((q, i) => (i === index ? e.target.value : q)))
+            }
+          />
+        </div>
+      ))}
+      <p className="muted">Set a quantity to 0 to remove that item. We re-price the order.</p>
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="button-row">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Saving...' : 'Save quantities'}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={() => onDone(null)}>
+          Keep as is
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function CancelConfirm({
+  order,
+  onDone,
+}: {
+  order: OrderView;
+  onDone: (message: string | null) => void;
+}) {
+  const { call, busy, error } = useOrderCall(order);
+  async function confirm() {
+    const message = await call(
+      'POST',
+      `/api/my-orders/${order.id}/cancel`,
+      {},
+      () => 'Your order was cancelled.',
+    );
+    if (message) onDone(message);
+  }
+  return (
+    <div className="self-service-form" role="group" aria-label="Cancel order">
+      <p>
+        Cancel order #{order.orderNumber}? This cannot be undone online.
+        {order.paidAt ? ' We will refund your payment.' : ''}
+      </p>
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="button-row">
+        <button
+          type="button"
+          className="btn btn-danger"
+          disabled={busy}
+          onClick={() => void confirm()}
+        >
+          {busy ? 'Cancelling...' : 'Yes, cancel the order'}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={() => onDone(null)}>
+          Keep the order
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The self-service buttons of one order, or why they are gone. */
+export function OrderChanges({ order }: { order: OrderView }) {
+  const [panel, setPanel] = useState<Panel>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const state = fulfillmentOf(order);
+  if (!CUSTOMER_CHANGEABLE_STATES.includes(state)) return null;
+  if (!order.changeableUntil) {
+    const lockAt = lockTime(order);
+    return lockAt ? (
+      <p className="muted self-service-closed" data-testid="changes-closed">
+        {lockedMessage(lockAt)}
+      </p>
+    ) : null;
+  }
+  const open = (next: Panel) => {
+    setNotice(null);
+    setPanel((current) => (current === next ? null : next));
+  };
+  const close = (message: string | null) => {
+    setPanel(null);
+    setNotice(message);
+  };
+  const suffix = <span className="sr-only"> for order #{order.orderNumber}</span>;
+  return (
+    <div className="self-service">
+      <p className="muted">
+        You can change or cancel this order online until{' '}
+        {formatLockTime(new Date(order.changeableUntil))}.
+      </p>
+      <div className="button-row">
+        <button
+          type="button"
+          className="btn btn-secondary"
+          aria-expanded={panel === 'date'}
+          onClick={() => open('date')}
+        >
+          Change date or time{suffix}
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          aria-expanded={panel === 'quantities'}
+          onClick={() => open('quantities')}
+        >
+          Change quantities{suffix}
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          aria-expanded={panel === 'cancel'}
+          onClick={() => open('cancel')}
+        >
+          Cancel order{suffix}
+        </button>
+      </div>
+      {panel === 'date' && <DateForm order={order} onDone={close} />}
+      {panel === 'quantities' && <QuantitiesForm order={order} onDone={close} />}
+      {panel === 'cancel' && <CancelConfirm order={order} onDone={close} />}
+      <p role="status" className="muted">
+        {notice ?? ''}
+      </p>
+    </div>
+  );
+}
