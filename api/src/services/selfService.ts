@@ -213,9 +213,13 @@ export async function changeMyOrder(
       data.refundPending = true;
       words.push(`We will refund ${formatCents(oldTotal - newTotal)} to the way you paid.`);
     } else if (paid && newTotal > oldTotal) {
-      data.paymentStatus = 'pending';
+      // The payment stays paid: a new Square link would ask for the whole total
+      // again. The difference is recorded for staff, who collect it (history
+      // 'balanceDue', shown on the desk) and tell the customer how.
       moreToPay = true;
-      words.push(`${formatCents(newTotal - oldTotal)} more is due for the change.`);
+      words.push(
+        `${formatCents(newTotal - oldTotal)} more is due for the change: we'll e-mail you how to pay it.`,
+      );
     }
     const updated = await applyChanges(tx, order, data, actor);
     await recordNote(tx, order.id, actor, 'customerChange', words.join('; '));

@@ -259,7 +259,7 @@ describe('PATCH /api/my-orders/{id}', () => {
     );
   });
 
-  it('marks a paid order that gets cheaper for a refund, and asks a dearer one to pay again', async () => {
+  it('marks a paid order that gets cheaper for a refund; a dearer one owes only the difference', async () => {
     const { client } = await customer();
     const placed = await place(client, [loaf(3)], 12);
     await server.prisma.order.update({
@@ -280,9 +280,13 @@ describe('PATCH /api/my-orders/{id}', () => {
       items: [{ productId: 'lemon-poppy-seed-loaf', quantity: 4 }],
     });
     expect(dearer.status).toBe(200);
-    expect(dearer.body.order.paymentStatus).toBe('pending');
-    expect(linkRequests).toEqual([placed.id]);
-    expect(dearer.body.order.squarePaymentUrl).toContain('square.link');
+    // Never a link for the whole total again: the payment stays paid and the
+    // difference is recorded for staff to collect.
+    expect(dearer.body.order.paymentStatus).toBe('paid');
+    expect(linkRequests).toEqual([]);
+    const owed = dearer.body.order.total - cheaper.body.order.total;
+    const balanceRows = (await history(placed.id)).filter((r) => r.field === 'balanceDue');
+    expect(balanceRows.map((r) => r.to)).toEqual([`$${owed.toFixed(2)}`]);
   });
 
   it('refuses a date the kitchen cannot take with 409 capacity_full and changes nothing', async () => {

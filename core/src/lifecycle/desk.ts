@@ -258,6 +258,19 @@ const FIELD_WORDS: Record<string, string> = {
   refundPending: 'Refund to make in Square',
   archivedAt: 'Archived',
   refund: 'Refund',
+  // The customer's own changes (issue 24).
+  customerChange: 'Changed by the customer',
+  refundDue: 'Refund due',
+  balanceDue: 'Balance due (collect it)',
+  cancelReason: 'Cancelled because',
+};
+
+/** History rows that are a note (one value), not a change from one value to another. */
+const NOTE_FIELDS: Record<string, true> = {
+  customerChange: true,
+  refundDue: true,
+  balanceDue: true,
+  cancelReason: true,
 };
 
 function valueWords(field: string, value: string | null): string {
@@ -286,6 +299,7 @@ export function historyWords(entry: Pick<OrderHistoryView, 'field' | 'from' | 't
   if (entry.field === 'fulfilledAt')
     return entry.to ? 'Marked fulfilled' : 'Fulfilment undone (back in progress)';
   if (entry.field === 'refund') return `Refund recorded: ${entry.to ?? ''}`;
+  if (entry.field in NOTE_FIELDS) return `${FIELD_WORDS[entry.field]}: ${entry.to ?? ''}`;
   if (entry.field === 'archivedAt') return entry.to ? 'Archived' : 'Taken out of the archive';
   return `${label}: ${valueWords(entry.field, entry.from)} → ${valueWords(entry.field, entry.to)}`;
 }
