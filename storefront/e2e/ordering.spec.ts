@@ -144,7 +144,7 @@ for (const viewport of [
       // Spec section 2: My Orders after 2 seconds.
       await expect(page).toHaveURL(/\/my-orders$/, { timeout: 45_000 });
       const card = page.getByTestId('order-card').first();
-      await expect(card.getByText(/at 6:30 PM/)).toBeVisible();
+      await expect(card.getByText(/\d{4} at 6:30 PM/)).toBeVisible();
       expect(await brokenAmounts(page)).toEqual([]);
       await shot(page, `h24-my-orders-${viewport.name}`);
       const orders = (await (await page.request.get('/api/my-orders')).json()) as {
@@ -158,7 +158,7 @@ for (const viewport of [
         page.getByRole('heading', { name: `Order #${orders[0]!.orderNumber}` }),
       ).toBeVisible();
       await expect(page.getByText(bread.name)).toBeVisible();
-      await expect(page.getByText(/at 6:30 PM/)).toBeVisible();
+      await expect(page.getByText(/\d{4} at 6:30 PM/)).toBeVisible();
       await expect(
         page.getByText("We'll e-mail you a payment link after we review your order."),
       ).toHaveCount(1);
