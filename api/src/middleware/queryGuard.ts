@@ -25,6 +25,8 @@ export const ADMIN_STATEMENT_TIMEOUT_MS = 5_000;
 export const GUARD_TAG_PREFIX = 'bakery-guard:';
 
 const QUERY_CANCELED = '57014';
+/** How often a cancel is repeated until the guarded transaction ends. */
+const CANCEL_REPEAT_MS = 100;
 
 /**
  * The request's abort signal: fires when the client goes away before the
@@ -101,8 +103,18 @@ export async function guardedQuery<T>(
   const tag = `${GUARD_TAG_PREFIX}${options.label ?? 'query'}:${randomUUID()}`;
   signal?.throwIfAborted();
   const pending: { cancel?: Promise<void> } = {};
+  let finished = false;
+  // pg_cancel_backend only stops a statement that is running: a cancel that
+  // lands between two statements (or before the first reached the server) is
+  // lost, and the next one could wait on a lock for ever. So the cancel is
+  // repeated until the transaction is over.
   const onAbort = () => {
-    pending.cancel = cancelTagged(prisma, tag).catch(() => undefined);
+    pending.cancel = (async () => {
+      while (!finished) {
+        await cancelTagged(prisma, tag).catch(() => undefined);
+        if (!finished) await new Promise((resolve) => setTimeout(resolve, CANCEL_REPEAT_MS));
+      }
+    })();
   };
   try {
     return await prisma.$transaction(
@@ -114,6 +126,7 @@ export async function guardedQuery<T>(
         try {
           return await work(tx);
         } finally {
+          finished = true;
           signal?.removeEventListener('abort', onAbort);
         }
       },
@@ -125,6 +138,7 @@ export async function guardedQuery<T>(
       },
     );
   } catch (error) {
+    finished = true;
     if (pending.cancel) await pending.cancel;
     if (signal?.aborted) throw signal.reason;
     if (isQueryCanceled(error))
