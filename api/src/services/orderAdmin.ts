@@ -8,8 +8,8 @@ import { Prisma, type PrismaClient } from '@bakery/prisma';
 import { randomInt } from 'node:crypto';
 import {
   adminActionChanges,
-  amountDueCents,
   bakeryToday,
+  BULK_READY_MAX,
   checkAdminAction,
   checkOrderAction,
   formatCents,
@@ -423,9 +423,6 @@ export async function markReady(deps: OrderAdminDeps, id: string, actor: Actor, 
   }
 }
 
-/** The most orders one bulk action takes (a day's pickups fit). */
-export const BULK_MAX = 200;
-
 /**
  * Mark Ready for several orders: the given ids, or every open order due on
  * `pickupDate` (between `fromTime` and `toTime`, half-hour slots as stored).
@@ -437,7 +434,7 @@ export async function markReadyBulk(
   actor: Actor,
 ) {
   const ids = selection.ids?.length
-    ? selection.ids.slice(0, BULK_MAX)
+    ? selection.ids.slice(0, BULK_READY_MAX)
     : (
         await deps.prisma.order.findMany({
           where: {
@@ -448,7 +445,7 @@ export async function markReadyBulk(
           },
           select: { id: true },
           orderBy: [{ pickupTime: 'asc' }, { id: 'asc' }],
-          take: BULK_MAX,
+          take: BULK_READY_MAX,
         })
       ).map((row) => row.id);
   const results: { id: string; ok: boolean; message?: string }[] = [];
@@ -594,12 +591,6 @@ export async function archiveOrder(
     return applyChanges(tx, current, { archivedAt: now }, actor);
   });
 }
-
-/** What the counter shows before a hand-over: the amount due, in words. */
-export const amountDueText = (order: OrderRow) =>
-  formatCents(
-    amountDueCents({ paymentStatus: order.paymentStatus, totalCents: cents(order.total) }),
-  );
 
 /** "#8C522CC7 (Ann Lee)": how refusals and logs name an order. */
 export const orderName = (order: Pick<OrderRow, 'id' | 'customerName'>) =>

@@ -3,7 +3,8 @@
 // transaction ("reminderSentAt" set with the mail row's INSERT), so a reminder
 // goes out at most once, whichever process sweeps and however often it
 // restarts; FOR UPDATE SKIP LOCKED lets several API processes sweep at once.
-import { addDays, bakeryToday } from '@bakery/core';
+import { addDays, bakeryToday, OPEN_FULFILLMENT_STATUSES } from '@bakery/core';
+// Cancelled and handed-over orders get no reminder (core's open states).
 import type { Prisma, PrismaClient } from '@bakery/prisma';
 import type { Logger } from './contracts.js';
 import type { StoredOrder } from './mail/messages.js';
@@ -12,9 +13,6 @@ export interface ReminderMail {
   reminderRow(order: StoredOrder): { id: string; insert: Prisma.Sql };
   wake(): void;
 }
-
-/** States that still expect the customer (cancelled and handed-over orders get none). */
-export const REMINDED_STATES = ['received', 'confirmed', 'baking', 'ready', 'out_for_delivery'];
 
 /** Orders claimed per sweep (a busy day takes a few sweeps). */
 const SWEEP_MAX = 200;
@@ -30,7 +28,7 @@ export async function sendDueReminders(
     const claimed = await tx.$queryRaw<{ id: string }[]>`
       SELECT "id"::text AS id FROM "Order"
       WHERE "pickupDate" = ${tomorrow} AND "reminderSentAt" IS NULL AND "archivedAt" IS NULL
-        AND "fulfillmentStatus" = ANY(${REMINDED_STATES}::varchar[])
+        AND "fulfillmentStatus" = ANY(${[...OPEN_FULFILLMENT_STATUSES]}::varchar[])
       ORDER BY "id" LIMIT ${SWEEP_MAX} FOR UPDATE SKIP LOCKED`;
     if (claimed.length === 0) return 0;
     const orders = await tx.order.findMany({ where: { id: { in: claimed.map((r) => r.id) } } });

@@ -150,13 +150,14 @@ export interface OrderStateInput {
   refundedCents?: number;
 }
 
-const BEFORE_HANDOVER: readonly FulfillmentStatus[] = [
-  'received',
-  'confirmed',
-  'baking',
-  'ready',
-  'out_for_delivery',
-];
+/** The states in which the customer is still expected: not handed over, not cancelled. */
+export const OPEN_FULFILLMENT_STATUSES: readonly FulfillmentStatus[] = FULFILLMENT_STATUSES.filter(
+  (state) => state !== 'cancelled' && !FULFILLMENT_STATES[state].handedOver,
+);
+const BEFORE_HANDOVER = OPEN_FULFILLMENT_STATUSES;
+
+/** The most orders one bulk action takes (a day's pickups fit). */
+export const BULK_READY_MAX = 200;
 const handedOverState = (order: OrderStateInput): FulfillmentStatus =>
   order.deliveryMethod === 'delivery' ? 'delivered' : 'picked_up';
 const readyState = (order: OrderStateInput): FulfillmentStatus =>

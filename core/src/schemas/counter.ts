@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { isDateString, PICKUP_SLOTS } from '../calendar/calendar';
 import { isUuid } from '../ids/ids';
-import { PAYMENT_METHODS } from '../lifecycle/orderState';
+import { BULK_READY_MAX, PAYMENT_METHODS } from '../lifecycle/orderState';
 import { isWholeCents } from './common';
 
 const PaymentTaken = z.object({
@@ -24,7 +24,7 @@ export const BulkReadySchema = z
   .object({
     ids: z
       .array(z.string().refine(isUuid, { message: 'Each id must be an order id' }))
-      .max(200, 'At most 200 orders at once')
+      .max(BULK_READY_MAX, `At most ${BULK_READY_MAX} orders at once`)
       .optional(),
     pickupDate: z
       .string()
