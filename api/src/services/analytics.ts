@@ -7,11 +7,12 @@
 // - completionRate: completedOrders / totalOrders x 100, a percentage with one
 //   decimal (0 when there are no orders).
 // - rushOrders: orders in the range flagged as rush orders (any state).
-// - revenueByDay: for each bakery day of the range, revenue of paid orders placed
-//   that day and the number of orders placed (any state); days without orders
-//   appear with zeros when both ends of the range are given.
+// - revenueByDay: for each bakery day of the range, the revenue received that
+//   day (as totalRevenue) and the number of orders placed that day (any
+//   state); days without either appear with zeros when both ends are given.
 // - revenueByCategory: item revenue (price x quantity of each line, before
-//   fees and tax) and quantity of paid orders in the range, per menu category,
+//   fees and tax) and quantity of paid orders whose payment came in on a day of
+//   the range, per menu category,
 //   read from each order's items (the triggers split them into
 //   "DailyProductSales" per day and product; core's catalogue maps products
 //   to categories here).
@@ -23,21 +24,27 @@ import {
   getMenuItem,
   type AnalyticsView,
 } from '@bakery/core';
-import { PAID, statsFigures, type DateRange, type Db } from './stats.js';
-import { daysInRange, ORDER_SUMMARY, PRODUCT_SALES } from './dailySummary.js';
+import { statsFigures, type DateRange, type Db } from './stats.js';
+import { daysInRange, ORDER_SUMMARY, PRODUCT_SALES, TAKINGS } from './dailySummary.js';
 
 const MAX_FILLED_DAYS = 370;
 
 export async function revenueByDay(db: Db, range: DateRange) {
+  // Orders by the day they were placed, revenue by the day the money came in.
   const rows = await db.$queryRaw<{ date: string; revenueCents: bigint; orders: bigint }[]>(
     Prisma.sql`
+    WITH placed AS (
+      SELECT "day", sum("orders")::bigint AS "orders"
+      FROM ${ORDER_SUMMARY} WHERE ${daysInRange(range)} GROUP BY "day"
+    ), received AS (
+      SELECT "day", round(sum("total" - "refunded") * 100)::bigint AS "revenueCents"
+      FROM ${TAKINGS} WHERE ${daysInRange(range)} GROUP BY "day"
+    )
     SELECT to_char("day", 'YYYY-MM-DD') AS "date",
-      COALESCE(round(sum("total") FILTER (WHERE ${PAID}) * 100), 0)::bigint AS "revenueCents",
-      sum("orders")::bigint AS "orders"
-    FROM ${ORDER_SUMMARY}
-    WHERE ${daysInRange(range)}
-    GROUP BY "day"
-    HAVING sum("orders") <> 0
+      COALESCE(received."revenueCents", 0)::bigint AS "revenueCents",
+      COALESCE(placed."orders", 0)::bigint AS "orders"
+    FROM placed FULL JOIN received USING ("day")
+    WHERE COALESCE(placed."orders", 0) <> 0 OR COALESCE(received."revenueCents", 0) <> 0
     ORDER BY "day"
   `,
   );

@@ -7,8 +7,12 @@
 //   createdAt, the same day as ORDER_DAY in stats.ts) and combination of
 //   paymentStatus, orderStatus and isRushOrder: the number of orders and the
 //   sums of subtotal, fees (cake options + rush + delivery), tax and total.
-// - "DailyProductSales": per bakery day and productId, price x quantity and
-//   quantity of the lines of paid orders (paid or completed).
+// - "DailyProductSales": per bakery day of the payment (the date of paidAt)
+//   and productId, price x quantity and quantity of the lines of paid orders
+//   (paid or completed).
+// - "DailyTakings" (migration daily_takings): per bakery day of the payment,
+//   the number and total of the paid orders and the refunds recorded on them:
+//   revenue is counted on the day the money came in.
 // Each key has up to 8 rows, one per "slot" (pg_backend_pid() % 8 of the
 // writing transaction, migration daily_summary_slots), so that concurrent
 // orders of a day do not queue on one row's lock; a key's figures are the sum
@@ -25,6 +29,7 @@ type Db = Prisma.TransactionClient;
 
 export const ORDER_SUMMARY = Prisma.raw('"DailyOrderSummary"');
 export const PRODUCT_SALES = Prisma.raw('"DailyProductSales"');
+export const TAKINGS = Prisma.raw('"DailyTakings"');
 
 /** SQL condition on a summary table's "day": the bakery days of the range (both ends inclusive, either open). */
 export function daysInRange(range: DateRange): Prisma.Sql {
@@ -36,6 +41,7 @@ export function daysInRange(range: DateRange): Prisma.Sql {
 
 // The recomputation from the orders: the same expressions as the triggers.
 const DAY = Prisma.sql`("createdAt" AT TIME ZONE 'America/New_York')::date`;
+const PAID_DAY = Prisma.sql`(COALESCE("paidAt", "createdAt") AT TIME ZONE 'America/New_York')::date`;
 const PRICE = Prisma.sql`CASE WHEN item->>'price' ~ '^\\s*[-+]?[0-9]+(\\.[0-9]*)?\\s*$' THEN (item->>'price')::numeric ELSE 0 END`;
 const QUANTITY = Prisma.sql`CASE WHEN item->>'quantity' ~ '^\\s*[-+]?[0-9]{1,9}\\s*$' THEN (item->>'quantity')::int ELSE 0 END`;
 
@@ -48,12 +54,19 @@ const RECOMPUTED_ORDER_SUMMARY = Prisma.sql`
   GROUP BY 1, 2, 3, 4`;
 
 const RECOMPUTED_PRODUCT_SALES = Prisma.sql`
-  SELECT ${DAY} AS "day", COALESCE(item->>'productId', '') AS "productId",
+  SELECT ${PAID_DAY} AS "day", COALESCE(item->>'productId', '') AS "productId",
     sum(${PRICE} * ${QUANTITY})::numeric(16, 4) AS "revenue", sum(${QUANTITY})::int AS "quantity"
   FROM "Order",
     jsonb_array_elements(CASE WHEN jsonb_typeof("items") = 'array' THEN "items" ELSE '[]'::jsonb END) AS item
   WHERE "paymentStatus" IN ('paid', 'completed')
   GROUP BY 1, 2`;
+
+const RECOMPUTED_TAKINGS = Prisma.sql`
+  SELECT ${PAID_DAY} AS "day", count(*)::int AS "orders", sum("total") AS "total",
+    sum("refundedAmount") AS "refunded"
+  FROM "Order"
+  WHERE "paymentStatus" IN ('paid', 'completed')
+  GROUP BY 1`;
 
 // The stored summary with its slots summed (see below).
 const STORED_ORDER_SUMMARY = Prisma.sql`
@@ -67,8 +80,13 @@ const STORED_PRODUCT_SALES = Prisma.sql`
   FROM ${PRODUCT_SALES}
   GROUP BY 1, 2`;
 
+const STORED_TAKINGS = Prisma.sql`
+  SELECT "day", sum("orders")::int AS "orders", sum("total") AS "total", sum("refunded") AS "refunded"
+  FROM ${TAKINGS}
+  GROUP BY 1`;
+
 export interface SummaryDifference {
-  table: 'DailyOrderSummary' | 'DailyProductSales';
+  table: 'DailyOrderSummary' | 'DailyProductSales' | 'DailyTakings';
   /** The row's key, e.g. { day, paymentStatus, orderStatus, isRushOrder }. */
   key: Record<string, string | boolean>;
   /** Recomputed from the orders (zeros when no order has that key). */
@@ -109,6 +127,17 @@ export async function checkDailySummary(db: Db): Promise<SummaryDifference[]> {
     WHERE COALESCE(r."revenue", 0) <> COALESCE(s."revenue", 0)
       OR COALESCE(r."quantity", 0) <> COALESCE(s."quantity", 0)
     ORDER BY 1, 2`);
+  const takingRows = await db.$queryRaw<Row[]>(Prisma.sql`
+    WITH r AS (${RECOMPUTED_TAKINGS}), s AS (${STORED_TAKINGS})
+    SELECT to_char("day", 'YYYY-MM-DD') AS "day",
+      COALESCE(r."orders", 0)::text AS "expectedOrders", COALESCE(s."orders", 0)::text AS "storedOrders",
+      COALESCE(r."total", 0)::text AS "expectedTotal", COALESCE(s."total", 0)::text AS "storedTotal",
+      COALESCE(r."refunded", 0)::text AS "expectedRefunded", COALESCE(s."refunded", 0)::text AS "storedRefunded"
+    FROM r FULL JOIN s USING ("day")
+    WHERE COALESCE(r."orders", 0) <> COALESCE(s."orders", 0)
+      OR COALESCE(r."total", 0) <> COALESCE(s."total", 0)
+      OR COALESCE(r."refunded", 0) <> COALESCE(s."refunded", 0)
+    ORDER BY 1`);
   const split = (row: Row, fields: string[]) => ({
     expected: Object.fromEntries(
       fields.map((f) => [f, String(row[`expected${f[0]!.toUpperCase()}${f.slice(1)}`])]),
@@ -133,6 +162,11 @@ export async function checkDailySummary(db: Db): Promise<SummaryDifference[]> {
       key: { day: String(row.day), productId: String(row.productId) },
       ...split(row, ['revenue', 'quantity']),
     })),
+    ...takingRows.map((row) => ({
+      table: 'DailyTakings' as const,
+      key: { day: String(row.day) },
+      ...split(row, ['orders', 'total', 'refunded']),
+    })),
   ];
 }
 
@@ -146,6 +180,7 @@ export async function rebuildDailySummary(prisma: PrismaClient): Promise<void> {
       await tx.$executeRaw`LOCK TABLE "Order" IN SHARE MODE`;
       await tx.$executeRaw`DELETE FROM "DailyOrderSummary"`;
       await tx.$executeRaw`DELETE FROM "DailyProductSales"`;
+      await tx.$executeRaw`DELETE FROM "DailyTakings"`;
       await tx.$executeRaw(Prisma.sql`
         INSERT INTO ${ORDER_SUMMARY}
           ("day", "paymentStatus", "orderStatus", "isRushOrder", "orders", "subtotal", "fees", "tax", "total")
@@ -153,6 +188,9 @@ export async function rebuildDailySummary(prisma: PrismaClient): Promise<void> {
       await tx.$executeRaw(Prisma.sql`
         INSERT INTO ${PRODUCT_SALES} ("day", "productId", "revenue", "quantity")
         ${RECOMPUTED_PRODUCT_SALES}`);
+      await tx.$executeRaw(Prisma.sql`
+        INSERT INTO ${TAKINGS} ("day", "orders", "total", "refunded")
+        ${RECOMPUTED_TAKINGS}`);
     },
     { maxWait: 10_000, timeout: 10 * 60 * 1000 },
   );
@@ -168,6 +206,11 @@ const SUMMARY_KEYS = {
     table: PRODUCT_SALES,
     key: Prisma.raw('"day", "productId"'),
     sums: ['revenue', 'quantity'],
+  },
+  takings: {
+    table: TAKINGS,
+    key: Prisma.raw('"day"'),
+    sums: ['orders', 'total', 'refunded'],
   },
 };
 

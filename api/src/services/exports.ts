@@ -27,8 +27,8 @@ import {
   type OrderLineView,
 } from '@bakery/core';
 import { guardedQuery } from '../middleware/queryGuard.js';
-import { daysInRange, ORDER_SUMMARY } from './dailySummary.js';
-import { inRange, PAID, type DateRange } from './stats.js';
+import { daysInRange, ORDER_SUMMARY, TAKINGS } from './dailySummary.js';
+import { inRange, type DateRange } from './stats.js';
 import { decimalToNumber, lineCost, totalCostOf } from './recipes.js';
 import { lineView } from './orderView.js';
 import { daySerial, defineSheet, XlsxWriter } from './xlsx.js';
@@ -201,17 +201,25 @@ const exportOrder = (raw: Raw): ExportOrder => ({
 
 /** One row per bakery day with orders, from the daily summary (the same snapshot as the other sheets). */
 async function dailyTotals(tx: Tx, range: DateRange): Promise<Raw[]> {
+  // Orders and their sums by the day they were placed; paid orders and
+  // revenue by the day the money came in (as revenueByDay).
   const rows = await tx.$queryRaw<Raw[]>(Prisma.sql`
+    WITH placed AS (
+      SELECT "day", sum("orders")::int AS "orders",
+        sum("subtotal") AS "subtotal", sum("fees") AS "fees", sum("tax") AS "tax", sum("total") AS "total"
+      FROM ${ORDER_SUMMARY} WHERE ${daysInRange(range)} GROUP BY "day"
+    ), received AS (
+      SELECT "day", sum("orders")::int AS "paidOrders", sum("total" - "refunded") AS "revenue"
+      FROM ${TAKINGS} WHERE ${daysInRange(range)} GROUP BY "day"
+    )
     SELECT to_char("day", 'YYYY-MM-DD') AS "date",
-      sum("orders")::int AS "orders",
-      COALESCE(sum("orders") FILTER (WHERE ${PAID}), 0)::int AS "paidOrders",
-      sum("subtotal")::float8 AS "subtotal", sum("fees")::float8 AS "fees",
-      sum("tax")::float8 AS "tax", sum("total")::float8 AS "total",
-      COALESCE(sum("total") FILTER (WHERE ${PAID}), 0)::float8 AS "revenue"
-    FROM ${ORDER_SUMMARY}
-    WHERE ${daysInRange(range)}
-    GROUP BY "day"
-    HAVING sum("orders") <> 0
+      COALESCE(placed."orders", 0)::int AS "orders",
+      COALESCE(received."paidOrders", 0)::int AS "paidOrders",
+      COALESCE(placed."subtotal", 0)::float8 AS "subtotal", COALESCE(placed."fees", 0)::float8 AS "fees",
+      COALESCE(placed."tax", 0)::float8 AS "tax", COALESCE(placed."total", 0)::float8 AS "total",
+      COALESCE(received."revenue", 0)::float8 AS "revenue"
+    FROM placed FULL JOIN received USING ("day")
+    WHERE COALESCE(placed."orders", 0) <> 0 OR COALESCE(received."paidOrders", 0) <> 0
     ORDER BY "day"`);
   return rows;
 }

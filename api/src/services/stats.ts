@@ -11,13 +11,17 @@
 // - totalOrders: orders placed in the range, whatever their state (cancelled included).
 // - pendingOrders: orders in the range whose payment is still pending (paymentStatus 'pending').
 // - completedOrders: orders in the range whose orderStatus is 'complete' and that are not cancelled.
-// - totalRevenue: the sum of `total` of orders in the range that are paid
-//   (paymentStatus 'paid' or 'completed'); pending and cancelled orders earn nothing.
+// - totalRevenue: the money received in the range: the sum of `total` of the
+//   paid orders (paymentStatus 'paid' or 'completed') whose payment came in on
+//   a day of the range ("paidAt"), less the refunds recorded on them; pending
+//   and cancelled orders earn nothing (issue 23: a payment taken at the counter
+//   today is today's revenue, whenever the order was placed).
 // - openPaymentAmount: the sum of `total` of orders in the range still awaiting
 //   payment (paymentStatus 'pending'; cancelled orders are not owed).
 // - todayOrders: orders placed on the bakery's today, whatever the range.
-// - weeklyRevenue: revenue (as totalRevenue) of orders placed in the last 7 bakery
+// - weeklyRevenue: revenue (as totalRevenue) received in the last 7 bakery
 //   days, today included, whatever the range.
+// - paidOrders (analytics' average order): the paid orders counted in totalRevenue.
 import { Prisma } from '@bakery/prisma';
 import {
   addDays,
@@ -27,7 +31,7 @@ import {
   dateRangeToUtc,
   type StatsView,
 } from '@bakery/core';
-import { daysInRange, ORDER_SUMMARY } from './dailySummary.js';
+import { daysInRange, ORDER_SUMMARY, TAKINGS } from './dailySummary.js';
 
 /** Prisma Client or a transaction's client (guardedQuery). */
 export type Db = Prisma.TransactionClient;
@@ -39,8 +43,6 @@ export interface DateRange {
 
 /** The orders table and the expressions every aggregate shares. */
 export const ORDERS = Prisma.raw('"Order"');
-/** Payment states that count as revenue. */
-export const PAID = Prisma.sql`"paymentStatus" IN ('paid', 'completed')`;
 /** The bakery calendar day an order was placed on (createdAt is a timestamptz: its New York wall-clock date). */
 export const ORDER_DAY = Prisma.sql`to_char("createdAt" AT TIME ZONE ${Prisma.raw(`'${BAKERY_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
 
@@ -84,18 +86,25 @@ export async function statsFigures(
   const todaySql = daysInRange({ fromDate: today, toDate: today });
   const weekSql = daysInRange({ fromDate: addDays(today, -6), toDate: today });
   const [row] = await db.$queryRaw<Record<string, bigint | null>[]>(Prisma.sql`
-    SELECT
-      COALESCE(sum("orders") FILTER (WHERE ${inRangeSql}), 0)::bigint AS "totalOrders",
-      COALESCE(sum("orders") FILTER (WHERE ${inRangeSql} AND "paymentStatus" = 'pending'), 0)::bigint AS "pendingOrders",
-      COALESCE(sum("orders") FILTER (WHERE ${inRangeSql} AND "orderStatus" = 'complete' AND "paymentStatus" <> 'cancelled'), 0)::bigint AS "completedOrders",
-      COALESCE(sum("orders") FILTER (WHERE ${inRangeSql} AND ${PAID}), 0)::bigint AS "paidOrders",
-      COALESCE(sum("orders") FILTER (WHERE ${inRangeSql} AND "isRushOrder"), 0)::bigint AS "rushOrders",
-      COALESCE(round(sum("total") FILTER (WHERE ${inRangeSql} AND ${PAID}) * 100), 0)::bigint AS "totalRevenueCents",
-      COALESCE(round(sum("total") FILTER (WHERE ${inRangeSql} AND "paymentStatus" = 'pending') * 100), 0)::bigint AS "openPaymentCents",
-      COALESCE(sum("orders") FILTER (WHERE ${todaySql}), 0)::bigint AS "todayOrders",
-      COALESCE(round(sum("total") FILTER (WHERE ${weekSql} AND ${PAID}) * 100), 0)::bigint AS "weeklyRevenueCents"
-    FROM ${ORDER_SUMMARY}
-    WHERE (${inRangeSql}) OR (${weekSql})
+    WITH placed AS (
+      SELECT
+        COALESCE(sum("orders") FILTER (WHERE ${inRangeSql}), 0)::bigint AS "totalOrders",
+        COALESCE(sum("orders") FILTER (WHERE ${inRangeSql} AND "paymentStatus" = 'pending'), 0)::bigint AS "pendingOrders",
+        COALESCE(sum("orders") FILTER (WHERE ${inRangeSql} AND "orderStatus" = 'complete' AND "paymentStatus" <> 'cancelled'), 0)::bigint AS "completedOrders",
+        COALESCE(sum("orders") FILTER (WHERE ${inRangeSql} AND "isRushOrder"), 0)::bigint AS "rushOrders",
+        COALESCE(round(sum("total") FILTER (WHERE ${inRangeSql} AND "paymentStatus" = 'pending') * 100), 0)::bigint AS "openPaymentCents",
+        COALESCE(sum("orders") FILTER (WHERE ${todaySql}), 0)::bigint AS "todayOrders"
+      FROM ${ORDER_SUMMARY}
+      WHERE (${inRangeSql}) OR (${todaySql})
+    ), received AS (
+      SELECT
+        COALESCE(sum("orders") FILTER (WHERE ${inRangeSql}), 0)::bigint AS "paidOrders",
+        COALESCE(round(sum("total" - "refunded") FILTER (WHERE ${inRangeSql}) * 100), 0)::bigint AS "totalRevenueCents",
+        COALESCE(round(sum("total" - "refunded") FILTER (WHERE ${weekSql}) * 100), 0)::bigint AS "weeklyRevenueCents"
+      FROM ${TAKINGS}
+      WHERE (${inRangeSql}) OR (${weekSql})
+    )
+    SELECT * FROM placed, received
   `);
   const n = (name: string) => Number(row?.[name] ?? 0);
   return {

@@ -389,6 +389,11 @@ describe('the day-before reminder', () => {
 describe('the day at a glance (GET /api/admin/today)', () => {
   it('counts today’s pickups by state and the money received today, by method', async () => {
     const before = (await staff.get('/api/admin/today')).body;
+    const todayRange = `fromDate=${today}&toDate=${today}`;
+    const stats = async () => (await staff.get(`/api/admin/stats?${todayRange}`)).body;
+    const analytics = async () => (await staff.get(`/api/admin/analytics?${todayRange}`)).body;
+    const statsBefore = await stats();
+    const analyticsBefore = await analytics();
     const cash = await insertOrder(server.prisma, { pickupDate: today });
     const waiting = await insertOrder(server.prisma, { pickupDate: today });
     const gone = await insertOrder(server.prisma, { pickupDate: today });
@@ -419,6 +424,20 @@ describe('the day at a glance (GET /api/admin/today)', () => {
     expect(method(after.body, 'cash').amount - method(before, 'cash').amount).toBeCloseTo(43.5);
     expect(method(after.body, 'staff').orders - method(before, 'staff').orders).toBe(1);
     expect(after.body.takings.total - before.takings.total).toBeCloseTo(87);
+    // Statistics and analytics count revenue on the day the money came in:
+    // the order placed 20 days ago and paid today is today's revenue.
+    const statsAfter = await stats();
+    expect(statsAfter.totalRevenue - statsBefore.totalRevenue).toBeCloseTo(87);
+    expect(statsAfter.weeklyRevenue - statsBefore.weeklyRevenue).toBeCloseTo(87);
+    const analyticsAfter = await analytics();
+    expect(analyticsAfter.revenueByDay[0].date).toBe(today);
+    expect(
+      analyticsAfter.revenueByDay[0].revenue - analyticsBefore.revenueByDay[0].revenue,
+    ).toBeCloseTo(87);
+    const placedThen = addDays(today, -20);
+    const thatDay = await staff.get(`/api/admin/stats?fromDate=${placedThen}&toDate=${placedThen}`);
+    expect(thatDay.body.totalOrders).toBeGreaterThanOrEqual(1);
+    expect(thatDay.body.totalRevenue).toBe(0);
     const customer = (await signedIn(server.baseUrl, server.prisma, 'customer')).client;
     expect((await customer.get('/api/admin/today')).status).toBe(403);
   });

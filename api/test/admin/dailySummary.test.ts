@@ -60,14 +60,17 @@ async function figuresFromOrders(fromDate: string, toDate: string) {
     where: { createdAt: { gte: start, lt: end } },
   });
   const cents = (value: Prisma.Decimal) => Math.round(Number(value) * 100);
-  const paid = orders.filter((o) => ['paid', 'completed'].includes(o.paymentStatus));
+  // Revenue is counted on the day the money came in (paidAt), net of refunds.
+  const paid = await server.prisma.order.findMany({
+    where: { paidAt: { gte: start, lt: end }, paymentStatus: { in: ['paid', 'completed'] } },
+  });
   return {
     totalOrders: orders.length,
     pendingOrders: orders.filter((o) => o.paymentStatus === 'pending').length,
     completedOrders: orders.filter(
       (o) => o.orderStatus === 'complete' && o.paymentStatus !== 'cancelled',
     ).length,
-    totalRevenue: paid.reduce((sum, o) => sum + cents(o.total), 0) / 100,
+    totalRevenue: paid.reduce((sum, o) => sum + cents(o.total) - cents(o.refundedAmount), 0) / 100,
     openPaymentAmount:
       orders
         .filter((o) => o.paymentStatus === 'pending')
