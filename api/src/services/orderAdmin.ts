@@ -460,6 +460,28 @@ export async function markReadyBulk(
   return results;
 }
 
+/**
+ * Hand Over for ticked orders, each on its own: a paid order leaves the
+ * counter; an unpaid one is refused (payment_due, naming the amount) and left
+ * as it was, since its money must be taken with it one at a time.
+ */
+export async function handOverBulk(deps: OrderAdminDeps, ids: string[], actor: Actor) {
+  const results: { id: string; ok: boolean; message?: string }[] = [];
+  for (const id of ids.slice(0, BULK_READY_MAX)) {
+    try {
+      const { alreadyFulfilled } = await fulfill(deps, id, actor, null);
+      results.push({
+        id,
+        ok: true,
+        ...(alreadyFulfilled ? { message: 'Already handed over' } : {}),
+      });
+    } catch (error) {
+      results.push({ id, ok: false, message: (error as Error).message });
+    }
+  }
+  return results;
+}
+
 /** Confirm Order / Start Baking: a step of the kitchen's progress, nothing mailed. */
 export async function advanceStage(
   deps: OrderAdminDeps,

@@ -187,6 +187,27 @@ describe('Hand Over', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('hands over the ticked paid orders in one call and names the unpaid ones', async () => {
+    const paid = await insertOrder(server.prisma, { paymentStatus: 'paid' });
+    const unpaid = await insertOrder(server.prisma, { customerName: 'Nora Unpaid' });
+    const answer = await staff.post('/api/admin/orders/hand-over', { ids: [paid.id, unpaid.id] });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe('1 of 2 orders handed over');
+    expect(answer.body.results).toEqual([
+      { id: paid.id, ok: true },
+      { id: unpaid.id, ok: false, message: 'Payment of $43.50 is due: take payment and hand over' },
+    ]);
+    expect((await stored(paid.id)).fulfillmentStatus).toBe('picked_up');
+    expect(await stored(unpaid.id)).toMatchObject({
+      fulfillmentStatus: 'received',
+      paymentStatus: 'pending',
+    });
+    expect((await staff.post('/api/admin/orders/hand-over', { ids: [] })).status).toBe(400);
+    const customer = (await signedIn(server.baseUrl, server.prisma, 'customer')).client;
+    const refused = await customer.post('/api/admin/orders/hand-over', { ids: [unpaid.id] });
+    expect(refused.status).toBe(403);
+  });
+
   it('a handed-over order cannot be cancelled (409 order_handed_over); nothing is mailed', async () => {
     const order = await insertOrder(server.prisma, {
       paymentStatus: 'paid',

@@ -41,6 +41,15 @@ export const BulkReadySchema = z
   });
 export type BulkReady = z.infer<typeof BulkReadySchema>;
 
+/** POST /api/admin/orders/hand-over: the ticked orders, each handed over if it is paid. */
+export const BulkHandOverSchema = z.object({
+  ids: z
+    .array(z.string().refine(isUuid, { message: 'Each id must be an order id' }))
+    .min(1, 'Choose at least one order')
+    .max(BULK_READY_MAX, `At most ${BULK_READY_MAX} orders at once`),
+});
+export type BulkHandOver = z.infer<typeof BulkHandOverSchema>;
+
 /** POST …/stage: the kitchen's progress before ready. */
 export const StageSchema = z.object({
   stage: z.enum(['confirmed', 'baking'], { error: "Stage must be 'confirmed' or 'baking'" }),

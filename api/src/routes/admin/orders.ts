@@ -5,6 +5,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import {
+  BulkHandOverSchema,
   BulkReadySchema,
   HandOverSchema,
   isPickupCode,
@@ -229,6 +230,21 @@ export function adminOrdersRouter(deps: AppDeps): Router {
     requirePermission('manageOrders'),
     knownOrder,
     handOver,
+  );
+
+  // Hand Over for the ticked orders (the desk's bulk bar): paid ones leave, unpaid ones are named.
+  router.post(
+    '/api/admin/orders/hand-over',
+    requirePermission('manageOrders'),
+    handle({ body: BulkHandOverSchema }, async (ctx, { body: { ids } }) => {
+      const results = await orderAdmin.handOverBulk(services, ids, actorOf(ctx));
+      const handed = results.filter((r) => r.ok).length;
+      ctx.body = {
+        success: true,
+        message: `${handed} of ${results.length} orders handed over`,
+        results,
+      };
+    }),
   );
 
   // Mark Ready (pickup) or Out for Delivery: the pickup code, and the customer's mail.

@@ -8,33 +8,35 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   can,
   bakeryToday,
-  DUE_PRESET_LABELS,
   formatDollars,
   formatLongDate,
   type ConfigView,
   type DeskChangesView,
   type DeskPageView,
-  type DuePreset,
   type OrderView,
 } from '@bakery/core';
 import { api, messageOf } from '../api/client';
 import { bridge } from '../platform/bridge';
 import { toast } from '../ui/toaster';
-import { Button, Callout, Card, HTMLSelect, InputGroup, NonIdealState, Tag } from '../ui/blueprint';
+import { Callout, Card, NonIdealState } from '../ui/blueprint';
 import type { DateRange } from '../dashboard/range';
 import { OrdersTable, DESK_BLOCK } from './OrdersTable';
 import { OrderDetail } from './OrderDetail';
 import { PrintPreview } from './PrintPreview';
 import { CakeLabels, OrderTicket, PickList } from './Paper';
-import { DESK_STATUSES, deskQuery, pickListDay, useDeskFilters } from './deskParams';
-import type { OrderButton } from './actions';
-import type { ActionInput, ShortcutRequest } from './OrderActions';
+import { deskQuery, pickListDay, useDeskFilters } from './deskParams';
+import { DeskToolbar } from './DeskToolbar';
+import { CounterBar } from './CounterBar';
+import { useOrderAction } from './useOrderAction';
+import type { ShortcutRequest } from './OrderActions';
 
 const POLL_MS = 30_000;
 const SEARCH_DELAY_MS = 300;
-const PRESETS: DuePreset[] = ['today', 'tomorrow', 'week', 'upcoming', 'all'];
 
-type Paper = { kind: 'ticket'; order: OrderView } | { kind: 'pick' | 'labels'; date: string };
+type Paper =
+  | { kind: 'ticket'; order: OrderView }
+  | { kind: 'tickets'; orders: OrderView[] }
+  | { kind: 'pick' | 'labels'; date: string };
 
 /** Every order due on `date` (pages of 200), for the pick list and labels. */
 async function ordersDueOn(date: string): Promise<OrderView[]> {
@@ -52,13 +54,6 @@ async function ordersDueOn(date: string): Promise<OrderView[]> {
   }
   return rows;
 }
-
-/** The action that takes another back, offered in its toast. */
-const UNDO: Partial<Record<OrderButton, OrderButton>> = {
-  cancel: 'restore',
-  fulfill: 'markInProgress',
-  markComplete: 'markInProgress',
-};
 
 export function OrdersRoot({
   placed,
@@ -78,6 +73,8 @@ export function OrdersRoot({
   });
   const [grid, setGrid] = useState<GridApi<OrderView> | null>(null);
   const [selected, setSelected] = useState<OrderView | null>(null);
+  // The rows ticked for a bulk action (the grid's checkboxes).
+  const [ticked, setTicked] = useState<OrderView[]>([]);
   // A shortcut pressed on a grid row: the detail opens and asks its question (or acts).
   const [requested, setRequested] = useState<{ id: string; request: ShortcutRequest } | null>(null);
   const [count, setCount] = useState<{ n: number; capped: boolean } | null>(null);
@@ -220,116 +217,10 @@ export function OrdersRoot({
     return () => clearInterval(timer);
   }, [refresh]);
 
-  const action = useMutation({
-    mutationFn: async ({
-      order,
-      button,
-      fee,
-      distance,
-      input,
-    }: {
-      order: OrderView;
-      button: OrderButton;
-      fee?: number;
-      distance?: number | null;
-      input?: ActionInput;
-    }) => {
-      const base = `/api/admin/orders/${order.id}`;
-      type Answer = { message?: string; order?: OrderView };
-      try {
-        switch (button) {
-          case 'calculateDeliveryFee':
-            return await api<Answer>(`${base}/delivery-fee`, {
-              method: 'PATCH',
-              body: { deliveryFee: fee, deliveryDistance: distance ?? null },
-            });
-          case 'confirmPayment':
-            return await api<Answer>('/api/confirm-payment', {
-              method: 'POST',
-              body: { orderId: order.id },
-            });
-          case 'markComplete':
-            return await api<Answer>(`${base}/fulfillment`, {
-              method: 'PATCH',
-              body: { orderStatus: 'complete' },
-            });
-          case 'markInProgress':
-            return await api<Answer>(`${base}/fulfillment`, {
-              method: 'PATCH',
-              body: { orderStatus: 'in progress' },
-            });
-          case 'cancel':
-            return await api<Answer>(`${base}/status`, {
-              method: 'PATCH',
-              body: { status: 'cancelled' },
-            });
-          case 'fulfill':
-            return await api<Answer>(`${base}/fulfill`, {
-              method: 'PATCH',
-              ...(input?.payment ? { body: { payment: input.payment } } : {}),
-            });
-          case 'markReady':
-          case 'sendOut':
-            return await api<Answer>(`${base}/ready`, { method: 'POST' });
-          case 'confirm':
-          case 'startBaking':
-            return await api<Answer>(`${base}/stage`, {
-              method: 'POST',
-              body: { stage: button === 'confirm' ? 'confirmed' : 'baking' },
-            });
-          case 'restore':
-            return await api<Answer>(`${base}/restore`, { method: 'POST' });
-          case 'refund':
-            return await api<Answer>(`${base}/refunds`, { method: 'POST', body: input?.refund });
-          case 'archive':
-            return await api<Answer>(`${base}/archive`, { method: 'POST' });
-          case 'delete':
-            return await api<Answer>(base, { method: 'DELETE' });
-          case 'viewPayment':
-            if (order.squarePaymentUrl) await bridge.openExternal(order.squarePaymentUrl);
-            return {} as Answer;
-        }
-      } catch (err) {
-        // Spec 8: each action has its own title; the server's message when it sent one.
-        const titles: Record<OrderButton, [string, string]> = {
-          calculateDeliveryFee: ['Failed to Add Delivery Fee', 'Failed to Add Delivery Fee'],
-          confirmPayment: ['Update Failed', 'Failed to confirm payment'],
-          markComplete: ['Update Failed', 'Failed to update order status'],
-          markInProgress: ['Update Failed', 'Failed to update order status'],
-          cancel: ['Update Failed', 'Failed to update order status'],
-          fulfill: ['Fulfillment Failed', 'Fulfillment Failed'],
-          delete: ['Delete Failed', 'Delete Failed'],
-          confirm: ['Update Failed', 'Failed to update order status'],
-          startBaking: ['Update Failed', 'Failed to update order status'],
-          markReady: ['Update Failed', 'Failed to mark the order ready'],
-          sendOut: ['Update Failed', 'Failed to mark the order ready'],
-          restore: ['Restore Failed', 'Failed to restore the order'],
-          refund: ['Refund Failed', 'Failed to record the refund'],
-          archive: ['Update Failed', 'Failed to archive the order'],
-          viewPayment: ['Update Failed', 'Failed to update order status'],
-        };
-        const [title, fallback] = titles[button];
-        toast(title, messageOf(err, fallback));
-        throw err;
-      }
-    },
-    onSuccess: (res, vars) => {
-      if (vars.button === 'viewPayment') return;
-      if (vars.button === 'delete') select(null);
-      else if (res?.order) setSelected(res.order);
-      refresh();
-      // A cancel or a hand-over can be taken back from its toast for a few seconds.
-      const undo = UNDO[vars.button];
-      const order = res?.order;
-      toast(
-        res?.message ?? 'Order updated',
-        undefined,
-        'success',
-        undo && order
-          ? { text: 'Undo', onClick: () => action.mutate({ order, button: undo }) }
-          : undefined,
-      );
-    },
+  const action = useOrderAction((answer, request) => {
+    if (request.button === 'delete') select(null);
+    else if (answer.order) setSelected(answer.order);
+    refresh();
   });
 
   const retryLink = useMutation({
@@ -347,43 +238,19 @@ export function OrdersRoot({
   });
 
   const dayOrders = useQuery({
-    queryKey: [
-      '/api/admin/orders/desk',
-      'day',
-      paper && paper.kind !== 'ticket' ? paper.date : null,
-    ],
+    queryKey: ['/api/admin/orders/desk', 'day', paper && 'date' in paper ? paper.date : null],
     queryFn: () => ordersDueOn((paper as { date: string }).date),
-    enabled: Boolean(paper && paper.kind !== 'ticket'),
+    enabled: Boolean(paper && 'date' in paper),
     staleTime: 0,
   });
 
   const today = bakeryToday();
   const printDay = pickListDay(filters, today);
 
-  // The counter: a typed or scanned pickup code opens its order.
-  const [code, setCode] = useState('');
-  const openByCode = useMutation({
-    mutationFn: (typed: string) =>
-      api<OrderView>(`/api/admin/orders/by-code/${encodeURIComponent(typed.trim())}`),
-    onSuccess: (order) => {
-      setCode('');
-      select(order);
-    },
-    onError: (err) => toast('No such pickup code', messageOf(err, 'No order has this pickup code')),
-  });
-  // Mark Ready for every open order due on the pick-list day.
-  const dayReady = useMutation({
-    mutationFn: (date: string) =>
-      api<{ message: string }>('/api/admin/orders/ready', {
-        method: 'POST',
-        body: { pickupDate: date },
-      }),
-    onSuccess: (res) => {
-      refresh();
-      toast(res.message, undefined, 'success');
-    },
-    onError: (err) => toast('Update Failed', messageOf(err, 'Failed to mark the orders ready')),
-  });
+  const clearTicked = useCallback(() => {
+    grid?.deselectAll();
+    setTicked([]);
+  }, [grid]);
 
   return (
     <div className="desk">
@@ -392,110 +259,24 @@ export function OrdersRoot({
           {loadError}
         </Callout>
       )}
-      <div className="desk-bar" role="toolbar" aria-label="Which orders">
-        <div className="bp6-button-group" role="group" aria-label="Due">
-          {PRESETS.map((p) => (
-            <Button
-              key={p}
-              text={p === 'upcoming' ? 'Coming days' : DUE_PRESET_LABELS[p]}
-              active={filters.due === p}
-              aria-pressed={filters.due === p}
-              small
-              onClick={() => setFilters({ due: p, day: null })}
-            />
-          ))}
-        </div>
-        <label className="inline-field" title="Due on a date">
-          <input
-            className="bp6-input bp6-small"
-            type="date"
-            aria-label="Due on date"
-            value={filters.due === 'date' && filters.day ? filters.day : ''}
-            onChange={(e) =>
-              e.currentTarget.value
-                ? setFilters({ due: 'date', day: e.currentTarget.value })
-                : setFilters({ due: 'upcoming', day: null })
-            }
-          />
-        </label>
-        <InputGroup
-          type="search"
-          leftIcon="search"
-          small
-          placeholder="Name, phone, order #, item…"
-          aria-label="Search orders"
-          value={search}
-          onValueChange={setSearch}
-          style={{ width: 150 }}
-        />
-        <form
-          className="inline-field"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (code.trim()) openByCode.mutate(code);
-          }}
-        >
-          <InputGroup
-            small
-            leftIcon="barcode"
-            placeholder="Pickup code"
-            aria-label="Pickup code"
-            value={code}
-            onValueChange={setCode}
-            style={{ width: 100 }}
-          />
-        </form>
-        <HTMLSelect
-          aria-label="Status"
-          value={filters.status}
-          onChange={(e) => setFilters({ status: e.currentTarget.value })}
-          options={DESK_STATUSES.map(([value, label]) => ({ value, label }))}
-        />
-        <HTMLSelect
-          aria-label="Pickup or delivery"
-          value={filters.method}
-          onChange={(e) =>
-            setFilters({ method: e.currentTarget.value as '' | 'pickup' | 'delivery' })
-          }
-          options={[
-            { value: '', label: 'All methods' },
-            { value: 'pickup', label: 'Pickup' },
-            { value: 'delivery', label: 'Delivery' },
-          ]}
-        />
-        {(placed.fromDate || placed.toDate) && (
-          <Tag onRemove={clearPlaced} minimal intent="primary">
-            Placed {placed.fromDate ? formatLongDate(placed.fromDate) : '…'} –{' '}
-            {placed.toDate ? formatLongDate(placed.toDate) : '…'}
-          </Tag>
-        )}
-        <span className="muted" aria-live="polite" data-testid="desk-count">
-          {count
-            ? `${count.capped ? `${count.n.toLocaleString('en-US')}+` : count.n.toLocaleString('en-US')} ${count.n === 1 ? 'order' : 'orders'}`
-            : ''}
-        </span>
-        <span className="spacer" />
-        <Button
-          icon="tick-circle"
-          small
-          text={printDay === today ? 'Mark today ready' : 'Mark day ready'}
-          title={`Mark every open order due ${formatLongDate(printDay)} ready`}
-          disabled={dayReady.isPending}
-          onClick={() => dayReady.mutate(printDay)}
-        />
-        <Button
-          icon="th-list"
-          small
-          text="Pick list"
-          onClick={() => setPaper({ kind: 'pick', date: printDay })}
-        />
-        <Button
-          icon="tag"
-          small
-          text="Labels"
-          onClick={() => setPaper({ kind: 'labels', date: printDay })}
-        />
-      </div>
+      <DeskToolbar
+        filters={filters}
+        setFilters={setFilters}
+        search={search}
+        setSearch={setSearch}
+        placed={placed}
+        clearPlaced={clearPlaced}
+        count={count}
+      />
+      <CounterBar
+        ticked={ticked}
+        clearTicked={clearTicked}
+        day={printDay}
+        isToday={printDay === today}
+        open={select}
+        print={setPaper}
+        refresh={refresh}
+      />
       {widenedSearch && (
         <Callout intent="primary" className="banner compact-callout" role="status">
           Nothing due in these dates matches “{filters.q.trim()}”: showing matches on all dates.
@@ -508,6 +289,7 @@ export function OrdersRoot({
             datasource={datasource}
             onReady={setGrid}
             onSelect={select}
+            onTick={setTicked}
             onShortcut={(order, button) => {
               select(order);
               // R acts at once (the server refuses what the state does not allow); H asks first.
@@ -555,14 +337,18 @@ export function OrdersRoot({
           title={
             paper.kind === 'ticket'
               ? `Order ticket #${paper.order.orderNumber}`
-              : paper.kind === 'pick'
-                ? `Pick list ${formatLongDate(paper.date)}`
-                : `Cake labels ${formatLongDate(paper.date)}`
+              : paper.kind === 'tickets'
+                ? `Order tickets (${paper.orders.length})`
+                : paper.kind === 'pick'
+                  ? `Pick list ${formatLongDate(paper.date)}`
+                  : `Cake labels ${formatLongDate(paper.date)}`
           }
           onClose={() => setPaper(null)}
         >
           {paper.kind === 'ticket' ? (
             <OrderTicket order={paper.order} />
+          ) : paper.kind === 'tickets' ? (
+            paper.orders.map((order) => <OrderTicket key={order.id} order={order} />)
           ) : (
             <>
               <label className="no-print inline-field" style={{ marginBottom: 8 }}>

@@ -28,12 +28,15 @@ export function OrdersTable({
   datasource,
   onReady,
   onSelect,
+  onTick,
   onShortcut,
   selectedId,
 }: {
   datasource: IDatasource;
   onReady(api: GridApi<OrderView>): void;
   onSelect(order: OrderView): void;
+  /** The rows ticked for a bulk action (checkbox or Space), in the grid's order. */
+  onTick?(orders: OrderView[]): void;
   /** A counter shortcut pressed on a row (issue 23): R marks it ready, H hands it over. */
   onShortcut?(order: OrderView, button: 'markReady' | 'fulfill'): void;
   selectedId: string | null;
@@ -95,14 +98,18 @@ export function OrdersTable({
       columnDefs={columns}
       defaultColDef={{ sortable: true, resizable: true, filter: false, suppressMovable: true }}
       getRowId={(p) => (p.data as OrderView).id}
-      rowSelection={{ mode: 'singleRow', checkboxes: false, enableClickSelection: true }}
+      // Ticks (a checkbox, or Space on a row) choose rows for the counter's bulk
+      // actions; a click or Enter opens one order in the detail.
+      rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: false }}
+      selectionColumnDef={{ width: 40, pinned: 'left', suppressHeaderMenuButton: true }}
+      onSelectionChanged={(e) => onTick?.(e.api.getSelectedRows())}
       onGridReady={(e) => onReady(e.api)}
       onRowClicked={(e) => e.data && onSelect(e.data)}
       onCellKeyDown={(e) => {
         const event = e.event as KeyboardEvent | undefined;
         const k = event?.key;
         if (!e.data || !event || event.ctrlKey || event.metaKey || event.altKey) return;
-        if (k === 'Enter' || k === ' ') onSelect(e.data);
+        if (k === 'Enter') onSelect(e.data);
         else if ((k === 'r' || k === 'R') && onShortcut) onShortcut(e.data, 'markReady');
         else if ((k === 'h' || k === 'H') && onShortcut) onShortcut(e.data, 'fulfill');
       }}

@@ -1,0 +1,132 @@
+// The desk's actions on one order: which call each button makes, the toast
+// it ends with (its own title on failure, spec section 8) and the Undo it
+// offers (issue 23). OrdersRoot and the bulk bar share it.
+import { useMutation, type UseMutationResult } from '@tanstack/react-query';
+import type { OrderView } from '@bakery/core';
+import { api, messageOf } from '../api/client';
+import { bridge } from '../platform/bridge';
+import { toast } from '../ui/toaster';
+import type { OrderButton } from './actions';
+import type { ActionInput } from './OrderActions';
+
+export interface OrderActionRequest {
+  order: OrderView;
+  button: OrderButton;
+  fee?: number;
+  distance?: number | null;
+  input?: ActionInput;
+}
+
+export type OrderActionAnswer = { message?: string; order?: OrderView };
+
+/** The action that takes another back, offered in its toast. */
+const UNDO: Partial<Record<OrderButton, OrderButton>> = {
+  cancel: 'restore',
+  fulfill: 'markInProgress',
+  markComplete: 'markInProgress',
+};
+
+/** Each action's failure toast: its title and the text when the server sent none. */
+const FAILURE_TITLES: Record<OrderButton, [string, string]> = {
+  calculateDeliveryFee: ['Failed to Add Delivery Fee', 'Failed to Add Delivery Fee'],
+  confirmPayment: ['Update Failed', 'Failed to confirm payment'],
+  markComplete: ['Update Failed', 'Failed to update order status'],
+  markInProgress: ['Update Failed', 'Failed to update order status'],
+  cancel: ['Update Failed', 'Failed to update order status'],
+  fulfill: ['Fulfillment Failed', 'Fulfillment Failed'],
+  delete: ['Delete Failed', 'Delete Failed'],
+  confirm: ['Update Failed', 'Failed to update order status'],
+  startBaking: ['Update Failed', 'Failed to update order status'],
+  markReady: ['Update Failed', 'Failed to mark the order ready'],
+  sendOut: ['Update Failed', 'Failed to mark the order ready'],
+  restore: ['Restore Failed', 'Failed to restore the order'],
+  refund: ['Refund Failed', 'Failed to record the refund'],
+  archive: ['Update Failed', 'Failed to archive the order'],
+  viewPayment: ['Update Failed', 'Failed to update order status'],
+};
+
+/** The call behind one button. */
+async function callFor({
+  order,
+  button,
+  fee,
+  distance,
+  input,
+}: OrderActionRequest): Promise<OrderActionAnswer> {
+  const base = `/api/admin/orders/${order.id}`;
+  switch (button) {
+    case 'calculateDeliveryFee':
+      return api(`${base}/delivery-fee`, {
+        method: 'PATCH',
+        body: { deliveryFee: fee, deliveryDistance: distance ?? null },
+      });
+    case 'confirmPayment':
+      return api('/api/confirm-payment', { method: 'POST', body: { orderId: order.id } });
+    case 'markComplete':
+    case 'markInProgress':
+      return api(`${base}/fulfillment`, {
+        method: 'PATCH',
+        body: { orderStatus: button === 'markComplete' ? 'complete' : 'in progress' },
+      });
+    case 'cancel':
+      return api(`${base}/status`, { method: 'PATCH', body: { status: 'cancelled' } });
+    case 'fulfill':
+      return api(`${base}/fulfill`, {
+        method: 'PATCH',
+        ...(input?.payment ? { body: { payment: input.payment } } : {}),
+      });
+    case 'markReady':
+    case 'sendOut':
+      return api(`${base}/ready`, { method: 'POST' });
+    case 'confirm':
+    case 'startBaking':
+      return api(`${base}/stage`, {
+        method: 'POST',
+        body: { stage: button === 'confirm' ? 'confirmed' : 'baking' },
+      });
+    case 'restore':
+      return api(`${base}/restore`, { method: 'POST' });
+    case 'refund':
+      return api(`${base}/refunds`, { method: 'POST', body: input?.refund });
+    case 'archive':
+      return api(`${base}/archive`, { method: 'POST' });
+    case 'delete':
+      return api(base, { method: 'DELETE' });
+    case 'viewPayment':
+      if (order.squarePaymentUrl) await bridge.openExternal(order.squarePaymentUrl);
+      return {};
+  }
+}
+
+/** One order's action, its toasts and its Undo; `done` sees the answer first. */
+export function useOrderAction(
+  done: (answer: OrderActionAnswer, request: OrderActionRequest) => void,
+): UseMutationResult<OrderActionAnswer, unknown, OrderActionRequest> {
+  const action: UseMutationResult<OrderActionAnswer, unknown, OrderActionRequest> = useMutation({
+    mutationFn: async (request: OrderActionRequest) => {
+      try {
+        return await callFor(request);
+      } catch (err) {
+        const [title, fallback] = FAILURE_TITLES[request.button];
+        toast(title, messageOf(err, fallback));
+        throw err;
+      }
+    },
+    onSuccess: (answer, request) => {
+      if (request.button === 'viewPayment') return;
+      done(answer, request);
+      // A cancel or a hand-over can be taken back from its toast for a few seconds.
+      const undo = UNDO[request.button];
+      const order = answer.order;
+      toast(
+        answer.message ?? 'Order updated',
+        undefined,
+        'success',
+        undo && order
+          ? { text: 'Undo', onClick: () => action.mutate({ order, button: undo }) }
+          : undefined,
+      );
+    },
+  });
+  return action;
+}
