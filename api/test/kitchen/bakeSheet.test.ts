@@ -252,6 +252,16 @@ describe('bake sheet', () => {
       quantity: 9,
       batches: 4.5,
     });
+    // Split by pickup day (issue 23): the two days' muffins add up to the total.
+    expect(two.body.days.map((d: { date: string }) => d.date)).toEqual([DAY, '2026-12-11']);
+    const muffinsOn = (i: number) =>
+      two.body.days[i].products.find(
+        (p: { productId: string }) => p.productId === 'blueberry-muffins',
+      )?.quantity ?? 0;
+    expect(muffinsOn(0)).toBeGreaterThan(0);
+    expect(muffinsOn(1)).toBeGreaterThan(0);
+    expect(muffinsOn(0) + muffinsOn(1)).toBe(9);
+    expect(two.body.days[0].orderCount + two.body.days[1].orderCount).toBe(two.body.orderCount);
 
     const response = await staff.request(
       'GET',

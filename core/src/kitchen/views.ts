@@ -99,6 +99,17 @@ export interface BakeSheetProductRow {
   batches: number | null;
 }
 
+/** One pickup day of a bake sheet that spans several (issue 23: a per-day split). */
+export interface BakeSheetDayView {
+  date: string;
+  orderCount: number;
+  /** The day's share of `products`, in the same order: quantity and pieces only. */
+  products: Pick<
+    BakeSheetProductRow,
+    'productId' | 'name' | 'categoryLabel' | 'variantId' | 'variantLabel' | 'quantity' | 'units'
+  >[];
+}
+
 export interface BakeSheetCakeRow {
   orderId: string;
   orderNumber: string;
@@ -139,6 +150,8 @@ export interface BakeSheetView {
   toDate: string;
   orderCount: number;
   products: BakeSheetProductRow[];
+  /** Each pickup day with orders, in date order: what to bake that day. */
+  days: BakeSheetDayView[];
   cakes: BakeSheetCakeRow[];
   instructions: BakeSheetInstructionRow[];
   recipes: { recipeId: string; name: string; batches: number }[];

@@ -114,6 +114,11 @@ export async function bakeSheet(db: Db, fromDate: string, toDate: string): Promi
   const rows = new Map<string, BakeSheetProductRow & { link: LinkWithRecipe | undefined }>();
   const cakes: BakeSheetCakeRow[] = [];
   const instructions: BakeSheetInstructionRow[] = [];
+  // Per pickup day: its orders and each product row's share (key as in `rows`).
+  const perDay = new Map<
+    string,
+    { orders: number; rows: Map<string, { quantity: number; units: number }> }
+  >();
 
   for (const order of orders) {
     const who = {
@@ -124,6 +129,9 @@ export async function bakeSheet(db: Db, fromDate: string, toDate: string): Promi
       customerName: order.customerName,
     };
     const options = (order.cakeOptions ?? {}) as { hasWriting?: boolean; hasBows?: boolean };
+    const day = perDay.get(who.pickupDate) ?? { orders: 0, rows: new Map() };
+    day.orders += 1;
+    perDay.set(who.pickupDate, day);
     for (const item of storedItems(order.items)) {
       if (!(item.quantity > 0)) continue;
       const menuItem = getMenuItem(item.productId);
@@ -148,8 +156,13 @@ export async function bakeSheet(db: Db, fromDate: string, toDate: string): Promi
         };
         rows.set(key, row);
       }
+      const units = item.quantity * unitsPerItem(item.productId, item.variant);
       row.quantity += item.quantity;
-      row.units += item.quantity * unitsPerItem(item.productId, item.variant);
+      row.units += units;
+      const share = day.rows.get(key) ?? { quantity: 0, units: 0 };
+      share.quantity += item.quantity;
+      share.units += units;
+      day.rows.set(key, share);
       const addIn = optionLabel(ADD_INS, item.addIn);
       if (addIn) row.addIns[addIn] = (row.addIns[addIn] ?? 0) + item.quantity;
 
@@ -235,6 +248,27 @@ export async function bakeSheet(db: Db, fromDate: string, toDate: string): Promi
     toDate,
     orderCount: orders.length,
     products,
+    days: [...perDay.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([date, day]) => ({
+        date,
+        orderCount: day.orders,
+        products: products.flatMap((p) => {
+          const share = day.rows.get(`${p.productId}|${p.variantId}`);
+          return share
+            ? [
+                {
+                  productId: p.productId,
+                  name: p.name,
+                  categoryLabel: p.categoryLabel,
+                  variantId: p.variantId,
+                  variantLabel: p.variantLabel,
+                  ...share,
+                },
+              ]
+            : [];
+        }),
+      })),
     cakes,
     instructions,
     recipes: [...recipeBatches.values()]

@@ -17,6 +17,7 @@ import {
   rangeParams,
   type KitchenRangeValue,
 } from './shared';
+import { BakeSheetDays } from './BakeSheetDays';
 import './kitchen-print.css';
 
 export async function exportBakeSheet(range: KitchenRangeValue): Promise<boolean> {
@@ -114,6 +115,7 @@ export function BakeSheetPanel({ initialRange }: { initialRange: KitchenRangeVal
                   </tr>
                 ))}
               </TableCard>
+              {s.days.length > 1 && <BakeSheetDays days={s.days} />}
               {s.cakes.length > 0 && (
                 <TableCard
                   title="Cakes"

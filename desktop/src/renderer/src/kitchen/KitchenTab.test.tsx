@@ -56,6 +56,7 @@ const sheet: BakeSheetView = {
       batches: null,
     },
   ],
+  days: [],
   cakes: [
     {
       orderId: 'o2',
