@@ -50,6 +50,9 @@ describe('order mails of self-service', () => {
     expect(mail.text).toContain(`Add to calendar: ${ics}`);
     expect(mail.text).toContain('Map and directions: https://www.google.com/maps/search/');
     expect(mail.html).toContain(`href="${ics}"`);
+    // …and carries the event itself as an attachment.
+    expect(mail.calendar?.filename).toBe('order-56ABCDEF.ics');
+    expect(mail.calendar?.content).toContain('DTSTART:20261203T150000Z');
   });
 
   it('the change mail names each change and the new total', () => {
@@ -63,5 +66,7 @@ describe('order mails of self-service', () => {
     expect(mail.text).toContain('• Total: $43.50 → $54.38');
     expect(mail.text).toContain('Your new total is $54.38.');
     expect(mail.text).toContain('https://square.link/u/abc');
+    // The event again at its new date (same UID: the calendar moves it).
+    expect(mail.calendar?.content).toContain('DTSTART:20261203T150000Z');
   });
 });

@@ -9,6 +9,8 @@ export interface ReceivedMail {
   to: string[];
   /** The whole message as received (headers and MIME parts). */
   raw: string;
+  /** The decoded .ics attachment ('' when none). */
+  calendar: string;
   subject: string;
   /** The decoded plain-text part. */
   text: string;
@@ -68,7 +70,14 @@ function part(raw: string, contentType: string): string {
 export function parseMail(raw: string, envelope: { from: string; to: string[] }): ReceivedMail {
   const headerBlock = raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
   const subject = decodeHeader(/^Subject: (.*)$/im.exec(headerBlock)?.[1] ?? '');
-  return { ...envelope, raw, subject, text: part(raw, 'text/plain'), html: part(raw, 'text/html') };
+  return {
+    ...envelope,
+    raw,
+    subject,
+    text: part(raw, 'text/plain'),
+    html: part(raw, 'text/html'),
+    calendar: part(raw, 'text/calendar'),
+  };
 }
 
 export async function startSmtpPeer(): Promise<SmtpPeer> {

@@ -157,6 +157,13 @@ describe('messages at the SMTP server', () => {
     expect(message.html).toContain('href="https://square.link/u/TESTLINK"');
     expect(message.html).toContain('Please no &lt;script&gt; nuts');
     expect(message.html).not.toContain('<script>');
+    // The pickup rides along as an .ics file (issue 24): the mail app's "Add to calendar".
+    expect(message.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/i);
+    expect(message.raw).toContain(`filename=order-${number}.ics`);
+    const ics = message.calendar;
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics).toContain('DTSTART:20261204T150000Z'); // 10:00 AM in New York
+    expect(ics).toContain(`UID:order-${order.id}`);
   });
 
   it('order received names every cake option (bows too), the flavour, and explains the cake options fee', async () => {

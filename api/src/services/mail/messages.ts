@@ -17,6 +17,7 @@ import {
   formatCents,
   formatLongDate,
   MIN_LEAD_DAYS,
+  orderCalendarFile,
   orderNumber,
   PAYMENT_NOT_CONFIGURED_NOTICE,
   RUSH_FEE_CENTS,
@@ -30,6 +31,8 @@ export interface MailContent {
   subject: string;
   text: string;
   html: string;
+  /** An .ics file attached to the mail (the order's pickup), when there is one. */
+  calendar?: { filename: string; content: string } | null;
 }
 
 export interface MailOrderLine {
@@ -403,24 +406,40 @@ export function emailChangedMail(
   ]);
 }
 
+/** The mail with the order's pickup attached as an .ics file ("Add to calendar" in the mail app). */
+function withCalendar(order: MailOrder, context: MailContext, mail: MailContent): MailContent {
+  const content = orderCalendarFile(order, {
+    url: `${context.publicUrl.replace(/\/+$/, '')}/my-orders`,
+  });
+  return content
+    ? { ...mail, calendar: { filename: `order-${order.orderNumber}.ics`, content } }
+    : mail;
+}
+
 export function orderReceivedMail(order: MailOrder, context: MailContext): MailContent {
-  return message(`We received your order #${order.orderNumber}`, order.customerName, [
-    [`Thank you for ordering from ${BAKERY_INFO.name}! Here is your order #${order.orderNumber}.`],
-    [{ summary: order }],
-    [
-      { lines: fulfilmentLines(order) },
-      order.deliveryMethod === 'delivery' ? null : mapLink(),
-      calendarLink(order, context),
-      cakeOptionLines(order).length > 0 && { lines: cakeOptionLines(order) },
-      order.specialInstructions && `Special instructions: ${order.specialInstructions}`,
-    ],
-    [
-      paymentNotice(order, context),
-      order.paymentUrl && payButton(order.paymentUrl),
-      leadTimeNotice(),
-    ],
-    [followLink(context)],
-  ]);
+  return withCalendar(
+    order,
+    context,
+    message(`We received your order #${order.orderNumber}`, order.customerName, [
+      [
+        `Thank you for ordering from ${BAKERY_INFO.name}! Here is your order #${order.orderNumber}.`,
+      ],
+      [{ summary: order }],
+      [
+        { lines: fulfilmentLines(order) },
+        order.deliveryMethod === 'delivery' ? null : mapLink(),
+        calendarLink(order, context),
+        cakeOptionLines(order).length > 0 && { lines: cakeOptionLines(order) },
+        order.specialInstructions && `Special instructions: ${order.specialInstructions}`,
+      ],
+      [
+        paymentNotice(order, context),
+        order.paymentUrl && payButton(order.paymentUrl),
+        leadTimeNotice(),
+      ],
+      [followLink(context)],
+    ]),
+  );
 }
 
 export function paymentLinkReadyMail(
@@ -564,22 +583,27 @@ export function orderChangedMail(
   changes: readonly string[],
   context: MailContext,
 ): MailContent {
-  return message(`Your order #${order.orderNumber} was changed`, order.customerName, [
-    [
-      `You changed your order #${order.orderNumber}. Here is what changed:`,
-      { lines: changes.map((change) => `• ${change}`) },
-      `Your new total is ${formatCents(order.totalCents)}.`,
-    ],
-    [{ summary: order }, { lines: fulfilmentLines(order) }, calendarLink(order, context)],
-    [
-      order.paymentStatus === 'pending' && order.paymentUrl
-        ? payButton(order.paymentUrl)
-        : order.paymentStatus === 'pending'
-          ? "We'll e-mail you a payment link after we review your order."
-          : null,
-    ],
-    [followLink(context), questions()],
-  ]);
+  // The event again, at its new date and time: the calendar app updates it (same UID).
+  return withCalendar(
+    order,
+    context,
+    message(`Your order #${order.orderNumber} was changed`, order.customerName, [
+      [
+        `You changed your order #${order.orderNumber}. Here is what changed:`,
+        { lines: changes.map((change) => `• ${change}`) },
+        `Your new total is ${formatCents(order.totalCents)}.`,
+      ],
+      [{ summary: order }, { lines: fulfilmentLines(order) }, calendarLink(order, context)],
+      [
+        order.paymentStatus === 'pending' && order.paymentUrl
+          ? payButton(order.paymentUrl)
+          : order.paymentStatus === 'pending'
+            ? "We'll e-mail you a payment link after we review your order."
+            : null,
+      ],
+      [followLink(context), questions()],
+    ]),
+  );
 }
 
 /** Staff cancelled the order (issue 12). */

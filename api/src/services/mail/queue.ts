@@ -60,16 +60,31 @@ interface QueuedRow {
   subject: string;
   text: string;
   html: string;
+  calendar: string | null;
+  calendarName: string | null;
   attempts: number;
 }
 
 /** The OutboundMail fields of a message. */
-const stored = ({ kind, to, subject, text, html }: OutgoingMail) => ({
+const stored = ({ kind, to, subject, text, html, calendar }: OutgoingMail) => ({
   kind,
   to,
   subject,
   text,
   html,
+  calendar: calendar?.content ?? null,
+  calendarName: calendar?.filename ?? null,
+});
+
+/** A claimed row as the transport takes it. */
+const outgoing = (row: QueuedRow): OutgoingMail => ({
+  kind: row.kind,
+  to: row.to,
+  subject: row.subject,
+  text: row.text,
+  html: row.html,
+  calendar:
+    row.calendar && row.calendarName ? { filename: row.calendarName, content: row.calendar } : null,
 });
 
 /** A claim holds a row this long; a process that dies mid-send leaves it to be claimed again. */
@@ -112,7 +127,7 @@ export function createMailQueue(options: {
            OR ("status" = 'sending' AND "lockedUntil" < now())
         ORDER BY "nextAttemptAt" LIMIT ${CLAIM_BATCH}
         FOR UPDATE SKIP LOCKED)
-      RETURNING "id", "kind", "to", "subject", "text", "html", "attempts"`,
+      RETURNING "id", "kind", "to", "subject", "text", "html", "calendar", "calendarName", "attempts"`,
     );
 
   /**
@@ -123,7 +138,7 @@ export function createMailQueue(options: {
   const markSent = (ids: string[]) =>
     pool.query(
       `UPDATE "OutboundMail" SET "status" = 'sent', "sentAt" = now(), "lastError" = NULL,
-         "text" = '', "html" = '', "lockedUntil" = NULL, "updatedAt" = now()
+         "text" = '', "html" = '', "calendar" = NULL, "lockedUntil" = NULL, "updatedAt" = now()
        WHERE "id" = ANY($1::uuid[])`,
       [ids],
     );
@@ -134,7 +149,7 @@ export function createMailQueue(options: {
 
   /** Delivers one claimed message; true when sent, else its retry or failure is recorded. */
   async function sendRow(row: QueuedRow): Promise<boolean> {
-    const mail: OutgoingMail = stored(row);
+    const mail = outgoing(row);
     try {
       await transport.deliver(mail);
       return true;
@@ -265,8 +280,10 @@ export function createMailQueue(options: {
     hold(mail, holdMs) {
       const id = randomUUID();
       const insert = Prisma.sql`
-        INSERT INTO "OutboundMail" ("id", "kind", "to", "subject", "text", "html", "nextAttemptAt")
+        INSERT INTO "OutboundMail"
+          ("id", "kind", "to", "subject", "text", "html", "calendar", "calendarName", "nextAttemptAt")
         VALUES (${id}::uuid, ${mail.kind}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html},
+          ${mail.calendar?.content ?? null}, ${mail.calendar?.filename ?? null},
           now() + ${holdMs} * interval '1 millisecond')`;
       return { id, insert };
     },
@@ -286,7 +303,18 @@ export function createMailQueue(options: {
             const content = await fresh();
             await prisma.outboundMail.updateMany({
               where: { id: mailId, status: 'pending', attempts: 0 },
-              data: { ...(content ?? {}), nextAttemptAt: new Date() },
+              data: {
+                ...(content
+                  ? {
+                      subject: content.subject,
+                      text: content.text,
+                      html: content.html,
+                      calendar: content.calendar?.content ?? null,
+                      calendarName: content.calendar?.filename ?? null,
+                    }
+                  : {}),
+                nextAttemptAt: new Date(),
+              },
             });
           } catch (error) {
             // The stored row still goes out when its hold ends.

@@ -77,6 +77,17 @@ export function createMailTransport(options: {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
+    ...(mail.calendar
+      ? {
+          attachments: [
+            {
+              filename: mail.calendar.filename,
+              content: mail.calendar.content,
+              contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+            },
+          ],
+        }
+      : {}),
   });
 
   /** Folders made by this process: a mkdir per message cost a system call per order. */
