@@ -1,8 +1,8 @@
 // Starts the real API (which serves the built storefront) on a database and a
 // port of its own (@bakery/test-support). The returned function is the
-// teardown. Square and SMTP are left unconfigured: orders stay pending for
-// staff ('Order submitted for review') and mail goes to the API's outbox
-// folder (E2E_OUTBOX_DIR), where the reset scenario reads its link.
+// teardown. Square is left unconfigured: orders stay pending for staff
+// ('Order submitted for review'). Mail goes over SMTP to a local server that
+// files each message in E2E_OUTBOX_DIR, where the scenarios read it.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

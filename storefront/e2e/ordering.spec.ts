@@ -311,7 +311,7 @@ test.describe('account, reorder, confirmation and delivery (1280 px)', () => {
     expect(
       ((await (await page.request.get('/api/user')).json()) as { email: string }).email,
     ).not.toBe(moved);
-    // The link in the mail to the new address (the outbox, without SMTP) makes the change.
+    // The link in the mail to the new address (as the local SMTP server got it) makes the change.
     let token: string | undefined;
     await expect
       .poll(() => {

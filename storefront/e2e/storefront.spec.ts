@@ -260,7 +260,7 @@ test('password reset through the link', async ({ page }) => {
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
 
-  // Without SMTP the API writes each message to its outbox folder (never to the log).
+  // The mail as the local SMTP server received it (E2E_OUTBOX_DIR; never the log).
   let token: string | undefined;
   await expect
     .poll(() => {

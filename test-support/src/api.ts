@@ -1,7 +1,8 @@
 // The real API for the browser suites (storefront and desktop e2e): a database
 // of its own, a data folder of its own (mail outbox, and the embedded cluster
-// where no PostgreSQL server answers), a free port, Square and SMTP left
-// unconfigured. `npm test` has already built everything, so nothing is built
+// where no PostgreSQL server answers), a free port, Square left unconfigured
+// and mail sent over SMTP to a local mailbox (smtpMailbox.ts) whose folder the
+// tests read. `npm test` has already built everything, so nothing is built
 // here. `stop()` ends the API, drops the database and removes the folder.
 //
 // Database: a fresh one on the configured server (postgres.ts); where none
@@ -14,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configuredPostgres, createDatabase } from './postgres';
+import { startSmtpMailbox } from './smtpMailbox';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -92,7 +94,10 @@ function withoutIntegrations(env: NodeJS.ProcessEnv): Record<string, string> {
 
 export interface E2eApi {
   baseUrl: string;
-  /** Where the API writes mail when SMTP is not configured (one .eml file per message). */
+  /**
+   * Every message the API sent, one .eml file each, as a local SMTP server
+   * received it (smtpMailbox.ts): the API talks real SMTP to it.
+   */
   outboxDir: string;
   stop(): Promise<void>;
 }
@@ -106,6 +111,7 @@ export async function startApiForE2e(options: {
   ownerPassword: string;
 }): Promise<E2eApi> {
   const db = await suiteDatabase(options.suite);
+  const mailbox = await startSmtpMailbox(join(db.env.BAKERY_DATA_DIR, 'mailbox'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   mkdirSync(dirname(options.logFile), { recursive: true });
@@ -133,6 +139,9 @@ export async function startApiForE2e(options: {
       SIGNUP_LIMIT_PER_HOUR: '10000',
       // ... and sign in as the seeded owner with the password alone.
       STAFF_2FA_BY_DEFAULT: '0',
+      // Mail goes out over SMTP, to the local mailbox; Square stays unconfigured.
+      SMTP_URL: mailbox.url,
+      MAIL_FROM: '"Bakery tests" <shop@bakery.test>',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -145,6 +154,7 @@ export async function startApiForE2e(options: {
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
+    await mailbox.close();
     await db.drop();
   };
   try {
@@ -153,5 +163,5 @@ export async function startApiForE2e(options: {
     await stop();
     throw error;
   }
-  return { baseUrl, outboxDir: join(db.env.BAKERY_DATA_DIR, 'outbox'), stop };
+  return { baseUrl, outboxDir: mailbox.dir, stop };
 }

@@ -246,7 +246,13 @@ export function OrderChanges({ order }: { order: OrderView }) {
   const [panel, setPanel] = useState<Panel>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const state = fulfillmentOf(order);
-  if (!CUSTOMER_CHANGEABLE_STATES.includes(state)) return null;
+  // A cancel ends the self-service, but its confirmation stays in view.
+  if (!CUSTOMER_CHANGEABLE_STATES.includes(state))
+    return notice ? (
+      <p role="status" className="muted">
+        {notice}
+      </p>
+    ) : null;
   if (!order.changeableUntil) {
     const lockAt = lockTime(order);
     return lockAt ? (
