@@ -1,6 +1,8 @@
-// One ESLint config for every package. The import boundaries of DESIGN.md are
-// enforced here: core imports no workspace, the clients never reach the api or
-// the database, and only the api touches Prisma.
+// One ESLint config for every package. The import boundaries of
+// docs/architecture.md are enforced here: core imports no workspace, the
+// clients never reach the api or the database nor each other, Blueprint only
+// through the renderer's ui/, services never import middleware/ or routes/,
+// and only the api touches Prisma.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -12,11 +14,20 @@ const restrict = (patterns) => ({
     {
       patterns: patterns.map((group) => ({
         group,
-        message: 'Crosses a package boundary (see DESIGN.md).',
+        message: 'Crosses a boundary of the structure (see docs/architecture.md).',
       })),
     },
   ],
 });
+
+/** What no client (storefront, desktop) may import. */
+const CLIENT_FORBIDDEN = [
+  '@bakery/api',
+  '@bakery/prisma',
+  '@prisma/*',
+  '**/api/src/**',
+  '**/prisma/**',
+];
 
 export default tseslint.config(
   {
@@ -73,10 +84,28 @@ export default tseslint.config(
       ['@bakery/*', 'node:*', 'react', 'react-dom', '@prisma/*', '**/api/**', '**/prisma/**'],
     ]),
   },
+  // The clients never reach the api or the database, nor each other.
   {
-    files: ['storefront/**/*.{ts,tsx}', 'desktop/**/*.{ts,tsx}'],
+    files: ['storefront/**/*.{ts,tsx}'],
+    rules: restrict([[...CLIENT_FORBIDDEN, '@bakery/desktop', '**/desktop/**']]),
+  },
+  {
+    files: ['desktop/**/*.{ts,tsx}'],
+    rules: restrict([[...CLIENT_FORBIDDEN, '@bakery/storefront', '**/storefront/**']]),
+  },
+  // The renderer's one door to Blueprint is ui/ (its stylesheets too).
+  {
+    files: ['desktop/src/renderer/**/*.{ts,tsx}'],
+    ignores: ['desktop/src/renderer/src/ui/**'],
     rules: restrict([
-      ['@bakery/api', '@bakery/prisma', '@prisma/*', '**/api/src/**', '**/prisma/**'],
+      [...CLIENT_FORBIDDEN, '@bakery/storefront', '**/storefront/**'],
+      ['@blueprintjs/*'],
     ]),
+  },
+  // Services hold the database work and never depend on the HTTP layer:
+  // errors come from api/src/errors.ts, not from middleware/.
+  {
+    files: ['api/src/services/**/*.ts'],
+    rules: restrict([['**/middleware/**', '**/routes/**']]),
   },
 );

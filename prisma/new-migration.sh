@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Writes the migration that takes the last committed schema to the working
 # one: prisma/migrations/<timestamp>_<name>/migration.sql. A pure schema diff,
-# no database needed (DESIGN.md). Usage: bash prisma/new-migration.sh add_x
+# no database needed (docs/architecture.md, "Prisma offline"). Usage: bash prisma/new-migration.sh add_x
 set -euo pipefail
 cd "$(dirname "$0")"
 name="${1:?usage: new-migration.sh <name>}"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the Prisma CLI offline. With the JavaScript engines the native engines
 # are never run, but the CLI still looks for them at start: point it at any
-# existing file so it does not try to download them (DESIGN.md).
+# existing file so it does not try to download them (docs/architecture.md, "Prisma offline").
 set -euo pipefail
 cd "$(dirname "$0")"
 export PRISMA_QUERY_ENGINE_LIBRARY="$PWD/schema.prisma"

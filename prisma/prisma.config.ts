@@ -1,4 +1,4 @@
-// Prisma 6.19 with the JavaScript engines (DESIGN.md): the CLI talks to
+// Prisma 6.19 with the JavaScript engines (docs/architecture.md, "Prisma offline"): the CLI talks to
 // PostgreSQL through the pg driver adapter, so no native engine is needed.
 import path from 'node:path';
 import { defineConfig } from 'prisma/config';

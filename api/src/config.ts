@@ -11,10 +11,7 @@ import { isIP } from 'node:net';
 import proxyAddr from 'proxy-addr';
 import { BAKERY_INFO } from '@bakery/core';
 import { DEFAULT_PROXY_ADDRESSES } from './clientAddress.js';
-import type { RateLimits } from './middleware/rateLimit.js';
-import type { MailSettings } from './services/mail/mailer.js';
-import type { SmsSettings } from './services/sms.js';
-import type { SquareSettings } from './services/square/settings.js';
+import type { MailSettings, RateLimits, SmsSettings, SquareSettings } from './settings.js';
 
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

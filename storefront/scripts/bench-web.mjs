@@ -13,7 +13,7 @@
 //   --url URL    measure a server that is already running instead
 //   --pages P,Q  measure only these pages (e.g. --pages /about,/order)
 // Chromium is Debian's (CHROME_PATH, default /usr/bin/chromium), with the
-// flags of DESIGN.md; nothing leaves 127.0.0.1.
+// flags of docs/architecture.md ("This machine"); nothing leaves 127.0.0.1.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -11,17 +11,13 @@ import {
   SESSION_USER_FIELDS,
   USER_FIELDS,
   type SessionRecord,
-  type SessionUserRow,
+  type SessionUser,
 } from '../services/sessionStore.js';
 import { staffSecondFactorRequired } from '../services/secondFactor.js';
 
 export { USER_FIELDS };
 
-/** The signed-in user of a request (the store read it with the session). */
-export type SessionUser = Omit<SessionUserRow, 'totpEnabledAt'> & {
-  /** Set when the user has a second factor (staff). */
-  totpEnabledAt?: Date | null;
-};
+export type { SessionUser } from '../services/sessionStore.js';
 
 export interface BakerySession {
   userId?: string;

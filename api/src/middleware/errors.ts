@@ -5,42 +5,22 @@
 // pool reconnects by itself when it is back. Unexpected errors are logged
 // with the request id and answered with 500.
 import type { Context, Next } from 'koa';
-import { defaultErrorCode, type ErrorCode } from '@bakery/core';
+import { defaultErrorCode } from '@bakery/core';
 import type { Logger } from '../services/contracts.js';
 import { safePath } from '../services/logger.js';
+import { HttpError } from '../errors.js';
 
-export interface FieldError {
-  path: string;
-  message: string;
-}
-
-export class HttpError extends Error {
-  readonly code: ErrorCode;
-  constructor(
-    readonly status: number,
-    message: string,
-    /** Extra fields of the JSON answer (e.g. `errors`, `success`). */
-    readonly extra: Record<string, unknown> = {},
-    /** The stable reason clients branch on; by default the status's. */
-    code?: ErrorCode,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-    this.code = code ?? defaultErrorCode(status);
-  }
-}
-
-export const badRequest = (message: string, extra?: Record<string, unknown>, code?: ErrorCode) =>
-  new HttpError(400, message, extra, code);
-export const unauthorized = (message = 'Not authenticated', code?: ErrorCode) =>
-  new HttpError(401, message, {}, code);
-export const forbidden = (message = 'Access denied', code?: ErrorCode) =>
-  new HttpError(403, message, {}, code);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string, code?: ErrorCode) =>
-  new HttpError(409, message, {}, code);
-export const tooManyRequests = (message = 'Too many attempts. Please try again later.') =>
-  new HttpError(429, message);
+// The errors live in ../errors.ts; routes may import them from here too.
+export {
+  badRequest,
+  conflict,
+  forbidden,
+  HttpError,
+  notFound,
+  tooManyRequests,
+  unauthorized,
+  type FieldError,
+} from '../errors.js';
 
 /** Errors thrown by libraries (body parser, koa's ctx.throw) that are safe to show. */
 interface ExposedError {

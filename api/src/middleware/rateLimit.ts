@@ -18,35 +18,8 @@ import type { Logger } from '../services/contracts.js';
 import { tooManyRequests } from './errors.js';
 import { clientIp } from '../clientAddress.js';
 import { logSecurityEvent } from '../services/securityLog.js';
-
-export interface Limit {
-  max: number;
-  windowMs: number;
-}
-
-/** A limit whose refusals last a growing delay: base, 2 x base, ... up to maxDelayMs. */
-export interface LockoutLimit extends Limit {
-  /** Default: the window. */
-  baseDelayMs?: number;
-  /** Default: one hour. */
-  maxDelayMs?: number;
-}
-
-export interface RateLimits {
-  loginPerEmail: LockoutLimit;
-  loginPerEmailAndIp: LockoutLimit;
-  loginPerIp: Limit;
-  secondFactorPerUser: Limit;
-  secondFactorPerSession: Limit;
-  /** Failed sign-ins across all accounts (password spraying), for browsers not known to the account. */
-  loginFailuresAll: Limit;
-  signupPerIp: Limit;
-  forgotPerEmail: Limit;
-  forgotPerIp: Limit;
-  orderPerIp: Limit;
-  contactPerIp: Limit;
-  confirmPerIp: Limit;
-}
+export type { Limit, LockoutLimit, RateLimits } from '../settings.js';
+import type { Limit, LockoutLimit, RateLimits } from '../settings.js';
 
 const MINUTE = 60_000;
 export const DEFAULT_RATE_LIMITS: RateLimits = {

@@ -5,23 +5,11 @@
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import { safeInput } from '@bakery/core';
-import { badRequest, type FieldError } from './errors.js';
+import { validationError } from '../errors.js';
+
+export { fieldErrors, validationError } from '../errors.js';
 
 export type RequestPart = 'body' | 'query' | 'params';
-
-/** The field errors of a zod failure, in the schema's order. */
-export function fieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.'),
-    message: issue.message,
-  }));
-}
-
-/** A 400 HttpError from a zod failure. */
-export function validationError(error: z.ZodError) {
-  const errors = fieldErrors(error);
-  return badRequest(errors[0]?.message ?? 'Invalid input', { errors }, 'validation_failed');
-}
 
 function partOf(ctx: Context, part: RequestPart): unknown {
   if (part === 'body') return (ctx.request as { body?: unknown }).body ?? {};

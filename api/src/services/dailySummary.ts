@@ -23,9 +23,14 @@
 // This module reads the summary, recomputes it from the orders (the check
 // command: `pnpm --filter @bakery/api run summary:check`), and rebuilds it.
 import { Prisma, type PrismaClient } from '@bakery/prisma';
-import type { DateRange } from './stats.js';
 
 type Db = Prisma.TransactionClient;
+
+/** A range of bakery calendar days (America/New_York), both ends inclusive, either open. */
+export interface DateRange {
+  fromDate?: string;
+  toDate?: string;
+}
 
 export const ORDER_SUMMARY = Prisma.raw('"DailyOrderSummary"');
 export const PRODUCT_SALES = Prisma.raw('"DailyProductSales"');

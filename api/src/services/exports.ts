@@ -26,7 +26,7 @@ import {
   variantLabelOf,
   type OrderLineView,
 } from '@bakery/core';
-import { guardedQuery } from '../middleware/queryGuard.js';
+import { guardedQuery } from '../db/queryGuard.js';
 import { daysInRange, ORDER_SUMMARY, TAKINGS } from './dailySummary.js';
 import { inRange, type DateRange } from './stats.js';
 import { decimalToNumber, lineCost, totalCostOf } from './recipes.js';

@@ -35,7 +35,7 @@ import {
   type OrderHistoryView,
 } from '@bakery/core';
 import type { Logger, Notifications, Payments } from './contracts.js';
-import { conflict, notFound } from '../middleware/errors.js';
+import { conflict, notFound } from '../errors.js';
 import { rangeBounds } from './stats.js';
 import { reserveCapacity, storedLines } from './kitchen/capacity.js';
 

@@ -23,7 +23,7 @@ import {
   type PricedOrder,
 } from '@bakery/core';
 import { Prisma } from '@bakery/prisma';
-import { badRequest, conflict, notFound } from '../middleware/errors.js';
+import { badRequest, conflict, notFound } from '../errors.js';
 import { reserveCapacity, storedLines } from './kitchen/capacity.js';
 import {
   applyChanges,

@@ -56,6 +56,12 @@ export const SESSION_USER_FIELDS = { ...USER_FIELDS, totpEnabledAt: true } as co
 
 export type SessionUserRow = Prisma.UserGetPayload<{ select: typeof SESSION_USER_FIELDS }>;
 
+/** The signed-in user of a request (the store read it with the session). */
+export type SessionUser = Omit<SessionUserRow, 'totpEnabledAt'> & {
+  /** Set when the user has a second factor (staff). */
+  totpEnabledAt?: Date | null;
+};
+
 /** What the store leaves in ctx.state for the rest of the request. */
 export interface SessionRecord {
   /** The public id of this device's session (GET /api/user/sessions). */

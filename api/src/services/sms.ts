@@ -9,15 +9,8 @@ import RequestClient from 'twilio/lib/base/RequestClient.js';
 import { BAKERY_INFO, orderNumber } from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
 import type { Logger, Notifications } from './contracts.js';
-
-export interface SmsSettings {
-  accountSid: string;
-  authToken: string;
-  /** The sending number (E.164) or a Messaging Service SID (MG…). */
-  from: string;
-  /** Another API host than Twilio's (tests); unset in production. */
-  apiUrl?: string;
-}
+export type { SmsSettings } from '../settings.js';
+import type { SmsSettings } from '../settings.js';
 
 export interface SmsSender {
   readonly configured: boolean;

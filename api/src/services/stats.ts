@@ -31,15 +31,12 @@ import {
   dateRangeToUtc,
   type StatsView,
 } from '@bakery/core';
-import { daysInRange, ORDER_SUMMARY, TAKINGS } from './dailySummary.js';
+import { daysInRange, ORDER_SUMMARY, TAKINGS, type DateRange } from './dailySummary.js';
 
 /** Prisma Client or a transaction's client (guardedQuery). */
 export type Db = Prisma.TransactionClient;
 
-export interface DateRange {
-  fromDate?: string;
-  toDate?: string;
-}
+export type { DateRange } from './dailySummary.js';
 
 /** The orders table and the expressions every aggregate shares. */
 export const ORDERS = Prisma.raw('"Order"');

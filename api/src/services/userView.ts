@@ -1,5 +1,5 @@
 // UserView on the wire: never the password hash.
-import type { SessionUser } from '../middleware/auth.js';
+import type { SessionUser } from './sessionStore.js';
 
 export const userView = (user: SessionUser) => ({
   id: user.id,

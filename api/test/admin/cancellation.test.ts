@@ -10,7 +10,7 @@ import pg from 'pg';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { Client, signedIn } from './helpers.js';
 import { seedOrders } from '../../bench/backOffice.js';
-import { ADMIN_STATEMENT_TIMEOUT_MS, GUARD_TAG_PREFIX } from '../../src/middleware/queryGuard.js';
+import { ADMIN_STATEMENT_TIMEOUT_MS, GUARD_TAG_PREFIX } from '../../src/db/queryGuard.js';
 
 let server: TestServer;
 let staff: Client;

@@ -9,7 +9,7 @@ import { bakeryToday, KitchenRangeSchema } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
 import { requirePermission } from '../../middleware/auth.js';
 import { handle } from '../../middleware/validate.js';
-import { abortOnDisconnect, guardedQuery, requestSignal } from '../../middleware/queryGuard.js';
+import { abortOnDisconnect, guardedQuery, requestSignal } from '../../db/queryGuard.js';
 import {
   EXPORT_STATEMENT_TIMEOUT_MS,
   writeOrdersWorkbook,

@@ -6,7 +6,7 @@ import Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
 import { requirePermission } from '../../middleware/auth.js';
 import { handle } from '../../middleware/validate.js';
-import { abortOnDisconnect, guardedRequestQuery } from '../../middleware/queryGuard.js';
+import { abortOnDisconnect, guardedRequestQuery } from '../../db/queryGuard.js';
 import { getStats } from '../../services/stats.js';
 import { getAnalytics } from '../../services/analytics.js';
 import { dayAtAGlance } from '../../services/today.js';

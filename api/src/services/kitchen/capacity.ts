@@ -27,7 +27,7 @@ import {
   type KitchenLine,
 } from '@bakery/core';
 import { Prisma, type PrismaClient } from '@bakery/prisma';
-import { badRequest, conflict, notFound } from '../../middleware/errors.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 

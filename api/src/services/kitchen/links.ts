@@ -12,7 +12,7 @@ import {
   type ProductRecipeLinkView,
 } from '@bakery/core';
 import { Prisma, type PrismaClient } from '@bakery/prisma';
-import { notFound } from '../../middleware/errors.js';
+import { notFound } from '../../errors.js';
 import { decimalToNumber, totalCostOf } from '../recipes.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;

@@ -8,19 +8,8 @@ import { BAKERY_INFO } from '@bakery/core';
 import { mailSettingsOf, parseEnv } from '../../config.js';
 import type { Logger } from '../contracts.js';
 import type { MailContent } from './messages.js';
-
-export interface MailSettings {
-  /** nodemailer's SMTP options, or a connection URL (smtp://user:pass@host:port). */
-  smtp: string | SmtpOptions;
-  from: string;
-}
-
-interface SmtpOptions {
-  host: string;
-  port: number;
-  secure: boolean;
-  auth?: { user: string; pass: string };
-}
+export type { MailSettings } from '../../settings.js';
+import type { MailSettings } from '../../settings.js';
 
 /** SMTP settings from SMTP_URL, or SMTP_HOST/PORT/USER/PASSWORD; null when neither is set (config.ts checks the values). */
 export function readMailSettings(env: NodeJS.ProcessEnv): MailSettings | null {

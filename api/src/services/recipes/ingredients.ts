@@ -2,7 +2,7 @@
 // delete refused while a recipe uses one.
 import { Prisma, type PrismaClient } from '@bakery/prisma';
 import type { IngredientView } from '@bakery/core';
-import { conflict, notFound } from '../../middleware/errors.js';
+import { conflict, notFound } from '../../errors.js';
 import { decimalToNumber, fourPlaces, type Db, type Decimal } from './costing.js';
 
 export interface IngredientInput {

@@ -1,7 +1,7 @@
 // Recipes and their ingredient lines (staff), with exact costs.
 import { Prisma } from '@bakery/prisma';
 import type { RecipeDetailView, RecipeView } from '@bakery/core';
-import { notFound } from '../../middleware/errors.js';
+import { notFound } from '../../errors.js';
 import { decimalToNumber, fourPlaces, lineCost, totalCostOf, type Db } from './costing.js';
 
 export interface RecipeInput {

@@ -3,18 +3,8 @@
 // needs SQUARE_WEBHOOK_SIGNATURE_KEY and SQUARE_WEBHOOK_URL (the exact URL
 // registered with Square, which the signature covers).
 import { parseEnv, squareSettingsOf } from '../../config.js';
-
-export interface SquareSettings {
-  accessToken: string;
-  locationId: string;
-  environment: 'sandbox' | 'production';
-  /** Overrides the environment's host (tests point it at a local fake). */
-  baseUrl: string | undefined;
-  webhookSignatureKey: string | undefined;
-  webhookUrl: string | undefined;
-  /** Square's checkout page offers a tip (on unless SQUARE_ALLOW_TIPPING is false). */
-  allowTipping: boolean;
-}
+export type { SquareSettings } from '../../settings.js';
+import type { SquareSettings } from '../../settings.js';
 
 /** The Square settings, or null when the shop runs without card payment (config.ts checks the values). */
 export function readSquareSettings(env: NodeJS.ProcessEnv): SquareSettings | null {

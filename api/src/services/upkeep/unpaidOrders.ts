@@ -13,7 +13,7 @@ import {
   type UnpaidOrderSettings,
 } from '@bakery/core';
 import type { Logger, Notifications } from '../contracts.js';
-import { conflict } from '../../middleware/errors.js';
+import { conflict } from '../../errors.js';
 import { releaseUnpaidOrder } from '../orderAdmin.js';
 
 const HOUR_MS = 3_600_000;

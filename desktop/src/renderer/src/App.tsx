@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from './queryClient';
 import { createBrowserRouter, createHashRouter, Navigate, RouterProvider } from 'react-router-dom';
-import { BlueprintProvider } from '@blueprintjs/core';
+import { BlueprintProvider } from './ui/blueprint';
 import type { BridgeSettings } from '../../shared/bridge';
 import { bridge } from './platform/bridge';
 import { setApiBase } from './api/client';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { IconName } from '@blueprintjs/core';
+import type { IconName } from '../ui/blueprint';
 import { Button, Callout, Card, H5, NonIdealState, Spinner } from '../ui/blueprint';
 import { TableHead } from '../ui/TableHead';
 import { useQuery } from '@tanstack/react-query';

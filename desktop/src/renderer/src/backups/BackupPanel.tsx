@@ -3,7 +3,7 @@
 // a download of any listed backup, the nightly time and retention, and the
 // unpaid-order rules. Rules and messages are core's; the server enforces them.
 import { useState, type FormEvent } from 'react';
-import { Button, Callout, Card, H5, H6 } from '@blueprintjs/core';
+import { Button, Callout, Card, H5, H6 } from '../ui/blueprint';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BackupSettingsSchema,

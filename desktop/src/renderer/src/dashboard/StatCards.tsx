@@ -1,4 +1,4 @@
-import { Callout, Card, H4, Spinner } from '@blueprintjs/core';
+import { Callout, Card, H4, Spinner } from '../ui/blueprint';
 import type { StatsView } from '@bakery/core';
 import { formatDollars } from '@bakery/core';
 import { messageOf } from '../api/client';

@@ -2,7 +2,7 @@
 // details, customers' instructions and the shopping list with costs.
 // Printable (kitchen-print.css keeps only the sheet) and exported to Excel.
 import { useState } from 'react';
-import { Button, Callout, Card, H4, H5, NonIdealState, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, H4, H5, NonIdealState, Tag } from '../ui/blueprint';
 import { useQuery } from '@tanstack/react-query';
 import { cakeWritingCell, dueLabel, formatLongDate, type BakeSheetView } from '@bakery/core';
 import { api, apiBytes, messageOf } from '../api/client';

@@ -1,7 +1,7 @@
 // How booked each coming day is: today and the next 13 days, per category,
 // units booked against the day's limit ("3 / 4"). Closed days are marked and
 // full categories say "Full" (in words, not only in colour).
-import { Card, H5, HTMLTable, Tag } from '@blueprintjs/core';
+import { Card, H5, HTMLTable, Tag } from '../ui/blueprint';
 import { useQuery } from '@tanstack/react-query';
 import {
   BOOKED_DAYS_SHOWN,

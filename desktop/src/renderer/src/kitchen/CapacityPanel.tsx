@@ -2,7 +2,7 @@
 // (owner edits, staff read) and the closed dates. Limits and messages are
 // core's; the server enforces them.
 import { useState, type FormEvent } from 'react';
-import { Button, Callout, Card, H5, NonIdealState, NumericInput, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, H5, NonIdealState, NumericInput, Tag } from '../ui/blueprint';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   can,

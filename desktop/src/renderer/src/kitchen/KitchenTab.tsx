@@ -1,7 +1,7 @@
 // The Kitchen tab of the dashboard (issue 8): capacity, bake sheet, margins
 // and recipe links. The bake sheet and margins start from the dashboard's
 // date range (today when it is open) and keep their own range after that.
-import { Tab, Tabs } from '@blueprintjs/core';
+import { Tab, Tabs } from '../ui/blueprint';
 import type { DateRange } from '../dashboard/range';
 import { BakeSheetPanel } from './BakeSheetPanel';
 import { CapacityPanel } from './CapacityPanel';

@@ -2,7 +2,7 @@
 // what one batch makes and what one ordered item holds. These drive the
 // shopping list and the cost of goods; each option is costed by its size.
 import { useState, type FormEvent } from 'react';
-import { Button, Card, H5, NonIdealState } from '@blueprintjs/core';
+import { Button, Card, H5, NonIdealState } from '../ui/blueprint';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MENU_ITEMS,

@@ -2,7 +2,7 @@
 // %), the items still without a recipe, and margin by category for the range.
 // A cost an all-options link cannot tell apart by size says so beside it.
 import { useState } from 'react';
-import { Callout, Card, H5, NonIdealState } from '@blueprintjs/core';
+import { Callout, Card, H5, NonIdealState } from '../ui/blueprint';
 import { useQuery } from '@tanstack/react-query';
 import { SAME_COST_EVERY_SIZE, type MarginItemView, type MarginsView } from '@bakery/core';
 import { api } from '../api/client';

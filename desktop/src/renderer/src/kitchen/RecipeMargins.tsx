@@ -1,7 +1,7 @@
 // For the recipe screens: the menu items a recipe makes, each option with its
 // price, cost of goods by its size through the link, and margin in dollars
 // and percent; a cost that cannot tell sizes apart says so.
-import { NonIdealState } from '@blueprintjs/core';
+import { NonIdealState } from '../ui/blueprint';
 import { useQuery } from '@tanstack/react-query';
 import {
   PRICE_POINTS,

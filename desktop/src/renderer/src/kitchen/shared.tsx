@@ -2,7 +2,7 @@
 // (both dates required: bake sheets and margins are per pickup date), a
 // labelled select, a table in a titled card, and a cost with its warning.
 import type { ReactNode } from 'react';
-import { Callout, Card, FormGroup, H5, HTMLSelect, Tag } from '@blueprintjs/core';
+import { Callout, Card, FormGroup, H5, HTMLSelect, Tag } from '../ui/blueprint';
 import { addDays, bakeryToday, formatDollars } from '@bakery/core';
 import type { DateRange } from '../dashboard/range';
 import './kitchen.css';

@@ -2,7 +2,7 @@
 // when none is configured, so customers receive nothing), what could not be
 // sent (after every retry) or waits for its next attempt, and a resend for
 // failed messages. The queue itself lives in the API (docs/integrations.md).
-import { Button, Callout, Card, H5, NonIdealState, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, H5, NonIdealState, Tag } from '../ui/blueprint';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, messageOf } from '../api/client';
 import { HeadedTable } from '../ui/HeadedTable';

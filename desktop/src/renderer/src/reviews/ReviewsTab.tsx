@@ -2,7 +2,7 @@
 // on the shop (cut at 100 characters) to remove, and the statistics. A delete
 // asks first: it cannot be taken back.
 import { useState } from 'react';
-import { Button, Card, H5, NonIdealState, Tag } from '@blueprintjs/core';
+import { Button, Card, H5, NonIdealState, Tag } from '../ui/blueprint';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatLongDate, type ReviewView } from '@bakery/core';
 import { api, messageOf } from '../api/client';

@@ -25,5 +25,9 @@ export {
   Tabs,
   Tag,
   TextArea,
+  BlueprintProvider,
+  H6,
+  NumericInput,
+  type IconName,
   type Intent,
 } from '@blueprintjs/core';

@@ -9,7 +9,7 @@ import {
   NonIdealState,
   Spinner,
   Tag,
-} from '@blueprintjs/core';
+} from '../ui/blueprint';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { can, formatLongDate, ROLE_DESCRIPTIONS, ROLES, type UserView } from '@bakery/core';
 import { api, ApiError, messageOf } from '../api/client';

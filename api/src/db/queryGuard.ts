@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Prisma, PrismaClient } from '@bakery/prisma';
-import { HttpError } from './errors.js';
+import { HttpError } from '../errors.js';
 
 /** Statement timeout of every admin read (stats, analytics, lists). */
 export const ADMIN_STATEMENT_TIMEOUT_MS = 5_000;
