@@ -9,7 +9,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isIP } from 'node:net';
 import proxyAddr from 'proxy-addr';
-import { BAKERY_INFO } from '@bakery/core';
+import { BAKERY_INFO, STAFF_PASSWORD_MIN } from '@bakery/core';
 import { DEFAULT_PROXY_ADDRESSES } from './clientAddress.js';
 import type { MailSettings, RateLimits, SmsSettings, SquareSettings } from './settings.js';
 
@@ -226,7 +226,12 @@ export const ENV_SCHEMA = z.object({
       .toLowerCase()
       .pipe(z.email({ error: 'must be an e-mail address' })),
   ),
-  OWNER_PASSWORD: optional(z.string().min(8, { error: 'must be at least 8 characters' })),
+  // A staff password: the owner signs in to the back office with it.
+  OWNER_PASSWORD: optional(
+    z.string().min(STAFF_PASSWORD_MIN, {
+      error: `must be at least ${STAFF_PASSWORD_MIN} characters (a staff password)`,
+    }),
+  ),
   STOREFRONT_DIST: text(),
   ADMIN_DIST: text(),
   SQUARE_ACCESS_TOKEN: text(),

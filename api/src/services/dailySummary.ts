@@ -22,9 +22,9 @@
 //
 // This module reads the summary, recomputes it from the orders (the check
 // command: `pnpm --filter @bakery/api run summary:check`), and rebuilds it.
+import { PAID_STATUSES } from '@bakery/core';
 import { Prisma, type PrismaClient } from '@bakery/prisma';
-
-type Db = Prisma.TransactionClient;
+import type { Tx as Db } from '../db/types.js';
 
 /** A range of bakery calendar days (America/New_York), both ends inclusive, either open. */
 export interface DateRange {
@@ -35,6 +35,8 @@ export interface DateRange {
 export const ORDER_SUMMARY = Prisma.raw('"DailyOrderSummary"');
 export const PRODUCT_SALES = Prisma.raw('"DailyProductSales"');
 export const TAKINGS = Prisma.raw('"DailyTakings"');
+/** SQL condition: the order is paid (core's PAID_STATUSES). */
+export const PAID_SQL = Prisma.sql`"paymentStatus" IN (${Prisma.join([...PAID_STATUSES])})`;
 
 /** SQL condition on a summary table's "day": the bakery days of the range (both ends inclusive, either open). */
 export function daysInRange(range: DateRange): Prisma.Sql {
@@ -63,14 +65,14 @@ const RECOMPUTED_PRODUCT_SALES = Prisma.sql`
     sum(${PRICE} * ${QUANTITY})::numeric(16, 4) AS "revenue", sum(${QUANTITY})::int AS "quantity"
   FROM "Order",
     jsonb_array_elements(CASE WHEN jsonb_typeof("items") = 'array' THEN "items" ELSE '[]'::jsonb END) AS item
-  WHERE "paymentStatus" IN ('paid', 'completed')
+  WHERE ${PAID_SQL}
   GROUP BY 1, 2`;
 
 const RECOMPUTED_TAKINGS = Prisma.sql`
   SELECT ${PAID_DAY} AS "day", count(*)::int AS "orders", sum("total") AS "total",
     sum("refundedAmount") AS "refunded"
   FROM "Order"
-  WHERE "paymentStatus" IN ('paid', 'completed')
+  WHERE ${PAID_SQL}
   GROUP BY 1`;
 
 // The stored summary with its slots summed (see below).

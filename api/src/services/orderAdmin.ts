@@ -38,6 +38,7 @@ import type { Logger, Notifications, Payments } from './contracts.js';
 import { conflict, notFound } from '../errors.js';
 import { rangeBounds } from './stats.js';
 import { reserveCapacity, storedLines } from './kitchen/capacity.js';
+import { centsOf as cents, decimalOf } from '../db/money.js';
 
 export interface OrderAdminDeps {
   prisma: PrismaClient;
@@ -80,10 +81,6 @@ const sortedKeys = (value: unknown): unknown =>
             .map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]),
         )
       : value;
-
-const cents = (value: Prisma.Decimal | number | string | null | undefined) =>
-  value === null || value === undefined ? 0 : Number(new Prisma.Decimal(value).mul(100).toFixed(0));
-const decimalOf = (centsValue: number) => new Prisma.Decimal(centsValue).div(100);
 
 /** Locks the order row for the rest of the transaction and reads it; 404 when unknown. */
 export async function lockOrder(tx: Tx, id: string): Promise<OrderRow> {

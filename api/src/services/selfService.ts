@@ -35,6 +35,7 @@ import {
   type OrderAdminDeps,
   type OrderRow,
 } from './orderAdmin.js';
+import { centsOf as cents, decimalOf } from '../db/money.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -42,10 +43,6 @@ export interface Customer {
   id: string;
   email: string;
 }
-
-const cents = (value: Prisma.Decimal | number | string | null | undefined) =>
-  value === null || value === undefined ? 0 : Number(new Prisma.Decimal(value).mul(100).toFixed(0));
-const decimalOf = (centsValue: number) => new Prisma.Decimal(centsValue).div(100);
 
 const fieldError = (path: string, message: string) =>
   badRequest(message, { errors: [{ path, message }] }, 'validation_failed');

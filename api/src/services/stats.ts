@@ -32,9 +32,10 @@ import {
   type StatsView,
 } from '@bakery/core';
 import { daysInRange, ORDER_SUMMARY, TAKINGS, type DateRange } from './dailySummary.js';
+import type { Tx as Db } from '../db/types.js';
 
 /** Prisma Client or a transaction's client (guardedQuery). */
-export type Db = Prisma.TransactionClient;
+export type { Tx as Db } from '../db/types.js';
 
 export type { DateRange } from './dailySummary.js';
 

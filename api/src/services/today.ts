@@ -6,6 +6,7 @@
 import { Prisma } from '@bakery/prisma';
 import { addDays, bakeryToday, dateRangeToUtc, type TodayView } from '@bakery/core';
 import type { Db } from './stats.js';
+import { PAID_SQL } from './dailySummary.js';
 
 export async function dayAtAGlance(db: Db, now = new Date()): Promise<TodayView> {
   const today = bakeryToday(now);
@@ -14,7 +15,7 @@ export async function dayAtAGlance(db: Db, now = new Date()): Promise<TodayView>
   const [due, takings, next] = await Promise.all([
     db.$queryRaw<{ method: string; state: string; paid: boolean; n: number }[]>(Prisma.sql`
       SELECT "deliveryMethod" AS method, "fulfillmentStatus" AS state,
-             ("paymentStatus" IN ('paid', 'completed')) AS paid, count(*)::int AS n
+             (${PAID_SQL}) AS paid, count(*)::int AS n
       FROM "Order" WHERE "pickupDate" = ${today} AND "archivedAt" IS NULL
       GROUP BY 1, 2, 3`),
     db.$queryRaw<{ method: string; cents: bigint; n: number }[]>(Prisma.sql`

@@ -37,7 +37,7 @@ const REFUSED: Array<[string, string, RegExp]> = [
   ['DATABASE_URL', 'mysql://db/bakery', /^DATABASE_URL must be a postgres or postgresql URL/],
   ['EMBEDDED_PG_PORT', '0', /^EMBEDDED_PG_PORT must be a port number \(1-65535\)/],
   ['OWNER_EMAIL', 'not-an-address', /^OWNER_EMAIL must be an e-mail address/],
-  ['OWNER_PASSWORD', 'short', /^OWNER_PASSWORD must be at least 8 characters/],
+  ['OWNER_PASSWORD', 'only11chars', /^OWNER_PASSWORD must be at least 12 characters/],
   [
     'SQUARE_ENVIRONMENT',
     'prod',

@@ -269,9 +269,7 @@ export function adminActionConfirmation(
         title: `Cancel ${which}?`,
         text:
           `Cancel ${which}${who}? The customer is e-mailed that the order is cancelled.` +
-          (order.paymentStatus === 'paid' || order.paymentStatus === 'completed'
-            ? ' This order is paid: refund it in Square.'
-            : ''),
+          (isPaidStatus(order.paymentStatus) ? ' This order is paid: refund it in Square.' : ''),
         confirm: 'Cancel Order',
       };
     case 'fulfill':

@@ -66,8 +66,9 @@ export function customerSteps(deliveryMethod: string): FulfillmentStatus[] {
 // ------------------------------------------------------------------ payment
 
 /** Paid means paid or completed (spec: completed is paid and handed over). */
+export const PAID_STATUSES = ['paid', 'completed'] as const;
 export const isPaidStatus = (paymentStatus: string) =>
-  paymentStatus === 'paid' || paymentStatus === 'completed';
+  (PAID_STATUSES as readonly string[]).includes(paymentStatus);
 
 export const PAYMENT_METHODS = ['square', 'cash', 'card', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -3,7 +3,9 @@ import {
   can,
   isRole,
   isStaff,
+  leastRoleWith,
   PERMISSION_NAMES,
+  PERMISSION_WORDS,
   PERMISSIONS,
   ROLE_DESCRIPTIONS,
   ROLES,
@@ -78,5 +80,17 @@ describe('roles (spec section 6)', () => {
     expect(ROLE_DESCRIPTIONS.owner).toContain('manage users');
     expect(isRole('owner')).toBe(true);
     expect(isRole('root')).toBe(false);
+  });
+
+  it('describes each role from the permission table, so the words never drift', () => {
+    // Each right is named in the description of the role that gains it, and only there.
+    for (const permission of PERMISSION_NAMES) {
+      const words = PERMISSION_WORDS[permission];
+      for (const role of ROLES)
+        if (role === leastRoleWith(permission)) expect(ROLE_DESCRIPTIONS[role]).toContain(words);
+        else expect(ROLE_DESCRIPTIONS[role]).not.toContain(words);
+    }
+    expect(ROLE_DESCRIPTIONS.admin).toMatch(/^Admin: all customer rights, plus /);
+    expect(ROLE_DESCRIPTIONS.owner).toMatch(/Full access\.$/);
   });
 });

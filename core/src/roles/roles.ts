@@ -65,11 +65,42 @@ export function leastRoleWith(permission: Permission): Role {
 }
 
 /** The role-permissions legend of the user-management tab. */
-export const ROLE_DESCRIPTIONS: Readonly<Record<Role, string>> = {
-  customer:
-    'Customer: place orders, view their own order history, update their profile and submit reviews.',
-  admin:
-    'Admin: all customer rights, plus manage orders, view analytics, manage recipes and moderate reviews.',
-  owner:
-    'Owner: all admin rights, plus manage users, assign roles, send password resets and delete orders. Full access.',
+/** Each permission in words, for the role descriptions (built from the table, so they never drift). */
+export const PERMISSION_WORDS: Readonly<Record<Permission, string>> = {
+  placeOrders: 'place orders',
+  viewOwnOrders: 'view their own order history',
+  updateProfile: 'update their profile',
+  submitReviews: 'submit reviews',
+  useDashboard: 'use the dashboard',
+  manageOrders: 'manage orders',
+  viewAnalytics: 'view analytics',
+  manageRecipes: 'manage recipes',
+  manageReviews: 'moderate reviews',
+  viewKitchen: 'see the kitchen',
+  manageKitchen: 'set daily limits and closed dates',
+  manageMail: 'manage the mail queue',
+  manageBackups: 'manage backups',
+  deleteOrders: 'delete orders',
+  manageUsers: 'manage users',
+  assignRoles: 'assign roles',
+  resetUserPasswords: 'send password resets',
 };
+
+const listed = (words: string[]) =>
+  words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+
+/** "Admin: all customer rights, plus manage orders, …": what a role adds to the one before. */
+function describeRole(role: Role): string {
+  const label = `${role[0]!.toUpperCase()}${role.slice(1)}`;
+  const own = PERMISSION_NAMES.filter((p) => LEAST_ROLE[p] === role).map(
+    (p) => PERMISSION_WORDS[p],
+  );
+  const before = ROLES[ROLES.indexOf(role) - 1];
+  if (!before) return `${label}: ${listed(own)}.`;
+  const last = role === ROLES.at(-1) ? ' Full access.' : '';
+  return `${label}: all ${before} rights, plus ${listed(own)}.${last}`;
+}
+
+export const ROLE_DESCRIPTIONS: Readonly<Record<Role, string>> = Object.fromEntries(
+  ROLES.map((role) => [role, describeRole(role)]),
+) as Record<Role, string>;

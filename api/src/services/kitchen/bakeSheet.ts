@@ -22,12 +22,12 @@ import {
   type ShoppingListRow,
   unitsPerItem,
 } from '@bakery/core';
-import { Prisma, type PrismaClient } from '@bakery/prisma';
+import { Prisma } from '@bakery/prisma';
 import { decimalToNumber, lineCost } from '../recipes.js';
 import { BOOKED } from './capacity.js';
 import { batchesFor, loadLinks, type LinkWithRecipe } from './links.js';
+import type { Db } from '../../db/types.js';
 
-type Db = PrismaClient | Prisma.TransactionClient;
 type Decimal = Prisma.Decimal;
 const ZERO = () => new Prisma.Decimal(0);
 

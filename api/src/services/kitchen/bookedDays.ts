@@ -3,10 +3,8 @@
 // per category (capacity.ts's counters), which availability() does not give:
 // it says what is left, never less than 0, and 0 on a closed date.
 import { addDays, bookedDay, unitsByCategory, type BookedDaysView } from '@bakery/core';
-import { Prisma, type PrismaClient } from '@bakery/prisma';
 import { loadAvailability } from './capacity.js';
-
-type Db = PrismaClient | Prisma.TransactionClient;
+import type { Db } from '../../db/types.js';
 
 /** GET /api/admin/kitchen/capacity/days: `days` dates from `fromDate`, booked against the limit. */
 export async function bookedDays(db: Db, fromDate: string, days: number): Promise<BookedDaysView> {

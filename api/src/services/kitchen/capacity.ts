@@ -28,8 +28,7 @@ import {
 } from '@bakery/core';
 import { Prisma, type PrismaClient } from '@bakery/prisma';
 import { badRequest, conflict, notFound } from '../../errors.js';
-
-type Db = PrismaClient | Prisma.TransactionClient;
+import type { Db } from '../../db/types.js';
 
 /** Orders that hold kitchen time: every state but cancelled. */
 export const BOOKED = { paymentStatus: { not: 'cancelled' } } as const;

@@ -11,11 +11,11 @@ import {
   type ProductRecipeLinkInput,
   type ProductRecipeLinkView,
 } from '@bakery/core';
-import { Prisma, type PrismaClient } from '@bakery/prisma';
+import { Prisma } from '@bakery/prisma';
 import { notFound } from '../../errors.js';
 import { decimalToNumber, totalCostOf } from '../recipes.js';
+import type { Db } from '../../db/types.js';
 
-type Db = PrismaClient | Prisma.TransactionClient;
 type Decimal = Prisma.Decimal;
 
 export const linkInclude = {
@@ -50,10 +50,6 @@ export const batchesFor = (
 /** Cost of one ordered item of `variantId` through its link, exact (as entered without one). */
 export const costPerItem = (link: LinkWithRecipe, variantId?: string | null): Decimal =>
   totalCostOf(link.recipe.ingredients).mul(batchesFor(link, 1, variantId));
-
-/** Decimal dollars -> integer cents, half-up. */
-export const toCents = (value: Decimal): number =>
-  Number(value.mul(100).toDecimalPlaces(0, Prisma.Decimal.ROUND_HALF_UP).toFixed(0));
 
 export async function loadLinks(db: Db): Promise<LinkWithRecipe[]> {
   return db.productRecipe.findMany({

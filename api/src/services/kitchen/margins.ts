@@ -18,11 +18,11 @@ import {
   type MarginItemView,
   type MarginsView,
 } from '@bakery/core';
-import { Prisma, type PrismaClient } from '@bakery/prisma';
+import { Prisma } from '@bakery/prisma';
 import { bookedOrders, storedItems } from './bakeSheet.js';
-import { costPerItem, loadLinks, toCents } from './links.js';
-
-type Db = PrismaClient | Prisma.TransactionClient;
+import { costPerItem, loadLinks } from './links.js';
+import { centsOf as toCents } from '../../db/money.js';
+import type { Db } from '../../db/types.js';
 
 export async function margins(db: Db, fromDate: string, toDate: string): Promise<MarginsView> {
   const [links, orders] = await Promise.all([loadLinks(db), bookedOrders(db, fromDate, toDate)]);

@@ -13,7 +13,6 @@ import {
   CAKE_FILLINGS,
   CAKE_WRITING_FEE_CENTS,
   customerPaymentNotice,
-  dollarsToCents,
   formatCents,
   formatLongDate,
   MIN_LEAD_DAYS,
@@ -26,6 +25,7 @@ import {
   type PricedOrder,
 } from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
+import { centsOf } from '../../db/money.js';
 
 export interface MailContent {
   subject: string;
@@ -644,11 +644,6 @@ export function unpaidReleasedMail(order: MailOrder, releaseAfterHours: number):
 }
 
 // ---------------------------------------------------------------- stored orders
-
-function centsOf(value: { toString(): string } | number | null | undefined): number {
-  if (value === null || value === undefined) return 0;
-  return dollarsToCents(Number(value.toString()));
-}
 
 function linesOf(items: unknown): MailOrderLine[] {
   if (!Array.isArray(items)) return [];

@@ -1,9 +1,9 @@
 // Exact-decimal costing (Prisma.Decimal): costPerUnit has 4 places,
 // quantities 4 places, and a recipe's totalCost is the exact sum of
 // quantity x costPerUnit, rounded to cents only when it is put on the wire.
-import { Prisma, type PrismaClient } from '@bakery/prisma';
+import { Prisma } from '@bakery/prisma';
 
-export type Db = PrismaClient | Prisma.TransactionClient;
+export type { Db } from '../../db/types.js';
 export type Decimal = Prisma.Decimal;
 
 export const dec = (value: number | string | Decimal): Decimal => new Prisma.Decimal(value);

@@ -19,6 +19,7 @@ import {
   isUuid,
   orderNumber,
   PROVIDER_PAYMENT_METHOD,
+  isPaidStatus,
 } from '@bakery/core';
 import type { Logger, Notifications } from '../contracts.js';
 import type { SquareSettings } from './settings.js';
@@ -259,8 +260,7 @@ export function createSquarePayments(options: SquarePaymentsOptions): SquarePaym
       ? await prisma.order.findUnique({ where: { id: referenceId } })
       : await prisma.order.findFirst({ where: { squareOrderId: referenceId } });
     if (!order) return refuse(404, 'Order not found');
-    if (order.paymentStatus === 'paid' || order.paymentStatus === 'completed')
-      return { ok: true, paymentStatus: order.paymentStatus };
+    if (isPaidStatus(order.paymentStatus)) return { ok: true, paymentStatus: order.paymentStatus };
     if (order.paymentStatus === 'cancelled') return refuse(409, 'This order was cancelled');
     if (!order.squareOrderId) return refuse(409, 'This order has no Square payment link yet');
 

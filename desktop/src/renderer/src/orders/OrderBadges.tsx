@@ -1,12 +1,8 @@
-import { adminPaymentBadge, fulfilmentBadge, type OrderView } from '@bakery/core';
+import { adminPaymentBadge, fulfilmentBadge, isPaidStatus, type OrderView } from '@bakery/core';
 import { Tag } from '../ui/blueprint';
 
 function paymentIntent(status: string) {
-  return status === 'completed' || status === 'paid'
-    ? 'success'
-    : status === 'cancelled'
-      ? 'danger'
-      : 'warning';
+  return isPaidStatus(status) ? 'success' : status === 'cancelled' ? 'danger' : 'warning';
 }
 
 export function PaymentBadge({ status }: { status: string }) {

@@ -11,13 +11,14 @@ import {
   adminPaymentBadge,
   BAKERY_INFO,
   type OrderView,
+  isPaidStatus,
 } from '@bakery/core';
 import { TableHead } from '../ui/TableHead';
 import { addressOf, writingOf } from './orderText';
 
 /** Paid, or what is due (and that the delivery fee is still to come). */
 const paidWords = (o: OrderView) =>
-  o.paymentStatus === 'paid' || o.paymentStatus === 'completed'
+  isPaidStatus(o.paymentStatus)
     ? 'Paid'
     : `Not paid (${adminPaymentBadge(o.paymentStatus)}) · ${formatDollars(o.total)} due` +
       (o.deliveryFeeStatus === 'pending' ? ' + delivery fee (pending)' : '');

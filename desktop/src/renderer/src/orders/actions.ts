@@ -11,6 +11,7 @@ import {
   toBakeryDate,
   type AdminAction,
   type OrderView,
+  isPaidStatus,
 } from '@bakery/core';
 
 /** The counter's own buttons (issue 23, core's orderState.ts) beside the spec's. */
@@ -50,9 +51,7 @@ export function counterButtons(order: OrderView, today = bakeryToday()): Counter
     confirm: state === 'received',
     startBaking: state === 'confirmed',
     archive:
-      order.paymentStatus === 'paid' ||
-      order.paymentStatus === 'completed' ||
-      ['picked_up', 'delivered', 'cancelled'].includes(state),
+      isPaidStatus(order.paymentStatus) || ['picked_up', 'delivered', 'cancelled'].includes(state),
   };
   return COUNTER_BUTTONS.filter((b) => allowed.includes(b) && offered[b] !== false);
 }

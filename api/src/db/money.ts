@@ -1,0 +1,15 @@
+// Money as the database stores it (Decimal columns, dollars) and as the rules
+// compute it (integer cents): the one converter each way, half-up to the cent.
+import { Prisma } from '@bakery/prisma';
+
+type Amount = Prisma.Decimal | { toString(): string } | number | string | null | undefined;
+
+/** A stored amount in integer cents (0 for none), rounded half-up. */
+export function centsOf(value: Amount): number {
+  if (value === null || value === undefined) return 0;
+  const decimal = new Prisma.Decimal(typeof value === 'number' ? value : value.toString());
+  return Number(decimal.mul(100).toDecimalPlaces(0, Prisma.Decimal.ROUND_HALF_UP).toFixed(0));
+}
+
+/** Integer cents as the Decimal a money column takes. */
+export const decimalOf = (cents: number): Prisma.Decimal => new Prisma.Decimal(cents).div(100);
