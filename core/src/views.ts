@@ -10,6 +10,7 @@ import type {
   PaymentStatus,
 } from './lifecycle/lifecycle';
 import type { Role } from './roles/roles';
+import type { AllergenId, GlutenKind } from './kitchen/allergens';
 
 export interface OrderLineView {
   productId: string;
@@ -184,6 +185,15 @@ export interface IngredientView {
   category: string | null;
   supplier: string | null;
   notes: string | null;
+  /** Issue 26: the major allergens it contains, named tree nuts, "may contain", gluten. */
+  allergens: AllergenId[];
+  treeNuts: string[];
+  mayContain: AllergenId[];
+  gluten: GlutenKind;
+  /** As printed on a label, with sub-ingredients; null: the name. */
+  labelName: string | null;
+  /** Grams in one unit when the unit is not a weight; null when not given. */
+  gramsPerUnit: number | null;
   createdAt: string;
   updatedAt: string;
 }
