@@ -7,3 +7,4 @@ export type * from './views';
 export * from './bookedDays';
 export * from './allergens';
 export * from './allergenSchemas';
+export * from './allergenMenu';
