@@ -23,6 +23,14 @@ export interface OrderLineView {
   filling: string | null;
   addIn: string | null;
   lineTotal: number;
+  /** Issue 26: the major allergens of the line as ordered (absent on lines stored before). */
+  allergens?: AllergenId[];
+  allergenInfo?: {
+    known: boolean;
+    contains: string | null;
+    mayContain: string | null;
+    note: string | null;
+  };
 }
 
 export interface OrderView {

@@ -31,17 +31,27 @@ export function cachedJson(body: unknown, cacheControl: string): CachedAnswer {
   };
 }
 
+/**
+ * An answer that can change while the process runs (the menu with its
+ * allergens, issue 26): asked on every request, it keeps its own cached
+ * copies (and so its ETags) and says when they change; null: not answered here.
+ */
+export interface LiveAnswer {
+  live(ctx: Context): Promise<CachedAnswer | null>;
+}
+
 /** Answers GET/HEAD of each path from its cached copy; built on first use. */
-export function publicCache(answers: Record<string, () => CachedAnswer>) {
+export function publicCache(answers: Record<string, (() => CachedAnswer) | LiveAnswer>) {
   const built = new Map<string, CachedAnswer>();
   return async function servePublicCache(ctx: Context, next: Next) {
     const make = answers[ctx.path];
     if (!make || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
-    let answer = built.get(ctx.path);
-    if (!answer) {
+    let answer = typeof make === 'function' ? built.get(ctx.path) : await make.live(ctx);
+    if (typeof make === 'function' && !answer) {
       answer = make();
       built.set(ctx.path, answer);
     }
+    if (!answer) return next();
     ctx.set('Cache-Control', answer.cacheControl);
     ctx.set('ETag', answer.etag);
     ctx.vary('Accept-Encoding');

@@ -35,6 +35,8 @@ import {
   type OrderAdminDeps,
   type OrderRow,
 } from './orderAdmin.js';
+import { linesWithAllergens } from './allergens/orderLines.js';
+import { currentAllergens } from './allergens/statements.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -110,6 +112,7 @@ export async function changeMyOrder(
   const today = bakeryToday(now);
   const { change } = input;
   const actor = actorOf(input.customer);
+  const kitchen = await currentAllergens(deps.prisma);
   const result = await deps.prisma.$transaction(async (tx) => {
     const order = await ownOrder(tx, input.id, input.customer);
     ensureChangeable(order, now);
@@ -168,7 +171,8 @@ export async function changeMyOrder(
         refusal.code,
       );
 
-    const items = orderLines(priced);
+    // Issue 26: the changed lines keep their allergens as of now.
+    const items = linesWithAllergens(kitchen.byProduct, orderLines(priced));
     const oldTotal = cents(order.total);
     const newTotal = priced.totalCents;
     const data: Record<string, unknown> = {

@@ -238,7 +238,7 @@ export const CLAIM_REASON_WORDS: Readonly<Record<ClaimBreaker['reason'], string>
 };
 
 /** The stable code the publish refusal and the problem list carry. */
-export const CLAIM_BROKEN = 'claim_broken';
+export const CLAIM_BROKEN = 'claim_broken' as const;
 
 export interface ClaimProblem {
   productId: string;
