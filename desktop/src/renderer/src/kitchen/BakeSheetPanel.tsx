@@ -18,6 +18,7 @@ import {
   type KitchenRangeValue,
 } from './shared';
 import './kitchen-print.css';
+import { LabelButtons } from '../allergens/LabelButtons';
 
 export async function exportBakeSheet(range: KitchenRangeValue): Promise<boolean> {
   try {
@@ -65,6 +66,7 @@ export function BakeSheetPanel({ initialRange }: { initialRange: KitchenRangeVal
             void exportBakeSheet(range).finally(() => setExporting(false));
           }}
         />
+        {range.fromDate === range.toDate && <LabelButtons date={range.fromDate} />}
       </div>
       <QueryStatus query={sheet} what="the bake sheet" />
       {s && (

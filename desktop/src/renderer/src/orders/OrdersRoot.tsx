@@ -29,6 +29,7 @@ import { CakeLabels, OrderTicket, PickList } from './Paper';
 import { DESK_STATUSES, deskQuery, pickListDay, useDeskFilters } from './deskParams';
 import type { OrderButton } from './actions';
 import type { ActionInput, ShortcutRequest } from './OrderActions';
+import { LabelButtons } from '../allergens/LabelButtons';
 
 const POLL_MS = 30_000;
 const SEARCH_DELAY_MS = 300;
@@ -495,6 +496,7 @@ export function OrdersRoot({
           text="Labels"
           onClick={() => setPaper({ kind: 'labels', date: printDay })}
         />
+        <LabelButtons date={printDay} small />
       </div>
       {widenedSearch && (
         <Callout intent="primary" className="banner compact-callout" role="status">
