@@ -268,9 +268,10 @@ describe('GET /api/admin/labels', () => {
   };
   const download = async (query: string) => {
     const response = await staff.request('GET', `/api/admin/labels?${query}`);
-    if (process.env.LABELS_PDF_OUT)
+    // LABELS_PDF_DIR=<folder>: keeps each PDF (docs/kitchen.md's picture is one of them).
+    if (process.env.LABELS_PDF_DIR)
       writeFileSync(
-        process.env.LABELS_PDF_OUT + query.slice(0, 4),
+        path.join(process.env.LABELS_PDF_DIR, `labels-${query.split('&')[0]!.replace(/\W+/g, '-')}.pdf`),
         Buffer.from(await response.clone().arrayBuffer()),
       );
     expect(response.status).toBe(200);
