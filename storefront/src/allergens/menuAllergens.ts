@@ -23,7 +23,8 @@ export interface AllergenFacts {
 
 export interface MenuItemAllergens extends AllergenFacts {
   id: string;
-  variants?: ({ id: string } & AllergenFacts)[];
+  /** Facts only on a variant whose recipe differs from the item's. */
+  variants?: ({ id: string } & Partial<AllergenFacts>)[];
   allergenOptions?: ({ kind: 'filling' | 'addIn'; id: string; label: string } & AllergenFacts)[];
 }
 
@@ -48,7 +49,8 @@ export function factsFor(
     (choice.addIn &&
       item.allergenOptions?.find((o) => o.kind === 'addIn' && o.id === choice.addIn));
   if (option) return option;
-  return item.variants?.find((v) => v.id === choice.variantId) ?? item;
+  const variant = item.variants?.find((v) => v.id === choice.variantId);
+  return variant?.allergenInfo ? (variant as AllergenFacts) : item;
 }
 
 const STORAGE_KEY = 'allergen-without';

@@ -80,10 +80,13 @@ function itemWithAllergens<I extends MenuItemLike>(item: I, a: ItemAllergens | u
     ...factsOf(a.statement, note),
     ...(item.variants
       ? {
-          variants: item.variants.map((v) => ({
-            ...v,
-            ...factsOf(a.variants[v.id] ?? a.statement, note),
-          })),
+          // A variant says its own only where its recipe differs from the item's (a link of its own).
+          variants: item.variants.map((v) => {
+            const own = a.variants[v.id];
+            return own && JSON.stringify(own) !== JSON.stringify(a.statement)
+              ? { ...v, ...factsOf(own, note) }
+              : v;
+          }),
         }
       : {}),
     ...(options.length ? { allergenOptions: options } : {}),
