@@ -9,6 +9,7 @@ import {
   CLAIM_BROKEN,
   getMenuItem,
   menuClaimProblems,
+  type AllergenMenuItem,
   type AllergenStatement,
   type ClaimExceptionInput,
   type ClaimProblem,
@@ -29,8 +30,10 @@ import { currentAllergens, loadAllergens } from './statements.js';
 export async function claimProblems(
   db: PrismaClient | Prisma.TransactionClient,
   productIds?: readonly string[],
+  /** The menu's items (id, name, variants, fillings, addIns); core's catalogue by default. */
+  items?: readonly AllergenMenuItem[],
 ): Promise<ClaimProblem[]> {
-  const allergens = await loadAllergens(db);
+  const allergens = await loadAllergens(db, items);
   return menuClaimProblems(allergens.items, allergens.byProduct, productIds);
 }
 
@@ -42,8 +45,9 @@ export async function claimProblems(
 export async function assertClaimKept(
   db: PrismaClient | Prisma.TransactionClient,
   productIds?: readonly string[],
+  items?: readonly AllergenMenuItem[],
 ): Promise<void> {
-  const problems = await claimProblems(db, productIds);
+  const problems = await claimProblems(db, productIds, items);
   if (problems.length === 0) return;
   const error = conflict(problems[0]!.message, CLAIM_BROKEN);
   Object.assign(error.extra, { problems });
