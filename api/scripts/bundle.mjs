@@ -33,6 +33,8 @@ const result = await build({
     // Twilio's SDK is large and loads its resources lazily: kept as a package.
     'twilio',
     'twilio/*',
+    // pdfkit reads its font metrics (.afm files) through its own subpath imports.
+    'pdfkit',
   ],
   // CommonJS dependencies inside an ES module bundle still call require().
   banner: {

@@ -19,7 +19,9 @@ import {
 } from './services/sessionStore.js';
 import { routers } from './routes/index.js';
 import { cachedJson, publicCache } from './middleware/publicCache.js';
-import { menu, MENU_CACHE_CONTROL } from './routes/menu.js';
+import { menu } from './routes/menu.js';
+import { liveMenuAnswer } from './services/allergens/menuAnswer.js';
+import { kitchenWritesMarkStale } from './services/allergens/statements.js';
 import { configBody } from './routes/config.js';
 import { safePath } from './services/logger.js';
 import { staticApps } from './static.js';
@@ -147,7 +149,8 @@ export function createApp(deps: AppDeps): Koa {
   // The public catalogue: cached, compressed and ETagged, before any session or database work.
   app.use(
     publicCache({
-      '/api/menu': () => cachedJson(menu, MENU_CACHE_CONTROL),
+      // Issue 26: with each item's allergens, per kitchen revision and ?without= filter.
+      '/api/menu': liveMenuAnswer(prisma, () => menu),
       '/api/config': () => cachedJson(configBody(deps), 'no-cache'),
     }),
   );
@@ -179,6 +182,7 @@ export function createApp(deps: AppDeps): Koa {
   );
   app.use(loadUser(prisma));
   app.use(noStoreWhenSignedIn);
+  app.use(kitchenWritesMarkStale);
   for (const router of routers(deps)) {
     app.use(router.routes());
     app.use(router.allowedMethods());

@@ -46,6 +46,8 @@ export const ERROR_CODES = [
   'payment_due',
   /** 409: a paid order cannot be deleted; archive it. */
   'order_paid',
+  /** 409: an item's recipe breaks the gluten-free, dairy-free promise (the message names the item and ingredient). */
+  'claim_broken',
   /** 409: the kitchen is full or closed on that date. */
   'capacity_full',
   /** 409: the account holds as many unpaid orders as it may (pay one first). */

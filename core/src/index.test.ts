@@ -152,6 +152,9 @@ describe('the export contract of core/README.md', () => {
       | 'filling'
       | 'addIn'
       | 'lineTotal'
+      // Issue 26: the allergens the line was ordered with.
+      | 'allergens'
+      | 'allergenInfo'
     >();
     expectTypeOf<OrderView['total']>().toEqualTypeOf<number>();
     expectTypeOf<keyof PaymentStatusView>().toEqualTypeOf<

@@ -10,6 +10,7 @@ import type {
   PaymentStatus,
 } from './lifecycle/lifecycle';
 import type { Role } from './roles/roles';
+import type { AllergenId, GlutenKind } from './kitchen/allergens';
 
 export interface OrderLineView {
   productId: string;
@@ -22,6 +23,14 @@ export interface OrderLineView {
   filling: string | null;
   addIn: string | null;
   lineTotal: number;
+  /** Issue 26: the major allergens of the line as ordered (absent on lines stored before). */
+  allergens?: AllergenId[];
+  allergenInfo?: {
+    known: boolean;
+    contains: string | null;
+    mayContain: string | null;
+    note: string | null;
+  };
 }
 
 export interface OrderView {
@@ -184,6 +193,15 @@ export interface IngredientView {
   category: string | null;
   supplier: string | null;
   notes: string | null;
+  /** Issue 26: the major allergens it contains, named tree nuts, "may contain", gluten. */
+  allergens: AllergenId[];
+  treeNuts: string[];
+  mayContain: AllergenId[];
+  gluten: GlutenKind;
+  /** As printed on a label, with sub-ingredients; null: the name. */
+  labelName: string | null;
+  /** Grams in one unit when the unit is not a weight; null when not given. */
+  gramsPerUnit: number | null;
   createdAt: string;
   updatedAt: string;
 }

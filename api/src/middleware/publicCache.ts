@@ -3,45 +3,32 @@
 // brotli/gzip copies made up front, and answered here before the session, the
 // user or the database is touched. A revalidation with a matching
 // If-None-Match gets 304.
-import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context, Next } from 'koa';
+import type { CachedAnswer } from '../services/cachedJson.js';
 
-export interface CachedAnswer {
-  etag: string;
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-  cacheControl: string;
-}
+export { cachedJson, type CachedAnswer } from '../services/cachedJson.js';
 
-export function cachedJson(body: unknown, cacheControl: string): CachedAnswer {
-  const identity = Buffer.from(JSON.stringify(body));
-  return {
-    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
-    identity,
-    br: brotliCompressSync(identity, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 11,
-        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-    gzip: gzipSync(identity, { level: 9 }),
-    cacheControl,
-  };
+/**
+ * An answer that can change while the process runs (the menu with its
+ * allergens, issue 26): asked on every request, it keeps its own cached
+ * copies (and so its ETags) and says when they change; null: not answered here.
+ */
+export interface LiveAnswer {
+  live(ctx: Context): Promise<CachedAnswer | null>;
 }
 
 /** Answers GET/HEAD of each path from its cached copy; built on first use. */
-export function publicCache(answers: Record<string, () => CachedAnswer>) {
+export function publicCache(answers: Record<string, (() => CachedAnswer) | LiveAnswer>) {
   const built = new Map<string, CachedAnswer>();
   return async function servePublicCache(ctx: Context, next: Next) {
     const make = answers[ctx.path];
     if (!make || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
-    let answer = built.get(ctx.path);
-    if (!answer) {
+    let answer = typeof make === 'function' ? built.get(ctx.path) : await make.live(ctx);
+    if (typeof make === 'function' && !answer) {
       answer = make();
       built.set(ctx.path, answer);
     }
+    if (!answer) return next();
     ctx.set('Cache-Control', answer.cacheControl);
     ctx.set('ETag', answer.etag);
     ctx.vary('Accept-Encoding');

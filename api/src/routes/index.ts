@@ -24,6 +24,7 @@ import { adminIngredientsRouter } from './admin/ingredients.js';
 import { adminExportsRouter } from './admin/exports.js';
 import { adminMailRouter } from './admin/mail.js';
 import { adminUpkeepRouter } from './admin/upkeep.js';
+import { adminAllergensRouter } from './admin/allergens.js';
 
 export function routers(deps: AppDeps): Router[] {
   return [
@@ -55,5 +56,6 @@ export function routers(deps: AppDeps): Router[] {
     adminExportsRouter(deps),
     adminMailRouter(deps),
     adminUpkeepRouter(deps),
+    adminAllergensRouter(deps),
   ];
 }

@@ -30,6 +30,7 @@ import { validationError } from '../errors.js';
 import { toOrderView } from './orderView.js';
 import { reserveCapacity } from './kitchen/index.js';
 import { checkUnpaidCap } from './upkeep/unpaidOrders.js';
+import { withLineAllergens } from './allergens/orderLines.js';
 
 /** The answer's message without Square: what happens next, in the customer's words. */
 export const PAYMENT_NOT_CONFIGURED = `${PAYMENT_NOT_CONFIGURED_NOTICE.title}. ${PAYMENT_NOT_CONFIGURED_NOTICE.text}`;
@@ -182,6 +183,8 @@ export async function submitOrder(
       refusal.code,
     );
   const data = orderRow(payload, priced, input.user);
+  // Issue 26: each line keeps the allergens it was ordered with (My Orders, the mails).
+  data.items = await withLineAllergens(prisma, data.items);
 
   let order;
   let queuedMailId: string | null = null;

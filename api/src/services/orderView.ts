@@ -3,6 +3,7 @@
 import type { OrderLineView, OrderView } from '@bakery/core';
 import type { Prisma } from '@bakery/prisma';
 import { amountDueCents, changeableUntil, fulfillmentOf, orderNumber } from '@bakery/core';
+import { storedLineAllergens } from './allergens/orderLines.js';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -31,6 +32,8 @@ export function lineView(raw: unknown): OrderLineView {
       line.lineTotal !== undefined
         ? dollars(line.lineTotal as Decimalish)
         : Math.round(price * quantity * 100) / 100,
+    // Issue 26: the allergens it was ordered with (absent on lines stored before).
+    ...storedLineAllergens(raw),
   };
 }
 

@@ -36,6 +36,8 @@ import {
   type OrderRow,
 } from './orderAdmin.js';
 import { centsOf as cents, decimalOf } from '../db/money.js';
+import { linesWithAllergens } from './allergens/orderLines.js';
+import { currentAllergens } from './allergens/statements.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -107,6 +109,7 @@ export async function changeMyOrder(
   const today = bakeryToday(now);
   const { change } = input;
   const actor = actorOf(input.customer);
+  const kitchen = await currentAllergens(deps.prisma);
   const result = await deps.prisma.$transaction(async (tx) => {
     const order = await ownOrder(tx, input.id, input.customer);
     ensureChangeable(order, now);
@@ -165,7 +168,8 @@ export async function changeMyOrder(
         refusal.code,
       );
 
-    const items = orderLines(priced);
+    // Issue 26: the changed lines keep their allergens as of now.
+    const items = linesWithAllergens(kitchen.byProduct, orderLines(priced));
     const oldTotal = cents(order.total);
     const newTotal = priced.totalCents;
     const data: Record<string, unknown> = {

@@ -5,3 +5,6 @@ export * from './costing';
 export * from './schemas';
 export type * from './views';
 export * from './bookedDays';
+export * from './allergens';
+export * from './allergenSchemas';
+export * from './allergenMenu';

@@ -76,7 +76,25 @@ describe('ingredient', () => {
       category: null,
       supplier: null,
       notes: null,
+      // Issue 26: no allergens unless given.
+      allergens: [],
+      treeNuts: [],
+      mayContain: [],
+      gluten: 'none',
+      labelName: null,
+      gramsPerUnit: null,
     }));
+  it('keeps allergens in their order and asks for the tree nut by name', () => {
+    expect(
+      IngredientSchema.parse({ ...flour, allergens: ['tree-nuts', 'eggs'], treeNuts: ['Pecans'] }),
+    ).toMatchObject({ allergens: ['eggs', 'tree-nuts'], treeNuts: ['Pecans'] });
+    expect(messagesOf(IngredientSchema, { ...flour, allergens: ['tree-nuts'] })).toEqual([
+      'Name the tree nuts this ingredient holds (e.g. Almonds, Pecans)',
+    ]);
+    expect(messagesOf(IngredientSchema, { ...flour, gramsPerUnit: 0 })).toEqual([
+      'Enter the grams in one unit (more than 0, at most 100,000)',
+    ]);
+  });
   it.each([
     [{ name: '' }, 'Name is required'],
     [{ unit: ' ' }, 'Unit is required'],

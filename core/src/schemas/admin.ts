@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../lifecycle/lifecycle';
 import { ROLES } from '../roles/roles';
 import { isWholeCents, numberish, optionalText, requiredText } from './common';
+import { IngredientAllergenFields, treeNutsNamed } from '../kitchen/allergenSchemas';
 
 export const DELIVERY_FEE_MESSAGE = 'Please enter a valid delivery fee amount';
 
@@ -49,19 +50,23 @@ export const FulfillmentChangeSchema = z.object({
 });
 export type FulfillmentChange = z.infer<typeof FulfillmentChangeSchema>;
 
-export const IngredientSchema = z.object({
-  name: requiredText(100, 'Name is required', 'Name cannot exceed 100 characters'),
-  unit: requiredText(30, 'Unit is required', 'Unit cannot exceed 30 characters'),
-  costPerUnit: numberish('Cost per unit is required').pipe(
-    z
-      .number()
-      .min(0, 'Cost per unit cannot be negative')
-      .max(99_999_999, 'Cost per unit is too large'),
-  ),
-  category: optionalText(50, 'Category cannot exceed 50 characters'),
-  supplier: optionalText(100, 'Supplier cannot exceed 100 characters'),
-  notes: optionalText(2000, 'Notes cannot exceed 2000 characters'),
-});
+export const IngredientSchema = z
+  .object({
+    name: requiredText(100, 'Name is required', 'Name cannot exceed 100 characters'),
+    unit: requiredText(30, 'Unit is required', 'Unit cannot exceed 30 characters'),
+    costPerUnit: numberish('Cost per unit is required').pipe(
+      z
+        .number()
+        .min(0, 'Cost per unit cannot be negative')
+        .max(99_999_999, 'Cost per unit is too large'),
+    ),
+    category: optionalText(50, 'Category cannot exceed 50 characters'),
+    supplier: optionalText(100, 'Supplier cannot exceed 100 characters'),
+    notes: optionalText(2000, 'Notes cannot exceed 2000 characters'),
+    // Issue 26: its allergens, gluten, label name and grams per unit (none by default).
+    ...IngredientAllergenFields,
+  })
+  .superRefine(treeNutsNamed);
 export type Ingredient = z.infer<typeof IngredientSchema>;
 
 export const RECIPE_CATEGORIES = ['breads', 'pastries', 'desserts', 'custom'] as const;

@@ -26,6 +26,7 @@ import {
 } from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
 import { centsOf } from '../../db/money.js';
+import { lineAllergenText } from '../allergens/orderLines.js';
 
 export interface MailContent {
   subject: string;
@@ -42,6 +43,8 @@ export interface MailOrderLine {
   options: string[];
   quantity: number;
   lineTotalCents: number;
+  /** Issue 26: "Contains: Eggs · May contain: Peanuts", as ordered; absent on older lines. */
+  allergens?: string | null;
 }
 
 /** What the order mails show, figures in cents as core prices them; built by toMailOrder. */
@@ -281,9 +284,10 @@ function leadTimeNotice(): string {
 function orderSummaryText(order: MailOrder): string[] {
   const width = Math.max(...totalsRows(order).map(([label]) => label.length), 8);
   return [
-    ...order.lines.map(
-      (line) => `${line.quantity} x ${lineLabel(line)}  ${formatCents(line.lineTotalCents)}`,
-    ),
+    ...order.lines.flatMap((line) => [
+      `${line.quantity} x ${lineLabel(line)}  ${formatCents(line.lineTotalCents)}`,
+      ...(line.allergens ? [`    ${line.allergens}`] : []),
+    ]),
     '',
     ...totalsRows(order).map(([label, amount]) => `${label.padEnd(width)}  ${amount}`),
   ];
@@ -294,7 +298,7 @@ function orderSummaryHtml(order: MailOrder): string {
   const rows = order.lines
     .map(
       (line) =>
-        `<tr><td style="${cell}">${line.quantity} × ${escapeHtml(lineLabel(line))}</td><td style="${cell};text-align:right">${formatCents(line.lineTotalCents)}</td></tr>`,
+        `<tr><td style="${cell}">${line.quantity} × ${escapeHtml(lineLabel(line))}${line.allergens ? `<br><span style="font-size:13px;color:#6b5a4a">${escapeHtml(line.allergens)}</span>` : ''}</td><td style="${cell};text-align:right">${formatCents(line.lineTotalCents)}</td></tr>`,
     )
     .join('');
   const totals = totalsRows(order)
@@ -662,6 +666,7 @@ function linesOf(items: unknown): MailOrderLine[] {
         addIn ? `with ${addIn.label.toLowerCase()}` : null,
       ].filter((o): o is string => o !== null),
       quantity,
+      allergens: lineAllergenText(raw),
       lineTotalCents:
         lineTotal !== null
           ? centsOf(lineTotal as number)

@@ -1,7 +1,7 @@
 // Ingredients of the recipe costing (staff): list, create, update, and a
 // delete refused while a recipe uses one.
 import { Prisma, type PrismaClient } from '@bakery/prisma';
-import type { IngredientView } from '@bakery/core';
+import { isAllergenId, type GlutenKind, type IngredientView } from '@bakery/core';
 import { conflict, notFound } from '../../errors.js';
 import { decimalToNumber, fourPlaces, type Db, type Decimal } from './costing.js';
 
@@ -12,6 +12,13 @@ export interface IngredientInput {
   category?: string | null;
   supplier?: string | null;
   notes?: string | null;
+  // Issue 26: allergens, gluten, label name, grams per unit (none when left out).
+  allergens?: readonly string[];
+  treeNuts?: readonly string[];
+  mayContain?: readonly string[];
+  gluten?: GlutenKind;
+  labelName?: string | null;
+  gramsPerUnit?: number | string | null;
 }
 
 type IngredientRow = {
@@ -22,6 +29,12 @@ type IngredientRow = {
   category: string | null;
   supplier: string | null;
   notes: string | null;
+  allergens: string[];
+  treeNuts: string[];
+  mayContain: string[];
+  gluten: string;
+  labelName: string | null;
+  gramsPerUnit: Decimal | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -35,6 +48,12 @@ export function ingredientView(row: IngredientRow): IngredientView {
     category: row.category,
     supplier: row.supplier,
     notes: row.notes,
+    allergens: (row.allergens ?? []).filter(isAllergenId),
+    treeNuts: row.treeNuts ?? [],
+    mayContain: (row.mayContain ?? []).filter(isAllergenId),
+    gluten: row.gluten as GlutenKind,
+    labelName: row.labelName,
+    gramsPerUnit: row.gramsPerUnit === null ? null : decimalToNumber(row.gramsPerUnit, 4),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -56,6 +75,16 @@ export function ingredientData(input: IngredientInput) {
     category: input.category ?? null,
     supplier: input.supplier ?? null,
     notes: input.notes ?? null,
+    allergens: [...(input.allergens ?? [])],
+    // Nuts are named only for an ingredient that holds tree nuts.
+    treeNuts: input.allergens?.includes('tree-nuts') ? [...(input.treeNuts ?? [])] : [],
+    mayContain: (input.mayContain ?? []).filter((id) => !input.allergens?.includes(id)),
+    gluten: input.gluten ?? 'none',
+    labelName: input.labelName ?? null,
+    gramsPerUnit:
+      input.gramsPerUnit === null || input.gramsPerUnit === undefined
+        ? null
+        : fourPlaces(input.gramsPerUnit),
   };
 }
 
@@ -93,6 +122,16 @@ export async function deleteIngredient(db: PrismaClient, id: string) {
       where: { ingredientId: id },
       select: { recipe: { select: { name: true } } },
     });
+    const options = await tx.optionIngredient.findMany({
+      where: { ingredientId: id },
+      select: { optionId: true },
+    });
+    if (options.length > 0 && uses.length === 0) {
+      const names = [...new Set(options.map((o) => o.optionId))].sort();
+      throw conflict(
+        `${existing.name} is used by the menu's ${names.length === 1 ? 'option' : 'options'}: ${names.join(', ')}. Remove it from ${names.length === 1 ? 'that option' : 'those options'} on the Allergens screen first.`,
+      );
+    }
     if (uses.length > 0) {
       const names = [...new Set(uses.map((use) => use.recipe.name))].sort();
       throw conflict(

@@ -8,6 +8,8 @@ import { recipeData, type RecipeInput } from './recipes.js';
 const STARTER_INGREDIENTS: IngredientInput[] = [
   {
     name: 'Gluten-free all-purpose flour blend',
+    labelName:
+      'Gluten-free flour blend (sweet white rice flour, whole grain brown rice flour, potato starch, whole grain sorghum flour, tapioca flour, xanthan gum)',
     unit: 'lb',
     costPerUnit: '2.8500',
     category: 'Flours',
@@ -15,6 +17,9 @@ const STARTER_INGREDIENTS: IngredientInput[] = [
   },
   {
     name: 'Almond flour',
+    allergens: ['tree-nuts'],
+    treeNuts: ['Almonds'],
+    labelName: 'Almond flour (blanched almonds)',
     unit: 'lb',
     costPerUnit: '7.2500',
     category: 'Flours',
@@ -22,6 +27,8 @@ const STARTER_INGREDIENTS: IngredientInput[] = [
   },
   {
     name: 'Oat flour (certified gluten-free)',
+    gluten: 'oats-certified',
+    labelName: 'Gluten-free oat flour',
     unit: 'lb',
     costPerUnit: '2.4000',
     category: 'Flours',
@@ -57,6 +64,10 @@ const STARTER_INGREDIENTS: IngredientInput[] = [
   },
   {
     name: 'Vegan butter',
+    allergens: ['tree-nuts'],
+    treeNuts: ['Cashews'],
+    labelName:
+      'Vegan butter (coconut oil, water, sunflower oil, cashews, sunflower lecithin, sea salt, cultures)',
     unit: 'lb',
     costPerUnit: '5.4900',
     category: 'Fats',
@@ -71,6 +82,10 @@ const STARTER_INGREDIENTS: IngredientInput[] = [
   },
   {
     name: 'Oat milk',
+    gluten: 'oats-certified',
+    gramsPerUnit: 240,
+    labelName:
+      'Oat milk (water, gluten-free oats, rapeseed oil, dipotassium phosphate, calcium carbonate, sea salt)',
     unit: 'cup',
     costPerUnit: '0.4500',
     category: 'Dairy-free milks',
@@ -78,6 +93,9 @@ const STARTER_INGREDIENTS: IngredientInput[] = [
   },
   {
     name: 'Eggs (large)',
+    allergens: ['eggs'],
+    gramsPerUnit: 50,
+    labelName: 'Eggs',
     unit: 'each',
     costPerUnit: '0.3200',
     category: 'Eggs',
@@ -85,6 +103,7 @@ const STARTER_INGREDIENTS: IngredientInput[] = [
   },
   {
     name: 'Dairy-free chocolate chips',
+    labelName: 'Dairy-free chocolate chips (cane sugar, unsweetened chocolate, cocoa butter)',
     unit: 'lb',
     costPerUnit: '8.9900',
     category: 'Add-ins',
@@ -92,6 +111,8 @@ const STARTER_INGREDIENTS: IngredientInput[] = [
   },
   {
     name: 'Baking powder (aluminum-free)',
+    labelName:
+      'Baking powder (sodium acid pyrophosphate, sodium bicarbonate, cornstarch, monocalcium phosphate)',
     unit: 'oz',
     costPerUnit: '0.2500',
     category: 'Leaveners',
@@ -99,11 +120,123 @@ const STARTER_INGREDIENTS: IngredientInput[] = [
   },
   {
     name: 'Pure vanilla extract',
+    gramsPerUnit: 4.2,
+    labelName: 'Pure vanilla extract (water, alcohol, vanilla bean extractives)',
     unit: 'tsp',
     costPerUnit: '0.5500',
     category: 'Flavorings',
     supplier: 'Nielsen-Massey',
   },
+  // What the fillings and add-ins put in an item (STARTER_OPTIONS below).
+  {
+    name: 'Pecans',
+    unit: 'lb',
+    costPerUnit: '9.5000',
+    category: 'Add-ins',
+    supplier: 'Restaurant Depot',
+    allergens: ['tree-nuts'],
+    treeNuts: ['Pecans'],
+    labelName: 'Pecans',
+  },
+  {
+    name: 'Peanut butter',
+    unit: 'lb',
+    costPerUnit: '3.2000',
+    category: 'Fillings',
+    supplier: 'Restaurant Depot',
+    allergens: ['peanuts'],
+    labelName: 'Peanut butter (peanuts, salt)',
+  },
+  {
+    name: 'Dairy-free cream cheese',
+    unit: 'oz',
+    costPerUnit: '0.5500',
+    category: 'Fillings',
+    supplier: 'Kite Hill',
+    allergens: ['tree-nuts'],
+    treeNuts: ['Almonds'],
+    labelName:
+      'Dairy-free cream cheese (almond milk (water, almonds), coconut oil, salt, xanthan gum, cultures)',
+  },
+  {
+    name: 'Fruit preserves',
+    unit: 'lb',
+    costPerUnit: '4.1000',
+    category: 'Fillings',
+    supplier: 'Bonne Maman',
+    labelName: 'Fruit preserves (strawberries, cane sugar, fruit pectin, lemon juice concentrate)',
+  },
+  {
+    name: 'Powdered sugar',
+    unit: 'lb',
+    costPerUnit: '1.1000',
+    category: 'Sweeteners',
+    supplier: 'Restaurant Depot',
+    labelName: 'Powdered sugar (cane sugar, cornstarch)',
+  },
+];
+
+/**
+ * What each filling and add-in puts in one piece (a cookie, a slice of
+ * loaf, a cake), in the ingredient's unit.
+ */
+const STARTER_OPTIONS: {
+  kind: 'filling' | 'addIn';
+  optionId: string;
+  lines: [string, string][];
+}[] = [
+  { kind: 'addIn', optionId: 'pecans', lines: [['Pecans', '0.0150']] },
+  { kind: 'addIn', optionId: 'chocolate-chips', lines: [['Dairy-free chocolate chips', '0.0150']] },
+  { kind: 'filling', optionId: 'fruit-preserves', lines: [['Fruit preserves', '0.5000']] },
+  {
+    kind: 'filling',
+    optionId: 'peanut-butter-buttercream',
+    lines: [
+      ['Peanut butter', '0.2500'],
+      ['Vegan butter', '0.2500'],
+      ['Powdered sugar', '0.3750'],
+    ],
+  },
+  {
+    kind: 'filling',
+    optionId: 'cream-cheese-buttercream',
+    lines: [
+      ['Dairy-free cream cheese', '4.0000'],
+      ['Vegan butter', '0.1250'],
+      ['Powdered sugar', '0.3750'],
+    ],
+  },
+];
+
+/**
+ * Which menu items the starter recipes make (the Kitchen tab's links): one
+ * batch makes `recipeYield` units, one ordered item holds `unitsPerItem`.
+ */
+const STARTER_LINKS: {
+  recipe: string;
+  productId: string;
+  recipeYield: string;
+  unitsPerItem: string;
+}[] = [
+  {
+    recipe: 'Chocolate Chip Cookies (dozen)',
+    productId: 'chocolate-chip-cookies',
+    recipeYield: '12',
+    unitsPerItem: '6',
+  },
+  {
+    recipe: 'Sandwich Bread Loaf',
+    productId: 'classic-sandwich-loaf',
+    recipeYield: '1',
+    unitsPerItem: '1',
+  },
+  {
+    recipe: 'Vanilla Cupcakes (dozen)',
+    productId: 'vanilla-cupcakes',
+    recipeYield: '12',
+    unitsPerItem: '6',
+  },
+  { recipe: 'Oat Bars (tray)', productId: 'classic-oat-bars', recipeYield: '1', unitsPerItem: '1' },
 ];
 
 const STARTER_RECIPES: { recipe: RecipeInput; lines: [string, string][] }[] = [
@@ -207,8 +340,9 @@ export async function seedKitchen(db: PrismaClient): Promise<{ seeded: boolean }
         select: { id: true, name: true },
       });
       const byName = new Map(rows.map((row) => [row.name, row.id]));
+      const recipeIds = new Map<string, string>();
       for (const { recipe, lines } of STARTER_RECIPES) {
-        await tx.recipe.create({
+        const created = await tx.recipe.create({
           data: {
             ...recipeData(recipe),
             ingredients: {
@@ -220,8 +354,29 @@ export async function seedKitchen(db: PrismaClient): Promise<{ seeded: boolean }
               }),
             },
           },
+          select: { id: true },
         });
+        recipeIds.set(recipe.name, created.id);
       }
+      await tx.optionIngredient.createMany({
+        data: STARTER_OPTIONS.flatMap(({ kind, optionId, lines }) =>
+          lines.map(([name, quantity]) => ({
+            kind,
+            optionId,
+            ingredientId: byName.get(name)!,
+            quantity: fourPlaces(quantity),
+          })),
+        ),
+      });
+      await tx.productRecipe.createMany({
+        data: STARTER_LINKS.map((link) => ({
+          productId: link.productId,
+          variantId: '',
+          recipeId: recipeIds.get(link.recipe)!,
+          recipeYield: fourPlaces(link.recipeYield),
+          unitsPerItem: fourPlaces(link.unitsPerItem),
+        })),
+      });
       return { seeded: true };
     },
     { timeout: 60_000 },

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MENU_ITEMS, formatCents, maxQuantityOf } from '@bakery/core';
 import { AddToCartDialog } from './AddToCartDialog';
+import { renderScreen } from '../../test/render';
 
 const brownie = MENU_ITEMS.find((i) => i.category === 'brownies')!;
 
@@ -10,7 +11,7 @@ describe('AddToCartDialog', () => {
   it('clamps typed quantities, shows Max and a running total, and disables the ends', async () => {
     const onAdd = vi.fn();
     const max = maxQuantityOf(brownie);
-    render(<AddToCartDialog item={brownie} onCancel={() => {}} onAdd={onAdd} />);
+    renderScreen(<AddToCartDialog item={brownie} onCancel={() => {}} onAdd={onAdd} />);
     expect(screen.getByText(`Max: ${max}`)).toBeInTheDocument();
     const minus = screen.getByRole('button', { name: 'Decrease quantity' });
     const plus = screen.getByRole('button', { name: 'Increase quantity' });
@@ -34,7 +35,7 @@ describe('AddToCartDialog', () => {
 
   it('closes on Escape', async () => {
     const onCancel = vi.fn();
-    render(<AddToCartDialog item={brownie} onCancel={onCancel} onAdd={() => {}} />);
+    renderScreen(<AddToCartDialog item={brownie} onCancel={onCancel} onAdd={() => {}} />);
     await userEvent.keyboard('{Escape}');
     expect(onCancel).toHaveBeenCalled();
   });

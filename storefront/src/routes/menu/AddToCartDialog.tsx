@@ -3,6 +3,7 @@ import { formatCents, getCategory, maxQuantityOf, type MenuItem } from '@bakery/
 import { QuantityStepper } from '../../components/QuantityStepper';
 import { useFocusTrap } from '../../components/useFocusTrap';
 import { chosenOptions, defaultOptions, ItemOptions, unitPriceOf } from './ItemOptions';
+import { ItemAllergens } from '../../allergens/ItemAllergens';
 
 export type AddSelection = {
   quantity: number;
@@ -53,6 +54,7 @@ export function AddToCartDialog({ item, onCancel, onAdd }: Props) {
           fieldClass="field"
           addInLabel="Add-in (optional)"
         />
+        <ItemAllergens productId={item.id} choice={chosenOptions(item, options)} />
         <div className="field">
           <label htmlFor={`${id}-qty`}>Quantity</label>
           <QuantityStepper

@@ -13,6 +13,7 @@ import { useUser } from '../../api/queries';
 import { addToCart, savePending } from '../../cart/cartStorage';
 import { TOAST_CART_MS, TOAST_SIGN_IN_MS, useToast } from '../../components/Toast';
 import { AddToCartDialog, type AddSelection } from './AddToCartDialog';
+import { ItemAllergens, useAllergenFilter } from '../../allergens/ItemAllergens';
 
 export function CategoryButtons({
   value,
@@ -45,6 +46,7 @@ export default function MenuPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const current = CATEGORIES.find((c) => c.id === category)!;
+  const allergens = useAllergenFilter(itemsInCategory(category));
 
   function choose(item: MenuItem) {
     if (item.category === 'gourmet-cookies') void navigate('/order#gourmet-cookies');
@@ -87,12 +89,13 @@ export default function MenuPage() {
         </p>
       </header>
       <CategoryButtons value={category} onChange={setCategory} />
+      {allergens.filter}
       <div className="category-banner">
         <img src={current.image} alt={current.imageAlt} width={160} height={120} />
         <h2>{current.label}</h2>
       </div>
       <ul className="product-grid">
-        {itemsInCategory(category).map((item) => (
+        {allergens.shown.map((item) => (
           <li key={item.id} className="card product-card">
             <h3>{item.name}</h3>
             <p>{item.description}</p>
@@ -100,6 +103,7 @@ export default function MenuPage() {
               {item.variants && item.variants.length > 1 ? 'From ' : ''}
               {formatCents(item.priceCents)}
             </p>
+            <ItemAllergens productId={item.id} />
             {/* The visible words lead the accessible name (WCAG 2.5.3); the item's name tells the buttons apart. */}
             <button
               type="button"

@@ -12,6 +12,7 @@ import {
   formatLongDate,
   type OrderView,
 } from '@bakery/core';
+import { OrderLineAllergens } from '../../allergens/OrderLineAllergens';
 
 const optionLabel = (list: readonly { id: string; label: string }[], id: string | null) =>
   list.find((o) => o.id === id)?.label ?? id;
@@ -105,6 +106,7 @@ export function OrderLines({ order }: { order: OrderView }) {
             <span>
               {item.quantity} × {item.name}
               {options.length > 0 ? ` (${options.join(', ')})` : ''}
+              <OrderLineAllergens line={item} />
             </span>
             <span className="amount">
               {formatDollars(item.lineTotal ?? Number(item.price) * item.quantity)}

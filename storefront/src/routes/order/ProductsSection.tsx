@@ -19,6 +19,7 @@ import { setRowLine } from '../../cart/cartStorage';
 import { chosenOptions, defaultOptions, ItemOptions, unitPriceOf } from '../menu/ItemOptions';
 import { CategoryButtons } from '../menu/MenuPage';
 import { fieldId } from './orderForm';
+import { ItemAllergens, useAllergenFilter } from '../../allergens/ItemAllergens';
 
 /** A typed quantity: a whole number, 0 when empty or not a number. */
 function typedQuantity(value: string): number {
@@ -53,6 +54,7 @@ function ProductRow({ item, lines }: { item: MenuItem; lines: readonly StoredCar
         </label>{' '}
         <span className="muted amount">{formatCents(unit)}</span>
         <span className="product-row-desc">{item.description}</span>
+        <ItemAllergens productId={item.id} choice={chosen} />
         {inCart > quantity && (
           <span className="in-cart">
             In your cart: {inCart} (with other {item.category === 'cakes' ? 'choices' : 'options'})
@@ -101,16 +103,18 @@ export function ProductsSection({
   lines: readonly StoredCartLine[];
 }) {
   const current = CATEGORIES.find((c) => c.id === category)!;
+  const allergens = useAllergenFilter(itemsInCategory(category));
   return (
     <section className="card order-section" aria-labelledby="products-heading">
       <h2 id="products-heading">2. Select Products</h2>
       <CategoryButtons value={category} onChange={onCategory} />
+      {allergens.filter}
       <div className="category-banner" id={fieldId('items')} tabIndex={-1}>
         <img src={current.image} alt={current.imageAlt} width={160} height={120} loading="lazy" />
         <h3>{current.label}</h3>
       </div>
       <ul className="product-rows">
-        {itemsInCategory(category).map((item) => (
+        {allergens.shown.map((item) => (
           <ProductRow key={item.id} item={item} lines={lines} />
         ))}
       </ul>

@@ -19,6 +19,7 @@ import {
 } from './shared';
 import { BakeSheetDays } from './BakeSheetDays';
 import './kitchen-print.css';
+import { LabelButtons } from '../allergens/LabelButtons';
 
 export async function exportBakeSheet(range: KitchenRangeValue): Promise<boolean> {
   try {
@@ -66,6 +67,7 @@ export function BakeSheetPanel({ initialRange }: { initialRange: KitchenRangeVal
             void exportBakeSheet(range).finally(() => setExporting(false));
           }}
         />
+        {range.fromDate === range.toDate && <LabelButtons date={range.fromDate} />}
       </div>
       <QueryStatus query={sheet} what="the bake sheet" />
       {s && (

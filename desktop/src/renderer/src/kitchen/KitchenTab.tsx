@@ -8,6 +8,7 @@ import { CapacityPanel } from './CapacityPanel';
 import { LinksPanel } from './LinksPanel';
 import { MarginsPanel } from './MarginsPanel';
 import { kitchenRangeFrom, marginsRangeFrom } from './shared';
+import { AllergensPanel } from '../allergens/AllergensPanel';
 
 export function KitchenTab({ range, role }: { range: DateRange; role: string }) {
   const initial = kitchenRangeFrom(range);
@@ -21,6 +22,7 @@ export function KitchenTab({ range, role }: { range: DateRange; role: string }) 
         panel={<MarginsPanel initialRange={marginsRangeFrom(range)} />}
       />
       <Tab id="links" title="Recipe Links" panel={<LinksPanel />} />
+      <Tab id="allergens" title="Allergens" panel={<AllergensPanel role={role} />} />
     </Tabs>
   );
 }

@@ -8,6 +8,7 @@ import { formatLongDate, type OrderView } from '@bakery/core';
 import { api, messageOf } from '../api/client';
 import { toast } from '../ui/toaster';
 import { Button, InputGroup } from '../ui/blueprint';
+import { LabelButtons } from '../allergens/LabelButtons';
 
 /** The answer of the bulk calls: one result per order. */
 interface BulkAnswer {
@@ -133,7 +134,13 @@ export function CounterBar({
         text="Pick list"
         onClick={() => print({ kind: 'pick', date: day })}
       />
-      <Button icon="tag" small text="Labels" onClick={() => print({ kind: 'labels', date: day })} />
+      <Button
+        icon="tag"
+        small
+        text="Cake labels"
+        onClick={() => print({ kind: 'labels', date: day })}
+      />
+      <LabelButtons date={day} small />
     </div>
   );
 }

@@ -2,6 +2,13 @@
 import { IngredientSchema, type IngredientView } from '@bakery/core';
 import { FormDialog, TextField } from '../ui/fields';
 import { useCheckedForm, type EditorDialogProps } from './editor';
+import {
+  allergenPayload,
+  emptyAllergens,
+  IngredientAllergenFields,
+  toAllergenForm,
+  type AllergenForm,
+} from './IngredientAllergenFields';
 
 export type IngredientForm = {
   name: string;
@@ -10,7 +17,7 @@ export type IngredientForm = {
   category: string;
   supplier: string;
   notes: string;
-};
+} & AllergenForm;
 export const emptyIngredient: IngredientForm = {
   name: '',
   unit: '',
@@ -18,6 +25,7 @@ export const emptyIngredient: IngredientForm = {
   category: '',
   supplier: '',
   notes: '',
+  ...emptyAllergens,
 };
 
 export const toIngredientForm = (i: IngredientView): IngredientForm => ({
@@ -27,6 +35,7 @@ export const toIngredientForm = (i: IngredientView): IngredientForm => ({
   category: i.category ?? '',
   supplier: i.supplier ?? '',
   notes: i.notes ?? '',
+  ...toAllergenForm(i),
 });
 
 export const ingredientPayload = (f: IngredientForm) => ({
@@ -36,12 +45,17 @@ export const ingredientPayload = (f: IngredientForm) => ({
   category: f.category || null,
   supplier: f.supplier || null,
   notes: f.notes || null,
+  ...allergenPayload(f),
 });
 
 export function IngredientDialog(props: EditorDialogProps<IngredientForm>) {
   const checked = useCheckedForm(props, IngredientSchema, ingredientPayload);
   const { form: f, setForm: setF, errors } = checked;
-  const field = (k: keyof IngredientForm, label: string, extra: Record<string, unknown> = {}) => (
+  const field = (
+    k: Exclude<keyof IngredientForm, keyof AllergenForm>,
+    label: string,
+    extra: Record<string, unknown> = {},
+  ) => (
     <TextField
       id={`ingredient-${k}`}
       label={label}
@@ -67,6 +81,7 @@ export function IngredientDialog(props: EditorDialogProps<IngredientForm>) {
       {field('category', 'Category')}
       {field('supplier', 'Supplier')}
       {field('notes', 'Notes')}
+      <IngredientAllergenFields form={f} setForm={setF} errors={errors} />
     </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 // The Ingredients tab: one card per ingredient with its cost per unit.
 import { useQuery } from '@tanstack/react-query';
-import type { IngredientView } from '@bakery/core';
+import { containsLine, gramsPerUnitOf, mayContainText, type IngredientView } from '@bakery/core';
 import { api } from '../api/client';
 import { Button, Card, H5, NonIdealState } from '../ui/blueprint';
 import { QueryStatus } from '../ui/QueryStatus';
@@ -42,6 +42,14 @@ export function IngredientsPanel() {
               </div>
               <div className="muted">Category: {i.category || '—'}</div>
               <div className="muted">Supplier: {i.supplier || '—'}</div>
+              <div className="allergen-line">
+                {containsLine(i.allergens, i.treeNuts) ?? 'No major allergens'}
+                {i.mayContain.length > 0 && ` · ${mayContainText(i.mayContain)}`}
+                {i.gluten === 'oats' && ' · Oats not certified gluten-free'}
+              </div>
+              {gramsPerUnitOf(i) === null && (
+                <div className="allergen-warning">No weight per {i.unit}: set grams per unit</div>
+              )}
               <div className="button-row">
                 <Button
                   small

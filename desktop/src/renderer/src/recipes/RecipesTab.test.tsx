@@ -15,6 +15,14 @@ afterEach(() => {
 });
 
 type Ingredient = Omit<IngredientView, 'createdAt' | 'updatedAt'>;
+const noAllergens = {
+  allergens: [],
+  treeNuts: [],
+  mayContain: [],
+  gluten: 'none',
+  labelName: null,
+  gramsPerUnit: null,
+} as const satisfies Partial<Ingredient>;
 const flour: Ingredient = {
   id: 'i1',
   name: 'Rice flour',
@@ -23,6 +31,7 @@ const flour: Ingredient = {
   category: 'Flours',
   supplier: 'Mill & Co',
   notes: null,
+  ...noAllergens,
 };
 const yeast: Ingredient = {
   id: 'i2',
@@ -32,6 +41,7 @@ const yeast: Ingredient = {
   category: 'Leaveners',
   supplier: null,
   notes: null,
+  ...noAllergens,
 };
 
 const detail = (

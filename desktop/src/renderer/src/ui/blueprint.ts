@@ -6,6 +6,7 @@ export {
   ButtonGroup,
   Callout,
   Card,
+  Checkbox,
   Dialog,
   DialogBody,
   DialogFooter,

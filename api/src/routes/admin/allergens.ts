@@ -1,0 +1,150 @@
+// Allergens and labels in the back office (issue 26, docs/kitchen.md): the
+// overview and the promise check (manageRecipes, as recipes), exceptions,
+// option ingredients and net weights (manageRecipes), the label settings
+// (manageKitchen: the owner), and the label PDFs (manageOrders: the staff who
+// print the desk's pick list).
+import Router from '@koa/router';
+import {
+  ClaimExceptionSchema,
+  LabelQuerySchema,
+  LabelSettingsSchema,
+  NetWeightSchema,
+  OptionIngredientsSchema,
+  ProductRecipeKeySchema,
+} from '@bakery/core';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.js';
+import { requirePermission } from '../../middleware/auth.js';
+import { handle } from '../../middleware/validate.js';
+import {
+  allergenOverview,
+  assertClaimKept,
+  claimProblems,
+  removeException,
+  removeNetWeight,
+  saveException,
+  saveLabelSettings,
+  saveNetWeight,
+  saveOptionIngredients,
+} from '../../services/allergens/admin.js';
+import { dayLabels, itemLabels, renderLabels } from '../../services/allergens/labels.js';
+
+const ClaimsQuery = z.object({
+  productIds: z
+    .string()
+    .trim()
+    .max(10_000)
+    .optional()
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((id) => id.trim())
+            .filter(Boolean)
+        : undefined,
+    ),
+});
+const ClaimsCheckBody = z.object({
+  productIds: z.array(z.string().trim().min(1).max(100)).max(500).optional(),
+});
+const ProductParam = z.object({ productId: z.string().trim().min(1).max(100) });
+
+export function adminAllergensRouter(deps: AppDeps): Router {
+  const router = new Router();
+  const { prisma } = deps;
+  const done = { success: true } as const;
+
+  router.get('/api/admin/allergens', requirePermission('manageRecipes'), async (ctx) => {
+    ctx.body = await allergenOverview(prisma);
+  });
+  // The promise check the publish step runs (claimProblems), for the back office and tests.
+  router.get(
+    '/api/admin/allergens/claims',
+    requirePermission('manageRecipes'),
+    handle({ query: ClaimsQuery }, async (ctx, { query }) => {
+      ctx.body = { problems: await claimProblems(prisma, query.productIds) };
+    }),
+  );
+  // The refusal the publish step gives (409 claim_broken naming the item and
+  // ingredient), as a call of its own: the back office checks before publishing.
+  router.post(
+    '/api/admin/allergens/claims/check',
+    requirePermission('manageRecipes'),
+    handle({ body: ClaimsCheckBody }, async (ctx, { body }) => {
+      await assertClaimKept(prisma, body.productIds);
+      ctx.body = { success: true, problems: [] };
+    }),
+  );
+  router.put(
+    '/api/admin/allergens/exceptions',
+    requirePermission('manageRecipes'),
+    handle({ body: ClaimExceptionSchema }, async (ctx, { body }) => {
+      ctx.body = await saveException(prisma, body);
+    }),
+  );
+  router.delete(
+    '/api/admin/allergens/exceptions/:productId',
+    requirePermission('manageRecipes'),
+    handle({ params: ProductParam }, async (ctx, { params }) => {
+      await removeException(prisma, params.productId);
+      ctx.body = done;
+    }),
+  );
+  router.put(
+    '/api/admin/allergens/options',
+    requirePermission('manageRecipes'),
+    handle({ body: OptionIngredientsSchema }, async (ctx, { body }) => {
+      ctx.body = await saveOptionIngredients(prisma, body);
+    }),
+  );
+  router.put(
+    '/api/admin/allergens/net-weights',
+    requirePermission('manageRecipes'),
+    handle({ body: NetWeightSchema }, async (ctx, { body }) => {
+      ctx.body = await saveNetWeight(prisma, body);
+    }),
+  );
+  router.delete(
+    '/api/admin/allergens/net-weights',
+    requirePermission('manageRecipes'),
+    handle({ query: ProductRecipeKeySchema }, async (ctx, { query }) => {
+      await removeNetWeight(prisma, query.productId, query.variantId);
+      ctx.body = done;
+    }),
+  );
+  router.put(
+    '/api/admin/allergens/label-settings',
+    requirePermission('manageKitchen'),
+    handle({ body: LabelSettingsSchema }, async (ctx, { body }) => {
+      ctx.body = await saveLabelSettings(prisma, body);
+    }),
+  );
+
+  // GET /api/admin/labels?date=YYYY-MM-DD | ?productId=…[&variantId&filling&addIn&count], &format=avery5163|thermal
+  router.get(
+    '/api/admin/labels',
+    requirePermission('manageOrders'),
+    handle({ query: LabelQuerySchema }, async (ctx, { query }) => {
+      const labels = query.date
+        ? await dayLabels(prisma, query.date)
+        : await itemLabels(
+            prisma,
+            {
+              productId: query.productId!,
+              variant: query.variantId ?? null,
+              filling: query.filling ?? null,
+              addIn: query.addIn ?? null,
+            },
+            query.count,
+          );
+      const pdf = await renderLabels(labels, query.format);
+      const name = `labels-${query.date ?? query.productId}-${query.format}.pdf`;
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set('Content-Disposition', `inline; filename="${name}"`);
+      ctx.set('X-Label-Count', String(labels.length));
+      ctx.type = 'application/pdf';
+      ctx.body = pdf;
+    }),
+  );
+  return router;
+}

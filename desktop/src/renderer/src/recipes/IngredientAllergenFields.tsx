@@ -1,0 +1,161 @@
+// The allergen part of Add / Edit Ingredient (issue 26): the nine major
+// allergens it contains (tree nuts named), what it may contain, gluten (oats:
+// certified gluten-free or not), the label name with sub-ingredients and the
+// grams in one unit when the unit is not a weight.
+import {
+  ALLERGENS,
+  GLUTEN_KINDS,
+  GLUTEN_LABELS,
+  isWeightUnit,
+  type AllergenId,
+  type GlutenKind,
+} from '@bakery/core';
+import { Checkbox, FormGroup, HTMLSelect } from '../ui/blueprint';
+import { TextField } from '../ui/fields';
+import '../allergens/allergens.css';
+
+export interface AllergenForm {
+  allergens: AllergenId[];
+  treeNuts: string;
+  mayContain: AllergenId[];
+  gluten: GlutenKind;
+  labelName: string;
+  gramsPerUnit: string;
+}
+
+export const emptyAllergens: AllergenForm = {
+  allergens: [],
+  treeNuts: '',
+  mayContain: [],
+  gluten: 'none',
+  labelName: '',
+  gramsPerUnit: '',
+};
+
+export const toAllergenForm = (i: {
+  allergens: AllergenId[];
+  treeNuts: string[];
+  mayContain: AllergenId[];
+  gluten: GlutenKind;
+  labelName: string | null;
+  gramsPerUnit: number | null;
+}): AllergenForm => ({
+  allergens: i.allergens,
+  treeNuts: i.treeNuts.join(', '),
+  mayContain: i.mayContain,
+  gluten: i.gluten,
+  labelName: i.labelName ?? '',
+  gramsPerUnit: i.gramsPerUnit === null ? '' : String(i.gramsPerUnit),
+});
+
+export const allergenPayload = (f: AllergenForm) => ({
+  allergens: f.allergens,
+  treeNuts: f.allergens.includes('tree-nuts')
+    ? f.treeNuts
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean)
+    : [],
+  mayContain: f.mayContain.filter((id) => !f.allergens.includes(id)),
+  gluten: f.gluten,
+  labelName: f.labelName.trim() || null,
+  gramsPerUnit: f.gramsPerUnit.trim() === '' ? null : Number(f.gramsPerUnit),
+});
+
+const toggle = (list: AllergenId[], id: AllergenId, on: boolean) =>
+  on ? [...list.filter((x) => x !== id), id] : list.filter((x) => x !== id);
+
+export function IngredientAllergenFields<F extends AllergenForm & { unit: string }>({
+  form: f,
+  setForm,
+  errors,
+}: {
+  form: F;
+  setForm(update: (previous: F) => F): void;
+  errors: Record<string, string>;
+}) {
+  const weightUnit = isWeightUnit(f.unit);
+  return (
+    <>
+      <fieldset className="allergen-fieldset">
+        <legend>Contains (major allergens)</legend>
+        <div className="allergen-checks">
+          {ALLERGENS.map((a) => (
+            <Checkbox
+              key={a.id}
+              id={`ingredient-contains-${a.id}`}
+              label={a.label}
+              checked={f.allergens.includes(a.id)}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                setForm((p) => ({ ...p, allergens: toggle(p.allergens, a.id, on) }));
+              }}
+            />
+          ))}
+        </div>
+        {errors.allergens && <p className="field-error">{errors.allergens}</p>}
+      </fieldset>
+      {f.allergens.includes('tree-nuts') && (
+        <TextField
+          id="ingredient-treeNuts"
+          label="Tree nuts, named (comma between)"
+          value={f.treeNuts}
+          placeholder="Almonds, Pecans"
+          onChange={(v) => setForm((p) => ({ ...p, treeNuts: v }))}
+          error={errors.treeNuts}
+        />
+      )}
+      <fieldset className="allergen-fieldset">
+        <legend>May contain (shared equipment, supplier warning)</legend>
+        <div className="allergen-checks">
+          {ALLERGENS.filter((a) => !f.allergens.includes(a.id)).map((a) => (
+            <Checkbox
+              key={a.id}
+              id={`ingredient-may-${a.id}`}
+              label={a.label}
+              checked={f.mayContain.includes(a.id)}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                setForm((p) => ({ ...p, mayContain: toggle(p.mayContain, a.id, on) }));
+              }}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <FormGroup label="Gluten" labelFor="ingredient-gluten" helperText={errors.gluten}>
+        <HTMLSelect
+          id="ingredient-gluten"
+          value={f.gluten}
+          onChange={(e) => {
+            const gluten = e.currentTarget.value as GlutenKind;
+            setForm((p) => ({ ...p, gluten }));
+          }}
+          options={GLUTEN_KINDS.map((k) => ({ value: k, label: GLUTEN_LABELS[k] }))}
+        />
+      </FormGroup>
+      <TextField
+        id="ingredient-labelName"
+        label="Name on labels, with sub-ingredients"
+        value={f.labelName}
+        placeholder="Gluten-free flour blend (brown rice flour, sorghum flour, tapioca starch)"
+        onChange={(v) => setForm((p) => ({ ...p, labelName: v }))}
+        error={errors.labelName}
+      />
+      <TextField
+        id="ingredient-gramsPerUnit"
+        label={`Grams in one ${f.unit.trim() || 'unit'}`}
+        value={f.gramsPerUnit}
+        type="number"
+        min={0}
+        step="0.1"
+        onChange={(v) => setForm((p) => ({ ...p, gramsPerUnit: v }))}
+        error={errors.gramsPerUnit}
+        hint={
+          weightUnit
+            ? 'Not needed: the unit is a weight.'
+            : 'Needed to order the label’s ingredients by weight (e.g. 50 for one egg, 240 for a cup of oat milk).'
+        }
+      />
+    </>
+  );
+}
