@@ -152,6 +152,8 @@ describe('the export contract of core/README.md', () => {
       | 'filling'
       | 'addIn'
       | 'lineTotal'
+      // Issue 24: a cake's own writing when the order has several.
+      | 'writing'
       // Issue 26: the allergens the line was ordered with.
       | 'allergens'
       | 'allergenInfo'

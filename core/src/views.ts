@@ -23,6 +23,8 @@ export interface OrderLineView {
   filling: string | null;
   addIn: string | null;
   lineTotal: number;
+  /** The writing on this cake when the order has several (issue 24); absent otherwise. */
+  writing?: string;
   /** Issue 26: the major allergens of the line as ordered (absent on lines stored before). */
   allergens?: AllergenId[];
   allergenInfo?: {

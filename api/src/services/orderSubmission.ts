@@ -8,6 +8,7 @@ import {
   bakeryToday,
   centsToDollars,
   dollarsToCents,
+  isCakeLine,
   orderLines,
   orderPayloadSchema,
   orderRefusal,
@@ -360,6 +361,19 @@ function isUniqueViolation(error: unknown): boolean {
 const findOrder = (prisma: PrismaClient, id: string) => prisma.order.findUnique({ where: { id } });
 
 /**
+ * Each cake line keeps the writing sent for it (issue 24: several cakes, each
+ * with its own words), only where writing was chosen; the lines themselves are
+ * the catalogue's, priced in the order of the payload's items.
+ */
+function linesWithWriting<T extends { productId: string }>(lines: T[], p: Payload) {
+  if (!p.cakeOptions?.hasWriting) return lines;
+  return lines.map((line, index) => {
+    const writing = p.items[index]?.writing?.trim();
+    return writing && isCakeLine(line) ? { ...line, writing } : line;
+  });
+}
+
+/**
  * The row to store: the catalogue's figures, the account's name and e-mail,
  * and the phone typed on the form (issue 24: the account's phone replaced it;
  * the account keeps its own, and is the fallback when none was typed).
@@ -381,7 +395,7 @@ function orderRow(p: Payload, priced: PricedOrder, user: SessionUser | undefined
     customerPhone: text(p.customerPhone) ?? (user?.phone || null),
     pickupDate: p.pickupDate,
     pickupTime: p.pickupTime,
-    items: orderLines(priced),
+    items: linesWithWriting(orderLines(priced), p),
     subtotal: centsToDollars(priced.subtotalCents),
     cakeOptionsFee: centsToDollars(priced.cakeOptionsFeeCents),
     rushFee: centsToDollars(priced.rushFeeCents),

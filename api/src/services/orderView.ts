@@ -32,6 +32,7 @@ export function lineView(raw: unknown): OrderLineView {
       line.lineTotal !== undefined
         ? dollars(line.lineTotal as Decimalish)
         : Math.round(price * quantity * 100) / 100,
+    ...(text(line.writing) ? { writing: text(line.writing)! } : {}),
     // Issue 26: the allergens it was ordered with (absent on lines stored before).
     ...storedLineAllergens(raw),
   };

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES, MENU_ITEMS, type OrderView } from '@bakery/core';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { Client, PASSWORD, orderPayload, signedInCustomer } from '../support/factories.js';
+import { signedIn } from '../admin/helpers.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -177,6 +178,57 @@ describe('the form keeps faith (issue 24)', () => {
     }
     const mine = await client.get<OrderView[]>('/api/my-orders');
     expect(mine.body).toEqual([]);
+  });
+
+  it('keeps the writing of each cake where the order has several, on My Orders and the bake sheet', async () => {
+    const { client } = await signedInCustomer(server.baseUrl, server.prisma);
+    const base = orderPayload({
+      lines: [
+        { productId: 'heart-shaped-cake', quantity: 1, variantId: 'chocolate' },
+        { productId: cake.id, quantity: 1 },
+      ],
+      hasWriting: true,
+      // A day of its own: the cakes' daily limit is shared with the other tests.
+      daysAhead: 13,
+    });
+    const orderData = {
+      ...base,
+      cakeWriting: 'Love you, Mom',
+      items: base.items.map((item, index) => ({
+        ...item,
+        writing: index === 0 ? 'Love you, Mom' : 'Happy 40th Sam',
+      })),
+    };
+    const order = await client.post<{ order: OrderView }>('/api/submit-order', { orderData });
+    expect(order.status).toBe(201);
+    expect(order.body.order.items.map((line) => line.writing)).toEqual([
+      'Love you, Mom',
+      'Happy 40th Sam',
+    ]);
+    // One writing fee for the order, as the spec prices it.
+    expect(order.body.order.cakeOptionsFee).toBe(5);
+    const mine = await client.get<OrderView[]>('/api/my-orders');
+    expect(mine.body[0]!.items.map((line) => line.writing)).toEqual([
+      'Love you, Mom',
+      'Happy 40th Sam',
+    ]);
+    const staff = (await signedIn(server.baseUrl, server.prisma, 'admin')).client;
+    const day = order.body.order.pickupDate!;
+    const sheet = await staff.get<{ cakes: { orderId: string; writingText: string }[] }>(
+      `/api/admin/kitchen/bake-sheet?fromDate=${day}&toDate=${day}`,
+    );
+    expect(
+      sheet.body.cakes.filter((c) => c.orderId === order.body.order.id).map((c) => c.writingText),
+    ).toEqual(['Love you, Mom', 'Happy 40th Sam']);
+    // Writing on a line that is not a cake is not kept; too long is refused.
+    const long = await client.post<{ message: string }>('/api/submit-order', {
+      orderData: {
+        ...orderData,
+        items: orderData.items.map((i) => ({ ...i, writing: 'x'.repeat(61) })),
+      },
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe(ORDER_MESSAGES.cakeWriting);
   });
 
   it('takes the Heart-Shaped Cake in vanilla or chocolate, both at $60, and stores the flavour', async () => {

@@ -164,13 +164,14 @@ export function variantLabelOf(
 export function lineDescription(
   line: Pick<
     OrderLineView,
-    'productId' | 'name' | 'variant' | 'variantLabel' | 'filling' | 'addIn'
+    'productId' | 'name' | 'variant' | 'variantLabel' | 'filling' | 'addIn' | 'writing'
   >,
 ): string {
   const variant = variantLabelOf(line);
   const parts = [variant ? `${line.name} (${variant})` : line.name];
   if (line.filling) parts.push(`filling: ${optionLabel(line.filling)}`);
   if (line.addIn) parts.push(`add-in: ${optionLabel(line.addIn)}`);
+  if (line.writing) parts.push(`writing: “${line.writing}”`);
   return parts.join(', ');
 }
 

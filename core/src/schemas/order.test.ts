@@ -5,6 +5,7 @@ import { MENU_ITEMS, type CartLine } from '../catalogue/catalogue';
 import { isPersonName } from './common';
 import {
   buildOrderPayload,
+  cakeLineKey,
   ORDER_MESSAGES,
   checkOrderForSubmit,
   missingOrderInformation,
@@ -667,6 +668,35 @@ describe('issue 14: names, ZIP, states, slots, cake writing, the payload builder
     expect(parsed.success).toBe(true);
     expect(parsed.data?.cakeWriting).toBe('Happy Birthday Ana');
     expect(parsed.data?.specialInstructions).toHaveLength(500);
+  });
+
+  it('gives each of several cakes its own writing, and a bread none (issue 24)', () => {
+    const cake = MENU_ITEMS.find((i) => i.fillings)!;
+    const lines: CartLine[] = [
+      { productId: 'heart-shaped-cake', quantity: 1, variantId: 'vanilla' },
+      { productId: cake.id, quantity: 1 },
+      { productId: 'lemon-poppy-seed-loaf', quantity: 1 },
+    ];
+    const several = priceOrder(
+      lines,
+      { pickupDate: '2026-12-11', hasWriting: true, hasBows: false },
+      today,
+    );
+    const lineWriting = {
+      [cakeLineKey(several.lines[0]!)]: ' Love you ',
+      [cakeLineKey(several.lines[1]!)]: 'Happy 40th',
+      [cakeLineKey(several.lines[2]!)]: 'not on bread',
+    };
+    const payload = buildOrderPayload(
+      several,
+      { ...form, hasWriting: true, cakeWriting: 'Love you', lineWriting },
+      account,
+    );
+    const parsed = orderPayloadSchema(today).parse(payload);
+    expect(parsed.items.map((i) => i.writing)).toEqual(['Love you', 'Happy 40th', undefined]);
+    // Without "Add writing" no line keeps any.
+    const none = buildOrderPayload(several, { ...form, hasWriting: false, lineWriting }, account);
+    expect(none.items.some((i) => 'writing' in i)).toBe(false);
   });
 
   it('lets an account named under an older rule order when the name comes from the account', () => {

@@ -18,7 +18,7 @@ import {
   type DeliveryMethod,
 } from '../lifecycle/lifecycle';
 import { RUSH_FEE_CENTS, centsToDollars, dollarsToCents, type PricedOrder } from '../money/money';
-import type { CartLine } from '../catalogue/catalogue';
+import { getMenuItem, type CartLine } from '../catalogue/catalogue';
 import { DELIVERY_STATE_CODES } from '../bakery/bakery';
 import { isDeliveryZip, outsideDeliveryAreaMessage } from '../bakery/deliveryArea';
 import type { ErrorCode } from '../errors';
@@ -367,6 +367,13 @@ export const OrderItemSchema = z.object({
     .max(50)
     .nullish()
     .transform((v) => (v ? v : null)),
+  /** The writing on this cake, where the order has several (issue 24); kept only on cake lines. */
+  writing: z
+    .string()
+    .trim()
+    .max(MAX_CAKE_WRITING, ORDER_MESSAGES.cakeWriting)
+    .nullish()
+    .transform((v) => (v ? v : undefined)),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
@@ -498,9 +505,27 @@ export interface OrderFormValues {
   specialInstructions?: string | null;
   /** Writing on the cake; kept only when the order has a cake and writing was chosen. */
   cakeWriting?: string | null;
+  /** With several cakes, the writing of each cake line (key: cakeLineKey). */
+  lineWriting?: Readonly<Record<string, string>> | null;
   hasWriting?: boolean;
   hasBows?: boolean;
 }
+
+/** A cart line's key for its own writing: product, size, filling and add-in. */
+export const cakeLineKey = (line: {
+  productId: string;
+  variant?: string | null;
+  variantId?: string | null;
+  filling?: string | null;
+  addIn?: string | null;
+}) =>
+  [line.productId, line.variant ?? line.variantId ?? '', line.filling ?? '', line.addIn ?? ''].join(
+    '|',
+  );
+
+/** Whether a stored or priced line is a cake (writing goes on cakes only). */
+export const isCakeLine = (line: { productId: string }) =>
+  getMenuItem(line.productId)?.category === 'cakes';
 
 /** Who orders: the signed-in account (name, e-mail and phone come from it first). */
 export interface OrderAccount {
@@ -548,8 +573,11 @@ export function buildOrderPayload(
     customerEmail: account.email,
     customerPhone: text(form.customerPhone) || account.phone || '',
     userId: account.id,
-    items: orderLines(priced).map(
-      ({ productId, name, price, quantity, variant, filling, addIn }) => ({
+    items: orderLines(priced).map((line) => {
+      const { productId, name, price, quantity, variant, filling, addIn } = line;
+      const writing =
+        hasWriting && isCakeLine(line) ? text(form.lineWriting?.[cakeLineKey(line)]) : '';
+      return {
         productId,
         name,
         price,
@@ -557,8 +585,9 @@ export function buildOrderPayload(
         variant,
         filling,
         addIn,
-      }),
-    ),
+        ...(writing ? { writing } : {}),
+      };
+    }),
     subtotal: centsToDollars(priced.subtotalCents),
     cakeOptionsFee: centsToDollars(priced.cakeOptionsFeeCents),
     rushFee: centsToDollars(priced.rushFeeCents),

@@ -41,6 +41,8 @@ export interface StoredItem {
   filling: string | null;
   addIn: string | null;
   lineTotal: number | null;
+  /** This cake's own writing, when the order has several cakes (issue 24). */
+  writing: string | null;
 }
 
 export function storedItems(items: Prisma.JsonValue): StoredItem[] {
@@ -63,6 +65,7 @@ export function storedItems(items: Prisma.JsonValue): StoredItem[] {
         addIn: typeof item.addIn === 'string' && item.addIn ? item.addIn : null,
         lineTotal:
           item.lineTotal === undefined || item.lineTotal === null ? null : Number(item.lineTotal),
+        writing: typeof item.writing === 'string' && item.writing ? item.writing : null,
       },
     ];
   });
@@ -174,7 +177,7 @@ export async function bakeSheet(db: Db, fromDate: string, toDate: string): Promi
           filling: optionLabel(CAKE_FILLINGS, item.filling),
           quantity: item.quantity,
           writing: Boolean(options.hasWriting),
-          writingText: options.hasWriting ? order.cakeWriting : null,
+          writingText: options.hasWriting ? (item.writing ?? order.cakeWriting) : null,
           bows: Boolean(options.hasBows),
           specialInstructions: order.specialInstructions,
         });

@@ -664,6 +664,7 @@ function linesOf(items: unknown): MailOrderLine[] {
       options: [
         filling ? `${filling.label} filling` : null,
         addIn ? `with ${addIn.label.toLowerCase()}` : null,
+        typeof item.writing === 'string' && item.writing ? `writing “${item.writing}”` : null,
       ].filter((o): o is string => o !== null),
       quantity,
       allergens: lineAllergenText(raw),

@@ -99,6 +99,7 @@ export function OrderLines({ order }: { order: OrderView }) {
         const options = [
           item.variantLabel,
           item.filling ? `Filling: ${optionLabel(CAKE_FILLINGS, item.filling)}` : null,
+          item.writing ? `Writing: “${item.writing}”` : null,
           item.addIn ? `Add-in: ${optionLabel(ADD_INS, item.addIn)}` : null,
         ].filter(Boolean);
         return (

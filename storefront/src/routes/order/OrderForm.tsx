@@ -231,7 +231,7 @@ export function OrderForm({ user }: { user: UserView }) {
         rush={rush}
       />
       <ProductsSection category={category} onCategory={setCategory} lines={lines} />
-      {priced.hasCakeItems && <CakeSection form={form} set={set} />}
+      {priced.hasCakeItems && <CakeSection form={form} set={set} lines={priced.lines} />}
 
       <section className="card order-section" aria-labelledby="special-heading">
         <h2 id="special-heading">{priced.hasCakeItems ? '4' : '3'}. Special Instructions</h2>

@@ -22,6 +22,13 @@ export function readDraft(userId: string, phone: string): OrderFormState {
     if (key in form && typeof value === typeof form[key as keyof OrderFormState]) out[key] = value;
   }
   if (out.deliveryMethod !== 'delivery') out.deliveryMethod = 'pickup';
+  const writing = out.lineWriting;
+  if (
+    !writing ||
+    Array.isArray(writing) ||
+    Object.values(writing).some((v) => typeof v !== 'string')
+  )
+    out.lineWriting = {};
   return out as OrderFormState;
 }
 

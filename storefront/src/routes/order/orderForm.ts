@@ -19,6 +19,7 @@ export const emptyForm = (phone = ''): OrderFormState => ({
   specialInstructions: '',
   hasWriting: false,
   cakeWriting: '',
+  lineWriting: {},
   hasBows: false,
 });
 
