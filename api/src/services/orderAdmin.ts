@@ -21,7 +21,6 @@ import {
   orderNumber,
   PICKUP_CODE_ALPHABET,
   specFields,
-  toBakeryDate,
   type OrderAction,
   type PaymentMethod,
   checkPaymentChange,
@@ -520,9 +519,8 @@ export async function restoreOrder(
   const order = await deps.prisma.$transaction(async (tx) => {
     const current = await lockOrder(tx, id);
     const today = bakeryToday(now);
-    const cancelledDay = current.cancelledAt
-      ? toBakeryDate(current.cancelledAt.toISOString())
-      : null;
+    // The New York day of the cancel (a UTC date is the next day after 7 or 8 pm).
+    const cancelledDay = current.cancelledAt ? bakeryToday(current.cancelledAt) : null;
     ensureCounter(current, 'restore', { today, cancelledDay });
     if (current.pickupDate)
       await reserveCapacity(tx, current.pickupDate, storedLines(current.items), {
