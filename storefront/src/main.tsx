@@ -2,6 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, preloadRoute } from './App';
 import './styles.css';
+// The allergen disclosure and filter are in the prerendered menu and order pages:
+// their styles come with the first paint, not with the route's chunk (no layout shift).
+import './allergens/allergens.css';
 
 // The build prerenders the pages (scripts/prerender.mjs, docs/storefront.md).
 // A page rendered in full is hydrated once its route's module (preloaded by

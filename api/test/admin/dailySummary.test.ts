@@ -7,8 +7,8 @@
 // must also equal figures computed here from the orders themselves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, bakeryToday, dateRangeToUtc, itemsInCategory } from '@bakery/core';
-import { Prisma, sqlPool } from '@bakery/prisma';
-import type pg from 'pg';
+import { Prisma } from '@bakery/prisma';
+import pg from 'pg';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { Client, insertOrder, signedIn } from './helpers.js';
 import { orderPayload, signedInCustomer } from '../support/factories.js';
@@ -238,17 +238,20 @@ describe('daily summary', () => {
     // Four open transactions insert a paid order of today at once. With one row
     // per day and states, the second insert would wait for the first's commit
     // (lock_timeout makes that a failure); with slots none waits.
-    const pool = sqlPool(server.prisma);
-    const opened: { client: pg.PoolClient; slot: number }[] = [];
-    const spare: pg.PoolClient[] = [];
-    while (opened.length < 4) {
-      const client = await pool.connect();
+    // Connections of their own (not the pool's few), until four land in four slots.
+    const opened: { client: pg.Client; slot: number }[] = [];
+    const spare: pg.Client[] = [];
+    while (opened.length < 4 && spare.length < 60) {
+      const client = new pg.Client({ connectionString: server.deps.config.databaseUrl });
+      client.on('error', () => undefined);
+      await client.connect();
       const [row] = (await client.query<{ slot: number }>('SELECT pg_backend_pid() % 8 AS slot'))
         .rows;
       if (opened.some((o) => o.slot === row!.slot)) spare.push(client);
       else opened.push({ client, slot: row!.slot });
     }
-    spare.forEach((client) => client.release());
+    await Promise.all(spare.map((client) => client.end()));
+    expect(opened).toHaveLength(4);
     const before = (await staff.get('/api/admin/stats')).body as { todayOrders: number };
     try {
       for (const { client } of opened) {
@@ -261,7 +264,7 @@ describe('daily summary', () => {
       }
       for (const { client } of opened) await client.query('COMMIT');
     } finally {
-      opened.forEach(({ client }) => client.release());
+      await Promise.all(opened.map(({ client }) => client.end()));
     }
     const slots = await server.prisma.$queryRaw<{ slot: number }[]>`
       SELECT DISTINCT "slot" FROM "DailyOrderSummary"

@@ -271,7 +271,10 @@ describe('GET /api/admin/labels', () => {
     // LABELS_PDF_DIR=<folder>: keeps each PDF (docs/kitchen.md's picture is one of them).
     if (process.env.LABELS_PDF_DIR)
       writeFileSync(
-        path.join(process.env.LABELS_PDF_DIR, `labels-${query.split('&')[0]!.replace(/\W+/g, '-')}.pdf`),
+        path.join(
+          process.env.LABELS_PDF_DIR,
+          `labels-${query.split('&')[0]!.replace(/\W+/g, '-')}.pdf`,
+        ),
         Buffer.from(await response.clone().arrayBuffer()),
       );
     expect(response.status).toBe(200);

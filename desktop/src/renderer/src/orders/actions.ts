@@ -8,7 +8,6 @@ import {
   bakeryToday,
   DELETE_ORDER_CONFIRM,
   ORDER_ACTION_RULES,
-  toBakeryDate,
   type AdminAction,
   type OrderView,
   isPaidStatus,
@@ -43,7 +42,7 @@ export function counterButtons(order: OrderView, today = bakeryToday()): Counter
       totalCents: Math.round(order.total * 100),
       refundedCents: Math.round(order.refundedAmount * 100),
     },
-    { today, cancelledDay: order.cancelledAt ? toBakeryDate(order.cancelledAt) : null },
+    { today, cancelledDay: order.cancelledAt ? bakeryToday(new Date(order.cancelledAt)) : null },
   );
   const state = order.fulfillmentStatus;
   // One next step at a time, and Archive where Delete is not the answer (paid or done).

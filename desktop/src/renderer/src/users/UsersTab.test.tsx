@@ -102,7 +102,7 @@ describe('User Management as the owner', () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent("Change this user's role?");
     expect(dialog).toHaveTextContent(
-      'Cora Baker (cora@example.com) goes from customer to owner. Owner: all admin rights, plus manage users',
+      'Cora Baker (cora@example.com) goes from customer to owner. Owner: all admin rights, plus set daily limits and closed dates',
     );
     within(dialog).getByText('Keep it').closest('button')!.focus();
     fireEvent.keyDown(document, { key: 'Escape' });
