@@ -27,13 +27,31 @@ export interface OrderLineView {
   writing?: string;
   /** Issue 26: the major allergens of the line as ordered (absent on lines stored before). */
   allergens?: AllergenId[];
-  allergenInfo?: {
-    known: boolean;
-    contains: string | null;
-    mayContain: string | null;
-    note: string | null;
-  };
+  allergenInfo?: LineAllergenInfo;
 }
+
+/** What a customer reads in the "Ingredients & allergens" disclosure (issue 26). */
+export interface AllergenInfo {
+  /** False: "Ask us about allergens". */
+  known: boolean;
+  /** "Ingredients: …", or null when unknown. */
+  ingredients: string | null;
+  contains: string | null;
+  mayContain: string | null;
+  /** The owner's own wording for an item sold outside the shop's promise. */
+  note: string | null;
+}
+
+/** An item's, variant's, filling's or add-in's allergens on GET /api/menu. */
+export interface AllergenFacts {
+  ingredients: string[];
+  allergens: AllergenId[];
+  mayContain: AllergenId[];
+  allergenInfo: AllergenInfo;
+}
+
+/** What an order line keeps of its allergens as ordered (no ingredient list). */
+export type LineAllergenInfo = Omit<AllergenInfo, 'ingredients'>;
 
 export interface OrderView {
   id: string;

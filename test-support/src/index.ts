@@ -3,3 +3,4 @@
 // and start the real API.
 export * from './postgres';
 export * from './api';
+export * from './smtpMailbox';

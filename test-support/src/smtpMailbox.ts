@@ -1,36 +1,48 @@
-// A real SMTP server (the smtp-server package) on 127.0.0.1 for the browser
-// suites: the API sends its mail to it over SMTP as it would to a provider,
-// and each message received is written, as received, to one .eml file in a
-// folder the tests read (a customer's inbox, in effect).
+// A real SMTP server (the smtp-server package) on 127.0.0.1 for the tests:
+// the API sends its mail to it over SMTP as it would to a provider.
+// `listenSmtp` is the server itself (the API tests' smtpPeer keeps messages
+// in memory with it); `startSmtpMailbox` files each message, as received, as
+// one .eml file in a folder the browser suites read (a customer's inbox).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
-export interface SmtpMailbox {
+export interface SmtpEnvelope {
+  from: string;
+  to: string[];
+}
+
+export interface SmtpListener {
+  port: number;
   /** smtp://127.0.0.1:<port>, for the API's SMTP_URL. */
   url: string;
-  /** Where each received message lands as <n>.eml. */
-  dir: string;
   close(): Promise<void>;
 }
 
-export async function startSmtpMailbox(dir: string): Promise<SmtpMailbox> {
-  mkdirSync(dir, { recursive: true });
-  let received = 0;
+/**
+ * Listens on a free loopback port and hands each whole message to `receive`;
+ * an Error it returns is the server's answer instead of 250 (a 4xx to test
+ * retries: give it a `responseCode`).
+ */
+export async function listenSmtp(
+  receive: (raw: Buffer, envelope: SmtpEnvelope) => Error | void,
+): Promise<SmtpListener> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received += 1;
-        const name = `${Date.now()}-${String(received).padStart(5, '0')}.eml`;
-        writeFileSync(join(dir, name), Buffer.concat(chunks));
-        callback();
-      });
+      stream.on('end', () =>
+        callback(
+          receive(Buffer.concat(chunks), {
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          }) ?? undefined,
+        ),
+      );
     },
   });
   await new Promise<void>((resolve, reject) => {
@@ -39,8 +51,23 @@ export async function startSmtpMailbox(dir: string): Promise<SmtpMailbox> {
   });
   const { port } = server.server.address() as AddressInfo;
   return {
+    port,
     url: `smtp://127.0.0.1:${port}`,
-    dir,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+export interface SmtpMailbox extends SmtpListener {
+  /** Where each received message lands as <n>.eml. */
+  dir: string;
+}
+
+export async function startSmtpMailbox(dir: string): Promise<SmtpMailbox> {
+  mkdirSync(dir, { recursive: true });
+  let received = 0;
+  const listener = await listenSmtp((raw) => {
+    received += 1;
+    writeFileSync(join(dir, `${Date.now()}-${String(received).padStart(5, '0')}.eml`), raw);
+  });
+  return { ...listener, dir };
 }

@@ -1,8 +1,7 @@
 // A real SMTP server (the smtp-server package) on 127.0.0.1 that keeps every
 // message it receives, for tests to read what a customer would get. It can
 // refuse the next deliveries with a 4xx to exercise the mail queue's retries.
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { listenSmtp } from '@bakery/test-support';
 
 export interface ReceivedMail {
   from: string;
@@ -85,36 +84,15 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
   const waiters: Array<() => void> = [];
   let refusals = 0;
 
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        if (refusals > 0) {
-          refusals--;
-          const error = Object.assign(new Error('Mailbox busy, try again later'), {
-            responseCode: 451,
-          });
-          return callback(error);
-        }
-        const envelope = {
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-        };
-        messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), envelope));
-        for (const wake of waiters.splice(0)) wake();
-        callback();
-      });
-    },
+  const smtp = await listenSmtp((raw, envelope) => {
+    if (refusals > 0) {
+      refusals--;
+      return Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
+    }
+    messages.push(parseMail(raw.toString('utf8'), envelope));
+    for (const wake of waiters.splice(0)) wake();
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.server.address() as AddressInfo;
+  const { port } = smtp;
 
   return {
     port,
@@ -141,6 +119,6 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       }
       return messages.slice(0, count);
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => smtp.close(),
   };
 }

@@ -4,22 +4,9 @@
 // menu and the order page hide the same items.
 import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { parseWithout, safeWithout, type AllergenId } from '@bakery/core';
+import { parseWithout, safeWithout, type AllergenFacts, type AllergenId } from '@bakery/core';
 
-export interface AllergenInfo {
-  known: boolean;
-  ingredients: string | null;
-  contains: string | null;
-  mayContain: string | null;
-  note: string | null;
-}
-
-export interface AllergenFacts {
-  ingredients: string[];
-  allergens: AllergenId[];
-  mayContain: AllergenId[];
-  allergenInfo: AllergenInfo;
-}
+export type { AllergenFacts };
 
 export interface MenuItemAllergens extends AllergenFacts {
   id: string;

@@ -11,6 +11,8 @@ import {
   ingredientLine,
   parseWithout,
   safeWithout,
+  UNKNOWN_STATEMENT,
+  type AllergenFacts,
   type AllergenId,
   type AllergenStatement,
   type ItemAllergens,
@@ -19,25 +21,6 @@ import type { PrismaClient } from '@bakery/prisma';
 import type { Context } from 'koa';
 import { cachedJson, type CachedAnswer } from '../cachedJson.js';
 import { currentAllergens } from './statements.js';
-
-/** What a customer reads in the "Ingredients & allergens" disclosure. */
-export interface AllergenInfo {
-  /** False: "Ask us about allergens". */
-  known: boolean;
-  /** "Ingredients: …", or null when unknown. */
-  ingredients: string | null;
-  contains: string | null;
-  mayContain: string | null;
-  /** The owner's own wording for an item sold outside the shop's promise. */
-  note: string | null;
-}
-
-export interface AllergenFacts {
-  ingredients: string[];
-  allergens: AllergenId[];
-  mayContain: AllergenId[];
-  allergenInfo: AllergenInfo;
-}
 
 export function factsOf(statement: AllergenStatement, note: string | null = null): AllergenFacts {
   return {
@@ -59,7 +42,7 @@ type MenuLike = { items: readonly MenuItemLike[] } & Record<string, unknown>;
 
 /** One item of the menu answer with its facts, its variants' and its options'. */
 function itemWithAllergens<I extends MenuItemLike>(item: I, a: ItemAllergens | undefined) {
-  if (!a) return { ...item, ...factsOf({ ...UNKNOWN }) };
+  if (!a) return { ...item, ...factsOf({ ...UNKNOWN_STATEMENT }) };
   const note = a.exception;
   const options = [
     ...Object.entries(a.fillings).map(([id, s]) => ({
@@ -93,17 +76,6 @@ function itemWithAllergens<I extends MenuItemLike>(item: I, a: ItemAllergens | u
   };
 }
 
-const UNKNOWN: AllergenStatement = {
-  known: false,
-  ingredients: [],
-  allergens: [],
-  mayContain: [],
-  contains: null,
-  mayContainLine: null,
-  missingWeights: [],
-  claimBreakers: [],
-};
-
 /**
  * The menu answer with each item's allergens, and without the items that
  * contain any of `without` (or whose allergens are unknown).
@@ -116,7 +88,7 @@ export function withAllergens<M extends MenuLike>(
   const items = menu.items
     .filter((item) => {
       const a = byProduct.get(item.id);
-      return safeWithout(a?.statement ?? UNKNOWN, without);
+      return safeWithout(a?.statement ?? UNKNOWN_STATEMENT, without);
     })
     .map((item) => itemWithAllergens(item, byProduct.get(item.id)));
   return { ...menu, items, ...(without.length ? { without } : {}) };

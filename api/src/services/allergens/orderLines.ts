@@ -2,18 +2,15 @@
 // with its Contains and May contain lines as they were when it was ordered
 // (or changed), so My Orders and the order mails show what the customer
 // bought, even after a recipe changes.
-import { ASK_ABOUT_ALLERGENS, isAllergenId, lineStatement, type AllergenId } from '@bakery/core';
+import {
+  ASK_ABOUT_ALLERGENS,
+  isAllergenId,
+  lineStatement,
+  type AllergenId,
+  type LineAllergenInfo,
+} from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
 import { currentAllergens, type KitchenAllergens } from './statements.js';
-
-/** What a stored line carries. */
-export interface LineAllergenInfo {
-  known: boolean;
-  contains: string | null;
-  mayContain: string | null;
-  /** The owner's exception wording, when the item has one. */
-  note: string | null;
-}
 
 export interface LineAllergens {
   allergens: AllergenId[];
