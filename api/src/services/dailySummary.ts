@@ -22,7 +22,7 @@
 //
 // This module reads the summary, recomputes it from the orders (the check
 // command: `pnpm --filter @bakery/api run summary:check`), and rebuilds it.
-import { PAID_STATUSES } from '@bakery/core';
+import { BAKERY_TIME_ZONE, PAID_STATUSES } from '@bakery/core';
 import { Prisma, type PrismaClient } from '@bakery/prisma';
 import type { Tx as Db } from '../db/types.js';
 
@@ -47,8 +47,9 @@ export function daysInRange(range: DateRange): Prisma.Sql {
 }
 
 // The recomputation from the orders: the same expressions as the triggers.
-const DAY = Prisma.sql`("createdAt" AT TIME ZONE 'America/New_York')::date`;
-const PAID_DAY = Prisma.sql`(COALESCE("paidAt", "createdAt") AT TIME ZONE 'America/New_York')::date`;
+const ZONE = Prisma.raw(`'${BAKERY_TIME_ZONE}'`);
+const DAY = Prisma.sql`("createdAt" AT TIME ZONE ${ZONE})::date`;
+const PAID_DAY = Prisma.sql`(COALESCE("paidAt", "createdAt") AT TIME ZONE ${ZONE})::date`;
 const PRICE = Prisma.sql`CASE WHEN item->>'price' ~ '^\\s*[-+]?[0-9]+(\\.[0-9]*)?\\s*$' THEN (item->>'price')::numeric ELSE 0 END`;
 const QUANTITY = Prisma.sql`CASE WHEN item->>'quantity' ~ '^\\s*[-+]?[0-9]{1,9}\\s*$' THEN (item->>'quantity')::int ELSE 0 END`;
 
