@@ -307,7 +307,7 @@ export async function setFulfillment(
   actor: Actor,
 ) {
   const action = orderStatus === 'complete' ? 'markComplete' : 'markInProgress';
-  // Back in progress undoes a fulfilment, so no badge still says fulfilled.
+  // Back in progress undoes a fulfillment, so no badge still says fulfilled.
   return act(deps, id, action, actor, () =>
     action === 'markInProgress' ? { fulfilledAt: null } : {},
   );

@@ -1,7 +1,7 @@
 // The daily summary (issue 13) stays equal to a recomputation from the orders
 // whatever writes them: a random sequence of submissions (through POST
 // /api/submit-order, as customers place them, and inserted as rows), payments,
-// cancellations, fulfilments and deletions, through the staff routes and
+// cancellations, fulfillments and deletions, through the staff routes and
 // straight through the database (bulk inserts, bulk updates, raw SQL, a
 // rolled-back transaction, TRUNCATE). The stat cards read from the summary
 // must also equal figures computed here from the orders themselves.

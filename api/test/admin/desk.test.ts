@@ -189,7 +189,7 @@ describe('lifecycle refusals (issue 12)', () => {
     expect(await server.prisma.orderHistory.count({ where: { orderId: order.id } })).toBe(4);
   });
 
-  it('Mark In Progress after Fulfill clears the fulfilment; Mark Complete comes back', async () => {
+  it('Mark In Progress after Fulfill clears the fulfillment; Mark Complete comes back', async () => {
     const order = await insertOrder(server.prisma, { paymentStatus: 'paid' });
     await staff.patch(`/api/admin/orders/${order.id}/fulfill`);
     const back = await staff.patch(`/api/admin/orders/${order.id}/fulfillment`, {

@@ -196,7 +196,7 @@ describe('a delivery order', () => {
   });
 });
 
-describe('payment and fulfilment', () => {
+describe('payment and fulfillment', () => {
   it('walks an order from pending to paid to complete and back', async () => {
     const order = await insertOrder(server.prisma);
     const early = await staff.patch(`/api/admin/orders/${order.id}/fulfillment`, {

@@ -298,7 +298,7 @@ function valueWords(field: string, value: string | null): string {
 export function historyWords(entry: Pick<OrderHistoryView, 'field' | 'from' | 'to'>): string {
   const label = FIELD_WORDS[entry.field] ?? entry.field;
   if (entry.field === 'fulfilledAt')
-    return entry.to ? 'Marked fulfilled' : 'Fulfilment undone (back in progress)';
+    return entry.to ? 'Marked fulfilled' : 'Fulfillment undone (back in progress)';
   if (entry.field === 'refund') return `Refund recorded: ${entry.to ?? ''}`;
   if (entry.field in NOTE_FIELDS) return `${FIELD_WORDS[entry.field]}: ${entry.to ?? ''}`;
   if (entry.field === 'archivedAt') return entry.to ? 'Archived' : 'Taken out of the archive';

@@ -21,7 +21,7 @@ import {
   adminActionConfirmation,
   checkPaymentChange,
   checkPaymentLinkRetry,
-  fulfilmentBadge,
+  fulfillmentBadge,
   isDeliveryFeeCorrection,
   offersPaymentLinkRetry,
   type AdminAction,
@@ -203,12 +203,12 @@ describe('admin order buttons (spec section 4)', () => {
       orderStatus: 'complete',
       fulfilledAt: '2026-11-23T15:00:00Z',
     });
-    expect(fulfilmentBadge(fulfilled)).toBe('fulfilled');
+    expect(fulfillmentBadge(fulfilled)).toBe('fulfilled');
     expect(adminOrderActions(fulfilled)).not.toContain('fulfill');
     const back = { ...fulfilled, ...adminActionChanges(fulfilled, 'markInProgress') };
     expect(back.orderStatus).toBe('in progress');
     // fulfilledAt is still set until the API clears it: the badge already follows the status.
-    expect(fulfilmentBadge(back)).toBe('in progress');
+    expect(fulfillmentBadge(back)).toBe('in progress');
     expect(adminOrderActions(back)).toEqual(
       expect.arrayContaining(['markComplete', 'fulfill', 'cancel']),
     );

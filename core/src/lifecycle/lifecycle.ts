@@ -97,8 +97,8 @@ export function isFulfilled(
   return Boolean(order.fulfilledAt) && order.orderStatus === 'complete';
 }
 
-/** The staff's fulfilment badge: the counter's state (Ready, Picked up...) or, on older rows, fulfilled / in progress. */
-export function fulfilmentBadge(
+/** The staff's fulfillment badge: the counter's state (Ready, Picked up...) or, on older rows, fulfilled / in progress. */
+export function fulfillmentBadge(
   order: Pick<OrderState, 'orderStatus' | 'fulfilledAt' | 'fulfillmentStatus'>,
 ): string {
   if (order.fulfillmentStatus) return FULFILLMENT_STATES[fulfillmentOf(order)].staffBadge;

@@ -242,7 +242,7 @@ function whenText(order: MailOrder): string {
   return `${date} at ${order.pickupTime ?? 'a time to be confirmed'}`;
 }
 
-function fulfilmentLines(order: MailOrder): string[] {
+function fulfillmentLines(order: MailOrder): string[] {
   if (order.deliveryMethod === 'delivery') {
     const address = [
       order.deliveryAddress,
@@ -430,7 +430,7 @@ export function orderReceivedMail(order: MailOrder, context: MailContext): MailC
       ],
       [{ summary: order }],
       [
-        { lines: fulfilmentLines(order) },
+        { lines: fulfillmentLines(order) },
         order.deliveryMethod === 'delivery' ? null : mapLink(),
         calendarLink(order, context),
         cakeOptionLines(order).length > 0 && { lines: cakeOptionLines(order) },
@@ -464,7 +464,7 @@ export function paymentReceivedMail(order: MailOrder, context: MailContext): Mai
   return message(`Payment received for order #${order.orderNumber}`, order.customerName, [
     [
       `We received your payment of ${formatCents(order.totalCents)} for order #${order.orderNumber}. Thank you!`,
-      fulfilmentLines(order)[0]!,
+      fulfillmentLines(order)[0]!,
     ],
     [followLink(context)],
   ]);
@@ -494,7 +494,7 @@ export function orderReadyMail(order: MailOrder, context: MailContext): MailCont
           ? `Your order #${order.orderNumber} is baked and ready; it will be delivered as arranged.`
           : `Your order #${order.orderNumber} is baked and ready for pickup.`,
         delivery ? null : pickupCodeLine(order),
-        { lines: fulfilmentLines(order) },
+        { lines: fulfillmentLines(order) },
         delivery ? null : mapLink(),
       ],
       [
@@ -511,7 +511,7 @@ export function orderReadyMail(order: MailOrder, context: MailContext): MailCont
 /** A delivery order left the bakery. */
 export function outForDeliveryMail(order: MailOrder, context: MailContext): MailContent {
   return message(`Your order #${order.orderNumber} is out for delivery`, order.customerName, [
-    [`Your order #${order.orderNumber} is on its way.`, { lines: fulfilmentLines(order) }],
+    [`Your order #${order.orderNumber} is on its way.`, { lines: fulfillmentLines(order) }],
     [followLink(context), questions()],
   ]);
 }
@@ -543,7 +543,7 @@ export function deliveryFeeSetMail(order: MailOrder, context: MailContext): Mail
   return message(`Delivery fee for order #${order.orderNumber}`, order.customerName, [
     [
       `The delivery fee for your order #${order.orderNumber} is ${formatCents(order.deliveryFeeCents)}. Your new total is ${formatCents(order.totalCents)}.`,
-      { lines: fulfilmentLines(order) },
+      { lines: fulfillmentLines(order) },
     ],
     [{ summary: order }],
     [
@@ -567,7 +567,7 @@ export function pickupReminderMail(order: MailOrder, context: MailContext): Mail
         delivery
           ? `Your order #${order.orderNumber} will be delivered tomorrow.`
           : `Your order #${order.orderNumber} will be ready for pickup tomorrow.`,
-        { lines: fulfilmentLines(order) },
+        { lines: fulfillmentLines(order) },
         delivery ? null : mapLink(),
       ],
       [
@@ -597,7 +597,7 @@ export function orderChangedMail(
         { lines: changes.map((change) => `• ${change}`) },
         `Your new total is ${formatCents(order.totalCents)}.`,
       ],
-      [{ summary: order }, { lines: fulfilmentLines(order) }, calendarLink(order, context)],
+      [{ summary: order }, { lines: fulfillmentLines(order) }, calendarLink(order, context)],
       [
         order.paymentStatus === 'pending' && order.paymentUrl
           ? payButton(order.paymentUrl)

@@ -1,4 +1,4 @@
-import { adminPaymentBadge, fulfilmentBadge, isPaidStatus, type OrderView } from '@bakery/core';
+import { adminPaymentBadge, fulfillmentBadge, isPaidStatus, type OrderView } from '@bakery/core';
 import { Tag } from '../ui/blueprint';
 
 function paymentIntent(status: string) {
@@ -25,11 +25,11 @@ const STATE_INTENTS: Partial<Record<string, 'success' | 'primary' | 'warning'>> 
  * The counter's state (core's order-state table): Received … Ready … Picked
  * up. A cancelled order shows none: its payment badge already says Cancelled.
  */
-export function FulfilmentBadge({ order }: { order: OrderView }) {
+export function FulfillmentBadge({ order }: { order: OrderView }) {
   if (order.fulfillmentStatus === 'cancelled') return null;
   return (
     <Tag intent={STATE_INTENTS[order.fulfillmentStatus] ?? 'none'} round>
-      {fulfilmentBadge(order)}
+      {fulfillmentBadge(order)}
     </Tag>
   );
 }

@@ -17,7 +17,7 @@ import {
 import { api } from '../api/client';
 import { Button, H3, HTMLTable, Tag } from '../ui/blueprint';
 import { TableHead } from '../ui/TableHead';
-import { FulfilmentBadge, PaymentBadge } from './OrderBadges';
+import { FulfillmentBadge, PaymentBadge } from './OrderBadges';
 import { OrderActions, type ActionInput, type ShortcutRequest } from './OrderActions';
 import type { OrderButton } from './actions';
 import { addressOf, telHref, writingOf } from './orderText';
@@ -68,7 +68,7 @@ export function OrderDetail({
     <section aria-label={`Order ${order.orderNumber}`}>
       <H3>
         Order #{order.orderNumber} <PaymentBadge status={order.paymentStatus} />{' '}
-        <FulfilmentBadge order={order} />
+        <FulfillmentBadge order={order} />
         {order.isRushOrder && (
           <Tag intent="danger" minimal style={{ marginLeft: 6 }}>
             Rush

@@ -4,7 +4,7 @@ import { useMemo, type ReactNode } from 'react';
 import { AgGridReact } from 'ag-grid-react';
 import type { ColDef, GridApi, IDatasource } from 'ag-grid-community';
 import { dueLabel, formatDollars, itemsSummary, methodLabel, type OrderView } from '@bakery/core';
-import { FulfilmentBadge, PaymentBadge } from './OrderBadges';
+import { FulfillmentBadge, PaymentBadge } from './OrderBadges';
 
 export const DESK_BLOCK = 100;
 
@@ -84,7 +84,7 @@ export function OrdersTable({
       },
       // Wide enough for "Completed" and "Out for delivery" (issue 23: "Comple…").
       badgeColumn('Payment', 'payment', 100, (o) => <PaymentBadge status={o.paymentStatus} />),
-      badgeColumn('Status', 'status', 124, (o) => <FulfilmentBadge order={o} />),
+      badgeColumn('Status', 'status', 124, (o) => <FulfillmentBadge order={o} />),
     ],
     [],
   );
