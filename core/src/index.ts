@@ -4,6 +4,7 @@ export * from './bakery/bakery';
 export * from './bakery/customerOrder';
 export * from './bakery/deliveryArea';
 export * from './catalogue/catalogue';
+export * from './catalogue/photos';
 export * from './cart/cart';
 export * from './money/money';
 export * from './calendar/calendar';
