@@ -2,6 +2,7 @@
 // resend for a failed message. Bodies are never listed: a password-reset mail
 // holds a live reset link. Also where mail goes (issue 12: "sent" meant only
 // written to the outbox folder when no SMTP server is configured).
+import { type MailDeliveryView } from '@bakery/core';
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
@@ -28,11 +29,6 @@ const listed = {
   sentAt: true,
   createdAt: true,
 } as const;
-
-/** GET /api/admin/mail/delivery: an SMTP server (its host, never its credentials), or the outbox folder. */
-export type MailDeliveryView =
-  | { transport: 'smtp'; smtpHost: string | null; outboxDir: string }
-  | { transport: 'outbox'; smtpHost: null; outboxDir: string };
 
 function smtpHostOf(settings: MailSettings | null): string | null {
   if (!settings) return null;

@@ -4,18 +4,13 @@
 import { useState } from 'react';
 import { Button, Card, H5, NonIdealState, Tag } from '../ui/blueprint';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatLongDate, type ReviewView } from '@bakery/core';
+import { formatLongDate, type AdminReviewView } from '@bakery/core';
 import { api, messageOf } from '../api/client';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { QueryStatus } from '../ui/QueryStatus';
 import { toast } from '../ui/toaster';
 
-// The rating travels as a string '1'..'5' (spec 3); numbers are accepted too.
-type AdminReview = Omit<ReviewView, 'rating'> & {
-  rating: string | number;
-  isApproved: boolean;
-  userName?: string | null;
-};
+type AdminReview = AdminReviewView;
 
 export const cut100 = (s: string) => (s.length > 100 ? `${s.slice(0, 100)}…` : s);
 const ratingOf = (r: AdminReview) => Math.min(5, Math.max(0, Math.round(Number(r.rating)) || 0));

@@ -18,7 +18,7 @@ import { toast } from '../ui/toaster';
 import { MailPanel } from '../mail/MailPanel';
 import { BackupPanel } from '../backups/BackupPanel';
 
-type UserRow = UserView & { createdAt?: string };
+type UserRow = UserView;
 
 const roleIntent = (role: string) =>
   role === 'owner' ? 'danger' : role === 'admin' ? 'primary' : 'none';
