@@ -36,7 +36,7 @@ export function on<R extends RouteSpec, P extends Parts = Record<never, never>>(
   router: Router,
   route: R,
   options: OnOptions<P>,
-  handler: (ctx: Context, input: InputOf<P>) => Promise<AnswerOf<R> | void> | AnswerOf<R> | void,
+  handler: (ctx: Context, input: InputOf<P>) => Promise<AnswerOf<R> | void> | AnswerOf<R>,
 ): void {
   const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
   router[method](

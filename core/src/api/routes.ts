@@ -42,9 +42,9 @@ const route =
 type Bytes = Uint8Array;
 type Ok = W.DoneAnswer;
 type UserAnswer = { user: V.UserView };
-type RecoveryCodes = { success: true; recoveryCodes: string[]; message?: string };
+type RecoveryCodes = { success: boolean; recoveryCodes: string[]; message?: string };
 type OrderAnswer = { success?: true; message?: string; order: V.OrderView };
-type ReviewAnswer = { success: true; review: V.AdminReviewView };
+type ReviewAnswer = { success: boolean; review: V.AdminReviewView };
 
 export const ROUTES = {
   // Public and customer
@@ -95,14 +95,14 @@ export const ROUTES = {
 
   // Staff: access and security
   adminMe: route<V.AdminMeView>()('GET', '/api/admin/me', 'staff'),
-  adminAutoLogin: route<{ success: true; role: string }>()(
+  adminAutoLogin: route<{ success: boolean; role: string }>()(
     'POST',
     '/api/admin/auto-login',
     'signed-in',
   ),
-  adminLogin: route<{ success: true; user: V.UserView }>()('POST', '/api/admin/login', 'public'),
+  adminLogin: route<{ success: boolean; user: V.UserView }>()('POST', '/api/admin/login', 'public'),
   adminLoginSecondFactor: route<{
-    success: true;
+    success: boolean;
     user: V.UserView;
     recoveryCodesLeft?: number;
   }>()('POST', '/api/admin/login/second-factor', 'public'),
@@ -124,7 +124,7 @@ export const ROUTES = {
     '/api/admin/security-policy',
     'permission:manageUsers',
   ),
-  saveSecurityPolicy: route<{ success: true; staffTotpRequired: boolean }>()(
+  saveSecurityPolicy: route<{ success: boolean; staffTotpRequired: boolean }>()(
     'PUT',
     '/api/admin/security-policy',
     'permission:manageUsers',
@@ -222,12 +222,12 @@ export const ROUTES = {
 
   // Staff: people and reviews
   users: route<V.UserView[]>()('GET', '/api/admin/users', 'permission:manageUsers'),
-  userRole: route<{ success: true; user: V.UserView }>()(
+  userRole: route<{ success: boolean; user: V.UserView }>()(
     'PATCH',
     '/api/admin/users/:userId/role',
     'permission:assignRoles',
   ),
-  userResetPassword: route<Ok>()(
+  userResetPassword: route<{ message: string; needsConfiguration: boolean }>()(
     'POST',
     '/api/admin/users/:userId/reset-password',
     'permission:resetUserPasswords',
@@ -385,7 +385,7 @@ export const ROUTES = {
   mail: route<W.QueuedMailView[]>()('GET', '/api/admin/mail', 'permission:manageMail'),
   retryMail: route<Ok>()('POST', '/api/admin/mail/:id/retry', 'permission:manageMail'),
   backups: route<U.BackupListView>()('GET', '/api/admin/backups', 'permission:manageBackups'),
-  takeBackup: route<{ success: true; message: string; backup: U.BackupFileView }>()(
+  takeBackup: route<{ success: boolean; message: string; backup: U.BackupFileView }>()(
     'POST',
     '/api/admin/backups',
     'permission:manageBackups',
@@ -425,7 +425,7 @@ export const ROUTES = {
     '/api/admin/allergens/claims',
     'permission:manageRecipes',
   ),
-  checkAllergenClaims: route<{ success: true; problems: K.ClaimProblem[] }>()(
+  checkAllergenClaims: route<{ success: boolean; problems: K.ClaimProblem[] }>()(
     'POST',
     '/api/admin/allergens/claims/check',
     'permission:manageRecipes',

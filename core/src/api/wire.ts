@@ -6,7 +6,7 @@ import type { ClaimProblem } from '../kitchen/allergens';
 
 /** The answer of a call that only reports that it worked. */
 export interface DoneAnswer {
-  success: true;
+  success: boolean;
   message?: string;
 }
 
@@ -24,6 +24,7 @@ export interface QueuedMailView {
   status: 'pending' | 'sending' | 'sent' | 'failed';
   attempts: number;
   lastError: string | null;
+  nextAttemptAt: string;
   sentAt: string | null;
   createdAt: string;
 }
