@@ -85,7 +85,7 @@ export const ROUTES = {
   reviews: route<V.ReviewView[]>()('GET', '/api/reviews', 'public'),
   postReview: route<ReviewAnswer>()('POST', '/api/reviews', 'signed-in'),
   contact: route<Ok>()('POST', '/api/contact', 'public'),
-  squareConfirmPayment: route<V.PaymentStatusView>()(
+  squareConfirmPayment: route<{ success: boolean; paymentStatus: string }>()(
     'POST',
     '/api/square/confirm-payment',
     'public',
