@@ -6,6 +6,7 @@ export * from './bakery/customerOrder';
 export * from './bakery/deliveryArea';
 export * from './catalogue/catalogue';
 export * from './catalogue/photos';
+export * from './catalogue/photoUpload';
 export * from './cart/cart';
 export * from './money/money';
 export * from './calendar/calendar';
