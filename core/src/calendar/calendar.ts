@@ -141,12 +141,18 @@ onShopSettings((s) => {
   PICKUP_SLOTS = Object.freeze(weekSlots(s));
 });
 
-/** The pickup slots of a calendar day: none when the shop is closed that weekday. */
+/** The pickup slots of a calendar day: none when the shop is closed that weekday (every slot before a date is chosen). */
 export function pickupSlotsOn(date: string): string[] {
-  if (!isDateString(date)) return [];
+  if (!isDateString(date)) return [...PICKUP_SLOTS];
   const h = hoursOn(date, shopSettings());
   return h.open ? pickupSlots(h) : [];
 }
+
+/** The rush threshold in words: "1 week" for the spec's 7 days, else "5 days". */
+export const rushThresholdWords = (): string =>
+  RUSH_THRESHOLD_DAYS === 7
+    ? '1 week'
+    : `${RUSH_THRESHOLD_DAYS} day${RUSH_THRESHOLD_DAYS === 1 ? '' : 's'}`;
 
 /** True when the shop opens on that day's weekday (closed dates are the kitchen's). */
 export const isOpenWeekday = (date: string): boolean =>
