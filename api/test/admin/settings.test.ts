@@ -15,6 +15,7 @@ import {
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { Client, orderPayload, signedInCustomer } from '../support/factories.js';
 import { signedIn } from './helpers.js';
+import { passwordChangedMail, passwordResetMail } from '../../src/services/mail/messages.js';
 import {
   listenForShopSettings,
   readShopSettings,
@@ -231,6 +232,17 @@ describe('PUT /api/admin/settings', () => {
       (o) => o.id === id,
     )!;
     expect(new Date(row.changeableUntil ?? 0).getTime()).toBeLessThan(Date.now());
+  });
+
+  it('puts the new name and phone in the e-mails', async () => {
+    await owner.put(
+      '/api/admin/settings',
+      withSettings({ name: 'Crumbs on Thomasville', phone: '(850) 555-0199' }),
+    );
+    const mail = passwordResetMail({ firstName: 'Ada' }, 'https://shop.test/reset/x');
+    expect(mail.subject).toBe('Reset your Crumbs on Thomasville password');
+    expect(mail.text).toContain('your Crumbs on Thomasville account');
+    expect(passwordChangedMail({ firstName: 'Ada' }).text).toContain('(850) 555-0199');
   });
 
   it('reaches every process: a listener reloads on NOTIFY shop_settings', async () => {
