@@ -61,21 +61,35 @@ function decodeHeic(): HeicDecode {
   return heicDecoder;
 }
 
-/** The photo as an upright sharp image, or a 400 when it cannot be read. */
-async function openPhoto(bytes: Buffer, kind: PhotoKind): Promise<sharp.Sharp> {
+interface RawImage {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+const fromRaw = (raw: RawImage) =>
+  sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
+
+/** The photo upright and fully decoded (pixels), or a 400 when it cannot be read. */
+async function openPhoto(bytes: Buffer, kind: PhotoKind): Promise<RawImage> {
   try {
     if (kind === 'heic') {
-      const { width, height, data } = await decodeHeic()({ buffer: bytes });
       // libheif applies the file's rotation and mirroring itself.
-      const raw = sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
-        raw: { width, height, channels: 4 },
-      });
-      return sharp(await raw.png({ compressionLevel: 0 }).toBuffer());
+      const { width, height, data } = await decodeHeic()({ buffer: bytes });
+      return {
+        data: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
+        width,
+        height,
+        channels: 4,
+      };
     }
-    const image = sharp(bytes, { failOn: 'error' });
-    // Fully decoded once: a truncated or corrupt file fails here, not half-way.
-    const upright = await image.rotate().png({ compressionLevel: 0 }).toBuffer();
-    return sharp(upright);
+    // Decoded once, whole: a truncated or corrupt file fails here, not half-way.
+    const { data, info } = await sharp(bytes, { failOn: 'error' })
+      .rotate()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height, channels: info.channels };
   } catch {
     throw badRequest(PHOTO_MESSAGES.notAnImage, {}, 'photo_not_an_image');
   }
@@ -95,9 +109,22 @@ export async function storeMenuPhoto(mediaDir: string, bytes: Buffer): Promise<S
   const kind = photoKind(bytes);
   if (!kind) throw badRequest(PHOTO_MESSAGES.notAnImage, {}, 'photo_not_an_image');
   const upright = await openPhoto(bytes, kind);
-  const { width = 0, height = 0 } = await upright.metadata();
+  const { width, height } = upright;
   if (Math.min(width, height) < MIN_PHOTO_SIDE)
     throw badRequest(PHOTO_MESSAGES.tooSmall(width, height), {}, 'photo_too_small');
+  // Cropped to 4:3 once, at the largest width (the subject kept in frame);
+  // the smaller sizes are made from that crop, not from the full photo.
+  const largest = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]!;
+  const framed = await fromRaw(upright)
+    .resize(largest, photoHeight(largest), { fit: 'cover', position: sharp.strategy.attention })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const frame: RawImage = {
+    data: framed.data,
+    width: framed.info.width,
+    height: framed.info.height,
+    channels: framed.info.channels,
+  };
 
   const id = randomUUID();
   const menuDir = path.join(mediaDir, 'menu');
@@ -107,10 +134,7 @@ export async function storeMenuPhoto(mediaDir: string, bytes: Buffer): Promise<S
   try {
     await writeFile(path.join(temp, `original.${EXTENSIONS[kind]}`), bytes);
     for (const w of PHOTO_WIDTHS) {
-      const sized = upright.clone().resize(w, photoHeight(w), {
-        fit: 'cover',
-        position: sharp.strategy.attention,
-      });
+      const sized = w === largest ? fromRaw(frame) : fromRaw(frame).resize(w, photoHeight(w));
       await Promise.all(
         PHOTO_FORMATS.map((format) => {
           const out = path.join(temp, `${w}.${format.ext}`);
