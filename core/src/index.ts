@@ -1,6 +1,7 @@
 // @bakery/core: the bakery's rules, once (see README.md).
 import './zodConfig'; // first: before any schema is built
 export * from './settings/settings';
+export * from './settings/schema';
 export * from './bakery/bakery';
 export * from './bakery/customerOrder';
 export * from './bakery/deliveryArea';
