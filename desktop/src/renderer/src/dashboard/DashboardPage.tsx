@@ -4,7 +4,8 @@ import { Button, Callout, Navbar, Spinner, Switch, Tab, Tabs } from '../ui/bluep
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../ui/toaster';
-import { can, type StatsView } from '@bakery/core';
+import { can, setShopSettings, type ShopSettings, type StatsView } from '@bakery/core';
+import { PUBLIC_SETTINGS_KEY } from '../settings/publicSettings';
 import type { MenuCommand } from '../../../shared/bridge';
 import { api, messageOf, rangeQuery, setUnauthorizedHandler } from '../api/client';
 import { loginAfterExpiry } from '../auth/AdminLoginPage';
@@ -122,6 +123,14 @@ function Dashboard({ role, email }: { role: string; email: string }) {
     });
     return () => setUnauthorizedHandler(null);
   }, [client, navigate]);
+
+  // The shop's settings (issue 22): the order paper, the counter's pickup
+  // slots and the fees shown read core, which follows them once loaded.
+  useQuery({
+    queryKey: PUBLIC_SETTINGS_KEY,
+    queryFn: async () => setShopSettings(await api<ShopSettings>('/api/settings')),
+    staleTime: 5 * 60_000,
+  });
 
   // Spec 7: the stats are fetched fresh each time, with one retry.
   const stats = useQuery({

@@ -1,13 +1,19 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SHOP_SETTINGS, type ShopSettings } from '@bakery/core';
+import {
+  DEFAULT_SHOP_SETTINGS,
+  resetShopSettings,
+  RUSH_FEE_CENTS,
+  type ShopSettings,
+} from '@bakery/core';
 import { renderScreen, stubFetch } from '../test/harness';
 import { SettingsTab } from './SettingsTab';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  resetShopSettings();
 });
 
 const view = (settings: ShopSettings = DEFAULT_SHOP_SETTINGS) => ({
@@ -43,6 +49,8 @@ describe('Settings (owner)', () => {
     expect(sent.hours.sunday).toEqual({ open: true, opens: '09:00', closes: '15:00' });
     expect(sent.hours.monday.open).toBe(false);
     expect(await screen.findByText(/Last saved .* by owner@x\.com/)).toBeInTheDocument();
+    // In force in this window: the order paper and the counter read core.
+    expect(RUSH_FEE_CENTS).toBe(1500);
   });
 
   it('says what is wrong before sending, field by field', async () => {

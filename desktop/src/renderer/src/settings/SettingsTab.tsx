@@ -8,6 +8,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   formatClock,
+  setShopSettings,
   ShopSettingsSchema,
   weekdayName,
   WEEKDAYS,
@@ -29,6 +30,7 @@ import {
 import { TextField } from '../ui/fields';
 import { QueryStatus } from '../ui/QueryStatus';
 import { toast } from '../ui/toaster';
+import { PUBLIC_SETTINGS_KEY } from './publicSettings';
 
 export const SETTINGS_KEY = ['/api/admin/settings'];
 
@@ -155,6 +157,9 @@ function SettingsForm({ view }: { view: ShopSettingsView }) {
       api<ShopSettingsView>('/api/admin/settings', { method: 'PUT', body }),
     onSuccess: (next) => {
       client.setQueryData(SETTINGS_KEY, next);
+      // In force in this window at once (the order paper, the counter's slots).
+      setShopSettings(next.settings);
+      void client.invalidateQueries({ queryKey: PUBLIC_SETTINGS_KEY });
       setDraft({});
       setHours(structuredClone(next.settings.hours));
       toast('Settings saved', 'Orders placed from now on use them.', 'success');
