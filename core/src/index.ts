@@ -29,3 +29,6 @@ export * from './errors';
 export * from './ids/ids';
 export * from './kitchen/index';
 export * from './upkeep/index';
+export * from './api/routes';
+export * from './api/client';
+export * from './api/wire';

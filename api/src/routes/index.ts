@@ -9,6 +9,7 @@ import { menuRouter } from './menu.js';
 import { authRouter } from './auth.js';
 import { userRouter } from './user.js';
 import { accountSecurityRouter } from './accountSecurity.js';
+import { secondFactorRouter } from './secondFactor.js';
 import { ordersRouter } from './orders.js';
 import { kitchenRouter } from './kitchen.js';
 import { reviewsRouter } from './reviews.js';
@@ -38,6 +39,7 @@ export function routers(deps: AppDeps): Router[] {
     authRouter(deps),
     userRouter(deps),
     accountSecurityRouter(deps),
+    secondFactorRouter(deps),
     ordersRouter(deps),
     kitchenRouter(deps),
     reviewsRouter(deps),

@@ -2,6 +2,7 @@
 // when none is configured, so customers receive nothing), what could not be
 // sent (after every retry) or waits for its next attempt, and a resend for
 // failed messages. The queue itself lives in the API (docs/integrations.md).
+import { type QueuedMailView, type MailDeliveryView } from '@bakery/core';
 import { Button, Callout, Card, H5, NonIdealState, Tag } from '../ui/blueprint';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, messageOf } from '../api/client';
@@ -9,23 +10,9 @@ import { HeadedTable } from '../ui/HeadedTable';
 import { QueryStatus } from '../ui/QueryStatus';
 import { toast } from '../ui/toaster';
 
-export interface QueuedMail {
-  id: string;
-  kind: string;
-  to: string;
-  subject: string;
-  status: 'pending' | 'sending' | 'sent' | 'failed';
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-}
+export type QueuedMail = QueuedMailView;
 
-/** GET /api/admin/mail/delivery. */
-export interface MailDelivery {
-  transport: 'smtp' | 'outbox';
-  smtpHost: string | null;
-  outboxDir: string;
-}
+export type MailDelivery = MailDeliveryView;
 
 const MAIL_KEY = ['/api/admin/mail', 'unsent'] as const;
 
