@@ -45,14 +45,8 @@ export async function uploadPhoto(file: Blob, name: string): Promise<UploadedPho
     body: form,
   });
   const text = await res.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = null;
-  }
-  if (!res.ok) throw new ApiError(res.status, body, `${res.status}: ${text || res.statusText}`);
-  return body as UploadedPhoto;
+  if (!res.ok) throw new ApiError(res.status, text, res.statusText);
+  return JSON.parse(text) as UploadedPhoto;
 }
 
 export function PhotoDrop({
