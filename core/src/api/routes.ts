@@ -11,6 +11,8 @@ import type { SessionView, SecondFactorStatus } from '../schemas/passwords';
 import type { DeskPageView, DeskChangesView } from '../lifecycle/desk';
 import type * as W from './wire';
 import type { Permission } from '../roles/roles';
+import type { ShopSettings, ShopSettingsView } from '../settings/settings';
+import type { PhotoSize } from '../catalogue/photos';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -51,6 +53,7 @@ export const ROUTES = {
   health: route<W.HealthView>()('GET', '/api/health', 'public'),
   config: route<V.ConfigView>()('GET', '/api/config', 'public'),
   menu: route<V.MenuView>()('GET', '/api/menu', 'public'),
+  settings: route<ShopSettings>()('GET', '/api/settings', 'public'),
   signup: route<UserAnswer>()('POST', '/api/signup', 'public'),
   login: route<UserAnswer>()('POST', '/api/login', 'public'),
   logout: route<Ok>()('POST', '/api/logout', 'public'),
@@ -412,6 +415,23 @@ export const ROUTES = {
     'PUT',
     '/api/admin/unpaid-orders/settings',
     'permission:manageBackups',
+  ),
+
+  // Owner: the shop's settings and menu photos (issue 22)
+  adminSettings: route<ShopSettingsView>()(
+    'GET',
+    '/api/admin/settings',
+    'permission:manageSettings',
+  ),
+  saveAdminSettings: route<ShopSettingsView>()(
+    'PUT',
+    '/api/admin/settings',
+    'permission:manageSettings',
+  ),
+  uploadMenuImage: route<{ image: string; images: PhotoSize[] }>()(
+    'POST',
+    '/api/admin/menu/images',
+    'permission:manageMenu',
   ),
 
   // Staff: allergens and labels
