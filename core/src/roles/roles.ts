@@ -19,6 +19,8 @@ const LEAST_ROLE = {
   manageRecipes: 'admin',
   manageReviews: 'admin',
   viewKitchen: 'admin',
+  // Issue 22: the counter knows first when something runs out.
+  markSoldOut: 'admin',
   // Daily limits and closed dates shape what customers can book.
   manageKitchen: 'owner',
   // The mail queue holds customers' messages (reset links included).
@@ -27,6 +29,8 @@ const LEAST_ROLE = {
   manageBackups: 'owner',
   // A deleted order is gone with its history (paid ones are archived instead).
   deleteOrders: 'owner',
+  // The catalogue, its prices and what is published (issue 22).
+  manageMenu: 'owner',
   manageUsers: 'owner',
   assignRoles: 'owner',
   resetUserPasswords: 'owner',
@@ -77,10 +81,12 @@ export const PERMISSION_WORDS: Readonly<Record<Permission, string>> = {
   manageRecipes: 'manage recipes',
   manageReviews: 'moderate reviews',
   viewKitchen: 'see the kitchen',
+  markSoldOut: 'mark menu items sold out',
   manageKitchen: 'set daily limits and closed dates',
   manageMail: 'manage the mail queue',
   manageBackups: 'manage backups',
   deleteOrders: 'delete orders',
+  manageMenu: 'change and publish the menu',
   manageUsers: 'manage users',
   assignRoles: 'assign roles',
   resetUserPasswords: 'send password resets',
