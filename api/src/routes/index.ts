@@ -25,6 +25,7 @@ import { adminExportsRouter } from './admin/exports.js';
 import { adminMailRouter } from './admin/mail.js';
 import { adminUpkeepRouter } from './admin/upkeep.js';
 import { adminAllergensRouter } from './admin/allergens.js';
+import { adminMenuRouter } from './admin/menu.js';
 
 export function routers(deps: AppDeps): Router[] {
   return [
@@ -57,5 +58,6 @@ export function routers(deps: AppDeps): Router[] {
     adminMailRouter(deps),
     adminUpkeepRouter(deps),
     adminAllergensRouter(deps),
+    adminMenuRouter(deps),
   ];
 }
