@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, signedIn } from '../admin/helpers.js';
 import { orderPayload, signedInCustomer } from '../support/factories.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
+import { pagesSettled } from '../../src/services/menu/pages.js';
 
 let server: TestServer;
 let owner: Client;
@@ -123,6 +124,17 @@ describe('the draft, publish and the live catalogue', () => {
     expect(after.body.items.find((i) => i.id === 'cinnamon-rolls')!.price).toBe(22);
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
     expect(after.headers.get('cache-control')).toBe('public, no-cache');
+
+    // The prerendered /menu (HTML before any script) is rendered again with the new price.
+    await pagesSettled();
+    const html = await fetch(`${server.baseUrl}/menu`, { headers: { accept: 'text/html' } });
+    const page = await html.text();
+    console.log(`publish to new /menu HTML: ${Math.round(performance.now() - started)} ms`);
+    expect(html.status).toBe(200);
+    const body = page.slice(page.indexOf('<div id="root"'));
+    const card = body.slice(body.indexOf('Cinnamon Rolls</h3>'), body.indexOf('Cinnamon Crumb'));
+    expect(card).toContain('$22.00');
+    expect(page).toContain('<script type="application/json" id="catalogue">');
 
     // The old price is refused now; the new one is taken.
     const stale = { ...orderPayload({ lines: [{ productId: 'cinnamon-rolls', quantity: 1 }] }) };

@@ -4,7 +4,7 @@
 // only the days on which the whole cart can be made; the server refuses the
 // rest (409 item_unavailable) with the item and the day named.
 import { bakeryToday, formatLongDate, isDateString } from '../calendar/calendar';
-import type { MenuItem } from './catalogue';
+import { getMenuItem, type MenuItem } from './catalogue';
 
 type AvailabilityFields = Pick<
   MenuItem,
@@ -64,7 +64,8 @@ const nextDay = (date: string): string => {
 /** "Fridays only", "Fridays and Saturdays only". */
 export function weekdaysText(days: readonly number[]): string {
   const names = [...new Set(days)].sort().map((d) => `${WEEKDAY_NAMES[d]}s`);
-  const list = names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  const list =
+    names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
   return `${list} only`;
 }
 
@@ -108,7 +109,8 @@ export function itemAvailability(
       from: item.availableFrom,
     };
   if ((item.soldOutUntil && today <= item.soldOutUntil) || item.soldOutDates?.includes(today)) {
-    let from = item.soldOutUntil && today <= item.soldOutUntil ? nextDay(item.soldOutUntil) : nextDay(today);
+    let from =
+      item.soldOutUntil && today <= item.soldOutUntil ? nextDay(item.soldOutUntil) : nextDay(today);
     while (item.soldOutDates?.includes(from)) from = nextDay(from);
     return { available: false, reason: 'Sold out', from };
   }
@@ -125,4 +127,30 @@ export function unavailableMessage(name: string, date: string, reason: string): 
 /** Whether every item can be made on `date`. */
 export function allAvailableOn(items: readonly AvailabilityFields[], date: string): boolean {
   return items.every((item) => unavailableReason(item, date) === null);
+}
+
+/**
+ * The first reason the cart cannot be picked up on `date` (the server's 409
+ * message: the item and the day named), or null when every item can be made.
+ */
+export function cartItemsProblem(
+  lines: readonly { productId: string }[],
+  date: string,
+): string | null {
+  for (const line of lines) {
+    const item = getMenuItem(line.productId);
+    const reason = item ? unavailableReason(item, date) : null;
+    if (item && reason) return unavailableMessage(item.name, date, reason);
+  }
+  return null;
+}
+
+/** The first day from `from` (within a year) on which the whole cart can be made, or `from`. */
+export function firstDayForCart(lines: readonly { productId: string }[], from: string): string {
+  let date = from;
+  for (let i = 0; i < 366; i += 1) {
+    if (cartItemsProblem(lines, date) === null) return date;
+    date = nextDay(date);
+  }
+  return from;
 }

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   addedMessage,
-  CATEGORIES,
   formatCents,
   getMenuItem,
+  itemAvailability,
   itemsInCategory,
+  menuCategories,
   type CategoryId,
   type MenuItem,
 } from '@bakery/core';
@@ -24,7 +25,7 @@ export function CategoryButtons({
 }) {
   return (
     <div className="category-buttons" role="group" aria-label="Categories">
-      {CATEGORIES.map((c) => (
+      {menuCategories().map((c) => (
         <button
           key={c.id}
           type="button"
@@ -40,13 +41,13 @@ export function CategoryButtons({
 }
 
 export default function MenuPage() {
-  const [category, setCategory] = useState<CategoryId>('breads');
+  const [category, setCategory] = useState<CategoryId>(() => menuCategories()[0]?.id ?? 'breads');
   const [selected, setSelected] = useState<MenuItem | null>(null);
   const { user } = useUser();
   const navigate = useNavigate();
   const toast = useToast();
-  const current = CATEGORIES.find((c) => c.id === category)!;
-  const allergens = useAllergenFilter(itemsInCategory(category));
+  const current = menuCategories().find((c) => c.id === category) ?? menuCategories()[0]!;
+  const allergens = useAllergenFilter(itemsInCategory(current.id));
 
   function choose(item: MenuItem) {
     if (item.category === 'gourmet-cookies') void navigate('/order#gourmet-cookies');
@@ -95,26 +96,44 @@ export default function MenuPage() {
         <h2>{current.label}</h2>
       </div>
       <ul className="product-grid">
-        {allergens.shown.map((item) => (
-          <li key={item.id} className="card product-card">
-            <h3>{item.name}</h3>
-            <p>{item.description}</p>
-            <p className="price">
-              {item.variants && item.variants.length > 1 ? 'From ' : ''}
-              {formatCents(item.priceCents)}
-            </p>
-            <ItemAllergens productId={item.id} />
-            {/* The visible words lead the accessible name (WCAG 2.5.3); the item's name tells the buttons apart. */}
-            <button
-              type="button"
-              className="btn btn-primary"
-              aria-label={`Add to Cart: ${item.name}`}
-              onClick={() => choose(item)}
-            >
-              Add to Cart
-            </button>
-          </li>
-        ))}
+        {allergens.shown.map((item) => {
+          // Issue 22: sold out, not yet in season, or only on some weekdays.
+          const availability = itemAvailability(item);
+          return (
+            <li key={item.id} className="card product-card">
+              <h3>{item.name}</h3>
+              <p>{item.description}</p>
+              <p className="price">
+                {item.variants && item.variants.length > 1 ? 'From ' : ''}
+                {formatCents(item.priceCents)}
+              </p>
+              <ItemAllergens productId={item.id} />
+              {availability.available ? (
+                <>
+                  {availability.reason && (
+                    <p className="availability-note">{availability.reason}</p>
+                  )}
+                  {/* The visible words lead the accessible name (WCAG 2.5.3); the item's name tells the buttons apart. */}
+                  <button
+                    type="button"
+                    className="btn btn-primary"
+                    aria-label={`Add to Cart: ${item.name}`}
+                    onClick={() => choose(item)}
+                  >
+                    Add to Cart
+                  </button>
+                </>
+              ) : (
+                <p
+                  className="availability-unavailable"
+                  aria-label={`${item.name}: ${availability.reason}`}
+                >
+                  {availability.reason}
+                </p>
+              )}
+            </li>
+          );
+        })}
       </ul>
       {selected && (
         <AddToCartDialog

@@ -5,11 +5,12 @@
 // below edits the same lines.
 import { useState } from 'react';
 import {
-  CATEGORIES,
   cartLineQuantity,
   formatCents,
+  itemAvailability,
   itemsInCategory,
   maxQuantityOf,
+  menuCategories,
   productQuantity,
   type CategoryId,
   type MenuItem,
@@ -37,6 +38,7 @@ function ProductRow({ item, lines }: { item: MenuItem; lines: readonly StoredCar
   const max = maxQuantityOf(item) - (inCart - quantity);
   const unit = unitPriceOf(item, options);
   const base = `product-${item.id}`;
+  const { reason } = itemAvailability(item);
   const set = (q: number) => setRowLine({ ...line, quantity: Math.min(Math.max(q, 0), max) });
 
   return (
@@ -54,6 +56,8 @@ function ProductRow({ item, lines }: { item: MenuItem; lines: readonly StoredCar
         </label>{' '}
         <span className="muted amount">{formatCents(unit)}</span>
         <span className="product-row-desc">{item.description}</span>
+        {/* Issue 22: the pickup date then offers only the days it can be made. */}
+        {reason && <span className="availability-note">{reason}</span>}
         <ItemAllergens productId={item.id} choice={chosen} />
         {inCart > quantity && (
           <span className="in-cart">
@@ -102,8 +106,8 @@ export function ProductsSection({
   onCategory: (id: CategoryId) => void;
   lines: readonly StoredCartLine[];
 }) {
-  const current = CATEGORIES.find((c) => c.id === category)!;
-  const allergens = useAllergenFilter(itemsInCategory(category));
+  const current = menuCategories().find((c) => c.id === category) ?? menuCategories()[0]!;
+  const allergens = useAllergenFilter(itemsInCategory(current.id));
   return (
     <section className="card order-section" aria-labelledby="products-heading">
       <h2 id="products-heading">2. Select Products</h2>
