@@ -21,6 +21,7 @@ import {
   AnalyticsTab,
   exportWorkbook,
   KitchenTab,
+  MenuTab,
   OrdersRoot,
   RecipesTab,
   ReviewsTab,
@@ -38,6 +39,8 @@ export const TABS = [
   { id: 'analytics', title: 'Analytics & Reports' },
   // Beyond the spec's five: capacity, bake sheet, margins (issue 8, docs/kitchen.md).
   { id: 'kitchen', title: 'Kitchen' },
+  // The catalogue, its prices and availability (issue 22): owner; admins mark sold out.
+  { id: 'menu', title: 'Menu' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -213,6 +216,8 @@ function Dashboard({ role, email }: { role: string; email: string }) {
                   <ReviewsTab />
                 ) : t.id === 'analytics' ? (
                   <AnalyticsTab range={range} />
+                ) : t.id === 'menu' ? (
+                  <MenuTab role={role} />
                 ) : (
                   <KitchenTab range={range} role={role} />
                 )
