@@ -154,6 +154,7 @@ export function createApp(deps: AppDeps): Koa {
       databaseUrl: deps.databaseUrl ?? config.databaseUrl ?? '',
       storefrontDist: config.storefrontDist,
       log,
+      warm: config.nodeEnv !== 'test',
     }),
   );
   // The public catalogue: cached, compressed and ETagged, before any session or database work.

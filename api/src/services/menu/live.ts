@@ -22,7 +22,7 @@ import pg from 'pg';
 import type { Logger } from '../contracts.js';
 import { MENU_CHANNEL } from './channel.js';
 import { ensureSeeded } from './draft.js';
-import { renderPagesSoon } from './pages.js';
+import { renderPagesSoon, stopRenderer, warmRenderer } from './pages.js';
 
 interface LiveState {
   version: number;
@@ -40,6 +40,8 @@ export interface MenuRuntime {
   databaseUrl: string;
   storefrontDist: string;
   log: Logger;
+  /** Start the page renderer at once (a server, not a test). */
+  warm?: boolean;
 }
 let runtime: MenuRuntime | null = null;
 
@@ -102,6 +104,7 @@ export function menuReady(rt: MenuRuntime) {
       loading ??= (async () => {
         await ensureSeeded(rt.prisma);
         await reloadMenu();
+        if (rt.warm) warmRenderer(rt.storefrontDist);
         await listen(rt).catch((error: unknown) =>
           rt.log.warn('menu LISTEN failed: other processes publish unseen', {
             error: String(error),
@@ -128,6 +131,7 @@ export async function closeMenu(): Promise<void> {
   const client = listener;
   listener = null;
   await client?.end().catch(() => undefined);
+  await stopRenderer();
 }
 
 // ------------------------------------------------------------------ the answer

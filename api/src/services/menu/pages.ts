@@ -25,33 +25,63 @@ export const pagesRendered = (): number => renders;
 
 export const rendererOf = (dist: string) => path.join(dist, '.ssr', 'render-worker.mjs');
 
-function renderOnce(dist: string, snapshot: CatalogueSnapshot, log: Logger): Promise<void> {
-  const script = rendererOf(dist);
-  if (!existsSync(script)) {
-    log.warn('storefront pages not re-rendered: build the storefront first', { script });
-    return Promise.resolve();
+interface Reply {
+  id: number;
+  ok: boolean;
+  error?: string;
+}
+
+let worker: { thread: Worker; dist: string; pending: Map<number, (reply: Reply) => void> } | null =
+  null;
+let nextId = 1;
+
+/** The render thread: started once, kept (unref'd) between publishes. */
+function renderThread(dist: string) {
+  if (worker?.dist === dist) return worker;
+  const thread = new Worker(rendererOf(dist), { workerData: { dist } });
+  thread.unref();
+  const pending = new Map<number, (reply: Reply) => void>();
+  const own = { thread, dist, pending };
+  const fail = (error: string) => {
+    if (worker === own) worker = null;
+    for (const [id, reply] of pending) reply({ id, ok: false, error });
+    pending.clear();
+  };
+  thread.on('message', (reply: Reply) => {
+    pending.get(reply.id)?.(reply);
+    pending.delete(reply.id);
+  });
+  thread.on('error', (error) => fail(String(error)));
+  thread.on('exit', (code) => fail(`render thread exited (${code})`));
+  worker = own;
+  return own;
+}
+
+async function renderOnce(dist: string, snapshot: CatalogueSnapshot, log: Logger): Promise<void> {
+  if (!existsSync(rendererOf(dist))) {
+    log.warn('storefront pages not re-rendered: build the storefront first', {
+      script: rendererOf(dist),
+    });
+    return;
   }
   const outDir = mkdtempSync(path.join(tmpdir(), 'bakery-pages-'));
   const started = performance.now();
-  return new Promise<void>((resolve) => {
-    const worker = new Worker(script, { workerData: { dist, outDir, catalogue: snapshot } });
-    worker.once('message', () => undefined);
-    worker.once('error', (error) => {
-      log.warn('storefront pages render failed', { error: String(error) });
-      rmSync(outDir, { recursive: true, force: true });
-      resolve();
-    });
-    worker.once('exit', (code) => {
-      if (code === 0 && existsSync(path.join(outDir, 'index.html'))) {
-        const old = current;
-        current = outDir;
-        renders += 1;
-        if (old) rmSync(old, { recursive: true, force: true });
-        log.info('storefront pages rendered', { ms: Math.round(performance.now() - started) });
-      } else rmSync(outDir, { recursive: true, force: true });
-      resolve();
-    });
+  const { thread, pending } = renderThread(dist);
+  const id = nextId++;
+  const reply = await new Promise<Reply>((resolve) => {
+    pending.set(id, resolve);
+    thread.postMessage({ id, outDir, catalogue: snapshot });
   });
+  if (reply.ok && existsSync(path.join(outDir, 'index.html'))) {
+    const old = current;
+    current = outDir;
+    renders += 1;
+    if (old) rmSync(old, { recursive: true, force: true });
+    log.info('storefront pages rendered', { ms: Math.round(performance.now() - started) });
+  } else {
+    rmSync(outDir, { recursive: true, force: true });
+    log.warn('storefront pages render failed', { error: reply.error });
+  }
 }
 
 /** Renders the pages for `snapshot` (one render at a time; the latest waiting one wins). */
@@ -72,4 +102,16 @@ export function renderPagesSoon(dist: string, snapshot: CatalogueSnapshot, log: 
 /** Resolves when no render is running or waiting. */
 export async function pagesSettled(): Promise<void> {
   while (running) await running;
+}
+
+/** Ends the render thread (shutdown). */
+export async function stopRenderer(): Promise<void> {
+  const own = worker;
+  worker = null;
+  await own?.thread.terminate();
+}
+
+/** Starts the render thread ahead of the first publish (not in tests). */
+export function warmRenderer(dist: string): void {
+  if (existsSync(rendererOf(dist))) renderThread(dist);
 }

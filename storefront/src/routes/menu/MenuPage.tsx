@@ -46,7 +46,14 @@ export default function MenuPage() {
   const { user } = useUser();
   const navigate = useNavigate();
   const toast = useToast();
-  const current = menuCategories().find((c) => c.id === category) ?? menuCategories()[0]!;
+  // A menu with no category shown (all hidden) shows an empty banner, not an error.
+  const current = menuCategories().find((c) => c.id === category) ??
+    menuCategories()[0] ?? {
+      id: '',
+      label: 'Nothing on the menu right now',
+      image: '',
+      imageAlt: '',
+    };
   const allergens = useAllergenFilter(itemsInCategory(current.id));
 
   function choose(item: MenuItem) {
@@ -92,7 +99,9 @@ export default function MenuPage() {
       <CategoryButtons value={category} onChange={setCategory} />
       {allergens.filter}
       <div className="category-banner">
-        <img src={current.image} alt={current.imageAlt} width={160} height={120} />
+        {current.image && (
+          <img src={current.image} alt={current.imageAlt} width={160} height={120} />
+        )}
         <h2>{current.label}</h2>
       </div>
       <ul className="product-grid">

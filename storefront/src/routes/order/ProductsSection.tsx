@@ -106,7 +106,14 @@ export function ProductsSection({
   onCategory: (id: CategoryId) => void;
   lines: readonly StoredCartLine[];
 }) {
-  const current = menuCategories().find((c) => c.id === category) ?? menuCategories()[0]!;
+  // A menu with no category shown (all hidden) shows an empty banner, not an error.
+  const current = menuCategories().find((c) => c.id === category) ??
+    menuCategories()[0] ?? {
+      id: '',
+      label: 'Nothing on the menu right now',
+      image: '',
+      imageAlt: '',
+    };
   const allergens = useAllergenFilter(itemsInCategory(current.id));
   return (
     <section className="card order-section" aria-labelledby="products-heading">
@@ -114,7 +121,9 @@ export function ProductsSection({
       <CategoryButtons value={category} onChange={onCategory} />
       {allergens.filter}
       <div className="category-banner" id={fieldId('items')} tabIndex={-1}>
-        <img src={current.image} alt={current.imageAlt} width={160} height={120} loading="lazy" />
+        {current.image && (
+          <img src={current.image} alt={current.imageAlt} width={160} height={120} loading="lazy" />
+        )}
         <h3>{current.label}</h3>
       </div>
       <ul className="product-rows">
