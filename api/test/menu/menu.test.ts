@@ -4,6 +4,7 @@
 // signed-out callers and customers are refused; an earlier version comes
 // back by restore; the gluten-free, dairy-free promise blocks a publish.
 import { addDays, bakeryToday, formatLongDate, type OrderView } from '@bakery/core';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, signedIn } from '../admin/helpers.js';
 import { orderPayload, signedInCustomer } from '../support/factories.js';
@@ -153,6 +154,25 @@ describe('the draft, publish and the live catalogue', () => {
     const kept = mine.body.find((o) => o.id === oldOrder.id)!;
     expect(kept.items[0]).toMatchObject({ name: 'Cinnamon Rolls', price: 20 });
     expect(kept.total).toBe(oldOrder.total);
+
+    // orders.xlsx too: each line at the price it was ordered at.
+    const today = bakeryToday();
+    const xlsx = await owner.request(
+      'GET',
+      `/api/admin/exports/orders.xlsx?fromDate=${today}&toDate=${today}`,
+    );
+    expect(xlsx.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await xlsx.arrayBuffer()) as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Order lines')!;
+    const header = (sheet.getRow(1).values as string[]).slice(1);
+    const col = (name: string) => header.indexOf(name) + 1;
+    const prices: number[] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1 && row.getCell(col('Product')).value === 'Cinnamon Rolls')
+        prices.push(Number(row.getCell(col('Unit price')).value));
+    });
+    expect(prices.sort()).toEqual([20, 22]);
   });
 
   it('keeps every version; restore publishes an earlier one as a new version', async () => {
@@ -279,24 +299,40 @@ describe('bad input (400 with the field)', () => {
     expect(draft.body.changes).toEqual([]);
   });
 
-  it('adds and removes an item and a category', async () => {
+  it('adds an item in a new category, orders it, and removes both (the order keeps it)', async () => {
     const cat = await owner.post('/api/admin/menu/categories', { id: 'pies', label: 'Pies' });
     expect(cat.status).toBe(201);
-    const pie = await owner.post('/api/admin/menu/items', {
+    const created = await owner.post('/api/admin/menu/items', {
       id: 'apple-pie',
       name: 'Apple Pie',
       category: 'pies',
       priceCents: 3200,
     });
-    expect(pie.status).toBe(201);
+    expect(created.status).toBe(201);
     const texts = (await owner.get('/api/admin/menu')).body.changes.map(
       (c: { text: string }) => c.text,
     );
     expect(texts).toEqual(['Added category Pies', 'Added Apple Pie ($32.00)']);
+    // Published, a new category's item is on the menu and can be ordered.
+    expect((await owner.post('/api/admin/menu/publish')).status).toBe(201);
+    expect(await menuItem('apple-pie')).toMatchObject({ price: 32, category: 'pies' });
+    const pie = await customer.post<{ order: OrderView }>('/api/submit-order', {
+      orderData: orderPayload({ daysAhead: 12, lines: [{ productId: 'apple-pie', quantity: 2 }] }),
+    });
+    expect(pie.status).toBe(201);
+    expect(pie.body.order.subtotal).toBe(64);
+
     expect((await owner.del('/api/admin/menu/categories/pies')).status).toBe(409);
     expect((await owner.del('/api/admin/menu/items/apple-pie')).status).toBe(200);
     expect((await owner.del('/api/admin/menu/categories/pies')).status).toBe(200);
-    expect((await owner.get('/api/admin/menu')).body.changes).toEqual([]);
+    expect((await owner.post('/api/admin/menu/publish')).status).toBe(201);
+    expect(await menuItem('apple-pie')).toBeUndefined();
+    // The order keeps its line.
+    const mine = await customer.get<OrderView[]>('/api/my-orders');
+    expect(mine.body.find((o) => o.id === pie.body.order.id)!.items[0]).toMatchObject({
+      name: 'Apple Pie',
+      price: 32,
+    });
   });
 });
 
