@@ -78,15 +78,16 @@ interface Row {
 }
 
 const COLUMNS: ColDef<Row>[] = [
-  { headerName: 'Category', field: 'category', width: 140 },
-  { headerName: 'Item', valueGetter: (p) => p.data?.item.name, flex: 1.6 },
-  { headerName: 'Price', field: 'price', width: 110 },
-  { headerName: 'Availability', field: 'status', flex: 1 },
   {
-    headerName: 'Draft',
-    valueGetter: (p) => (p.data?.changed ? 'Changed' : ''),
-    width: 90,
+    headerName: 'Item',
+    // A row the draft changed is marked after its name.
+    valueGetter: (p) => `${p.data?.item.name ?? ''}${p.data?.changed ? ' • changed' : ''}`,
+    flex: 2,
+    minWidth: 170,
   },
+  { headerName: 'Category', field: 'category', width: 105 },
+  { headerName: 'Price', field: 'price', width: 95 },
+  { headerName: 'Availability', field: 'status', flex: 1, minWidth: 110 },
 ];
 
 const priceText = (item: CatalogueItem) =>
@@ -145,7 +146,7 @@ export function MenuTab({ role }: { role: string }) {
       item,
       category: labels.get(item.category) ?? item.category,
       price: priceText(item),
-      status: item.hidden ? 'Hidden' : (itemAvailability(item).reason ?? 'On the menu'),
+      status: item.hidden ? 'Hidden' : (itemAvailability(item).reason ?? 'Available'),
       changed: changedIds.has(item.id),
     }));
   const selected = data?.draft.items.find((i) => i.id === selectedId) ?? null;
