@@ -372,3 +372,26 @@ describe('the gluten-free, dairy-free promise (issue 26)', () => {
     expect((await menuItem('banana-bread'))!.price).toBe(20);
   });
 });
+
+describe('several API processes', () => {
+  it('a version published by another process goes live here through NOTIFY', async () => {
+    // What another process's publish leaves: a new version row and a notification.
+    const latest = (await server.prisma.menuVersion.findFirst({ orderBy: { number: 'desc' } }))!;
+    const snapshot = latest.snapshot as { items: { id: string; priceCents: number }[] };
+    const changed = {
+      ...snapshot,
+      items: snapshot.items.map((i) => (i.id === 'dinner-rolls' ? { ...i, priceCents: 2600 } : i)),
+    };
+    const started = performance.now();
+    await server.prisma.$transaction(async (tx) => {
+      await tx.menuVersion.create({
+        data: { number: latest.number + 1, summary: 'Elsewhere', snapshot: changed },
+      });
+      await tx.$executeRaw`SELECT pg_notify('bakery_menu', ${String(latest.number + 1)})`;
+    });
+    await expect
+      .poll(async () => (await menuItem('dinner-rolls'))!.price, { interval: 20 })
+      .toBe(26);
+    console.log(`NOTIFY to live in this process: ${Math.round(performance.now() - started)} ms`);
+  });
+});
