@@ -731,15 +731,15 @@ interface LiveCatalogue {
 }
 
 function build(snapshot: CatalogueSnapshot): LiveCatalogue {
-  const categories = snapshot.categories.map(
-    (c): Category => ({ ...c, id: c.id as CategoryId, image: c.image ?? categoryDrawing(c.id) }),
-  );
-  const items = snapshot.items.map(
-    (item): MenuItem => ({
-      ...item,
-      image: item.image ?? categories.find((c) => c.id === item.category)?.image ?? '',
-    }),
-  );
+  const categories = snapshot.categories.map((c): Category => ({
+    ...c,
+    id: c.id as CategoryId,
+    image: c.image ?? categoryDrawing(c.id),
+  }));
+  const items = snapshot.items.map((item): MenuItem => ({
+    ...item,
+    image: item.image ?? categories.find((c) => c.id === item.category)?.image ?? '',
+  }));
   return { categories, items, byId: new Map(items.map((i) => [i.id, i])), snapshot };
 }
 

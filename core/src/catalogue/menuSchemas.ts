@@ -50,7 +50,11 @@ const cents = () =>
 
 export const VariantSchema = z.object({
   id: z.enum(VARIANT_IDS, { error: MENU_MESSAGES.variants }),
-  label: z.string({ error: MENU_MESSAGES.label }).trim().min(1, MENU_MESSAGES.label).max(40, MENU_MESSAGES.label),
+  label: z
+    .string({ error: MENU_MESSAGES.label })
+    .trim()
+    .min(1, MENU_MESSAGES.label)
+    .max(40, MENU_MESSAGES.label),
   priceCents: cents(),
 });
 
@@ -62,8 +66,15 @@ const soldOutFields = {
 export const SOLD_OUT_FIELDS = Object.keys(soldOutFields) as readonly string[];
 
 const itemFields = {
-  name: z.string({ error: MENU_MESSAGES.name }).trim().min(1, MENU_MESSAGES.name).max(80, MENU_MESSAGES.name),
-  description: z.string({ error: MENU_MESSAGES.description }).trim().max(400, MENU_MESSAGES.description),
+  name: z
+    .string({ error: MENU_MESSAGES.name })
+    .trim()
+    .min(1, MENU_MESSAGES.name)
+    .max(80, MENU_MESSAGES.name),
+  description: z
+    .string({ error: MENU_MESSAGES.description })
+    .trim()
+    .max(400, MENU_MESSAGES.description),
   category: z.string({ error: MENU_MESSAGES.category }).trim().min(1, MENU_MESSAGES.category),
   priceCents: cents(),
   variants: z
@@ -92,7 +103,10 @@ const itemFields = {
     .refine((url) => photoIdOf(url) !== null, MENU_MESSAGES.image)
     .nullable(),
   imageAlt: z.string({ error: MENU_MESSAGES.imageAlt }).trim().max(200, MENU_MESSAGES.imageAlt),
-  position: z.number({ error: MENU_MESSAGES.position }).int(MENU_MESSAGES.position).min(0, MENU_MESSAGES.position),
+  position: z
+    .number({ error: MENU_MESSAGES.position })
+    .int(MENU_MESSAGES.position)
+    .min(0, MENU_MESSAGES.position),
 };
 
 type Dated = { availableFrom?: string | null; availableUntil?: string | null };
@@ -130,7 +144,11 @@ export const isSoldOutOnly = (patch: Record<string, unknown>): boolean =>
   Object.keys(patch).every((key) => SOLD_OUT_FIELDS.includes(key));
 
 const categoryFields = {
-  label: z.string({ error: MENU_MESSAGES.label }).trim().min(1, MENU_MESSAGES.label).max(40, MENU_MESSAGES.label),
+  label: z
+    .string({ error: MENU_MESSAGES.label })
+    .trim()
+    .min(1, MENU_MESSAGES.label)
+    .max(40, MENU_MESSAGES.label),
   image: itemFields.image,
   imageAlt: itemFields.imageAlt,
   hidden: z.boolean(),
@@ -153,6 +171,4 @@ export const MenuCategoryCreateSchema = z
 export type MenuCategoryCreate = z.infer<typeof MenuCategoryCreateSchema>;
 
 /** POST /api/admin/menu/publish: an optional note for the history. */
-export const MenuPublishSchema = z
-  .object({ note: z.string().trim().max(200).optional() })
-  .strict();
+export const MenuPublishSchema = z.object({ note: z.string().trim().max(200).optional() }).strict();
