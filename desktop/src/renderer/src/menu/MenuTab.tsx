@@ -39,10 +39,12 @@ import {
   DRAFT_KEY,
   getDraft,
   getVersions,
+  patchCategory,
   patchItem,
   publish,
   restore,
   VERSIONS_KEY,
+  type CategoryPatch,
   type DraftView,
   type ItemPatch,
   type VersionView,
@@ -196,6 +198,14 @@ export function MenuTab({ role }: { role: string }) {
           </>
         )}
       </div>
+      {owner && data && category && (
+        <CategoryEditor
+          key={JSON.stringify(data.draft.categories)}
+          id={category}
+          draft={data}
+          onSaved={refresh}
+        />
+      )}
       {data && data.changes.length > 0 && (
         <Callout intent="warning" title="Not published yet" className="menu-changes">
           <ul aria-label="Draft changes">
@@ -352,7 +362,7 @@ const formOf = (item: CatalogueItem): Form => ({
 
 const PRICE_MESSAGE = 'Enter a price above $0.00, with at most 2 decimals';
 
-function ItemEditor({
+export function ItemEditor({
   item,
   draft,
   owner,
@@ -574,5 +584,58 @@ function ItemEditor({
       </form>
       <CardPreview item={preview} image={image} />
     </div>
+  );
+}
+
+/** The chosen category's label, hidden switch and place among the categories (owner). */
+function CategoryEditor({ id, draft, onSaved }: { id: string; draft: DraftView; onSaved(): void }) {
+  const categories = draft.draft.categories;
+  const index = categories.findIndex((c) => c.id === id);
+  const category = categories[index];
+  const [label, setLabel] = useState(category?.label ?? '');
+  const save = useMutation({
+    mutationFn: (patch: CategoryPatch) => patchCategory(id, patch),
+    onSuccess: () => {
+      toast('Saved', `${label}: in the draft`, 'success');
+      onSaved();
+    },
+    onError: (e) => toast('Category', messageOf(e, 'Failed to save')),
+  });
+  if (!category) return null;
+  return (
+    <form
+      className="menu-category"
+      aria-label={`Category ${category.label}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate({ label });
+      }}
+    >
+      <TextField
+        id="menu-category-label"
+        label="Category name"
+        inline
+        value={label}
+        onChange={setLabel}
+      />
+      <Button type="submit" text="Rename" disabled={label === category.label} />
+      <Switch
+        label="Hidden"
+        checked={Boolean(category.hidden)}
+        onChange={(e) => save.mutate({ hidden: e.currentTarget.checked })}
+      />
+      <Button
+        icon="arrow-left"
+        aria-label="Move category earlier"
+        disabled={index <= 0 || save.isPending}
+        onClick={() => save.mutate({ position: index - 1 })}
+      />
+      <Button
+        icon="arrow-right"
+        aria-label="Move category later"
+        disabled={index >= categories.length - 1 || save.isPending}
+        onClick={() => save.mutate({ position: index + 1 })}
+      />
+    </form>
   );
 }

@@ -50,3 +50,10 @@ export const restore = (id: string) =>
     method: 'POST',
     body: {},
   });
+
+export type CategoryPatch = Partial<Omit<CatalogueCategory, 'id'>> & { position?: number };
+export const patchCategory = (id: string, body: CategoryPatch) =>
+  api<CatalogueCategory>(`/api/admin/menu/categories/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body,
+  });
