@@ -696,6 +696,8 @@ export const MENU_ITEMS: readonly MenuItem[] = CATEGORY_IDS.flatMap((category) =
 
 /** A stored catalogue: what the owner edits (the draft) and what a version publishes. */
 export interface CatalogueSnapshot {
+  /** The published version it is (absent: the seed, version 1). */
+  version?: number;
   categories: CatalogueCategory[];
   /** In display order within each category. */
   items: CatalogueItem[];
@@ -752,6 +754,9 @@ export function setCatalogue(snapshot: CatalogueSnapshot): void {
 
 /** The live catalogue as stored (photos as URLs or null). */
 export const currentCatalogue = (): CatalogueSnapshot => live.snapshot;
+
+/** The published version the live catalogue is (1: the seed). */
+export const catalogueVersion = (): number => live.snapshot.version ?? 1;
 
 /** Every live item, hidden ones included, in order. */
 export const menuItems = (): readonly MenuItem[] => live.items;

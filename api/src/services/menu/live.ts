@@ -55,7 +55,7 @@ export async function reloadMenu(): Promise<void> {
   const latest = await prisma.menuVersion.findFirst({ orderBy: { number: 'desc' } });
   if (!latest || latest.number === state?.version) return;
   const first = state === null;
-  setCatalogue(latest.snapshot as unknown as CatalogueSnapshot);
+  setCatalogue({ ...(latest.snapshot as unknown as CatalogueSnapshot), version: latest.number });
   state = { version: latest.number, publishedAt: latest.publishedAt };
   for (const w of waiters)
     if (w.version <= latest.number) {

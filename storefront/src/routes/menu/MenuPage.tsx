@@ -15,6 +15,7 @@ import { addToCart, savePending } from '../../cart/cartStorage';
 import { TOAST_CART_MS, TOAST_SIGN_IN_MS, useToast } from '../../components/Toast';
 import { AddToCartDialog, type AddSelection } from './AddToCartDialog';
 import { ItemAllergens, useAllergenFilter } from '../../allergens/ItemAllergens';
+import { MenuChangedNotice } from '../../components/MenuChanged';
 
 export function CategoryButtons({
   value,
@@ -96,6 +97,7 @@ export default function MenuPage() {
           Everything listed is Gluten-free and dairy free, please inquire for other allergens
         </p>
       </header>
+      <MenuChangedNotice />
       <CategoryButtons value={category} onChange={setCategory} />
       {allergens.filter}
       <div className="category-banner">

@@ -48,4 +48,16 @@ describe('availability on the menu page', () => {
     expect(focaccia.getByRole('button', { name: 'Add to Cart: Herb Focaccia' })).toBeEnabled();
     expect(screen.queryByRole('heading', { name: 'Southern Cornbread' })).toBeNull();
   });
+
+  it('offers the current menu once GET /api/menu says a later version is live', async () => {
+    api = await startTestApi({
+      'GET /api/user': { status: 401, body: { message: 'No' } },
+      'GET /api/menu': { body: { version: 4, categories: [], items: [] } },
+    });
+    renderScreen(<MenuPage />, { at: '/menu' });
+    expect(
+      await screen.findByRole('button', { name: 'Show the current menu and prices' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Our menu has just been updated\./)).toBeInTheDocument();
+  });
 });

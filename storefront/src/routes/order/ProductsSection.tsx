@@ -21,6 +21,7 @@ import { chosenOptions, defaultOptions, ItemOptions, unitPriceOf } from '../menu
 import { CategoryButtons } from '../menu/MenuPage';
 import { fieldId } from './orderForm';
 import { ItemAllergens, useAllergenFilter } from '../../allergens/ItemAllergens';
+import { MenuChangedNotice } from '../../components/MenuChanged';
 
 /** A typed quantity: a whole number, 0 when empty or not a number. */
 function typedQuantity(value: string): number {
@@ -118,6 +119,7 @@ export function ProductsSection({
   return (
     <section className="card order-section" aria-labelledby="products-heading">
       <h2 id="products-heading">2. Select Products</h2>
+      <MenuChangedNotice />
       <CategoryButtons value={category} onChange={onCategory} />
       {allergens.filter}
       <div className="category-banner" id={fieldId('items')} tabIndex={-1}>
