@@ -19,7 +19,8 @@ import {
 } from './services/sessionStore.js';
 import { routers } from './routes/index.js';
 import { cachedJson, publicCache } from './middleware/publicCache.js';
-import { menu } from './routes/menu.js';
+import { menuReady, publicMenu } from './services/menu/live.js';
+import { livePagesDir } from './services/menu/pages.js';
 import { liveMenuAnswer } from './services/allergens/menuAnswer.js';
 import { kitchenWritesMarkStale } from './services/allergens/statements.js';
 import { configBody } from './routes/config.js';
@@ -149,11 +150,21 @@ export function createApp(deps: AppDeps): Koa {
       strictTransportSecurity: config.secureCookies,
     }),
   );
+  // The published menu (issue 22): loaded before the first request that may read it.
+  app.use(
+    menuReady({
+      prisma,
+      databaseUrl: deps.databaseUrl ?? config.databaseUrl ?? '',
+      storefrontDist: config.storefrontDist,
+      log,
+      warm: config.nodeEnv !== 'test',
+    }),
+  );
   // The public catalogue: cached, compressed and ETagged, before any session or database work.
   app.use(
     publicCache({
       // Issue 26: with each item's allergens, per kitchen revision and ?without= filter.
-      '/api/menu': liveMenuAnswer(prisma, () => menu),
+      '/api/menu': liveMenuAnswer(prisma, publicMenu),
       '/api/config': () => cachedJson(configBody(deps), 'no-cache'),
     }),
   );
@@ -192,6 +203,6 @@ export function createApp(deps: AppDeps): Koa {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
-  app.use(staticApps(config));
+  app.use(staticApps({ ...config, livePages: livePagesDir }));
   return app;
 }

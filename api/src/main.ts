@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createPrismaClient, pendingMigrations } from '@bakery/prisma';
 import { createApp } from './app.js';
+import { closeMenu } from './services/menu/live.js';
 import { proxyPeerCheck } from './clientAddress.js';
 import { ConfigError, loadConfig, MIGRATIONS_DIR, REPO_ROOT } from './config.js';
 import { openDatabase } from './db/embedded.js';
@@ -159,6 +160,8 @@ async function main() {
       .catch((error: unknown) =>
         log.warn('mail queue did not close cleanly', { error: String(error) }),
       );
+    // The menu's LISTEN connection and page renderer (issue 22).
+    await closeMenu().catch(() => undefined);
     await prisma.$disconnect().catch(() => undefined);
     await database
       .close()

@@ -25,6 +25,8 @@ interface SpaOptions {
   /** URL prefix without a trailing slash ('' for the root). */
   prefix: string;
   root: string;
+  /** Pages rendered again after a menu publish (issue 22): served before root's. */
+  pages?: () => string | null;
   /** The app's client-side routes (paths after the prefix). */
   routes: RegExp;
 }
@@ -109,7 +111,13 @@ function isFile(root: string, file: string): boolean {
   }
 }
 
-function spa({ prefix, root, routes }: SpaOptions) {
+/** A prerendered page: from the live pages' folder when it has it, else from the build. */
+async function sendPage(ctx: Context, root: string, pages: string | null, file: string) {
+  if (pages && isFile(pages, file)) return sendFile(ctx, pages, file);
+  return sendFile(ctx, root, file);
+}
+
+function spa({ prefix, root, routes, pages: livePages = () => null }: SpaOptions) {
   return async (ctx: Context): Promise<boolean> => {
     const rest = prefix ? ctx.path.slice(prefix.length) || '/' : ctx.path;
     if (!existsSync(path.join(root, 'index.html'))) {
@@ -119,22 +127,36 @@ function spa({ prefix, root, routes }: SpaOptions) {
       };
       return true;
     }
+    const pages = livePages();
+    if (rest.endsWith('.html') && (await sendPage(ctx, root, pages, rest))) return true;
     if (rest !== '/' && !rest.endsWith('/') && (await sendFile(ctx, root, rest))) return true;
     if (!ctx.accepts('html')) return false;
-    if (rest === '/') return sendFile(ctx, root, '/index.html');
+    if (rest === '/') return sendPage(ctx, root, pages, '/index.html');
     if (routes.test(rest)) {
       const page = pageFile(root, rest);
-      return sendFile(ctx, root, page ? forVisitor(ctx, root, page) : '/index.html');
+      return sendPage(ctx, root, pages, page ? forVisitor(ctx, root, page) : '/index.html');
     }
     const notFound = isFile(root, '/404.html') ? '/404.html' : '/index.html';
-    const served = await sendFile(ctx, root, notFound, false);
+    const served =
+      pages && isFile(pages, notFound)
+        ? await sendFile(ctx, pages, notFound, false)
+        : await sendFile(ctx, root, notFound, false);
     if (served) ctx.status = 404;
     return served;
   };
 }
 
-export function staticApps(options: { storefrontDist: string; adminDist: string }) {
-  const storefront = spa({ prefix: '', root: options.storefrontDist, routes: STOREFRONT_ROUTES });
+export function staticApps(options: {
+  storefrontDist: string;
+  adminDist: string;
+  livePages?: () => string | null;
+}) {
+  const storefront = spa({
+    prefix: '',
+    root: options.storefrontDist,
+    routes: STOREFRONT_ROUTES,
+    pages: options.livePages,
+  });
   const admin = spa({ prefix: '/admin', root: options.adminDist, routes: ADMIN_ROUTES });
   return async function serveApps(ctx: Context, next: Next) {
     await next();

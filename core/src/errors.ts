@@ -48,6 +48,8 @@ export const ERROR_CODES = [
   'order_paid',
   /** 409: an item's recipe breaks the gluten-free, dairy-free promise (the message names the item and ingredient). */
   'claim_broken',
+  /** 409: an item cannot be made for the pickup day (sold out, out of season, not that weekday; the message names both). */
+  'item_unavailable',
   /** 409: the kitchen is full or closed on that date. */
   'capacity_full',
   /** 409: the account holds as many unpaid orders as it may (pay one first). */

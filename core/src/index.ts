@@ -8,6 +8,8 @@ export * from './bakery/deliveryArea';
 export * from './catalogue/catalogue';
 export * from './catalogue/photos';
 export * from './catalogue/photoUpload';
+export * from './catalogue/availability';
+export * from './catalogue/menuSchemas';
 export * from './cart/cart';
 export * from './money/money';
 export * from './calendar/calendar';

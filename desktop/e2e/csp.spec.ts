@@ -12,6 +12,7 @@ const TABS = [
   'Review Management',
   'Analytics & Reports',
   'Kitchen',
+  'Menu',
   'Settings',
 ];
 

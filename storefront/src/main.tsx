@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { setCatalogue, type CatalogueSnapshot } from '@bakery/core';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setShopSettings } from '@bakery/core';
 import { App, preloadRoute } from './App';
@@ -11,6 +12,11 @@ import './allergens/allergens.css';
 // A page rendered in full is hydrated once its route's module (preloaded by
 // the HTML) is in, so it hydrates in one pass; a shell (header, footer,
 // loading state) or the bare page of `vite dev` is rendered anew.
+// A page rendered after a menu publish (issue 22) carries the published
+// catalogue: core prices and lists from it, as the HTML was rendered.
+const embedded = document.getElementById('catalogue');
+if (embedded?.textContent) setCatalogue(JSON.parse(embedded.textContent) as CatalogueSnapshot);
+
 const root = document.getElementById('root')!;
 const app = (
   <StrictMode>

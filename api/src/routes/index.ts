@@ -29,6 +29,7 @@ import { adminUpkeepRouter } from './admin/upkeep.js';
 import { adminAllergensRouter } from './admin/allergens.js';
 import { adminSettingsRouter } from './admin/settings.js';
 import { adminMenuImagesRouter } from './admin/menuImages.js';
+import { adminMenuRouter } from './admin/menu.js';
 
 export function routers(deps: AppDeps): Router[] {
   return [
@@ -65,5 +66,6 @@ export function routers(deps: AppDeps): Router[] {
     adminAllergensRouter(deps),
     adminSettingsRouter(deps),
     adminMenuImagesRouter(deps),
+    adminMenuRouter(deps),
   ];
 }

@@ -19,6 +19,7 @@ import {
   FULFILLMENT_STATES,
   fulfillmentOf,
   getCategory,
+  currentCatalogue,
   getMenuItem,
   lineDescription,
   optionLabel,
@@ -180,8 +181,15 @@ async function* cursorRows(
   }
 }
 
-const categoryLabels = new Map<string, string>();
+let categoryLabels = new Map<string, string>();
+let labelsOf: unknown = null;
+/** The item's category as the live menu names it (a line keeps its own name and price). */
 function categoryLabel(productId: unknown): string {
+  // A publish (issue 22) may rename a category: the memo follows the live catalogue.
+  if (labelsOf !== currentCatalogue()) {
+    categoryLabels = new Map();
+    labelsOf = currentCatalogue();
+  }
   const id = text(productId);
   let label = categoryLabels.get(id);
   if (label === undefined) {

@@ -31,6 +31,7 @@ import { validationError } from '../errors.js';
 import { toOrderView } from './orderView.js';
 import { reserveCapacity } from './kitchen/index.js';
 import { checkUnpaidCap } from './upkeep/unpaidOrders.js';
+import { assertAvailableOn } from './menu/orders.js';
 import { withLineAllergens } from './allergens/orderLines.js';
 
 /** The answer's message without Square: what happens next, in the customer's words. */
@@ -67,6 +68,11 @@ function reprice(payload: Payload, today: string): PricedOrder {
     if (error instanceof PricingError) throw badRequest(error.message);
     throw error;
   }
+  // Issue 22: sold out, out of season or not on that weekday: refused for that day.
+  assertAvailableOn(
+    lines.map((line) => line.productId),
+    payload.pickupDate,
+  );
   const lineMismatch = priced.lines.some((line, index) =>
     differs(items[index]!.price, line.unitPriceCents),
   );

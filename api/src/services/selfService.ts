@@ -38,6 +38,7 @@ import {
 } from './orderAdmin.js';
 import { centsOf as cents, decimalOf } from '../db/money.js';
 import { linesWithAllergens } from './allergens/orderLines.js';
+import { assertAvailableOn } from './menu/orders.js';
 import { currentAllergens } from './allergens/statements.js';
 
 type Tx = Prisma.TransactionClient;
@@ -159,6 +160,12 @@ export async function changeMyOrder(
       if (error instanceof PricingError) throw fieldError('items', error.message);
       throw error;
     }
+    // Issue 22: a new day or new lines must be ones the bakery can make.
+    if (dateChanged || change.items)
+      assertAvailableOn(
+        lines.map((line) => line.productId),
+        pickupDate,
+      );
     const refusal = orderRefusal({
       hasCakeItems: priced.hasCakeItems,
       hasWriting,

@@ -10,6 +10,7 @@ import type * as U from '../upkeep/index';
 import type { SessionView, SecondFactorStatus } from '../schemas/passwords';
 import type { DeskPageView, DeskChangesView } from '../lifecycle/desk';
 import type * as W from './wire';
+import type { CatalogueSnapshot } from '../catalogue/catalogue';
 import type { Permission } from '../roles/roles';
 import type { ShopSettings, ShopSettingsView } from '../settings/settings';
 import type { PhotoSize } from '../catalogue/photos';
@@ -431,6 +432,55 @@ export const ROUTES = {
   uploadMenuImage: route<{ image: string; images: PhotoSize[] }>()(
     'POST',
     '/api/admin/menu/images',
+    'permission:manageMenu',
+  ),
+
+  // Staff: the menu (issue 22)
+  adminMenu: route<W.MenuDraftView>()('GET', '/api/admin/menu', 'permission:markSoldOut'),
+  createMenuItem: route<CatalogueSnapshot['items'][number]>()(
+    'POST',
+    '/api/admin/menu/items',
+    'permission:manageMenu',
+  ),
+  updateMenuItem: route<CatalogueSnapshot['items'][number]>()(
+    'PATCH',
+    '/api/admin/menu/items/:id',
+    'permission:markSoldOut',
+  ),
+  deleteMenuItem: route<Ok>()('DELETE', '/api/admin/menu/items/:id', 'permission:manageMenu'),
+  createMenuCategory: route<CatalogueSnapshot['categories'][number]>()(
+    'POST',
+    '/api/admin/menu/categories',
+    'permission:manageMenu',
+  ),
+  updateMenuCategory: route<CatalogueSnapshot['categories'][number]>()(
+    'PATCH',
+    '/api/admin/menu/categories/:id',
+    'permission:manageMenu',
+  ),
+  deleteMenuCategory: route<Ok>()(
+    'DELETE',
+    '/api/admin/menu/categories/:id',
+    'permission:manageMenu',
+  ),
+  publishMenu: route<W.MenuPublishAnswer>()(
+    'POST',
+    '/api/admin/menu/publish',
+    'permission:manageMenu',
+  ),
+  discardMenuDraft: route<W.MenuDraftView>()(
+    'POST',
+    '/api/admin/menu/discard',
+    'permission:manageMenu',
+  ),
+  menuVersions: route<W.MenuVersionPage>()(
+    'GET',
+    '/api/admin/menu/versions',
+    'permission:markSoldOut',
+  ),
+  restoreMenuVersion: route<W.MenuPublishAnswer>()(
+    'POST',
+    '/api/admin/menu/versions/:id/restore',
     'permission:manageMenu',
   ),
 

@@ -2,6 +2,7 @@
 // With views.ts and the kitchen's views, these are the only wire types: the
 // route map (routes.ts) names one of them for every endpoint, and both
 // clients read them from there.
+import type { CatalogueSnapshot } from '../catalogue/catalogue';
 import type { ClaimProblem } from '../kitchen/allergens';
 
 /** The answer of a call that only reports that it worked. */
@@ -60,4 +61,46 @@ export interface AllergenOverviewView {
   }[];
   netWeights: { productId: string; variantId: string; grams: number }[];
   labelSettings: { cottageFoodStatement: boolean };
+}
+
+/** A published version of the menu (issue 22). */
+export interface MenuVersionView {
+  id: string;
+  number: number;
+  publishedAt: string;
+  publishedBy: { id: string; name: string } | null;
+  summary: string;
+  restoredFrom: number | null;
+}
+
+/** One difference between the draft and what is published. */
+export interface MenuChange {
+  kind: 'added' | 'removed' | 'changed' | 'moved';
+  of: 'item' | 'category';
+  id: string;
+  name: string;
+  /** The fields that differ (changed only). */
+  fields: string[];
+  /** In words: "Cinnamon Rolls: price $20.00 → $22.00". */
+  text: string;
+}
+
+/** GET /api/admin/menu: the draft, what is published and what the draft changes. */
+export interface MenuDraftView {
+  draft: CatalogueSnapshot;
+  published: MenuVersionView;
+  changes: MenuChange[];
+}
+
+/** Publish and restore: the new version and what it changed. */
+export interface MenuPublishAnswer {
+  version: MenuVersionView;
+  changes: MenuChange[];
+}
+
+/** GET /api/admin/menu/versions: newest first, a page at a time. */
+export interface MenuVersionPage {
+  versions: MenuVersionView[];
+  /** The `before` of the next page, or null. */
+  next: number | null;
 }

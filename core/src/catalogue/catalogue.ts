@@ -1,6 +1,11 @@
 // The menu: categories, items, variants and their prices (spec sections 2, 3
-// and 9). Prices here are the only prices: the server re-prices every order
-// from this list and never trusts a figure sent by a client.
+// and 9). The lists below are the SEED (issue 22): the catalogue a fresh
+// install starts with. The live catalogue is data the owner publishes from
+// the back office (api/src/services/menu); setCatalogue() replaces what
+// getMenuItem, itemsInCategory, menuItems, menuCategories and resolveLine
+// read, in the API process and in the storefront (from the page's embedded
+// catalogue). The server re-prices every order from the live catalogue and
+// never trusts a figure sent by a client.
 
 export const CATEGORY_IDS = [
   'breads',
@@ -19,9 +24,11 @@ export interface Category {
   id: CategoryId;
   /** The spec's plural label, shown on buttons and headings. */
   label: string;
-  /** Served by the storefront from `public/images/categories/`. */
+  /** Served by the storefront from `public/images/categories/`, or an uploaded photo. */
   image: string;
   imageAlt: string;
+  /** Off the storefront (its items with it). */
+  hidden?: boolean;
 }
 
 export const VARIANT_IDS = [
@@ -59,6 +66,19 @@ export interface MenuItem {
   fillings?: boolean;
   /** Takes one of ADD_INS (no extra charge). */
   addIns?: boolean;
+  // Availability (issue 22, core/src/catalogue/availability.ts); dates are bakery days YYYY-MM-DD.
+  /** Off the menu (kept for past orders and for the owner). */
+  hidden?: boolean;
+  /** Sold out up to and including this day. */
+  soldOutUntil?: string | null;
+  /** Sold out on these days. */
+  soldOutDates?: string[];
+  /** Seasonal: first day it can be picked up. */
+  availableFrom?: string | null;
+  /** Seasonal: last day it can be picked up. */
+  availableUntil?: string | null;
+  /** Only on these weekdays (0 Sunday … 6 Saturday); absent or empty means every day. */
+  weekdays?: number[];
 }
 
 export interface Option {
@@ -83,6 +103,7 @@ export const DEFAULT_MAX_QUANTITY = 10;
 
 const categoryImage = (id: CategoryId) => `/images/categories/${id}.svg`;
 
+/** The seed's categories (what a fresh install publishes as version 1). */
 export const CATEGORIES: readonly Category[] = [
   {
     id: 'breads',
@@ -127,7 +148,7 @@ export const CATEGORIES: readonly Category[] = [
 ].map((c) => ({ ...(c as Omit<Category, 'image'>), image: categoryImage(c.id as CategoryId) }));
 
 export function getCategory(id: string): Category | undefined {
-  return CATEGORIES.find((c) => c.id === id);
+  return live.categories.find((c) => c.id === id);
 }
 
 export const isCategoryId = (value: string): value is CategoryId =>
@@ -651,6 +672,7 @@ const ROWS: Record<CategoryId, Row[]> = {
   ],
 };
 
+/** The seed's items (what a fresh install publishes as version 1). */
 export const MENU_ITEMS: readonly MenuItem[] = CATEGORY_IDS.flatMap((category) => {
   const pricing = PRICING[category];
   return ROWS[category].map(([id, name, description, imageAlt, extra]): MenuItem => {
@@ -672,14 +694,84 @@ export const MENU_ITEMS: readonly MenuItem[] = CATEGORY_IDS.flatMap((category) =
   });
 });
 
-const BY_ID = new Map(MENU_ITEMS.map((item) => [item.id, item]));
-
-export function getMenuItem(id: string): MenuItem | undefined {
-  return BY_ID.get(id);
+/** A stored catalogue: what the owner edits (the draft) and what a version publishes. */
+export interface CatalogueSnapshot {
+  /** The published version it is (absent: the seed, version 1). */
+  version?: number;
+  categories: CatalogueCategory[];
+  /** In display order within each category. */
+  items: CatalogueItem[];
 }
 
+/** A category as stored: `image` is an uploaded photo's URL, or null for its drawing. */
+export interface CatalogueCategory extends Omit<Category, 'image'> {
+  image: string | null;
+}
+
+/** An item as stored: `image` is an uploaded photo's URL, or null for its category's drawing. */
+export interface CatalogueItem extends Omit<MenuItem, 'image'> {
+  image: string | null;
+}
+
+/** The drawing a category shows when it has no photo (seed categories only). */
+export const categoryDrawing = (id: string): string =>
+  (CATEGORY_IDS as readonly string[]).includes(id)
+    ? categoryImage(id as CategoryId)
+    : '/images/categories/breads.svg';
+
+/** The seed as a snapshot: version 1 of a fresh install. */
+export const SEED_CATALOGUE: CatalogueSnapshot = {
+  categories: CATEGORIES.map((c) => ({ ...c, image: null })),
+  items: MENU_ITEMS.map((item) => ({ ...item, image: null })),
+};
+
+interface LiveCatalogue {
+  categories: Category[];
+  items: MenuItem[];
+  byId: Map<string, MenuItem>;
+  snapshot: CatalogueSnapshot;
+}
+
+function build(snapshot: CatalogueSnapshot): LiveCatalogue {
+  const categories = snapshot.categories.map((c): Category => ({
+    ...c,
+    id: c.id as CategoryId,
+    image: c.image ?? categoryDrawing(c.id),
+  }));
+  const items = snapshot.items.map((item): MenuItem => ({
+    ...item,
+    image: item.image ?? categories.find((c) => c.id === item.category)?.image ?? '',
+  }));
+  return { categories, items, byId: new Map(items.map((i) => [i.id, i])), snapshot };
+}
+
+let live: LiveCatalogue = build(SEED_CATALOGUE);
+
+/** Replaces the live catalogue (a published version) that every reader below sees. */
+export function setCatalogue(snapshot: CatalogueSnapshot): void {
+  live = build(snapshot);
+}
+
+/** The live catalogue as stored (photos as URLs or null). */
+export const currentCatalogue = (): CatalogueSnapshot => live.snapshot;
+
+/** The published version the live catalogue is (1: the seed). */
+export const catalogueVersion = (): number => live.snapshot.version ?? 1;
+
+/** Every live item, hidden ones included, in order. */
+export const menuItems = (): readonly MenuItem[] => live.items;
+
+/** The live categories shown on the storefront, in order. */
+export const menuCategories = (): readonly Category[] => live.categories.filter((c) => !c.hidden);
+
+/** An item of the live catalogue (hidden ones too: a cart or an order may name one). */
+export function getMenuItem(id: string): MenuItem | undefined {
+  return live.byId.get(id);
+}
+
+/** The items a category shows on the storefront (hidden ones left out). */
 export function itemsInCategory(id: CategoryId | string): MenuItem[] {
-  return MENU_ITEMS.filter((item) => item.category === id);
+  return live.items.filter((item) => item.category === id && !item.hidden);
 }
 
 export function maxQuantityOf(item: Pick<MenuItem, 'maxQuantity'>): number {

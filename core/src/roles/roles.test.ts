@@ -24,6 +24,7 @@ describe('roles (spec section 6)', () => {
     'manageRecipes',
     'manageReviews',
     'viewKitchen',
+    'markSoldOut',
   ];
   const owner: Permission[] = [
     ...admin,
@@ -33,6 +34,7 @@ describe('roles (spec section 6)', () => {
     'manageMail',
     'manageBackups',
     'deleteOrders',
+    'manageMenu',
     'manageUsers',
     'assignRoles',
     'resetUserPasswords',

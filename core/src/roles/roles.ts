@@ -19,6 +19,8 @@ const LEAST_ROLE = {
   manageRecipes: 'admin',
   manageReviews: 'admin',
   viewKitchen: 'admin',
+  // Issue 22: the counter knows first when something runs out.
+  markSoldOut: 'admin',
   // Daily limits and closed dates shape what customers can book.
   manageKitchen: 'owner',
   // The menu (items, prices, photos) and the shop's settings (hours, fees, tax) are the owner's.
@@ -80,8 +82,9 @@ export const PERMISSION_WORDS: Readonly<Record<Permission, string>> = {
   manageRecipes: 'manage recipes',
   manageReviews: 'moderate reviews',
   viewKitchen: 'see the kitchen',
+  markSoldOut: 'mark menu items sold out',
   manageKitchen: 'set daily limits and closed dates',
-  manageMenu: 'manage the menu',
+  manageMenu: 'change and publish the menu',
   manageSettings: "change the shop's settings",
   manageMail: 'manage the mail queue',
   manageBackups: 'manage backups',

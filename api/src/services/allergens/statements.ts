@@ -7,7 +7,7 @@
 import {
   isAllergenId,
   menuAllergens,
-  MENU_ITEMS,
+  menuItems,
   type AllergenIngredient,
   type AllergenMenuItem,
   type GlutenKind,
@@ -76,7 +76,7 @@ export async function readRevision(db: Db): Promise<string> {
 /** Builds the statements from the rows, now (no cache). */
 export async function loadAllergens(
   db: Db,
-  items: readonly AllergenMenuItem[] = MENU_ITEMS,
+  items: readonly AllergenMenuItem[] = menuItems(),
 ): Promise<KitchenAllergens> {
   const revision = await readRevision(db);
   const [links, options, exceptions] = await Promise.all([
@@ -154,13 +154,20 @@ export function markKitchenChanged(): void {
 export async function currentAllergens(db: PrismaClient): Promise<KitchenAllergens> {
   const entry = caches.get(db);
   const now = Date.now();
-  if (entry && now - entry.checkedAt < REVISION_CHECK_MS && entry.checkedAt > staleSince)
+  // A published menu (issue 22) is a new item list: its statements are built anew.
+  const sameMenu = entry?.value.items === menuItems();
+  if (
+    entry &&
+    sameMenu &&
+    now - entry.checkedAt < REVISION_CHECK_MS &&
+    entry.checkedAt > staleSince
+  )
     return entry.value;
   const pending = building.get(db);
   if (pending) return pending;
   const work = (async () => {
     const checkedAt = Date.now();
-    if (entry && (await readRevision(db)) === entry.value.revision) {
+    if (entry && sameMenu && (await readRevision(db)) === entry.value.revision) {
       entry.checkedAt = checkedAt;
       return entry.value;
     }

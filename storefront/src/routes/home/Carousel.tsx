@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
-import { CATEGORIES, itemsInCategory } from '@bakery/core';
+import { itemsInCategory, menuCategories } from '@bakery/core';
 
 export default function Carousel() {
   // One card per category: its first menu item's picture under the category's
   // name. The list is doubled so the CSS animation loops without a seam.
-  const cards = CATEGORIES.map((category) => {
+  const cards = menuCategories().map((category) => {
     const first = itemsInCategory(category.id)[0];
     const image = first?.image || category.image;
     // Items without a photo of their own show the category's picture: describe that one.

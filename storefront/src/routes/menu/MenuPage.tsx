@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   addedMessage,
-  CATEGORIES,
   formatCents,
   getMenuItem,
+  itemAvailability,
   itemsInCategory,
+  menuCategories,
   type CategoryId,
   type MenuItem,
 } from '@bakery/core';
@@ -14,6 +15,7 @@ import { addToCart, savePending } from '../../cart/cartStorage';
 import { TOAST_CART_MS, TOAST_SIGN_IN_MS, useToast } from '../../components/Toast';
 import { AddToCartDialog, type AddSelection } from './AddToCartDialog';
 import { ItemAllergens, useAllergenFilter } from '../../allergens/ItemAllergens';
+import { MenuChangedNotice } from '../../components/MenuChanged';
 
 export function CategoryButtons({
   value,
@@ -24,7 +26,7 @@ export function CategoryButtons({
 }) {
   return (
     <div className="category-buttons" role="group" aria-label="Categories">
-      {CATEGORIES.map((c) => (
+      {menuCategories().map((c) => (
         <button
           key={c.id}
           type="button"
@@ -40,13 +42,20 @@ export function CategoryButtons({
 }
 
 export default function MenuPage() {
-  const [category, setCategory] = useState<CategoryId>('breads');
+  const [category, setCategory] = useState<CategoryId>(() => menuCategories()[0]?.id ?? 'breads');
   const [selected, setSelected] = useState<MenuItem | null>(null);
   const { user } = useUser();
   const navigate = useNavigate();
   const toast = useToast();
-  const current = CATEGORIES.find((c) => c.id === category)!;
-  const allergens = useAllergenFilter(itemsInCategory(category));
+  // A menu with no category shown (all hidden) shows an empty banner, not an error.
+  const current = menuCategories().find((c) => c.id === category) ??
+    menuCategories()[0] ?? {
+      id: '',
+      label: 'Nothing on the menu right now',
+      image: '',
+      imageAlt: '',
+    };
+  const allergens = useAllergenFilter(itemsInCategory(current.id));
 
   function choose(item: MenuItem) {
     if (item.category === 'gourmet-cookies') void navigate('/order#gourmet-cookies');
@@ -88,33 +97,54 @@ export default function MenuPage() {
           Everything listed is Gluten-free and dairy free, please inquire for other allergens
         </p>
       </header>
+      <MenuChangedNotice />
       <CategoryButtons value={category} onChange={setCategory} />
       {allergens.filter}
       <div className="category-banner">
-        <img src={current.image} alt={current.imageAlt} width={160} height={120} />
+        {current.image && (
+          <img src={current.image} alt={current.imageAlt} width={160} height={120} />
+        )}
         <h2>{current.label}</h2>
       </div>
       <ul className="product-grid">
-        {allergens.shown.map((item) => (
-          <li key={item.id} className="card product-card">
-            <h3>{item.name}</h3>
-            <p>{item.description}</p>
-            <p className="price">
-              {item.variants && item.variants.length > 1 ? 'From ' : ''}
-              {formatCents(item.priceCents)}
-            </p>
-            <ItemAllergens productId={item.id} />
-            {/* The visible words lead the accessible name (WCAG 2.5.3); the item's name tells the buttons apart. */}
-            <button
-              type="button"
-              className="btn btn-primary"
-              aria-label={`Add to Cart: ${item.name}`}
-              onClick={() => choose(item)}
-            >
-              Add to Cart
-            </button>
-          </li>
-        ))}
+        {allergens.shown.map((item) => {
+          // Issue 22: sold out, not yet in season, or only on some weekdays.
+          const availability = itemAvailability(item);
+          return (
+            <li key={item.id} className="card product-card">
+              <h3>{item.name}</h3>
+              <p>{item.description}</p>
+              <p className="price">
+                {item.variants && item.variants.length > 1 ? 'From ' : ''}
+                {formatCents(item.priceCents)}
+              </p>
+              <ItemAllergens productId={item.id} />
+              {availability.available ? (
+                <>
+                  {availability.reason && (
+                    <p className="availability-note">{availability.reason}</p>
+                  )}
+                  {/* The visible words lead the accessible name (WCAG 2.5.3); the item's name tells the buttons apart. */}
+                  <button
+                    type="button"
+                    className="btn btn-primary"
+                    aria-label={`Add to Cart: ${item.name}`}
+                    onClick={() => choose(item)}
+                  >
+                    Add to Cart
+                  </button>
+                </>
+              ) : (
+                <p
+                  className="availability-unavailable"
+                  aria-label={`${item.name}: ${availability.reason}`}
+                >
+                  {availability.reason}
+                </p>
+              )}
+            </li>
+          );
+        })}
       </ul>
       {selected && (
         <AddToCartDialog

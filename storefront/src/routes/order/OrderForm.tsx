@@ -7,10 +7,12 @@ import {
   addDays,
   bakeryToday,
   buildOrderPayload,
-  CATEGORY_IDS,
+  menuCategories,
   checkOrderForSubmit,
   dateProblemForCart,
+  cartItemsProblem,
   earliestPickupDate,
+  firstDayForCart,
   formatCents,
   isDateString,
   isPickupDateAllowed,
@@ -46,7 +48,7 @@ import { ProductsSection } from './ProductsSection';
 const REDIRECT_MS = 2000;
 /** How far ahead the calendar knows the kitchen's room (the API allows up to 92 days). */
 const AVAILABILITY_DAYS = 90;
-const isCategory = (v: string): v is CategoryId => (CATEGORY_IDS as readonly string[]).includes(v);
+const isCategory = (v: string): v is CategoryId => menuCategories().some((c) => c.id === v);
 /** A date whose year is fully typed (the field reports 0002-12-11 while "2026" is typed). */
 const isCompleteDate = (value: string) => isDateString(value) && value >= '1000-01-01';
 
@@ -63,7 +65,9 @@ export function OrderForm({ user }: { user: UserView }) {
   const idempotencyKey = useRef(crypto.randomUUID());
 
   const hashCategory = location.hash.slice(1);
-  const category: CategoryId = isCategory(hashCategory) ? hashCategory : 'breads';
+  const category: CategoryId = isCategory(hashCategory)
+    ? hashCategory
+    : (menuCategories()[0]?.id ?? 'breads');
   const setCategory = (id: CategoryId) => void navigate({ hash: id }, { replace: true });
   // A category in the address (a menu link) scrolls to the products.
   const { hash } = location;
@@ -73,11 +77,12 @@ export function OrderForm({ user }: { user: UserView }) {
   }, [hash]);
 
   const today = bakeryToday();
-  const minDate = earliestPickupDate(today);
+  const lines = useCartValue(cartLines);
+  // Issue 22: the first day on which everything in the cart can be made.
+  const minDate = firstDayForCart(lines, earliestPickupDate(today));
   const set = <K extends keyof OrderFormState>(key: K, value: OrderFormState[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
-  const lines = useCartValue(cartLines);
   const date = isCompleteDate(form.pickupDate) ? form.pickupDate : null;
   let priced = priceOrder(
     lines,
@@ -94,15 +99,17 @@ export function OrderForm({ user }: { user: UserView }) {
   const days = availability.data?.days ?? [];
   const selectedDay = date ? (days.find((day) => day.date === date) ?? null) : null;
   const unavailableDates = days
-    .filter((day) => dateProblemForCart(day, lines) !== null)
+    .filter(
+      (day) =>
+        dateProblemForCart(day, lines) !== null || cartItemsProblem(lines, day.date) !== null,
+    )
     .map((day) => day.date);
   const dateError = !date
     ? null
     : !isPickupDateAllowed(date, today)
       ? ORDER_MESSAGES.pickupDateLead
-      : selectedDay
-        ? dateProblemForCart(selectedDay, lines)
-        : null;
+      : (cartItemsProblem(lines, date) ??
+        (selectedDay ? dateProblemForCart(selectedDay, lines) : null));
   const missing = missingOrderInformation({
     ...form,
     pickupDate: date && !dateError ? date : '',

@@ -5,11 +5,12 @@
 // below edits the same lines.
 import { useState } from 'react';
 import {
-  CATEGORIES,
   cartLineQuantity,
   formatCents,
+  itemAvailability,
   itemsInCategory,
   maxQuantityOf,
+  menuCategories,
   productQuantity,
   type CategoryId,
   type MenuItem,
@@ -20,6 +21,7 @@ import { chosenOptions, defaultOptions, ItemOptions, unitPriceOf } from '../menu
 import { CategoryButtons } from '../menu/MenuPage';
 import { fieldId } from './orderForm';
 import { ItemAllergens, useAllergenFilter } from '../../allergens/ItemAllergens';
+import { MenuChangedNotice } from '../../components/MenuChanged';
 
 /** A typed quantity: a whole number, 0 when empty or not a number. */
 function typedQuantity(value: string): number {
@@ -37,6 +39,7 @@ function ProductRow({ item, lines }: { item: MenuItem; lines: readonly StoredCar
   const max = maxQuantityOf(item) - (inCart - quantity);
   const unit = unitPriceOf(item, options);
   const base = `product-${item.id}`;
+  const { reason } = itemAvailability(item);
   const set = (q: number) => setRowLine({ ...line, quantity: Math.min(Math.max(q, 0), max) });
 
   return (
@@ -54,6 +57,8 @@ function ProductRow({ item, lines }: { item: MenuItem; lines: readonly StoredCar
         </label>{' '}
         <span className="muted amount">{formatCents(unit)}</span>
         <span className="product-row-desc">{item.description}</span>
+        {/* Issue 22: the pickup date then offers only the days it can be made. */}
+        {reason && <span className="availability-note">{reason}</span>}
         <ItemAllergens productId={item.id} choice={chosen} />
         {inCart > quantity && (
           <span className="in-cart">
@@ -102,15 +107,25 @@ export function ProductsSection({
   onCategory: (id: CategoryId) => void;
   lines: readonly StoredCartLine[];
 }) {
-  const current = CATEGORIES.find((c) => c.id === category)!;
-  const allergens = useAllergenFilter(itemsInCategory(category));
+  // A menu with no category shown (all hidden) shows an empty banner, not an error.
+  const current = menuCategories().find((c) => c.id === category) ??
+    menuCategories()[0] ?? {
+      id: '',
+      label: 'Nothing on the menu right now',
+      image: '',
+      imageAlt: '',
+    };
+  const allergens = useAllergenFilter(itemsInCategory(current.id));
   return (
     <section className="card order-section" aria-labelledby="products-heading">
       <h2 id="products-heading">2. Select Products</h2>
+      <MenuChangedNotice />
       <CategoryButtons value={category} onChange={onCategory} />
       {allergens.filter}
       <div className="category-banner" id={fieldId('items')} tabIndex={-1}>
-        <img src={current.image} alt={current.imageAlt} width={160} height={120} loading="lazy" />
+        {current.image && (
+          <img src={current.image} alt={current.imageAlt} width={160} height={120} loading="lazy" />
+        )}
         <h3>{current.label}</h3>
       </div>
       <ul className="product-rows">

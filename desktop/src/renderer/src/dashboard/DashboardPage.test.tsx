@@ -92,7 +92,7 @@ describe('the dashboard', () => {
     expect(calls.some((c) => c.path.startsWith('/api/admin/stats'))).toBe(false);
   });
 
-  it('shows the seven stat cards, the quality metrics, the five tabs of the spec and Kitchen for the signed-in staff member', async () => {
+  it('shows the seven stat cards, the quality metrics, the five tabs of the spec, Kitchen and Menu for the signed-in staff member', async () => {
     stubFetch(api);
     renderDashboard('/admin/dashboard?tab=overview');
     await waitFor(() => expect(stat('Total Orders')).toBe('3'));
@@ -107,6 +107,7 @@ describe('the dashboard', () => {
       'Review Management',
       'Analytics & Reports',
       'Kitchen',
+      'Menu',
       // The owner's shop settings (issue 22): admins do not see the tab.
       'Settings',
     ]);

@@ -22,6 +22,7 @@ import {
   AnalyticsTab,
   exportWorkbook,
   KitchenTab,
+  MenuTab,
   SettingsTab,
   OrdersRoot,
   RecipesTab,
@@ -40,6 +41,8 @@ export const TABS = [
   { id: 'analytics', title: 'Analytics & Reports' },
   // Beyond the spec's five: capacity, bake sheet, margins (issue 8, docs/kitchen.md).
   { id: 'kitchen', title: 'Kitchen' },
+  // The catalogue, its prices and availability (issue 22): owner; admins mark sold out.
+  { id: 'menu', title: 'Menu' },
   // The owner's shop settings: hours, fees, tax, lead time, delivery area (issue 22).
   { id: 'settings', title: 'Settings' },
 ] as const;
@@ -227,6 +230,8 @@ function Dashboard({ role, email }: { role: string; email: string }) {
                   <ReviewsTab />
                 ) : t.id === 'analytics' ? (
                   <AnalyticsTab range={range} />
+                ) : t.id === 'menu' ? (
+                  <MenuTab role={role} />
                 ) : t.id === 'settings' ? (
                   <SettingsTab />
                 ) : (

@@ -40,6 +40,7 @@ export const AnalyticsTab = lazyTab(
 );
 export const KitchenTab = lazyTab(() => import('../kitchen/KitchenTab'), 'KitchenTab', GRID);
 export const SettingsTab = lazyTab(() => import('../settings/SettingsTab'), 'SettingsTab', PLAIN);
+export const MenuTab = lazyTab(() => import('../menu/MenuTab'), 'MenuTab', GRID);
 
 /** The Excel exports of the menu commands, loading the analytics module on first use. */
 export async function exportWorkbook(

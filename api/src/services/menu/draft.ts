@@ -1,0 +1,546 @@
+// The owner's draft of the menu (issue 22): the MenuCategory, MenuItem and
+// MenuItemVariant rows, read as core's CatalogueSnapshot, edited one call at
+// a time (each in one transaction), compared with what is published.
+import type { MenuChange } from '@bakery/core';
+import {
+  formatCents,
+  MENU_MESSAGES,
+  SEED_CATALOGUE,
+  type CatalogueCategory,
+  type CatalogueItem,
+  type CatalogueSnapshot,
+  type MenuCategoryCreate,
+  type MenuCategoryPatch,
+  type MenuItemCreate,
+  type MenuItemPatch,
+  type VariantId,
+} from '@bakery/core';
+import type { Prisma, PrismaClient } from '@bakery/prisma';
+import { badRequest, conflict, notFound } from '../../errors.js';
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+/** One lock for every write to the draft and the versions (publish, restore, seed). */
+export const lockMenu = (tx: Prisma.TransactionClient) =>
+  tx.$executeRaw`SELECT pg_advisory_xact_lock(2207)`;
+
+const fieldError = (path: string, message: string) =>
+  badRequest(message, { errors: [{ path, message }] }, 'validation_failed');
+
+/** An item as stored in a snapshot: only the fields it sets, in one order (so equal items compare equal). */
+export function canonicalItem(item: CatalogueItem): CatalogueItem {
+  const out: CatalogueItem = {
+    id: item.id,
+    name: item.name,
+    description: item.description,
+    category: item.category,
+    priceCents: item.priceCents,
+    image: item.image ?? null,
+    imageAlt: item.imageAlt,
+  };
+  if (item.maxQuantity !== undefined && item.maxQuantity !== null)
+    out.maxQuantity = item.maxQuantity;
+  if (item.variants?.length) out.variants = item.variants.map((v) => ({ ...v }));
+  if (item.fillings) out.fillings = true;
+  if (item.addIns) out.addIns = true;
+  if (item.hidden) out.hidden = true;
+  if (item.soldOutUntil) out.soldOutUntil = item.soldOutUntil;
+  if (item.soldOutDates?.length) out.soldOutDates = [...item.soldOutDates].sort();
+  if (item.availableFrom) out.availableFrom = item.availableFrom;
+  if (item.availableUntil) out.availableUntil = item.availableUntil;
+  if (item.weekdays?.length) out.weekdays = [...new Set(item.weekdays)].sort();
+  return out;
+}
+
+export function canonicalCategory(c: CatalogueCategory): CatalogueCategory {
+  const out: CatalogueCategory = {
+    id: c.id,
+    label: c.label,
+    image: c.image ?? null,
+    imageAlt: c.imageAlt,
+  };
+  if (c.hidden) out.hidden = true;
+  return out;
+}
+
+export const canonical = (s: CatalogueSnapshot): CatalogueSnapshot => ({
+  categories: s.categories.map(canonicalCategory),
+  items: s.items.map(canonicalItem),
+});
+
+/** The draft, as a snapshot (categories and items in the owner's order). */
+export async function readDraft(db: Db): Promise<CatalogueSnapshot> {
+  const [categories, items] = await Promise.all([
+    db.menuCategory.findMany({ orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+    db.menuItem.findMany({
+      include: { variants: { orderBy: { position: 'asc' } } },
+      orderBy: [{ position: 'asc' }, { id: 'asc' }],
+    }),
+  ]);
+  const order = new Map(categories.map((c, i) => [c.id, i]));
+  items.sort((a, b) => (order.get(a.categoryId) ?? 0) - (order.get(b.categoryId) ?? 0));
+  return {
+    categories: categories.map((c) =>
+      canonicalCategory({
+        id: c.id as never,
+        label: c.label,
+        image: c.image,
+        imageAlt: c.imageAlt,
+        hidden: c.hidden,
+      }),
+    ),
+    items: items.map((row) =>
+      canonicalItem({
+        id: row.id,
+        name: row.name,
+        description: row.description,
+        category: row.categoryId as never,
+        priceCents: row.priceCents,
+        image: row.image,
+        imageAlt: row.imageAlt,
+        maxQuantity: row.maxQuantity ?? undefined,
+        variants: row.variants.map((v) => ({
+          id: v.id as VariantId,
+          label: v.label,
+          priceCents: v.priceCents,
+        })),
+        fillings: row.fillings,
+        addIns: row.addIns,
+        hidden: row.hidden,
+        soldOutUntil: row.soldOutUntil,
+        soldOutDates: row.soldOutDates,
+        availableFrom: row.availableFrom,
+        availableUntil: row.availableUntil,
+        weekdays: row.weekdays,
+      }),
+    ),
+  };
+}
+
+/** Replaces the draft by a snapshot (the seed, a restored version, Undo). */
+export async function writeDraft(tx: Prisma.TransactionClient, snapshot: CatalogueSnapshot) {
+  await tx.menuItemVariant.deleteMany({});
+  await tx.menuItem.deleteMany({});
+  await tx.menuCategory.deleteMany({});
+  await tx.menuCategory.createMany({
+    data: snapshot.categories.map((c, position) => ({
+      id: c.id,
+      label: c.label,
+      image: c.image ?? null,
+      imageAlt: c.imageAlt ?? '',
+      hidden: Boolean(c.hidden),
+      position,
+    })),
+  });
+  const positions = new Map<string, number>();
+  await tx.menuItem.createMany({
+    data: snapshot.items.map((item) => {
+      const position = positions.get(item.category) ?? 0;
+      positions.set(item.category, position + 1);
+      return itemRow(item, position);
+    }),
+  });
+  await tx.menuItemVariant.createMany({
+    data: snapshot.items.flatMap((item) =>
+      (item.variants ?? []).map((v, position) => ({
+        itemId: item.id,
+        id: v.id,
+        label: v.label,
+        priceCents: v.priceCents,
+        position,
+      })),
+    ),
+  });
+}
+
+function itemRow(item: CatalogueItem, position: number) {
+  return {
+    id: item.id,
+    categoryId: item.category,
+    name: item.name,
+    description: item.description ?? '',
+    priceCents: item.variants?.[0]?.priceCents ?? item.priceCents,
+    maxQuantity: item.maxQuantity ?? null,
+    fillings: Boolean(item.fillings),
+    addIns: Boolean(item.addIns),
+    image: item.image ?? null,
+    imageAlt: item.imageAlt ?? '',
+    hidden: Boolean(item.hidden),
+    soldOutUntil: item.soldOutUntil ?? null,
+    soldOutDates: item.soldOutDates ?? [],
+    availableFrom: item.availableFrom ?? null,
+    availableUntil: item.availableUntil ?? null,
+    weekdays: item.weekdays ?? [],
+    position,
+  };
+}
+
+/** Version 1 of a fresh install: the seed, published, and the draft equal to it. */
+export async function ensureSeeded(prisma: PrismaClient): Promise<void> {
+  if ((await prisma.menuVersion.count()) > 0) return;
+  await prisma.$transaction(async (tx) => {
+    await lockMenu(tx);
+    if ((await tx.menuVersion.count()) > 0) return;
+    const seed = canonical(SEED_CATALOGUE);
+    await writeDraft(tx, seed);
+    await tx.menuVersion.create({
+      data: {
+        number: 1,
+        summary: "The spec's menu (70 items in 8 categories)",
+        snapshot: seed as never,
+      },
+    });
+  });
+}
+
+async function checkCategory(db: Db, id: string) {
+  if (!(await db.menuCategory.findUnique({ where: { id } })))
+    throw fieldError('category', MENU_MESSAGES.unknownCategory(id));
+}
+
+/** Moves `id` to `position` among its siblings (rows renumbered 0…n). */
+async function reorder(
+  ids: string[],
+  id: string,
+  position: number,
+  save: (id: string, position: number) => Promise<unknown>,
+) {
+  const rest = ids.filter((x) => x !== id);
+  rest.splice(Math.min(position, rest.length), 0, id);
+  for (const [index, x] of rest.entries()) await save(x, index);
+}
+
+export async function createItem(prisma: PrismaClient, input: MenuItemCreate) {
+  return prisma.$transaction(async (tx) => {
+    await lockMenu(tx);
+    if (await tx.menuItem.findUnique({ where: { id: input.id } }))
+      throw fieldError('id', MENU_MESSAGES.duplicateId(input.id));
+    await checkCategory(tx, input.category);
+    const count = await tx.menuItem.count({ where: { categoryId: input.category } });
+    const item = canonicalItem({
+      description: '',
+      imageAlt: '',
+      image: null,
+      priceCents: input.variants?.[0]?.priceCents ?? input.priceCents ?? 0,
+      ...input,
+      variants: input.variants ?? undefined,
+      category: input.category as never,
+    } as CatalogueItem);
+    await tx.menuItem.create({ data: itemRow(item, input.position ?? count) });
+    await saveVariants(tx, item.id, item.variants ?? []);
+    if (input.position !== undefined) await moveItem(tx, item.id, input.category, input.position);
+    return item;
+  });
+}
+
+async function saveVariants(
+  tx: Prisma.TransactionClient,
+  itemId: string,
+  variants: CatalogueItem['variants'] & object,
+) {
+  await tx.menuItemVariant.deleteMany({ where: { itemId } });
+  if (variants.length)
+    await tx.menuItemVariant.createMany({
+      data: variants.map((v, position) => ({
+        itemId,
+        id: v.id,
+        label: v.label,
+        priceCents: v.priceCents,
+        position,
+      })),
+    });
+}
+
+async function moveItem(
+  tx: Prisma.TransactionClient,
+  id: string,
+  categoryId: string,
+  position: number,
+) {
+  const siblings = await tx.menuItem.findMany({
+    where: { categoryId },
+    orderBy: [{ position: 'asc' }, { id: 'asc' }],
+    select: { id: true },
+  });
+  await reorder(
+    siblings.map((s) => s.id),
+    id,
+    position,
+    (x, p) => tx.menuItem.update({ where: { id: x }, data: { position: p } }),
+  );
+}
+
+export async function updateItem(prisma: PrismaClient, id: string, patch: MenuItemPatch) {
+  return prisma.$transaction(async (tx) => {
+    await lockMenu(tx);
+    const row = await tx.menuItem.findUnique({ where: { id } });
+    if (!row) throw notFound(MENU_MESSAGES.notFound(id));
+    if (patch.category !== undefined) await checkCategory(tx, patch.category);
+    const from = patch.availableFrom !== undefined ? patch.availableFrom : row.availableFrom;
+    const until = patch.availableUntil !== undefined ? patch.availableUntil : row.availableUntil;
+    if (from && until && until < from) throw fieldError('availableUntil', MENU_MESSAGES.dateOrder);
+    const { variants, category, position, ...fields } = patch;
+    const data: Prisma.MenuItemUpdateInput = { ...fields };
+    if (category !== undefined && category !== row.categoryId) {
+      data.category = { connect: { id: category } };
+      data.position = await tx.menuItem.count({ where: { categoryId: category } });
+    }
+    if (variants !== undefined) {
+      await saveVariants(tx, id, variants ?? []);
+      if (variants?.length && patch.priceCents === undefined)
+        data.priceCents = variants[0]!.priceCents;
+    }
+    await tx.menuItem.update({ where: { id }, data });
+    if (position !== undefined) await moveItem(tx, id, category ?? row.categoryId, position);
+    const draft = await readDraft(tx);
+    return draft.items.find((i) => i.id === id)!;
+  });
+}
+
+/** Takes an item off the draft (published versions and past orders keep it). */
+export async function deleteItem(prisma: PrismaClient, id: string) {
+  await prisma.$transaction(async (tx) => {
+    await lockMenu(tx);
+    const row = await tx.menuItem.findUnique({ where: { id } });
+    if (!row) throw notFound(MENU_MESSAGES.notFound(id));
+    await tx.menuItem.delete({ where: { id } });
+  });
+}
+
+export async function createCategory(prisma: PrismaClient, input: MenuCategoryCreate) {
+  return prisma.$transaction(async (tx) => {
+    await lockMenu(tx);
+    if (await tx.menuCategory.findUnique({ where: { id: input.id } }))
+      throw fieldError('id', MENU_MESSAGES.duplicateCategoryId(input.id));
+    const count = await tx.menuCategory.count();
+    await tx.menuCategory.create({
+      data: {
+        id: input.id,
+        label: input.label,
+        image: input.image ?? null,
+        imageAlt: input.imageAlt ?? '',
+        hidden: input.hidden ?? false,
+        position: count,
+      },
+    });
+    if (input.position !== undefined) await moveCategory(tx, input.id, input.position);
+    return (await readDraft(tx)).categories.find((c) => c.id === input.id)!;
+  });
+}
+
+async function moveCategory(tx: Prisma.TransactionClient, id: string, position: number) {
+  const all = await tx.menuCategory.findMany({
+    orderBy: [{ position: 'asc' }, { id: 'asc' }],
+    select: { id: true },
+  });
+  await reorder(
+    all.map((c) => c.id),
+    id,
+    position,
+    (x, p) => tx.menuCategory.update({ where: { id: x }, data: { position: p } }),
+  );
+}
+
+export async function updateCategory(prisma: PrismaClient, id: string, patch: MenuCategoryPatch) {
+  return prisma.$transaction(async (tx) => {
+    await lockMenu(tx);
+    if (!(await tx.menuCategory.findUnique({ where: { id } })))
+      throw notFound(MENU_MESSAGES.categoryNotFound(id));
+    const { position, ...fields } = patch;
+    await tx.menuCategory.update({ where: { id }, data: fields });
+    if (position !== undefined) await moveCategory(tx, id, position);
+    return (await readDraft(tx)).categories.find((c) => c.id === id)!;
+  });
+}
+
+export async function deleteCategory(prisma: PrismaClient, id: string) {
+  await prisma.$transaction(async (tx) => {
+    await lockMenu(tx);
+    const row = await tx.menuCategory.findUnique({ where: { id } });
+    if (!row) throw notFound(MENU_MESSAGES.categoryNotFound(id));
+    const count = await tx.menuItem.count({ where: { categoryId: id } });
+    if (count > 0)
+      throw conflict(MENU_MESSAGES.categoryNotEmpty(row.label, count), 'invalid_state');
+    await tx.menuCategory.delete({ where: { id } });
+  });
+}
+
+// ---------------------------------------------------------------- differences
+
+export type { MenuChange } from '@bakery/core';
+
+const FIELD_WORDS: Record<string, string> = {
+  name: 'name',
+  description: 'description',
+  category: 'category',
+  priceCents: 'price',
+  variants: 'sizes and prices',
+  maxQuantity: 'maximum quantity',
+  fillings: 'fillings',
+  addIns: 'add-ins',
+  image: 'photo',
+  imageAlt: 'alt text',
+  hidden: 'hidden',
+  soldOutUntil: 'sold out until',
+  soldOutDates: 'sold-out dates',
+  availableFrom: 'available from',
+  availableUntil: 'available until',
+  weekdays: 'weekdays',
+  label: 'label',
+};
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+function fieldText(field: string, before: CatalogueItem, after: CatalogueItem): string {
+  if (field === 'priceCents')
+    return `price ${formatCents(before.priceCents)} → ${formatCents(after.priceCents)}`;
+  if (field === 'variants') {
+    const parts = (after.variants ?? [])
+      .map((v) => {
+        const old = before.variants?.find((o) => o.id === v.id);
+        return old && old.priceCents !== v.priceCents
+          ? `${v.label} ${formatCents(old.priceCents)} → ${formatCents(v.priceCents)}`
+          : null;
+      })
+      .filter(Boolean);
+    return parts.length ? parts.join(', ') : 'sizes and prices';
+  }
+  if (field === 'hidden') return after.hidden ? 'hidden' : 'shown';
+  if (field === 'soldOutUntil')
+    return after.soldOutUntil ? `sold out until ${after.soldOutUntil}` : 'no longer sold out';
+  return FIELD_WORDS[field] ?? field;
+}
+
+/** What the draft changes against the published snapshot, item by item. */
+export function differences(published: CatalogueSnapshot, draft: CatalogueSnapshot): MenuChange[] {
+  const changes: MenuChange[] = [];
+  const a = canonical(published);
+  const b = canonical(draft);
+  const oldCats = new Map(a.categories.map((c) => [c.id, c]));
+  const newCats = new Map(b.categories.map((c) => [c.id, c]));
+  for (const c of b.categories) {
+    const old = oldCats.get(c.id);
+    if (!old)
+      changes.push({
+        kind: 'added',
+        of: 'category',
+        id: c.id,
+        name: c.label,
+        fields: [],
+        text: `Added category ${c.label}`,
+      });
+    else {
+      const fields = (['label', 'image', 'imageAlt', 'hidden'] as const).filter(
+        (f) => !same(old[f], c[f]),
+      );
+      if (fields.length)
+        changes.push({
+          kind: 'changed',
+          of: 'category',
+          id: c.id,
+          name: c.label,
+          fields,
+          text: `${c.label}: ${fields.map((f) => FIELD_WORDS[f]).join(', ')}`,
+        });
+    }
+  }
+  for (const c of a.categories)
+    if (!newCats.has(c.id))
+      changes.push({
+        kind: 'removed',
+        of: 'category',
+        id: c.id,
+        name: c.label,
+        fields: [],
+        text: `Removed category ${c.label}`,
+      });
+  if (
+    !same(
+      a.categories.map((c) => c.id).filter((id) => newCats.has(id)),
+      b.categories.map((c) => c.id).filter((id) => oldCats.has(id)),
+    )
+  )
+    changes.push({
+      kind: 'moved',
+      of: 'category',
+      id: '',
+      name: '',
+      fields: [],
+      text: 'Categories reordered',
+    });
+
+  const oldItems = new Map(a.items.map((i) => [i.id, i]));
+  const newItems = new Map(b.items.map((i) => [i.id, i]));
+  for (const item of b.items) {
+    const old = oldItems.get(item.id);
+    if (!old) {
+      changes.push({
+        kind: 'added',
+        of: 'item',
+        id: item.id,
+        name: item.name,
+        fields: [],
+        text: `Added ${item.name} (${formatCents(item.priceCents)})`,
+      });
+      continue;
+    }
+    const keys = new Set([...Object.keys(old), ...Object.keys(item)]);
+    const fields = [...keys].filter(
+      (k) => k !== 'id' && !same(old[k as keyof CatalogueItem], item[k as keyof CatalogueItem]),
+    );
+    // A price that follows the first variant's is said once, with the variants.
+    const shown = fields.includes('variants') ? fields.filter((f) => f !== 'priceCents') : fields;
+    if (shown.length)
+      changes.push({
+        kind: 'changed',
+        of: 'item',
+        id: item.id,
+        name: item.name,
+        fields,
+        text: `${old.name}: ${shown.map((f) => fieldText(f, old, item)).join('; ')}`,
+      });
+  }
+  for (const item of a.items)
+    if (!newItems.has(item.id))
+      changes.push({
+        kind: 'removed',
+        of: 'item',
+        id: item.id,
+        name: item.name,
+        fields: [],
+        text: `Removed ${item.name}`,
+      });
+  for (const c of b.categories) {
+    const before = a.items
+      .filter((i) => i.category === c.id && newItems.has(i.id))
+      .map((i) => i.id);
+    const after = b.items
+      .filter(
+        (i) => i.category === c.id && oldItems.has(i.id) && oldItems.get(i.id)!.category === c.id,
+      )
+      .map((i) => i.id);
+    if (
+      !same(
+        before.filter((id) => after.includes(id)),
+        after,
+      )
+    )
+      changes.push({
+        kind: 'moved',
+        of: 'item',
+        id: c.id,
+        name: c.label,
+        fields: [],
+        text: `${c.label}: items reordered`,
+      });
+  }
+  return changes;
+}
+
+/** The history line of a version: its changes in words, cut to fit the column. */
+export function summaryOf(changes: readonly MenuChange[]): string {
+  const text = changes.map((c) => c.text).join('; ');
+  return text.length > 1990
+    ? `${text.slice(0, 1980)}… (${changes.length} changes)`
+    : text || 'No changes';
+}

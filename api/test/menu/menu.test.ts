@@ -1,0 +1,397 @@
+// Issue 22 over HTTP: the owner edits the draft, publishes, and the menu
+// answer and the server's pricing switch at once; a placed order keeps its
+// price; sold-out and seasonal items are refused for their days; bad input,
+// signed-out callers and customers are refused; an earlier version comes
+// back by restore; the gluten-free, dairy-free promise blocks a publish.
+import { addDays, bakeryToday, formatLongDate, type OrderView } from '@bakery/core';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, signedIn } from '../admin/helpers.js';
+import { orderPayload, signedInCustomer } from '../support/factories.js';
+import { startTestServer, type TestServer } from '../support/testServer.js';
+import { pagesSettled } from '../../src/services/menu/pages.js';
+
+let server: TestServer;
+let owner: Client;
+let admin: Client;
+let customer: Client;
+let guest: Client;
+
+type MenuAnswer = {
+  version: number;
+  items: {
+    id: string;
+    name: string;
+    price: number;
+    priceCents: number;
+    available: boolean;
+    availability: { available: boolean; reason: string | null; from: string | null };
+    image: string;
+    images: unknown[];
+  }[];
+};
+const menuItem = async (id: string) => {
+  const answer = await guest.get<MenuAnswer>('/api/menu');
+  expect(answer.status).toBe(200);
+  return answer.body.items.find((i) => i.id === id);
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = (await signedIn(server.baseUrl, server.prisma, 'owner')).client;
+  admin = (await signedIn(server.baseUrl, server.prisma, 'admin')).client;
+  customer = (await signedInCustomer(server.baseUrl, server.prisma)).client;
+  guest = new Client(server.baseUrl);
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('who may change the menu', () => {
+  it('answers 401 signed out and 403 to a customer', async () => {
+    expect((await guest.get('/api/admin/menu')).status).toBe(401);
+    expect((await guest.post('/api/admin/menu/publish')).status).toBe(401);
+    expect((await customer.get('/api/admin/menu')).status).toBe(403);
+    expect(
+      (await customer.patch('/api/admin/menu/items/banana-bread', { priceCents: 100 })).status,
+    ).toBe(403);
+  });
+
+  it('lets an admin mark an item sold out (live at once) but not change its price', async () => {
+    const price = await admin.patch('/api/admin/menu/items/banana-bread', { priceCents: 100 });
+    expect(price.status).toBe(403);
+    expect(price.body.message).toBe(
+      'Admins may only mark items sold out; the owner changes the rest',
+    );
+    expect((await admin.post('/api/admin/menu/publish')).status).toBe(403);
+    const today = bakeryToday();
+    const sold = await admin.patch('/api/admin/menu/items/zucchini-bread', { soldOutUntil: today });
+    expect(sold.status).toBe(200);
+    expect((await menuItem('zucchini-bread'))!.availability).toMatchObject({
+      available: false,
+      reason: 'Sold out',
+    });
+    expect(
+      (await admin.patch('/api/admin/menu/items/zucchini-bread', { soldOutUntil: null })).status,
+    ).toBe(200);
+    expect((await menuItem('zucchini-bread'))!.available).toBe(true);
+  });
+});
+
+describe('the draft, publish and the live catalogue', () => {
+  let oldOrder: OrderView;
+
+  it('starts from the seed: 70 items in 8 categories, version 1 published, nothing changed', async () => {
+    const { status, body } = await owner.get('/api/admin/menu');
+    expect(status).toBe(200);
+    expect(body.draft.items).toHaveLength(70);
+    expect(body.draft.categories).toHaveLength(8);
+    expect(body.changes).toEqual([]);
+    const rolls = await menuItem('cinnamon-rolls');
+    expect(rolls).toMatchObject({
+      price: 20,
+      available: true,
+      image: '/images/categories/breads.svg',
+    });
+  });
+
+  it('re-prices at once on publish: GET /api/menu and the server, while a placed order keeps its price', async () => {
+    const placed = await customer.post<{ order: OrderView }>('/api/submit-order', {
+      orderData: orderPayload({ lines: [{ productId: 'cinnamon-rolls', quantity: 1 }] }),
+    });
+    expect(placed.status).toBe(201);
+    oldOrder = placed.body.order;
+    expect(oldOrder.items[0]!.price).toBe(20);
+
+    const before = await guest.get('/api/menu');
+    const edit = await owner.patch('/api/admin/menu/items/cinnamon-rolls', { priceCents: 2200 });
+    expect(edit.status).toBe(200);
+    const draft = await owner.get('/api/admin/menu');
+    expect(draft.body.changes.map((c: { text: string }) => c.text)).toEqual([
+      'Cinnamon Rolls: price $20.00 → $22.00',
+    ]);
+    // Not live until published.
+    expect((await menuItem('cinnamon-rolls'))!.price).toBe(20);
+
+    const started = performance.now();
+    const published = await owner.post('/api/admin/menu/publish');
+    expect(published.status).toBe(201);
+    // 2 and 3 were the admin's sold-out mark and its end.
+    expect(published.body.version).toMatchObject({ number: 4 });
+    const after = await guest.get<MenuAnswer>('/api/menu');
+    console.log(
+      `publish to visible in GET /api/menu: ${Math.round(performance.now() - started)} ms`,
+    );
+    expect(after.body.items.find((i) => i.id === 'cinnamon-rolls')!.price).toBe(22);
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    expect(after.headers.get('cache-control')).toBe('public, no-cache');
+
+    // The prerendered /menu (HTML before any script) is rendered again with the new price.
+    await pagesSettled();
+    const html = await fetch(`${server.baseUrl}/menu`, { headers: { accept: 'text/html' } });
+    const page = await html.text();
+    console.log(`publish to new /menu HTML: ${Math.round(performance.now() - started)} ms`);
+    expect(html.status).toBe(200);
+    const body = page.slice(page.indexOf('<div id="root"'));
+    const card = body.slice(body.indexOf('Cinnamon Rolls</h3>'), body.indexOf('Cinnamon Crumb'));
+    expect(card).toContain('$22.00');
+    expect(page).toContain('<script type="application/json" id="catalogue">');
+
+    // The old price is refused now; the new one is taken.
+    const stale = { ...orderPayload({ lines: [{ productId: 'cinnamon-rolls', quantity: 1 }] }) };
+    expect(stale.items[0]!.price).toBe(22);
+    const wrong = await customer.post('/api/submit-order', {
+      orderData: { ...stale, items: [{ ...stale.items[0]!, price: 20 }] },
+    });
+    expect(wrong.status).toBe(400);
+    const fresh = await customer.post<{ order: OrderView }>('/api/submit-order', {
+      orderData: stale,
+    });
+    expect(fresh.status).toBe(201);
+    expect(fresh.body.order.items[0]!.price).toBe(22);
+
+    const mine = await customer.get<OrderView[]>('/api/my-orders');
+    const kept = mine.body.find((o) => o.id === oldOrder.id)!;
+    expect(kept.items[0]).toMatchObject({ name: 'Cinnamon Rolls', price: 20 });
+    expect(kept.total).toBe(oldOrder.total);
+
+    // orders.xlsx too: each line at the price it was ordered at.
+    const today = bakeryToday();
+    const xlsx = await owner.request(
+      'GET',
+      `/api/admin/exports/orders.xlsx?fromDate=${today}&toDate=${today}`,
+    );
+    expect(xlsx.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await xlsx.arrayBuffer()) as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Order lines')!;
+    const header = (sheet.getRow(1).values as string[]).slice(1);
+    const col = (name: string) => header.indexOf(name) + 1;
+    const prices: number[] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1 && row.getCell(col('Product')).value === 'Cinnamon Rolls')
+        prices.push(Number(row.getCell(col('Unit price')).value));
+    });
+    expect(prices.sort()).toEqual([20, 22]);
+  });
+
+  it('keeps every version; restore publishes an earlier one as a new version', async () => {
+    const list = await owner.get('/api/admin/menu/versions?limit=2');
+    expect(list.status).toBe(200);
+    expect(list.body.versions).toHaveLength(2);
+    expect(list.body.versions[0].summary).toBe('Cinnamon Rolls: price $20.00 → $22.00');
+    expect(list.body.versions[0].publishedBy.name).toBeTruthy();
+    expect(list.body.next).not.toBeNull();
+    const all = await owner.get('/api/admin/menu/versions?limit=100');
+    const first = all.body.versions.at(-1);
+    expect(first.number).toBe(1);
+    const restored = await owner.post(`/api/admin/menu/versions/${first.id}/restore`);
+    expect(restored.status).toBe(201);
+    expect(restored.body.version.summary).toMatch(
+      /^Restored version 1: Cinnamon Rolls: price \$22\.00 → \$20\.00/,
+    );
+    expect((await menuItem('cinnamon-rolls'))!.price).toBe(20);
+    expect((await owner.get('/api/admin/menu')).body.changes).toEqual([]);
+  });
+
+  it('Undo discards the draft', async () => {
+    await owner.patch('/api/admin/menu/items/banana-bread', { name: 'Banana Loaf' });
+    expect((await owner.get('/api/admin/menu')).body.changes).toHaveLength(1);
+    const undone = await owner.post('/api/admin/menu/discard');
+    expect(undone.status).toBe(200);
+    expect(undone.body.changes).toEqual([]);
+    expect((await owner.post('/api/admin/menu/publish')).status).toBe(409);
+  });
+});
+
+describe('availability per item', () => {
+  const day = (n: number) => addDays(bakeryToday(), n);
+
+  it('refuses a sold-out day and a day before the season (409 item_unavailable, item and date named)', async () => {
+    const soldOutDay = day(10);
+    expect(
+      (
+        await owner.patch('/api/admin/menu/items/lemon-poppy-seed-loaf', {
+          soldOutDates: [soldOutDay],
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await owner.patch('/api/admin/menu/items/pumpkin-spice-loaf', {
+          availableFrom: day(20),
+          availableUntil: day(60),
+        })
+      ).status,
+    ).toBe(200);
+    expect((await owner.patch('/api/admin/menu/items/focaccia', { weekdays: [5] })).status).toBe(
+      200,
+    );
+    expect((await owner.post('/api/admin/menu/publish')).status).toBe(201);
+
+    const sold = await customer.post('/api/submit-order', {
+      orderData: orderPayload({ daysAhead: 10 }),
+    });
+    expect(sold.status).toBe(409);
+    expect(sold.body.code).toBe('item_unavailable');
+    expect(sold.body.message).toBe(
+      `Lemon Poppy Seed Loaf is not available on ${formatLongDate(soldOutDay)} (Sold out)`,
+    );
+    expect(
+      (await customer.post('/api/submit-order', { orderData: orderPayload({ daysAhead: 11 }) }))
+        .status,
+    ).toBe(201);
+
+    const early = await customer.post('/api/submit-order', {
+      orderData: orderPayload({
+        daysAhead: 10,
+        lines: [{ productId: 'pumpkin-spice-loaf', quantity: 1 }],
+      }),
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe('item_unavailable');
+    expect(early.body.message).toContain('Pumpkin Spice Loaf is not available on');
+    expect(early.body.message).toContain('Available from');
+
+    const pumpkin = await menuItem('pumpkin-spice-loaf');
+    expect(pumpkin!.available).toBe(false);
+    expect(pumpkin!.availability.reason).toMatch(/^Available from [A-Z][a-z]{2} \d{1,2}$/);
+    expect((await menuItem('focaccia'))!.availability.reason).toBe('Fridays only');
+  });
+});
+
+describe('bad input (400 with the field)', () => {
+  const patch = (body: Record<string, unknown>) =>
+    owner.patch('/api/admin/menu/items/banana-bread', body);
+  it.each([
+    [{ priceCents: 0 }, 'priceCents', 'Enter a price above $0.00'],
+    [{ priceCents: -100 }, 'priceCents', 'Enter a price above $0.00'],
+    [{ priceCents: 12.345 }, 'priceCents', 'Enter the price in whole cents (at most 2 decimals)'],
+    [
+      { maxQuantity: 0 },
+      'maxQuantity',
+      'The maximum quantity must be a whole number of at least 1',
+    ],
+    [
+      { availableFrom: '2026-12-10', availableUntil: '2026-12-01' },
+      'availableUntil',
+      'The end date must not be before the start date',
+    ],
+    [{ category: 'pies' }, 'category', 'There is no category pies on the menu'],
+  ])('%j', async (body, path, message) => {
+    const answer = await patch(body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(message);
+    expect(answer.body.errors[0].path).toBe(path);
+  });
+
+  it('refuses a duplicate id, and saves nothing of a refused call', async () => {
+    const dup = await owner.post('/api/admin/menu/items', {
+      id: 'banana-bread',
+      name: 'Another',
+      category: 'breads',
+      priceCents: 1000,
+    });
+    expect(dup.status).toBe(400);
+    expect(dup.body.message).toBe('An item with the id banana-bread already exists');
+    expect(dup.body.errors[0].path).toBe('id');
+    const draft = await owner.get('/api/admin/menu');
+    expect(draft.body.changes).toEqual([]);
+  });
+
+  it('adds an item in a new category, orders it, and removes both (the order keeps it)', async () => {
+    const cat = await owner.post('/api/admin/menu/categories', { id: 'pies', label: 'Pies' });
+    expect(cat.status).toBe(201);
+    const created = await owner.post('/api/admin/menu/items', {
+      id: 'apple-pie',
+      name: 'Apple Pie',
+      category: 'pies',
+      priceCents: 3200,
+    });
+    expect(created.status).toBe(201);
+    const texts = (await owner.get('/api/admin/menu')).body.changes.map(
+      (c: { text: string }) => c.text,
+    );
+    expect(texts).toEqual(['Added category Pies', 'Added Apple Pie ($32.00)']);
+    // Published, a new category's item is on the menu and can be ordered.
+    expect((await owner.post('/api/admin/menu/publish')).status).toBe(201);
+    expect(await menuItem('apple-pie')).toMatchObject({ price: 32, category: 'pies' });
+    const pie = await customer.post<{ order: OrderView }>('/api/submit-order', {
+      orderData: orderPayload({ daysAhead: 12, lines: [{ productId: 'apple-pie', quantity: 2 }] }),
+    });
+    expect(pie.status).toBe(201);
+    expect(pie.body.order.subtotal).toBe(64);
+
+    expect((await owner.del('/api/admin/menu/categories/pies')).status).toBe(409);
+    expect((await owner.del('/api/admin/menu/items/apple-pie')).status).toBe(200);
+    expect((await owner.del('/api/admin/menu/categories/pies')).status).toBe(200);
+    expect((await owner.post('/api/admin/menu/publish')).status).toBe(201);
+    expect(await menuItem('apple-pie')).toBeUndefined();
+    // The order keeps its line.
+    const mine = await customer.get<OrderView[]>('/api/my-orders');
+    expect(mine.body.find((o) => o.id === pie.body.order.id)!.items[0]).toMatchObject({
+      name: 'Apple Pie',
+      price: 32,
+    });
+  });
+});
+
+describe('the gluten-free, dairy-free promise (issue 26)', () => {
+  it('refuses to publish while an item’s recipe has a wheat-flagged ingredient, naming both', async () => {
+    const wheat = await owner.post('/api/admin/ingredients', {
+      name: 'Wheat flour',
+      unit: 'lb',
+      costPerUnit: 1,
+      allergens: ['wheat'],
+    });
+    expect(wheat.status).toBe(201);
+    const recipe = await owner.post('/api/admin/recipes', {
+      name: 'Wheat Loaf',
+      category: 'breads',
+    });
+    await owner.post(`/api/admin/recipes/${recipe.body.id}/ingredients`, {
+      ingredientId: wheat.body.id,
+      quantity: 1,
+    });
+    expect(
+      (
+        await owner.put('/api/admin/kitchen/links', {
+          productId: 'banana-bread',
+          recipeId: recipe.body.id,
+          recipeYield: 1,
+          unitsPerItem: 1,
+        })
+      ).status,
+    ).toBe(200);
+    await owner.patch('/api/admin/menu/items/banana-bread', { priceCents: 2100 });
+    const refused = await owner.post('/api/admin/menu/publish');
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('claim_broken');
+    expect(refused.body.message).toContain('Banana Bread');
+    expect(refused.body.message).toContain('Wheat flour');
+    expect((await menuItem('banana-bread'))!.price).toBe(20);
+  });
+});
+
+describe('several API processes', () => {
+  it('a version published by another process goes live here through NOTIFY', async () => {
+    // What another process's publish leaves: a new version row and a notification.
+    const latest = (await server.prisma.menuVersion.findFirst({ orderBy: { number: 'desc' } }))!;
+    const snapshot = latest.snapshot as { items: { id: string; priceCents: number }[] };
+    const changed = {
+      ...snapshot,
+      items: snapshot.items.map((i) => (i.id === 'dinner-rolls' ? { ...i, priceCents: 2600 } : i)),
+    };
+    const started = performance.now();
+    await server.prisma.$transaction(async (tx) => {
+      await tx.menuVersion.create({
+        data: { number: latest.number + 1, summary: 'Elsewhere', snapshot: changed },
+      });
+      await tx.$executeRaw`SELECT pg_notify('bakery_menu', ${String(latest.number + 1)})`;
+    });
+    await expect
+      .poll(async () => (await menuItem('dinner-rolls'))!.price, { interval: 20 })
+      .toBe(26);
+    console.log(`NOTIFY to live in this process: ${Math.round(performance.now() - started)} ms`);
+  });
+});

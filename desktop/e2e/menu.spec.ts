@@ -1,0 +1,143 @@
+// The owner's menu (issue 22) in Chromium against the real API: the owner
+// changes the Cinnamon Rolls' price in the Menu tab and publishes; a
+// customer's /menu shows it in the HTML before any script runs (measured:
+// publish to visible), while an order placed before keeps its price; then
+// the owner restores the earlier version. The Menu tab's screenshot at
+// 1280x800 goes to docs/.
+import { join } from 'node:path';
+import { addDays, bakeryToday, buildOrderPayload, priceOrder } from '@bakery/core';
+import { ApiSession } from '@bakery/test-support/client';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+const base = () => process.env.E2E_BASE_URL!;
+const docs = join(import.meta.dirname, '..', '..', 'docs');
+test.use({ viewport: { width: 1280, height: 800 } });
+
+/** The Cinnamon Rolls card's price in /menu's HTML, as a browser without JavaScript shows it. */
+async function priceWithoutScript(browser: Browser): Promise<string> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${base()}/menu`);
+  const card = page.locator('li.product-card', {
+    has: page.getByRole('heading', { name: 'Cinnamon Rolls', exact: true }),
+  });
+  const price = (await card.locator('.price').textContent()) ?? '';
+  await context.close();
+  return price.trim();
+}
+
+async function customerWithOrder() {
+  const customer = new ApiSession(base());
+  const email = `menu.${Date.now()}@example.com`;
+  await customer.call('POST', '/api/signup', {
+    email,
+    password: 'Customer-pass-1',
+    firstName: 'Mona',
+    lastName: 'Menu',
+    phone: '5551234567',
+  });
+  const today = bakeryToday();
+  const pickupDate = addDays(today, 10);
+  const priced = priceOrder(
+    [{ productId: 'cinnamon-rolls', quantity: 1 }],
+    { pickupDate, hasWriting: false, hasBows: false },
+    today,
+  );
+  const orderData = buildOrderPayload(
+    priced,
+    {
+      customerPhone: '555-123-4567',
+      pickupDate,
+      pickupTime: '10:00 AM',
+      deliveryMethod: 'pickup',
+    },
+    { id: null, firstName: 'Mona', lastName: 'Menu', email },
+  );
+  const { order } = await customer.call<{ order: { id: string; total: number } }>(
+    'POST',
+    '/api/submit-order',
+    { orderData },
+  );
+  return { customer, order };
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${base()}/admin/login`);
+  await page.getByLabel('Email', { exact: true }).fill(process.env.E2E_OWNER_EMAIL!);
+  await page.getByLabel('Password', { exact: true }).fill(process.env.E2E_OWNER_PASSWORD!);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Bakery Admin Dashboard' })).toBeVisible();
+}
+
+test('the owner changes a price and publishes; the storefront shows it at once; restore', async ({
+  page,
+  browser,
+}) => {
+  const { customer, order } = await customerWithOrder();
+  expect(await priceWithoutScript(browser)).toBe('$20.00');
+
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Menu', exact: true }).click();
+  await page.getByRole('gridcell', { name: 'Cinnamon Rolls', exact: true }).click();
+  const editor = page.getByRole('form', { name: 'Edit Cinnamon Rolls' });
+  await editor.getByLabel('Price ($)').fill('22.00');
+  // The storefront card follows as the owner types.
+  await expect(page.locator('.menu-preview-price')).toHaveText('$22.00');
+  await editor.getByRole('button', { name: 'Save to draft' }).click();
+  await expect(
+    page
+      .getByRole('list', { name: 'Draft changes' })
+      .getByText('Cinnamon Rolls: price $20.00 → $22.00'),
+  ).toBeVisible();
+  // The shot without the Saved toast over the form.
+  await expect(page.locator('.bp6-toast')).toHaveCount(0, { timeout: 10_000 });
+  await page.screenshot({ path: join(docs, 'menu-tab.png') });
+
+  await page.getByRole('button', { name: 'Publish' }).click();
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/admin/menu/publish'));
+  const started = Date.now();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Publish' }).click();
+  await answered;
+  const publishMs = Date.now() - started;
+  await expect(page.getByText('1 change not published')).toHaveCount(0);
+  // Publish to visible: the HTML the server sends for /menu carries the new price
+  // (fetched as a browser would, polled every 50 ms) ...
+  const htmlPrice = async () => {
+    const html = await (await page.request.get(`${base()}/menu`)).text();
+    const body = html.slice(html.indexOf('<div id="root"'));
+    const card = body.slice(body.indexOf('Cinnamon Rolls</h3>'), body.indexOf('Cinnamon Crumb'));
+    return /\$\d+\.\d\d/.exec(card)?.[0];
+  };
+  await expect.poll(htmlPrice, { timeout: 10_000, intervals: [50] }).toBe('$22.00');
+  const htmlMs = Date.now() - started;
+  // ... and a customer's browser without JavaScript shows it.
+  await expect
+    .poll(() => priceWithoutScript(browser), { timeout: 10_000, intervals: [100] })
+    .toBe('$22.00');
+  const visibleMs = Date.now() - started;
+  console.log(
+    `publish to visible: ${htmlMs} ms to /menu's HTML (the publish call: ${publishMs} ms), ${visibleMs} ms to a new browser without JavaScript showing it`,
+  );
+  expect(htmlMs).toBeLessThan(2000);
+
+  // The order placed before keeps its price.
+  const mine = await customer.call<{ id: string; items: { name: string; price: number }[] }[]>(
+    'GET',
+    '/api/my-orders',
+  );
+  expect(mine.find((o) => o.id === order.id)!.items[0]).toMatchObject({
+    name: 'Cinnamon Rolls',
+    price: 20,
+  });
+
+  // Restore the version before: the old price is back.
+  const history = page.getByRole('table', { name: 'Published versions' });
+  await expect(history.getByText('Cinnamon Rolls: price $20.00 → $22.00')).toBeVisible();
+  const previous = history.getByRole('button', { name: /^Restore version \d+$/ }).first();
+  await previous.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click();
+  await expect(
+    history.getByText(/^Restored version \d+: Cinnamon Rolls: price \$22\.00 → \$20\.00/),
+  ).toBeVisible();
+  await expect.poll(() => priceWithoutScript(browser), { timeout: 10_000 }).toBe('$20.00');
+});

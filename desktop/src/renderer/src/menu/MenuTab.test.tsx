@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+// The Menu tab's item editor (issue 22): the owner's price is checked before
+// it is sent (whole cents, above $0.00) and the 375 px card follows it; an
+// admin may only mark the item sold out.
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SEED_CATALOGUE } from '@bakery/core';
+import { renderScreen, stubFetch } from '../test/harness';
+import { dollarsToCentsStrict, ItemEditor } from './MenuTab';
+import type { DraftView } from './menuApi';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const draft: DraftView = {
+  draft: { categories: SEED_CATALOGUE.categories, items: SEED_CATALOGUE.items },
+  published: {
+    id: 'v1',
+    number: 1,
+    publishedAt: '2026-11-26T12:00:00.000Z',
+    publishedBy: null,
+    summary: 'Seed',
+    restoredFrom: null,
+  },
+  changes: [],
+};
+const rolls = SEED_CATALOGUE.items.find((i) => i.id === 'cinnamon-rolls')!;
+const PATH = 'PATCH /api/admin/menu/items/cinnamon-rolls';
+
+describe('dollarsToCentsStrict', () => {
+  it.each([
+    ['22', 2200],
+    ['22.5', 2250],
+    ['$22.05', 2205],
+    ['0', null],
+    ['12.345', null],
+    ['-1', null],
+    ['abc', null],
+  ])('%s → %s', (text, cents) => expect(dollarsToCentsStrict(text)).toBe(cents));
+});
+
+describe('the item editor', () => {
+  it('lets the owner change the price, refusing 3 decimals, with the card following', async () => {
+    const calls = stubFetch({ [PATH]: () => [200, { ...rolls, priceCents: 2200 }] });
+    renderScreen(<ItemEditor item={rolls} draft={draft} owner onSaved={() => undefined} />);
+    const form = screen.getByRole('form', { name: 'Edit Cinnamon Rolls' });
+    fireEvent.change(within(form).getByLabelText('Price ($)'), { target: { value: '22.345' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Enter a price above $0.00, with at most 2 decimals',
+    );
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+
+    fireEvent.change(within(form).getByLabelText('Price ($)'), { target: { value: '22.00' } });
+    expect(screen.getByLabelText('Storefront preview at 375 px')).toHaveTextContent('$22.00');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({ priceCents: 2200 });
+  });
+
+  it('lets an admin mark the item sold out and nothing else', async () => {
+    const calls = stubFetch({ [PATH]: () => [200, rolls] });
+    renderScreen(<ItemEditor item={rolls} draft={draft} owner={false} onSaved={() => undefined} />);
+    const form = screen.getByRole('form', { name: 'Edit Cinnamon Rolls' });
+    expect(within(form).getByLabelText('Price ($)')).toBeDisabled();
+    expect(within(form).getByLabelText('Name')).toBeDisabled();
+    fireEvent.change(within(form).getByLabelText('Sold out until (last day)'), {
+      target: { value: '2026-12-24' },
+    });
+    expect(screen.getByLabelText('Storefront preview at 375 px')).toHaveTextContent('Sold out');
+    fireEvent.click(within(form).getByRole('button', { name: 'Mark sold out' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ soldOutUntil: '2026-12-24' });
+  });
+});

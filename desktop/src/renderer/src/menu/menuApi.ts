@@ -1,0 +1,59 @@
+// The Menu tab's calls (issue 22, docs/api.md): the draft with its
+// differences from what is published, edits, publish, Undo, versions.
+import type { CatalogueCategory, CatalogueItem, CatalogueSnapshot } from '@bakery/core';
+import { api } from '../api/client';
+
+export const DRAFT_KEY = ['/api/admin/menu'] as const;
+export const VERSIONS_KEY = ['/api/admin/menu/versions'] as const;
+
+export interface MenuChange {
+  kind: 'added' | 'removed' | 'changed' | 'moved';
+  of: 'item' | 'category';
+  id: string;
+  name: string;
+  fields: string[];
+  text: string;
+}
+
+export interface VersionView {
+  id: string;
+  number: number;
+  publishedAt: string;
+  publishedBy: { id: string; name: string } | null;
+  summary: string;
+  restoredFrom: number | null;
+}
+
+export interface DraftView {
+  draft: CatalogueSnapshot;
+  published: VersionView;
+  changes: MenuChange[];
+}
+
+export type ItemPatch = Partial<Omit<CatalogueItem, 'id'>> & { position?: number };
+export type { CatalogueCategory, CatalogueItem };
+
+export const getDraft = () => api<DraftView>('/api/admin/menu');
+export const patchItem = (id: string, body: ItemPatch) =>
+  api<CatalogueItem>(`/api/admin/menu/items/${encodeURIComponent(id)}`, { method: 'PATCH', body });
+export const publish = () =>
+  api<{ version: VersionView; changes: MenuChange[] }>('/api/admin/menu/publish', {
+    method: 'POST',
+    body: {},
+  });
+export const discard = () =>
+  api<DraftView>('/api/admin/menu/discard', { method: 'POST', body: {} });
+export const getVersions = () =>
+  api<{ versions: VersionView[]; next: number | null }>('/api/admin/menu/versions?limit=20');
+export const restore = (id: string) =>
+  api<{ version: VersionView }>(`/api/admin/menu/versions/${id}/restore`, {
+    method: 'POST',
+    body: {},
+  });
+
+export type CategoryPatch = Partial<Omit<CatalogueCategory, 'id'>> & { position?: number };
+export const patchCategory = (id: string, body: CategoryPatch) =>
+  api<CatalogueCategory>(`/api/admin/menu/categories/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body,
+  });

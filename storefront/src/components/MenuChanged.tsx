@@ -1,0 +1,21 @@
+// A page opened before the owner published a new menu (issue 22) prices from
+// the catalogue it was rendered with; once GET /api/menu says a later
+// version is live, the customer is told and offered the new page (the cart
+// and the order form's draft are kept in storage across the reload).
+import { useQuery } from '@tanstack/react-query';
+import { catalogueVersion } from '@bakery/core';
+import { MENU_KEY } from '../allergens/menuAllergens';
+
+export function MenuChangedNotice() {
+  const menu = useQuery<{ version?: number }>({ queryKey: MENU_KEY, staleTime: 60_000 });
+  const live = menu.data?.version;
+  if (!live || live === catalogueVersion()) return null;
+  return (
+    <p className="menu-changed" role="status">
+      Our menu has just been updated.{' '}
+      <button type="button" className="btn btn-secondary" onClick={() => location.reload()}>
+        Show the current menu and prices
+      </button>
+    </p>
+  );
+}
