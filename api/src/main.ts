@@ -19,7 +19,7 @@ import { createLogger, flushLogs } from './services/logger.js';
 import { purgeExpired } from './services/sessionStore.js';
 import { foldSummarySlots } from './services/dailySummary.js';
 import { addDays, bakeryToday } from '@bakery/core';
-import { backupJob, unpaidReleaseJob } from './services/upkeep/jobs.js';
+import { backupJob, dropNotifyJob, unpaidReleaseJob } from './services/upkeep/jobs.js';
 import { startScheduler } from './services/upkeep/scheduler.js';
 
 /** Variables from the repository's .env, if any; the real environment wins. */
@@ -122,6 +122,7 @@ async function main() {
             method: config.backupMethod,
           }),
           unpaidReleaseJob({ prisma, log, notifications }),
+          dropNotifyJob({ prisma, log, notifications }),
         ],
       })
     : null;

@@ -10,6 +10,7 @@ import { userRouter } from './user.js';
 import { accountSecurityRouter } from './accountSecurity.js';
 import { ordersRouter } from './orders.js';
 import { kitchenRouter } from './kitchen.js';
+import { dropsRouter } from './drops.js';
 import { reviewsRouter } from './reviews.js';
 import { contactRouter } from './contact.js';
 import { squareRouter } from './square.js';
@@ -36,6 +37,7 @@ export function routers(deps: AppDeps): Router[] {
     accountSecurityRouter(deps),
     ordersRouter(deps),
     kitchenRouter(deps),
+    dropsRouter(deps),
     reviewsRouter(deps),
     contactRouter(deps),
     squareRouter({

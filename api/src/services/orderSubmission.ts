@@ -29,7 +29,7 @@ import type { SessionUser } from './sessionStore.js';
 import { badRequest, conflict } from '../errors.js';
 import { validationError } from '../errors.js';
 import { toOrderView } from './orderView.js';
-import { reserveCapacity } from './kitchen/index.js';
+import { bookWindowAndDrops, reserveCapacity } from './kitchen/index.js';
 import { checkUnpaidCap } from './upkeep/unpaidOrders.js';
 import { withLineAllergens } from './allergens/orderLines.js';
 
@@ -159,6 +159,8 @@ export async function submitOrder(
     orderData: unknown;
     user: SessionUser | undefined;
     idempotencyKey: string | null;
+    /** A guest's checkout-hold key (X-Hold-Key); a signed-in customer's holds are the account's. */
+    holdKey?: string | null;
     now?: Date;
   },
 ): Promise<SubmitResult> {
@@ -196,6 +198,7 @@ export async function submitOrder(
       await checkUnpaidCap(tx, { userId, email: data.customerEmail });
       await reserveCapacity(tx, data.pickupDate, data.items, { userId, today });
       const row = { ...data, id: randomUUID(), idempotencyKey: input.idempotencyKey };
+      await bookUnits(tx, row, userId ?? input.holdKey ?? null);
       // The confirmation mail is stored by the order's own INSERT (a data-modifying WITH):
       // the order and its mail commit together, in one round trip. That statement is the
       // transaction's last: inserting the order locks a row of the day's summary
@@ -241,6 +244,37 @@ export async function submitOrder(
   });
   const stored = paymentUrl ? ((await findOrder(prisma, order.id)) ?? order) : order;
   return { status: 201, body: answerBody(deps, stored, paymentUrl) };
+}
+
+/**
+ * Issue 25: the order's units in its pickup window and its drops (after the
+ * day's counters, in the same transaction); `holder` is whose hold it uses.
+ */
+function bookUnits(
+  tx: Prisma.TransactionClient,
+  row: {
+    id: string;
+    pickupDate: string;
+    pickupTime: string | null;
+    deliveryMethod: string;
+    items: unknown;
+  },
+  holder: string | null,
+) {
+  return bookWindowAndDrops(tx, {
+    orderId: row.id,
+    date: row.pickupDate,
+    pickupTime: row.pickupTime,
+    deliveryMethod: row.deliveryMethod,
+    lines: row.items as { productId: string; quantity: number; variant?: string | null }[],
+    holder,
+  });
+}
+
+/** A guest's hold key as sent (X-Hold-Key), or null when missing or malformed. */
+export function holdKeyOf(value: string | undefined): string | null {
+  const key = value?.trim() ?? '';
+  return /^[A-Za-z0-9_-]{16,64}$/.test(key) ? `guest:${key}` : null;
 }
 
 /**
