@@ -29,7 +29,7 @@ import type { SessionUser } from './sessionStore.js';
 import { badRequest, conflict } from '../errors.js';
 import { validationError } from '../errors.js';
 import { toOrderView } from './orderView.js';
-import { bookWindowAndDrops, reserveCapacity } from './kitchen/index.js';
+import { planUnits, reserveCapacity, takeUnits } from './kitchen/index.js';
 import { checkUnpaidCap } from './upkeep/unpaidOrders.js';
 import { withLineAllergens } from './allergens/orderLines.js';
 
@@ -196,9 +196,11 @@ export async function submitOrder(
     // lock, so two customers racing for the last cake of a day get one success.
     order = await sqlTransaction(prisma, async (tx) => {
       await checkUnpaidCap(tx, { userId, email: data.customerEmail });
-      await reserveCapacity(tx, data.pickupDate, data.items, { userId, today });
       const row = { ...data, id: randomUUID(), idempotencyKey: input.idempotencyKey };
-      await bookUnits(tx, row, userId ?? input.holdKey ?? null);
+      // Issue 25: window and drop refusals that need no lock come before the day's lock.
+      const units = await planUnits(tx, unitBooking(row, userId ?? input.holdKey ?? null));
+      await reserveCapacity(tx, data.pickupDate, data.items, { userId, today });
+      await takeUnits(tx, units);
       // The confirmation mail is stored by the order's own INSERT (a data-modifying WITH):
       // the order and its mail commit together, in one round trip. That statement is the
       // transaction's last: inserting the order locks a row of the day's summary
@@ -247,11 +249,10 @@ export async function submitOrder(
 }
 
 /**
- * Issue 25: the order's units in its pickup window and its drops (after the
- * day's counters, in the same transaction); `holder` is whose hold it uses.
+ * Issue 25: what the order books in its pickup window and its drops;
+ * `holder` is whose checkout hold it uses.
  */
-function bookUnits(
-  tx: Prisma.TransactionClient,
+function unitBooking(
   row: {
     id: string;
     pickupDate: string;
@@ -261,14 +262,14 @@ function bookUnits(
   },
   holder: string | null,
 ) {
-  return bookWindowAndDrops(tx, {
+  return {
     orderId: row.id,
     date: row.pickupDate,
     pickupTime: row.pickupTime,
     deliveryMethod: row.deliveryMethod,
     lines: row.items as { productId: string; quantity: number; variant?: string | null }[],
     holder,
-  });
+  };
 }
 
 /** A guest's hold key as sent (X-Hold-Key), or null when missing or malformed. */

@@ -54,6 +54,7 @@ CREATE TABLE "DropUnit" (
     "productIds" VARCHAR(100)[],
     "quantity" INTEGER NOT NULL,
     "sold" INTEGER NOT NULL DEFAULT 0,
+    "held" INTEGER NOT NULL DEFAULT 0,
 
     CONSTRAINT "DropUnit_pkey" PRIMARY KEY ("id")
 );
@@ -194,3 +195,61 @@ BEGIN
 END $$;
 CREATE TRIGGER "Order_capacity_window_release_truncate" AFTER TRUNCATE ON "Order"
   FOR EACH STATEMENT EXECUTE FUNCTION "Order_capacity_window_release_truncate"();
+
+-- Takes n items of a drop unit for a holder, in one round trip: locks the
+-- unit's row, sweeps its expired holds, and either holds the items (mode
+-- 'hold': the holder's earlier hold is replaced, keeping its end) or sells
+-- them to an order (mode 'sell': the holder's hold is used up and a
+-- DropBooking written). Never lets sold + held pass the quantity: when the
+-- items do not fit it answers ok = false with what is left for this holder.
+-- In 'sell' mode it runs inside the order's transaction, so the row stays
+-- locked until that commits.
+CREATE FUNCTION "drop_take"(p_unit uuid, p_holder text, p_n int, p_mode text,
+                            p_order uuid, p_until timestamptz)
+RETURNS TABLE (ok boolean, remaining int, expires_at timestamptz)
+LANGUAGE plpgsql AS $$
+DECLARE
+  q int; s int; h int; expired int; mine int; mine_until timestamptz;
+BEGIN
+  SELECT u."quantity", u."sold", u."held" INTO q, s, h FROM "DropUnit" u WHERE u."id" = p_unit FOR UPDATE;
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT false, 0, NULL::timestamptz; RETURN;
+  END IF;
+  WITH gone AS (
+    DELETE FROM "DropHold" d WHERE d."dropUnitId" = p_unit AND d."expiresAt" <= clock_timestamp() RETURNING d."units"
+  ) SELECT COALESCE(sum(gone."units"), 0) INTO expired FROM gone;
+  h := h - expired;
+  SELECT COALESCE(sum(d."units"), 0), min(d."expiresAt") INTO mine, mine_until
+    FROM "DropHold" d WHERE d."dropUnitId" = p_unit AND d."holder" = p_holder;
+  IF s + h - mine + p_n > q THEN
+    IF expired > 0 THEN UPDATE "DropUnit" SET "held" = h WHERE "id" = p_unit; END IF;
+    RETURN QUERY SELECT false, GREATEST(0, q - s - (h - mine)), NULL::timestamptz; RETURN;
+  END IF;
+  DELETE FROM "DropHold" d WHERE d."dropUnitId" = p_unit AND d."holder" = p_holder;
+  IF p_mode = 'hold' THEN
+    INSERT INTO "DropHold" ("id", "dropUnitId", "holder", "units", "expiresAt")
+      VALUES (gen_random_uuid(), p_unit, p_holder, p_n, COALESCE(mine_until, p_until));
+    UPDATE "DropUnit" SET "held" = h - mine + p_n WHERE "id" = p_unit;
+    RETURN QUERY SELECT true, q - s - (h - mine + p_n), COALESCE(mine_until, p_until);
+  ELSE
+    UPDATE "DropUnit" SET "held" = h - mine, "sold" = s + p_n WHERE "id" = p_unit;
+    INSERT INTO "DropBooking" ("orderId", "dropUnitId", "units") VALUES (p_order, p_unit, p_n)
+      ON CONFLICT ("orderId", "dropUnitId") DO UPDATE SET "units" = "DropBooking"."units" + EXCLUDED."units";
+    RETURN QUERY SELECT true, q - s - p_n - (h - mine), NULL::timestamptz;
+  END IF;
+END $$;
+
+-- Lets go of a holder's holds of a drop (and sweeps expired ones) with the counters.
+CREATE FUNCTION "drop_release_holds"(p_drop uuid, p_holder text) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE r record;
+BEGIN
+  FOR r IN SELECT u."id" FROM "DropUnit" u WHERE u."dropId" = p_drop ORDER BY u."id" LOOP
+    PERFORM 1 FROM "DropUnit" WHERE "id" = r."id" FOR UPDATE;
+    WITH gone AS (
+      DELETE FROM "DropHold" d WHERE d."dropUnitId" = r."id"
+        AND (d."holder" = p_holder OR d."expiresAt" <= clock_timestamp()) RETURNING d."units"
+    ) UPDATE "DropUnit" SET "held" = "held" - (SELECT COALESCE(sum(gone."units"), 0) FROM gone)
+      WHERE "id" = r."id";
+  END LOOP;
+END $$;

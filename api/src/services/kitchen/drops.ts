@@ -102,56 +102,75 @@ export interface DropOrder {
 const refuse = (code: 'drop_not_open' | 'drop_closed' | 'drop_sold_out', message: string) =>
   conflict(message, code);
 
+/** What an order takes from drop units, read before its transaction locks anything. */
+export interface DropPlan {
+  orderId: string;
+  holder: string | null;
+  needs: { unitId: string; items: number; productId: string; dropName: string }[];
+}
+
 /**
- * Takes the order's drop items from their units INSIDE the order's
- * transaction (409 `drop_not_open`, `drop_closed`, `drop_sold_out`, naming
- * the item). The buyer's own hold is used up; others' unexpired holds are
- * kept for them.
+ * The reading half of a booking, before any lock is taken (so a refusal
+ * never waits behind the sales): the drops that serve the date, and 409
+ * `drop_not_open`, `drop_closed`, or `drop_sold_out` when the unit has
+ * nothing left for this buyer now (sold plus others' unexpired holds).
  */
-export async function bookDrops(tx: Raw, order: DropOrder): Promise<void> {
+export async function planDrops(tx: Raw, order: DropOrder): Promise<DropPlan> {
+  const plan: DropPlan = { orderId: order.orderId, holder: order.holder, needs: [] };
   const drops = await dropsServing(tx, order.date);
-  if (drops.length === 0) return;
+  if (drops.length === 0) return plan;
   const needs = [...dropNeeds(order.lines, drops, order.date).values()].sort((a, b) =>
     a.unit.id < b.unit.id ? -1 : 1,
   );
+  if (needs.length === 0) return plan;
   const now = order.now ?? new Date();
+  const held = await activeHolds(
+    tx,
+    needs.map((n) => n.unit.id),
+    order.holder,
+  );
   for (const need of needs) {
     const state = dropState(need.drop, now);
     if (state === 'upcoming')
       throw refuse('drop_not_open', dropNotOpenMessage(need.productId, need.drop));
     if (state === 'closed')
       throw refuse('drop_closed', dropClosedMessage(need.productId, need.drop));
-    // Sold out already (read without a lock): answered at once.
-    if (need.unit.sold >= need.unit.quantity)
-      throw refuse('drop_sold_out', dropSoldOutMessage(need.productId, need.drop.name, 0));
-  }
-  for (const need of needs) {
-    await lockUnit(tx, need.unit.id);
-    const [row] = await tx.$queryRaw<{ quantity: number; sold: number; held: number }[]>`
-      SELECT u."quantity", u."sold",
-        COALESCE((SELECT sum(h."units") FROM "DropHold" h WHERE h."dropUnitId" = u."id"
-          AND h."expiresAt" > now() AND h."holder" IS DISTINCT FROM ${order.holder}), 0)::int AS "held"
-      FROM "DropUnit" u WHERE u."id" = ${need.unit.id}::uuid`;
-    const left = unitLeft(
-      { quantity: Number(row?.quantity ?? 0), sold: Number(row?.sold ?? 0) },
-      Number(row?.held ?? 0),
-    );
+    const left = unitLeft(need.unit, held.get(need.unit.id) ?? 0);
     if (need.items > left)
       throw refuse('drop_sold_out', dropSoldOutMessage(need.productId, need.drop.name, left));
-    await tx.$executeRaw`
-      UPDATE "DropUnit" SET "sold" = "sold" + ${need.items}::int WHERE "id" = ${need.unit.id}::uuid`;
-    if (order.holder)
-      await tx.$executeRaw`
-        DELETE FROM "DropHold" WHERE "dropUnitId" = ${need.unit.id}::uuid AND "holder" = ${order.holder}`;
-    await tx.$executeRaw`
-      INSERT INTO "DropBooking" ("orderId", "dropUnitId", "units")
-      VALUES (${order.orderId}::uuid, ${need.unit.id}::uuid, ${need.items}::int)
-      ON CONFLICT ("orderId", "dropUnitId") DO UPDATE SET "units" = "DropBooking"."units" + EXCLUDED."units"`;
+    plan.needs.push({
+      unitId: need.unit.id,
+      items: need.items,
+      productId: need.productId,
+      dropName: need.drop.name,
+    });
+  }
+  return plan;
+}
+
+/**
+ * The counting half, INSIDE the order's transaction: one call of
+ * drop_take per unit (the migration's function: lock the row, sweep expired
+ * holds, use up the buyer's own hold, sell only if sold + held stays within
+ * the quantity, write the DropBooking). 409 `drop_sold_out` names the item.
+ */
+export async function takeDrops(tx: Raw, plan: DropPlan): Promise<void> {
+  for (const need of plan.needs) {
+    const [row] = await tx.$queryRaw<{ ok: boolean; remaining: number }[]>`
+      SELECT "ok", "remaining" FROM "drop_take"(${need.unitId}::uuid, ${plan.holder}::text,
+        ${need.items}::int, 'sell', ${plan.orderId}::uuid, NULL::timestamptz)`;
+    if (!row?.ok)
+      throw refuse(
+        'drop_sold_out',
+        dropSoldOutMessage(need.productId, need.dropName, Number(row?.remaining ?? 0)),
+      );
   }
 }
 
-const lockUnit = (tx: Raw, unitId: string) =>
-  tx.$queryRaw`SELECT 1 FROM "DropUnit" WHERE "id" = ${unitId}::uuid FOR UPDATE`;
+/** planDrops then takeDrops (a change or a restore, already in its transaction). */
+export async function bookDrops(tx: Raw, order: DropOrder): Promise<void> {
+  await takeDrops(tx, await planDrops(tx, order));
+}
 
 // ------------------------------------------------------------------ holds
 
@@ -193,68 +212,58 @@ export async function placeHold(
   lines: readonly { productId: string; quantity: number }[],
   now = new Date(),
 ): Promise<HoldView> {
-  return prisma.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<DropRow[]>`
-      SELECT ${COLUMNS} FROM "Drop" d WHERE d."id" = ${dropId}::uuid`;
-    if (!row) throw notFound('That drop does not exist');
-    const drop = toDef(row);
-    const state = dropState(drop, now);
-    const first = lines[0]?.productId ?? drop.units[0]?.productIds[0] ?? '';
-    if (state === 'upcoming') throw refuse('drop_not_open', dropNotOpenMessage(first, drop));
-    if (state === 'closed') throw refuse('drop_closed', dropClosedMessage(first, drop));
-    const minutes = await holdMinutes(tx);
-    const needs = new Map<string, { productId: string; units: number }>();
-    for (const line of lines) {
-      const unit = drop.units.find((u) => u.productIds.includes(line.productId));
-      if (!unit || line.quantity <= 0) continue;
-      const entry = needs.get(unit.id) ?? { productId: line.productId, units: 0 };
-      entry.units += line.quantity;
-      needs.set(unit.id, entry);
-    }
-    if (needs.size === 0) throw badRequest('None of these items is in this drop');
-    const [existing] = await tx.$queryRaw<{ expiresAt: Date }[]>`
-      SELECT min("expiresAt") AS "expiresAt" FROM "DropHold" h JOIN "DropUnit" u ON u."id" = h."dropUnitId"
-      WHERE u."dropId" = ${dropId}::uuid AND h."holder" = ${holder} AND h."expiresAt" > now()
-      HAVING count(*) > 0`;
-    const expiresAt = existing?.expiresAt
-      ? new Date(existing.expiresAt)
-      : new Date(Date.now() + minutes * 60_000);
-    const items: HoldView['items'] = [];
-    for (const unitId of [...needs.keys()].sort()) {
-      const need = needs.get(unitId)!;
-      await lockUnit(tx, unitId);
-      const [left] = await tx.$queryRaw<{ quantity: number; sold: number; held: number }[]>`
-        SELECT u."quantity", u."sold",
-          COALESCE((SELECT sum(h."units") FROM "DropHold" h WHERE h."dropUnitId" = u."id"
-            AND h."expiresAt" > now() AND h."holder" <> ${holder}), 0)::int AS "held"
-        FROM "DropUnit" u WHERE u."id" = ${unitId}::uuid`;
-      const free = unitLeft(
-        { quantity: Number(left?.quantity ?? 0), sold: Number(left?.sold ?? 0) },
-        Number(left?.held ?? 0),
+  const [row] = await prisma.$queryRaw<DropRow[]>`
+    SELECT ${COLUMNS} FROM "Drop" d WHERE d."id" = ${dropId}::uuid`;
+  if (!row) throw notFound('That drop does not exist');
+  const drop = toDef(row);
+  const state = dropState(drop, now);
+  const first = lines[0]?.productId ?? drop.units[0]?.productIds[0] ?? '';
+  if (state === 'upcoming') throw refuse('drop_not_open', dropNotOpenMessage(first, drop));
+  if (state === 'closed') throw refuse('drop_closed', dropClosedMessage(first, drop));
+  const needs = new Map<string, { productId: string; units: number }>();
+  for (const line of lines) {
+    const unit = drop.units.find((u) => u.productIds.includes(line.productId));
+    if (!unit || line.quantity <= 0) continue;
+    const entry = needs.get(unit.id) ?? { productId: line.productId, units: 0 };
+    entry.units += line.quantity;
+    needs.set(unit.id, entry);
+  }
+  if (needs.size === 0) throw badRequest('None of these items is in this drop');
+  const minutes = await holdMinutes(prisma);
+  const until = new Date(now.getTime() + minutes * 60_000);
+  const items: HoldView['items'] = [];
+  let expiresAt = until;
+  // Each unit in one statement of its own (its row locked only for that statement).
+  for (const unitId of [...needs.keys()].sort()) {
+    const need = needs.get(unitId)!;
+    const [taken] = await prisma.$queryRaw<
+      { ok: boolean; remaining: number; expires_at: Date | null }[]
+    >`SELECT "ok", "remaining", "expires_at" FROM "drop_take"(${unitId}::uuid, ${holder}::text,
+        ${need.units}::int, 'hold', NULL::uuid, ${until}::timestamptz)`;
+    if (!taken?.ok) {
+      // All or nothing: what this call held of the other units goes back.
+      if (items.length > 0) await releaseHold(prisma, dropId, holder);
+      throw refuse(
+        'drop_sold_out',
+        dropSoldOutMessage(need.productId, drop.name, Number(taken?.remaining ?? 0)),
       );
-      if (need.units > free)
-        throw refuse('drop_sold_out', dropSoldOutMessage(need.productId, drop.name, free));
-      await tx.$executeRaw`DELETE FROM "DropHold" WHERE "dropUnitId" = ${unitId}::uuid AND "holder" = ${holder}`;
-      await tx.$executeRaw`
-        INSERT INTO "DropHold" ("id", "dropUnitId", "holder", "units", "expiresAt")
-        VALUES (gen_random_uuid(), ${unitId}::uuid, ${holder}, ${need.units}::int, ${expiresAt})`;
-      items.push({ unitId, productId: need.productId, units: need.units });
     }
-    return {
-      dropId,
-      expiresAt: expiresAt.toISOString(),
-      holdMinutes: minutes,
-      secondsLeft: Math.max(0, Math.round((expiresAt.getTime() - now.getTime()) / 1000)),
-      items,
-    };
-  });
+    if (taken.expires_at && new Date(taken.expires_at) < expiresAt)
+      expiresAt = new Date(taken.expires_at);
+    items.push({ unitId, productId: need.productId, units: need.units });
+  }
+  return {
+    dropId,
+    expiresAt: expiresAt.toISOString(),
+    holdMinutes: minutes,
+    secondsLeft: Math.max(0, Math.round((expiresAt.getTime() - now.getTime()) / 1000)),
+    items,
+  };
 }
 
 /** Lets go of a customer's holds in a drop (the cart emptied, or the customer left). */
 export async function releaseHold(db: Raw, dropId: string, holder: string): Promise<void> {
-  await db.$executeRaw`
-    DELETE FROM "DropHold" h USING "DropUnit" u
-    WHERE u."id" = h."dropUnitId" AND u."dropId" = ${dropId}::uuid AND h."holder" = ${holder}`;
+  await db.$executeRaw`SELECT 1 FROM "drop_release_holds"(${dropId}::uuid, ${holder}::text)`;
 }
 
 // ------------------------------------------------------------ public list
@@ -486,7 +495,11 @@ export async function notifyOpenedDrops(options: {
 }): Promise<{ sent: number }> {
   const { prisma, notifications, log } = options;
   const now = options.now ?? new Date();
-  await prisma.$executeRaw`DELETE FROM "DropHold" WHERE "expiresAt" < now() - interval '1 hour'`;
+  // Expired holds swept with their counters (drop_take sweeps a unit it touches too).
+  await prisma.$executeRaw`
+    SELECT "drop_release_holds"(x."dropId", NULL) IS NULL FROM (
+      SELECT DISTINCT u."dropId" FROM "DropHold" h JOIN "DropUnit" u ON u."id" = h."dropUnitId"
+      WHERE h."expiresAt" <= now()) x`;
   const claimed = await prisma.$queryRaw<
     { email: string; token: string; name: string; closesAt: Date; pickupDates: string[] }[]
   >`

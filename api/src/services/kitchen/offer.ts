@@ -14,8 +14,15 @@ import {
 import type { Prisma } from '@bakery/prisma';
 import type { Db } from '../../db/types.js';
 import { loadAvailability } from './capacity.js';
-import { activeHolds, bookDrops, dropsInRange } from './drops.js';
-import { bookWindow, loadWindows, releaseBookings, windowLoads } from './windows.js';
+import { activeHolds, dropsInRange, planDrops, takeDrops, type DropPlan } from './drops.js';
+import {
+  loadWindows,
+  planWindow,
+  releaseBookings,
+  takeWindow,
+  windowLoads,
+  type WindowPlan,
+} from './windows.js';
 
 export interface OfferView {
   fromDate: string;
@@ -66,24 +73,48 @@ export interface UnitBooking {
   rebook?: boolean;
 }
 
+/** What a booking takes, read before the transaction locks anything (planUnits). */
+export interface UnitPlan {
+  window: WindowPlan | null;
+  drops: DropPlan;
+}
+
 /**
- * The window and drop half of a booking, INSIDE the order's transaction and
- * after reserveCapacity (the day's counters are locked first, as the
- * triggers take them): the window's guarded counters, then the drop units.
+ * The reading half of the window and drop booking: which window, which drop
+ * units, and the refusals that need no lock (a drop not open or closed, a
+ * unit with nothing left, a time in no window). Run BEFORE reserveCapacity,
+ * so a buyer refused for a sold-out item never waits behind the sales.
  */
-export async function bookWindowAndDrops(tx: Raw, booking: UnitBooking): Promise<void> {
-  if (booking.rebook) await releaseBookings(tx, booking.orderId);
-  await bookWindow(tx, {
+export async function planUnits(tx: Raw, booking: UnitBooking): Promise<UnitPlan> {
+  const window = await planWindow(tx, {
     orderId: booking.orderId,
     date: booking.date,
     pickupTime: booking.pickupTime,
     fulfillment: booking.deliveryMethod === 'delivery' ? 'delivery' : 'pickup',
     lines: booking.lines,
   });
-  await bookDrops(tx, {
+  const drops = await planDrops(tx, {
     orderId: booking.orderId,
     date: booking.date,
     lines: booking.lines,
     holder: booking.holder,
   });
+  return { window, drops };
+}
+
+/**
+ * The counting half, INSIDE the order's transaction and after reserveCapacity
+ * (the day's counters are locked first, as the triggers take them): the
+ * window's guarded counters, then the drop units (drop_take). Their rows stay
+ * locked to the commit; nothing else is read while they are.
+ */
+export async function takeUnits(tx: Raw, plan: UnitPlan): Promise<void> {
+  await takeWindow(tx, plan.window);
+  await takeDrops(tx, plan.drops);
+}
+
+/** Both halves, for a change or a restore (its earlier units given back first). */
+export async function bookWindowAndDrops(tx: Raw, booking: UnitBooking): Promise<void> {
+  if (booking.rebook) await releaseBookings(tx, booking.orderId);
+  await takeUnits(tx, await planUnits(tx, booking));
 }

@@ -13,6 +13,7 @@ import {
   type KitchenLine,
   type PickupWindowDef,
   type WindowLimits,
+  type WindowScope,
 } from '@bakery/core';
 import type { Prisma } from '@bakery/prisma';
 import { badRequest, conflict, notFound } from '../../errors.js';
@@ -53,17 +54,22 @@ export interface WindowOrder {
   lines: readonly KitchenLine[];
 }
 
+/** The window an order's units go in and what they take there (null: no windows that day). */
+export interface WindowPlan {
+  orderId: string;
+  date: string;
+  window: PickupWindowDef;
+  needs: [WindowScope, number][];
+}
+
 /**
- * Books the order's units in its window, INSIDE the order's transaction:
- * for each scope the window limits, one guarded statement raises the
- * counter only when `used + units <= limit` (and locks its row until the
- * transaction ends); when it does not, 409 `window_full` names the category,
- * window and date. A weekday without windows books nothing (the day's
- * limits apply). Cancelling the order gives the units back (a trigger).
+ * The reading half: the day's windows for the fulfillment and the one the
+ * pickup time falls in (400 when it is in none). A weekday without windows
+ * books nothing (the day's limits apply).
  */
-export async function bookWindow(tx: Raw, order: WindowOrder): Promise<void> {
+export async function planWindow(tx: Raw, order: WindowOrder): Promise<WindowPlan | null> {
   const windows = windowsOn(await loadWindows(tx), order.date, order.fulfillment);
-  if (windows.length === 0) return;
+  if (windows.length === 0) return null;
   const window = windowForTime(windows, order.pickupTime);
   if (!window) {
     const message = noWindowMessage(order.date);
@@ -72,26 +78,44 @@ export async function bookWindow(tx: Raw, order: WindowOrder): Promise<void> {
   const needs = [...windowNeeds(order.lines, window.limits)].sort(([a], [b]) =>
     a < b ? -1 : a > b ? 1 : 0,
   );
-  for (const [scope, units] of needs) {
+  return { orderId: order.orderId, date: order.date, window, needs };
+}
+
+/**
+ * Books the units in the window, INSIDE the order's transaction: for each
+ * scope the window limits, one guarded statement raises the counter only
+ * when `used + units <= limit` (and locks its row until the transaction
+ * ends); when it does not, 409 `window_full` names the category, window and
+ * date. Cancelling the order gives the units back (a trigger).
+ */
+export async function takeWindow(tx: Raw, plan: WindowPlan | null): Promise<void> {
+  if (!plan) return;
+  const { window, date, orderId } = plan;
+  for (const [scope, units] of plan.needs) {
     const limit = window.limits[scope] ?? 0;
     const rows = await tx.$queryRaw<{ used: number }[]>`
       INSERT INTO "WindowLoad" AS l ("date", "windowId", "scope", "used")
-      SELECT ${order.date}, ${window.id}::uuid, ${scope}, ${units}::int WHERE ${units}::int <= ${limit}::int
+      SELECT ${date}, ${window.id}::uuid, ${scope}, ${units}::int WHERE ${units}::int <= ${limit}::int
       ON CONFLICT ("date", "windowId", "scope") DO UPDATE SET "used" = l."used" + EXCLUDED."used"
         WHERE l."used" + EXCLUDED."used" <= ${limit}::int
       RETURNING "used"`;
     if (rows.length === 0) {
       const [row] = await tx.$queryRaw<{ used: number }[]>`
         SELECT "used" FROM "WindowLoad"
-        WHERE "date" = ${order.date} AND "windowId" = ${window.id}::uuid AND "scope" = ${scope}`;
+        WHERE "date" = ${date} AND "windowId" = ${window.id}::uuid AND "scope" = ${scope}`;
       const remaining = Math.max(0, limit - Number(row?.used ?? 0));
-      throw conflict(windowFullMessage(scope, remaining, window, order.date), 'window_full');
+      throw conflict(windowFullMessage(scope, remaining, window, date), 'window_full');
     }
     await tx.$executeRaw`
       INSERT INTO "WindowBooking" ("orderId", "date", "windowId", "scope", "units")
-      VALUES (${order.orderId}::uuid, ${order.date}, ${window.id}::uuid, ${scope}, ${units}::int)
+      VALUES (${orderId}::uuid, ${date}, ${window.id}::uuid, ${scope}, ${units}::int)
       ON CONFLICT ("orderId", "windowId", "scope") DO UPDATE SET "units" = "WindowBooking"."units" + EXCLUDED."units"`;
   }
+}
+
+/** planWindow then takeWindow. */
+export async function bookWindow(tx: Raw, order: WindowOrder): Promise<void> {
+  await takeWindow(tx, await planWindow(tx, order));
 }
 
 /** Gives back what an order booked in windows and drops (before booking it again: a change). */
