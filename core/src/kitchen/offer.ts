@@ -123,14 +123,14 @@ export function cartDayProblem(
     const name = itemName(need.productId);
     if (state === 'upcoming') return `${name} is not on sale yet for ${when}`;
     if (state === 'closed') return `${name} can no longer be ordered for ${when}`;
-    const unit = day.drops.find((u) => u.unitId === need.unit.id);
+    const unit = (day.drops ?? []).find((u) => u.unitId === need.unit.id);
     const left = unit?.left ?? 0;
     if (need.items > left)
       return left <= 0
         ? `${name} is sold out for ${when}`
         : `Only ${left} ${name} left for ${when}`;
   }
-  const windows = day.windows.filter((w) => w.fulfillment === fulfillment);
+  const windows = (day.windows ?? []).filter((w) => w.fulfillment === fulfillment);
   if (windows.length > 0 && windows.every((w) => windowOption(w, cart).full))
     return `Every ${fulfillment} window is full on ${when}`;
   return null;
@@ -139,7 +139,7 @@ export function cartDayProblem(
 /** The drops of a day as core's DropDef (for dropNeeds), from the answer's units. */
 function dropsOfDay(day: DayOffer): DropDef[] {
   const byDrop = new Map<string, DropDef>();
-  for (const unit of day.drops) {
+  for (const unit of day.drops ?? []) {
     const drop = byDrop.get(unit.dropId) ?? {
       id: unit.dropId,
       name: unit.dropName,
@@ -175,4 +175,32 @@ export function firstWorkingDate(
     days.find((day) => day.date >= fromDate && !cartDayProblem(day, cart, fulfillment, now))
       ?.date ?? null
   );
+}
+
+/** GET /api/availability (issue 25). */
+export interface AvailabilityOfferView {
+  fromDate: string;
+  toDate: string;
+  days: DayOffer[];
+}
+
+/** One drop of GET /api/drops. */
+export interface PublicDropView {
+  id: string;
+  name: string;
+  opensAt: string;
+  closesAt: string;
+  state: 'upcoming' | 'open' | 'closed';
+  pickupDates: string[];
+  windowIds: string[];
+  units: { id: string; label: string; productIds: string[]; quantity: number; left: number }[];
+}
+
+/** POST /api/drops/{id}/holds. */
+export interface DropHoldView {
+  dropId: string;
+  expiresAt: string;
+  holdMinutes: number;
+  secondsLeft: number;
+  items: { unitId: string; productId: string; units: number }[];
 }

@@ -27,7 +27,16 @@ function typedQuantity(value: string): number {
   return Number.isFinite(n) && n > 0 ? n : 0;
 }
 
-function ProductRow({ item, lines }: { item: MenuItem; lines: readonly StoredCartLine[] }) {
+function ProductRow({
+  item,
+  lines,
+  leftNotice,
+}: {
+  item: MenuItem;
+  lines: readonly StoredCartLine[];
+  leftNotice?: (productId: string) => string | null;
+}) {
+  const few = leftNotice?.(item.id) ?? null;
   const [options, setOptions] = useState(() => defaultOptions(item));
   const chosen = chosenOptions(item, options);
   const line = { productId: item.id, ...chosen };
@@ -55,6 +64,7 @@ function ProductRow({ item, lines }: { item: MenuItem; lines: readonly StoredCar
         <span className="muted amount">{formatCents(unit)}</span>
         <span className="product-row-desc">{item.description}</span>
         <ItemAllergens productId={item.id} choice={chosen} />
+        {few && <span className="few-left">{few}</span>}
         {inCart > quantity && (
           <span className="in-cart">
             In your cart: {inCart} (with other {item.category === 'cakes' ? 'choices' : 'options'})
@@ -97,10 +107,13 @@ export function ProductsSection({
   category,
   onCategory,
   lines,
+  leftNotice,
 }: {
   category: CategoryId;
   onCategory: (id: CategoryId) => void;
   lines: readonly StoredCartLine[];
+  /** Issue 25: "Only 4 left for Saturday" for the chosen date, or null. */
+  leftNotice?: (productId: string) => string | null;
 }) {
   const current = CATEGORIES.find((c) => c.id === category)!;
   const allergens = useAllergenFilter(itemsInCategory(category));
@@ -115,7 +128,7 @@ export function ProductsSection({
       </div>
       <ul className="product-rows">
         {allergens.shown.map((item) => (
-          <ProductRow key={item.id} item={item} lines={lines} />
+          <ProductRow key={item.id} item={item} lines={lines} leftNotice={leftNotice} />
         ))}
       </ul>
     </section>
