@@ -36,8 +36,11 @@ export function DayCalendar({
   const problems = new Map(shown.map((day) => [day.date, cartDayProblem(day, lines, fulfillment)]));
   const first = firstWorkingDate(days, lines, days[0]!.date, fulfillment);
   const greyed = shown.filter((day) => problems.get(day.date));
+  const chosen = selected ? days.find((day) => day.date === selected) : undefined;
+  // Offered when no date is chosen yet or the chosen one cannot take the cart.
+  const offerFirst = !chosen || Boolean(cartDayProblem(chosen, lines, fulfillment));
   return (
-    <div className="day-calendar" aria-label="Pickup dates for this order">
+    <div className="day-calendar" aria-label="Calendar of the coming days">
       <div className="day-grid" role="group" aria-label="Choose a date">
         {shown.map((day) => {
           const problem = problems.get(day.date);
@@ -67,7 +70,7 @@ export function DayCalendar({
           {greyed.length > 4 && <li>and {greyed.length - 4} more days</li>}
         </ul>
       )}
-      {first && first !== selected && (
+      {first && offerFirst && first !== selected && (
         <p className="hint">
           First date that works for this order:{' '}
           <button type="button" className="btn-link" onClick={() => onPick(first)}>

@@ -1,7 +1,7 @@
 // Issue 25: the drops open now or to come. Before one opens: a countdown and
 // "Tell me when it opens" (one e-mail, with an unsubscribe link); once open:
 // what is left of each item, "Sold out" when nothing is, and when it closes.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { countdown, formatInstant, type PublicDropView } from '@bakery/core';
 import { apiRequest, errorMessage } from '../../api/client';
 import { useDrops } from '../../api/queries';
@@ -18,8 +18,7 @@ function useNow(everyMs = 1000) {
 function NotifyForm({ drop, email }: { drop: PublicDropView; email: string }) {
   const [address, setAddress] = useState(email);
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function submit() {
     try {
       const res = await apiRequest('POST', `/api/drops/${drop.id}/notify`, { email: address });
       const body = (await res.json()) as { message: string };
@@ -29,7 +28,8 @@ function NotifyForm({ drop, email }: { drop: PublicDropView; email: string }) {
     }
   }
   return (
-    <form className="drop-notify" onSubmit={(e) => void submit(e)}>
+    // Not a <form>: the section sits inside the order form.
+    <div className="drop-notify" role="group" aria-label={`Tell me when ${drop.name} opens`}>
       <label htmlFor={`notify-${drop.id}`}>E-mail me when it opens</label>
       <div className="drop-notify-row">
         <input
@@ -37,9 +37,15 @@ function NotifyForm({ drop, email }: { drop: PublicDropView; email: string }) {
           type="email"
           value={address}
           onChange={(e) => setAddress(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void submit();
+            }
+          }}
           autoComplete="email"
         />
-        <button type="submit" className="btn btn-secondary">
+        <button type="button" className="btn btn-secondary" onClick={() => void submit()}>
           Tell me
         </button>
       </div>
@@ -48,7 +54,7 @@ function NotifyForm({ drop, email }: { drop: PublicDropView; email: string }) {
           {answer.text}
         </p>
       )}
-    </form>
+    </div>
   );
 }
 

@@ -57,7 +57,7 @@ export function HoldTimer({ day, lines }: { day: DayOffer | null; lines: readonl
   if (!hold || !dropId || hold.dropId !== dropId) return null;
   const left = new Date(hold.expiresAt).getTime() - now;
   return (
-    <p className="alert hold-timer" role="status">
+    <p className="alert alert-info hold-timer" role="status">
       {left > 0 ? (
         <>
           Your drop items are held for you for <strong>{countdown(left)}</strong>. Submit your order
