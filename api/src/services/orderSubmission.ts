@@ -30,6 +30,7 @@ import { badRequest, conflict } from '../errors.js';
 import { validationError } from '../errors.js';
 import { toOrderView } from './orderView.js';
 import { planUnits, reserveCapacity, takeUnits } from './kitchen/index.js';
+import { refuseSoldOutFast } from './kitchen/drops.js';
 import { checkUnpaidCap } from './upkeep/unpaidOrders.js';
 import { withLineAllergens } from './allergens/orderLines.js';
 
@@ -186,6 +187,8 @@ export async function submitOrder(
       refusal.code,
     );
   const data = orderRow(payload, priced, input.user);
+  // Issue 25: a drop item already sold out is refused before any wait.
+  await refuseSoldOutFast(prisma, { date: data.pickupDate, lines: data.items });
   // Issue 26: each line keeps the allergens it was ordered with (My Orders, the mails).
   data.items = await withLineAllergens(prisma, data.items);
 

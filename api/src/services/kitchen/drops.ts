@@ -25,7 +25,7 @@ import {
   type DropDef,
   type KitchenLine,
 } from '@bakery/core';
-import { Prisma, type PrismaClient } from '@bakery/prisma';
+import { Prisma, sqlPool, type PrismaClient } from '@bakery/prisma';
 import { badRequest, conflict, HttpError, notFound } from '../../errors.js';
 import type { Db } from '../../db/types.js';
 import type { Logger, Notifications } from '../contracts.js';
@@ -167,6 +167,46 @@ export async function takeDrops(tx: Raw, plan: DropPlan): Promise<void> {
   }
 }
 
+// ------------------------------------------------------ fast sold-out answer
+
+/** How long a process trusts what it read of a date's drops for the fast refusal. */
+const FAST_READ_MS = 1000;
+const servingCache = new Map<string, { at: number; drops: Promise<DropDef[]> }>();
+
+/**
+ * The fast refusal, BEFORE the submission asks the pool for a transaction:
+ * a drop item whose unit was sold out (sold >= quantity) when this process
+ * last read the date's drops, at most a second ago, is refused at once
+ * (409 `drop_sold_out`, or not open / closed), without waiting behind the
+ * sales for a connection. Anything else goes on to the real check under
+ * the lock: the cache can only be behind on sales, so it never lets one
+ * through that the lock would refuse, and never sells.
+ */
+export async function refuseSoldOutFast(
+  prisma: PrismaClient,
+  order: { date: string; lines: readonly KitchenLine[] },
+  now = new Date(),
+): Promise<void> {
+  let entry = servingCache.get(order.date);
+  if (!entry || Date.now() - entry.at > FAST_READ_MS) {
+    if (servingCache.size > 200) servingCache.clear();
+    entry = { at: Date.now(), drops: dropsServing(prisma, order.date) };
+    servingCache.set(order.date, entry);
+    entry.drops.catch(() => servingCache.delete(order.date));
+  }
+  const drops = await entry.drops;
+  if (drops.length === 0) return;
+  for (const need of dropNeeds(order.lines, drops, order.date).values()) {
+    const state = dropState(need.drop, now);
+    if (state === 'upcoming')
+      throw refuse('drop_not_open', dropNotOpenMessage(need.productId, need.drop));
+    if (state === 'closed')
+      throw refuse('drop_closed', dropClosedMessage(need.productId, need.drop));
+    if (need.unit.sold >= need.unit.quantity)
+      throw refuse('drop_sold_out', dropSoldOutMessage(need.productId, need.drop.name, 0));
+  }
+}
+
 /** planDrops then takeDrops (a change or a restore, already in its transaction). */
 export async function bookDrops(tx: Raw, order: DropOrder): Promise<void> {
   await takeDrops(tx, await planDrops(tx, order));
@@ -212,8 +252,15 @@ export async function placeHold(
   lines: readonly { productId: string; quantity: number }[],
   now = new Date(),
 ): Promise<HoldView> {
-  const [row] = await prisma.$queryRaw<DropRow[]>`
-    SELECT ${COLUMNS} FROM "Drop" d WHERE d."id" = ${dropId}::uuid`;
+  // Straight to pg (one pool connection per statement, no Prisma engine work):
+  // a rush asks for hundreds of holds at once.
+  const pool = sqlPool(prisma);
+  const read = Prisma.sql`
+    SELECT ${COLUMNS},
+      COALESCE((SELECT "holdMinutes" FROM "DropSetting" WHERE "id" = 1), ${DEFAULT_HOLD_MINUTES}::int) AS "holdMinutes"
+    FROM "Drop" d WHERE d."id" = ${dropId}::uuid`;
+  const { rows } = await pool.query<DropRow & { holdMinutes: number }>(read.text, read.values);
+  const row = rows[0];
   if (!row) throw notFound('That drop does not exist');
   const drop = toDef(row);
   const state = dropState(drop, now);
@@ -229,17 +276,21 @@ export async function placeHold(
     needs.set(unit.id, entry);
   }
   if (needs.size === 0) throw badRequest('None of these items is in this drop');
-  const minutes = await holdMinutes(prisma);
+  const minutes = Number(row.holdMinutes);
   const until = new Date(now.getTime() + minutes * 60_000);
   const items: HoldView['items'] = [];
   let expiresAt = until;
   // Each unit in one statement of its own (its row locked only for that statement).
   for (const unitId of [...needs.keys()].sort()) {
     const need = needs.get(unitId)!;
-    const [taken] = await prisma.$queryRaw<
-      { ok: boolean; remaining: number; expires_at: Date | null }[]
-    >`SELECT "ok", "remaining", "expires_at" FROM "drop_take"(${unitId}::uuid, ${holder}::text,
-        ${need.units}::int, 'hold', NULL::uuid, ${until}::timestamptz)`;
+    const take = Prisma.sql`SELECT "ok", "remaining", "expires_at" FROM "drop_take"(${unitId}::uuid,
+      ${holder}::text, ${need.units}::int, 'hold', NULL::uuid, ${until}::timestamptz)`;
+    const [taken] = (
+      await pool.query<{ ok: boolean; remaining: number; expires_at: Date | null }>(
+        take.text,
+        take.values,
+      )
+    ).rows;
     if (!taken?.ok) {
       // All or nothing: what this call held of the other units goes back.
       if (items.length > 0) await releaseHold(prisma, dropId, holder);
