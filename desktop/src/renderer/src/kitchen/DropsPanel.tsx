@@ -207,7 +207,7 @@ export function DropsPanel({ role }: { role: string }) {
                 </td>
                 <td>
                   {isOwner && (
-                    <ButtonGroup minimal>
+                    <ButtonGroup minimal vertical alignText="left">
                       <Button text="Edit" onClick={() => edit(drop)} />
                       <Button
                         text="Duplicate for next week"
