@@ -23,6 +23,7 @@ import { menu } from './routes/menu.js';
 import { liveMenuAnswer } from './services/allergens/menuAnswer.js';
 import { kitchenWritesMarkStale } from './services/allergens/statements.js';
 import { configBody } from './routes/config.js';
+import { liveAvailabilityAnswer } from './services/kitchen/availabilityAnswer.js';
 import { safePath } from './services/logger.js';
 import { staticApps } from './static.js';
 import { compressAnswers } from './middleware/compressAnswers.js';
@@ -152,6 +153,9 @@ export function createApp(deps: AppDeps): Koa {
       // Issue 26: with each item's allergens, per kitchen revision and ?without= filter.
       '/api/menu': liveMenuAnswer(prisma, () => menu),
       '/api/config': () => cachedJson(configBody(deps), 'no-cache'),
+      // Issue 25: polled by every open order page; in production built at most
+      // once a second per range (tests and development read it fresh).
+      '/api/availability': liveAvailabilityAnswer(prisma, config.production ? 1000 : 0),
     }),
   );
   // JSON answers compressed (brotli at a fast level, else gzip) above 1 KB.

@@ -48,6 +48,24 @@ export function shortDate(date: string): string {
   }).format(new Date(`${date}T12:00:00Z`));
 }
 
+let units: {
+  menu: readonly unknown[];
+  list: { id: string; category: CategoryId; per: number }[];
+} | null = null;
+
+/** Each menu item's units (its default option), worked out once per menu. */
+function menuUnits() {
+  if (units?.menu !== MENU_ITEMS)
+    units = {
+      menu: MENU_ITEMS,
+      list: MENU_ITEMS.flatMap((item) => {
+        const per = unitsPerItem(item.id);
+        return per > 0 ? [{ id: item.id, category: item.category, per }] : [];
+      }),
+    };
+  return units.list;
+}
+
 const capital = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;
 
 /** A day of the availability answer from the capacity figures, windows and drops of that date. */
@@ -61,10 +79,8 @@ export function dayOffer(
   const itemsLeft: Record<string, number> = {};
   const units: DayDropUnit[] = [];
   if (!day.closed) {
-    for (const item of MENU_ITEMS) {
-      const per = unitsPerItem(item.id);
-      if (per <= 0) continue;
-      const left = Math.floor(day.remaining[item.category] / per);
+    for (const item of menuUnits()) {
+      const left = Math.floor(day.remaining[item.category] / item.per);
       if (left <= FEW_LEFT) itemsLeft[item.id] = left;
     }
   }
