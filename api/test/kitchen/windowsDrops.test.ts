@@ -158,6 +158,59 @@ describe('pickup windows', () => {
   });
 });
 
+describe('every path books through the same counters', () => {
+  it('a customer moving to a full window is refused; a restore meets a sold-out drop', async () => {
+    const days = 14;
+    const date = addDays(today, days);
+    await window(days, { breads: 1 }, '08:00');
+    await window(days, { breads: 1 }, '10:00');
+    const [a, b] = await customers(2);
+    const first = await submit(a!, [loaf(1)], days, '8:00 AM');
+    expect(first.status).toBe(201);
+    expect((await submit(b!, [loaf(1)], days, '10:00 AM')).status).toBe(201);
+    // a's change to the full 10-12 window: refused, nothing changed.
+    const moved = await a!.patch(`/api/my-orders/${first.body.order.id}`, {
+      pickupTime: '10:00 AM',
+    });
+    expect(moved.status).toBe(409);
+    expect(moved.body.code).toBe('window_full');
+    const loads = await server.prisma.windowLoad.findMany({ where: { date } });
+    expect(loads.map((l) => l.used).sort()).toEqual([1, 1]);
+    // b cancels: the 10-12 window is free again and a can move there; 8-10 is freed.
+    const bOrder = await server.prisma.order.findFirst({
+      where: { pickupDate: date, pickupTime: '10:00 AM' },
+    });
+    expect((await b!.post(`/api/my-orders/${bOrder!.id}/cancel`, {})).status).toBe(200);
+    const again = await a!.patch(`/api/my-orders/${first.body.order.id}`, {
+      pickupTime: '10:00 AM',
+    });
+    expect(again.status).toBe(200);
+    const after = await server.prisma.windowLoad.findMany({ where: { date } });
+    expect(after.map((l) => l.used).sort()).toEqual([0, 1]);
+    await server.prisma.pickupWindow.deleteMany({});
+
+    // A drop of 1: the buyer cancels, another buys it, the restore is refused.
+    const item = 'coffee-cake';
+    await drop({
+      name: 'Coffee Morning',
+      opensIn: -MINUTE,
+      closesIn: 60 * MINUTE,
+      daysAhead: 15,
+      units: [{ label: 'Coffee cake', productIds: [item], quantity: 1 }],
+    });
+    const bought = await submit(a!, [{ productId: item, quantity: 1 }], 15, '10:00 AM');
+    expect(bought.status).toBe(201);
+    expect((await a!.post(`/api/my-orders/${bought.body.order.id}/cancel`, {})).status).toBe(200);
+    expect((await submit(b!, [{ productId: item, quantity: 1 }], 15, '10:00 AM')).status).toBe(201);
+    const restored = await owner.post(`/api/admin/orders/${bought.body.order.id}/restore`, {});
+    expect(restored.status).toBe(409);
+    expect(restored.body).toMatchObject({
+      code: 'drop_sold_out',
+      message: 'Cinnamon Crumb Coffee Cake is sold out in the Coffee Morning drop.',
+    });
+  });
+});
+
 describe('refusals', () => {
   it('closed day, full day: 409 capacity_full naming the date', async () => {
     const closed = addDays(today, 20);
