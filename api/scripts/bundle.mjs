@@ -35,6 +35,12 @@ const result = await build({
     'twilio/*',
     // pdfkit reads its font metrics (.afm files) through its own subpath imports.
     'pdfkit',
+    // sharp loads its native libvips build; heic-decode its libheif WebAssembly file.
+    'sharp',
+    '@img/*',
+    'heic-decode',
+    'libheif-js',
+    'libheif-js/*',
   ],
   // CommonJS dependencies inside an ES module bundle still call require().
   banner: {

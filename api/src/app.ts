@@ -24,8 +24,9 @@ import { liveMenuAnswer } from './services/allergens/menuAnswer.js';
 import { kitchenWritesMarkStale } from './services/allergens/statements.js';
 import { configBody } from './routes/config.js';
 import { liveAvailabilityAnswer } from './services/kitchen/availabilityAnswer.js';
+import { MENU_IMAGES_PATH } from './routes/admin/menuImages.js';
 import { safePath } from './services/logger.js';
-import { staticApps } from './static.js';
+import { mediaFiles, staticApps } from './static.js';
 import { compressAnswers } from './middleware/compressAnswers.js';
 import { jsonBody } from './middleware/jsonBody.js';
 import { inlineHashes, styleSources } from './csp.js';
@@ -103,7 +104,9 @@ async function jsonOnly(ctx: Context, next: Next) {
   if (
     hasBody &&
     STATE_CHANGING.has(ctx.method) &&
-    !ctx.is('application/json', 'application/*+json')
+    !ctx.is('application/json', 'application/*+json') &&
+    // The one upload: a menu photo as multipart form data (routes/admin/menuImages.ts).
+    !(ctx.path === MENU_IMAGES_PATH && ctx.method === 'POST' && ctx.is('multipart/form-data'))
   ) {
     throw new HttpError(415, 'Content-Type must be application/json');
   }
@@ -158,6 +161,8 @@ export function createApp(deps: AppDeps): Koa {
       '/api/availability': liveAvailabilityAnswer(prisma, config.production ? 1000 : 0),
     }),
   );
+  // Uploaded menu photos: immutable files, before any session or database work.
+  app.use(mediaFiles(config.mediaDir));
   // JSON answers compressed (brotli at a fast level, else gzip) above 1 KB.
   app.use(compressAnswers({ threshold: 1024, brotliQuality: 4, gzipLevel: 6 }));
   app.use(sameOrigin(config));

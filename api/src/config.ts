@@ -58,6 +58,8 @@ export interface AppConfig {
   rateLimits?: Partial<RateLimits>;
   /** Where backups are written: BACKUP_DIR, else <dataDir>/backups. */
   backupDir: string;
+  /** Uploaded photos (served at /media/menu/...): MEDIA_DIR, else <dataDir>/media. */
+  mediaDir: string;
   /** A folder holding pg_dump and pg_restore to prefer (PG_BIN_DIR). */
   pgBinDir?: string;
   /** BACKUP_METHOD: auto (pg_dump when one fits the server, else the API's logical format), pg_dump or logical. */
@@ -214,6 +216,7 @@ export const ENV_SCHEMA = z.object({
   STAFF_2FA_BY_DEFAULT: flag(),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgresql://bakery:secret@db:5432/bakery'),
   BAKERY_DATA_DIR: text(),
+  MEDIA_DIR: text(),
   BACKUP_DIR: text(),
   PG_BIN_DIR: text(),
   BACKUP_METHOD: oneOf(['auto', 'pg_dump', 'logical']),
@@ -407,6 +410,7 @@ export function loadConfig(
     mail: mailSettingsOf(env),
     sms: smsSettingsOf(env),
     backupDir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+    mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     ...(env.PG_BIN_DIR ? { pgBinDir: path.resolve(env.PG_BIN_DIR) } : {}),
     backupMethod: env.BACKUP_METHOD ?? 'auto',
     scheduledJobs: env.SCHEDULED_JOBS ?? true,

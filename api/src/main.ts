@@ -21,6 +21,7 @@ import { foldSummarySlots } from './services/dailySummary.js';
 import { addDays, bakeryToday } from '@bakery/core';
 import { backupJob, dropNotifyJob, unpaidReleaseJob } from './services/upkeep/jobs.js';
 import { startScheduler } from './services/upkeep/scheduler.js';
+import { listenForShopSettings, loadShopSettings } from './services/settings/shopSettings.js';
 
 /** Variables from the repository's .env, if any; the real environment wins. */
 function loadDotEnv() {
@@ -75,6 +76,11 @@ async function main() {
   const prisma = createPrismaClient(databaseUrl);
   const integrations = createIntegrations(config, prisma, log);
   const { notifications, payments } = integrations;
+
+  // The owner's shop settings, in force before the first request; every
+  // process reloads them when any one saves a change (NOTIFY shop_settings).
+  await loadShopSettings(prisma);
+  const settingsListener = listenForShopSettings({ databaseUrl, prisma, log });
 
   const app = createApp({ prisma, config, log, notifications, payments, databaseUrl });
   const listening = () => {
@@ -139,6 +145,7 @@ async function main() {
     clearInterval(purge);
     await scheduler?.stop();
     stopReminders();
+    await settingsListener.stop();
     const forced = setTimeout(() => {
       flushLogs();
       process.exit(1);

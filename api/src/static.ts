@@ -19,6 +19,7 @@ import path from 'node:path';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
 import { SESSION_COOKIE } from './services/sessionStore.js';
+import { MEDIA_PATH } from './services/photos/menuPhotos.js';
 
 interface SpaOptions {
   /** URL prefix without a trailing slash ('' for the root). */
@@ -154,5 +155,33 @@ export function staticApps(options: { storefrontDist: string; adminDist: string 
       ctx.status = 404;
       ctx.body = { code: 'not_found', message: 'Not found' };
     }
+  };
+}
+
+/**
+ * The uploaded menu photos under `mediaDir` at /media/menu/<id>/<width>.<ext>
+ * (issue 22): a photo's files never change (a new upload is a new id), so
+ * they are cached for a year, immutable. Only the sizes are served, never the
+ * kept original; anything else under /media is a 404.
+ */
+export function mediaFiles(mediaDir: string) {
+  return async function serveMedia(ctx: Context, next: Next) {
+    if (!ctx.path.startsWith('/media/')) return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const match = MEDIA_PATH.exec(ctx.path);
+    if (match) {
+      try {
+        await send(ctx, ctx.path.slice('/media'.length), { root: mediaDir, index: false });
+      } catch {
+        // Not found: the 404 below.
+      }
+      if (ctx.body) {
+        ctx.set('Cache-Control', `public, max-age=${YEAR_SECONDS}, immutable`);
+        ctx.set('X-Content-Type-Options', 'nosniff');
+        return;
+      }
+    }
+    ctx.status = 404;
+    ctx.body = { code: 'not_found', message: 'Not found' };
   };
 }

@@ -74,6 +74,12 @@ export const ERROR_CODES = [
   'internal_error',
   /** 503: a staff read ran past its statement timeout and was stopped (narrow the range). */
   'query_timeout',
+  /** 400: an uploaded menu photo is not a JPEG, PNG, WebP or HEIC image we can read (nothing stored). */
+  'photo_not_an_image',
+  /** 400: an uploaded menu photo is larger than 15 MB (nothing stored). */
+  'photo_too_large',
+  /** 400: an uploaded menu photo is under 400 pixels on its shortest side (nothing stored). */
+  'photo_too_small',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,10 +1,13 @@
 // @bakery/core: the bakery's rules, once (see README.md).
 import './zodConfig'; // first: before any schema is built
+export * from './settings/settings';
+export * from './settings/schema';
 export * from './bakery/bakery';
 export * from './bakery/customerOrder';
 export * from './bakery/deliveryArea';
 export * from './catalogue/catalogue';
 export * from './catalogue/photos';
+export * from './catalogue/photoUpload';
 export * from './cart/cart';
 export * from './money/money';
 export * from './calendar/calendar';
@@ -26,3 +29,6 @@ export * from './errors';
 export * from './ids/ids';
 export * from './kitchen/index';
 export * from './upkeep/index';
+export * from './api/routes';
+export * from './api/client';
+export * from './api/wire';

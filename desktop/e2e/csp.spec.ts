@@ -12,6 +12,7 @@ const TABS = [
   'Review Management',
   'Analytics & Reports',
   'Kitchen',
+  'Settings',
 ];
 
 test('no back-office screen fires a CSP violation', async ({ page }) => {

@@ -11,7 +11,7 @@ import {
   type Page,
   type PlaywrightWorkerArgs,
 } from '@playwright/test';
-import { addDays, bakeryToday, shortDate, weekdayOf } from '@bakery/core';
+import { addDays, bakeryToday, shortDate, weekdayNumber } from '@bakery/core';
 
 const baseURL = process.env.E2E_BASE_URL!;
 test.use({ baseURL, viewport: { width: 375, height: 812 } });
@@ -50,19 +50,19 @@ test('drops, windows and what is left at 375 px', async ({ page, playwright }) =
   // Every window of fullDay's weekday is full (a limit of 0); orderDay has
   // two windows: 3 breads left in the first, none in the second.
   await post('/api/admin/kitchen/windows', {
-    weekday: weekdayOf(fullDay),
+    weekday: weekdayNumber(fullDay),
     start: '08:00',
     end: '12:00',
     limits: { '*': 0 },
   });
   await post('/api/admin/kitchen/windows', {
-    weekday: weekdayOf(orderDay),
+    weekday: weekdayNumber(orderDay),
     start: '08:00',
     end: '10:00',
     limits: { breads: 3 },
   });
   await post('/api/admin/kitchen/windows', {
-    weekday: weekdayOf(orderDay),
+    weekday: weekdayNumber(orderDay),
     start: '10:00',
     end: '12:00',
     limits: { breads: 0 },

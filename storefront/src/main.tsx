@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { setShopSettings } from '@bakery/core';
 import { App, preloadRoute } from './App';
 import './styles.css';
 // The allergen disclosure and filter are in the prerendered menu and order pages:
@@ -17,17 +18,37 @@ const app = (
   </StrictMode>
 );
 
+/**
+ * The owner's shop settings (GET /api/settings, issue 22): hours, fees, tax,
+ * lead time and contact details, put in force in core before the first
+ * render, so the form prices and slots as the server will. Without an answer
+ * in time the built-in values stand (the server still checks every order).
+ */
+async function loadShopSettings() {
+  try {
+    const answer = await fetch('/api/settings', {
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(3000),
+    });
+    if (answer.ok) setShopSettings(await answer.json());
+  } catch {
+    // Offline or slow: the defaults stand.
+  }
+}
+
 async function start() {
+  const settings = loadShopSettings();
   // A page is hydrated only at its own path (404.html at any): a route
   // without a prerendered page of its own gets another's HTML, drawn anew.
   const here = location.pathname.replace(/(.)\/+$/, '$1');
   const own = root.dataset.route === here || root.dataset.route === '/404';
   if (root.dataset.ssr !== 'full' || !own) {
+    await settings;
     createRoot(root).render(app);
     return;
   }
   // A chunk that fails to load here is fetched again when the route renders.
-  await preloadRoute(location.pathname).catch(() => undefined);
+  await Promise.all([preloadRoute(location.pathname).catch(() => undefined), settings]);
   hydrateRoot(root, app);
 }
 

@@ -39,17 +39,13 @@ const GENERIC: Record<number, string> = {
 };
 
 /**
- * "No such row": Prisma's P2025 (the row to update or delete is gone) and a
- * malformed UUID, which Prisma and the pg adapter report as a data error.
+ * "No such row": Prisma's P2025 (the row to update or delete is gone) and
+ * P2023 (a malformed id in a column Prisma checks). Ids reach the database
+ * only after the routes' UUID check (knownIds), so no error text is read.
  */
 function isMissingRow(error: unknown): boolean {
-  const text = String((error as Error)?.message ?? '');
   const code = (error as ExposedError)?.code;
-  return (
-    code === 'P2025' ||
-    code === 'P2023' ||
-    /invalid input syntax for type uuid|Error creating UUID|InconsistentColumnData/i.test(text)
-  );
+  return code === 'P2025' || code === 'P2023';
 }
 
 /** Node's socket errors and PostgreSQL's connection SQLSTATEs (class 08, 57P01-57P03). */

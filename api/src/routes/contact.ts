@@ -1,18 +1,23 @@
 // The contact form: stored for the bakery to read (no account needed).
 import Router from '@koa/router';
-import { ContactMessageSchema } from '@bakery/core';
+import { ContactMessageSchema, ROUTES } from '@bakery/core';
 import type { AppDeps } from '../deps.js';
 import { callRateLimit } from '../middleware/rateLimit.js';
-import { handle } from '../middleware/validate.js';
+import { on } from './on.js';
 
 export const CONTACT_THANKS = "Thank you for your message! We'll get back to you soon.";
 
 export function contactRouter(deps: AppDeps): Router {
   const router = new Router();
-  router.post(
-    '/api/contact',
-    callRateLimit(deps, 'contact', 'Too many messages. Please try again later.'),
-    handle({ body: ContactMessageSchema }, async (ctx, { body: input }) => {
+  on(
+    router,
+    ROUTES.contact,
+    {
+      before: [callRateLimit(deps, 'contact', 'Too many messages. Please try again later.')],
+      parts: { body: ContactMessageSchema },
+      status: 201,
+    },
+    async (_, { body: input }) => {
       await deps.prisma.contactMessage.create({
         data: {
           name: input.name.trim(),
@@ -21,9 +26,8 @@ export function contactRouter(deps: AppDeps): Router {
           message: input.message.trim(),
         },
       });
-      ctx.status = 201;
-      ctx.body = { success: true, message: CONTACT_THANKS };
-    }),
+      return { success: true, message: CONTACT_THANKS };
+    },
   );
   return router;
 }

@@ -4,10 +4,12 @@ import type Router from '@koa/router';
 import type { AppDeps } from '../deps.js';
 import { healthRouter } from './health.js';
 import { configRouter } from './config.js';
+import { settingsRouter } from './settings.js';
 import { menuRouter } from './menu.js';
 import { authRouter } from './auth.js';
 import { userRouter } from './user.js';
 import { accountSecurityRouter } from './accountSecurity.js';
+import { secondFactorRouter } from './secondFactor.js';
 import { ordersRouter } from './orders.js';
 import { kitchenRouter } from './kitchen.js';
 import { dropsRouter } from './drops.js';
@@ -26,15 +28,19 @@ import { adminExportsRouter } from './admin/exports.js';
 import { adminMailRouter } from './admin/mail.js';
 import { adminUpkeepRouter } from './admin/upkeep.js';
 import { adminAllergensRouter } from './admin/allergens.js';
+import { adminSettingsRouter } from './admin/settings.js';
+import { adminMenuImagesRouter } from './admin/menuImages.js';
 
 export function routers(deps: AppDeps): Router[] {
   return [
     healthRouter(deps),
     configRouter(deps),
+    settingsRouter(),
     menuRouter(),
     authRouter(deps),
     userRouter(deps),
     accountSecurityRouter(deps),
+    secondFactorRouter(deps),
     ordersRouter(deps),
     kitchenRouter(deps),
     dropsRouter(deps),
@@ -59,5 +65,7 @@ export function routers(deps: AppDeps): Router[] {
     adminMailRouter(deps),
     adminUpkeepRouter(deps),
     adminAllergensRouter(deps),
+    adminSettingsRouter(deps),
+    adminMenuImagesRouter(deps),
   ];
 }

@@ -1,10 +1,10 @@
 // Reviews: the public list shows approved reviews only; a signed-in customer
 // writes one, which waits unapproved for staff.
 import Router from '@koa/router';
-import { ReviewSchema } from '@bakery/core';
+import { ReviewSchema, ROUTES } from '@bakery/core';
 import type { AppDeps } from '../deps.js';
-import { currentUser, requireUser } from '../middleware/auth.js';
-import { handle } from '../middleware/validate.js';
+import { currentUser } from '../middleware/auth.js';
+import { on } from './on.js';
 
 const PUBLIC_FIELDS = {
   id: true,
@@ -22,20 +22,21 @@ const reviewView = (review: PublicReview) => ({
 export function reviewsRouter(deps: AppDeps): Router {
   const router = new Router();
 
-  router.get('/api/reviews', async (ctx) => {
+  on(router, ROUTES.reviews, {}, async () => {
     const reviews = await deps.prisma.review.findMany({
       where: { isApproved: true },
       select: PUBLIC_FIELDS,
       orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
       take: 200,
     });
-    ctx.body = reviews.map(reviewView);
+    return reviews.map(reviewView);
   });
 
-  router.post(
-    '/api/reviews',
-    requireUser,
-    handle({ body: ReviewSchema }, async (ctx, { body }) => {
+  on(
+    router,
+    ROUTES.postReview,
+    { parts: { body: ReviewSchema }, status: 201 },
+    async (ctx, { body }) => {
       const { rating, title, comment } = body;
       const review = await deps.prisma.review.create({
         data: {
@@ -47,9 +48,11 @@ export function reviewsRouter(deps: AppDeps): Router {
         },
         select: PUBLIC_FIELDS,
       });
-      ctx.status = 201;
-      ctx.body = { success: true, review: { ...reviewView(review), isApproved: false } };
-    }),
+      return {
+        success: true,
+        review: { ...reviewView(review), isApproved: false, userName: null },
+      };
+    },
   );
 
   return router;

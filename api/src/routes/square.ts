@@ -6,7 +6,8 @@ import type { IncomingMessage } from 'node:http';
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
-import { defaultErrorCode } from '@bakery/core';
+import { HttpError } from '../errors.js';
+import { handle } from '../middleware/validate.js';
 import type { Logger, Payments } from '../services/contracts.js';
 import { hasPaymentFlows, NOT_CONFIGURED, type Refusal } from '../services/square/types.js';
 
@@ -29,9 +30,9 @@ const ConfirmPaymentSchema = z.object({
     .max(100, 'referenceId is too long'),
 });
 
-function answerRefusal(ctx: Context, refusal: Refusal): void {
-  ctx.status = refusal.status;
-  ctx.body = { code: refusal.code ?? defaultErrorCode(refusal.status), message: refusal.message };
+/** A refusal of the payment service, thrown as the API's one error type. */
+function refused(refusal: Refusal): HttpError {
+  return new HttpError(refusal.status, refusal.message, {}, refusal.code);
 }
 
 class BodyTooLarge extends Error {}
@@ -62,54 +63,39 @@ async function rawBodyOf(ctx: Context): Promise<string | null> {
 }
 
 export function squareRouter(deps: SquareRouterDeps): Router {
-  const { payments, log } = deps;
+  const { payments } = deps;
   const router = new Router();
 
   const confirmLimit: Middleware = deps.confirmRateLimit ?? ((_ctx, next) => next());
-  router.post('/api/square/confirm-payment', confirmLimit, async (ctx) => {
-    const parsed = ConfirmPaymentSchema.safeParse((ctx.request as { body?: unknown }).body ?? {});
-    if (!parsed.success) {
-      const first = parsed.error.issues[0]!;
-      ctx.status = 400;
-      ctx.body = {
-        code: 'validation_failed',
-        message: first.message,
-        errors: parsed.error.issues.map((issue) => ({
-          path: issue.path.join('.'),
-          message: issue.message,
-        })),
-      };
-      return;
-    }
-    if (!hasPaymentFlows(payments) || !payments.configured)
-      return answerRefusal(ctx, NOT_CONFIGURED);
-    const result = await payments.confirmPayment(parsed.data.referenceId);
-    if (!result.ok) return answerRefusal(ctx, result);
-    ctx.body = { success: true, paymentStatus: result.paymentStatus };
-  });
+  router.post(
+    '/api/square/confirm-payment',
+    confirmLimit,
+    handle({ body: ConfirmPaymentSchema }, async (ctx, { body }) => {
+      if (!hasPaymentFlows(payments) || !payments.configured) throw refused(NOT_CONFIGURED);
+      const result = await payments.confirmPayment(body.referenceId);
+      if (!result.ok) throw refused(result);
+      ctx.body = { success: true, paymentStatus: result.paymentStatus };
+    }),
+  );
 
   router.post('/api/square/webhook', async (ctx) => {
     let raw: string | null;
     try {
       raw = await rawBodyOf(ctx);
     } catch (error) {
-      if (error instanceof BodyTooLarge)
-        return answerRefusal(ctx, { ok: false, status: 413, message: 'Request body too large' });
+      if (error instanceof BodyTooLarge) throw new HttpError(413, 'Request body too large');
       throw error;
     }
     if (raw === null) {
       // A wiring mistake, not the caller's: 500 makes Square deliver again once it is fixed.
-      log.error(
+      // The error middleware answers 500 (internal_error) and logs it.
+      throw new Error(
         'Square webhook: the raw body was consumed by a body parser that did not keep it (ctx.request.rawBody)',
       );
-      ctx.status = 500;
-      ctx.body = { code: 'internal_error', message: 'Something went wrong. Please try again.' };
-      return;
     }
-    if (!hasPaymentFlows(payments) || !payments.configured)
-      return answerRefusal(ctx, NOT_CONFIGURED);
+    if (!hasPaymentFlows(payments) || !payments.configured) throw refused(NOT_CONFIGURED);
     const result = await payments.handleWebhook(raw, ctx.get(SIGNATURE_HEADER) || undefined);
-    if (!result.ok) return answerRefusal(ctx, result);
+    if (!result.ok) throw refused(result);
     ctx.body = { received: true, ...(result.duplicate ? { duplicate: true } : {}) };
   });
 

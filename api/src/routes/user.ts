@@ -1,9 +1,9 @@
 // The signed-in customer's own account: GET /api/user and the profile update.
 import Router from '@koa/router';
-import { ProfileUpdateSchema } from '@bakery/core';
+import { ProfileUpdateSchema, ROUTES } from '@bakery/core';
 import type { AppDeps } from '../deps.js';
-import { currentUser, requireUser, USER_FIELDS } from '../middleware/auth.js';
-import { handle } from '../middleware/validate.js';
+import { currentUser, USER_FIELDS } from '../middleware/auth.js';
+import { on } from './on.js';
 import { userView } from '../services/userView.js';
 
 interface ProfileInput {
@@ -15,14 +15,13 @@ interface ProfileInput {
 export function userRouter(deps: AppDeps): Router {
   const router = new Router();
 
-  router.get('/api/user', requireUser, (ctx) => {
-    ctx.body = userView(currentUser(ctx)!);
-  });
+  on(router, ROUTES.user, {}, (ctx) => userView(currentUser(ctx)!));
 
-  router.patch(
-    '/api/user',
-    requireUser,
-    handle({ body: ProfileUpdateSchema }, async (ctx, { body: input }) => {
+  on(
+    router,
+    ROUTES.updateUser,
+    { parts: { body: ProfileUpdateSchema } },
+    async (ctx, { body: input }) => {
       const data: ProfileInput = {};
       if (input.firstName !== undefined) data.firstName = input.firstName.trim();
       if (input.lastName !== undefined) data.lastName = input.lastName.trim();
@@ -33,8 +32,8 @@ export function userRouter(deps: AppDeps): Router {
         select: USER_FIELDS,
       });
       ctx.state.user = user;
-      ctx.body = userView(user);
-    }),
+      return userView(user);
+    },
   );
 
   // The e-mail change (issue 27) is in accountSecurity.ts.

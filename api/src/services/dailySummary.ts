@@ -4,7 +4,7 @@
 // Two tables, kept by statement triggers on "Order" (migration
 // 20261123182543_daily_summary) inside every writing transaction:
 // - "DailyOrderSummary": per bakery day (the America/New_York date of
-//   createdAt, the same day as ORDER_DAY in stats.ts) and combination of
+//   createdAt, the database's "bakery_day") and combination of
 //   paymentStatus, orderStatus and isRushOrder: the number of orders and the
 //   sums of subtotal, fees (cake options + rush + delivery), tax and total.
 // - "DailyProductSales": per bakery day of the payment (the date of paidAt)
@@ -22,7 +22,7 @@
 //
 // This module reads the summary, recomputes it from the orders (the check
 // command: `pnpm --filter @bakery/api run summary:check`), and rebuilds it.
-import { BAKERY_TIME_ZONE, PAID_STATUSES } from '@bakery/core';
+import { PAID_STATUSES } from '@bakery/core';
 import { Prisma, type PrismaClient } from '@bakery/prisma';
 import type { Tx as Db } from '../db/types.js';
 
@@ -47,9 +47,9 @@ export function daysInRange(range: DateRange): Prisma.Sql {
 }
 
 // The recomputation from the orders: the same expressions as the triggers.
-const ZONE = Prisma.raw(`'${BAKERY_TIME_ZONE}'`);
-const DAY = Prisma.sql`("createdAt" AT TIME ZONE ${ZONE})::date`;
-const PAID_DAY = Prisma.sql`(COALESCE("paidAt", "createdAt") AT TIME ZONE ${ZONE})::date`;
+// The database's "bakery_day" (migration bakery_day), as the triggers read it.
+const DAY = Prisma.sql`"bakery_day"("createdAt")`;
+const PAID_DAY = Prisma.sql`"bakery_day"(COALESCE("paidAt", "createdAt"))`;
 const PRICE = Prisma.sql`CASE WHEN item->>'price' ~ '^\\s*[-+]?[0-9]+(\\.[0-9]*)?\\s*$' THEN (item->>'price')::numeric ELSE 0 END`;
 const QUANTITY = Prisma.sql`CASE WHEN item->>'quantity' ~ '^\\s*[-+]?[0-9]{1,9}\\s*$' THEN (item->>'quantity')::int ELSE 0 END`;
 

@@ -4,8 +4,8 @@
 // accepted once; and ten single-use recovery codes stored as SHA-256 hashes.
 import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import { BAKERY_INFO } from '@bakery/core';
-import type { PrismaClient } from '@bakery/prisma';
+import { BAKERY_INFO, type SecondFactorStatus } from '@bakery/core';
+import type { Prisma, PrismaClient } from '@bakery/prisma';
 import type { Logger } from './contracts.js';
 import { isSealed, open, seal } from './secretBox.js';
 
@@ -137,4 +137,62 @@ export async function setStaffSecondFactorRequired(
     update: { staffTotpRequired: required },
   });
   policyCache.set(prisma, { value: required, at: Date.now() });
+}
+
+/** A staff member's second factor, as their security panel shows it. */
+export async function secondFactorStatus(
+  prisma: PrismaClient,
+  userId: string,
+): Promise<SecondFactorStatus> {
+  const user = await prisma.user.findUnique({
+    where: { id: userId },
+    select: { totpEnabledAt: true, recoveryCodes: true, totpSetupRequired: true },
+  });
+  const policy = await staffSecondFactorRequired(prisma);
+  return {
+    enabled: Boolean(user?.totpEnabledAt),
+    required: policy || Boolean(user?.totpSetupRequired),
+    // Why it is required: the owner's policy, or on by default for new staff.
+    requiredBy: policy ? 'policy' : user?.totpSetupRequired ? 'new-staff' : null,
+    recoveryCodesLeft: user?.totpEnabledAt ? user.recoveryCodes.length : 0,
+  };
+}
+
+/** The account's row with its second-factor fields. */
+export const secondFactorRecord = (prisma: PrismaClient, userId: string) =>
+  prisma.user.findUnique({ where: { id: userId } });
+
+/** Keeps a new secret, not yet in force, sealed. */
+export async function storeNewSeed(deps: SeedDeps, userId: string, secret: string): Promise<void> {
+  await deps.prisma.user.update({
+    where: { id: userId },
+    data: { totpSecret: sealSeed(deps, secret) },
+  });
+}
+
+/** Stores ten new recovery codes (their hashes) with `data`; the answer shows the codes once. */
+export async function withNewRecoveryCodes(
+  prisma: PrismaClient,
+  userId: string,
+  data: Prisma.UserUpdateInput = {},
+) {
+  const { codes, hashes } = newRecoveryCodes();
+  await prisma.user.update({ where: { id: userId }, data: { ...data, recoveryCodes: hashes } });
+  return { success: true, recoveryCodes: codes };
+}
+
+/** Whether the staff member's second factor is on by default (new staff) rather than chosen. */
+export async function secondFactorSetUpRequired(prisma: PrismaClient, userId: string) {
+  const own = await prisma.user.findUnique({
+    where: { id: userId },
+    select: { totpSetupRequired: true },
+  });
+  return Boolean(own?.totpSetupRequired);
+}
+
+export async function turnOffSecondFactor(prisma: PrismaClient, userId: string): Promise<void> {
+  await prisma.user.update({
+    where: { id: userId },
+    data: { totpSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodes: [] },
+  });
 }

@@ -17,6 +17,7 @@ import {
   orderLines,
   orderRefusal,
   priceOrder,
+  pickupTimeProblem,
   PricingError,
   type CartLine,
   type CustomerOrderChange,
@@ -121,6 +122,11 @@ export async function changeMyOrder(
     const dateChanged = pickupDate !== order.pickupDate;
     if (dateChanged && !isPickupDateAllowed(pickupDate, today))
       throw fieldError('pickupDate', ORDER_MESSAGES.pickupDateLead);
+    // The owner's hours for that weekday (a closed day, a time outside them).
+    const timeChanged = change.pickupTime !== undefined && change.pickupTime !== order.pickupTime;
+    const hoursProblem =
+      (dateChanged || timeChanged) && pickupTime ? pickupTimeProblem(pickupDate, pickupTime) : null;
+    if (hoursProblem) throw fieldError(dateChanged ? 'pickupDate' : 'pickupTime', hoursProblem);
 
     const stored = order.cakeOptions as { hasWriting?: boolean; hasBows?: boolean } | null;
     const hasWriting = change.hasWriting ?? Boolean(stored?.hasWriting);

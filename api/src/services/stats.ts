@@ -25,7 +25,6 @@
 import { Prisma } from '@bakery/prisma';
 import {
   addDays,
-  BAKERY_TIME_ZONE,
   bakeryToday,
   centsToDollars,
   dateRangeToUtc,
@@ -41,8 +40,6 @@ export type { DateRange } from './dailySummary.js';
 
 /** The orders table and the expressions every aggregate shares. */
 export const ORDERS = Prisma.raw('"Order"');
-/** The bakery calendar day an order was placed on (createdAt is a timestamptz: its New York wall-clock date). */
-export const ORDER_DAY = Prisma.sql`to_char("createdAt" AT TIME ZONE ${Prisma.raw(`'${BAKERY_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
 
 /** UTC bounds [start, end) of a bakery date range; missing ends stay open. */
 export function rangeBounds(range: DateRange): { start: Date | null; end: Date | null } {

@@ -1,6 +1,7 @@
 // Shared pieces of the integration tests: an order with known figures, a
 // logger that keeps its entries, a Square-signed webhook body, and a small Koa
 // app serving squareRouter behind the same body parser settings as app.ts.
+import { errorMiddleware } from '../../src/middleware/errors.js';
 import { createHmac, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
@@ -103,7 +104,7 @@ export function paymentUpdatedEvent(
   });
 }
 
-/** squareRouter on its own server, with or without the JSON body parser in front (as app.ts has it). */
+/** squareRouter on its own server, behind the error middleware, with or without the JSON body parser in front (as app.ts has it). */
 export async function startSquareRoutes(
   payments: Payments,
   log: Logger,
@@ -111,6 +112,8 @@ export async function startSquareRoutes(
 ) {
   const app = new Koa();
   app.silent = true;
+  // As app.ts has it: errors become `{ code, message }` answers.
+  app.use(errorMiddleware(log));
   if (options.bodyParser !== false)
     app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', encoding: 'utf-8' }));
   const router = squareRouter({ payments, log });

@@ -5,7 +5,7 @@
 // when it opens" e-mail goes once per address, never after unsubscribing.
 // Real app, real PostgreSQL, real SMTP peer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, bakeryToday, formatLongDate, weekdayOf, type CartLine } from '@bakery/core';
+import { addDays, bakeryToday, formatLongDate, weekdayNumber, type CartLine } from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { orderPayload, signedInCustomer } from '../support/factories.js';
@@ -64,7 +64,7 @@ async function customers(count: number) {
 async function window(daysAhead: number, limits: Record<string, number>, start = '08:00') {
   const end = `${String(Number(start.slice(0, 2)) + 2).padStart(2, '0')}:00`;
   const answer = await owner.post('/api/admin/kitchen/windows', {
-    weekday: weekdayOf(addDays(today, daysAhead)),
+    weekday: weekdayNumber(addDays(today, daysAhead)),
     start,
     end,
     fulfillment: 'pickup',

@@ -1,21 +1,39 @@
 // The bakery's identity: the one place the storefront, the mails and the
 // exports read the name, address and contact details from.
-export const BAKERY_INFO = {
-  name: 'Sprinkles & Crumbs Bakery',
-  tagline:
-    'Sprinkling joy and sharing crumbs with our community, one gluten-free, dairy-free bake at a time.',
-  street: '1418 Thomasville Road',
-  city: 'Tallahassee',
-  state: 'Florida',
-  stateCode: 'FL',
-  zip: '32303',
-  phone: '(850) 555-0142',
-  email: 'hello@sprinklesandcrumbs.com',
-  website: 'https://www.sprinklesandcrumbs.com',
-  openSince: 2015,
-} as const;
+import { onShopSettings, WEEKDAYS, weekdayName, type ShopSettings } from '../settings/settings';
 
-export type BakeryInfo = typeof BAKERY_INFO;
+/** The identity part of the shop's settings. */
+export interface BakeryInfo {
+  name: string;
+  tagline: string;
+  street: string;
+  city: string;
+  state: string;
+  stateCode: string;
+  zip: string;
+  phone: string;
+  email: string;
+  website: string;
+  openSince: number;
+}
+
+const infoOf = (s: ShopSettings): BakeryInfo => ({
+  name: s.name,
+  tagline: s.tagline,
+  street: s.street,
+  city: s.city,
+  state: s.state,
+  stateCode: s.stateCode,
+  zip: s.zip,
+  phone: s.phone,
+  email: s.email,
+  website: s.website,
+  openSince: s.openSince,
+});
+
+/** The bakery's name and contact details: the owner's settings (live, core/src/settings). */
+// A live binding (ES modules): reassigned by setShopSettings, read live by importers.
+export let BAKERY_INFO: Readonly<BakeryInfo>;
 
 /** The street address on one line, as the footer and mails print it. */
 export const bakeryAddressLine = (): string =>
@@ -28,15 +46,44 @@ export interface OpeningHours {
   days: string;
   opens: string;
   closes: string;
+  /** True for days the shop is closed (opens and closes then say nothing). */
+  closed?: boolean;
+}
+
+/** Monday first, as people read a week. */
+const WEEK_FROM_MONDAY = [...WEEKDAYS.slice(1), WEEKDAYS[0]];
+
+/** The weekly hours grouped into runs of days with the same hours: "Monday to Saturday", "Sunday". */
+function hoursLinesOf(s: ShopSettings): OpeningHours[] {
+  const out: { from: string; to: string; opens: string; closes: string; closed: boolean }[] = [];
+  for (const day of WEEK_FROM_MONDAY) {
+    const h = s.hours[day];
+    const key = { opens: h.open ? h.opens : '', closes: h.open ? h.closes : '', closed: !h.open };
+    const last = out.at(-1);
+    if (
+      last &&
+      last.opens === key.opens &&
+      last.closes === key.closes &&
+      last.closed === key.closed
+    )
+      last.to = weekdayName(day);
+    else out.push({ from: weekdayName(day), to: weekdayName(day), ...key });
+  }
+  return out.map((r) => ({
+    days: r.from === r.to ? r.from : `${r.from} to ${r.to}`,
+    opens: r.opens,
+    closes: r.closes,
+    ...(r.closed ? { closed: true } : {}),
+  }));
 }
 
 /**
- * When the shop is open for pickups (issue 14): the same hours every day; the
- * owner closes holidays as closed dates. Pickup slots come from these hours.
+ * When the shop is open for pickups: the owner's hours per weekday, grouped
+ * (the spec's default is the same hours every day). Pickup slots come from
+ * these hours (calendar.ts); holidays are closed dates.
  */
-export const OPENING_HOURS: readonly OpeningHours[] = [
-  { days: 'Monday to Sunday', opens: '08:00', closes: '19:00' },
-];
+// A live binding (ES modules): reassigned by setShopSettings, read live by importers.
+export let OPENING_HOURS: readonly OpeningHours[];
 
 /** "08:00" -> "8:00 AM", "19:00" -> "7:00 PM". */
 export function formatClock(hhmm: string): string {
@@ -47,7 +94,11 @@ export function formatClock(hhmm: string): string {
 
 /** "Monday to Sunday: 8:00 AM to 7:00 PM", one string per line of the hours. */
 export const openingHoursLines = (): string[] =>
-  OPENING_HOURS.map((h) => `${h.days}: ${formatClock(h.opens)} to ${formatClock(h.closes)}`);
+  OPENING_HOURS.map((h) =>
+    h.closed
+      ? `${h.days}: Closed`
+      : `${h.days}: ${formatClock(h.opens)} to ${formatClock(h.closes)}`,
+  );
 
 // ------------------------------------------------------------------ delivery
 
@@ -56,20 +107,31 @@ export const openingHoursLines = (): string[] =>
  * the distance (the admin pricing note); customers see the same policy before
  * they choose delivery.
  */
-export const DELIVERY_POLICY = {
+const policyOf = (s: ShopSettings) => ({
   /**
-   * The states delivered to: Florida only. The ZIP codes within the 25 miles
-   * are core's DELIVERY_ZIPS (deliveryArea.ts), all in Florida (issue 24).
+   * The states delivered to: the bakery's own (Florida). The ZIP codes within
+   * the miles are the settings' deliveryZips (deliveryArea.ts, issue 24).
    */
-  states: [{ code: 'FL', name: 'Florida' }],
-  maxMiles: 25,
+  states: [{ code: s.stateCode, name: s.state }] as readonly { code: string; name: string }[],
+  maxMiles: s.deliveryMiles,
   freeWithinMiles: 5,
   flatFeeCents: 500,
   flatUpToMiles: 10,
   perMileCentsAfter: 150,
-} as const;
+});
 
-export const DELIVERY_STATE_CODES: readonly string[] = DELIVERY_POLICY.states.map((s) => s.code);
+// A live binding (ES modules): reassigned by setShopSettings, read live by importers.
+export let DELIVERY_POLICY: Readonly<ReturnType<typeof policyOf>>;
+
+// A live binding (ES modules): reassigned by setShopSettings, read live by importers.
+export let DELIVERY_STATE_CODES: readonly string[];
+
+onShopSettings((s) => {
+  BAKERY_INFO = Object.freeze(infoOf(s));
+  OPENING_HOURS = Object.freeze(hoursLinesOf(s));
+  DELIVERY_POLICY = Object.freeze(policyOf(s));
+  DELIVERY_STATE_CODES = DELIVERY_POLICY.states.map((st) => st.code);
+});
 
 /** The policy in the words customers read on the order page and the About page. */
 export function deliveryPolicyLines(): string[] {

@@ -9,6 +9,8 @@
  * the bakery. PO-box-only and state-government ZIPs of Tallahassee count too:
  * a customer may know only those.
  */
+import { onShopSettings, shopSettings } from '../settings/settings';
+
 export const DELIVERY_ZIPS: readonly { zip: string; place: string }[] = [
   // Leon County
   ...[
@@ -50,7 +52,13 @@ export const DELIVERY_ZIPS: readonly { zip: string; place: string }[] = [
   { zip: '32345', place: 'Monticello' },
 ];
 
-const ZIPS: ReadonlySet<string> = new Set(DELIVERY_ZIPS.map((z) => z.zip));
+/** The ZIP codes of the owner's delivery area (settings; default: DELIVERY_ZIPS). */
+let ZIPS: ReadonlySet<string>;
+let MILES = 25;
+onShopSettings((s) => {
+  ZIPS = new Set(s.deliveryZips);
+  MILES = s.deliveryMiles;
+});
 
 /** The state delivered to (Florida): a ZIP of the list is Florida's. */
 export const DELIVERY_AREA_STATE = 'FL';
@@ -58,10 +66,11 @@ export const DELIVERY_AREA_STATE = 'FL';
 /** A 5-digit or ZIP+4 code within the delivery area. */
 export function isDeliveryZip(zip: string | null | undefined): boolean {
   const five = /^(\d{5})(?:-\d{4})?$/.exec((zip ?? '').trim());
-  return Boolean(five && ZIPS.has(five[1]!));
+  // An owner who keeps no ZIP list delivers by distance alone (staff check it).
+  return Boolean(five && (ZIPS.size === 0 || ZIPS.has(five[1]!)));
 }
 
 /** What a customer reads when an address is outside the area. */
 export function outsideDeliveryAreaMessage(zip: string): string {
-  return `We deliver only within 25 miles of our Tallahassee bakery, and ZIP code ${zip.trim()} is outside our delivery area. Choose pickup, or a delivery address in the Tallahassee area.`;
+  return `We deliver only within ${MILES} miles of our ${shopSettings().city} bakery, and ZIP code ${zip.trim()} is outside our delivery area. Choose pickup, or a delivery address in the ${shopSettings().city} area.`;
 }

@@ -1,13 +1,24 @@
 // The bakery's calendar. Every date in the product is a `YYYY-MM-DD` calendar
 // day in the bakery's time zone; "days away" counts calendar days there, so a
 // daylight-saving change never moves a pickup date or a rush fee.
-import { OPENING_HOURS, formatClock, type OpeningHours } from '../bakery/bakery';
+import { formatClock, type OpeningHours } from '../bakery/bakery';
+import {
+  hoursOn,
+  onShopSettings,
+  shopSettings,
+  weekdayName,
+  weekdayOf,
+  WEEKDAYS,
+  type ShopSettings,
+} from '../settings/settings';
 
 export const BAKERY_TIME_ZONE = 'America/New_York';
+// The lead time, the rush threshold and the pickup slots are the owner's
+// settings (core/src/settings): live bindings, reassigned by setShopSettings.
 /** Minimum notice on the order form (the server schema also accepts nothing before tomorrow). */
-export const MIN_LEAD_DAYS = 3;
+export let MIN_LEAD_DAYS: number;
 /** Pickup fewer than this many days away is a rush order. */
-export const RUSH_THRESHOLD_DAYS = 7;
+export let RUSH_THRESHOLD_DAYS: number;
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
@@ -68,7 +79,7 @@ export function daysAway(date: string, today: string): number {
   return dayNumber(date) - dayNumber(today);
 }
 
-/** A pickup fewer than 7 calendar days away carries the rush fee. */
+/** A pickup fewer than RUSH_THRESHOLD_DAYS (7) calendar days away carries the rush fee. */
 export function isRushDate(date: string, today: string): boolean {
   return daysAway(date, today) < RUSH_THRESHOLD_DAYS;
 }
@@ -77,7 +88,7 @@ export function earliestPickupDate(today: string): string {
   return addDays(today, MIN_LEAD_DAYS);
 }
 
-/** The order form's rule: at least 3 days ahead. */
+/** The order form's rule: at least MIN_LEAD_DAYS (3) days ahead. */
 export function isPickupDateAllowed(date: string, today: string): boolean {
   return isDateString(date) && daysAway(date, today) >= MIN_LEAD_DAYS;
 }
@@ -87,18 +98,20 @@ export function toBakeryDate(isoString: string): string {
   return isoString.slice(0, 10);
 }
 
+const minutesOf = (hhmm: string) => {
+  const [h = 0, m = 0] = hhmm.split(':').map(Number);
+  return h * 60 + m;
+};
+
 /**
  * Half-hour pickup slots while the shop is open: from opening time to half an
- * hour before closing (8:00 AM to 6:30 PM with OPENING_HOURS). The form offers
- * them and the server accepts exactly them (issue 11: one rule).
+ * hour before closing (8:00 AM to 6:30 PM with the default hours; a shop open
+ * 9 to 3 offers 9:00 AM to 2:30 PM). Without hours: every slot of the week
+ * (PICKUP_SLOTS). The form offers them and the server accepts exactly them
+ * (issue 11: one rule).
  */
-export function pickupSlots(
-  hours: Pick<OpeningHours, 'opens' | 'closes'> = OPENING_HOURS[0]!,
-): string[] {
-  const minutesOf = (hhmm: string) => {
-    const [h = 0, m = 0] = hhmm.split(':').map(Number);
-    return h * 60 + m;
-  };
+export function pickupSlots(hours?: Pick<OpeningHours, 'opens' | 'closes'>): string[] {
+  if (!hours) return [...PICKUP_SLOTS];
   const slots: string[] = [];
   for (let t = minutesOf(hours.opens); t + 30 <= minutesOf(hours.closes); t += 30) {
     slots.push(formatClock(`${Math.floor(t / 60)}:${String(t % 60).padStart(2, '0')}`));
@@ -106,7 +119,58 @@ export function pickupSlots(
   return slots;
 }
 
-export const PICKUP_SLOTS: readonly string[] = pickupSlots();
+/** Every slot of any open day, earliest first. */
+function weekSlots(s: ShopSettings): string[] {
+  const minutes = new Set<number>();
+  for (const day of WEEKDAYS) {
+    const h = s.hours[day];
+    if (!h.open) continue;
+    for (let t = minutesOf(h.opens); t + 30 <= minutesOf(h.closes); t += 30) minutes.add(t);
+  }
+  return [...minutes]
+    .sort((a, b) => a - b)
+    .map((t) => formatClock(`${Math.floor(t / 60)}:${String(t % 60).padStart(2, '0')}`));
+}
+
+/** The pickup slots of any open day of the week (the union; a date has its own: pickupSlotsOn). */
+export let PICKUP_SLOTS: readonly string[];
+
+onShopSettings((s) => {
+  MIN_LEAD_DAYS = s.leadTimeDays;
+  RUSH_THRESHOLD_DAYS = s.rushThresholdDays;
+  PICKUP_SLOTS = Object.freeze(weekSlots(s));
+});
+
+/** The pickup slots of a calendar day: none when the shop is closed that weekday (every slot before a date is chosen). */
+export function pickupSlotsOn(date: string): string[] {
+  if (!isDateString(date)) return [...PICKUP_SLOTS];
+  const h = hoursOn(date, shopSettings());
+  return h.open ? pickupSlots(h) : [];
+}
+
+/** The rush threshold in words: "1 week" for the spec's 7 days, else "5 days". */
+export const rushThresholdWords = (): string =>
+  RUSH_THRESHOLD_DAYS === 7
+    ? '1 week'
+    : `${RUSH_THRESHOLD_DAYS} day${RUSH_THRESHOLD_DAYS === 1 ? '' : 's'}`;
+
+/** True when the shop opens on that day's weekday (closed dates are the kitchen's). */
+export const isOpenWeekday = (date: string): boolean =>
+  isDateString(date) && hoursOn(date, shopSettings()).open;
+
+/**
+ * Why a time cannot be picked up on a date (a closed weekday, a time outside
+ * that day's hours), or null when it can.
+ */
+export function pickupTimeProblem(date: string, time: string): string | null {
+  if (!isDateString(date)) return null;
+  const day = weekdayName(weekdayOf(date));
+  const h = hoursOn(date, shopSettings());
+  if (!h.open) return `We're closed on ${day}s. Please choose another pickup date.`;
+  const slots = pickupSlots(h);
+  if (slots.includes(time)) return null;
+  return `On ${day}s we're open ${formatClock(h.opens)} to ${formatClock(h.closes)}: choose a pickup time from ${slots[0]} to ${slots.at(-1)}.`;
+}
 
 export const DEFAULT_PICKUP_TIME = '10:00 AM';
 

@@ -6,7 +6,7 @@ import {
   windowInputProblem,
   windowNeeds,
   windowOption,
-  weekdayOf,
+  weekdayNumber,
   type PickupWindowDef,
 } from './windows';
 import {
@@ -33,7 +33,7 @@ const w = (start: string, end: string, limits: PickupWindowDef['limits']): Picku
 describe('windows', () => {
   const windows = [w('08:00', '10:00', { cookies: 48 }), w('10:00', '12:00', { '*': 10 })];
   it('find the window of a pickup time and what a cart takes in it', () => {
-    expect(weekdayOf(saturday)).toBe(6);
+    expect(weekdayNumber(saturday)).toBe(6);
     expect(windowForTime(windows, '9:30 AM')?.start).toBe('08:00');
     expect(windowForTime(windows, '10:00 AM')?.start).toBe('10:00');
     expect(windowForTime(windows, '12:00 PM')).toBeNull();

@@ -16,7 +16,7 @@ export type WindowScope = CategoryId | typeof WHOLE_KITCHEN;
 export type WindowLimits = Partial<Record<WindowScope, number>>;
 export type Fulfillment = 'pickup' | 'delivery';
 export const FULFILLMENTS: readonly Fulfillment[] = ['pickup', 'delivery'];
-export const WEEKDAYS = [
+export const WEEKDAY_NAMES = [
   'Sunday',
   'Monday',
   'Tuesday',
@@ -59,7 +59,7 @@ const minutes = (hhmm: string): number => {
 };
 
 /** The weekday of a 'YYYY-MM-DD' date, 0 Sunday .. 6 Saturday. */
-export function weekdayOf(date: string): number {
+export function weekdayNumber(date: string): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
 }
@@ -73,7 +73,7 @@ export function windowsOn(
   date: string,
   fulfillment: Fulfillment,
 ): PickupWindowDef[] {
-  const day = weekdayOf(date);
+  const day = weekdayNumber(date);
   return defs
     .filter((w) => w.weekday === day && w.fulfillment === fulfillment)
     .sort((a, b) => minutes(a.start) - minutes(b.start));

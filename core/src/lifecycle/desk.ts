@@ -16,6 +16,30 @@ export type DeskSort = (typeof DESK_SORTS)[number];
 export const DESK_PAGE_MAX = 200;
 export const DESK_PAGE_DEFAULT = 100;
 
+/**
+ * The desk's status filter, once: its values (what the API accepts), their
+ * words (what the desk's select shows), and which the select offers.
+ */
+export const DESK_STATUS_FILTERS = [
+  { value: 'open', label: 'To hand over', offered: true },
+  { value: 'unfulfilled', label: 'Not ready yet', offered: true },
+  ...FULFILLMENT_STATUSES.filter((s) => s !== 'cancelled').map((value) => ({
+    value,
+    label: FULFILLMENT_STATES[value].staffBadge,
+    offered: value === 'ready' || value === 'picked_up',
+  })),
+  { value: 'pending', label: 'Payment pending', offered: true },
+  { value: 'paid', label: 'Paid', offered: true },
+  { value: 'completed', label: 'Completed', offered: true },
+  { value: 'cancelled', label: 'Cancelled', offered: true },
+  { value: 'archived', label: 'Archived', offered: true },
+] as const;
+export type DeskStatusFilter = (typeof DESK_STATUS_FILTERS)[number]['value'];
+const DESK_STATUS_VALUES = DESK_STATUS_FILTERS.map((f) => f.value) as [
+  DeskStatusFilter,
+  ...DeskStatusFilter[],
+];
+
 /** Which day the due presets start from, and how many days each covers. */
 export const DUE_PRESETS = ['today', 'tomorrow', 'week', 'upcoming', 'date', 'all'] as const;
 export type DuePreset = (typeof DUE_PRESETS)[number];
@@ -68,18 +92,7 @@ export const DeskQuerySchema = z
     fromDate: dateParam('fromDate').optional(),
     toDate: dateParam('toDate').optional(),
     q: z.string().trim().max(100, 'Search is at most 100 characters').optional(),
-    status: z
-      .enum([
-        'open',
-        'pending',
-        'paid',
-        'completed',
-        'cancelled',
-        'unfulfilled',
-        'archived',
-        ...FULFILLMENT_STATUSES.filter((s) => s !== 'cancelled'),
-      ])
-      .optional(),
+    status: z.enum(DESK_STATUS_VALUES).optional(),
     method: z.enum(['pickup', 'delivery']).optional(),
     sort: z.enum(DESK_SORTS).default('due'),
     dir: z.enum(['asc', 'desc']).default('asc'),

@@ -5,6 +5,7 @@
 // and My Orders says why the buttons are gone; both read this module.
 import { z } from 'zod';
 import { BAKERY_INFO } from '../bakery/bakery';
+import { shopSettings } from '../settings/settings';
 import {
   BAKERY_TIME_ZONE,
   PICKUP_SLOTS,
@@ -20,8 +21,11 @@ import {
 } from '../schemas/order';
 import { FULFILLMENT_STATES, fulfillmentOf, type FulfillmentStatus } from './orderState';
 
-/** Hours before the pickup at which changes close (the owner's setting; a constant for now). */
+/** The spec's hours before the pickup at which changes close; the owner's setting wins (selfServiceLockHours). */
 export const DEFAULT_LOCK_HOURS = 48;
+
+/** The owner's lock hours in force (core/src/settings, default 48). */
+export const lockHoursSetting = (): number => shopSettings().selfServiceLockHours;
 
 /** The states in which the customer may still change or cancel the order. */
 export const CUSTOMER_CHANGEABLE_STATES: readonly FulfillmentStatus[] = [
@@ -68,7 +72,7 @@ export interface SelfServiceInput {
 /** When changes close for the order (pickup minus the lock hours), or null without a date. */
 export function lockTime(
   order: Pick<SelfServiceInput, 'pickupDate' | 'pickupTime'>,
-  lockHours = DEFAULT_LOCK_HOURS,
+  lockHours = lockHoursSetting(),
 ): Date | null {
   const date = order.pickupDate?.slice(0, 10);
   if (!date || !isDateString(date)) return null;
@@ -106,7 +110,7 @@ export type CustomerChangeCheck =
 export function customerChangeCheck(
   order: SelfServiceInput,
   now: Date = new Date(),
-  lockHours = DEFAULT_LOCK_HOURS,
+  lockHours = lockHoursSetting(),
 ): CustomerChangeCheck {
   const state = fulfillmentOf(order);
   const lockAt = lockTime(order, lockHours);
@@ -135,7 +139,7 @@ export function customerChangeCheck(
 export function changeableUntil(
   order: SelfServiceInput,
   now: Date = new Date(),
-  lockHours = DEFAULT_LOCK_HOURS,
+  lockHours = lockHoursSetting(),
 ): string | null {
   const check = customerChangeCheck(order, now, lockHours);
   return check.ok ? check.lockAt.toISOString() : null;

@@ -3,16 +3,28 @@
 // shows its result and the server recomputes it to check a submitted order.
 import { type CartLine, getMenuItem, resolveLine, PricingError } from '../catalogue/catalogue';
 import { isRushDate, toBakeryDate, isDateString } from '../calendar/calendar';
+import { onShopSettings } from '../settings/settings';
 
 export type { CartLine } from '../catalogue/catalogue';
 
-export const TAX_RATE = 0.0875;
-/** TAX_RATE as an exact fraction (875 / 10000), so tax never meets float error. */
-const TAX_NUMERATOR = 875;
-const TAX_DENOMINATOR = 10_000;
-export const RUSH_FEE_CENTS = 1000;
-export const CAKE_WRITING_FEE_CENTS = 500;
-export const CAKE_BOWS_FEE_CENTS = 500;
+// The tax rate and the fees are the owner's settings (core/src/settings):
+// live bindings, reassigned by setShopSettings. Defaults: 8.75%, $10, $5, $5.
+export let TAX_RATE: number;
+/** TAX_RATE as an exact fraction (8750 / 100000), so tax never meets float error. */
+let TAX_NUMERATOR: number;
+const TAX_DENOMINATOR = 100_000;
+export let RUSH_FEE_CENTS: number;
+export let CAKE_WRITING_FEE_CENTS: number;
+export let CAKE_BOWS_FEE_CENTS: number;
+
+onShopSettings((s) => {
+  // The percentage has at most 3 decimals: 8.75% is 8750 / 100000.
+  TAX_NUMERATOR = Math.round(s.taxRatePercent * 1000);
+  TAX_RATE = TAX_NUMERATOR / TAX_DENOMINATOR;
+  RUSH_FEE_CENTS = s.rushFeeCents;
+  CAKE_WRITING_FEE_CENTS = s.cakeWritingFeeCents;
+  CAKE_BOWS_FEE_CENTS = s.cakeBowsFeeCents;
+});
 
 const dollarFormat = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 2,
@@ -57,7 +69,7 @@ export function dollarsToCents(dollars: number | string): number {
   return value < 0 ? -cents : cents;
 }
 
-/** 8.75% of a taxable amount in cents, rounded half-up to the cent. */
+/** TAX_RATE (8.75%) of a taxable amount in cents, rounded half-up to the cent. */
 export function taxCents(taxableCents: number): number {
   if (!Number.isInteger(taxableCents) || taxableCents < 0)
     throw new RangeError(`Taxable amount must be a whole number of cents >= 0: ${taxableCents}`);

@@ -28,6 +28,8 @@ describe('roles (spec section 6)', () => {
   const owner: Permission[] = [
     ...admin,
     'manageKitchen',
+    'manageMenu',
+    'manageSettings',
     'manageMail',
     'manageBackups',
     'deleteOrders',
@@ -56,6 +58,8 @@ describe('roles (spec section 6)', () => {
       'assignRoles',
       'resetUserPasswords',
       'manageKitchen',
+      'manageMenu',
+      'manageSettings',
       'manageMail',
       'manageBackups',
       'deleteOrders',

@@ -21,6 +21,9 @@ const LEAST_ROLE = {
   viewKitchen: 'admin',
   // Daily limits and closed dates shape what customers can book.
   manageKitchen: 'owner',
+  // The menu (items, prices, photos) and the shop's settings (hours, fees, tax) are the owner's.
+  manageMenu: 'owner',
+  manageSettings: 'owner',
   // The mail queue holds customers' messages (reset links included).
   manageMail: 'owner',
   // Backups hold every customer's data; unpaid-order rules shape booking.
@@ -78,6 +81,8 @@ export const PERMISSION_WORDS: Readonly<Record<Permission, string>> = {
   manageReviews: 'moderate reviews',
   viewKitchen: 'see the kitchen',
   manageKitchen: 'set daily limits and closed dates',
+  manageMenu: 'manage the menu',
+  manageSettings: "change the shop's settings",
   manageMail: 'manage the mail queue',
   manageBackups: 'manage backups',
   deleteOrders: 'delete orders',

@@ -10,6 +10,8 @@ import {
   MIN_LEAD_DAYS,
   PICKUP_SLOTS,
   DEFAULT_PICKUP_TIME,
+  pickupTimeProblem,
+  RUSH_THRESHOLD_DAYS,
   toBakeryDate,
 } from '../calendar/calendar';
 import {
@@ -17,7 +19,13 @@ import {
   DELIVERY_METHODS,
   type DeliveryMethod,
 } from '../lifecycle/lifecycle';
-import { RUSH_FEE_CENTS, centsToDollars, dollarsToCents, type PricedOrder } from '../money/money';
+import {
+  RUSH_FEE_CENTS,
+  centsToDollars,
+  formatCents,
+  dollarsToCents,
+  type PricedOrder,
+} from '../money/money';
 import { getMenuItem, type CartLine } from '../catalogue/catalogue';
 import { DELIVERY_STATE_CODES } from '../bakery/bakery';
 import { isDeliveryZip, outsideDeliveryAreaMessage } from '../bakery/deliveryArea';
@@ -39,7 +47,10 @@ export const ORDER_MESSAGES = {
   email: 'Please enter a valid email address',
   emailTooLong: 'Email cannot exceed 255 characters',
   pickupDateRequired: 'Please select a pickup date',
-  pickupDateLead: 'Pickup date must be at least 3 days in advance',
+  // The lead time and the rush rule are the owner's settings: these read them.
+  get pickupDateLead() {
+    return `Pickup date must be at least ${MIN_LEAD_DAYS} days in advance`;
+  },
   pickupDateTomorrow: 'Pickup date must be at least tomorrow',
   pickupTimeSlot: 'Please select a valid pickup time',
   pickupTimeFormat: 'Invalid pickup time format',
@@ -58,8 +69,10 @@ export const ORDER_MESSAGES = {
   totalMax: 'Order total cannot exceed $11,000',
   rushFeeError: 'Rush fee calculation error detected',
   totalMismatch: 'Total amount does not match subtotal + cake options fee + rush fee + tax',
-  rushFeeInvalid:
-    'Invalid rush fee: must be $0 for 7+ day advance orders, or $10 for orders less than 7 days in advance',
+  get rushFeeInvalid() {
+    const fee = formatCents(RUSH_FEE_CENTS).replace(/\.00$/, '');
+    return `Invalid rush fee: must be $0 for ${RUSH_THRESHOLD_DAYS}+ day advance orders, or ${fee} for orders less than ${RUSH_THRESHOLD_DAYS} days in advance`;
+  },
   validationFailed: 'Order Validation Failed',
 } as const;
 
@@ -170,6 +183,12 @@ export function orderFormSchema(today?: string, options: OrderSchemaOptions = {}
           path: ['pickupDate'],
           message: ORDER_MESSAGES.pickupDateLead,
         });
+      // The owner's hours for that weekday: a closed day, a time outside them.
+      const formHours =
+        isDateString(form.pickupDate) && typeof form.pickupTime === 'string'
+          ? pickupTimeProblem(form.pickupDate, form.pickupTime)
+          : null;
+      if (formHours) ctx.addIssue({ code: 'custom', path: ['pickupTime'], message: formHours });
       if (
         form.deliveryMethod === 'delivery' &&
         [form.deliveryAddress, form.deliveryCity, form.deliveryState, form.deliveryZip].some(blank)
@@ -438,6 +457,12 @@ export function orderPayloadSchema(today?: string, options: OrderSchemaOptions =
           path: ['pickupDate'],
           message: ORDER_MESSAGES.pickupDateLead,
         });
+      const hoursProblem =
+        dateOk && typeof order.pickupTime === 'string'
+          ? pickupTimeProblem(order.pickupDate, order.pickupTime)
+          : null;
+      if (hoursProblem)
+        ctx.addIssue({ code: 'custom', path: ['pickupTime'], message: hoursProblem });
 
       const amounts = [order.subtotal, order.cakeOptionsFee, order.rushFee, order.tax, order.total];
       if (amounts.every((a) => typeof a === 'number' && Number.isFinite(a))) {

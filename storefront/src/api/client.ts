@@ -1,14 +1,22 @@
 // The data layer of spec section 7: every call sends cookies, a JSON content
-// type only when there is a body, and a non-OK answer becomes an Error whose
-// text is "status: body" (or the status text when the body is empty).
+// type only when there is a body, and a non-OK answer becomes core's ApiError
+// (status, code, message) whose text is "status: body" (or the status text
+// when the body is empty), the one error type of both clients.
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { errorCodeOf, type ErrorCode } from '@bakery/core';
+import {
+  ApiError,
+  apiErrorCode,
+  apiErrorMessage,
+  createApiClient,
+  throwUnlessOk,
+  type ErrorCode,
+} from '@bakery/core';
+
+/** The storefront's typed client: `api.call(ROUTES.menu)`. */
+export const api = createApiClient();
 
 async function throwIfNotOk(res: Response): Promise<void> {
-  if (!res.ok) {
-    const text = (await res.text()) || res.statusText;
-    throw new Error(`${res.status}: ${text}`);
-  }
+  await throwUnlessOk(res);
 }
 
 export async function apiRequest(
@@ -31,34 +39,17 @@ export async function apiRequest(
 export async function postForSuccess(url: string, body: unknown): Promise<void> {
   const res = await apiRequest('POST', url, body);
   const answer = (await res.json()) as { success?: boolean; message?: string };
-  if (!answer.success) throw new Error(`400: ${JSON.stringify({ message: answer.message })}`);
+  if (!answer.success) throw new ApiError(400, JSON.stringify({ message: answer.message }));
 }
 
-/** The server's {message} out of an "status: body" error, else the fallback. */
+/** The server's { message } of an error, else the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof Error)) return fallback;
-  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
-  if (!match) return fallback;
-  try {
-    const body = JSON.parse(match[1]) as { message?: unknown; error?: unknown };
-    if (typeof body.message === 'string' && body.message) return body.message;
-    if (typeof body.error === 'string' && body.error) return body.error;
-  } catch {
-    // not JSON: fall through
-  }
-  return fallback;
+  return apiErrorMessage(error, fallback);
 }
 
-/** The stable `code` of an "status: body" error's JSON body (core's ERROR_CODES). */
+/** The stable `code` of an error's answer (core's ERROR_CODES). */
 export function errorCode(error: unknown): ErrorCode | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
-  if (!match) return undefined;
-  try {
-    return errorCodeOf(JSON.parse(match[1]));
-  } catch {
-    return undefined;
-  }
+  return apiErrorCode(error);
 }
 
 /** True when the error came from the network rather than an answer. */

@@ -2,6 +2,7 @@
 import { createContext } from 'react';
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import type {
+  AdminMeView,
   AvailabilityOfferView,
   PublicDropView,
   OrderView,
@@ -29,13 +30,8 @@ export function createPageClient(guest: boolean): QueryClient {
   return client;
 }
 
-export type AdminIdentity = {
-  id: string;
-  role: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-};
+/** GET /api/admin/me: core's AdminMeView. */
+export type AdminIdentity = AdminMeView;
 
 export function useUser() {
   const query = useQuery<UserView | null>({

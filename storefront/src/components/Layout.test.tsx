@@ -7,15 +7,9 @@ import { BAKERY_INFO } from '@bakery/core';
 import { createQueryClient } from '../api/client';
 import { startTestApi, type TestApi } from '../test/apiServer';
 import { Layout, pageTitle } from './Layout';
+import { aUser } from '@bakery/test-support/fixtures';
 
-const customer = {
-  id: 'u1',
-  role: 'customer',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Baker',
-  phone: '8505551234',
-};
+const customer = aUser();
 const signedOut = { status: 401, body: { message: 'Not signed in' } };
 
 let api: TestApi | undefined;

@@ -2,12 +2,12 @@
 // resend for a failed message. Bodies are never listed: a password-reset mail
 // holds a live reset link. Also where mail goes (issue 12: "sent" meant only
 // written to the outbox folder when no SMTP server is configured).
+import { ROUTES, type MailDeliveryView, type QueuedMailView } from '@bakery/core';
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { requirePermission } from '../../middleware/auth.js';
-import { conflict, notFound } from '../../middleware/errors.js';
-import { handle } from '../../middleware/validate.js';
+import { conflict, notFound } from '../../errors.js';
+import { on } from '../on.js';
 import { SECRET_MAIL_KINDS, type MailSettings } from '../../services/mail/mailer.js';
 import { idParam, knownIds } from './shared.js';
 
@@ -29,11 +29,6 @@ const listed = {
   createdAt: true,
 } as const;
 
-/** GET /api/admin/mail/delivery: an SMTP server (its host, never its credentials), or the outbox folder. */
-export type MailDeliveryView =
-  | { transport: 'smtp'; smtpHost: string | null; outboxDir: string }
-  | { transport: 'outbox'; smtpHost: null; outboxDir: string };
-
 function smtpHostOf(settings: MailSettings | null): string | null {
   if (!settings) return null;
   if (typeof settings.smtp !== 'string') return settings.smtp.host;
@@ -48,54 +43,56 @@ export function adminMailRouter(deps: AppDeps): Router {
   const router = new Router();
 
   // Failed mail is written to the outbox folder in either case; without SMTP, all mail is.
-  router.get('/api/admin/mail/delivery', requirePermission('manageMail'), (ctx) => {
+  on(router, ROUTES.mailDelivery, {}, async (): Promise<MailDeliveryView> => {
     const { outboxDir } = deps.config;
-    const view: MailDeliveryView = deps.notifications.mailConfigured
+    return deps.notifications.mailConfigured
       ? { transport: 'smtp', smtpHost: smtpHostOf(deps.config.mail), outboxDir }
       : { transport: 'outbox', smtpHost: null, outboxDir };
-    ctx.body = view;
   });
 
-  router.get(
-    '/api/admin/mail',
-    requirePermission('manageMail'),
-    handle({ query: MailQuery }, async (ctx, { query: { status, limit } }) => {
-      ctx.body = await deps.prisma.outboundMail.findMany({
+  on(
+    router,
+    ROUTES.mail,
+    { parts: { query: MailQuery } },
+    async (_, { query: { status, limit } }) => {
+      const rows = await deps.prisma.outboundMail.findMany({
         where: status ? { status } : {},
         select: listed,
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: limit,
       });
-    }),
-  );
-
-  router.post(
-    '/api/admin/mail/:id/retry',
-    requirePermission('manageMail'),
-    knownIds('Message not found'),
-    async (ctx) => {
-      const id = idParam(ctx);
-      // Only a failed message goes back in the queue, due now; any process sends it.
-      // A reset mail lost its link when it failed (issue 15): never resent.
-      const { count } = await deps.prisma.outboundMail.updateMany({
-        where: { id, status: 'failed', kind: { notIn: [...SECRET_MAIL_KINDS] } },
-        data: { status: 'pending', nextAttemptAt: new Date(), attempts: 0, lastError: null },
-      });
-      if (count === 0) {
-        const message = await deps.prisma.outboundMail.findUnique({
-          where: { id },
-          select: { status: true, kind: true },
-        });
-        if (!message) throw notFound('Message not found');
-        if (message.status === 'failed')
-          throw conflict(
-            'A password-reset mail is not sent again: its link was removed when it failed. Ask the customer to request a new link.',
-          );
-        throw conflict(`Only a failed message can be sent again; this one is ${message.status}`);
-      }
-      ctx.body = { success: true, message: 'The message will be sent again shortly' };
+      return rows.map((row) => ({
+        ...row,
+        status: row.status as QueuedMailView['status'],
+        nextAttemptAt: row.nextAttemptAt.toISOString(),
+        sentAt: row.sentAt?.toISOString() ?? null,
+        createdAt: row.createdAt.toISOString(),
+      }));
     },
   );
+
+  on(router, ROUTES.retryMail, { before: [knownIds('Message not found')] }, async (ctx) => {
+    const id = idParam(ctx);
+    // Only a failed message goes back in the queue, due now; any process sends it.
+    // A reset mail lost its link when it failed (issue 15): never resent.
+    const { count } = await deps.prisma.outboundMail.updateMany({
+      where: { id, status: 'failed', kind: { notIn: [...SECRET_MAIL_KINDS] } },
+      data: { status: 'pending', nextAttemptAt: new Date(), attempts: 0, lastError: null },
+    });
+    if (count === 0) {
+      const message = await deps.prisma.outboundMail.findUnique({
+        where: { id },
+        select: { status: true, kind: true },
+      });
+      if (!message) throw notFound('Message not found');
+      if (message.status === 'failed')
+        throw conflict(
+          'A password-reset mail is not sent again: its link was removed when it failed. Ask the customer to request a new link.',
+        );
+      throw conflict(`Only a failed message can be sent again; this one is ${message.status}`);
+    }
+    return { success: true, message: 'The message will be sent again shortly' };
+  });
 
   return router;
 }

@@ -383,6 +383,7 @@ export function adminOrdersRouter(deps: AppDeps): Router {
         if (!status || status >= 500) throw error;
         ctx.status = status;
         ctx.body = {
+          code: (error as { code?: string }).code,
           error: message,
           message,
           ...((error as { errors?: unknown }).errors

@@ -1,12 +1,11 @@
 // Recipes, their ingredient lines and exact-decimal costing (staff).
 import Router from '@koa/router';
-import { isUuid, RecipeIngredientSchema, RecipeSchema } from '@bakery/core';
+import { isUuid, RecipeIngredientSchema, RecipeSchema, ROUTES } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
-import { requirePermission } from '../../middleware/auth.js';
-import { handle } from '../../middleware/validate.js';
 import * as recipes from '../../services/recipes.js';
+import { notFound } from '../../errors.js';
+import { DONE, on } from '../on.js';
 import { idParam, knownIds } from './shared.js';
-import { notFound } from '../../middleware/errors.js';
 
 /** The body's ingredientId (when given) must name an ingredient: a malformed one is a 404 like an unknown one. */
 function checkIngredientId<T extends { ingredientId?: unknown }>(line: T): T {
@@ -17,75 +16,46 @@ function checkIngredientId<T extends { ingredientId?: unknown }>(line: T): T {
 
 export function adminRecipesRouter(deps: AppDeps): Router {
   const router = new Router();
+  const { prisma } = deps;
   const knownRecipe = knownIds('Recipe not found');
   const knownLine = knownIds('Recipe ingredient not found', 'lineId');
-  router.get('/api/admin/recipes', requirePermission('manageRecipes'), async (ctx) => {
-    ctx.body = await recipes.listRecipes(deps.prisma);
+  const recipeBody = { body: RecipeSchema };
+  const lineBody = { body: RecipeIngredientSchema };
+
+  on(router, ROUTES.recipes, {}, () => recipes.listRecipes(prisma));
+  on(router, ROUTES.createRecipe, { parts: recipeBody, status: 201 }, (_, { body }) =>
+    recipes.createRecipe(prisma, body),
+  );
+  on(router, ROUTES.recipe, { before: [knownRecipe] }, (ctx) =>
+    recipes.getRecipe(prisma, idParam(ctx)),
+  );
+  on(router, ROUTES.updateRecipe, { before: [knownRecipe], parts: recipeBody }, (ctx, { body }) =>
+    recipes.updateRecipe(prisma, idParam(ctx), body),
+  );
+  on(router, ROUTES.deleteRecipe, { before: [knownRecipe] }, async (ctx) => {
+    await recipes.deleteRecipe(prisma, idParam(ctx));
+    return DONE;
   });
-  router.post(
-    '/api/admin/recipes',
-    requirePermission('manageRecipes'),
-    handle({ body: RecipeSchema }, async (ctx, { body }) => {
-      ctx.status = 201;
-      ctx.body = await recipes.createRecipe(deps.prisma, body);
-    }),
+  on(
+    router,
+    ROUTES.addRecipeLine,
+    { before: [knownRecipe], parts: lineBody, status: 201 },
+    (ctx, { body }) => recipes.addRecipeLine(prisma, idParam(ctx), checkIngredientId(body)),
   );
-  router.get(
-    '/api/admin/recipes/:id',
-    requirePermission('manageRecipes'),
-    knownRecipe,
-    async (ctx) => {
-      ctx.body = await recipes.getRecipe(deps.prisma, idParam(ctx));
-    },
-  );
-  router.put(
-    '/api/admin/recipes/:id',
-    requirePermission('manageRecipes'),
-    knownRecipe,
-    handle({ body: RecipeSchema }, async (ctx, { body }) => {
-      ctx.body = await recipes.updateRecipe(deps.prisma, idParam(ctx), body);
-    }),
-  );
-  router.delete(
-    '/api/admin/recipes/:id',
-    requirePermission('manageRecipes'),
-    knownRecipe,
-    async (ctx) => {
-      await recipes.deleteRecipe(deps.prisma, idParam(ctx));
-      ctx.body = { success: true };
-    },
-  );
-  router.post(
-    '/api/admin/recipes/:id/ingredients',
-    requirePermission('manageRecipes'),
-    knownRecipe,
-    handle({ body: RecipeIngredientSchema }, async (ctx, { body }) => {
-      ctx.status = 201;
-      ctx.body = await recipes.addRecipeLine(deps.prisma, idParam(ctx), checkIngredientId(body));
-    }),
-  );
-  router.put(
-    '/api/admin/recipes/:id/ingredients/:lineId',
-    requirePermission('manageRecipes'),
-    knownRecipe,
-    knownLine,
-    handle({ body: RecipeIngredientSchema }, async (ctx, { body }) => {
-      ctx.body = await recipes.updateRecipeLine(
-        deps.prisma,
+  on(
+    router,
+    ROUTES.updateRecipeLine,
+    { before: [knownRecipe, knownLine], parts: lineBody },
+    (ctx, { body }) =>
+      recipes.updateRecipeLine(
+        prisma,
         idParam(ctx),
         idParam(ctx, 'lineId'),
         checkIngredientId(body),
-      );
-    }),
+      ),
   );
-  router.delete(
-    '/api/admin/recipes/:id/ingredients/:lineId',
-    requirePermission('manageRecipes'),
-    knownRecipe,
-    knownLine,
-    async (ctx) => {
-      ctx.body = await recipes.removeRecipeLine(deps.prisma, idParam(ctx), idParam(ctx, 'lineId'));
-    },
+  on(router, ROUTES.removeRecipeLine, { before: [knownRecipe, knownLine] }, (ctx) =>
+    recipes.removeRecipeLine(prisma, idParam(ctx), idParam(ctx, 'lineId')),
   );
   return router;
 }

@@ -1,10 +1,9 @@
 // Review moderation (staff): every review, approve, delete.
 import Router from '@koa/router';
-import type { Context } from 'koa';
-import type { AdminReviewView } from '@bakery/core';
+import { ROUTES, type AdminReviewView } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
-import { requirePermission } from '../../middleware/auth.js';
-import { notFound } from '../../middleware/errors.js';
+import { notFound } from '../../errors.js';
+import { DONE, on } from '../on.js';
 import { idParam, knownIds } from './shared.js';
 
 type ReviewRow = {
@@ -41,43 +40,31 @@ const withUser = { user: { select: { firstName: true, lastName: true, email: tru
 export function adminReviewsRouter(deps: AppDeps): Router {
   const router = new Router();
   const { prisma } = deps;
-  router.get('/api/admin/reviews', requirePermission('manageReviews'), async (ctx) => {
+  // The newest 500: a bakery's moderation queue, bounded.
+  on(router, ROUTES.adminReviews, {}, async () => {
     const rows = await prisma.review.findMany({
       include: withUser,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: 500,
     });
-    ctx.body = rows.map(moderationView);
+    return rows.map(moderationView);
   });
 
-  // One review's action: staff who moderate, a well-formed id, the action's answer.
-  const onReview = (act: (id: string) => Promise<unknown>) =>
-    [
-      requirePermission('manageReviews'),
-      knownIds('Review not found'),
-      async (ctx: Context) => {
-        ctx.body = await act(idParam(ctx));
-      },
-    ] as const;
-
-  router.patch(
-    '/api/admin/reviews/:id/approve',
-    ...onReview(async (id) => {
-      const { count } = await prisma.review.updateMany({
-        where: { id },
-        data: { isApproved: true },
-      });
-      if (count === 0) throw notFound('Review not found');
-      const review = await prisma.review.findUniqueOrThrow({ where: { id }, include: withUser });
-      return { success: true, review: moderationView(review) };
-    }),
-  );
-  router.delete(
-    '/api/admin/reviews/:id',
-    ...onReview(async (id) => {
-      const { count } = await prisma.review.deleteMany({ where: { id } });
-      if (count === 0) throw notFound('Review not found');
-      return { success: true };
-    }),
-  );
+  const knownReview = { before: [knownIds('Review not found')] };
+  on(router, ROUTES.approveReview, knownReview, async (ctx) => {
+    const id = idParam(ctx);
+    const { count } = await prisma.review.updateMany({
+      where: { id },
+      data: { isApproved: true },
+    });
+    if (count === 0) throw notFound('Review not found');
+    const review = await prisma.review.findUniqueOrThrow({ where: { id }, include: withUser });
+    return { success: true, review: moderationView(review) };
+  });
+  on(router, ROUTES.deleteReview, knownReview, async (ctx) => {
+    const { count } = await prisma.review.deleteMany({ where: { id: idParam(ctx) } });
+    if (count === 0) throw notFound('Review not found');
+    return DONE;
+  });
   return router;
 }

@@ -1,12 +1,12 @@
 // User and role management: the owner's alone (403 for an admin). Password
 // hashes never leave the database: every query selects the fields it shows.
 import Router from '@koa/router';
-import { isStaff, RoleChangeSchema, type Role, type UserView } from '@bakery/core';
+import { isStaff, RoleChangeSchema, ROUTES, type Role, type UserView } from '@bakery/core';
 import type { Prisma } from '@bakery/prisma';
 import type { AppDeps } from '../../deps.js';
-import { requirePermission, USER_FIELDS } from '../../middleware/auth.js';
-import { handle } from '../../middleware/validate.js';
-import { conflict, notFound } from '../../middleware/errors.js';
+import { USER_FIELDS } from '../../middleware/auth.js';
+import { conflict, notFound } from '../../errors.js';
+import { on } from '../on.js';
 import { createPasswordResetLink } from '../../services/auth.js';
 import { idParam, knownIds } from './shared.js';
 
@@ -23,19 +23,19 @@ export function adminUsersRouter(deps: AppDeps): Router {
   const router = new Router();
   const knownUser = knownIds('User not found', 'userId');
 
-  router.get('/api/admin/users', requirePermission('manageUsers'), async (ctx) => {
+  on(router, ROUTES.users, {}, async () => {
     const users = await deps.prisma.user.findMany({
       select: userFields,
       orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
     });
-    ctx.body = users.map(userView);
+    return users.map(userView);
   });
 
-  router.patch(
-    '/api/admin/users/:userId/role',
-    requirePermission('assignRoles'),
-    knownUser,
-    handle({ body: RoleChangeSchema }, async (ctx, { body: { role } }) => {
+  on(
+    router,
+    ROUTES.userRole,
+    { before: [knownUser], parts: { body: RoleChangeSchema } },
+    async (ctx, { body: { role } }) => {
       const me = ctx.state.user as { id: string };
       const userId = idParam(ctx, 'userId');
       const user = await deps.prisma.$transaction(async (tx) => {
@@ -67,38 +67,33 @@ export function adminUsersRouter(deps: AppDeps): Router {
         return updated;
       });
       deps.log.info('role changed', { userId, role, by: me.id });
-      ctx.body = { success: true, user: userView(user) };
-    }),
-  );
-
-  router.post(
-    '/api/admin/users/:userId/reset-password',
-    requirePermission('resetUserPasswords'),
-    knownUser,
-    async (ctx) => {
-      const user = await deps.prisma.user.findUnique({
-        where: { id: idParam(ctx, 'userId') },
-        select: userFields,
-      });
-      if (!user) throw notFound('User not found');
-      const resetUrl = await createPasswordResetLink(deps, user.id);
-      try {
-        await deps.notifications.passwordReset(
-          { email: user.email, firstName: user.firstName },
-          resetUrl,
-        );
-      } catch (error) {
-        deps.log.error('password reset mail failed', { userId: user.id, error: String(error) });
-      }
-      const needsConfiguration = !deps.notifications.mailConfigured;
-      ctx.body = {
-        message: needsConfiguration
-          ? `Email provider is not configured: the password reset link for ${user.email} was written to the server's mail outbox instead of being sent. Configure SMTP to email it.`
-          : `Password reset email sent to ${user.email}`,
-        needsConfiguration,
-      };
+      return { success: true, user: userView(user) };
     },
   );
+
+  on(router, ROUTES.userResetPassword, { before: [knownUser] }, async (ctx) => {
+    const user = await deps.prisma.user.findUnique({
+      where: { id: idParam(ctx, 'userId') },
+      select: userFields,
+    });
+    if (!user) throw notFound('User not found');
+    const resetUrl = await createPasswordResetLink(deps, user.id);
+    try {
+      await deps.notifications.passwordReset(
+        { email: user.email, firstName: user.firstName },
+        resetUrl,
+      );
+    } catch (error) {
+      deps.log.error('password reset mail failed', { userId: user.id, error: String(error) });
+    }
+    const needsConfiguration = !deps.notifications.mailConfigured;
+    return {
+      message: needsConfiguration
+        ? `Email provider is not configured: the password reset link for ${user.email} was written to the server's mail outbox instead of being sent. Configure SMTP to email it.`
+        : `Password reset email sent to ${user.email}`,
+      needsConfiguration,
+    };
+  });
 
   return router;
 }

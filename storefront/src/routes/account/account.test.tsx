@@ -8,6 +8,7 @@ import { startTestApi, type TestApi } from '../../test/apiServer';
 import { renderScreen } from '../../test/render';
 import AccountPage from './AccountPage';
 import EmailLinkPage from './EmailLinkPage';
+import { aUser } from '@bakery/test-support/fixtures';
 
 let api: TestApi | undefined;
 afterEach(async () => {
@@ -15,14 +16,7 @@ afterEach(async () => {
   api = undefined;
 });
 
-const user = {
-  id: 'u1',
-  role: 'customer',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Baker',
-  phone: '8505551234',
-};
+const user = aUser();
 const SENT =
   'We have sent a confirmation link to new@example.com. Your e-mail address changes once you follow it.';
 

@@ -9,6 +9,7 @@ import ForgotPasswordPage from './ForgotPasswordPage';
 import LoginPage from './LoginPage';
 import ResetPasswordPage from './ResetPasswordPage';
 import SignupPage from './SignupPage';
+import { aUser } from '@bakery/test-support/fixtures';
 
 let api: TestApi | undefined;
 afterEach(async () => {
@@ -16,14 +17,7 @@ afterEach(async () => {
   api = undefined;
 });
 
-const user = {
-  id: 'u1',
-  role: 'customer',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Baker',
-  phone: '8505551234',
-};
+const user = aUser();
 
 describe('login', () => {
   it('checks the password length before calling the server', async () => {

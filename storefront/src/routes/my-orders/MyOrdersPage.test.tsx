@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startTestApi, type TestApi } from '../../test/apiServer';
 import { renderScreen } from '../../test/render';
+import { anOrder, anOrderLine, aUser } from '@bakery/test-support/fixtures';
 import MyOrdersPage from './MyOrdersPage';
 
 let api: TestApi | undefined;
@@ -11,34 +12,16 @@ afterEach(async () => {
   api = undefined;
 });
 
-const user = {
-  id: 'u1',
-  role: 'customer',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Baker',
-  phone: '8505551234',
-};
-const order = {
+const user = aUser();
+const order = anOrder({
   id: 'a1b2c3d4-0000-4000-8000-123456abcdef',
   orderNumber: '56ABCDEF',
-  orderDate: '2026-11-22T15:00:00.000Z',
-  createdAt: '2026-11-22T15:00:00.000Z',
-  pickupDate: '2026-12-02',
-  pickupTime: '10:00 AM',
-  items: [{ productId: 'p', name: 'Banana Bread', price: 20, quantity: 2, lineTotal: 40 }],
-  subtotal: 40,
-  cakeOptionsFee: 0,
-  rushFee: 0,
+  items: [anOrderLine({ productId: 'p' })],
   tax: 3.5,
-  deliveryFee: 0,
   total: 43.5,
+  amountDue: 43.5,
   specialInstructions: 'Ring twice',
-  paymentStatus: 'pending',
-  deliveryFeeStatus: 'not_applicable',
-  deliveryMethod: 'pickup',
-  squarePaymentUrl: null,
-};
+});
 
 describe('my orders', () => {
   it('sends visitors to sign in', async () => {
@@ -71,7 +54,8 @@ describe('my orders', () => {
     expect(await screen.findByText('Order #56ABCDEF')).toBeInTheDocument();
     expect(screen.getByText(/December 2, 2026 at 10:00 AM/)).toBeInTheDocument();
     expect(screen.getByText('2 × Banana Bread')).toBeInTheDocument();
-    expect(screen.getByText('$43.50')).toBeInTheDocument();
+    // The total, and the same amount still due on a pending order.
+    expect(screen.getAllByText('$43.50')).toHaveLength(2);
     expect(screen.getByText('$3.50')).toBeInTheDocument();
     expect(screen.getByText('Ring twice')).toBeInTheDocument();
     expect(screen.getByText('Payment Pending')).toBeInTheDocument();

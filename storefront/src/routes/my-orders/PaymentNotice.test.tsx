@@ -2,60 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { renderScreen } from '../../test/render';
 import type { OrderView } from '@bakery/core';
+import { anOrder, anOrderLine } from '@bakery/test-support/fixtures';
 import { OrderCard } from './MyOrdersPage';
 
-const base = {
-  id: 'a1b2c3d4-0000-4000-8000-123456abcdef',
+const base = anOrder({
   orderNumber: '56ABCDEF',
-  userId: 'u1',
-  customerName: 'Ada Baker',
-  customerEmail: 'ada@example.com',
   customerPhone: '8505551234',
-  orderDate: '2026-11-22T15:00:00.000Z',
-  pickupDate: '2026-12-02',
-  pickupTime: '10:00 AM',
-  items: [
-    {
-      productId: 'p',
-      name: 'Banana Bread',
-      price: 20,
-      quantity: 2,
-      variant: null,
-      variantLabel: null,
-      filling: null,
-      addIn: null,
-      lineTotal: 40,
-    },
-  ],
-  subtotal: 40,
-  cakeOptionsFee: 0,
-  rushFee: 0,
+  items: [anOrderLine({ productId: 'p' })],
   tax: 3.5,
-  deliveryFee: 0,
   total: 43.5,
-  specialInstructions: null,
-  hasCakeItems: false,
-  cakeOptions: null,
-  squarePaymentUrl: null,
-  squareOrderId: null,
-  squarePaymentId: null,
-  paymentStatus: 'pending',
-  orderStatus: 'in progress',
-  deliveryFeeStatus: 'not_applicable',
-  deliveryMethod: 'pickup',
-  deliveryAddress: null,
-  deliveryCity: null,
-  deliveryState: null,
-  deliveryZip: null,
-  deliveryInstructions: null,
-  deliveryDistance: null,
-  isRushOrder: false,
-  fulfilledAt: null,
-  createdAt: '2026-11-22T15:00:00.000Z',
-} as unknown as OrderView;
+  amountDue: 43.5,
+});
 
-const order = (patch: Partial<Record<keyof OrderView, unknown>>) =>
-  ({ ...base, ...patch }) as OrderView;
+const order = (patch: Partial<OrderView>): OrderView => ({ ...base, ...patch });
 const notices = () =>
   [
     screen.queryByRole('link', { name: /Pay with Square/ }),

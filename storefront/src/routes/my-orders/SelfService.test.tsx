@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { startTestApi, type TestApi } from '../../test/apiServer';
 import { renderScreen } from '../../test/render';
 import MyOrdersPage from './MyOrdersPage';
+import { anOrder, anOrderLine, aUser } from '@bakery/test-support/fixtures';
 
 let api: TestApi | undefined;
 afterEach(async () => {
@@ -13,47 +14,15 @@ afterEach(async () => {
   api = undefined;
 });
 
-const user = {
-  id: 'u1',
-  role: 'customer',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Baker',
-  phone: '8505551234',
-};
-const order = {
-  id: 'a1b2c3d4-0000-4000-8000-123456abcdef',
-  orderNumber: '56ABCDEF',
-  orderDate: '2026-11-22T15:00:00.000Z',
-  createdAt: '2026-11-22T15:00:00.000Z',
+const user = aUser();
+const order = anOrder({
   pickupDate: '2026-12-03',
-  pickupTime: '10:00 AM',
-  items: [
-    {
-      productId: 'lemon-poppy-seed-loaf',
-      name: 'Lemon Loaf',
-      price: 20,
-      quantity: 2,
-      lineTotal: 40,
-      variant: null,
-      variantLabel: null,
-      filling: null,
-      addIn: null,
-    },
-  ],
-  subtotal: 40,
-  cakeOptionsFee: 0,
-  rushFee: 0,
+  items: [anOrderLine({ productId: 'lemon-poppy-seed-loaf', name: 'Lemon Loaf' })],
   tax: 3.5,
-  deliveryFee: 0,
   total: 43.5,
-  paymentStatus: 'pending',
-  fulfillmentStatus: 'received',
-  deliveryFeeStatus: 'not_applicable',
-  deliveryMethod: 'pickup',
-  squarePaymentUrl: null,
+  amountDue: 43.5,
   changeableUntil: '2026-12-01T15:00:00.000Z',
-};
+});
 
 const buttons = ['Change date or time', 'Change quantities', 'Cancel order'];
 const button = (name: string) => screen.queryByRole('button', { name: new RegExp(`^${name}`) });

@@ -6,6 +6,7 @@ import {
   CUSTOMER_CHANGEABLE_STATES,
   MAX_ITEM_QUANTITY,
   PICKUP_SLOTS,
+  pickupSlotsOn,
   bakeryToday,
   earliestPickupDate,
   formatDollars,
@@ -14,6 +15,7 @@ import {
   lockTime,
   lockedMessage,
   type OrderView,
+  RUSH_THRESHOLD_DAYS,
 } from '@bakery/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -99,13 +101,13 @@ function DateForm({
         {order.deliveryMethod === 'delivery' ? 'Delivery' : 'Pickup'} time
       </label>
       <select id={`${id}-time`} value={time} onChange={(e) => setTime(e.target.value)}>
-        {PICKUP_SLOTS.map((slot) => (
+        {(date ? pickupSlotsOn(date) : PICKUP_SLOTS).map((slot) => (
           <option key={slot} value={slot}>
             {slot}
           </option>
         ))}
       </select>
-      <p className="muted">A date less than 7 days away adds the rush fee.</p>
+      <p className="muted">A date less than {RUSH_THRESHOLD_DAYS} days away adds the rush fee.</p>
       {error && (
         <p className="error-text" role="alert">
           {error}

@@ -9,9 +9,11 @@ import {
   openingHoursLines,
   ORDER_MESSAGES,
   PICKUP_SLOTS,
+  pickupSlotsOn,
   RUSH_FEE_CENTS,
   ZIP_RE,
   type UserView,
+  rushThresholdWords,
 } from '@bakery/core';
 import { useState, type ReactNode } from 'react';
 import { FormField } from '../../components/FormField';
@@ -218,7 +220,7 @@ export function DetailsSection({
                     {w.label}
                   </option>
                 ))
-              : PICKUP_SLOTS.map((slot) => (
+              : (form.pickupDate ? pickupSlotsOn(form.pickupDate) : PICKUP_SLOTS).map((slot) => (
                   <option key={slot} value={slot}>
                     {slot}
                   </option>
@@ -231,7 +233,7 @@ export function DetailsSection({
       </div>
       {rush && (
         <div className="alert alert-warning" role="alert">
-          <strong>Rush order:</strong> your date is less than 1 week away, so a{' '}
+          <strong>Rush order:</strong> your date is less than {rushThresholdWords()} away, so a{' '}
           {formatCents(RUSH_FEE_CENTS)} rush fee applies.
         </div>
       )}

@@ -29,6 +29,7 @@ import {
   type CategoryId,
   type SubmitOrderView,
   type UserView,
+  rushThresholdWords,
 } from '@bakery/core';
 import { apiRequest, errorCode, errorMessage, isNetworkError } from '../../api/client';
 import { MY_ORDERS_KEY, useAvailability } from '../../api/queries';
@@ -224,8 +225,8 @@ export function OrderForm({ user }: { user: UserView }) {
         <h1>Place Your Order</h1>
         <p className="lead">Welcome, {user.firstName}!</p>
         <p className="notice" role="note">
-          Orders need at least {MIN_LEAD_DAYS} days notice. Orders placed less than 1 week ahead
-          incur a {formatCents(RUSH_FEE_CENTS)} rush fee.
+          Orders need at least {MIN_LEAD_DAYS} days notice. Orders placed less than{' '}
+          {rushThresholdWords()} ahead incur a {formatCents(RUSH_FEE_CENTS)} rush fee.
         </p>
         {!cartEmpty && (
           <p>

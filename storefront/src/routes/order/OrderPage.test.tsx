@@ -6,6 +6,7 @@ import { cartByProduct } from '../../cart/cartStorage';
 import { startTestApi, type TestApi } from '../../test/apiServer';
 import { renderScreen } from '../../test/render';
 import OrderPage from './OrderPage';
+import { aUser } from '@bakery/test-support/fixtures';
 
 let api: TestApi | undefined;
 afterEach(async () => {
@@ -13,14 +14,7 @@ afterEach(async () => {
   api = undefined;
 });
 
-const user = {
-  id: 'u1',
-  role: 'customer',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Baker',
-  phone: '8505551234',
-};
+const user = aUser();
 const bread = itemsInCategory('breads')[0]!;
 const cake = itemsInCategory('cakes').find((i) => i.variants?.some((v) => v.id === '6in'))!;
 const dateIn = (days: number) => addDays(bakeryToday(), days);

@@ -12,6 +12,7 @@ import {
   type ClaimProblem,
   type IngredientView,
   type LabelFormat,
+  type AllergenOverviewView,
 } from '@bakery/core';
 import { api, messageOf } from '../api/client';
 import { Button, Callout, Card, H5, HTMLSelect, Switch, Tag } from '../ui/blueprint';
@@ -24,26 +25,7 @@ import './allergens.css';
 
 const KEY = ['/api/admin/allergens'];
 
-interface Overview {
-  items: {
-    productId: string;
-    name: string;
-    statement: { known: boolean; contains: string | null; mayContainLine: string | null };
-    exception: string | null;
-  }[];
-  askUs: { productId: string; name: string }[];
-  missingWeights: { ingredient: string; items: string[] }[];
-  problems: ClaimProblem[];
-  exceptions: { productId: string; name: string; wording: string }[];
-  options: {
-    kind: 'filling' | 'addIn';
-    optionId: string;
-    label: string;
-    ingredients: { ingredientId: string; name: string; unit: string; quantity: number }[];
-  }[];
-  netWeights: { productId: string; variantId: string; grams: number }[];
-  labelSettings: { cottageFoodStatement: boolean };
-}
+type Overview = AllergenOverviewView;
 
 function useSave<T>(path: string, method: 'PUT' | 'DELETE', done: string) {
   const client = useQueryClient();

@@ -1,5 +1,6 @@
 // HTTP to the staff API (docs/api.md). The base is '' (same origin) in the
 // browser and when Electron loaded the screens from the server itself.
+import { ApiError, createApiClient } from '@bakery/core';
 
 let base = '';
 
@@ -14,22 +15,8 @@ export function apiUrl(path: string): string {
   return `${base}${path}`;
 }
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-    text: string,
-  ) {
-    super(text);
-  }
-  /** The server's { message } (or { error }) if it sent one. */
-  get serverMessage(): string | undefined {
-    const b = this.body as { message?: unknown; error?: unknown } | null;
-    if (b && typeof b.message === 'string' && b.message) return b.message;
-    if (b && typeof b.error === 'string' && b.error) return b.error;
-    return undefined;
-  }
-}
+// One error type for both clients: status, code and the server's message.
+export { ApiError };
 
 /** Calls whose 401 is an answer, not an ended session (they decide who is signed in). */
 const SESSION_PROBES = [
@@ -54,7 +41,13 @@ function sessionEnded(path: string, status: number) {
     onUnauthorized();
 }
 
-/** Spec 7: a non-OK answer becomes "status: body text" (or the status text). */
+/** The desktop's typed client: `client.call(ROUTES.adminReviews)`. */
+export const client = createApiClient({
+  base: () => base,
+  onError: (error, route) => sessionEnded(route.path, error.status),
+});
+
+/** Spec 7: a non-OK answer becomes an ApiError whose text is "status: body text". */
 export async function api<T>(
   path: string,
   init: { method?: string; body?: unknown } = {},
@@ -68,14 +61,7 @@ export async function api<T>(
   });
   if (!res.ok) {
     sessionEnded(path, res.status);
-    const text = await res.text();
-    let body: unknown = null;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = null;
-    }
-    throw new ApiError(res.status, body, `${res.status}: ${text || res.statusText}`);
+    throw new ApiError(res.status, await res.text(), res.statusText);
   }
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;
@@ -84,8 +70,7 @@ export async function api<T>(
 export async function apiBytes(path: string): Promise<Uint8Array> {
   const res = await fetch(apiUrl(path), { credentials: 'include' });
   sessionEnded(path, res.status);
-  if (!res.ok)
-    throw new ApiError(res.status, null, `${res.status}: ${(await res.text()) || res.statusText}`);
+  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
   return new Uint8Array(await res.arrayBuffer());
 }
 

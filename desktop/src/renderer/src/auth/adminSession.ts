@@ -1,15 +1,11 @@
 // The admin identity and the automatic admin session (spec 4, Admin access).
 import { useQuery } from '@tanstack/react-query';
+import type { AdminMeView } from '@bakery/core';
 import { api, ApiError, messageOf } from '../api/client';
 import { toast } from '../ui/toaster';
 
-export interface AdminIdentity {
-  id: string;
-  role: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-}
+/** The admin identity: core's AdminMeView (GET /api/admin/me). */
+export type AdminIdentity = AdminMeView;
 
 export const ME_KEY = ['/api/admin/me'] as const;
 

@@ -107,6 +107,8 @@ describe('the dashboard', () => {
       'Review Management',
       'Analytics & Reports',
       'Kitchen',
+      // The owner's shop settings (issue 22): admins do not see the tab.
+      'Settings',
     ]);
     expect(screen.getByText('owner@bakery.test (owner)')).toBeInTheDocument();
   });

@@ -4,7 +4,8 @@ import { Button, Callout, Navbar, Spinner, Switch, Tab, Tabs } from '../ui/bluep
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../ui/toaster';
-import type { StatsView } from '@bakery/core';
+import { can, setShopSettings, type ShopSettings, type StatsView } from '@bakery/core';
+import { PUBLIC_SETTINGS_KEY } from '../settings/publicSettings';
 import type { MenuCommand } from '../../../shared/bridge';
 import { api, messageOf, rangeQuery, setUnauthorizedHandler } from '../api/client';
 import { loginAfterExpiry } from '../auth/AdminLoginPage';
@@ -21,6 +22,7 @@ import {
   AnalyticsTab,
   exportWorkbook,
   KitchenTab,
+  SettingsTab,
   OrdersRoot,
   RecipesTab,
   ReviewsTab,
@@ -38,6 +40,8 @@ export const TABS = [
   { id: 'analytics', title: 'Analytics & Reports' },
   // Beyond the spec's five: capacity, bake sheet, margins (issue 8, docs/kitchen.md).
   { id: 'kitchen', title: 'Kitchen' },
+  // The owner's shop settings: hours, fees, tax, lead time, delivery area (issue 22).
+  { id: 'settings', title: 'Settings' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -79,8 +83,10 @@ function Dashboard({ role, email }: { role: string; email: string }) {
     here.current = location.pathname + location.search;
   });
   const [params, setParams] = useSearchParams();
+  // Settings is the owner's (core's manageSettings): admins do not see the tab.
+  const tabs = TABS.filter((t) => t.id !== 'settings' || can(role, 'manageSettings'));
   const tab = (
-    TABS.some((t) => t.id === params.get('tab')) ? params.get('tab') : 'orders'
+    tabs.some((t) => t.id === params.get('tab')) ? params.get('tab') : 'orders'
   ) as TabId;
   const setTab = (id: TabId) =>
     setParams(
@@ -117,6 +123,14 @@ function Dashboard({ role, email }: { role: string; email: string }) {
     });
     return () => setUnauthorizedHandler(null);
   }, [client, navigate]);
+
+  // The shop's settings (issue 22): the order paper, the counter's pickup
+  // slots and the fees shown read core, which follows them once loaded.
+  useQuery({
+    queryKey: PUBLIC_SETTINGS_KEY,
+    queryFn: async () => setShopSettings(await api<ShopSettings>('/api/settings')),
+    staleTime: 5 * 60_000,
+  });
 
   // Spec 7: the stats are fetched fresh each time, with one retry.
   const stats = useQuery({
@@ -187,7 +201,7 @@ function Dashboard({ role, email }: { role: string; email: string }) {
           renderActiveTabPanelOnly
           large={false}
         >
-          {TABS.map((t) => (
+          {tabs.map((t) => (
             <Tab
               key={t.id}
               id={t.id}
@@ -213,6 +227,8 @@ function Dashboard({ role, email }: { role: string; email: string }) {
                   <ReviewsTab />
                 ) : t.id === 'analytics' ? (
                   <AnalyticsTab range={range} />
+                ) : t.id === 'settings' ? (
+                  <SettingsTab />
                 ) : (
                   <KitchenTab range={range} role={role} />
                 )

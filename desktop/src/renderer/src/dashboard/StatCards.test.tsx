@@ -40,9 +40,7 @@ describe('the seven stat cards', () => {
     render(<StatCards stats={undefined} loading error={null} />);
     expect(screen.getAllByTestId(/^stat-/)).toHaveLength(7);
     cleanup();
-    render(
-      <StatCards stats={undefined} loading={false} error={new ApiError(500, null, '500: boom')} />,
-    );
+    render(<StatCards stats={undefined} loading={false} error={new ApiError(500, 'boom')} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch stats');
     cleanup();
     render(
@@ -50,7 +48,10 @@ describe('the seven stat cards', () => {
         stats={undefined}
         loading={false}
         error={
-          new ApiError(400, { message: 'The start date must not be after the end date' }, '400')
+          new ApiError(
+            400,
+            JSON.stringify({ message: 'The start date must not be after the end date' }),
+          )
         }
       />,
     );

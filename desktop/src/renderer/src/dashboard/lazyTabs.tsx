@@ -39,6 +39,7 @@ export const AnalyticsTab = lazyTab(
   GRID,
 );
 export const KitchenTab = lazyTab(() => import('../kitchen/KitchenTab'), 'KitchenTab', GRID);
+export const SettingsTab = lazyTab(() => import('../settings/SettingsTab'), 'SettingsTab', PLAIN);
 
 /** The Excel exports of the menu commands, loading the analytics module on first use. */
 export async function exportWorkbook(

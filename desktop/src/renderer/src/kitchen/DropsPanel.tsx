@@ -10,7 +10,7 @@ import {
   DropInputSchema,
   formatInstant,
   HoldMinutesSchema,
-  WEEKDAYS,
+  WEEKDAY_NAMES,
   WindowInputSchema,
   WHOLE_KITCHEN,
   windowLabel,
@@ -316,7 +316,7 @@ export function DropsPanel({ role }: { role: string }) {
           <HeadedTable label="Pickup windows" columns={['Day', 'Window', 'Limit', '']}>
             {windows.data.map((w) => (
               <tr key={w.id}>
-                <th scope="row">{WEEKDAYS[w.weekday]}</th>
+                <th scope="row">{WEEKDAY_NAMES[w.weekday]}</th>
                 <td>
                   {windowLabel(w)} {w.fulfillment === 'delivery' && <Tag minimal>delivery</Tag>}
                 </td>
@@ -344,7 +344,7 @@ export function DropsPanel({ role }: { role: string }) {
               aria-label="Day"
               value={win.weekday}
               onChange={(e) => setWin((w) => ({ ...w, weekday: e.currentTarget.value }))}
-              options={WEEKDAYS.map((d, i) => ({ value: String(i), label: d }))}
+              options={WEEKDAY_NAMES.map((d, i) => ({ value: String(i), label: d }))}
             />
             <TextField
               id="window-start"

@@ -2,32 +2,15 @@
 // when none is configured, so customers receive nothing), what could not be
 // sent (after every retry) or waits for its next attempt, and a resend for
 // failed messages. The queue itself lives in the API (docs/integrations.md).
+import { type QueuedMailView, type MailDeliveryView } from '@bakery/core';
 import { Button, Callout, Card, H5, NonIdealState, Tag } from '../ui/blueprint';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, messageOf } from '../api/client';
 import { HeadedTable } from '../ui/HeadedTable';
 import { QueryStatus } from '../ui/QueryStatus';
-import { toast } from '../ui/toaster';
+import { useMail } from './useMail';
 
-export interface QueuedMail {
-  id: string;
-  kind: string;
-  to: string;
-  subject: string;
-  status: 'pending' | 'sending' | 'sent' | 'failed';
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-}
+export type QueuedMail = QueuedMailView;
 
-/** GET /api/admin/mail/delivery. */
-export interface MailDelivery {
-  transport: 'smtp' | 'outbox';
-  smtpHost: string | null;
-  outboxDir: string;
-}
-
-const MAIL_KEY = ['/api/admin/mail', 'unsent'] as const;
+export type MailDelivery = MailDeliveryView;
 
 /** Where mail goes, in words: the first thing the owner reads in this panel. */
 function DeliveryNotice({ delivery }: { delivery: MailDelivery }) {
@@ -99,30 +82,7 @@ function UnsentTable({
 }
 
 export function MailPanel() {
-  const client = useQueryClient();
-  const delivery = useQuery({
-    queryKey: ['/api/admin/mail/delivery'],
-    queryFn: () => api<MailDelivery>('/api/admin/mail/delivery'),
-  });
-  const mail = useQuery({
-    queryKey: MAIL_KEY,
-    queryFn: async () => {
-      const [failed, pending] = await Promise.all([
-        api<QueuedMail[]>('/api/admin/mail?status=failed'),
-        api<QueuedMail[]>('/api/admin/mail?status=pending'),
-      ]);
-      return [...failed, ...pending];
-    },
-  });
-  const resend = useMutation({
-    mutationFn: (id: string) =>
-      api<{ message: string }>(`/api/admin/mail/${id}/retry`, { method: 'POST' }),
-    onSuccess: (answer) => {
-      toast('E-mail queued again', answer.message, 'success');
-      void client.invalidateQueries({ queryKey: MAIL_KEY });
-    },
-    onError: (err) => toast('Failed to resend e-mail', messageOf(err, 'Failed to resend e-mail')),
-  });
+  const { delivery, mail, resend } = useMail();
   const rows = mail.data ?? [];
   const toOutbox = delivery.data?.transport === 'outbox';
   return (

@@ -4,20 +4,14 @@
 // labels).
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { formatLongDate, type OrderView } from '@bakery/core';
+import { formatLongDate, type OrderView, type BulkOrdersAnswer } from '@bakery/core';
 import { api, messageOf } from '../api/client';
 import { toast } from '../ui/toaster';
 import { Button, InputGroup } from '../ui/blueprint';
 import { LabelButtons } from '../allergens/LabelButtons';
 
-/** The answer of the bulk calls: one result per order. */
-interface BulkAnswer {
-  message: string;
-  results: { id: string; ok: boolean; message?: string }[];
-}
-
 /** The toast of a bulk call: its count, and why the refused ones were refused. */
-function reportBulk(answer: BulkAnswer, ticked: OrderView[]) {
+function reportBulk(answer: BulkOrdersAnswer, ticked: OrderView[]) {
   const refused = answer.results.filter((r) => !r.ok);
   const why = refused
     .slice(0, 3)
@@ -59,7 +53,7 @@ export function CounterBar({
   });
   const bulk = useMutation({
     mutationFn: ({ path, body }: { path: string; body: object }) =>
-      api<BulkAnswer>(path, { method: 'POST', body }),
+      api<BulkOrdersAnswer>(path, { method: 'POST', body }),
     onSuccess: (answer, { body }) => {
       refresh();
       if ('ids' in body) {

@@ -2,27 +2,13 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderView } from '@bakery/core';
+import { anOrder } from '@bakery/test-support/fixtures';
 import { OrderActions } from './OrderActions';
 
 afterEach(cleanup);
 
-const base = {
-  id: 'ord_1',
-  orderNumber: 'ABCD1234',
-  paymentStatus: 'pending',
-  orderStatus: 'in progress',
-  deliveryFeeStatus: 'not_applicable',
-  deliveryMethod: 'pickup',
-  squarePaymentUrl: null,
-  fulfilledAt: null,
-  fulfillmentStatus: 'received',
-  total: 43.5,
-  amountDue: 43.5,
-  refundedAmount: 0,
-  cancelledAt: null,
-  archivedAt: null,
-} as unknown as OrderView;
-const order = (patch: Record<string, unknown>) => ({ ...base, ...patch }) as OrderView;
+const base = anOrder({ id: 'ord_1', orderNumber: 'ABCD1234', total: 43.5, amountDue: 43.5 });
+const order = (patch: Partial<OrderView>): OrderView => ({ ...base, ...patch });
 
 function buttons(o: OrderView) {
   render(<OrderActions order={o} handlers={{ run: vi.fn(), submitDeliveryFee: vi.fn() }} />);

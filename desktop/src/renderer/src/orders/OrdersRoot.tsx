@@ -1,59 +1,26 @@
-// The order desk (issue 12): the Orders tab's data root. Filters live in the
-// URL; the grid asks the server for one block of rows at a time (AG Grid's
-// infinite row model over GET /api/admin/orders/desk); a 30 s poll asks only
-// what changed since the last answer; actions run here and report in toasts.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { GridApi, IDatasource } from 'ag-grid-community';
+// The order desk (issue 12): the Orders tab's root. Filters live in the URL;
+// the rows come from useDeskRows (the grid's blocks and the 30 s poll), the
+// actions from useOrderAction, the printouts from DeskPaper; this file holds
+// the selection and lays the desk out.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { GridApi } from 'ag-grid-community';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  can,
-  bakeryToday,
-  formatDollars,
-  formatLongDate,
-  type ConfigView,
-  type DeskChangesView,
-  type DeskPageView,
-  type OrderView,
-} from '@bakery/core';
+import { can, bakeryToday, type ConfigView, type OrderView } from '@bakery/core';
 import { api, messageOf } from '../api/client';
-import { bridge } from '../platform/bridge';
 import { toast } from '../ui/toaster';
 import { Callout, Card, NonIdealState } from '../ui/blueprint';
 import type { DateRange } from '../dashboard/range';
-import { OrdersTable, DESK_BLOCK } from './OrdersTable';
+import { OrdersTable } from './OrdersTable';
 import { OrderDetail } from './OrderDetail';
-import { PrintPreview } from './PrintPreview';
-import { CakeLabels, OrderTicket, PickList } from './Paper';
-import { deskQuery, pickListDay, useDeskFilters } from './deskParams';
+import { DeskPaper, type Paper } from './DeskPaper';
+import { pickListDay, useDeskFilters } from './deskParams';
 import { DeskToolbar } from './DeskToolbar';
 import { CounterBar } from './CounterBar';
 import { useOrderAction } from './useOrderAction';
+import { useDeskRows } from './useDeskRows';
 import type { ShortcutRequest } from './OrderActions';
 
-const POLL_MS = 30_000;
 const SEARCH_DELAY_MS = 300;
-
-type Paper =
-  | { kind: 'ticket'; order: OrderView }
-  | { kind: 'tickets'; orders: OrderView[] }
-  | { kind: 'pick' | 'labels'; date: string };
-
-/** Every order due on `date` (pages of 200), for the pick list and labels. */
-async function ordersDueOn(date: string): Promise<OrderView[]> {
-  const rows: OrderView[] = [];
-  for (let page = 0; page < 25; page++) {
-    const q = new URLSearchParams({
-      dueFrom: date,
-      dueTo: date,
-      limit: '200',
-      offset: String(page * 200),
-    });
-    const answer = await api<DeskPageView>(`/api/admin/orders/desk?${q.toString()}`);
-    rows.push(...answer.rows);
-    if (answer.rows.length < 200) break;
-  }
-  return rows;
-}
 
 export function OrdersRoot({
   placed,
@@ -77,13 +44,7 @@ export function OrdersRoot({
   const [ticked, setTicked] = useState<OrderView[]>([]);
   // A shortcut pressed on a grid row: the detail opens and asks its question (or acts).
   const [requested, setRequested] = useState<{ id: string; request: ShortcutRequest } | null>(null);
-  const [count, setCount] = useState<{ n: number; capped: boolean } | null>(null);
-  // The search found nothing in the chosen dates and lists matches on all dates instead.
-  const widened = useRef(false);
-  const [widenedSearch, setWidenedSearch] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [paper, setPaper] = useState<Paper | null>(null);
-  const asOf = useRef<string | null>(null);
   // The order named in the URL when the desk opened (a reload, a shared
   // link): selected once a page lists it, then forgotten. The datasource
   // reads this ref, never the filters it was made with, which go stale.
@@ -119,62 +80,6 @@ export function OrdersRoot({
     [setFilters],
   );
 
-  const datasource = useMemo<IDatasource>(() => {
-    return {
-      getRows(params) {
-        const sort = params.sortModel[0];
-        const pageOf = (f: typeof filters) =>
-          api<DeskPageView>(
-            `/api/admin/orders/desk?${deskQuery(f, placed, {
-              offset: params.startRow,
-              limit: Math.min(params.endRow - params.startRow, DESK_BLOCK),
-              sort: sort ? sort.colId : 'due',
-              dir: sort ? sort.sort : 'asc',
-            })}`,
-          );
-        // A search with no match in the chosen dates looks across all dates (issue 23).
-        const searching = filters.q.trim() !== '' && filters.due !== 'all';
-        if (params.startRow === 0) widened.current = false;
-        const load = async () => {
-          if (widened.current) return pageOf({ ...filters, due: 'all', day: null });
-          const page = await pageOf(filters);
-          if (params.startRow !== 0 || !searching || page.count > 0) return page;
-          const everywhere = await pageOf({ ...filters, due: 'all', day: null });
-          if (everywhere.count > 0) widened.current = true;
-          return everywhere.count > 0 ? everywhere : page;
-        };
-        load()
-          .then((page) => {
-            setLoadError(null);
-            if (params.startRow === 0) {
-              setCount({ n: page.count, capped: page.countCapped });
-              setWidenedSearch(widened.current);
-              asOf.current = page.asOf;
-            }
-            const last =
-              page.rows.length < params.endRow - params.startRow
-                ? params.startRow + page.rows.length
-                : page.countCapped
-                  ? undefined
-                  : page.count;
-            params.successCallback(page.rows, last);
-            // The detail follows the list: fresh data for the selected order.
-            setSelected((sel) => {
-              if (sel) return page.rows.find((o) => o.id === sel.id) ?? sel;
-              const found = page.rows.find((o) => o.id === urlOrder.current);
-              if (found) urlOrder.current = null;
-              return found ?? sel;
-            });
-          })
-          .catch((err: unknown) => {
-            setLoadError(messageOf(err, 'Failed to fetch orders'));
-            params.failCallback();
-          });
-      },
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [filterKey]);
-
   // A new filter is a new list: the detail only shows listed orders (spec),
   // so it closes unless the order is in the new first page.
   const firstKey = useRef(filterKey);
@@ -193,29 +98,14 @@ export function OrdersRoot({
     void client.invalidateQueries({ queryKey: ['/api/admin/analytics'] });
   }, [grid, client]);
 
-  // The poll: only what changed since the last answer.
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (!asOf.current) return;
-      api<DeskChangesView>(`/api/admin/orders/changes?since=${encodeURIComponent(asOf.current)}`)
-        .then((changes) => {
-          asOf.current = changes.asOf;
-          if (changes.changed.length === 0) return;
-          const fresh = changes.changed.filter((o) => changes.created.includes(o.id));
-          if (fresh.length === 1)
-            bridge.notify(
-              'New order',
-              `${fresh[0]!.customerName} — ${formatDollars(fresh[0]!.total)}`,
-            );
-          else if (fresh.length > 1)
-            bridge.notify('New orders', `${fresh.length} new orders arrived`);
-          setSelected((sel) => (sel ? (changes.changed.find((o) => o.id === sel.id) ?? sel) : sel));
-          refresh();
-        })
-        .catch(() => undefined);
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [refresh]);
+  const { datasource, count, widenedSearch, loadError } = useDeskRows({
+    filters,
+    placed,
+    filterKey,
+    setSelected,
+    urlOrder,
+    refresh,
+  });
 
   const action = useOrderAction((answer, request) => {
     if (request.button === 'delete') select(null);
@@ -235,13 +125,6 @@ export function OrdersRoot({
       toast(res.message, undefined, res.success ? 'success' : 'warning');
     },
     onError: (err) => toast('Update Failed', messageOf(err, 'Failed to update order status')),
-  });
-
-  const dayOrders = useQuery({
-    queryKey: ['/api/admin/orders/desk', 'day', paper && 'date' in paper ? paper.date : null],
-    queryFn: () => ordersDueOn((paper as { date: string }).date),
-    enabled: Boolean(paper && 'date' in paper),
-    staleTime: 0,
   });
 
   const today = bakeryToday();
@@ -332,50 +215,7 @@ export function OrdersRoot({
           )}
         </Card>
       </div>
-      {paper && (
-        <PrintPreview
-          title={
-            paper.kind === 'ticket'
-              ? `Order ticket #${paper.order.orderNumber}`
-              : paper.kind === 'tickets'
-                ? `Order tickets (${paper.orders.length})`
-                : paper.kind === 'pick'
-                  ? `Pick list ${formatLongDate(paper.date)}`
-                  : `Cake labels ${formatLongDate(paper.date)}`
-          }
-          onClose={() => setPaper(null)}
-        >
-          {paper.kind === 'ticket' ? (
-            <OrderTicket order={paper.order} />
-          ) : paper.kind === 'tickets' ? (
-            paper.orders.map((order) => <OrderTicket key={order.id} order={order} />)
-          ) : (
-            <>
-              <label className="no-print inline-field" style={{ marginBottom: 8 }}>
-                <span>Day</span>
-                <input
-                  className="bp6-input bp6-small"
-                  type="date"
-                  aria-label="Pick list day"
-                  value={paper.date}
-                  onChange={(e) =>
-                    e.currentTarget.value && setPaper({ ...paper, date: e.currentTarget.value })
-                  }
-                />
-              </label>
-              {dayOrders.isLoading ? (
-                <p>Loading…</p>
-              ) : dayOrders.error ? (
-                <p role="alert">{messageOf(dayOrders.error, 'Failed to fetch orders')}</p>
-              ) : paper.kind === 'pick' ? (
-                <PickList date={paper.date} orders={dayOrders.data ?? []} />
-              ) : (
-                <CakeLabels orders={dayOrders.data ?? []} />
-              )}
-            </>
-          )}
-        </PrintPreview>
-      )}
+      {paper && <DeskPaper paper={paper} setPaper={setPaper} />}
     </div>
   );
 }

@@ -1,21 +1,21 @@
 // The desk's filters live in the URL (?due=&day=&q=&status=&method=&order=),
 // so a reload, a shared link or a return after sign-in shows the same list.
 import { useSearchParams } from 'react-router-dom';
-import { bakeryToday, DUE_PRESETS, dueRange, isDateString, type DuePreset } from '@bakery/core';
+import {
+  bakeryToday,
+  DESK_STATUS_FILTERS,
+  DUE_PRESETS,
+  dueRange,
+  isDateString,
+  type DuePreset,
+} from '@bakery/core';
 import type { DateRange } from '../dashboard/range';
 
-export const DESK_STATUSES = [
+/** The status select: core's filters that the desk offers, after "Any status". */
+export const DESK_STATUSES: readonly (readonly [string, string])[] = [
   ['', 'Any status'],
-  ['open', 'To hand over'],
-  ['unfulfilled', 'Not ready yet'],
-  ['ready', 'Ready'],
-  ['picked_up', 'Picked up'],
-  ['pending', 'Payment pending'],
-  ['paid', 'Paid'],
-  ['completed', 'Completed'],
-  ['cancelled', 'Cancelled'],
-  ['archived', 'Archived'],
-] as const;
+  ...DESK_STATUS_FILTERS.filter((f) => f.offered).map((f) => [f.value, f.label] as const),
+];
 
 export interface DeskFilters {
   due: DuePreset;

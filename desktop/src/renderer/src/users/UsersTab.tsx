@@ -1,71 +1,23 @@
+// The Users tab: the owner's user list (root -> useUsers -> UserRow), the
+// role legend, and the mail and backup panels.
 import { useMemo, useState } from 'react';
-import {
-  Button,
-  Callout,
-  Card,
-  H5,
-  HTMLSelect,
-  InputGroup,
-  NonIdealState,
-  Spinner,
-  Tag,
-} from '../ui/blueprint';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { can, formatLongDate, ROLE_DESCRIPTIONS, ROLES, type UserView } from '@bakery/core';
-import { api, ApiError, messageOf } from '../api/client';
+import { Callout, Card, H5, InputGroup, NonIdealState, Spinner, Tag } from '../ui/blueprint';
+import { can, ROLE_DESCRIPTIONS, type UserView } from '@bakery/core';
+import { messageOf } from '../api/client';
+import { roleIntent, UserRow } from './UserRow';
+import { useUsers } from './useUsers';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { toast } from '../ui/toaster';
 import { MailPanel } from '../mail/MailPanel';
 import { BackupPanel } from '../backups/BackupPanel';
-
-type UserRow = UserView & { createdAt?: string };
-
-const roleIntent = (role: string) =>
-  role === 'owner' ? 'danger' : role === 'admin' ? 'primary' : 'none';
 
 /** `email`: the signed-in user's, whose row says "(you)". */
 export function UsersTab({ role, email }: { role: string; email: string }) {
   // Only an owner manages users (the API answers 403 to others); say so instead of an error.
   const isOwner = can(role, 'manageUsers');
-  const client = useQueryClient();
-  const users = useQuery({
-    queryKey: ['/api/admin/users'],
-    queryFn: () => api<UserRow[]>('/api/admin/users'),
-    enabled: isOwner,
-  });
+  const { users, changeRole, reset } = useUsers(isOwner);
   const [search, setSearch] = useState('');
   // A role change waits here for the owner's yes: it grants or takes away access at once.
-  const [roleChange, setRoleChange] = useState<{ user: UserRow; role: string } | null>(null);
-  const changeRole = useMutation({
-    mutationFn: ({ id, role }: { id: string; role: string }) =>
-      api(`/api/admin/users/${id}/role`, { method: 'PATCH', body: { role } }),
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['/api/admin/users'] });
-      toast('User role updated', undefined, 'success');
-    },
-    onError: (err) => {
-      toast('Failed to update user role', messageOf(err, 'Failed to update user role'));
-      void client.invalidateQueries({ queryKey: ['/api/admin/users'] });
-    },
-  });
-  const reset = useMutation({
-    mutationFn: (id: string) =>
-      api<{ message: string; needsConfiguration?: boolean }>(
-        `/api/admin/users/${id}/reset-password`,
-        { method: 'POST' },
-      ),
-    onSuccess: (res) => {
-      if (res.needsConfiguration) toast('Email Configuration Required', res.message, 'warning');
-      else toast('Password reset sent', res.message, 'success');
-    },
-    onError: (err) => {
-      const msg = messageOf(err, 'Failed to send password reset');
-      const body =
-        err instanceof ApiError ? (err.body as { needsConfiguration?: boolean } | null) : null;
-      const config = body?.needsConfiguration || /email provider/i.test(msg);
-      toast(config ? 'Email Configuration Required' : 'Failed to send password reset', msg);
-    },
-  });
+  const [roleChange, setRoleChange] = useState<{ user: UserView; role: string } | null>(null);
 
   const rows = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -125,38 +77,16 @@ export function UsersTab({ role, email }: { role: string; email: string }) {
       )}
       <div role="list" aria-label="Users">
         {rows.map((u) => (
-          <div
+          <UserRow
             key={u.id}
-            className="user-row"
-            role="listitem"
-            aria-label={`${u.firstName} ${u.lastName}`}
-          >
-            <strong>
-              {u.firstName} {u.lastName}
-              {u.email === email && <span className="muted"> (you)</span>}
-            </strong>
-            <Tag intent={roleIntent(u.role)} round>
-              {u.role}
-            </Tag>
-            <span>{u.email}</span>
-            <span className="muted">
-              {u.createdAt ? `Joined ${formatLongDate(u.createdAt)}` : ''}
-            </span>
-            <HTMLSelect
-              aria-label={`Role of ${u.email}`}
-              value={u.role}
-              disabled={!isOwner || changeRole.isPending}
-              onChange={(e) => setRoleChange({ user: u, role: e.currentTarget.value })}
-              options={[...(ROLES as readonly string[])]}
-            />
-            <Button
-              small
-              icon="envelope"
-              text="Send password reset"
-              disabled={!isOwner || reset.isPending}
-              onClick={() => reset.mutate(u.id)}
-            />
-          </div>
+            user={u}
+            you={u.email === email}
+            canManage={isOwner}
+            busyRole={changeRole.isPending}
+            busyReset={reset.isPending}
+            onRole={(next) => setRoleChange({ user: u, role: next })}
+            onReset={() => reset.mutate(u.id)}
+          />
         ))}
       </div>
       <Card style={{ marginTop: 12 }} role="region" aria-labelledby="role-legend">

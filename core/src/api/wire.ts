@@ -1,0 +1,63 @@
+// Answer shapes of the API that have no view of their own elsewhere in core.
+// With views.ts and the kitchen's views, these are the only wire types: the
+// route map (routes.ts) names one of them for every endpoint, and both
+// clients read them from there.
+import type { ClaimProblem } from '../kitchen/allergens';
+
+/** The answer of a call that only reports that it worked. */
+export interface DoneAnswer {
+  success: boolean;
+  message?: string;
+}
+
+export interface HealthView {
+  status: 'ok' | 'degraded';
+  database: boolean;
+}
+
+/** GET /api/admin/mail: a message in the outbound queue. */
+export interface QueuedMailView {
+  id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string;
+  sentAt: string | null;
+  createdAt: string;
+}
+
+/** GET /api/admin/mail/delivery: an SMTP server (its host, never its credentials), or the outbox folder. */
+export type MailDeliveryView =
+  | { transport: 'smtp'; smtpHost: string | null; outboxDir: string }
+  | { transport: 'outbox'; smtpHost: null; outboxDir: string };
+
+/** POST /api/admin/orders/ready and /hand-over: one result per ticked order. */
+export interface BulkOrdersAnswer {
+  message: string;
+  results: { id: string; ok: boolean; message?: string }[];
+}
+
+/** GET /api/admin/allergens: the owner's allergen overview. */
+export interface AllergenOverviewView {
+  items: {
+    productId: string;
+    name: string;
+    statement: { known: boolean; contains: string | null; mayContainLine: string | null };
+    exception: string | null;
+  }[];
+  askUs: { productId: string; name: string }[];
+  missingWeights: { ingredient: string; items: string[] }[];
+  problems: ClaimProblem[];
+  exceptions: { productId: string; name: string; wording: string }[];
+  options: {
+    kind: 'filling' | 'addIn';
+    optionId: string;
+    label: string;
+    ingredients: { ingredientId: string; name: string; unit: string; quantity: number }[];
+  }[];
+  netWeights: { productId: string; variantId: string; grams: number }[];
+  labelSettings: { cottageFoodStatement: boolean };
+}

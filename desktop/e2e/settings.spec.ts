@@ -1,0 +1,63 @@
+// The owner's Settings tab (issue 22 part 4) at 1280x800 against the real API:
+// Sunday hours 9 to 3, a $15 rush fee and a 24-hour lock are saved, the
+// public settings and the storefront's footer follow at once, a bad value is
+// refused by field; the defaults are put back after. The screenshot is the
+// one in docs/desktop.md.
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { DEFAULT_SHOP_SETTINGS } from '@bakery/core';
+import { ApiSession } from '@bakery/test-support/client';
+
+const base = () => process.env.E2E_BASE_URL!;
+const docs = join(import.meta.dirname, '..', '..', 'docs');
+test.use({ viewport: { width: 1280, height: 800 } });
+
+test.afterAll(async () => {
+  // Other suites expect the spec's hours and fees.
+  const owner = new ApiSession(base());
+  await owner.call('POST', '/api/login', {
+    email: process.env.E2E_OWNER_EMAIL,
+    password: process.env.E2E_OWNER_PASSWORD,
+  });
+  await owner.call('POST', '/api/admin/auto-login', {});
+  await owner.call('PUT', '/api/admin/settings', DEFAULT_SHOP_SETTINGS);
+});
+
+test("the owner changes the shop's hours and fees, and the shop follows", async ({ page }) => {
+  await page.goto(`${base()}/admin/login`);
+  await page.getByLabel('Email', { exact: true }).fill(process.env.E2E_OWNER_EMAIL!);
+  await page.getByLabel('Password', { exact: true }).fill(process.env.E2E_OWNER_PASSWORD!);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Bakery Admin Dashboard' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Settings', exact: true }).click();
+  await expect(page.getByLabel('Shop name')).toHaveValue('Sprinkles & Crumbs Bakery');
+
+  // A bad value: refused before anything is sent.
+  await page.getByLabel('Tax rate (%)').fill('-2');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('alert').first()).toContainText('Tax rate cannot be negative');
+  await page.getByLabel('Tax rate (%)').fill('8.75');
+
+  await page.getByLabel('Sunday opens').selectOption('09:00');
+  await page.getByLabel('Sunday closes').selectOption('15:00');
+  await page.getByLabel('Rush fee ($)').fill('15.00');
+  await page.getByLabel('Customer changes close (hours before pickup)').fill('24');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Settings saved')).toBeVisible();
+  await expect(page.getByText(/^Last saved .* by owner-desktop-e2e@example\.com$/)).toBeVisible();
+  await page.getByRole('heading', { name: 'The shop' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(docs, 'desktop-settings.png') });
+
+  const shown = await (await page.request.get(`${base()}/api/settings`)).json();
+  expect(shown).toMatchObject({
+    rushFeeCents: 1500,
+    selfServiceLockHours: 24,
+    hours: { sunday: { open: true, opens: '09:00', closes: '15:00' } },
+  });
+
+  // The storefront reads the same settings: the footer's hours on the About page.
+  await page.goto(`${base()}/about`);
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText('Sunday: 9:00 AM to 3:00 PM');
+  await expect(footer).toContainText('Monday to Saturday: 8:00 AM to 7:00 PM');
+});

@@ -1,0 +1,3 @@
+// The query key of GET /api/settings: the dashboard loads the shop's settings
+// into core with it, and the Settings tab refreshes it after a save.
+export const PUBLIC_SETTINGS_KEY = ['/api/settings'] as const;
