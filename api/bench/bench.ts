@@ -11,6 +11,7 @@
 //     each request from another client address (X-Forwarded-For, TRUST_PROXY=1)
 //   - GET /api/my-orders (20 orders)
 //   - GET /api/menu (Accept-Encoding: br, gzip, as a browser sends it)
+//   - GET /api/availability for 92 days (issue 25: the order page polls it)
 //
 // then prints requests/s and p50/p95/p99 latency, and drops the database.
 // Needs PostgreSQL: BENCH_PG_URL / TEST_DATABASE_URL / DATABASE_URL, else
@@ -25,7 +26,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { applyMigrations, createPrismaClient, type PrismaClient } from '@bakery/prisma';
-import { CATEGORY_IDS } from '@bakery/core';
+import { CATEGORY_IDS, addDays, bakeryToday } from '@bakery/core';
 import { freePort } from '@bakery/test-support';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../src/db/embedded.js';
 import { MIGRATIONS_DIR } from '../src/config.js';
@@ -42,7 +43,7 @@ const MEASURED = 'bench-00042@example.com';
 const ORDERING = 'bench-00043@example.com';
 /** BENCH_API_DIR: another build's api folder (its dist/main.js), to compare two builds in one minute. */
 const API_DIR = path.resolve(process.env.BENCH_API_DIR || path.join(import.meta.dirname, '..'));
-/** BENCH_ONLY=menu,my-orders,submit,ceiling,bare measures only those (all when unset). */
+/** BENCH_ONLY=menu,my-orders,availability,submit,ceiling,bare measures only those (all when unset). */
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const wanted = (call: string) => ONLY.length === 0 || ONLY.includes(call);
 
@@ -209,6 +210,29 @@ async function seed(prisma: PrismaClient) {
     data: CATEGORY_IDS.map((category) => ({ category, maxUnits: 2_000_000_000 })),
     skipDuplicates: true,
   });
+  // Issue 25: availability answers with windows and a drop, as a shop that uses them would.
+  // Windows without limits here: submitting is measured, not the windows' capacity.
+  await prisma.pickupWindow.createMany({
+    data: [0, 1, 2, 3, 4, 5, 6].flatMap((weekday) =>
+      ['08:00', '10:00', '12:00', '14:00'].map((start) => ({
+        weekday,
+        start,
+        end: `${String(Number(start.slice(0, 2)) + 2).padStart(2, '0')}:00`,
+        fulfillment: 'pickup',
+        limits: {},
+      })),
+    ),
+  });
+  const today = bakeryToday();
+  await prisma.drop.create({
+    data: {
+      name: 'Bench drop',
+      opensAt: new Date(),
+      closesAt: new Date(Date.now() + 86_400_000),
+      pickupDates: [addDays(today, 20), addDays(today, 21)],
+      units: { create: [{ label: 'Rolls', productIds: ['dinner-rolls'], quantity: 200 }] },
+    },
+  });
 }
 
 /** ORDERS copies of `templateId` spread over the customers; the measured one gets exactly 20. */
@@ -372,6 +396,17 @@ async function main() {
           headers: { cookie, 'accept-encoding': 'br, gzip' },
         }),
       );
+    // Issue 25: the availability the order page polls every 15 s (92 days, counters only).
+    if (wanted('availability')) {
+      const fromDate = bakeryToday();
+      const query = `fromDate=${fromDate}&toDate=${addDays(fromDate, 91)}`;
+      table.push(
+        await measureServer(server.pid, 'GET /api/availability (92 days)', {
+          url: `${baseUrl}/api/availability?${query}`,
+          headers: { 'accept-encoding': 'br, gzip' },
+        }),
+      );
+    }
     if (wanted('submit'))
       table.push(
         await measureServer(server.pid, 'POST /api/submit-order', {

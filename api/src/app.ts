@@ -24,6 +24,7 @@ import { livePagesDir } from './services/menu/pages.js';
 import { liveMenuAnswer } from './services/allergens/menuAnswer.js';
 import { kitchenWritesMarkStale } from './services/allergens/statements.js';
 import { configBody } from './routes/config.js';
+import { liveAvailabilityAnswer } from './services/kitchen/availabilityAnswer.js';
 import { MENU_IMAGES_PATH } from './routes/admin/menuImages.js';
 import { safePath } from './services/logger.js';
 import { mediaFiles, staticApps } from './static.js';
@@ -166,6 +167,9 @@ export function createApp(deps: AppDeps): Koa {
       // Issue 26: with each item's allergens, per kitchen revision and ?without= filter.
       '/api/menu': liveMenuAnswer(prisma, publicMenu),
       '/api/config': () => cachedJson(configBody(deps), 'no-cache'),
+      // Issue 25: polled by every open order page; in production built at most
+      // once a second per range (tests and development read it fresh).
+      '/api/availability': liveAvailabilityAnswer(prisma, config.production ? 1000 : 0),
     }),
   );
   // Uploaded menu photos: immutable files, before any session or database work.

@@ -20,7 +20,7 @@ import { createLogger, flushLogs } from './services/logger.js';
 import { purgeExpired } from './services/sessionStore.js';
 import { foldSummarySlots } from './services/dailySummary.js';
 import { addDays, bakeryToday } from '@bakery/core';
-import { backupJob, unpaidReleaseJob } from './services/upkeep/jobs.js';
+import { backupJob, dropNotifyJob, unpaidReleaseJob } from './services/upkeep/jobs.js';
 import { startScheduler } from './services/upkeep/scheduler.js';
 import { listenForShopSettings, loadShopSettings } from './services/settings/shopSettings.js';
 
@@ -129,6 +129,7 @@ async function main() {
             method: config.backupMethod,
           }),
           unpaidReleaseJob({ prisma, log, notifications }),
+          dropNotifyJob({ prisma, log, notifications }),
         ],
       })
     : null;

@@ -52,6 +52,14 @@ export const ERROR_CODES = [
   'item_unavailable',
   /** 409: the kitchen is full or closed on that date. */
   'capacity_full',
+  /** 409: the pickup window is full for the cart (the message names the category and window). */
+  'window_full',
+  /** 409: a drop item has none left (the message names the item and the drop). */
+  'drop_sold_out',
+  /** 409: the drop an item is in has not opened yet (the message names the item). */
+  'drop_not_open',
+  /** 409: the drop an item is in has closed (the message names the item). */
+  'drop_closed',
   /** 409: the account holds as many unpaid orders as it may (pay one first). */
   'too_many_unpaid_orders',
   /** 413: the body is too large. */

@@ -12,6 +12,7 @@ import { accountSecurityRouter } from './accountSecurity.js';
 import { secondFactorRouter } from './secondFactor.js';
 import { ordersRouter } from './orders.js';
 import { kitchenRouter } from './kitchen.js';
+import { dropsRouter } from './drops.js';
 import { reviewsRouter } from './reviews.js';
 import { contactRouter } from './contact.js';
 import { squareRouter } from './square.js';
@@ -43,6 +44,7 @@ export function routers(deps: AppDeps): Router[] {
     secondFactorRouter(deps),
     ordersRouter(deps),
     kitchenRouter(deps),
+    dropsRouter(deps),
     reviewsRouter(deps),
     contactRouter(deps),
     squareRouter({

@@ -22,7 +22,7 @@ import { requirePermission } from '../middleware/auth.js';
 import { handle, type InputOf } from '../middleware/validate.js';
 import {
   addClosedDate,
-  availability,
+  availabilityOffer,
   bakeSheet,
   bookedDays,
   bookingSettings,
@@ -53,7 +53,7 @@ export function kitchenRouter(deps: AppDeps): Router {
     '/api/availability',
     handle({ query: KitchenRangeSchema }, async (ctx, { query: { fromDate, toDate } }) => {
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = await availability(prisma, fromDate, toDate);
+      ctx.body = await availabilityOffer(prisma, fromDate, toDate);
     }),
   );
 

@@ -7,7 +7,7 @@ import { currentUser, requireUser } from '../middleware/auth.js';
 import { badRequest, notFound } from '../middleware/errors.js';
 import { callRateLimit } from '../middleware/rateLimit.js';
 import { decodeCursor, encodeCursor } from '../services/orderAdmin.js';
-import { submitOrder } from '../services/orderSubmission.js';
+import { holdKeyOf, submitOrder } from '../services/orderSubmission.js';
 import { cancelMyOrder, changeMyOrder } from '../services/selfService.js';
 import { handle } from '../middleware/validate.js';
 import {
@@ -116,6 +116,7 @@ export function ordersRouter(deps: AppDeps): Router {
         orderData: body.orderData,
         user: currentUser(ctx),
         idempotencyKey: key,
+        holdKey: holdKeyOf(ctx.get('X-Hold-Key')),
       });
       ctx.status = result.status;
       ctx.body = result.body;

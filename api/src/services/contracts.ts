@@ -22,6 +22,12 @@ export interface Notifications {
     undoUrl: string,
   ): Promise<void>;
   orderReceived(orderId: string): Promise<void>;
+  /** Issue 25: a drop the address asked about is open (once per address; the token unsubscribes). */
+  dropOpened?(
+    to: string,
+    drop: { name: string; closesAt: string; pickupDates: string[] },
+    unsubscribeToken: string,
+  ): Promise<void>;
   /**
    * The order-received mail as an INSERT into the mail queue, which the
    * submission runs in the order's own transaction (in the order's INSERT),

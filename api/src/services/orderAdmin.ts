@@ -37,6 +37,7 @@ import type { Logger, Notifications, Payments } from './contracts.js';
 import { conflict, notFound } from '../errors.js';
 import { rangeBounds } from './stats.js';
 import { reserveCapacity, storedLines } from './kitchen/capacity.js';
+import { bookWindowAndDrops } from './kitchen/offer.js';
 import { centsOf as cents, decimalOf } from '../db/money.js';
 
 export interface OrderAdminDeps {
@@ -522,11 +523,22 @@ export async function restoreOrder(
     // The New York day of the cancel (a UTC date is the next day after 7 or 8 pm).
     const cancelledDay = current.cancelledAt ? bakeryToday(current.cancelledAt) : null;
     ensureCounter(current, 'restore', { today, cancelledDay });
-    if (current.pickupDate)
+    if (current.pickupDate) {
       await reserveCapacity(tx, current.pickupDate, storedLines(current.items), {
         userId: null,
         today,
       });
+      // Issue 25: its window and drop units too (a drop that closed since refuses).
+      await bookWindowAndDrops(tx, {
+        orderId: current.id,
+        date: current.pickupDate,
+        pickupTime: current.pickupTime,
+        deliveryMethod: current.deliveryMethod,
+        lines: storedLines(current.items),
+        holder: null,
+        rebook: true,
+      });
+    }
     const back =
       current.cancelledFrom && current.cancelledFrom !== 'cancelled'
         ? fulfillmentOf({ fulfillmentStatus: current.cancelledFrom })

@@ -29,7 +29,8 @@ import type { SessionUser } from './sessionStore.js';
 import { badRequest, conflict } from '../errors.js';
 import { validationError } from '../errors.js';
 import { toOrderView } from './orderView.js';
-import { reserveCapacity } from './kitchen/index.js';
+import { planUnits, reserveCapacity, takeUnits } from './kitchen/index.js';
+import { refuseSoldOutFast } from './kitchen/drops.js';
 import { checkUnpaidCap } from './upkeep/unpaidOrders.js';
 import { assertAvailableOn } from './menu/orders.js';
 import { withLineAllergens } from './allergens/orderLines.js';
@@ -165,6 +166,8 @@ export async function submitOrder(
     orderData: unknown;
     user: SessionUser | undefined;
     idempotencyKey: string | null;
+    /** A guest's checkout-hold key (X-Hold-Key); a signed-in customer's holds are the account's. */
+    holdKey?: string | null;
     now?: Date;
   },
 ): Promise<SubmitResult> {
@@ -190,6 +193,8 @@ export async function submitOrder(
       refusal.code,
     );
   const data = orderRow(payload, priced, input.user);
+  // Issue 25: a drop item already sold out is refused before any wait.
+  await refuseSoldOutFast(prisma, { date: data.pickupDate, lines: data.items });
   // Issue 26: each line keeps the allergens it was ordered with (My Orders, the mails).
   data.items = await withLineAllergens(prisma, data.items);
 
@@ -200,8 +205,11 @@ export async function submitOrder(
     // lock, so two customers racing for the last cake of a day get one success.
     order = await sqlTransaction(prisma, async (tx) => {
       await checkUnpaidCap(tx, { userId, email: data.customerEmail });
-      await reserveCapacity(tx, data.pickupDate, data.items, { userId, today });
       const row = { ...data, id: randomUUID(), idempotencyKey: input.idempotencyKey };
+      // Issue 25: window and drop refusals that need no lock come before the day's lock.
+      const units = await planUnits(tx, unitBooking(row, userId ?? input.holdKey ?? null));
+      await reserveCapacity(tx, data.pickupDate, data.items, { userId, today });
+      await takeUnits(tx, units);
       // The confirmation mail is stored by the order's own INSERT (a data-modifying WITH):
       // the order and its mail commit together, in one round trip. That statement is the
       // transaction's last: inserting the order locks a row of the day's summary
@@ -247,6 +255,36 @@ export async function submitOrder(
   });
   const stored = paymentUrl ? ((await findOrder(prisma, order.id)) ?? order) : order;
   return { status: 201, body: answerBody(deps, stored, paymentUrl) };
+}
+
+/**
+ * Issue 25: what the order books in its pickup window and its drops;
+ * `holder` is whose checkout hold it uses.
+ */
+function unitBooking(
+  row: {
+    id: string;
+    pickupDate: string;
+    pickupTime: string | null;
+    deliveryMethod: string;
+    items: unknown;
+  },
+  holder: string | null,
+) {
+  return {
+    orderId: row.id,
+    date: row.pickupDate,
+    pickupTime: row.pickupTime,
+    deliveryMethod: row.deliveryMethod,
+    lines: row.items as { productId: string; quantity: number; variant?: string | null }[],
+    holder,
+  };
+}
+
+/** A guest's hold key as sent (X-Hold-Key), or null when missing or malformed. */
+export function holdKeyOf(value: string | undefined): string | null {
+  const key = value?.trim() ?? '';
+  return /^[A-Za-z0-9_-]{16,64}$/.test(key) ? `guest:${key}` : null;
 }
 
 /**

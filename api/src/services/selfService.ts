@@ -26,6 +26,8 @@ import {
 import { Prisma } from '@bakery/prisma';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { reserveCapacity, storedLines } from './kitchen/capacity.js';
+import { bookWindowAndDrops } from './kitchen/offer.js';
+import { rebookWindow } from './kitchen/windows.js';
 import {
   applyChanges,
   counterChanges,
@@ -220,6 +222,7 @@ export async function changeMyOrder(
       });
       data.items = items;
     }
+    await rebookUnits(tx, order, { pickupDate, pickupTime, items, dateChanged, linesChanged });
 
     const paid = isPaidStatus(order.paymentStatus);
     let moreToPay = false;
@@ -337,4 +340,34 @@ export async function cancelMyOrder(
   const send = deps.notifications.orderCancelled?.bind(deps.notifications);
   if (send) await notify(deps, 'order cancelled', () => send(order.id));
   return order;
+}
+
+/**
+ * Issue 25: a change books the order's window and drop units again, in the
+ * change's transaction (its own units given back first): a new date or new
+ * lines both, a new time only the window (a drop that closed since does not
+ * stop a customer from moving the pickup time).
+ */
+async function rebookUnits(
+  tx: Prisma.TransactionClient,
+  order: { id: string; userId: string | null; pickupTime: string | null; deliveryMethod: string },
+  change: {
+    pickupDate: string;
+    pickupTime: string | undefined;
+    items: unknown;
+    dateChanged: boolean;
+    linesChanged: boolean;
+  },
+): Promise<void> {
+  const booking = {
+    orderId: order.id,
+    date: change.pickupDate,
+    pickupTime: change.pickupTime ?? null,
+    deliveryMethod: order.deliveryMethod,
+    lines: storedLines(change.items as Prisma.JsonValue),
+    holder: order.userId,
+  };
+  if (change.dateChanged || change.linesChanged)
+    await bookWindowAndDrops(tx, { ...booking, rebook: true });
+  else if ((change.pickupTime ?? null) !== order.pickupTime) await rebookWindow(tx, booking);
 }

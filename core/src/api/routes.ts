@@ -85,7 +85,17 @@ export const ROUTES = {
     '/api/order-payment-status/:orderOrReferenceId',
     'public',
   ),
-  availability: route<K.AvailabilityView>()('GET', '/api/availability', 'public'),
+  availability: route<K.AvailabilityOfferView>()('GET', '/api/availability', 'public'),
+  // Issue 25: drops, notify, checkout holds.
+  drops: route<{ drops: K.PublicDropView[]; holdMinutes: number }>()('GET', '/api/drops', 'public'),
+  dropNotify: route<{ success: true; message: string }>()(
+    'POST',
+    '/api/drops/:id/notify',
+    'public',
+  ),
+  dropUnsubscribe: route<Bytes>()('GET', '/api/drops/unsubscribe', 'public', { binary: true }),
+  dropHold: route<K.DropHoldView>()('POST', '/api/drops/:id/holds', 'public'),
+  dropReleaseHold: route<Ok>()('DELETE', '/api/drops/:id/holds', 'public'),
   reviews: route<V.ReviewView[]>()('GET', '/api/reviews', 'public'),
   postReview: route<ReviewAnswer>()('POST', '/api/reviews', 'signed-in'),
   contact: route<Ok>()('POST', '/api/contact', 'public'),
@@ -290,6 +300,41 @@ export const ROUTES = {
   ),
   deleteIngredient: route<Ok>()('DELETE', '/api/admin/ingredients/:id', 'permission:manageRecipes'),
   capacity: route<K.CapacityView>()('GET', '/api/admin/kitchen/capacity', 'permission:viewKitchen'),
+  // Issue 25: pickup windows and drops.
+  windows: route<K.PickupWindowDef[]>()(
+    'GET',
+    '/api/admin/kitchen/windows',
+    'permission:viewKitchen',
+  ),
+  addWindow: route<K.PickupWindowDef>()(
+    'POST',
+    '/api/admin/kitchen/windows',
+    'permission:manageKitchen',
+  ),
+  saveWindow: route<K.PickupWindowDef>()(
+    'PUT',
+    '/api/admin/kitchen/windows/:id',
+    'permission:manageKitchen',
+  ),
+  removeWindow: route<Ok>()('DELETE', '/api/admin/kitchen/windows/:id', 'permission:manageKitchen'),
+  adminDrops: route<{ drops: K.PublicDropView[]; holdMinutes: number }>()(
+    'GET',
+    '/api/admin/drops',
+    'permission:viewKitchen',
+  ),
+  dropSettings: route<{ holdMinutes: number }>()(
+    'PUT',
+    '/api/admin/drops/settings',
+    'permission:manageKitchen',
+  ),
+  addDrop: route<K.PublicDropView>()('POST', '/api/admin/drops', 'permission:manageKitchen'),
+  saveDrop: route<K.PublicDropView>()('PUT', '/api/admin/drops/:id', 'permission:manageKitchen'),
+  removeDrop: route<Ok>()('DELETE', '/api/admin/drops/:id', 'permission:manageKitchen'),
+  duplicateDrop: route<K.PublicDropView>()(
+    'POST',
+    '/api/admin/drops/:id/duplicate',
+    'permission:manageKitchen',
+  ),
   capacityDays: route<K.BookedDaysView>()(
     'GET',
     '/api/admin/kitchen/capacity/days',

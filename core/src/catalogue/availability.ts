@@ -42,7 +42,7 @@ export const WEEKDAY_NAMES = [
   'Thursday',
   'Friday',
   'Saturday',
-];
+] as const;
 
 /** "Oct 1" for 2026-10-01. */
 export function shortDate(date: string): string {

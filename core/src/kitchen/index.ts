@@ -8,3 +8,7 @@ export * from './bookedDays';
 export * from './allergens';
 export * from './allergenSchemas';
 export * from './allergenMenu';
+export * from './windows';
+export * from './drops';
+export * from './offer';
+export * from './dropSchemas';

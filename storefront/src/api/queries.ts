@@ -3,7 +3,8 @@ import { createContext } from 'react';
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import type {
   AdminMeView,
-  AvailabilityView,
+  AvailabilityOfferView,
+  PublicDropView,
   OrderView,
   ReviewView,
   UserView,
@@ -110,7 +111,7 @@ export function usePaymentStatus(
  * left). Re-read when the order page mounts: capacity changes as others order.
  */
 export function useAvailability(fromDate: string, toDate: string) {
-  return useQuery<AvailabilityView>({
+  return useQuery<AvailabilityOfferView>({
     queryKey: ['/api/availability', fromDate, toDate],
     queryFn: async () => {
       const query = new URLSearchParams({ fromDate, toDate });
@@ -118,6 +119,20 @@ export function useAvailability(fromDate: string, toDate: string) {
     },
     staleTime: 0,
     refetchOnMount: 'always',
+    // Issue 25: what is left changes as others order; an open order page follows it.
+    refetchInterval: AVAILABILITY_POLL_MS,
+  });
+}
+
+export const AVAILABILITY_POLL_MS = 15_000;
+
+/** Issue 25: the drops open now or to come, with what is left (GET /api/drops). */
+export function useDrops() {
+  return useQuery<{ drops: PublicDropView[]; holdMinutes: number }>({
+    queryKey: ['/api/drops'],
+    queryFn: async () => (await apiRequest('GET', '/api/drops')).json(),
+    staleTime: 0,
+    refetchInterval: AVAILABILITY_POLL_MS,
   });
 }
 

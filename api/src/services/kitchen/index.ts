@@ -19,3 +19,4 @@ export { listLinks, saveLink, removeLink, costPerItem, batchesFor } from './link
 export { bakeSheet, storedItems } from './bakeSheet.js';
 export { margins } from './margins.js';
 export { writeBakeSheetWorkbook } from './export.js';
+export { availabilityOffer, bookWindowAndDrops, planUnits, takeUnits } from './offer.js';

@@ -11,6 +11,7 @@ import {
   emailChangeConfirmMail,
   emailChangedMail,
   emailChangeTakenMail,
+  dropOpenedMail,
   orderCancelledMail,
   orderChangedMail,
   orderRestoredMail,
@@ -140,6 +141,11 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
     },
     async emailChangeTaken(to) {
       send('email-change-taken', to.email, () => emailChangeTakenMail());
+    },
+    async dropOpened(to, drop, unsubscribeToken) {
+      const shopUrl = `${context.publicUrl}/order`;
+      const unsubscribeUrl = `${context.publicUrl}/api/drops/unsubscribe?token=${encodeURIComponent(unsubscribeToken)}`;
+      send('drop-opened', to, () => dropOpenedMail(drop, shopUrl, unsubscribeUrl));
     },
     async emailChanged(to, newEmail, undoUrl) {
       send('email-changed', to.email, () => emailChangedMail(to, newEmail, undoUrl));

@@ -392,6 +392,22 @@ export function emailChangeTakenMail(): MailContent {
   ]);
 }
 
+/** Issue 25: to an address that asked to be told when a drop opens (once), with an unsubscribe link. */
+export function dropOpenedMail(
+  drop: { name: string; closesAt: string; pickupDates: string[] },
+  shopUrl: string,
+  unsubscribeUrl: string,
+): MailContent {
+  return message(`${drop.name} is open for orders`, '', [
+    [
+      `You asked us to tell you when the ${drop.name} drop opens: it is open now, until ${drop.closesAt} or until everything is gone.`,
+      `Pickup: ${drop.pickupDates.join(', ')}.`,
+      { button: 'Order now', href: shopUrl, text: `Order now: ${shopUrl}` },
+    ],
+    [{ link: 'Stop these e-mails for this drop', href: unsubscribeUrl }],
+  ]);
+}
+
 /** To the OLD address once the change is made: a notice with an undo link. */
 export function emailChangedMail(
   to: { firstName: string },

@@ -7,6 +7,7 @@ import type { Logger, Notifications } from '../contracts.js';
 import { backupNow, backupSettings, listBackups, type BackupMethod } from './backups.js';
 import type { Job } from './scheduler.js';
 import { releaseUnpaidOrders } from './unpaidOrders.js';
+import { notifyOpenedDrops } from '../kitchen/drops.js';
 
 export const BACKUP_JOB = 'nightly-backup';
 export const UNPAID_JOB = 'unpaid-order-release';
@@ -50,5 +51,24 @@ export function unpaidReleaseJob(options: {
     due: (lastSuccessAt, now) =>
       !lastSuccessAt || now.getTime() - lastSuccessAt.getTime() >= UNPAID_EVERY_MS,
     run: () => releaseUnpaidOrders(options),
+  };
+}
+
+export const DROP_NOTIFY_JOB = 'drop-opened-notify';
+const DROP_NOTIFY_EVERY_MS = 60_000;
+
+/** Issue 25: tells the addresses that asked about a drop once it opens (every minute). */
+export function dropNotifyJob(options: {
+  prisma: PrismaClient;
+  log: Logger;
+  notifications: Notifications;
+}): Job {
+  return {
+    name: DROP_NOTIFY_JOB,
+    holdMs: 5 * 60_000,
+    retryMs: DROP_NOTIFY_EVERY_MS,
+    due: (lastSuccessAt, now) =>
+      !lastSuccessAt || now.getTime() - lastSuccessAt.getTime() >= DROP_NOTIFY_EVERY_MS,
+    run: () => notifyOpenedDrops(options),
   };
 }

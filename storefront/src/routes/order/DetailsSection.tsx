@@ -15,7 +15,7 @@ import {
   type UserView,
   rushThresholdWords,
 } from '@bakery/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormField } from '../../components/FormField';
 import { fieldId, textField, type OrderFormState, type SetField } from './orderForm';
 
@@ -29,6 +29,8 @@ export function DetailsSection({
   dateNotice,
   unavailableDates,
   rush,
+  windows = [],
+  calendar = null,
 }: {
   user: UserView;
   form: OrderFormState;
@@ -40,6 +42,10 @@ export function DetailsSection({
   dateNotice: string | null;
   unavailableDates: string[];
   rush: boolean;
+  /** Issue 25: the owner's windows of the date ("8:00 AM – 10:00 AM (3 left)"); [] = the half-hour slots. */
+  windows?: { value: string; label: string; full: boolean }[];
+  /** Issue 25: the greyed calendar of the coming dates. */
+  calendar?: ReactNode;
 }) {
   const delivery = form.deliveryMethod === 'delivery';
   const [zipTouched, setZipTouched] = useState(false);
@@ -189,6 +195,7 @@ export function DetailsSection({
               </>
             )}
           </p>
+          {calendar}
           {dateNotice && !dateError && <p className="hint">{dateNotice}</p>}
           {dateError && (
             <p className="error-text" role="alert">
@@ -206,12 +213,18 @@ export function DetailsSection({
             aria-describedby="opening-hours"
             onChange={(e) => set('pickupTime', e.target.value)}
           >
-            <option value="">Select a time</option>
-            {(form.pickupDate ? pickupSlotsOn(form.pickupDate) : PICKUP_SLOTS).map((slot) => (
-              <option key={slot} value={slot}>
-                {slot}
-              </option>
-            ))}
+            <option value="">{windows.length > 0 ? 'Select a window' : 'Select a time'}</option>
+            {windows.length > 0
+              ? windows.map((w) => (
+                  <option key={w.value} value={w.value} disabled={w.full}>
+                    {w.label}
+                  </option>
+                ))
+              : (form.pickupDate ? pickupSlotsOn(form.pickupDate) : PICKUP_SLOTS).map((slot) => (
+                  <option key={slot} value={slot}>
+                    {slot}
+                  </option>
+                ))}
           </select>
           <p id="opening-hours" className="hint">
             Opening hours: {openingHoursLines().join('; ')}

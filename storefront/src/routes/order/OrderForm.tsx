@@ -9,8 +9,11 @@ import {
   buildOrderPayload,
   menuCategories,
   checkOrderForSubmit,
+  cartDayProblem,
   dateProblemForCart,
   cartItemsProblem,
+  fewLeftNotice,
+  windowOption,
   earliestPickupDate,
   firstDayForCart,
   formatCents,
@@ -44,6 +47,9 @@ import { clearDraft, readDraft, saveDraft } from './orderDraft';
 import { emptyForm, fieldId, textField, type OrderFormState } from './orderForm';
 import { OrderSummary } from './OrderSummary';
 import { ProductsSection } from './ProductsSection';
+import { DayCalendar } from './DayCalendar';
+import { DropsSection } from './DropsSection';
+import { HoldTimer } from './HoldTimer';
 
 const REDIRECT_MS = 2000;
 /** How far ahead the calendar knows the kitchen's room (the API allows up to 92 days). */
@@ -98,10 +104,13 @@ export function OrderForm({ user }: { user: UserView }) {
   const availability = useAvailability(minDate, addDays(minDate, AVAILABILITY_DAYS - 1));
   const days = availability.data?.days ?? [];
   const selectedDay = date ? (days.find((day) => day.date === date) ?? null) : null;
+  const fulfillment = form.deliveryMethod === 'delivery' ? 'delivery' : 'pickup';
   const unavailableDates = days
     .filter(
       (day) =>
-        dateProblemForCart(day, lines) !== null || cartItemsProblem(lines, day.date) !== null,
+        cartItemsProblem(lines, day.date) !== null ||
+        dateProblemForCart(day, lines) !== null ||
+        cartDayProblem(day, lines, fulfillment) !== null,
     )
     .map((day) => day.date);
   const dateError = !date
@@ -109,7 +118,19 @@ export function OrderForm({ user }: { user: UserView }) {
     : !isPickupDateAllowed(date, today)
       ? ORDER_MESSAGES.pickupDateLead
       : (cartItemsProblem(lines, date) ??
-        (selectedDay ? dateProblemForCart(selectedDay, lines) : null));
+        (selectedDay
+          ? (dateProblemForCart(selectedDay, lines) ??
+            cartDayProblem(selectedDay, lines, fulfillment))
+          : null));
+  // Issue 25: the owner's windows of the chosen date, each with what is left for this cart.
+  const windows = (selectedDay?.windows ?? [])
+    .filter((w) => w.fulfillment === fulfillment)
+    .map((w) => ({ value: w.time, ...windowOption(w, lines) }));
+  const leftNotice = (productId: string) => {
+    if (!selectedDay) return null;
+    const left = selectedDay.itemsLeft?.[productId];
+    return left === undefined ? null : fewLeftNotice(left, selectedDay.date);
+  };
   const missing = missingOrderInformation({
     ...form,
     pickupDate: date && !dateError ? date : '',
@@ -227,6 +248,7 @@ export function OrderForm({ user }: { user: UserView }) {
         )}
       </header>
 
+      <DropsSection email={user.email} />
       <DetailsSection
         user={user}
         form={form}
@@ -237,8 +259,24 @@ export function OrderForm({ user }: { user: UserView }) {
         dateNotice={selectedDay?.notice ?? null}
         unavailableDates={unavailableDates}
         rush={rush}
+        windows={windows}
+        calendar={
+          <DayCalendar
+            days={days}
+            lines={lines}
+            selected={date}
+            fulfillment={fulfillment}
+            onPick={(picked) => set('pickupDate', picked)}
+          />
+        }
       />
-      <ProductsSection category={category} onCategory={setCategory} lines={lines} />
+      <HoldTimer day={selectedDay} lines={lines} />
+      <ProductsSection
+        category={category}
+        onCategory={setCategory}
+        lines={lines}
+        leftNotice={leftNotice}
+      />
       {priced.hasCakeItems && <CakeSection form={form} set={set} lines={priced.lines} />}
 
       <section className="card order-section" aria-labelledby="special-heading">

@@ -29,7 +29,16 @@ function typedQuantity(value: string): number {
   return Number.isFinite(n) && n > 0 ? n : 0;
 }
 
-function ProductRow({ item, lines }: { item: MenuItem; lines: readonly StoredCartLine[] }) {
+function ProductRow({
+  item,
+  lines,
+  leftNotice,
+}: {
+  item: MenuItem;
+  lines: readonly StoredCartLine[];
+  leftNotice?: (productId: string) => string | null;
+}) {
+  const few = leftNotice?.(item.id) ?? null;
   const [options, setOptions] = useState(() => defaultOptions(item));
   const chosen = chosenOptions(item, options);
   const line = { productId: item.id, ...chosen };
@@ -60,6 +69,7 @@ function ProductRow({ item, lines }: { item: MenuItem; lines: readonly StoredCar
         {/* Issue 22: the pickup date then offers only the days it can be made. */}
         {reason && <span className="availability-note">{reason}</span>}
         <ItemAllergens productId={item.id} choice={chosen} />
+        {few && <span className="few-left">{few}</span>}
         {inCart > quantity && (
           <span className="in-cart">
             In your cart: {inCart} (with other {item.category === 'cakes' ? 'choices' : 'options'})
@@ -102,10 +112,13 @@ export function ProductsSection({
   category,
   onCategory,
   lines,
+  leftNotice,
 }: {
   category: CategoryId;
   onCategory: (id: CategoryId) => void;
   lines: readonly StoredCartLine[];
+  /** Issue 25: "Only 4 left for Saturday" for the chosen date, or null. */
+  leftNotice?: (productId: string) => string | null;
 }) {
   // A menu with no category shown (all hidden) shows an empty banner, not an error.
   const current = menuCategories().find((c) => c.id === category) ??
@@ -130,7 +143,7 @@ export function ProductsSection({
       </div>
       <ul className="product-rows">
         {allergens.shown.map((item) => (
-          <ProductRow key={item.id} item={item} lines={lines} />
+          <ProductRow key={item.id} item={item} lines={lines} leftNotice={leftNotice} />
         ))}
       </ul>
     </section>

@@ -5,6 +5,7 @@ import { Tab, Tabs } from '../ui/blueprint';
 import type { DateRange } from '../dashboard/range';
 import { BakeSheetPanel } from './BakeSheetPanel';
 import { CapacityPanel } from './CapacityPanel';
+import { DropsPanel } from './DropsPanel';
 import { LinksPanel } from './LinksPanel';
 import { MarginsPanel } from './MarginsPanel';
 import { kitchenRangeFrom, marginsRangeFrom } from './shared';
@@ -16,6 +17,7 @@ export function KitchenTab({ range, role }: { range: DateRange; role: string }) 
     <Tabs id="kitchen-tabs" renderActiveTabPanelOnly defaultSelectedTabId="bake-sheet">
       <Tab id="bake-sheet" title="Bake Sheet" panel={<BakeSheetPanel initialRange={initial} />} />
       <Tab id="capacity" title="Capacity" panel={<CapacityPanel role={role} />} />
+      <Tab id="drops" title="Drops" panel={<DropsPanel role={role} />} />
       <Tab
         id="margins"
         title="Margins"

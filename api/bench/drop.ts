@@ -1,0 +1,345 @@
+// `npm run bench:drop` (issue 25): a drop rush against the compiled server on
+// PostgreSQL. It makes a database of its own, applies the migrations, seeds
+// BUYERS customers (500), starts api/dist/main.js (production mode, its own
+// process) and signs every buyer in (before the clock: a sign-in is not what
+// the rush contends for). Then, on loopback, with every request bounded by a
+// 30 s timeout:
+//
+//   1. the quiet shop: one customer submits QUIET orders one after another
+//      (a regular menu item, no drop);
+//   2. all at once: a drop of QUANTITY units of one item opens and every buyer,
+//      at the same moment, holds one and submits;
+//   3. spread: another drop of QUANTITY, the same buyers arriving evenly over
+//      SPREAD_SECONDS (10 s), each holding then submitting.
+//
+// It prints, per run, orders accepted, units sold (the unit's counter and the
+// stored orders), refusals by code, errors (5xx or no answer), and p50/p95/p99
+// and the slowest submit, then drops the database. Needs PostgreSQL as
+// bench.ts does (BENCH_PG_URL / TEST_DATABASE_URL / DATABASE_URL, else
+// 127.0.0.1:5432, else an embedded one) and `pnpm --filter @bakery/api run build`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, openSync, readFileSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { applyMigrations, createPrismaClient, type PrismaClient } from '@bakery/prisma';
+import { CATEGORY_IDS, getMenuItem } from '@bakery/core';
+
+const productName = (id: string) => getMenuItem(id)?.name ?? id;
+import { freePort } from '@bakery/test-support';
+import { startEmbeddedPostgres, type EmbeddedServer } from '../src/db/embedded.js';
+import { MIGRATIONS_DIR } from '../src/config.js';
+import { hashPassword } from '../src/services/auth.js';
+import { Client, orderPayload } from '../test/support/factories.js';
+
+const BUYERS = Number(process.env.BENCH_BUYERS ?? 500);
+const QUANTITY = Number(process.env.BENCH_DROP_UNITS ?? 200);
+const QUIET = Number(process.env.BENCH_QUIET ?? 100);
+const SPREAD_SECONDS = Number(process.env.BENCH_SPREAD_SECONDS ?? 10);
+const PASSWORD = 'bench-password-1';
+const TIMEOUT_MS = 30_000;
+const API_DIR = path.resolve(process.env.BENCH_API_DIR || path.join(import.meta.dirname, '..'));
+
+async function reachable(url: string) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length
+    ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!)
+    : 0;
+
+async function startServer(databaseUrl: string, port: number, dataDir: string) {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
+    cwd: API_DIR,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: databaseUrl,
+      BAKERY_DATA_DIR: dataDir,
+      TRUST_PROXY: '1',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      SQUARE_ACCESS_TOKEN: '',
+      SQUARE_LOCATION_ID: '',
+      SMTP_URL: '',
+      SMTP_HOST: '',
+    },
+    stdio: ['ignore', openSync(path.join(dataDir, 'api.log'), 'a'), 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return { child, baseUrl };
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the API did not answer /api/health within 60 s');
+}
+
+interface Outcome {
+  status: number;
+  code: string | null;
+  message: string | null;
+  ms: number;
+}
+
+async function timed(work: () => Promise<{ status: number; body: unknown }>): Promise<Outcome> {
+  const started = performance.now();
+  try {
+    const answer = await Promise.race([
+      work(),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('timeout')), TIMEOUT_MS).unref(),
+      ),
+    ]);
+    const body = answer.body as { code?: string; message?: string } | null;
+    return {
+      status: answer.status,
+      code: body?.code ?? null,
+      message: body?.message ?? null,
+      ms: performance.now() - started,
+    };
+  } catch {
+    return { status: 0, code: 'no answer', message: null, ms: performance.now() - started };
+  }
+}
+
+async function createDrop(prisma: PrismaClient, name: string, productId: string, date: string) {
+  return prisma.drop.create({
+    data: {
+      name,
+      opensAt: new Date(Date.now() - 1000),
+      closesAt: new Date(Date.now() + 3_600_000),
+      pickupDates: [date],
+      units: { create: [{ label: name, productIds: [productId], quantity: QUANTITY }] },
+    },
+    include: { units: true },
+  });
+}
+
+interface Row {
+  run: string;
+  accepted: number;
+  'units sold': number;
+  refusals: string;
+  errors: number;
+  'submit p50 ms': number;
+  'submit p95 ms': number;
+  'submit p99 ms': number;
+  'slowest answer ms': number;
+  'refusal p95 ms': number;
+}
+
+async function rush(
+  prisma: PrismaClient,
+  buyers: Client[],
+  run: string,
+  dropName: string,
+  productId: string,
+  daysAhead: number,
+  spreadMs: number,
+): Promise<Row> {
+  const date = orderPayload({ daysAhead }).pickupDate as string;
+  const drop = await createDrop(prisma, dropName, productId, date);
+  const body = { orderData: orderPayload({ daysAhead, lines: [{ productId, quantity: 1 }] }) };
+  const submits: Outcome[] = [];
+  const holds: Outcome[] = [];
+  const wholes: number[] = [];
+  await Promise.all(
+    buyers.map(async (buyer, i) => {
+      if (spreadMs > 0) await new Promise((r) => setTimeout(r, (i / buyers.length) * spreadMs));
+      const started = performance.now();
+      const hold = await timed(() =>
+        buyer.post(`/api/drops/${drop.id}/holds`, { items: [{ productId, quantity: 1 }] }),
+      );
+      // A buyer refused a hold (sold out) still submits, as a browser would.
+      holds.push(hold);
+      const submit = await timed(() => buyer.post('/api/submit-order', body));
+      submits.push(submit);
+      wholes.push(performance.now() - started);
+    }),
+  );
+  const unit = await prisma.dropUnit.findUniqueOrThrow({ where: { id: drop.units[0]!.id } });
+  const stored = await prisma.order.count({
+    where: { pickupDate: date, paymentStatus: { not: 'cancelled' } },
+  });
+  const accepted = submits.filter((s) => s.status === 201);
+  const refused = submits.filter((s) => s.status === 409);
+  const errors = submits.filter((s) => s.status === 0 || s.status >= 500);
+  const byCode = new Map<string, number>();
+  for (const s of submits.filter((s) => s.status !== 201))
+    byCode.set(`${s.status} ${s.code}`, (byCode.get(`${s.status} ${s.code}`) ?? 0) + 1);
+  const all = submits.map((s) => s.ms).sort((a, b) => a - b);
+  const refusalTimes = refused.map((s) => s.ms).sort((a, b) => a - b);
+  const item = productName(productId);
+  const namesItem = refused.every((s) => s.message?.includes(item));
+  if (stored !== unit.sold) console.warn(`stored orders ${stored} != unit sold ${unit.sold}`);
+  if (!namesItem) console.warn('a refusal did not name the item');
+  console.log(
+    `${run}: sample refusal: ${refused[0]?.message ?? '(none)'}; whole buyer (hold + submit) p95 ${percentile(
+      wholes.sort((a, b) => a - b),
+      95,
+    )} ms; holds granted ${holds.filter((h) => h.status === 201).length}, hold p95 ${percentile(
+      holds.map((h) => h.ms).sort((a, b) => a - b),
+      95,
+    )} ms`,
+  );
+  return {
+    run,
+    accepted: accepted.length,
+    'units sold': unit.sold,
+    refusals: [...byCode].map(([k, v]) => `${k}: ${v}`).join(', ') || '0',
+    errors: errors.length,
+    'submit p50 ms': percentile(all, 50),
+    'submit p95 ms': percentile(all, 95),
+    'submit p99 ms': percentile(all, 99),
+    'slowest answer ms': Math.round(all[all.length - 1] ?? 0),
+    'refusal p95 ms': percentile(refusalTimes, 95),
+  };
+}
+
+async function quiet(clients: Client[]): Promise<Row> {
+  const outcomes: Outcome[] = [];
+  for (let i = 0; i < QUIET; i++) {
+    const body = { orderData: orderPayload({ daysAhead: 40 + (i % 20) }) };
+    // Another buyer each time: one account may hold only 5 unpaid orders.
+    const client = clients[i % clients.length]!;
+    outcomes.push(await timed(() => client.post('/api/submit-order', body)));
+  }
+  const all = outcomes.map((s) => s.ms).sort((a, b) => a - b);
+  return {
+    run: `quiet shop: ${QUIET} submits one after another`,
+    accepted: outcomes.filter((s) => s.status === 201).length,
+    'units sold': 0,
+    refusals: String(outcomes.filter((s) => s.status === 409).length),
+    errors: outcomes.filter((s) => s.status === 0 || s.status >= 500).length,
+    'submit p50 ms': percentile(all, 50),
+    'submit p95 ms': percentile(all, 95),
+    'submit p99 ms': percentile(all, 99),
+    'slowest answer ms': Math.round(all[all.length - 1] ?? 0),
+    'refusal p95 ms': 0,
+  };
+}
+
+async function main() {
+  if (!existsSync(path.join(API_DIR, 'dist/main.js')))
+    throw new Error('api/dist/main.js is missing: run `pnpm --filter @bakery/api run build` first');
+  let embedded: EmbeddedServer | null = null;
+  let serverUrl =
+    process.env.BENCH_PG_URL ||
+    process.env.TEST_DATABASE_URL ||
+    process.env.DATABASE_URL ||
+    'postgresql://postgres@127.0.0.1:5432/postgres';
+  if (!(await reachable(serverUrl))) {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'bakery-bench-pg-'));
+    await chmod(dir, 0o755);
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(dir, 'data'),
+      port: await freePort(),
+      persistent: false,
+    });
+    serverUrl = embedded.serverUrl;
+  }
+  const name = `bakery_drop_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bakery-drop-data-'));
+  let server: ChildProcess | null = null;
+  try {
+    await applyMigrations(databaseUrl, MIGRATIONS_DIR);
+    const prisma = createPrismaClient(databaseUrl, { max: 2 });
+    const hash = await hashPassword(PASSWORD);
+    await prisma.$executeRaw`
+      INSERT INTO "User" ("id", "email", "password", "firstName", "lastName", "phone", "role", "createdAt", "updatedAt")
+      SELECT gen_random_uuid(), 'buyer-' || lpad(i::text, 4, '0') || '@example.com', ${hash}, 'Buyer', 'No ' || i, '8505550000', 'customer', now(), now()
+      FROM generate_series(0, ${BUYERS}) AS i`;
+    // The drop's quantity is what limits, not the kitchen's day.
+    await prisma.capacityLimit.createMany({
+      data: CATEGORY_IDS.map((category) => ({ category, maxUnits: 1_000_000 })),
+    });
+    const running = await startServer(databaseUrl, await freePort(), dataDir);
+    server = running.child;
+    const clients: Client[] = [];
+    let started = performance.now();
+    for (let i = 0; i <= BUYERS; i++) {
+      const client = new Client(running.baseUrl);
+      client.headers['x-forwarded-for'] = `10.1.${i >> 8}.${i & 255}`;
+      const login = await client.post('/api/login', {
+        email: `buyer-${String(i).padStart(4, '0')}@example.com`,
+        password: PASSWORD,
+      });
+      if (login.status !== 200) throw new Error(`login ${i} failed: ${login.status}`);
+      clients.push(client);
+    }
+    console.log(`${BUYERS + 1} buyers signed in in ${Math.round(performance.now() - started)} ms`);
+    const [, ...buyers] = clients;
+    started = performance.now();
+    const table: Row[] = [];
+    table.push(await quiet(buyers));
+    table.push(
+      await rush(
+        prisma,
+        buyers,
+        `all at once: ${BUYERS} buyers, ${QUANTITY} units`,
+        'Cinnamon Saturday',
+        'cinnamon-rolls',
+        10,
+        0,
+      ),
+    );
+    table.push(
+      await rush(
+        prisma,
+        buyers,
+        `spread: ${BUYERS} buyers over ${SPREAD_SECONDS} s, ${QUANTITY} units`,
+        'Rolls Sunday',
+        'dinner-rolls',
+        11,
+        SPREAD_SECONDS * 1000,
+      ),
+    );
+    console.log(
+      `\nloopback, ${os.cpus().length} cores, compiled server (node dist/main.js, NODE_ENV=production), each buyer holds then submits; measured in ${Math.round((performance.now() - started) / 1000)} s`,
+    );
+    console.table(table);
+    const over = table.slice(1).filter((row) => row['units sold'] > QUANTITY);
+    if (over.length) throw new Error('OVERSOLD');
+    await prisma.$disconnect();
+  } catch (error) {
+    const log = path.join(dataDir, 'api.log');
+    if (existsSync(log)) console.error(readFileSync(log, 'utf8').split('\n').slice(-15).join('\n'));
+    throw error;
+  } finally {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server!.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+    await rm(dataDir, { recursive: true, force: true });
+    await embedded?.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,579 @@
+// Drops on the server (issue 25): the owner's drops, bookDrops (run in the
+// order's transaction), checkout holds, "tell me when it opens" and the job
+// that sends those e-mails. Rules and messages are core's
+// (core/src/kitchen/drops.ts).
+//
+// Only the count that decides "is there one left" is serialized: a unit's
+// row is locked (SELECT ... FOR UPDATE), what is left is read in the next
+// statement (so it sees every sale and hold committed before the lock was
+// granted), the sale is added, and the lock is held to the commit. A buyer
+// who meets a unit already sold out (read without a lock) is answered at once,
+// without waiting behind the sales.
+import { randomBytes } from 'node:crypto';
+import {
+  DEFAULT_HOLD_MINUTES,
+  dropClosedMessage,
+  dropInputProblem,
+  dropNeeds,
+  dropNotOpenMessage,
+  dropSoldOutMessage,
+  dropState,
+  duplicateForNextWeek,
+  formatInstant,
+  holdMinutesProblem,
+  unitLeft,
+  type DropDef,
+  type KitchenLine,
+} from '@bakery/core';
+import { Prisma, sqlPool, type PrismaClient } from '@bakery/prisma';
+import { badRequest, conflict, HttpError, notFound } from '../../errors.js';
+import type { Db } from '../../db/types.js';
+import type { Logger, Notifications } from '../contracts.js';
+
+type Raw = Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'>;
+
+interface DropRow {
+  id: string;
+  name: string;
+  opensAt: Date | string;
+  closesAt: Date | string;
+  pickupDates: string[];
+  windowIds: string[];
+  units: { id: string; label: string; productIds: string[]; quantity: number; sold: number }[];
+}
+
+const DROP_COLUMNS = `d."id"::text AS "id", d."name", d."opensAt", d."closesAt", d."pickupDates",
+  d."windowIds"::text[] AS "windowIds",
+  COALESCE((SELECT json_agg(json_build_object('id', u."id", 'label', u."label",
+     'productIds', u."productIds", 'quantity', u."quantity", 'sold', u."sold") ORDER BY u."label")
+     FROM "DropUnit" u WHERE u."dropId" = d."id"), '[]'::json) AS "units"`;
+
+const COLUMNS = Prisma.raw(DROP_COLUMNS);
+
+const toDef = (row: DropRow): DropDef => ({
+  id: row.id,
+  name: row.name,
+  opensAt: new Date(row.opensAt),
+  closesAt: new Date(row.closesAt),
+  pickupDates: row.pickupDates,
+  windowIds: row.windowIds ?? [],
+  units: row.units.map((u) => ({ ...u, quantity: Number(u.quantity), sold: Number(u.sold) })),
+});
+
+/** The drops that serve a pickup date (with their units). */
+async function dropsServing(tx: Raw, date: string): Promise<DropDef[]> {
+  const rows = await tx.$queryRaw<DropRow[]>`
+    SELECT ${COLUMNS} FROM "Drop" d WHERE ${date} = ANY(d."pickupDates")`;
+  return rows.map(toDef);
+}
+
+/** The drops whose pickup dates meet a range (for the availability answer). */
+export async function dropsInRange(db: Raw, fromDate: string, toDate: string): Promise<DropDef[]> {
+  const rows = await db.$queryRaw<DropRow[]>`
+    SELECT ${COLUMNS} FROM "Drop" d
+    WHERE EXISTS (SELECT 1 FROM unnest(d."pickupDates") AS p WHERE p BETWEEN ${fromDate} AND ${toDate})`;
+  return rows.map(toDef);
+}
+
+/** Items held now per unit, leaving out `holder`'s own holds. */
+export async function activeHolds(
+  db: Raw,
+  unitIds: readonly string[],
+  holder: string | null = null,
+): Promise<Map<string, number>> {
+  if (unitIds.length === 0) return new Map();
+  const rows = await db.$queryRaw<{ unitId: string; units: number }[]>`
+    SELECT "dropUnitId"::text AS "unitId", sum("units")::int AS "units" FROM "DropHold"
+    WHERE "dropUnitId" = ANY(${[...unitIds]}::uuid[]) AND "expiresAt" > now()
+      AND "holder" IS DISTINCT FROM ${holder}
+    GROUP BY 1`;
+  return new Map(rows.map((row) => [row.unitId, Number(row.units)]));
+}
+
+export interface DropOrder {
+  orderId: string;
+  date: string;
+  lines: readonly KitchenLine[];
+  /** Whose holds this order uses (the account id, or a guest's hold key). */
+  holder: string | null;
+  now?: Date;
+}
+
+const refuse = (code: 'drop_not_open' | 'drop_closed' | 'drop_sold_out', message: string) =>
+  conflict(message, code);
+
+/** What an order takes from drop units, read before its transaction locks anything. */
+export interface DropPlan {
+  orderId: string;
+  holder: string | null;
+  needs: { unitId: string; items: number; productId: string; dropName: string }[];
+}
+
+/**
+ * The reading half of a booking, before any lock is taken (so a refusal
+ * never waits behind the sales): the drops that serve the date, and 409
+ * `drop_not_open`, `drop_closed`, or `drop_sold_out` when the unit has
+ * nothing left for this buyer now (sold plus others' unexpired holds).
+ */
+export async function planDrops(tx: Raw, order: DropOrder): Promise<DropPlan> {
+  const plan: DropPlan = { orderId: order.orderId, holder: order.holder, needs: [] };
+  const drops = await dropsServing(tx, order.date);
+  if (drops.length === 0) return plan;
+  const needs = [...dropNeeds(order.lines, drops, order.date).values()].sort((a, b) =>
+    a.unit.id < b.unit.id ? -1 : 1,
+  );
+  if (needs.length === 0) return plan;
+  const now = order.now ?? new Date();
+  const held = await activeHolds(
+    tx,
+    needs.map((n) => n.unit.id),
+    order.holder,
+  );
+  for (const need of needs) {
+    const state = dropState(need.drop, now);
+    if (state === 'upcoming')
+      throw refuse('drop_not_open', dropNotOpenMessage(need.productId, need.drop));
+    if (state === 'closed')
+      throw refuse('drop_closed', dropClosedMessage(need.productId, need.drop));
+    const left = unitLeft(need.unit, held.get(need.unit.id) ?? 0);
+    if (need.items > left)
+      throw refuse('drop_sold_out', dropSoldOutMessage(need.productId, need.drop.name, left));
+    plan.needs.push({
+      unitId: need.unit.id,
+      items: need.items,
+      productId: need.productId,
+      dropName: need.drop.name,
+    });
+  }
+  return plan;
+}
+
+/**
+ * The counting half, INSIDE the order's transaction: one call of
+ * drop_take per unit (the migration's function: lock the row, sweep expired
+ * holds, use up the buyer's own hold, sell only if sold + held stays within
+ * the quantity, write the DropBooking). 409 `drop_sold_out` names the item.
+ */
+export async function takeDrops(tx: Raw, plan: DropPlan): Promise<void> {
+  for (const need of plan.needs) {
+    const [row] = await tx.$queryRaw<{ ok: boolean; remaining: number }[]>`
+      SELECT "ok", "remaining" FROM "drop_take"(${need.unitId}::uuid, ${plan.holder}::text,
+        ${need.items}::int, 'sell', ${plan.orderId}::uuid, NULL::timestamptz)`;
+    if (!row?.ok)
+      throw refuse(
+        'drop_sold_out',
+        dropSoldOutMessage(need.productId, need.dropName, Number(row?.remaining ?? 0)),
+      );
+  }
+}
+
+// ------------------------------------------------------ fast sold-out answer
+
+/** How long a process trusts what it read of a date's drops for the fast refusal. */
+const FAST_READ_MS = 1000;
+const servingCache = new Map<string, { at: number; drops: Promise<DropDef[]> }>();
+
+/**
+ * The fast refusal, BEFORE the submission asks the pool for a transaction:
+ * a drop item whose unit was sold out (sold >= quantity) when this process
+ * last read the date's drops, at most a second ago, is refused at once
+ * (409 `drop_sold_out`, or not open / closed), without waiting behind the
+ * sales for a connection. Anything else goes on to the real check under
+ * the lock: the cache can only be behind on sales, so it never lets one
+ * through that the lock would refuse, and never sells.
+ */
+export async function refuseSoldOutFast(
+  prisma: PrismaClient,
+  order: { date: string; lines: readonly KitchenLine[] },
+  now = new Date(),
+): Promise<void> {
+  let entry = servingCache.get(order.date);
+  if (!entry || Date.now() - entry.at > FAST_READ_MS) {
+    if (servingCache.size > 200) servingCache.clear();
+    entry = { at: Date.now(), drops: dropsServing(prisma, order.date) };
+    servingCache.set(order.date, entry);
+    entry.drops.catch(() => servingCache.delete(order.date));
+  }
+  const drops = await entry.drops;
+  if (drops.length === 0) return;
+  for (const need of dropNeeds(order.lines, drops, order.date).values()) {
+    const state = dropState(need.drop, now);
+    if (state === 'upcoming')
+      throw refuse('drop_not_open', dropNotOpenMessage(need.productId, need.drop));
+    if (state === 'closed')
+      throw refuse('drop_closed', dropClosedMessage(need.productId, need.drop));
+    if (need.unit.sold >= need.unit.quantity)
+      throw refuse('drop_sold_out', dropSoldOutMessage(need.productId, need.drop.name, 0));
+  }
+}
+
+/** planDrops then takeDrops (a change or a restore, already in its transaction). */
+export async function bookDrops(tx: Raw, order: DropOrder): Promise<void> {
+  await takeDrops(tx, await planDrops(tx, order));
+}
+
+// ------------------------------------------------------------------ holds
+
+export async function holdMinutes(db: Raw): Promise<number> {
+  const [row] = await db.$queryRaw<{ holdMinutes: number }[]>`
+    SELECT "holdMinutes" FROM "DropSetting" WHERE "id" = 1`;
+  return row?.holdMinutes ?? DEFAULT_HOLD_MINUTES;
+}
+
+export async function setHoldMinutes(db: Db, minutes: number): Promise<{ holdMinutes: number }> {
+  const problem = holdMinutesProblem(minutes);
+  if (problem) throw badRequest(problem, { errors: [{ path: 'holdMinutes', message: problem }] });
+  await db.dropSetting.upsert({
+    where: { id: 1 },
+    create: { id: 1, holdMinutes: minutes },
+    update: { holdMinutes: minutes },
+  });
+  return { holdMinutes: minutes };
+}
+
+export interface HoldView {
+  dropId: string;
+  expiresAt: string;
+  holdMinutes: number;
+  secondsLeft: number;
+  items: { unitId: string; productId: string; units: number }[];
+}
+
+/**
+ * Holds a customer's drop items while they check out (POST /api/drops/{id}/holds):
+ * each unit is locked, what is left for others is read, and the hold is
+ * written only when it fits (409 `drop_sold_out` otherwise). Asking again
+ * keeps the first hold's end: a hold is never stretched past its timer.
+ */
+export async function placeHold(
+  prisma: PrismaClient,
+  dropId: string,
+  holder: string,
+  lines: readonly { productId: string; quantity: number }[],
+  now = new Date(),
+): Promise<HoldView> {
+  // Straight to pg (one pool connection per statement, no Prisma engine work):
+  // a rush asks for hundreds of holds at once.
+  const pool = sqlPool(prisma);
+  const read = Prisma.sql`
+    SELECT ${COLUMNS},
+      COALESCE((SELECT "holdMinutes" FROM "DropSetting" WHERE "id" = 1), ${DEFAULT_HOLD_MINUTES}::int) AS "holdMinutes"
+    FROM "Drop" d WHERE d."id" = ${dropId}::uuid`;
+  const { rows } = await pool.query<DropRow & { holdMinutes: number }>(read.text, read.values);
+  const row = rows[0];
+  if (!row) throw notFound('That drop does not exist');
+  const drop = toDef(row);
+  const state = dropState(drop, now);
+  const first = lines[0]?.productId ?? drop.units[0]?.productIds[0] ?? '';
+  if (state === 'upcoming') throw refuse('drop_not_open', dropNotOpenMessage(first, drop));
+  if (state === 'closed') throw refuse('drop_closed', dropClosedMessage(first, drop));
+  const needs = new Map<string, { productId: string; units: number }>();
+  for (const line of lines) {
+    const unit = drop.units.find((u) => u.productIds.includes(line.productId));
+    if (!unit || line.quantity <= 0) continue;
+    const entry = needs.get(unit.id) ?? { productId: line.productId, units: 0 };
+    entry.units += line.quantity;
+    needs.set(unit.id, entry);
+  }
+  if (needs.size === 0) throw badRequest('None of these items is in this drop');
+  const minutes = Number(row.holdMinutes);
+  const until = new Date(now.getTime() + minutes * 60_000);
+  const items: HoldView['items'] = [];
+  let expiresAt = until;
+  // Each unit in one statement of its own (its row locked only for that statement).
+  for (const unitId of [...needs.keys()].sort()) {
+    const need = needs.get(unitId)!;
+    const take = Prisma.sql`SELECT "ok", "remaining", "expires_at" FROM "drop_take"(${unitId}::uuid,
+      ${holder}::text, ${need.units}::int, 'hold', NULL::uuid, ${until}::timestamptz)`;
+    const [taken] = (
+      await pool.query<{ ok: boolean; remaining: number; expires_at: Date | null }>(
+        take.text,
+        take.values,
+      )
+    ).rows;
+    if (!taken?.ok) {
+      // All or nothing: what this call held of the other units goes back.
+      if (items.length > 0) await releaseHold(prisma, dropId, holder);
+      throw refuse(
+        'drop_sold_out',
+        dropSoldOutMessage(need.productId, drop.name, Number(taken?.remaining ?? 0)),
+      );
+    }
+    if (taken.expires_at && new Date(taken.expires_at) < expiresAt)
+      expiresAt = new Date(taken.expires_at);
+    items.push({ unitId, productId: need.productId, units: need.units });
+  }
+  return {
+    dropId,
+    expiresAt: expiresAt.toISOString(),
+    holdMinutes: minutes,
+    secondsLeft: Math.max(0, Math.round((expiresAt.getTime() - now.getTime()) / 1000)),
+    items,
+  };
+}
+
+/** Lets go of a customer's holds in a drop (the cart emptied, or the customer left). */
+export async function releaseHold(db: Raw, dropId: string, holder: string): Promise<void> {
+  await db.$executeRaw`SELECT 1 FROM "drop_release_holds"(${dropId}::uuid, ${holder}::text)`;
+}
+
+// ------------------------------------------------------------ public list
+
+export interface DropView {
+  id: string;
+  name: string;
+  opensAt: string;
+  closesAt: string;
+  state: 'upcoming' | 'open' | 'closed';
+  pickupDates: string[];
+  windowIds: string[];
+  units: { id: string; label: string; productIds: string[]; quantity: number; left: number }[];
+}
+
+function dropView(drop: DropDef, held: ReadonlyMap<string, number>, now: Date): DropView {
+  const state = dropState(drop, now);
+  return {
+    id: drop.id,
+    name: drop.name,
+    opensAt: new Date(drop.opensAt).toISOString(),
+    closesAt: new Date(drop.closesAt).toISOString(),
+    state,
+    pickupDates: drop.pickupDates,
+    windowIds: drop.windowIds,
+    units: drop.units.map((u) => ({
+      id: u.id,
+      label: u.label,
+      productIds: u.productIds,
+      quantity: u.quantity,
+      left: state === 'closed' ? 0 : unitLeft(u, held.get(u.id) ?? 0),
+    })),
+  };
+}
+
+/** GET /api/drops: the drops open now or to come (closing last), with what is left. */
+export async function currentDrops(
+  db: Raw,
+  now = new Date(),
+): Promise<{ drops: DropView[]; holdMinutes: number }> {
+  const rows = await db.$queryRaw<DropRow[]>`
+    SELECT ${COLUMNS} FROM "Drop" d WHERE d."closesAt" > ${now}
+    ORDER BY d."opensAt", d."name"`;
+  const drops = rows.map(toDef);
+  const held = await activeHolds(
+    db,
+    drops.flatMap((d) => d.units.map((u) => u.id)),
+  );
+  return { drops: drops.map((d) => dropView(d, held, now)), holdMinutes: await holdMinutes(db) };
+}
+
+// ------------------------------------------------------------------ owner
+
+export type DropInput = Omit<DropDef, 'id' | 'units'> & {
+  units: { label: string; productIds: string[]; quantity: number }[];
+};
+
+export async function listDrops(db: Raw, now = new Date()): Promise<DropView[]> {
+  const rows = await db.$queryRaw<DropRow[]>`
+    SELECT ${COLUMNS} FROM "Drop" d ORDER BY d."opensAt" DESC`;
+  const drops = rows.map(toDef);
+  const held = await activeHolds(
+    db,
+    drops.flatMap((d) => d.units.map((u) => u.id)),
+  );
+  return drops.map((d) => dropView(d, held, now));
+}
+
+async function readDrop(db: Raw, id: string): Promise<DropView> {
+  const [row] = await db.$queryRaw<DropRow[]>`
+    SELECT ${COLUMNS} FROM "Drop" d WHERE d."id" = ${id}::uuid`;
+  if (!row) throw notFound('That drop does not exist');
+  const drop = toDef(row);
+  return dropView(
+    drop,
+    await activeHolds(
+      db,
+      drop.units.map((u) => u.id),
+    ),
+    new Date(),
+  );
+}
+
+function checkDrop(input: DropInput): void {
+  const problem = dropInputProblem({
+    ...input,
+    units: input.units.map((u) => ({ ...u, id: '', sold: 0 })),
+  });
+  if (problem) throw badRequest(problem, { errors: [{ path: 'drop', message: problem }] });
+}
+
+export async function createDrop(prisma: PrismaClient, input: DropInput): Promise<DropView> {
+  checkDrop(input);
+  const drop = await prisma.drop.create({
+    data: {
+      name: input.name.trim(),
+      opensAt: new Date(input.opensAt),
+      closesAt: new Date(input.closesAt),
+      pickupDates: input.pickupDates,
+      windowIds: input.windowIds,
+      units: { create: input.units },
+    },
+  });
+  return readDrop(prisma, drop.id);
+}
+
+/**
+ * Changes a drop. A unit keeps its id (and what it sold) when its items stay
+ * the same; a quantity cannot go below what is sold.
+ */
+export async function updateDrop(
+  prisma: PrismaClient,
+  id: string,
+  input: DropInput,
+): Promise<DropView> {
+  checkDrop(input);
+  await prisma.$transaction(async (tx) => {
+    const current = await tx.drop.findUnique({ where: { id }, include: { units: true } });
+    if (!current) throw notFound('That drop does not exist');
+    await tx.drop.update({
+      where: { id },
+      data: {
+        name: input.name.trim(),
+        opensAt: new Date(input.opensAt),
+        closesAt: new Date(input.closesAt),
+        pickupDates: input.pickupDates,
+        windowIds: input.windowIds,
+      },
+    });
+    const key = (ids: string[]) => [...ids].sort().join(',');
+    const kept = new Set<string>();
+    for (const unit of input.units) {
+      const same = current.units.find((u) => key(u.productIds) === key(unit.productIds));
+      if (same) {
+        if (unit.quantity < same.sold)
+          throw badRequest(`${same.label}: ${same.sold} are already sold`);
+        await tx.$executeRaw`SELECT 1 FROM "DropUnit" WHERE "id" = ${same.id}::uuid FOR UPDATE`;
+        await tx.dropUnit.update({
+          where: { id: same.id },
+          data: { label: unit.label, quantity: unit.quantity },
+        });
+        kept.add(same.id);
+      } else {
+        await tx.dropUnit.create({ data: { ...unit, dropId: id } });
+      }
+    }
+    const removed = current.units.filter((u) => !kept.has(u.id));
+    if (removed.some((u) => u.sold > 0))
+      throw badRequest('An item that has sold cannot be taken out of the drop');
+    await tx.dropUnit.deleteMany({ where: { id: { in: removed.map((u) => u.id) } } });
+  });
+  return readDrop(prisma, id);
+}
+
+export async function deleteDrop(prisma: PrismaClient, id: string): Promise<void> {
+  const sold = await prisma.dropUnit.aggregate({ where: { dropId: id }, _sum: { sold: true } });
+  if ((sold._sum.sold ?? 0) > 0)
+    throw new HttpError(409, 'This drop has orders; let it close instead', {}, 'invalid_state');
+  const { count } = await prisma.drop.deleteMany({ where: { id } });
+  if (count === 0) throw notFound('That drop does not exist');
+}
+
+/** "Duplicate for next week": the same drop a week later, nothing sold. */
+export async function duplicateDrop(prisma: PrismaClient, id: string): Promise<DropView> {
+  const [row] = await prisma.$queryRaw<DropRow[]>`
+    SELECT ${COLUMNS} FROM "Drop" d WHERE d."id" = ${id}::uuid`;
+  if (!row) throw notFound('That drop does not exist');
+  const copy = duplicateForNextWeek(toDef(row));
+  return createDrop(prisma, {
+    ...copy,
+    units: copy.units.map((u) => ({
+      label: u.label,
+      productIds: u.productIds,
+      quantity: u.quantity,
+    })),
+  });
+}
+
+// ------------------------------------------------------- tell me when it opens
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** POST /api/drops/{id}/notify: one e-mail when the drop opens (asking twice changes nothing). */
+export async function subscribe(
+  db: Db,
+  dropId: string,
+  email: string,
+  now = new Date(),
+): Promise<{ success: true; message: string }> {
+  const address = email.trim().toLowerCase();
+  if (!EMAIL.test(address) || address.length > 255) {
+    const message = 'Please enter a valid email address';
+    throw badRequest(message, { errors: [{ path: 'email', message }] }, 'validation_failed');
+  }
+  const drop = await db.drop.findUnique({ where: { id: dropId } });
+  if (!drop) throw notFound('That drop does not exist');
+  if (dropState(drop, now) !== 'upcoming')
+    throw new HttpError(409, `The ${drop.name} drop is already open`, {}, 'invalid_state');
+  await db.dropSubscription.upsert({
+    where: { dropId_email: { dropId, email: address } },
+    create: { dropId, email: address, token: randomBytes(24).toString('base64url') },
+    update: { unsubscribedAt: null },
+  });
+  return {
+    success: true,
+    message: `We will e-mail ${address} when the ${drop.name} drop opens on ${formatInstant(drop.opensAt)}.`,
+  };
+}
+
+/** The unsubscribe link of the e-mail: that address hears nothing more of that drop. */
+export async function unsubscribe(db: Db, token: string): Promise<string | null> {
+  const row = await db.dropSubscription.findUnique({ where: { token } });
+  if (!row) return null;
+  await db.dropSubscription.update({ where: { token }, data: { unsubscribedAt: new Date() } });
+  return row.email;
+}
+
+/**
+ * The job: tells every address that asked about a drop that has opened (and
+ * not closed), once: each subscription is claimed by setting notifiedAt
+ * before its mail is queued; unsubscribed addresses are skipped. Expired
+ * holds are swept too.
+ */
+export async function notifyOpenedDrops(options: {
+  prisma: PrismaClient;
+  notifications: Notifications;
+  log: Logger;
+  now?: Date;
+}): Promise<{ sent: number }> {
+  const { prisma, notifications, log } = options;
+  const now = options.now ?? new Date();
+  // Expired holds swept with their counters (drop_take sweeps a unit it touches too).
+  await prisma.$executeRaw`
+    SELECT "drop_release_holds"(x."dropId", NULL) IS NULL FROM (
+      SELECT DISTINCT u."dropId" FROM "DropHold" h JOIN "DropUnit" u ON u."id" = h."dropUnitId"
+      WHERE h."expiresAt" <= now()) x`;
+  const claimed = await prisma.$queryRaw<
+    { email: string; token: string; name: string; closesAt: Date; pickupDates: string[] }[]
+  >`
+    UPDATE "DropSubscription" s SET "notifiedAt" = ${now}
+    FROM "Drop" d
+    WHERE d."id" = s."dropId" AND s."notifiedAt" IS NULL AND s."unsubscribedAt" IS NULL
+      AND d."opensAt" <= ${now} AND d."closesAt" > ${now}
+    RETURNING s."email", s."token", d."name", d."closesAt", d."pickupDates"`;
+  for (const row of claimed) {
+    try {
+      await notifications.dropOpened?.(
+        row.email,
+        {
+          name: row.name,
+          closesAt: formatInstant(row.closesAt),
+          pickupDates: row.pickupDates,
+        },
+        row.token,
+      );
+    } catch (error) {
+      log.error('drop mail failed', { error: String(error) });
+    }
+  }
+  if (claimed.length > 0) log.info('drop opened: subscribers told', { sent: claimed.length });
+  return { sent: claimed.length };
+}

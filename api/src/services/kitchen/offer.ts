@@ -1,0 +1,120 @@
+// GET /api/availability (issue 25): per date open, closed or full, what is
+// left in each window, and how many of each item can still be ordered (drop
+// items included). Read from counters only (DailyKitchenLoad, WindowLoad,
+// DropUnit and the unexpired holds): a few small tables whatever the number
+// of orders. And bookWindowAndDrops, the one call every path that books
+// units makes inside its transaction after reserveCapacity.
+import {
+  dayOffer,
+  dayWindows,
+  type DayOffer,
+  type Fulfillment,
+  type KitchenLine,
+} from '@bakery/core';
+import type { Prisma } from '@bakery/prisma';
+import type { Db } from '../../db/types.js';
+import { loadAvailability } from './capacity.js';
+import { activeHolds, dropsInRange, planDrops, takeDrops, type DropPlan } from './drops.js';
+import {
+  loadWindows,
+  planWindow,
+  releaseBookings,
+  takeWindow,
+  windowLoads,
+  type WindowPlan,
+} from './windows.js';
+
+export interface OfferView {
+  fromDate: string;
+  toDate: string;
+  days: DayOffer[];
+}
+
+export async function availabilityOffer(
+  db: Db,
+  fromDate: string,
+  toDate: string,
+  now = new Date(),
+): Promise<OfferView> {
+  const [base, windows, loads, drops] = await Promise.all([
+    loadAvailability(db, fromDate, toDate),
+    loadWindows(db),
+    windowLoads(db, fromDate, toDate),
+    dropsInRange(db, fromDate, toDate),
+  ]);
+  const held = await activeHolds(
+    db,
+    drops.flatMap((d) => d.units.map((u) => u.id)),
+  );
+  const none = new Map<string, Record<string, number>>();
+  const days = base.view.days.map((day) => {
+    const used = loads.get(day.date) ?? none;
+    const ofDay = (['pickup', 'delivery'] as Fulfillment[]).flatMap((f) => {
+      const list = dayWindows(windows, day.date, f, used);
+      // The half-hour slots (no limit of their own) are left to the client.
+      return list[0]?.id ? list : [];
+    });
+    return dayOffer(day, ofDay, drops, held, now);
+  });
+  return { fromDate, toDate, days };
+}
+
+type Raw = Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'>;
+
+export interface UnitBooking {
+  orderId: string;
+  date: string;
+  pickupTime: string | null;
+  deliveryMethod: string | null;
+  lines: readonly KitchenLine[];
+  /** Whose checkout hold the order uses (account id or a guest's hold key). */
+  holder: string | null;
+  /** Whether the order booked units before (a change): they are given back first. */
+  rebook?: boolean;
+}
+
+/** What a booking takes, read before the transaction locks anything (planUnits). */
+export interface UnitPlan {
+  window: WindowPlan | null;
+  drops: DropPlan;
+}
+
+/**
+ * The reading half of the window and drop booking: which window, which drop
+ * units, and the refusals that need no lock (a drop not open or closed, a
+ * unit with nothing left, a time in no window). Run BEFORE reserveCapacity,
+ * so a buyer refused for a sold-out item never waits behind the sales.
+ */
+export async function planUnits(tx: Raw, booking: UnitBooking): Promise<UnitPlan> {
+  const window = await planWindow(tx, {
+    orderId: booking.orderId,
+    date: booking.date,
+    pickupTime: booking.pickupTime,
+    fulfillment: booking.deliveryMethod === 'delivery' ? 'delivery' : 'pickup',
+    lines: booking.lines,
+  });
+  const drops = await planDrops(tx, {
+    orderId: booking.orderId,
+    date: booking.date,
+    lines: booking.lines,
+    holder: booking.holder,
+  });
+  return { window, drops };
+}
+
+/**
+ * The counting half, INSIDE the order's transaction and after reserveCapacity
+ * (the day's counters are locked first, as the triggers take them): the
+ * window's guarded counters, then the drop units (drop_take). Their rows stay
+ * locked to the commit; nothing else is read while they are.
+ */
+export async function takeUnits(tx: Raw, plan: UnitPlan): Promise<void> {
+  await takeWindow(tx, plan.window);
+  await takeDrops(tx, plan.drops);
+}
+
+/** Both halves, for a change or a restore (its earlier units given back first). */
+export async function bookWindowAndDrops(tx: Raw, booking: UnitBooking): Promise<void> {
+  if (booking.rebook) await releaseBookings(tx, booking.orderId);
+  await takeUnits(tx, await planUnits(tx, booking));
+}

@@ -1,0 +1,198 @@
+// Pickup windows with capacity on the server (issue 25): the owner's windows,
+// bookWindow (run in the order's transaction, beside reserveCapacity) and the
+// units used per window for the availability answer. Rules and messages are
+// core's (core/src/kitchen/windows.ts).
+import {
+  noWindowMessage,
+  windowForTime,
+  windowFullMessage,
+  windowInputProblem,
+  windowNeeds,
+  windowsOn,
+  type Fulfillment,
+  type KitchenLine,
+  type PickupWindowDef,
+  type WindowLimits,
+  type WindowScope,
+} from '@bakery/core';
+import type { Prisma } from '@bakery/prisma';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import type { Db } from '../../db/types.js';
+
+type Raw = Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'>;
+
+interface WindowRow {
+  id: string;
+  weekday: number;
+  start: string;
+  end: string;
+  fulfillment: string;
+  limits: unknown;
+}
+
+const toDef = (row: WindowRow): PickupWindowDef => ({
+  id: row.id,
+  weekday: row.weekday,
+  start: row.start,
+  end: row.end,
+  fulfillment: row.fulfillment === 'delivery' ? 'delivery' : 'pickup',
+  limits: (row.limits ?? {}) as WindowLimits,
+});
+
+/** Every window the owner set (a handful of rows). */
+export async function loadWindows(db: Raw): Promise<PickupWindowDef[]> {
+  const rows = await db.$queryRaw<WindowRow[]>`
+    SELECT "id"::text, "weekday", "start", "end", "fulfillment", "limits" FROM "PickupWindow"`;
+  return rows.map(toDef);
+}
+
+export interface WindowOrder {
+  orderId: string;
+  date: string;
+  pickupTime: string | null;
+  fulfillment: Fulfillment;
+  lines: readonly KitchenLine[];
+}
+
+/** The window an order's units go in and what they take there (null: no windows that day). */
+export interface WindowPlan {
+  orderId: string;
+  date: string;
+  window: PickupWindowDef;
+  needs: [WindowScope, number][];
+}
+
+/**
+ * The reading half: the day's windows for the fulfillment and the one the
+ * pickup time falls in (400 when it is in none). A weekday without windows
+ * books nothing (the day's limits apply).
+ */
+export async function planWindow(tx: Raw, order: WindowOrder): Promise<WindowPlan | null> {
+  const windows = windowsOn(await loadWindows(tx), order.date, order.fulfillment);
+  if (windows.length === 0) return null;
+  const window = windowForTime(windows, order.pickupTime);
+  if (!window) {
+    const message = noWindowMessage(order.date);
+    throw badRequest(message, { errors: [{ path: 'pickupTime', message }] }, 'validation_failed');
+  }
+  const needs = [...windowNeeds(order.lines, window.limits)].sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  return { orderId: order.orderId, date: order.date, window, needs };
+}
+
+/**
+ * Books the units in the window, INSIDE the order's transaction: for each
+ * scope the window limits, one guarded statement raises the counter only
+ * when `used + units <= limit` (and locks its row until the transaction
+ * ends); when it does not, 409 `window_full` names the category, window and
+ * date. Cancelling the order gives the units back (a trigger).
+ */
+export async function takeWindow(tx: Raw, plan: WindowPlan | null): Promise<void> {
+  if (!plan) return;
+  const { window, date, orderId } = plan;
+  for (const [scope, units] of plan.needs) {
+    const limit = window.limits[scope] ?? 0;
+    const rows = await tx.$queryRaw<{ used: number }[]>`
+      INSERT INTO "WindowLoad" AS l ("date", "windowId", "scope", "used")
+      SELECT ${date}, ${window.id}::uuid, ${scope}, ${units}::int WHERE ${units}::int <= ${limit}::int
+      ON CONFLICT ("date", "windowId", "scope") DO UPDATE SET "used" = l."used" + EXCLUDED."used"
+        WHERE l."used" + EXCLUDED."used" <= ${limit}::int
+      RETURNING "used"`;
+    if (rows.length === 0) {
+      const [row] = await tx.$queryRaw<{ used: number }[]>`
+        SELECT "used" FROM "WindowLoad"
+        WHERE "date" = ${date} AND "windowId" = ${window.id}::uuid AND "scope" = ${scope}`;
+      const remaining = Math.max(0, limit - Number(row?.used ?? 0));
+      throw conflict(windowFullMessage(scope, remaining, window, date), 'window_full');
+    }
+    await tx.$executeRaw`
+      INSERT INTO "WindowBooking" ("orderId", "date", "windowId", "scope", "units")
+      VALUES (${orderId}::uuid, ${date}, ${window.id}::uuid, ${scope}, ${units}::int)
+      ON CONFLICT ("orderId", "windowId", "scope") DO UPDATE SET "units" = "WindowBooking"."units" + EXCLUDED."units"`;
+  }
+}
+
+/** planWindow then takeWindow. */
+export async function bookWindow(tx: Raw, order: WindowOrder): Promise<void> {
+  await takeWindow(tx, await planWindow(tx, order));
+}
+
+/** Gives back what an order booked in windows and drops (before booking it again: a change). */
+export async function releaseBookings(tx: Raw, orderId: string): Promise<void> {
+  await tx.$executeRaw`SELECT "release_window_drop_bookings"(ARRAY[${orderId}::uuid])`;
+}
+
+/** A new pickup time on the same date and lines: the window's units only, booked again. */
+export async function rebookWindow(
+  tx: Raw,
+  order: Omit<WindowOrder, 'fulfillment'> & { deliveryMethod: string },
+): Promise<void> {
+  await tx.$executeRaw`
+    WITH gone AS (DELETE FROM "WindowBooking" WHERE "orderId" = ${order.orderId}::uuid RETURNING *)
+    UPDATE "WindowLoad" l SET "used" = l."used" - g."units" FROM gone g
+    WHERE l."date" = g."date" AND l."windowId" = g."windowId" AND l."scope" = g."scope"`;
+  await bookWindow(tx, {
+    ...order,
+    fulfillment: order.deliveryMethod === 'delivery' ? 'delivery' : 'pickup',
+  });
+}
+
+/** Units used per date and window (by scope) in a range of dates. */
+export async function windowLoads(
+  db: Raw,
+  fromDate: string,
+  toDate: string,
+): Promise<Map<string, Map<string, Record<string, number>>>> {
+  const rows = await db.$queryRaw<
+    { date: string; windowId: string; scope: string; used: number }[]
+  >`
+    SELECT "date", "windowId"::text AS "windowId", "scope", "used" FROM "WindowLoad"
+    WHERE "date" BETWEEN ${fromDate} AND ${toDate} AND "used" <> 0`;
+  const out = new Map<string, Map<string, Record<string, number>>>();
+  for (const row of rows) {
+    const day = out.get(row.date) ?? new Map<string, Record<string, number>>();
+    const used = day.get(row.windowId) ?? {};
+    used[row.scope] = Number(row.used);
+    day.set(row.windowId, used);
+    out.set(row.date, day);
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ owner
+
+export type WindowInput = Omit<PickupWindowDef, 'id'>;
+
+export async function listWindows(db: Db): Promise<PickupWindowDef[]> {
+  const rows = await db.pickupWindow.findMany({ orderBy: [{ weekday: 'asc' }, { start: 'asc' }] });
+  return rows.map(toDef);
+}
+
+async function checked(db: Db, input: WindowInput, id?: string): Promise<void> {
+  const others = (await listWindows(db)).filter((w) => w.id !== id);
+  const problem = windowInputProblem(input, others);
+  if (problem) throw badRequest(problem, { errors: [{ path: 'window', message: problem }] });
+}
+
+export async function createWindow(db: Db, input: WindowInput): Promise<PickupWindowDef> {
+  await checked(db, input);
+  return toDef(await db.pickupWindow.create({ data: { ...input, limits: input.limits } }));
+}
+
+export async function updateWindow(
+  db: Db,
+  id: string,
+  input: WindowInput,
+): Promise<PickupWindowDef> {
+  if (!(await db.pickupWindow.findUnique({ where: { id } })))
+    throw notFound('That pickup window does not exist');
+  await checked(db, input, id);
+  return toDef(await db.pickupWindow.update({ where: { id }, data: { ...input } }));
+}
+
+/** Removes a window; orders booked in it keep their time (their units stay on the day). */
+export async function deleteWindow(db: Db, id: string): Promise<void> {
+  const { count } = await db.pickupWindow.deleteMany({ where: { id } });
+  if (count === 0) throw notFound('That pickup window does not exist');
+}

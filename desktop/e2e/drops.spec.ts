@@ -1,0 +1,68 @@
+// Kitchen > Drops (issue 25) at 1280x800 against the real API: the owner adds
+// a Saturday pickup window with a cookie limit, creates a drop, duplicates it
+// for next week and sets the checkout hold; then removes them (other
+// scenarios order on Saturdays).
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { addDays, bakeryToday } from '@bakery/core';
+
+const base = () => process.env.E2E_BASE_URL!;
+const shots = join(import.meta.dirname, '..', 'test-results');
+test.use({ viewport: { width: 1280, height: 800 } });
+
+const local = (ms: number) => {
+  const d = new Date(Date.now() + ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+
+test('the owner sets a window, creates a drop and duplicates it for next week', async ({
+  page,
+}) => {
+  await page.goto(`${base()}/admin/login`);
+  await page.getByLabel('Email', { exact: true }).fill(process.env.E2E_OWNER_EMAIL!);
+  await page.getByLabel('Password', { exact: true }).fill(process.env.E2E_OWNER_PASSWORD!);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Bakery Admin Dashboard' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Kitchen', exact: true }).click();
+  await page.getByRole('tab', { name: 'Drops', exact: true }).click();
+
+  const windowForm = page.getByRole('form', { name: 'Add a window' });
+  await windowForm.getByLabel('Day').selectOption('6');
+  await windowForm.getByLabel('Limit for').selectOption('cookies');
+  await windowForm.getByLabel('Units').fill('48');
+  await windowForm.getByRole('button', { name: 'Add window' }).click();
+  const windows = page.getByRole('table', { name: 'Pickup windows' });
+  await expect(windows.getByRole('row', { name: /Saturday/ })).toContainText('48 Cookies');
+
+  const date = addDays(bakeryToday(), 10);
+  const drop = page.getByRole('form', { name: 'New drop' });
+  await drop.getByLabel('Name').fill('Cookie Saturday');
+  await drop.getByLabel('Orders open').fill(local(3_600_000));
+  await drop.getByLabel('Orders close').fill(local(2 * 86_400_000));
+  await drop.getByLabel('Pickup dates').fill(date);
+  await drop.getByLabel('Items').fill('sugar-cookies, snickerdoodles');
+  await drop.getByLabel('Label').fill('Cookie boxes of any kind');
+  await drop.getByLabel('Quantity').fill('40');
+  await drop.getByRole('button', { name: 'Create the drop' }).click();
+  const drops = page.getByRole('table', { name: 'Drops' });
+  await expect(drops.getByRole('row', { name: /Cookie Saturday/ })).toContainText(
+    'Cookie boxes of any kind: 40 / 40',
+  );
+  await drops.getByRole('button', { name: 'Duplicate for next week' }).click();
+  await expect(drops.getByText(addDays(date, 7))).toBeVisible();
+
+  const hold = page.getByRole('form', { name: 'Hold minutes' });
+  await hold.getByLabel('Minutes (3 to 30)').fill('15');
+  await hold.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('15 minutes', { exact: true })).toBeVisible();
+  await page.screenshot({ path: join(shots, 'tab-kitchen-drops.png'), fullPage: true });
+
+  // Leave the shop as it was for the other scenarios.
+  await windows.getByRole('button', { name: 'Remove' }).first().click();
+  await expect(page.getByText('Half-hour slots every day')).toBeVisible();
+  await drops.getByRole('button', { name: 'Delete' }).first().click();
+  await expect(drops.getByRole('button', { name: 'Delete' })).toHaveCount(1);
+  await drops.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No drops yet')).toBeVisible();
+});

@@ -1,0 +1,390 @@
+// Drops and pickup windows (issue 25): the owner's drops (create, edit,
+// "Duplicate for next week", delete before any order), the checkout hold
+// minutes, and the windows per weekday with their limits. Staff read. The
+// rules and messages are core's; the server enforces them.
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  can,
+  CATEGORIES,
+  DropInputSchema,
+  formatInstant,
+  HoldMinutesSchema,
+  WEEKDAY_NAMES,
+  WindowInputSchema,
+  WHOLE_KITCHEN,
+  windowLabel,
+  type PickupWindowDef,
+  type PublicDropView,
+} from '@bakery/core';
+import { Button, ButtonGroup, Card, H5, HTMLSelect, NonIdealState, Tag } from '../ui/blueprint';
+import { api, messageOf } from '../api/client';
+import { TextField } from '../ui/fields';
+import { HeadedTable } from '../ui/HeadedTable';
+import { QueryStatus } from '../ui/QueryStatus';
+import { toast } from '../ui/toaster';
+import { FormAlert } from './shared';
+
+const DROPS_KEY = ['/api/admin/drops'];
+const WINDOWS_KEY = ['/api/admin/kitchen/windows'];
+
+const emptyDrop = {
+  id: '',
+  name: '',
+  opensAt: '',
+  closesAt: '',
+  pickupDates: '',
+  label: '',
+  productIds: '',
+  quantity: '',
+};
+
+/** A datetime-local value ("2026-11-27T09:00", the machine's zone) as an ISO instant. */
+const isoOf = (local: string) => (local ? new Date(local).toISOString() : '');
+const localOf = (iso: string) => {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+export function DropsPanel({ role }: { role: string }) {
+  const isOwner = can(role, 'manageKitchen');
+  const client = useQueryClient();
+  const drops = useQuery({
+    queryKey: DROPS_KEY,
+    queryFn: () => api<{ drops: PublicDropView[]; holdMinutes: number }>('/api/admin/drops'),
+  });
+  const windows = useQuery({
+    queryKey: WINDOWS_KEY,
+    queryFn: () => api<PickupWindowDef[]>('/api/admin/kitchen/windows'),
+  });
+  const [form, setForm] = useState(emptyDrop);
+  const [hold, setHold] = useState('');
+  const [win, setWin] = useState({
+    weekday: '6',
+    start: '08:00',
+    end: '10:00',
+    scope: '*',
+    units: '',
+  });
+  const [error, setError] = useState<string | null>(null);
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: DROPS_KEY });
+    void client.invalidateQueries({ queryKey: WINDOWS_KEY });
+  };
+  const failed = (what: string) => (err: unknown) => toast(what, messageOf(err, what));
+
+  const saveDrop = useMutation({
+    mutationFn: ({ id, body }: { id: string; body: unknown }) =>
+      api<PublicDropView>(id ? `/api/admin/drops/${id}` : '/api/admin/drops', {
+        method: id ? 'PUT' : 'POST',
+        body,
+      }),
+    onSuccess: (drop) => {
+      setForm(emptyDrop);
+      refresh();
+      toast('Drop saved', `${drop.name} opens ${formatInstant(drop.opensAt)}`, 'success');
+    },
+    onError: failed('Failed to save the drop'),
+  });
+  const duplicate = useMutation({
+    mutationFn: (id: string) =>
+      api<PublicDropView>(`/api/admin/drops/${id}/duplicate`, { method: 'POST' }),
+    onSuccess: (drop) => {
+      refresh();
+      toast('Drop duplicated', `${drop.name} for ${drop.pickupDates.join(', ')}`, 'success');
+    },
+    onError: failed('Failed to duplicate the drop'),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => api(`/api/admin/drops/${id}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+    onError: failed('Failed to delete the drop'),
+  });
+  const saveHold = useMutation({
+    mutationFn: (body: unknown) => api('/api/admin/drops/settings', { method: 'PUT', body }),
+    onSuccess: () => {
+      setHold('');
+      refresh();
+      toast('Hold saved', 'Checkouts from now on are held this long', 'success');
+    },
+    onError: failed('Failed to save the hold'),
+  });
+  const addWindow = useMutation({
+    mutationFn: (body: unknown) => api('/api/admin/kitchen/windows', { method: 'POST', body }),
+    onSuccess: refresh,
+    onError: failed('Failed to add the window'),
+  });
+  const removeWindow = useMutation({
+    mutationFn: (id: string) => api(`/api/admin/kitchen/windows/${id}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+    onError: failed('Failed to remove the window'),
+  });
+
+  if (!drops.data) return <QueryStatus query={drops} what="drops" />;
+
+  const submitDrop = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = DropInputSchema.safeParse({
+      name: form.name,
+      opensAt: isoOf(form.opensAt),
+      closesAt: isoOf(form.closesAt),
+      pickupDates: list(form.pickupDates),
+      units: [
+        {
+          label: form.label || form.name,
+          productIds: list(form.productIds),
+          quantity: Number(form.quantity),
+        },
+      ],
+    });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the drop');
+    setError(null);
+    saveDrop.mutate({ id: form.id, body: parsed.data });
+  };
+  const edit = (drop: PublicDropView) =>
+    setForm({
+      id: drop.id,
+      name: drop.name,
+      opensAt: localOf(drop.opensAt),
+      closesAt: localOf(drop.closesAt),
+      pickupDates: drop.pickupDates.join(', '),
+      label: drop.units[0]?.label ?? '',
+      productIds: drop.units[0]?.productIds.join(', ') ?? '',
+      quantity: String(drop.units[0]?.quantity ?? ''),
+    });
+  const submitHold = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = HoldMinutesSchema.safeParse({ holdMinutes: Number(hold) });
+    if (parsed.success) saveHold.mutate(parsed.data);
+  };
+  const submitWindow = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = WindowInputSchema.safeParse({
+      weekday: Number(win.weekday),
+      start: win.start,
+      end: win.end,
+      fulfillment: 'pickup',
+      limits: win.units.trim() === '' ? {} : { [win.scope]: Number(win.units) },
+    });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the window');
+    setError(null);
+    addWindow.mutate(parsed.data);
+  };
+
+  return (
+    <div className="two-col">
+      <Card>
+        <H5>Drops</H5>
+        <p className="muted">
+          A drop opens at a set time with a fixed quantity of each item for the pickup dates it
+          serves. Customers can ask to be e-mailed when it opens.
+        </p>
+        {drops.data.drops.length === 0 ? (
+          <NonIdealState icon="shop" title="No drops yet" />
+        ) : (
+          <HeadedTable label="Drops" columns={['Drop', 'Orders', 'Pickup', 'Items left', '']}>
+            {drops.data.drops.map((drop) => (
+              <tr key={drop.id}>
+                <th scope="row">
+                  {drop.name} <Tag minimal>{drop.state}</Tag>
+                </th>
+                <td>
+                  {formatInstant(drop.opensAt)} to {formatInstant(drop.closesAt)}
+                </td>
+                <td>{drop.pickupDates.join(', ')}</td>
+                <td>
+                  {drop.units.map((u) => (
+                    <div key={u.id}>
+                      {u.label}: {u.left} / {u.quantity}
+                    </div>
+                  ))}
+                </td>
+                <td>
+                  {isOwner && (
+                    <ButtonGroup minimal vertical alignText="left">
+                      <Button text="Edit" onClick={() => edit(drop)} />
+                      <Button
+                        text="Duplicate for next week"
+                        onClick={() => duplicate.mutate(drop.id)}
+                      />
+                      <Button
+                        text="Delete"
+                        intent="danger"
+                        onClick={() => remove.mutate(drop.id)}
+                      />
+                    </ButtonGroup>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </HeadedTable>
+        )}
+        {isOwner && (
+          <form onSubmit={submitDrop} aria-label={form.id ? 'Edit the drop' : 'New drop'}>
+            <H5 style={{ marginTop: 12 }}>{form.id ? `Edit ${form.name}` : 'New drop'}</H5>
+            <FormAlert message={error} />
+            <TextField
+              id="drop-name"
+              label="Name"
+              value={form.name}
+              onChange={(v) => setForm((f) => ({ ...f, name: v }))}
+            />
+            <TextField
+              id="drop-opens"
+              label="Orders open"
+              type="datetime-local"
+              value={form.opensAt}
+              onChange={(v) => setForm((f) => ({ ...f, opensAt: v }))}
+            />
+            <TextField
+              id="drop-closes"
+              label="Orders close"
+              type="datetime-local"
+              value={form.closesAt}
+              onChange={(v) => setForm((f) => ({ ...f, closesAt: v }))}
+            />
+            <TextField
+              id="drop-dates"
+              label="Pickup dates"
+              hint="YYYY-MM-DD, separated by commas"
+              value={form.pickupDates}
+              onChange={(v) => setForm((f) => ({ ...f, pickupDates: v }))}
+            />
+            <TextField
+              id="drop-items"
+              label="Items"
+              hint="Menu item ids, separated by commas: several share the quantity (12 pies of any kind)"
+              value={form.productIds}
+              onChange={(v) => setForm((f) => ({ ...f, productIds: v }))}
+            />
+            <TextField
+              id="drop-label"
+              label="Label"
+              value={form.label}
+              onChange={(v) => setForm((f) => ({ ...f, label: v }))}
+            />
+            <TextField
+              id="drop-quantity"
+              label="Quantity"
+              inputMode="numeric"
+              value={form.quantity}
+              onChange={(v) => setForm((f) => ({ ...f, quantity: v }))}
+            />
+            <Button
+              type="submit"
+              intent="primary"
+              text={form.id ? 'Save the drop' : 'Create the drop'}
+              loading={saveDrop.isPending}
+            />
+            {form.id && <Button minimal text="Cancel" onClick={() => setForm(emptyDrop)} />}
+          </form>
+        )}
+      </Card>
+      <Card>
+        <H5>Checkout hold</H5>
+        <p>
+          Drop items are held for <strong>{drops.data.holdMinutes} minutes</strong> while a customer
+          checks out.
+        </p>
+        {isOwner && (
+          <form onSubmit={submitHold} aria-label="Hold minutes" className="range-bar">
+            <TextField
+              id="hold-minutes"
+              label="Minutes (3 to 30)"
+              inline
+              inputMode="numeric"
+              value={hold}
+              onChange={setHold}
+            />
+            <Button type="submit" text="Save" loading={saveHold.isPending} />
+          </form>
+        )}
+        <H5 style={{ marginTop: 16 }}>Pickup windows</H5>
+        <p className="muted">
+          A weekday without windows keeps the half-hour slots. A window's limit is in units per
+          category, or for the whole kitchen.
+        </p>
+        {!windows.data || windows.data.length === 0 ? (
+          <NonIdealState icon="time" title="Half-hour slots every day" />
+        ) : (
+          <HeadedTable label="Pickup windows" columns={['Day', 'Window', 'Limit', '']}>
+            {windows.data.map((w) => (
+              <tr key={w.id}>
+                <th scope="row">{WEEKDAY_NAMES[w.weekday]}</th>
+                <td>
+                  {windowLabel(w)} {w.fulfillment === 'delivery' && <Tag minimal>delivery</Tag>}
+                </td>
+                <td>
+                  {Object.entries(w.limits)
+                    .map(([scope, n]) =>
+                      scope === WHOLE_KITCHEN
+                        ? `${n} items`
+                        : `${n} ${CATEGORIES.find((c) => c.id === scope)?.label ?? scope}`,
+                    )
+                    .join(', ') || 'no limit'}
+                </td>
+                <td>
+                  {isOwner && (
+                    <Button minimal text="Remove" onClick={() => removeWindow.mutate(w.id)} />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </HeadedTable>
+        )}
+        {isOwner && (
+          <form onSubmit={submitWindow} aria-label="Add a window" className="range-bar">
+            <HTMLSelect
+              aria-label="Day"
+              value={win.weekday}
+              onChange={(e) => setWin((w) => ({ ...w, weekday: e.currentTarget.value }))}
+              options={WEEKDAY_NAMES.map((d, i) => ({ value: String(i), label: d }))}
+            />
+            <TextField
+              id="window-start"
+              label="From"
+              inline
+              type="time"
+              step={1800}
+              value={win.start}
+              onChange={(v) => setWin((w) => ({ ...w, start: v }))}
+            />
+            <TextField
+              id="window-end"
+              label="To"
+              inline
+              type="time"
+              step={1800}
+              value={win.end}
+              onChange={(v) => setWin((w) => ({ ...w, end: v }))}
+            />
+            <HTMLSelect
+              aria-label="Limit for"
+              value={win.scope}
+              onChange={(e) => setWin((w) => ({ ...w, scope: e.currentTarget.value }))}
+              options={[
+                { value: WHOLE_KITCHEN, label: 'Whole kitchen' },
+                ...CATEGORIES.map((c) => ({ value: c.id, label: c.label })),
+              ]}
+            />
+            <TextField
+              id="window-units"
+              label="Units"
+              inline
+              inputMode="numeric"
+              value={win.units}
+              onChange={(v) => setWin((w) => ({ ...w, units: v }))}
+            />
+            <Button type="submit" text="Add window" loading={addWindow.isPending} />
+          </form>
+        )}
+      </Card>
+    </div>
+  );
+}
