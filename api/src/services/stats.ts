@@ -23,13 +23,7 @@
 //   days, today included, whatever the range.
 // - paidOrders (analytics' average order): the paid orders counted in totalRevenue.
 import { Prisma } from '@bakery/prisma';
-import {
-  addDays,
-  bakeryToday,
-  centsToDollars,
-  dateRangeToUtc,
-  type StatsView,
-} from '@bakery/core';
+import { addDays, bakeryToday, centsToDollars, dateRangeToUtc, type StatsView } from '@bakery/core';
 import { daysInRange, ORDER_SUMMARY, TAKINGS, type DateRange } from './dailySummary.js';
 import type { Tx as Db } from '../db/types.js';
 

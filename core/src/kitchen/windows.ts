@@ -5,7 +5,7 @@
 // cart's units in its window inside the order's transaction (a guarded
 // UPDATE, api/src/services/kitchen/windows.ts); the storefront shows what is
 // left with the same functions.
-import { WEEKDAY_NAMES, weekdayIndexOf } from '../catalogue/availability';
+import { weekdayIndexOf } from '../catalogue/availability';
 import { CATEGORY_IDS, getMenuItem, type CategoryId } from '../catalogue/catalogue';
 import { OPENING_HOURS, formatClock } from '../bakery/bakery';
 import { formatLongDate, pickupSlots } from '../calendar/calendar';
