@@ -259,6 +259,8 @@ export interface RecipeDetailView extends RecipeView {
 
 /** GET /api/menu. */
 export interface MenuView {
+  /** The published version served (issue 22). */
+  version?: number;
   categories: Category[];
   /** Each item with `price` in dollars and `maxQuantity` always filled in. */
   items: (Omit<MenuItem, 'variants' | 'maxQuantity'> & {

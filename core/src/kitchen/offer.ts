@@ -3,7 +3,7 @@
 // be ordered (drop items included); and what the storefront calendar does
 // with a cart: the reason a day cannot take it and the first day that can.
 import { shortDate } from '../catalogue/availability';
-import { CATEGORY_IDS, MENU_ITEMS, type CategoryId } from '../catalogue/catalogue';
+import { CATEGORY_IDS, menuItems, type CategoryId } from '../catalogue/catalogue';
 import {
   CAPACITY_UNITS,
   closedDateMessage,
@@ -49,10 +49,12 @@ let units: {
 
 /** Each menu item's units (its default option), worked out once per menu. */
 function menuUnits() {
-  if (units?.menu !== MENU_ITEMS)
+  // The live catalogue (issue 22): a publish gives a new list, worked out again.
+  const items = menuItems();
+  if (units?.menu !== items)
     units = {
-      menu: MENU_ITEMS,
-      list: MENU_ITEMS.flatMap((item) => {
+      menu: items,
+      list: items.flatMap((item) => {
         const per = unitsPerItem(item.id);
         return per > 0 ? [{ id: item.id, category: item.category, per }] : [];
       }),

@@ -1,3 +1,4 @@
+import { ProductImage } from '../../components/ProductImage';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -7,6 +8,7 @@ import {
   itemAvailability,
   itemsInCategory,
   menuCategories,
+  photoIdOf,
   type CategoryId,
   type MenuItem,
 } from '@bakery/core';
@@ -107,11 +109,21 @@ export default function MenuPage() {
         <h2>{current.label}</h2>
       </div>
       <ul className="product-grid">
-        {allergens.shown.map((item) => {
+        {allergens.shown.map((item, index) => {
           // Issue 22: sold out, not yet in season, or only on some weekdays.
           const availability = itemAvailability(item);
           return (
             <li key={item.id} className="card product-card">
+              {/* The owner's photo (issue 22); without one the category's drawing above stands for it. */}
+              {photoIdOf(item.image) && (
+                <ProductImage
+                  className="product-photo"
+                  image={item.image}
+                  alt={item.imageAlt}
+                  fallback={current}
+                  first={index === 0}
+                />
+              )}
               <h3>{item.name}</h3>
               <p>{item.description}</p>
               <p className="price">

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  MENU_ITEMS,
+  menuItems,
   getMenuItem,
   type ClaimProblem,
   type IngredientView,
@@ -173,7 +173,7 @@ function OptionEditor({
 }
 
 function ItemLabels({ overview }: { overview: Overview }) {
-  const [productId, setProductId] = useState(MENU_ITEMS[0]!.id);
+  const [productId, setProductId] = useState(() => menuItems()[0]!.id);
   const [variantId, setVariantId] = useState('');
   const [grams, setGrams] = useState('');
   const [format, setFormat] = useState<LabelFormat>('avery5163');
@@ -199,7 +199,7 @@ function ItemLabels({ overview }: { overview: Overview }) {
             setVariantId('');
           }}
         >
-          {MENU_ITEMS.map((i) => (
+          {menuItems().map((i) => (
             <option key={i.id} value={i.id}>
               {i.name}
             </option>

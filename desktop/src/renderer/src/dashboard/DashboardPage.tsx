@@ -4,10 +4,24 @@ import { Button, Callout, Navbar, Spinner, Switch, Tab, Tabs } from '../ui/bluep
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '../ui/toaster';
-import { can, setShopSettings, type ShopSettings, type StatsView } from '@bakery/core';
+import {
+  can,
+  ROUTES,
+  setCatalogue,
+  setShopSettings,
+  type CatalogueSnapshot,
+  type ShopSettings,
+  type StatsView,
+} from '@bakery/core';
 import { PUBLIC_SETTINGS_KEY } from '../settings/publicSettings';
 import type { MenuCommand } from '../../../shared/bridge';
-import { api, messageOf, rangeQuery, setUnauthorizedHandler } from '../api/client';
+import {
+  api,
+  client as apiClient,
+  messageOf,
+  rangeQuery,
+  setUnauthorizedHandler,
+} from '../api/client';
 import { loginAfterExpiry } from '../auth/AdminLoginPage';
 import { useAdminSession } from '../auth/adminSession';
 import { bridge } from '../platform/bridge';
@@ -133,6 +147,18 @@ function Dashboard({ role, email }: { role: string; email: string }) {
     queryKey: PUBLIC_SETTINGS_KEY,
     queryFn: async () => setShopSettings(await api<ShopSettings>('/api/settings')),
     staleTime: 5 * 60_000,
+  });
+
+  // The published menu (issue 22): recipe links, allergens, drops and the
+  // order paper name items from core's live catalogue, which follows it.
+  useQuery({
+    queryKey: [ROUTES.menu.path, 'catalogue'],
+    queryFn: async () => {
+      const menu = await apiClient.call(ROUTES.menu);
+      setCatalogue(menu as unknown as CatalogueSnapshot);
+      return menu.version ?? 1;
+    },
+    staleTime: 60_000,
   });
 
   // Spec 7: the stats are fetched fresh each time, with one retry.

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   can,
-  CATEGORIES,
+  menuCategories,
   DropInputSchema,
   formatInstant,
   HoldMinutesSchema,
@@ -325,7 +325,7 @@ export function DropsPanel({ role }: { role: string }) {
                     .map(([scope, n]) =>
                       scope === WHOLE_KITCHEN
                         ? `${n} items`
-                        : `${n} ${CATEGORIES.find((c) => c.id === scope)?.label ?? scope}`,
+                        : `${n} ${menuCategories().find((c) => c.id === scope)?.label ?? scope}`,
                     )
                     .join(', ') || 'no limit'}
                 </td>
@@ -370,7 +370,7 @@ export function DropsPanel({ role }: { role: string }) {
               onChange={(e) => setWin((w) => ({ ...w, scope: e.currentTarget.value }))}
               options={[
                 { value: WHOLE_KITCHEN, label: 'Whole kitchen' },
-                ...CATEGORIES.map((c) => ({ value: c.id, label: c.label })),
+                ...menuCategories().map((c) => ({ value: c.id, label: c.label })),
               ]}
             />
             <TextField

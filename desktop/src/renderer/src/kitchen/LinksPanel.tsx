@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Card, H5, NonIdealState } from '../ui/blueprint';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  MENU_ITEMS,
+  menuItems,
   ProductRecipeLinkSchema,
   getMenuItem,
   unitsPerItem,
@@ -47,7 +47,8 @@ const PIECE_FIELDS = [
 const allOptionsHint = (item: ReturnType<typeof getMenuItem>) =>
   `For all options, what the ${item?.variants?.[0]?.label ?? 'first option'} holds; larger counts are costed by their count.`;
 
-const MENU_OPTIONS = MENU_ITEMS.map((m) => ({ value: m.id, label: m.name }));
+/** The live catalogue's items (issue 22: the owner's menu, loaded by the dashboard). */
+const menuOptions = () => menuItems().map((m) => ({ value: m.id, label: m.name }));
 
 const linkLabel = (l: ProductRecipeLinkView) =>
   `${l.productName}${l.variantLabel ? ` (${l.variantLabel})` : ' (all options)'}`;
@@ -218,7 +219,7 @@ export function LinksPanel() {
             blank="Choose a menu item…"
             value={form.productId}
             onChange={pickProduct}
-            options={MENU_OPTIONS}
+            options={menuOptions()}
           />
           <SelectField
             id="link-variant"

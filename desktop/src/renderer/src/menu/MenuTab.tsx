@@ -34,6 +34,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { TextField } from '../ui/fields';
 import { toast } from '../ui/toaster';
 import { CardPreview } from './CardPreview';
+import { PhotoDrop } from './PhotoDrop';
 import {
   discard,
   DRAFT_KEY,
@@ -341,6 +342,8 @@ interface Form {
   availableFrom: string;
   availableUntil: string;
   weekdays: number[];
+  /** An uploaded photo's URL, or null for the category's drawing. */
+  image: string | null;
   imageAlt: string;
 }
 
@@ -357,6 +360,7 @@ const formOf = (item: CatalogueItem): Form => ({
   availableFrom: item.availableFrom ?? '',
   availableUntil: item.availableUntil ?? '',
   weekdays: item.weekdays ?? [],
+  image: item.image,
   imageAlt: item.imageAlt,
 });
 
@@ -403,6 +407,8 @@ export function ItemEditor({
     availableFrom: form.availableFrom || null,
     availableUntil: form.availableUntil || null,
     weekdays: form.weekdays,
+    image: form.image,
+    imageAlt: form.imageAlt,
   };
 
   function submit(e: FormEvent) {
@@ -420,6 +426,7 @@ export function ItemEditor({
       availableFrom: form.availableFrom || null,
       availableUntil: form.availableUntil || null,
       weekdays: form.weekdays,
+      image: form.image,
       imageAlt: form.imageAlt,
     };
     const max = Number(form.maxQuantity);
@@ -442,7 +449,7 @@ export function ItemEditor({
   }
 
   const category = draft.draft.categories.find((c) => c.id === item.category);
-  const image = apiUrl(item.image ?? category?.image ?? categoryDrawing(item.category));
+  const image = apiUrl(form.image ?? category?.image ?? categoryDrawing(item.category));
   return (
     <div className="menu-editor">
       <form onSubmit={submit} aria-label={`Edit ${item.name}`}>
@@ -547,6 +554,20 @@ export function ItemEditor({
           disabled={!owner}
           onChange={(e) => set('hidden', e.currentTarget.checked)}
         />
+        {owner && (
+          <div className="menu-photo">
+            <PhotoDrop
+              key={item.id}
+              image={form.image ? apiUrl(form.image) : null}
+              alt={form.imageAlt}
+              label="Photo"
+              onUploaded={(photo) => set('image', photo.image)}
+            />
+            {form.image && (
+              <Button small text="Use the category drawing" onClick={() => set('image', null)} />
+            )}
+          </div>
+        )}
         <TextField
           id="menu-alt"
           label="Photo description (alt text)"
