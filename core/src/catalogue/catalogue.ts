@@ -168,10 +168,42 @@ const COUNT_LABELS: Record<string, string> = {
 /** The flavour variants (a cake sold in one size, in vanilla or chocolate). */
 const FLAVOUR_VARIANTS: ReadonlySet<string> = new Set(['vanilla', 'chocolate']);
 
+/**
+ * What a category does, as data (issue 21): the order form, pricing, the bake
+ * sheet and the cake labels read this record, never a category's name. A new
+ * category with its own rules is a row here.
+ */
+export interface CategoryBehaviour {
+  /** Its items take the cake options (writing, bows), go on the cake sheet and get cake labels. */
+  cakeOptions: boolean;
+  /** What its variants are called on the order form. */
+  variantWord: 'Size' | 'Count';
+  /** What a second line of the same item differs by, in the cart. */
+  optionsWord: 'choices' | 'options';
+}
+
+const PLAIN_CATEGORY: CategoryBehaviour = {
+  cakeOptions: false,
+  variantWord: 'Count',
+  optionsWord: 'options',
+};
+
+export const CATEGORY_BEHAVIOUR: Readonly<Partial<Record<string, CategoryBehaviour>>> = {
+  cakes: { cakeOptions: true, variantWord: 'Size', optionsWord: 'choices' },
+};
+
+/** A category's behaviour; a category the owner added behaves as a plain one. */
+export const behaviourOf = (category: string | undefined): CategoryBehaviour =>
+  (category && CATEGORY_BEHAVIOUR[category]) || PLAIN_CATEGORY;
+
+/** Whether a menu item takes the cake options (writing, bows). */
+export const takesCakeOptions = (productId: string): boolean =>
+  behaviourOf(getMenuItem(productId)?.category).cakeOptions;
+
 /** What an item's variants choose, as the choice's label: 'Flavor', 'Size' or 'Count'. */
 export function variantChoiceLabel(item: Pick<MenuItem, 'category' | 'variants'>): string {
   if (item.variants?.some((v) => FLAVOUR_VARIANTS.has(v.id))) return 'Flavor';
-  return item.category === 'cakes' ? 'Size' : 'Count';
+  return behaviourOf(item.category).variantWord;
 }
 
 const variants = (prices: Partial<Record<VariantId, number>>): Variant[] =>

@@ -1,7 +1,7 @@
 // Money is integer cents in code; dollars appear only on the wire and on screen.
 // priceOrder is the one place an order's figures are computed: the storefront
 // shows its result and the server recomputes it to check a submitted order.
-import { type CartLine, getMenuItem, resolveLine, PricingError } from '../catalogue/catalogue';
+import { type CartLine, resolveLine, PricingError, takesCakeOptions } from '../catalogue/catalogue';
 import { isRushDate, toBakeryDate, isDateString } from '../calendar/calendar';
 import { onShopSettings } from '../settings/settings';
 
@@ -134,7 +134,7 @@ export function priceOrder(
     if (r.addIn) out.addIn = r.addIn;
     return out;
   });
-  const hasCakeItems = priced.some((l) => getMenuItem(l.productId)?.category === 'cakes');
+  const hasCakeItems = priced.some((l) => takesCakeOptions(l.productId));
   const subtotalCents = priced.reduce((sum, l) => sum + l.lineTotalCents, 0);
   const cakeOptionsFeeCents = hasCakeItems
     ? (options.hasWriting ? CAKE_WRITING_FEE_CENTS : 0) +

@@ -26,7 +26,7 @@ import {
   dollarsToCents,
   type PricedOrder,
 } from '../money/money';
-import { getMenuItem, type CartLine } from '../catalogue/catalogue';
+import { takesCakeOptions, type CartLine } from '../catalogue/catalogue';
 import { DELIVERY_STATE_CODES } from '../bakery/bakery';
 import { isDeliveryZip, outsideDeliveryAreaMessage } from '../bakery/deliveryArea';
 import type { ErrorCode } from '../errors';
@@ -549,8 +549,7 @@ export const cakeLineKey = (line: {
   );
 
 /** Whether a stored or priced line is a cake (writing goes on cakes only). */
-export const isCakeLine = (line: { productId: string }) =>
-  getMenuItem(line.productId)?.category === 'cakes';
+export const isCakeLine = (line: { productId: string }) => takesCakeOptions(line.productId);
 
 /** Who orders: the signed-in account (name, e-mail and phone come from it first). */
 export interface OrderAccount {

@@ -21,6 +21,7 @@ import {
   PICKUP_SLOTS,
   type ShoppingListRow,
   unitsPerItem,
+  behaviourOf,
 } from '@bakery/core';
 import { Prisma } from '@bakery/prisma';
 import { decimalToNumber, lineCost } from '../recipes.js';
@@ -169,7 +170,7 @@ export async function bakeSheet(db: Db, fromDate: string, toDate: string): Promi
       const addIn = optionLabel(ADD_INS, item.addIn);
       if (addIn) row.addIns[addIn] = (row.addIns[addIn] ?? 0) + item.quantity;
 
-      if (menuItem?.category === 'cakes') {
+      if (menuItem && behaviourOf(menuItem.category).cakeOptions) {
         cakes.push({
           ...who,
           name: menuItem.name,

@@ -15,6 +15,7 @@ import {
   type CategoryId,
   type MenuItem,
   type StoredCartLine,
+  behaviourOf,
 } from '@bakery/core';
 import { setRowLine } from '../../cart/cartStorage';
 import { chosenOptions, defaultOptions, ItemOptions, unitPriceOf } from '../menu/ItemOptions';
@@ -72,7 +73,7 @@ function ProductRow({
         {few && <span className="few-left">{few}</span>}
         {inCart > quantity && (
           <span className="in-cart">
-            In your cart: {inCart} (with other {item.category === 'cakes' ? 'choices' : 'options'})
+            In your cart: {inCart} (with other {behaviourOf(item.category).optionsWord})
           </span>
         )}
       </div>

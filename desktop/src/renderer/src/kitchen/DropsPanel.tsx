@@ -343,7 +343,10 @@ export function DropsPanel({ role }: { role: string }) {
             <HTMLSelect
               aria-label="Day"
               value={win.weekday}
-              onChange={(e) => setWin((w) => ({ ...w, weekday: e.currentTarget.value }))}
+              onChange={(e) => {
+                const { value } = e.currentTarget;
+                setWin((w) => ({ ...w, weekday: value }));
+              }}
               options={WEEKDAY_NAMES.map((d, i) => ({ value: String(i), label: d }))}
             />
             <TextField
@@ -367,7 +370,10 @@ export function DropsPanel({ role }: { role: string }) {
             <HTMLSelect
               aria-label="Limit for"
               value={win.scope}
-              onChange={(e) => setWin((w) => ({ ...w, scope: e.currentTarget.value }))}
+              onChange={(e) => {
+                const { value } = e.currentTarget;
+                setWin((w) => ({ ...w, scope: value }));
+              }}
               options={[
                 { value: WHOLE_KITCHEN, label: 'Whole kitchen' },
                 ...menuCategories().map((c) => ({ value: c.id, label: c.label })),

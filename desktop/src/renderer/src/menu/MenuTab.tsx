@@ -557,7 +557,7 @@ export function ItemEditor({
         {owner && (
           <div className="menu-photo">
             <PhotoDrop
-              key={item.id}
+              key={`${item.id}:${form.image ?? 'drawing'}`}
               image={form.image ? apiUrl(form.image) : null}
               alt={form.imageAlt}
               label="Photo"

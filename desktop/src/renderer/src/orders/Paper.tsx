@@ -3,7 +3,6 @@ import {
   cakeOptionNames,
   dueLabel,
   formatDollars,
-  getMenuItem,
   lineDescription,
   methodLabel,
   pickListHeading,
@@ -12,6 +11,7 @@ import {
   BAKERY_INFO,
   type OrderView,
   isPaidStatus,
+  takesCakeOptions,
 } from '@bakery/core';
 import { TableHead } from '../ui/TableHead';
 import { addressOf, writingOf } from './orderText';
@@ -145,7 +145,7 @@ export function PickList({ date, orders }: { date: string; orders: OrderView[] }
 export function CakeLabels({ orders }: { orders: OrderView[] }) {
   const labels = pickListOrder(orders.filter((o) => o.paymentStatus !== 'cancelled')).flatMap((o) =>
     o.items
-      .filter((l) => getMenuItem(l.productId)?.category === 'cakes')
+      .filter((l) => takesCakeOptions(l.productId))
       .flatMap((l) =>
         Array.from({ length: l.quantity }, (_, n) => ({
           order: o,

@@ -108,7 +108,10 @@ export function RecipeDialog(props: EditorDialogProps<RecipeForm>) {
       <Switch
         label="Active"
         checked={f.isActive}
-        onChange={(e) => setF((p) => ({ ...p, isActive: e.currentTarget.checked }))}
+        onChange={(e) => {
+          const { checked } = e.currentTarget;
+          setF((p) => ({ ...p, isActive: checked }));
+        }}
       />
     </FormDialog>
   );

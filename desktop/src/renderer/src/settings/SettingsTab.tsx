@@ -293,7 +293,10 @@ function SettingsForm({ view }: { view: ShopSettingsView }) {
               fill
               rows={4}
               value={value('deliveryZips')}
-              onChange={(e) => setDraft((d) => ({ ...d, deliveryZips: e.currentTarget.value }))}
+              onChange={(e) => {
+                const { value } = e.currentTarget;
+                setDraft((d) => ({ ...d, deliveryZips: value }));
+              }}
             />
           </FormGroup>
         </Section>
