@@ -1,8 +1,8 @@
 // The owner's Settings tab (issue 22 part 4) at 1280x800 against the real API:
 // Sunday hours 9 to 3, a $15 rush fee and a 24-hour lock are saved, the
 // public settings and the storefront's footer follow at once, a bad value is
-// refused by field; the defaults are put back after. The screenshot is the
-// one in docs/desktop.md.
+// refused by field; the prerendered pages are rendered again with them; the
+// defaults are put back after. The screenshot is the one in docs/desktop.md.
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEFAULT_SHOP_SETTINGS } from '@bakery/core';
@@ -60,4 +60,19 @@ test("the owner changes the shop's hours and fees, and the shop follows", async 
   const footer = page.getByRole('contentinfo');
   await expect(footer).toContainText('Sunday: 9:00 AM to 3:00 PM');
   await expect(footer).toContainText('Monday to Saturday: 8:00 AM to 7:00 PM');
+
+  // The prerendered HTML follows too (the server renders the pages again), so
+  // a browser without JavaScript, and the first paint, show the new hours.
+  const withoutScript = await page.context().browser()!.newContext({ javaScriptEnabled: false });
+  const plain = await withoutScript.newPage();
+  await expect
+    .poll(
+      async () => {
+        await plain.goto(`${base()}/about`);
+        return plain.getByRole('contentinfo').textContent();
+      },
+      { timeout: 15_000 },
+    )
+    .toContain('Sunday: 9:00 AM to 3:00 PM');
+  await withoutScript.close();
 });

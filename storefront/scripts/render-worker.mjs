@@ -11,13 +11,14 @@ process.env.NODE_ENV = 'production';
 const { dist } = workerData;
 // Loaded now, so the first publish renders at once.
 void import(pathToFileURL(join(dist, '.ssr', 'entry-server.js')).href).catch(() => undefined);
-parentPort.on('message', async ({ id, outDir, catalogue }) => {
+parentPort.on('message', async ({ id, outDir, catalogue, settings }) => {
   try {
     await renderPages({
       dist,
       ssrDir: join(dist, '.ssr'),
       outDir,
       catalogue,
+      settings,
       compress: true,
       log: () => undefined,
     });

@@ -38,6 +38,7 @@ export async function renderPages({
   ssrDir,
   outDir,
   catalogue = null,
+  settings = null,
   compress = false,
   log = console.log,
 }) {
@@ -45,6 +46,8 @@ export async function renderPages({
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
   const ssr = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
   if (catalogue) ssr.setCatalogue(catalogue);
+  // The owner's settings (issue 22): the footer, About and the order page read them.
+  if (settings) ssr.setShopSettings(settings);
 
   /** The manifest key of a route module: its own, or the shared chunk Rollup put it in. */
   function keyOf(module) {

@@ -9,7 +9,7 @@ import { StaticRouter } from 'react-router-dom';
 import { BAKERY_INFO } from '@bakery/core';
 
 // The page renderer hands a published catalogue to this bundle's copy of core (issue 22).
-export { setCatalogue } from '@bakery/core';
+export { setCatalogue, setShopSettings } from '@bakery/core';
 import { AppRoutes, PageProviders } from './App';
 import { pageTitle } from './components/Layout';
 import { ROUTE_MODULES } from './routeModules';

@@ -9,12 +9,16 @@ import {
   bakeryToday,
   centsToDollars,
   currentCatalogue,
+  DEFAULT_SHOP_SETTINGS,
   itemAvailability,
   maxQuantityOf,
   menuCategories,
   menuItems,
+  onShopSettings,
   photoSizes,
   setCatalogue,
+  shopSettings,
+  withDefaults,
   type CatalogueSnapshot,
 } from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
@@ -63,8 +67,27 @@ export async function reloadMenu(): Promise<void> {
       w.resolve();
     }
   log.info('menu version live', { version: latest.number });
-  // A fresh install's version 1 is what the build prerendered.
-  if (!(first && latest.number === 1)) renderPagesSoon(storefrontDist, currentCatalogue(), log);
+  // A fresh install's version 1 with the spec's settings is what the build prerendered.
+  if (!(first && latest.number === 1 && settingsAreDefault()))
+    renderPagesSoon(storefrontDist, currentCatalogue(), log);
+}
+
+const settingsAreDefault = () =>
+  JSON.stringify(shopSettings()) === JSON.stringify(withDefaults(DEFAULT_SHOP_SETTINGS));
+
+// The shop's settings change the pages too (name, hours, fees in the footer
+// and on About): a change after the menu is live renders them again.
+let watchingSettings = false;
+function watchSettings(): void {
+  if (watchingSettings) return;
+  watchingSettings = true;
+  let seen = JSON.stringify(shopSettings());
+  onShopSettings((settings) => {
+    const now = JSON.stringify(settings);
+    if (now === seen) return;
+    seen = now;
+    if (runtime && state) renderPagesSoon(runtime.storefrontDist, currentCatalogue(), runtime.log);
+  });
 }
 
 async function listen(rt: MenuRuntime): Promise<void> {
@@ -103,6 +126,7 @@ export function menuReady(rt: MenuRuntime) {
       closed = false;
       loading ??= (async () => {
         await ensureSeeded(rt.prisma);
+        watchSettings();
         await reloadMenu();
         if (rt.warm) warmRenderer(rt.storefrontDist);
         await listen(rt).catch((error: unknown) =>

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { CatalogueSnapshot } from '@bakery/core';
+import { shopSettings, type CatalogueSnapshot } from '@bakery/core';
 import type { Logger } from '../contracts.js';
 
 let current: string | null = null;
@@ -70,7 +70,7 @@ async function renderOnce(dist: string, snapshot: CatalogueSnapshot, log: Logger
   const id = nextId++;
   const reply = await new Promise<Reply>((resolve) => {
     pending.set(id, resolve);
-    thread.postMessage({ id, outDir, catalogue: snapshot });
+    thread.postMessage({ id, outDir, catalogue: snapshot, settings: shopSettings() });
   });
   if (reply.ok && existsSync(path.join(outDir, 'index.html'))) {
     const old = current;
