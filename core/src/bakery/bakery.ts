@@ -3,19 +3,20 @@
 import { onShopSettings, WEEKDAYS, weekdayName, type ShopSettings } from '../settings/settings';
 
 /** The identity part of the shop's settings. */
-export interface BakeryInfo {
-  name: string;
-  tagline: string;
-  street: string;
-  city: string;
-  state: string;
-  stateCode: string;
-  zip: string;
-  phone: string;
-  email: string;
-  website: string;
-  openSince: number;
-}
+export type BakeryInfo = Pick<
+  ShopSettings,
+  | 'name'
+  | 'tagline'
+  | 'street'
+  | 'city'
+  | 'state'
+  | 'stateCode'
+  | 'zip'
+  | 'phone'
+  | 'email'
+  | 'website'
+  | 'openSince'
+>;
 
 const infoOf = (s: ShopSettings): BakeryInfo => ({
   name: s.name,

@@ -3,54 +3,10 @@
 // Staff still set the fee from the real distance; this list only keeps an
 // order for Beverly Hills from being accepted as "within 25 miles".
 
-/**
- * Leon County (Tallahassee and Woodville) and the nearby towns of Gadsden,
- * Wakulla and Jefferson counties whose centre is within about 25 miles of
- * the bakery. PO-box-only and state-government ZIPs of Tallahassee count too:
- * a customer may know only those.
- */
-import { onShopSettings, shopSettings } from '../settings/settings';
+import { DEFAULT_DELIVERY_AREA, onShopSettings, shopSettings } from '../settings/settings';
 
-export const DELIVERY_ZIPS: readonly { zip: string; place: string }[] = [
-  // Leon County
-  ...[
-    '32301',
-    '32302',
-    '32303',
-    '32304',
-    '32305',
-    '32306',
-    '32307',
-    '32308',
-    '32309',
-    '32310',
-    '32311',
-    '32312',
-    '32313',
-    '32314',
-    '32315',
-    '32316',
-    '32317',
-    '32318',
-    '32395',
-    '32399',
-  ].map((zip) => ({ zip, place: 'Tallahassee' })),
-  { zip: '32362', place: 'Woodville' },
-  // Gadsden County
-  { zip: '32333', place: 'Havana' },
-  { zip: '32343', place: 'Midway' },
-  { zip: '32351', place: 'Quincy' },
-  { zip: '32352', place: 'Quincy' },
-  { zip: '32353', place: 'Quincy' },
-  // Wakulla County
-  { zip: '32326', place: 'Crawfordville' },
-  { zip: '32327', place: 'Crawfordville' },
-  { zip: '32355', place: 'St. Marks' },
-  // Jefferson County
-  { zip: '32337', place: 'Lloyd' },
-  { zip: '32344', place: 'Monticello' },
-  { zip: '32345', place: 'Monticello' },
-];
+/** The default area's ZIP codes with their towns (the settings' default list). */
+export const DELIVERY_ZIPS = DEFAULT_DELIVERY_AREA;
 
 /** The ZIP codes of the owner's delivery area (settings; default: DELIVERY_ZIPS). */
 let ZIPS: ReadonlySet<string>;

@@ -68,41 +68,55 @@ export interface ShopSettings {
 const everyDay = (hours: DayHours) =>
   Object.fromEntries(WEEKDAYS.map((d) => [d, { ...hours }])) as Record<Weekday, DayHours>;
 
-/** The ZIP codes within about 25 miles of the bakery (see deliveryArea.ts for their towns). */
-export const DEFAULT_DELIVERY_ZIPS: readonly string[] = [
-  '32301',
-  '32302',
-  '32303',
-  '32304',
-  '32305',
-  '32306',
-  '32307',
-  '32308',
-  '32309',
-  '32310',
-  '32311',
-  '32312',
-  '32313',
-  '32314',
-  '32315',
-  '32316',
-  '32317',
-  '32318',
-  '32395',
-  '32399',
-  '32362',
-  '32333',
-  '32343',
-  '32351',
-  '32352',
-  '32353',
-  '32326',
-  '32327',
-  '32355',
-  '32337',
-  '32344',
-  '32345',
+/**
+ * Leon County (Tallahassee and Woodville) and the nearby towns of Gadsden,
+ * Wakulla and Jefferson counties whose centre is within about 25 miles of
+ * the bakery. PO-box-only and state-government ZIPs of Tallahassee count too:
+ * a customer may know only those.
+ */
+export const DEFAULT_DELIVERY_AREA: readonly { zip: string; place: string }[] = [
+  // Leon County
+  ...[
+    '32301',
+    '32302',
+    '32303',
+    '32304',
+    '32305',
+    '32306',
+    '32307',
+    '32308',
+    '32309',
+    '32310',
+    '32311',
+    '32312',
+    '32313',
+    '32314',
+    '32315',
+    '32316',
+    '32317',
+    '32318',
+    '32395',
+    '32399',
+  ].map((zip) => ({ zip, place: 'Tallahassee' })),
+  { zip: '32362', place: 'Woodville' },
+  // Gadsden County
+  { zip: '32333', place: 'Havana' },
+  { zip: '32343', place: 'Midway' },
+  { zip: '32351', place: 'Quincy' },
+  { zip: '32352', place: 'Quincy' },
+  { zip: '32353', place: 'Quincy' },
+  // Wakulla County
+  { zip: '32326', place: 'Crawfordville' },
+  { zip: '32327', place: 'Crawfordville' },
+  { zip: '32355', place: 'St. Marks' },
+  // Jefferson County
+  { zip: '32337', place: 'Lloyd' },
+  { zip: '32344', place: 'Monticello' },
+  { zip: '32345', place: 'Monticello' },
 ];
+
+/** The ZIP codes within about 25 miles of the bakery. */
+export const DEFAULT_DELIVERY_ZIPS: readonly string[] = DEFAULT_DELIVERY_AREA.map((z) => z.zip);
 
 /** The spec's values: what a fresh install shows until the owner changes them. */
 export const DEFAULT_SHOP_SETTINGS: ShopSettings = Object.freeze({
