@@ -109,6 +109,31 @@ const openMenuIfPhone = async (page: Page) => {
   if (await toggle.isVisible()) await toggle.click();
 };
 
+// Issue 24: two cakes, one writing each, on a 375 px phone; the screenshot is
+// the one in docs/storefront.md.
+test.describe('per-cake writing at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+  test('two cakes get a writing field each, kept apart', async ({ page }) => {
+    const otherCake = MENU_ITEMS.find((i) => i.fillings && i.id !== cake.id)!;
+    await signUp(page);
+    await addFromOrderPage(page, cake);
+    await addFromOrderPage(page, otherCake);
+    await page.getByLabel('Add writing (+$5.00)').check();
+    const perCake = page.getByRole('group', { name: /Writing on each cake/ });
+    await expect(perCake).toBeVisible();
+    await page.getByLabel(new RegExp(`^Writing on the ${cake.name}`)).fill('Happy 8th, Ana!');
+    await page.getByLabel(new RegExp(`^Writing on the ${otherCake.name}`)).fill('Congrats Leo');
+    await expect(page.getByLabel('Writing on the cake')).toHaveCount(0);
+    await expect(brokenAmounts(page)).resolves.toEqual([]);
+    await perCake.scrollIntoViewIfNeeded();
+    await page
+      .locator('section', { has: page.locator('#cake-heading') })
+      .screenshot({
+        path: join(import.meta.dirname, '..', '..', 'docs', 'storefront-cake-writing.png'),
+      });
+  });
+});
+
 for (const viewport of [
   { width: 1280, height: 800, name: 'desktop' },
   { width: 375, height: 812, name: 'phone' },
