@@ -4,6 +4,7 @@
 // (once per Idempotency-Key), then ask for a Square link and send the
 // confirmation. The order is committed before Square or mail is touched, so
 // neither can lose it.
+import pLimit from 'p-limit';
 import {
   bakeryToday,
   centsToDollars,
@@ -34,6 +35,16 @@ import { refuseSoldOutFast } from './kitchen/drops.js';
 import { checkUnpaidCap } from './upkeep/unpaidOrders.js';
 import { assertAvailableOn } from './menu/orders.js';
 import { withLineAllergens } from './allergens/orderLines.js';
+
+/**
+ * At most this many order transactions of this process at once (issue 25).
+ * In a rush the sales of one day wait on the same counter rows anyway; queued
+ * here instead of on pool connections, they leave connections free for what
+ * does not wait on those rows: sign-ins, sessions, the sold-out answers, the
+ * shop's pages. p-limit keeps the queue in order.
+ */
+const SUBMISSIONS_AT_ONCE = 8;
+const submissionSlot = pLimit(SUBMISSIONS_AT_ONCE);
 
 /** The answer's message without Square: what happens next, in the customer's words. */
 export const PAYMENT_NOT_CONFIGURED = `${PAYMENT_NOT_CONFIGURED_NOTICE.title}. ${PAYMENT_NOT_CONFIGURED_NOTICE.text}`;
@@ -194,7 +205,11 @@ export async function submitOrder(
     );
   const data = orderRow(payload, priced, input.user);
   // Issue 25: a drop item already sold out is refused before any wait.
-  await refuseSoldOutFast(prisma, { date: data.pickupDate, lines: data.items });
+  await refuseSoldOutFast(prisma, {
+    date: data.pickupDate,
+    lines: data.items,
+    holder: input.user?.id ?? input.holdKey ?? null,
+  });
   // Issue 26: each line keeps the allergens it was ordered with (My Orders, the mails).
   data.items = await withLineAllergens(prisma, data.items);
 
@@ -203,21 +218,23 @@ export async function submitOrder(
   try {
     // The capacity check and the insert share one transaction under a per-date
     // lock, so two customers racing for the last cake of a day get one success.
-    order = await sqlTransaction(prisma, async (tx) => {
-      await checkUnpaidCap(tx, { userId, email: data.customerEmail });
-      const row = { ...data, id: randomUUID(), idempotencyKey: input.idempotencyKey };
-      // Issue 25: window and drop refusals that need no lock come before the day's lock.
-      const units = await planUnits(tx, unitBooking(row, userId ?? input.holdKey ?? null));
-      await reserveCapacity(tx, data.pickupDate, data.items, { userId, today });
-      await takeUnits(tx, units);
-      // The confirmation mail is stored by the order's own INSERT (a data-modifying WITH):
-      // the order and its mail commit together, in one round trip. That statement is the
-      // transaction's last: inserting the order locks a row of the day's summary
-      // (DailyOrderSummary triggers) until the commit.
-      const mail = deps.notifications.orderReceivedRow?.(asStored(row)) ?? null;
-      queuedMailId = mail?.id ?? null;
-      return insertOrder(tx, row, mail?.insert);
-    });
+    order = await submissionSlot(() =>
+      sqlTransaction(prisma, async (tx) => {
+        await checkUnpaidCap(tx, { userId, email: data.customerEmail });
+        const row = { ...data, id: randomUUID(), idempotencyKey: input.idempotencyKey };
+        // Issue 25: window and drop refusals that need no lock come before the day's lock.
+        const units = await planUnits(tx, unitBooking(row, userId ?? input.holdKey ?? null));
+        await reserveCapacity(tx, data.pickupDate, data.items, { userId, today });
+        await takeUnits(tx, units);
+        // The confirmation mail is stored by the order's own INSERT (a data-modifying WITH):
+        // the order and its mail commit together, in one round trip. That statement is the
+        // transaction's last: inserting the order locks a row of the day's summary
+        // (DailyOrderSummary triggers) until the commit.
+        const mail = deps.notifications.orderReceivedRow?.(asStored(row)) ?? null;
+        queuedMailId = mail?.id ?? null;
+        return insertOrder(tx, row, mail?.insert);
+      }),
+    );
   } catch (error) {
     // The same key submitted twice at once: the unique index lets one through.
     if (input.idempotencyKey && isUniqueViolation(error)) {

@@ -171,30 +171,53 @@ export async function takeDrops(tx: Raw, plan: DropPlan): Promise<void> {
 
 /** How long a process trusts what it read of a date's drops for the fast refusal. */
 const FAST_READ_MS = 1000;
-const servingCache = new Map<string, { at: number; drops: Promise<DropDef[]> }>();
+interface ServingRead {
+  drops: DropDef[];
+  /** Live holds of those drops' units: `unitId` to each holder's units. */
+  holds: Map<string, Map<string, number>>;
+}
+const servingCache = new Map<string, { at: number; read: Promise<ServingRead> }>();
+
+/** A date's drops and the live holds on their units, read together. */
+async function servingWithHolds(prisma: PrismaClient, date: string): Promise<ServingRead> {
+  const drops = await dropsServing(prisma, date);
+  const unitIds = drops.flatMap((d) => d.units.map((u) => u.id));
+  const holds = new Map<string, Map<string, number>>();
+  if (unitIds.length === 0) return { drops, holds };
+  const rows = await prisma.$queryRaw<{ unitId: string; holder: string; units: number }[]>`
+    SELECT "dropUnitId"::text AS "unitId", "holder", sum("units")::int AS "units" FROM "DropHold"
+    WHERE "dropUnitId" = ANY(${unitIds}::uuid[]) AND "expiresAt" > now()
+    GROUP BY 1, 2`;
+  for (const row of rows) {
+    const byHolder = holds.get(row.unitId) ?? new Map<string, number>();
+    byHolder.set(row.holder, Number(row.units));
+    holds.set(row.unitId, byHolder);
+  }
+  return { drops, holds };
+}
 
 /**
  * The fast refusal, BEFORE the submission asks the pool for a transaction:
- * a drop item whose unit was sold out (sold >= quantity) when this process
- * last read the date's drops, at most a second ago, is refused at once
- * (409 `drop_sold_out`, or not open / closed), without waiting behind the
- * sales for a connection. Anything else goes on to the real check under
- * the lock: the cache can only be behind on sales, so it never lets one
- * through that the lock would refuse, and never sells.
+ * a drop item with nothing left for this buyer when this process last read
+ * the date's drops, at most a second ago (sold, plus what others hold at
+ * checkout, reaches the quantity), is refused at once (409 `drop_sold_out`,
+ * or not open / closed), without waiting behind the sales for a connection.
+ * A buyer who holds units goes on to the real check under the lock, as does
+ * anything else: the fast answer never sells, so it can never oversell.
  */
 export async function refuseSoldOutFast(
   prisma: PrismaClient,
-  order: { date: string; lines: readonly KitchenLine[] },
+  order: { date: string; lines: readonly KitchenLine[]; holder?: string | null },
   now = new Date(),
 ): Promise<void> {
   let entry = servingCache.get(order.date);
   if (!entry || Date.now() - entry.at > FAST_READ_MS) {
     if (servingCache.size > 200) servingCache.clear();
-    entry = { at: Date.now(), drops: dropsServing(prisma, order.date) };
+    entry = { at: Date.now(), read: servingWithHolds(prisma, order.date) };
     servingCache.set(order.date, entry);
-    entry.drops.catch(() => servingCache.delete(order.date));
+    entry.read.catch(() => servingCache.delete(order.date));
   }
-  const drops = await entry.drops;
+  const { drops, holds } = await entry.read;
   if (drops.length === 0) return;
   for (const need of dropNeeds(order.lines, drops, order.date).values()) {
     const state = dropState(need.drop, now);
@@ -202,7 +225,10 @@ export async function refuseSoldOutFast(
       throw refuse('drop_not_open', dropNotOpenMessage(need.productId, need.drop));
     if (state === 'closed')
       throw refuse('drop_closed', dropClosedMessage(need.productId, need.drop));
-    if (need.unit.sold >= need.unit.quantity)
+    const held = holds.get(need.unit.id);
+    const own = order.holder ? (held?.get(order.holder) ?? 0) : 0;
+    const othersHold = [...(held?.values() ?? [])].reduce((sum, n) => sum + n, 0) - own;
+    if (own === 0 && need.unit.sold + othersHold >= need.unit.quantity)
       throw refuse('drop_sold_out', dropSoldOutMessage(need.productId, need.drop.name, 0));
   }
 }
