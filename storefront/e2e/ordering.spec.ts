@@ -126,11 +126,9 @@ test.describe('per-cake writing at 375 px', () => {
     await expect(page.getByLabel('Writing on the cake')).toHaveCount(0);
     await expect(brokenAmounts(page)).resolves.toEqual([]);
     await perCake.scrollIntoViewIfNeeded();
-    await page
-      .locator('section', { has: page.locator('#cake-heading') })
-      .screenshot({
-        path: join(import.meta.dirname, '..', '..', 'docs', 'storefront-cake-writing.png'),
-      });
+    await page.locator('section', { has: page.locator('#cake-heading') }).screenshot({
+      path: join(import.meta.dirname, '..', '..', 'docs', 'storefront-cake-writing.png'),
+    });
   });
 });
 
