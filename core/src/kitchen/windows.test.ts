@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SHOP_SETTINGS, resetShopSettings, setShopSettings } from '../settings/settings';
 import {
   dayWindows,
   windowForTime,
   windowFullMessage,
   windowInputProblem,
+  WINDOW_MESSAGES,
   windowNeeds,
   windowOption,
   weekdayNumber,
@@ -83,6 +85,33 @@ describe('windows', () => {
     );
     expect(windowInputProblem({ ...base, start: '12:15', end: '13:00' }, [])).toMatch(/half hour/);
     expect(windowInputProblem({ ...base, start: '12:00', end: '14:00' }, windows)).toBeNull();
+  });
+
+  it("checks a window against that weekday's hours in the owner's settings", () => {
+    const sunday = {
+      weekday: 0,
+      start: '09:00',
+      end: '11:00',
+      fulfillment: 'pickup' as const,
+      limits: {},
+    };
+    try {
+      setShopSettings({
+        hours: {
+          ...DEFAULT_SHOP_SETTINGS.hours,
+          sunday: { open: true, opens: '10:00', closes: '14:00' },
+          monday: { open: false, opens: '08:00', closes: '19:00' },
+        },
+      });
+      // 9:00 is before Sunday's opening; 10 to 12 fits.
+      expect(windowInputProblem(sunday, [])).toBe(WINDOW_MESSAGES.time);
+      expect(windowInputProblem({ ...sunday, start: '10:00', end: '12:00' }, [])).toBeNull();
+      expect(windowInputProblem({ ...sunday, weekday: 1, start: '10:00', end: '12:00' }, [])).toBe(
+        'The shop is closed on that day: open it in Settings first',
+      );
+    } finally {
+      resetShopSettings();
+    }
   });
 });
 

@@ -7,7 +7,8 @@
 // left with the same functions.
 import { weekdayIndexOf } from '../catalogue/availability';
 import { CATEGORY_IDS, getMenuItem, type CategoryId } from '../catalogue/catalogue';
-import { OPENING_HOURS, formatClock } from '../bakery/bakery';
+import { formatClock } from '../bakery/bakery';
+import { shopSettings, WEEKDAYS } from '../settings/settings';
 import { formatLongDate, pickupSlots } from '../calendar/calendar';
 import { clockMinutes as slotMinutes } from '../lifecycle/selfService';
 import { CAPACITY_UNITS, MAX_CAPACITY_UNITS, unitsByCategory, type KitchenLine } from './capacity';
@@ -213,6 +214,7 @@ export const WINDOW_MESSAGES = {
   limit: `Enter a whole number of units from 0 to ${MAX_CAPACITY_UNITS.toLocaleString('en-US')}`,
   scope: 'Choose a menu category or the whole kitchen',
   overlap: 'This window overlaps another window of the same day',
+  closed: 'The shop is closed on that day: open it in Settings first',
 } as const;
 
 /** Problems of a window the owner saves (null when it is fine). */
@@ -222,8 +224,11 @@ export function windowInputProblem(
 ): string | null {
   if (!Number.isInteger(input.weekday) || input.weekday < 0 || input.weekday > 6)
     return WINDOW_MESSAGES.weekday;
-  const open = minutes(OPENING_HOURS[0]!.opens);
-  const close = minutes(OPENING_HOURS[0]!.closes);
+  // That weekday's opening hours, as the owner set them (issue 22's settings).
+  const hours = shopSettings().hours[WEEKDAYS[input.weekday]!];
+  if (!hours.open) return WINDOW_MESSAGES.closed;
+  const open = minutes(hours.opens);
+  const close = minutes(hours.closes);
   for (const t of [input.start, input.end]) {
     if (!/^\d{2}:\d{2}$/.test(t)) return WINDOW_MESSAGES.time;
     const m = minutes(t);
