@@ -4,7 +4,7 @@
 // scenarios order on Saturdays).
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { addDays, bakeryToday } from '@bakery/core';
+import { addDays, bakeryToday, formatLongDate } from '@bakery/core';
 
 const base = () => process.env.E2E_BASE_URL!;
 const shots = join(import.meta.dirname, '..', 'test-results');
@@ -50,7 +50,7 @@ test('the owner sets a window, creates a drop and duplicates it for next week', 
     'Cookie boxes of any kind: 40 / 40',
   );
   await drops.getByRole('button', { name: 'Duplicate for next week' }).click();
-  await expect(drops.getByText(addDays(date, 7))).toBeVisible();
+  await expect(drops.getByText(formatLongDate(addDays(date, 7)))).toBeVisible();
 
   const hold = page.getByRole('form', { name: 'Hold minutes' });
   await hold.getByLabel('Minutes (3 to 30)').fill('15');

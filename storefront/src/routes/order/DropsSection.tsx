@@ -2,7 +2,7 @@
 // "Tell me when it opens" (one e-mail, with an unsubscribe link); once open:
 // what is left of each item, "Sold out" when nothing is, and when it closes.
 import { useEffect, useState } from 'react';
-import { countdown, formatInstant, type PublicDropView } from '@bakery/core';
+import { countdown, formatInstant, formatLongDate, type PublicDropView } from '@bakery/core';
 import { apiRequest, errorMessage } from '../../api/client';
 import { useDrops } from '../../api/queries';
 
@@ -82,7 +82,7 @@ export function DropsSection({ email }: { email: string }) {
                 Open now: closes in <strong>{countdown(closes - now)}</strong>
               </p>
             )}
-            <p className="hint">Pickup: {drop.pickupDates.join(', ')}</p>
+            <p className="hint">Pickup: {drop.pickupDates.map(formatLongDate).join('; ')}</p>
             <ul className="drop-units">
               {drop.units.map((unit) => (
                 <li key={unit.id}>

@@ -9,6 +9,7 @@ import {
   menuCategories,
   DropInputSchema,
   formatInstant,
+  formatLongDate,
   HoldMinutesSchema,
   WEEKDAY_NAMES,
   WindowInputSchema,
@@ -97,7 +98,11 @@ export function DropsPanel({ role }: { role: string }) {
       api<PublicDropView>(`/api/admin/drops/${id}/duplicate`, { method: 'POST' }),
     onSuccess: (drop) => {
       refresh();
-      toast('Drop duplicated', `${drop.name} for ${drop.pickupDates.join(', ')}`, 'success');
+      toast(
+        'Drop duplicated',
+        `${drop.name} for ${drop.pickupDates.map(formatLongDate).join('; ')}`,
+        'success',
+      );
     },
     onError: failed('Failed to duplicate the drop'),
   });
@@ -197,7 +202,7 @@ export function DropsPanel({ role }: { role: string }) {
                 <td>
                   {formatInstant(drop.opensAt)} to {formatInstant(drop.closesAt)}
                 </td>
-                <td>{drop.pickupDates.join(', ')}</td>
+                <td>{drop.pickupDates.map(formatLongDate).join('; ')}</td>
                 <td>
                   {drop.units.map((u) => (
                     <div key={u.id}>
