@@ -17,19 +17,15 @@
 // Needs PostgreSQL: BENCH_PG_URL / TEST_DATABASE_URL / DATABASE_URL, else
 // 127.0.0.1:5432, else an embedded one started here. Needs `pnpm --filter
 // @bakery/api run build` first (it says so). The staff side is bench/admin.ts.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, openSync, readFileSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { withBenchDatabase } from './harness.js';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { applyMigrations, createPrismaClient, type PrismaClient } from '@bakery/prisma';
+import { createPrismaClient, type PrismaClient } from '@bakery/prisma';
 import { CATEGORY_IDS, addDays, bakeryToday } from '@bakery/core';
 import { freePort } from '@bakery/test-support';
-import { startEmbeddedPostgres, type EmbeddedServer } from '../src/db/embedded.js';
-import { MIGRATIONS_DIR } from '../src/config.js';
 import { hashPassword } from '../src/services/auth.js';
 import { Client, orderPayload } from '../test/support/factories.js';
 
@@ -41,8 +37,6 @@ const PASSWORD = 'bench-password-1';
 const MEASURED = 'bench-00042@example.com';
 /** Places the measured orders (so the measured customer keeps exactly 20). */
 const ORDERING = 'bench-00043@example.com';
-/** BENCH_API_DIR: another build's api folder (its dist/main.js), to compare two builds in one minute. */
-const API_DIR = path.resolve(process.env.BENCH_API_DIR || path.join(import.meta.dirname, '..'));
 /** BENCH_ONLY=menu,my-orders,availability,submit,ceiling,bare measures only those (all when unset). */
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const wanted = (call: string) => ONLY.length === 0 || ONLY.includes(call);
@@ -56,18 +50,6 @@ interface Figures {
   'non-2xx': number;
   /** CPU the API process spent per request (user + system): steady under a busy machine, where rates are not. */
   'server CPU ms/req'?: number;
-}
-
-async function reachable(url: string) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 function percentile(sorted: number[], p: number) {
@@ -267,76 +249,8 @@ async function spreadOrders(prisma: PrismaClient, templateId: string, measuredId
   await prisma.$executeRawUnsafe('ANALYZE');
 }
 
-async function startServer(databaseUrl: string, port: number, dataDir: string) {
-  // BENCH_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...nodeArgs, '--enable-source-maps', 'dist/main.js'],
-    {
-      cwd: API_DIR,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATABASE_URL: databaseUrl,
-        BAKERY_DATA_DIR: dataDir,
-        TRUST_PROXY: '1',
-        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-        // Blank, not unset: the API would read them from a .env file.
-        SQUARE_ACCESS_TOKEN: '',
-        SQUARE_LOCATION_ID: '',
-        SMTP_URL: '',
-        SMTP_HOST: '',
-      },
-      stdio: ['ignore', openSync(path.join(dataDir, 'api.log'), 'a'), 'inherit'],
-    },
-  );
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { child, baseUrl };
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the API did not answer /api/health within 60 s');
-}
-
 async function main() {
-  if (!existsSync(path.join(API_DIR, 'dist/main.js')))
-    throw new Error('api/dist/main.js is missing: run `pnpm --filter @bakery/api run build` first');
-  let embedded: EmbeddedServer | null = null;
-  let serverUrl =
-    process.env.BENCH_PG_URL ||
-    process.env.TEST_DATABASE_URL ||
-    process.env.DATABASE_URL ||
-    'postgresql://postgres@127.0.0.1:5432/postgres';
-  if (!(await reachable(serverUrl))) {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'bakery-bench-pg-'));
-    await chmod(dir, 0o755);
-    embedded = await startEmbeddedPostgres({
-      dataDir: path.join(dir, 'data'),
-      port: await freePort(),
-      persistent: false,
-    });
-    serverUrl = embedded.serverUrl;
-  }
-  const name = `bakery_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bakery-bench-data-'));
-  let server: ChildProcess | null = null;
-  try {
-    await applyMigrations(databaseUrl, MIGRATIONS_DIR);
+  await withBenchDatabase('bakery_bench', async ({ databaseUrl, startServer }) => {
     const prisma = createPrismaClient(databaseUrl, { max: 2 });
     let started = performance.now();
     await seed(prisma);
@@ -346,8 +260,7 @@ async function main() {
       data: [{ userId: measured.id }, { userId: ordering.id }],
     });
 
-    const running = await startServer(databaseUrl, await freePort(), dataDir);
-    server = running.child;
+    const running = await startServer(await freePort(), { logLevel: 'info' });
     const { baseUrl } = running;
     const client = new Client(baseUrl);
     const login = await client.post('/api/login', { email: MEASURED, password: PASSWORD });
@@ -382,7 +295,7 @@ async function main() {
     if (wanted('bare')) table.push(await measureBareNode());
     if (wanted('menu'))
       table.push(
-        await measureServer(server.pid, 'GET /api/menu (br)', {
+        await measureServer(running.child.pid, 'GET /api/menu (br)', {
           url: `${baseUrl}/api/menu`,
           headers: { 'accept-encoding': 'br, gzip' },
         }),
@@ -391,7 +304,7 @@ async function main() {
     if (listed !== 20) throw new Error(`the measured customer has ${listed} orders, not 20`);
     if (wanted('my-orders'))
       table.push(
-        await measureServer(server.pid, `GET /api/my-orders (${listed} orders)`, {
+        await measureServer(running.child.pid, `GET /api/my-orders (${listed} orders)`, {
           url: `${baseUrl}/api/my-orders`,
           headers: { cookie, 'accept-encoding': 'br, gzip' },
         }),
@@ -401,7 +314,7 @@ async function main() {
       const fromDate = bakeryToday();
       const query = `fromDate=${fromDate}&toDate=${addDays(fromDate, 91)}`;
       table.push(
-        await measureServer(server.pid, 'GET /api/availability (92 days)', {
+        await measureServer(running.child.pid, 'GET /api/availability (92 days)', {
           url: `${baseUrl}/api/availability?${query}`,
           headers: { 'accept-encoding': 'br, gzip' },
         }),
@@ -409,7 +322,7 @@ async function main() {
     }
     if (wanted('submit'))
       table.push(
-        await measureServer(server.pid, 'POST /api/submit-order', {
+        await measureServer(running.child.pid, 'POST /api/submit-order', {
           url: `${baseUrl}/api/submit-order`,
           method: 'POST',
           headers: { cookie: orderingCookie, origin: baseUrl, 'content-type': 'application/json' },
@@ -441,21 +354,7 @@ async function main() {
         .join(', ')}`,
     );
     await prisma.$disconnect();
-  } catch (error) {
-    const log = path.join(dataDir, 'api.log');
-    if (existsSync(log)) console.error(readFileSync(log, 'utf8').split('\n').slice(-15).join('\n'));
-    throw error;
-  } finally {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-    await rm(dataDir, { recursive: true, force: true });
-    await embedded?.stop();
-  }
+  });
 }
 
 await main();

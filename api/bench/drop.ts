@@ -17,20 +17,13 @@
 // and the slowest submit, then drops the database. Needs PostgreSQL as
 // bench.ts does (BENCH_PG_URL / TEST_DATABASE_URL / DATABASE_URL, else
 // 127.0.0.1:5432, else an embedded one) and `pnpm --filter @bakery/api run build`.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, openSync, readFileSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { withBenchDatabase } from './harness.js';
 import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { applyMigrations, createPrismaClient, type PrismaClient } from '@bakery/prisma';
+import { createPrismaClient, type PrismaClient } from '@bakery/prisma';
 import { CATEGORY_IDS, getMenuItem } from '@bakery/core';
 
 const productName = (id: string) => getMenuItem(id)?.name ?? id;
 import { freePort } from '@bakery/test-support';
-import { startEmbeddedPostgres, type EmbeddedServer } from '../src/db/embedded.js';
-import { MIGRATIONS_DIR } from '../src/config.js';
 import { hashPassword } from '../src/services/auth.js';
 import { Client, orderPayload } from '../test/support/factories.js';
 
@@ -40,57 +33,11 @@ const QUIET = Number(process.env.BENCH_QUIET ?? 100);
 const SPREAD_SECONDS = Number(process.env.BENCH_SPREAD_SECONDS ?? 10);
 const PASSWORD = 'bench-password-1';
 const TIMEOUT_MS = 30_000;
-const API_DIR = path.resolve(process.env.BENCH_API_DIR || path.join(import.meta.dirname, '..'));
-
-async function reachable(url: string) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length
     ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!)
     : 0;
-
-async function startServer(databaseUrl: string, port: number, dataDir: string) {
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
-    cwd: API_DIR,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl,
-      BAKERY_DATA_DIR: dataDir,
-      TRUST_PROXY: '1',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      SQUARE_ACCESS_TOKEN: '',
-      SQUARE_LOCATION_ID: '',
-      SMTP_URL: '',
-      SMTP_HOST: '',
-    },
-    stdio: ['ignore', openSync(path.join(dataDir, 'api.log'), 'a'), 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { child, baseUrl };
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the API did not answer /api/health within 60 s');
-}
 
 interface Outcome {
   status: number;
@@ -238,35 +185,7 @@ async function quiet(clients: Client[]): Promise<Row> {
 }
 
 async function main() {
-  if (!existsSync(path.join(API_DIR, 'dist/main.js')))
-    throw new Error('api/dist/main.js is missing: run `pnpm --filter @bakery/api run build` first');
-  let embedded: EmbeddedServer | null = null;
-  let serverUrl =
-    process.env.BENCH_PG_URL ||
-    process.env.TEST_DATABASE_URL ||
-    process.env.DATABASE_URL ||
-    'postgresql://postgres@127.0.0.1:5432/postgres';
-  if (!(await reachable(serverUrl))) {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'bakery-bench-pg-'));
-    await chmod(dir, 0o755);
-    embedded = await startEmbeddedPostgres({
-      dataDir: path.join(dir, 'data'),
-      port: await freePort(),
-      persistent: false,
-    });
-    serverUrl = embedded.serverUrl;
-  }
-  const name = `bakery_drop_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bakery-drop-data-'));
-  let server: ChildProcess | null = null;
-  try {
-    await applyMigrations(databaseUrl, MIGRATIONS_DIR);
+  await withBenchDatabase('bakery_drop', async ({ databaseUrl, startServer }) => {
     const prisma = createPrismaClient(databaseUrl, { max: 2 });
     const hash = await hashPassword(PASSWORD);
     await prisma.$executeRaw`
@@ -277,8 +196,7 @@ async function main() {
     await prisma.capacityLimit.createMany({
       data: CATEGORY_IDS.map((category) => ({ category, maxUnits: 1_000_000 })),
     });
-    const running = await startServer(databaseUrl, await freePort(), dataDir);
-    server = running.child;
+    const running = await startServer(await freePort());
     const clients: Client[] = [];
     let started = performance.now();
     for (let i = 0; i <= BUYERS; i++) {
@@ -325,21 +243,7 @@ async function main() {
     const over = table.slice(1).filter((row) => row['units sold'] > QUANTITY);
     if (over.length) throw new Error('OVERSOLD');
     await prisma.$disconnect();
-  } catch (error) {
-    const log = path.join(dataDir, 'api.log');
-    if (existsSync(log)) console.error(readFileSync(log, 'utf8').split('\n').slice(-15).join('\n'));
-    throw error;
-  } finally {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-    await rm(dataDir, { recursive: true, force: true });
-    await embedded?.stop();
-  }
+  });
 }
 
 await main();
