@@ -24,6 +24,7 @@ import {
   unitLeft,
   type DropDef,
   type KitchenLine,
+  type PublicDropView,
 } from '@bakery/core';
 import { Prisma, sqlPool, type PrismaClient } from '@bakery/prisma';
 import { badRequest, conflict, HttpError, notFound } from '../../errors.js';
@@ -345,16 +346,8 @@ export async function releaseHold(db: Raw, dropId: string, holder: string): Prom
 
 // ------------------------------------------------------------ public list
 
-export interface DropView {
-  id: string;
-  name: string;
-  opensAt: string;
-  closesAt: string;
-  state: 'upcoming' | 'open' | 'closed';
-  pickupDates: string[];
-  windowIds: string[];
-  units: { id: string; label: string; productIds: string[]; quantity: number; left: number }[];
-}
+/** One drop of GET /api/drops: core's wire type. */
+export type DropView = PublicDropView;
 
 function dropView(drop: DropDef, held: ReadonlyMap<string, number>, now: Date): DropView {
   const state = dropState(drop, now);

@@ -1,34 +1,21 @@
 // The Menu tab's calls (issue 22, docs/api.md): the draft with its
 // differences from what is published, edits, publish, Undo, versions.
-import type { CatalogueCategory, CatalogueItem, CatalogueSnapshot } from '@bakery/core';
+import type {
+  CatalogueCategory,
+  CatalogueItem,
+  MenuChange as CoreMenuChange,
+  MenuDraftView,
+  MenuVersionView,
+} from '@bakery/core';
 import { api } from '../api/client';
 
 export const DRAFT_KEY = ['/api/admin/menu'] as const;
 export const VERSIONS_KEY = ['/api/admin/menu/versions'] as const;
 
-export interface MenuChange {
-  kind: 'added' | 'removed' | 'changed' | 'moved';
-  of: 'item' | 'category';
-  id: string;
-  name: string;
-  fields: string[];
-  text: string;
-}
-
-export interface VersionView {
-  id: string;
-  number: number;
-  publishedAt: string;
-  publishedBy: { id: string; name: string } | null;
-  summary: string;
-  restoredFrom: number | null;
-}
-
-export interface DraftView {
-  draft: CatalogueSnapshot;
-  published: VersionView;
-  changes: MenuChange[];
-}
+// The answers are core's wire types (issue 21: declared once, in core's contract).
+export type MenuChange = CoreMenuChange;
+export type VersionView = MenuVersionView;
+export type DraftView = MenuDraftView;
 
 export type ItemPatch = Partial<Omit<CatalogueItem, 'id'>> & { position?: number };
 export type { CatalogueCategory, CatalogueItem };
