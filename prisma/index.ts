@@ -21,6 +21,11 @@ export function createPrismaClient(
   // another on the next query; without a listener the 'error' event would end the process
   // (the adapter adds its own only once Prisma runs a first query).
   pool.on('error', () => undefined);
+  // A connection the server ends while it is checked out (a Prisma transaction
+  // between statements, when PostgreSQL stops) emits 'error' on the client,
+  // where the pool listens only while it is idle: unheard, it would end the
+  // process. Heard, the next statement fails (503) and the pool drops it.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const prisma = new PrismaClient({
     adapter: new PrismaPg(pool, { disposeExternalPool: true }),
   });
