@@ -348,6 +348,43 @@ describe('holds', () => {
     expect((await submit(a!, [{ productId: item, quantity: 1 }], 26, '10:00 AM')).status).toBe(201);
   });
 
+  it('a buyer is told an item is sold out without waiting behind a sale of it', async () => {
+    const [a, b] = await customers(2);
+    const item = 'dinner-rolls';
+    const d = await drop({
+      name: 'Rolls at noon',
+      opensIn: -MINUTE,
+      closesIn: 60 * MINUTE,
+      daysAhead: 27,
+      units: [{ label: 'Rolls', productIds: [item], quantity: 1 }],
+    });
+    const hold = (client: Client) =>
+      client.post(`/api/drops/${d.id}/holds`, { items: [{ productId: item, quantity: 1 }] });
+    expect((await hold(a!)).status).toBe(201);
+    // A sale in progress holds the unit's row until it commits. b's answer
+    // comes while it still does: were b's hold to wait for that lock, this
+    // test would hang until its timeout instead.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const sale = server.prisma.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT 1 FROM "DropUnit" WHERE "id" = ${d.units[0]!.id}::uuid FOR UPDATE`;
+        locked();
+        await released;
+      },
+      { timeout: 60_000 },
+    );
+    await isLocked;
+    const refused = await hold(b!);
+    release();
+    await sale;
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('drop_sold_out');
+    expect(refused.body.message).toBe('Dinner Rolls is sold out in the Rolls at noon drop.');
+  });
+
   it('the owner sets the hold from 3 to 30 minutes', async () => {
     const bad = await owner.put('/api/admin/drops/settings', { holdMinutes: 2 });
     expect(bad.status).toBe(400);

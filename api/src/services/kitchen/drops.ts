@@ -113,8 +113,8 @@ export interface DropPlan {
 /**
  * The reading half of a booking, before any lock is taken (so a refusal
  * never waits behind the sales): the drops that serve the date, and 409
- * `drop_not_open`, `drop_closed`, or `drop_sold_out` when the unit has
- * nothing left for this buyer now (sold plus others' unexpired holds).
+ * `drop_not_open`, `drop_closed`, or `drop_sold_out` when the unit is sold
+ * out.
  */
 export async function planDrops(tx: Raw, order: DropOrder): Promise<DropPlan> {
   const plan: DropPlan = { orderId: order.orderId, holder: order.holder, needs: [] };
@@ -125,18 +125,15 @@ export async function planDrops(tx: Raw, order: DropOrder): Promise<DropPlan> {
   );
   if (needs.length === 0) return plan;
   const now = order.now ?? new Date();
-  const held = await activeHolds(
-    tx,
-    needs.map((n) => n.unit.id),
-    order.holder,
-  );
   for (const need of needs) {
     const state = dropState(need.drop, now);
     if (state === 'upcoming')
       throw refuse('drop_not_open', dropNotOpenMessage(need.productId, need.drop));
     if (state === 'closed')
       throw refuse('drop_closed', dropClosedMessage(need.productId, need.drop));
-    const left = unitLeft(need.unit, held.get(need.unit.id) ?? 0);
+    // Sold out whatever is held; what others hold at checkout is counted by
+    // drop_take before it locks (and by refuseSoldOutFast before the transaction).
+    const left = unitLeft(need.unit, 0);
     if (need.items > left)
       throw refuse('drop_sold_out', dropSoldOutMessage(need.productId, need.drop.name, left));
     plan.needs.push({
