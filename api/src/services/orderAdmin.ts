@@ -524,11 +524,8 @@ export async function restoreOrder(
     const cancelledDay = current.cancelledAt ? bakeryToday(current.cancelledAt) : null;
     ensureCounter(current, 'restore', { today, cancelledDay });
     if (current.pickupDate) {
-      await reserveCapacity(tx, current.pickupDate, storedLines(current.items), {
-        userId: null,
-        today,
-      });
-      // Issue 25: its window and drop units too (a drop that closed since refuses).
+      // Issue 25: its window and drop units (a drop that closed since refuses), then
+      // the day's, in the order the submission and a cancellation take them.
       await bookWindowAndDrops(tx, {
         orderId: current.id,
         date: current.pickupDate,
@@ -537,6 +534,10 @@ export async function restoreOrder(
         lines: storedLines(current.items),
         holder: null,
         rebook: true,
+      });
+      await reserveCapacity(tx, current.pickupDate, storedLines(current.items), {
+        userId: null,
+        today,
       });
     }
     const back =

@@ -30,7 +30,7 @@ import type { SessionUser } from './sessionStore.js';
 import { badRequest, conflict } from '../errors.js';
 import { validationError } from '../errors.js';
 import { toOrderView } from './orderView.js';
-import { planUnits, reserveCapacity, takeUnits } from './kitchen/index.js';
+import { checkDay, lockDay, planUnits, takeUnits } from './kitchen/index.js';
 import { refuseSoldOutFast } from './kitchen/drops.js';
 import { checkUnpaidCap } from './upkeep/unpaidOrders.js';
 import { assertAvailableOn } from './menu/orders.js';
@@ -222,10 +222,14 @@ export async function submitOrder(
       sqlTransaction(prisma, async (tx) => {
         await checkUnpaidCap(tx, { userId, email: data.customerEmail });
         const row = { ...data, id: randomUUID(), idempotencyKey: input.idempotencyKey };
-        // Issue 25: window and drop refusals that need no lock come before the day's lock.
+        // Every refusal that needs no lock comes first (issue 25: a refusal never
+        // waits behind the sales). Then the counters, in the order a cancellation's
+        // triggers take them: window, drop, and last the day's, the busiest row of
+        // a rush, held only for the INSERT and the commit.
+        const day = await checkDay(tx, data.pickupDate, data.items, { userId, today });
         const units = await planUnits(tx, unitBooking(row, userId ?? input.holdKey ?? null));
-        await reserveCapacity(tx, data.pickupDate, data.items, { userId, today });
         await takeUnits(tx, units);
+        await lockDay(tx, day);
         // The confirmation mail is stored by the order's own INSERT (a data-modifying WITH):
         // the order and its mail commit together, in one round trip. That statement is the
         // transaction's last: inserting the order locks a row of the day's summary

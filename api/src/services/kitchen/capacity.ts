@@ -80,12 +80,9 @@ const refuseField = (path: string, message: string) =>
  * or a date beyond the owner's horizon; 409 `capacity_full` for a closed date,
  * a category that does not fit what is left, or an account whose unpaid
  * orders of that day would hold more than its fair share (unless staff lifted
- * it). Call it INSIDE the transaction that creates the order, before the
- * insert: it locks the date's counters of the categories the order uses
- * (DailyKitchenLoad, kept by triggers on "Order") until that transaction
- * ends, so two submissions for the same date and category are checked one
- * after the other and the second sees the first. The work is a few rows
- * whatever the number of orders of the day.
+ * it). Call it INSIDE the transaction that changes the order, before the
+ * write: checkDay, then lockDay (below). The work is a few rows whatever the
+ * number of orders of the day.
  */
 export async function reserveCapacity(
   tx: Prisma.TransactionClient,
@@ -93,23 +90,66 @@ export async function reserveCapacity(
   lines: readonly KitchenLine[],
   who: Reservation,
 ): Promise<void> {
+  const day = await checkDay(tx, pickupDate, lines, who);
+  await lockDay(tx, day);
+}
+
+/** What checkDay read and lockDay needs: the date, the lines, the day's limits. */
+export interface DayCheck {
+  date: string;
+  lines: readonly KitchenLine[];
+  limits: CapacityLimits;
+  /** The account's fair-share refusal, when its unpaid orders of the day would pass it. */
+  fairShare: string | null;
+}
+
+/**
+ * The half of reserveCapacity that needs no lock (run first, so a refusal
+ * never waits behind the sales): 400 for a product over its maximum or a
+ * date beyond the horizon, 409 for a closed date; and the account's fair
+ * share, judged by lockDay. The fair share reads the account's own orders,
+ * which the unpaid cap's per-account lock (checkUnpaidCap) already guards.
+ */
+export async function checkDay(
+  tx: Prisma.TransactionClient,
+  pickupDate: string,
+  lines: readonly KitchenLine[],
+  who: Reservation,
+): Promise<DayCheck> {
   const date = pickupDate.slice(0, 10);
   const tooMany = productLimitProblem(lines);
   if (tooMany) throw refuseField('items', tooMany);
-  const needed = unitsByCategory(lines);
-  const categories = CATEGORY_IDS.filter((category) => needed[category] > 0);
-  const booked = await lockDayLoad(tx, date, categories);
   const day = await dayRules(tx, date, who.userId);
   const beyond = horizonProblem(date, who.today, day.horizonDays);
   if (beyond) throw refuseField('pickupDate', beyond);
   if (day.closed) throw conflict(closedDateMessage(date, day.closedReason), 'capacity_full');
   const limits = effectiveLimits(day.limits);
-  const result = fitsRemaining(remainingUnits(booked, limits), lines, date);
+  // The fair share is judged in lockDay, after the fit (its message says less).
+  const share =
+    who.userId && !day.exempt
+      ? fairShareCheck(day.held.flatMap(storedLines), lines, limits, date)
+      : null;
+  return { date, lines, limits, fairShare: share && !share.ok ? share.message : null };
+}
+
+/**
+ * The locking half: the date's counters of the categories the order uses
+ * (DailyKitchenLoad, kept by triggers on "Order") are locked until the
+ * transaction ends, and 409 `capacity_full` when the lines do not fit what is
+ * left. Two submissions for the same date and category are checked one after
+ * the other and the second sees the first. Taken last before the order's
+ * INSERT, after the window and drop counters, in the order a cancellation's
+ * triggers take them (windows, drops, then the day), so the two never wait
+ * on each other in a circle, and the day's rows, the busiest of a rush, are
+ * held for the shortest time.
+ */
+export async function lockDay(tx: Prisma.TransactionClient, day: DayCheck): Promise<void> {
+  const needed = unitsByCategory(day.lines);
+  const categories = CATEGORY_IDS.filter((category) => needed[category] > 0);
+  const booked = await lockDayLoad(tx, day.date, categories);
+  const result = fitsRemaining(remainingUnits(booked, day.limits), day.lines, day.date);
   if (!result.ok) throw conflict(result.message, 'capacity_full');
-  if (!who.userId) return;
-  const share = fairShareCheck(day.held.flatMap(storedLines), lines, limits, date);
-  if (share.ok || day.exempt) return;
-  throw conflict(share.message, 'capacity_full');
+  if (day.fairShare) throw conflict(day.fairShare, 'capacity_full');
 }
 
 /**

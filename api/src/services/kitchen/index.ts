@@ -1,6 +1,8 @@
 // Kitchen services (issue 8): capacity, recipe links, bake sheet, margins, export.
 export {
   reserveCapacity,
+  checkDay,
+  lockDay,
   availability,
   capacitySettings,
   setCapacityLimits,
