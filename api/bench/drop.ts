@@ -27,6 +27,7 @@ import { freePort } from '@bakery/test-support';
 import { hashPassword } from '../src/services/auth.js';
 import { Client, orderPayload } from '../test/support/factories.js';
 import http from 'node:http';
+import { readFileSync } from 'node:fs';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 500);
 const QUANTITY = Number(process.env.BENCH_DROP_UNITS ?? 200);
@@ -124,6 +125,28 @@ class Connection {
   }
 }
 
+/** CPU time (user + system, ms) the processes have used; ones gone since count 0. */
+function cpuMs(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // Fields 14 and 15 (utime, stime), after the parenthesised command name.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone, or not Linux
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+/** The server's process and the database's backends for this database, to count their CPU. */
+async function processesOf(prisma: PrismaClient, serverPid: number | undefined) {
+  const rows = await prisma.$queryRaw<{ pid: number }[]>`
+    SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`;
+  return { server: serverPid ? [serverPid] : [], database: rows.map((row) => row.pid) };
+}
+
 async function createDrop(prisma: PrismaClient, name: string, productId: string, date: string) {
   return prisma.drop.create({
     data: {
@@ -148,6 +171,8 @@ interface Row {
   'submit p99 ms': number;
   'slowest answer ms': number;
   'refusal p95 ms': number;
+  'server CPU ms/buyer': number | string;
+  'database CPU ms/buyer': number | string;
 }
 
 async function rush(
@@ -158,6 +183,7 @@ async function rush(
   productId: string,
   daysAhead: number,
   spreadMs: number,
+  serverPid: number | undefined,
 ): Promise<Row> {
   const date = orderPayload({ daysAhead }).pickupDate as string;
   const drop = await createDrop(prisma, dropName, productId, date);
@@ -170,6 +196,8 @@ async function rush(
     (client) => new Connection(client.baseUrl, client.cookieHeader(), client.headers),
   );
   await Promise.all(connections.map((c) => c.send('GET', '/api/drops')));
+  const before = await processesOf(prisma, serverPid);
+  const cpuBefore = { server: cpuMs(before.server), database: cpuMs(before.database) };
   await Promise.all(
     connections.map(async (buyer, i) => {
       if (spreadMs > 0) await new Promise((r) => setTimeout(r, (i / buyers.length) * spreadMs));
@@ -184,6 +212,12 @@ async function rush(
       wholes.push(performance.now() - started);
     }),
   );
+  const after = await processesOf(prisma, serverPid);
+  const databasePids = [...new Set([...before.database, ...after.database])];
+  // CPU per buyer: a figure that a busy machine changes less than it changes latency.
+  const cpuPerBuyer = (ms: number) => Math.round((ms / buyers.length) * 10) / 10;
+  const serverCpu = cpuPerBuyer(cpuMs(after.server) - cpuBefore.server);
+  const databaseCpu = cpuPerBuyer(cpuMs(databasePids) - cpuBefore.database);
   for (const connection of connections) connection.close();
   const unit = await prisma.dropUnit.findUniqueOrThrow({ where: { id: drop.units[0]!.id } });
   const stored = await prisma.order.count({
@@ -221,6 +255,8 @@ async function rush(
     'submit p99 ms': percentile(all, 99),
     'slowest answer ms': Math.round(all[all.length - 1] ?? 0),
     'refusal p95 ms': percentile(refusalTimes, 95),
+    'server CPU ms/buyer': serverCpu,
+    'database CPU ms/buyer': databaseCpu,
   };
 }
 
@@ -244,6 +280,8 @@ async function quiet(clients: Client[]): Promise<Row> {
     'submit p99 ms': percentile(all, 99),
     'slowest answer ms': Math.round(all[all.length - 1] ?? 0),
     'refusal p95 ms': 0,
+    'server CPU ms/buyer': '',
+    'database CPU ms/buyer': '',
   };
 }
 
@@ -286,6 +324,7 @@ async function main() {
         'cinnamon-rolls',
         10,
         0,
+        running.child.pid,
       ),
     );
     table.push(
@@ -297,6 +336,7 @@ async function main() {
         'dinner-rolls',
         11,
         SPREAD_SECONDS * 1000,
+        running.child.pid,
       ),
     );
     console.log(
