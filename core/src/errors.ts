@@ -56,6 +56,8 @@ export const ERROR_CODES = [
   'window_full',
   /** 409: a drop item has none left (the message names the item and the drop). */
   'drop_sold_out',
+  /** 409: a drop item is picked up only in its drop's windows (the message names the item and the windows). */
+  'drop_window',
   /** 409: the drop an item is in has not opened yet (the message names the item). */
   'drop_not_open',
   /** 409: the drop an item is in has closed (the message names the item). */

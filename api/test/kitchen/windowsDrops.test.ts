@@ -284,6 +284,43 @@ describe('refusals', () => {
   });
 });
 
+describe('a drop picked up in some windows only', () => {
+  it('refuses its items in the other windows, naming the item and the window', async () => {
+    const [a] = await customers(1);
+    const item = 'honey-oat-bread';
+    const morning = await window(29, { '*': 100 }, '10:00');
+    const noon = await window(29, { '*': 100 }, '12:00');
+    const made = await owner.post('/api/admin/drops', {
+      name: 'Noon bread',
+      opensAt: new Date(Date.now() - MINUTE).toISOString(),
+      closesAt: new Date(Date.now() + 60 * MINUTE).toISOString(),
+      pickupDates: [addDays(today, 29)],
+      windowIds: [noon.id],
+      units: [{ label: 'Honey oat', productIds: [item], quantity: 5 }],
+    });
+    expect(made.status).toBe(201);
+    try {
+      const wrong = await submit(a!, [{ productId: item, quantity: 1 }], 29, '10:00 AM');
+      expect(wrong.status).toBe(409);
+      expect(wrong.body).toMatchObject({
+        code: 'drop_window',
+        message:
+          'Honey Oat Bread from the Noon bread drop is picked up in the 12:00 PM – 2:00 PM window only. Please choose it.',
+      });
+      // The availability answer says which windows the drop serves.
+      const date = addDays(today, 29);
+      const seen = await a!.get(`/api/availability?fromDate=${date}&toDate=${date}`);
+      expect(seen.body.days[0].drops[0].windowIds).toEqual([noon.id]);
+      const right = await submit(a!, [{ productId: item, quantity: 1 }], 29, '12:00 PM');
+      expect(right.status).toBe(201);
+    } finally {
+      // Windows are per weekday: the other tests of this file order on the same weekdays.
+      for (const w of [morning, noon])
+        expect((await owner.del(`/api/admin/kitchen/windows/${w.id}`)).status).toBe(200);
+    }
+  });
+});
+
 describe('holds', () => {
   it('keep items for their buyer, never past the quantity, and free them when they expire', async () => {
     const [a, b] = await customers(2);

@@ -106,6 +106,27 @@ export function dropClosedMessage(productId: string, drop: Pick<DropDef, 'name' 
   return `The ${drop.name} drop closed on ${formatInstant(drop.closesAt)}: ${itemName(productId)} can no longer be ordered.`;
 }
 
+/**
+ * "Cinnamon Rolls from the Saturday drop are picked up in the 8:00 AM – 10:00 AM
+ * window only. Please choose it." (a drop that serves some windows of its days).
+ */
+export function dropWindowMessage(
+  productId: string,
+  dropName: string,
+  windowLabels: readonly string[],
+): string {
+  const name = itemName(productId);
+  if (windowLabels.length === 1)
+    return `${name} from the ${dropName} drop is picked up in the ${windowLabels[0]} window only. Please choose it.`;
+  return `${name} from the ${dropName} drop is picked up only in these windows: ${windowLabels.join(', ')}. Please choose one of them.`;
+}
+
+/** Whether a drop serves an order's window (a drop without windows serves them all). */
+export const dropServesWindow = (
+  drop: Pick<DropDef, 'windowIds'>,
+  windowId: string | null,
+): boolean => windowId === null || drop.windowIds.length === 0 || drop.windowIds.includes(windowId);
+
 /** Items of a unit still free, given the active holds of others. */
 export const unitLeft = (unit: Pick<DropUnitDef, 'quantity' | 'sold'>, held = 0): number =>
   Math.max(0, unit.quantity - unit.sold - held);

@@ -27,6 +27,8 @@ export interface DayDropUnit {
   productIds: string[];
   state: 'upcoming' | 'open' | 'closed';
   left: number;
+  /** The windows the drop is picked up in ([] = every window of the day). */
+  windowIds: string[];
 }
 
 export interface DayOffer extends DayAvailability {
@@ -93,6 +95,7 @@ export function dayOffer(
         productIds: unit.productIds,
         state,
         left,
+        windowIds: drop.windowIds,
       });
       for (const id of unit.productIds) itemsLeft[id] = Math.min(left, itemsLeft[id] ?? left);
     }
@@ -143,7 +146,7 @@ export function cartDayProblem(
         : `Only ${left} ${name} left for ${when}`;
   }
   const windows = (day.windows ?? []).filter((w) => w.fulfillment === fulfillment);
-  if (windows.length > 0 && windows.every((w) => windowOption(w, cart).full))
+  if (windows.length > 0 && windows.every((w) => windowOption(w, cart, day.drops).full))
     return `Every ${fulfillment} window is full on ${when}`;
   return null;
 }
@@ -159,7 +162,7 @@ function dropsOfDay(day: DayOffer): DropDef[] {
       opensAt: unit.state === 'upcoming' ? new Date(8.64e15) : new Date(0),
       closesAt: unit.state === 'closed' ? new Date(0) : new Date(8.64e15),
       pickupDates: [day.date],
-      windowIds: [],
+      windowIds: unit.windowIds ?? [],
       units: [],
     };
     if (unit.state === 'closed') drop.opensAt = new Date(-1);

@@ -66,6 +66,21 @@ describe('windows', () => {
       time: '8:00 AM',
     });
   });
+  it('close the windows a drop in the cart is not picked up in', () => {
+    const day = dayWindows(windows, saturday, 'pickup', new Map());
+    const drops = [{ dropName: 'Noon bread', productIds: ['cornbread'], windowIds: ['w-10:00'] }];
+    const bread = [{ productId: 'cornbread', quantity: 1 }];
+    expect(windowOption(day[0]!, bread, drops)).toEqual({
+      label: '8:00 AM – 10:00 AM (Not for the Noon bread drop)',
+      left: 0,
+      full: true,
+    });
+    expect(windowOption(day[1]!, bread, drops).full).toBe(false);
+    // A cart without the drop's items may take any window.
+    expect(windowOption(day[0]!, [{ productId: 'sugar-cookies', quantity: 1 }], drops).full).toBe(
+      false,
+    );
+  });
   it('refusal messages and the owner input rules', () => {
     expect(windowFullMessage('cookies', 0, windows[0]!, saturday)).toBe(
       'The 8:00 AM – 10:00 AM window on November 28, 2026 is full for cookies. Please choose another window.',

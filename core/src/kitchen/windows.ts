@@ -186,13 +186,26 @@ const hhmm = (total: number) =>
 
 /**
  * What the window select shows for the cart: "8:00 AM – 10:00 AM (3 left)",
- * "... (Full)", or the plain label when the window has no limit the cart uses.
+ * "... (Full)", "... (Not for the Saturday drop)" when a drop item in the cart
+ * is picked up in other windows of the day (`drops`: the day's drop units),
+ * or the plain label when the window has no limit the cart uses.
  * "Left" is in the units of the tightest limit the cart meets.
  */
 export function windowOption(
   w: WindowAvailability,
   cart: readonly KitchenLine[],
+  drops: readonly { dropName: string; productIds: string[]; windowIds?: string[] }[] = [],
 ): { label: string; left: number | null; full: boolean } {
+  // A drop picked up in some windows only: the others cannot take its items.
+  const elsewhere = drops.find(
+    (unit) =>
+      w.id !== null &&
+      (unit.windowIds?.length ?? 0) > 0 &&
+      !unit.windowIds!.includes(w.id) &&
+      cart.some((line) => unit.productIds.includes(line.productId)),
+  );
+  if (elsewhere)
+    return { label: `${w.label} (Not for the ${elsewhere.dropName} drop)`, left: 0, full: true };
   const needs = windowNeeds(cart, w.left);
   const scopes = cart.length > 0 ? [...needs.keys()] : (Object.keys(w.left) as WindowScope[]);
   let left: number | null = null;

@@ -16,14 +16,18 @@ import {
   dropInputProblem,
   dropNeeds,
   dropNotOpenMessage,
+  dropServesWindow,
   dropSoldOutMessage,
   dropState,
+  dropWindowMessage,
   duplicateForNextWeek,
   formatInstant,
   holdMinutesProblem,
   unitLeft,
+  windowLabel,
   type DropDef,
   type KitchenLine,
+  type PickupWindowDef,
   type PublicDropView,
 } from '@bakery/core';
 import { Prisma, sqlPool, type PrismaClient } from '@bakery/prisma';
@@ -97,11 +101,16 @@ export interface DropOrder {
   lines: readonly KitchenLine[];
   /** Whose holds this order uses (the account id, or a guest's hold key). */
   holder: string | null;
+  /** The order's window (null: the day has half-hour slots), and the owner's windows to name. */
+  window?: Pick<PickupWindowDef, 'id'> | null;
+  windows?: readonly PickupWindowDef[];
   now?: Date;
 }
 
-const refuse = (code: 'drop_not_open' | 'drop_closed' | 'drop_sold_out', message: string) =>
-  conflict(message, code);
+const refuse = (
+  code: 'drop_not_open' | 'drop_closed' | 'drop_sold_out' | 'drop_window',
+  message: string,
+) => conflict(message, code);
 
 /** What an order takes from drop units, read before its transaction locks anything. */
 export interface DropPlan {
@@ -131,6 +140,13 @@ export async function planDrops(tx: Raw, order: DropOrder): Promise<DropPlan> {
       throw refuse('drop_not_open', dropNotOpenMessage(need.productId, need.drop));
     if (state === 'closed')
       throw refuse('drop_closed', dropClosedMessage(need.productId, need.drop));
+    if (!dropServesWindow(need.drop, order.window?.id ?? null)) {
+      const labels = (order.windows ?? [])
+        .filter((w) => need.drop.windowIds.includes(w.id))
+        .sort((a, b) => (a.start < b.start ? -1 : 1))
+        .map(windowLabel);
+      throw refuse('drop_window', dropWindowMessage(need.productId, need.drop.name, labels));
+    }
     // Sold out whatever is held; what others hold at checkout is counted by
     // drop_take before it locks (and by refuseSoldOutFast before the transaction).
     const left = unitLeft(need.unit, 0);

@@ -86,18 +86,25 @@ export interface UnitPlan {
  * so a buyer refused for a sold-out item never waits behind the sales.
  */
 export async function planUnits(tx: Raw, booking: UnitBooking): Promise<UnitPlan> {
-  const window = await planWindow(tx, {
-    orderId: booking.orderId,
-    date: booking.date,
-    pickupTime: booking.pickupTime,
-    fulfillment: booking.deliveryMethod === 'delivery' ? 'delivery' : 'pickup',
-    lines: booking.lines,
-  });
+  const defs = await loadWindows(tx);
+  const window = await planWindow(
+    tx,
+    {
+      orderId: booking.orderId,
+      date: booking.date,
+      pickupTime: booking.pickupTime,
+      fulfillment: booking.deliveryMethod === 'delivery' ? 'delivery' : 'pickup',
+      lines: booking.lines,
+    },
+    defs,
+  );
   const drops = await planDrops(tx, {
     orderId: booking.orderId,
     date: booking.date,
     lines: booking.lines,
     holder: booking.holder,
+    window: window?.window ?? null,
+    windows: defs,
   });
   return { window, drops };
 }

@@ -67,8 +67,12 @@ export interface WindowPlan {
  * pickup time falls in (400 when it is in none). A weekday without windows
  * books nothing (the day's limits apply).
  */
-export async function planWindow(tx: Raw, order: WindowOrder): Promise<WindowPlan | null> {
-  const windows = windowsOn(await loadWindows(tx), order.date, order.fulfillment);
+export async function planWindow(
+  tx: Raw,
+  order: WindowOrder,
+  defs?: readonly PickupWindowDef[],
+): Promise<WindowPlan | null> {
+  const windows = windowsOn(defs ?? (await loadWindows(tx)), order.date, order.fulfillment);
   if (windows.length === 0) return null;
   const window = windowForTime(windows, order.pickupTime);
   if (!window) {

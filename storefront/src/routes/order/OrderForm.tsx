@@ -125,7 +125,7 @@ export function OrderForm({ user }: { user: UserView }) {
   // Issue 25: the owner's windows of the chosen date, each with what is left for this cart.
   const windows = (selectedDay?.windows ?? [])
     .filter((w) => w.fulfillment === fulfillment)
-    .map((w) => ({ value: w.time, ...windowOption(w, lines) }));
+    .map((w) => ({ value: w.time, ...windowOption(w, lines, selectedDay?.drops) }));
   const leftNotice = (productId: string) => {
     if (!selectedDay) return null;
     const left = selectedDay.itemsLeft?.[productId];
