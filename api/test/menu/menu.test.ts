@@ -336,6 +336,52 @@ describe('bad input (400 with the field)', () => {
   });
 });
 
+describe('the kitchen counts what the menu adds', () => {
+  it('a new bread counts against the day’s bread limit from its first order', async () => {
+    const created = await owner.post('/api/admin/menu/items', {
+      id: 'pumpkin-bread',
+      name: 'Pumpkin Bread',
+      category: 'breads',
+      priceCents: 1400,
+    });
+    expect(created.status).toBe(201);
+    expect((await owner.post('/api/admin/menu/publish')).status).toBe(201);
+    const limit = await owner.put('/api/admin/kitchen/capacity', {
+      limits: [{ category: 'breads', maxUnits: 3 }],
+    });
+    expect(limit.status).toBe(200);
+    const daysAhead = 14;
+    const date = addDays(bakeryToday(), daysAhead);
+    // Three customers (one account may hold a third of a day unpaid) take a new loaf each.
+    for (let i = 0; i < 3; i++) {
+      const buyer = (await signedInCustomer(server.baseUrl, server.prisma)).client;
+      const bought = await buyer.post('/api/submit-order', {
+        orderData: orderPayload({
+          daysAhead,
+          lines: [{ productId: 'pumpkin-bread', quantity: 1 }],
+        }),
+      });
+      expect(bought.status).toBe(201);
+    }
+    // The three new loaves took the day's breads: a seed loaf is refused.
+    const other = (await signedInCustomer(server.baseUrl, server.prisma)).client;
+    const refused = await other.post('/api/submit-order', {
+      orderData: orderPayload({ daysAhead, lines: [{ productId: 'banana-bread', quantity: 1 }] }),
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      `We are fully booked for breads on ${formatLongDate(date)}. Please choose another date.`,
+    );
+    const load = await server.prisma.dailyKitchenLoad.findUnique({
+      where: { date_category: { date, category: 'breads' } },
+    });
+    expect(load?.units).toBe(3);
+    await owner.put('/api/admin/kitchen/capacity', {
+      limits: [{ category: 'breads', maxUnits: 30 }],
+    });
+  });
+});
+
 describe('the gluten-free, dairy-free promise (issue 26)', () => {
   it('refuses to publish while an item’s recipe has a wheat-flagged ingredient, naming both', async () => {
     const wheat = await owner.post('/api/admin/ingredients', {

@@ -9,7 +9,7 @@
 // - muffins and brownies come six to a box: one box counts 6;
 // - everything else counts 1 per item: a cake (any size, heart-shaped too) is
 //   1 cake, a loaf 1 bread, an oat-bar tray or granola bag 1.
-import { CATEGORY_IDS, getMenuItem, type CategoryId } from '../catalogue/catalogue';
+import { CATEGORY_IDS, getMenuItem, type CategoryId, type MenuItem } from '../catalogue/catalogue';
 import { formatLongDate } from '../calendar/calendar';
 
 /** A line as carts and stored orders hold it (stored orders say `variant`). */
@@ -65,11 +65,37 @@ const variantOf = (line: { variantId?: string | null; variant?: string | null })
  */
 export function unitsPerItem(productId: string, variantId?: string | null): number {
   const item = getMenuItem(productId);
-  if (!item) return 0;
+  return item ? unitsOfItem(item, variantId) : 0;
+}
+
+/** unitsPerItem of an item in hand (one of a catalogue not yet live, say). */
+export function unitsOfItem(
+  item: Pick<MenuItem, 'category' | 'variants'>,
+  variantId?: string | null,
+): number {
   const count = COUNT_VARIANT.exec(variantId || (item.variants?.[0]?.id ?? ''));
   if (count && item.variants?.some((v) => COUNT_VARIANT.test(v.id))) return Number(count[1]);
   if (SIX_TO_A_BOX.has(item.category)) return 6;
   return 1;
+}
+
+/**
+ * The kitchen's unit table of a catalogue (the database's "KitchenUnit", which
+ * the order triggers count the day's load with): each item's category and
+ * units, for no size ('') and for each of its sizes.
+ */
+export function kitchenUnitRows(
+  items: readonly Pick<MenuItem, 'id' | 'category' | 'variants'>[],
+): { productId: string; variant: string; category: string; units: number }[] {
+  return items.flatMap((item) => [
+    { productId: item.id, variant: '', category: item.category, units: unitsOfItem(item) },
+    ...(item.variants ?? []).map((v) => ({
+      productId: item.id,
+      variant: v.id,
+      category: item.category,
+      units: unitsOfItem(item, v.id),
+    })),
+  ]);
 }
 
 const zeroUnits = (): CapacityLimits =>

@@ -2,7 +2,13 @@
 // discarding the draft (issue 22). Each is one transaction under the menu
 // lock; the NOTIFY inside it reaches every API process at commit (live.ts).
 import type { MenuVersionView } from '@bakery/core';
-import { MENU_MESSAGES, type CatalogueSnapshot, type MenuItemPatch } from '@bakery/core';
+import {
+  bakeryToday,
+  kitchenUnitRows,
+  MENU_MESSAGES,
+  type CatalogueSnapshot,
+  type MenuItemPatch,
+} from '@bakery/core';
 import type { Prisma, PrismaClient } from '@bakery/prisma';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { assertClaimKept } from '../allergens/admin.js';
@@ -110,8 +116,46 @@ async function insertVersion(
     },
     select: VERSION_COLUMNS,
   });
+  await syncKitchenUnits(tx, snapshot);
   await tx.$executeRaw`SELECT pg_notify(${MENU_CHANNEL}, ${String(row.number)})`;
   return (await views(tx, [row]))[0]!;
+}
+
+/**
+ * The kitchen's unit table follows the published menu: the order triggers
+ * count each day's load per category with it, so an item added (or moved to
+ * another category, or given other sizes) counts against the day's limits
+ * from its first order. Rows of items taken off the menu stay: their orders
+ * still take kitchen time. When a row is added or changed, the load of the
+ * days to come is counted again from their orders, with the table locked
+ * against order writes meanwhile (a publish is rare; a submission waits for it).
+ */
+async function syncKitchenUnits(tx: Prisma.TransactionClient, snapshot: CatalogueSnapshot) {
+  const rows = kitchenUnitRows(snapshot.items);
+  const changed = await tx.$queryRaw<{ n: number }[]>`
+    WITH wanted AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS w("productId" varchar, "variant" varchar, "category" varchar, "units" int)
+    ), written AS (
+      INSERT INTO "KitchenUnit" ("productId", "variant", "category", "units")
+      SELECT "productId", "variant", "category", "units" FROM wanted
+      ON CONFLICT ("productId", "variant") DO UPDATE
+        SET "category" = EXCLUDED."category", "units" = EXCLUDED."units"
+        WHERE ("KitchenUnit"."category", "KitchenUnit"."units")
+          IS DISTINCT FROM (EXCLUDED."category", EXCLUDED."units")
+      RETURNING 1
+    )
+    SELECT count(*)::int AS n FROM written`;
+  if (!changed[0]?.n) return;
+  const today = bakeryToday();
+  await tx.$executeRaw`LOCK TABLE "DailyKitchenLoad" IN EXCLUSIVE MODE`;
+  await tx.$executeRaw`DELETE FROM "DailyKitchenLoad" WHERE "date" >= ${today}`;
+  await tx.$executeRaw`
+    INSERT INTO "DailyKitchenLoad" ("date", "category", "units")
+    SELECT o."pickupDate", u."category", sum(u."units")
+    FROM "Order" o CROSS JOIN LATERAL "bakery_kitchen_units"(o."items") u
+    WHERE o."pickupDate" >= ${today} AND o."paymentStatus" <> 'cancelled'
+    GROUP BY 1, 2 HAVING sum(u."units") <> 0`;
 }
 
 /** Refusals before a snapshot goes live: alt text for every photo, the shop's promise (issue 26). */
