@@ -65,6 +65,12 @@ const toDef = (row: DropRow): DropDef => ({
   units: row.units.map((u) => ({ ...u, quantity: Number(u.quantity), sold: Number(u.sold) })),
 });
 
+/** The drops that serve a pickup date as one JSON value, for a statement that reads more (planUnits). */
+export const dropsServingJson = (date: string) =>
+  Prisma.sql`(SELECT COALESCE(json_agg(x), '[]'::json) FROM (
+    SELECT ${COLUMNS} FROM "Drop" d WHERE ${date} = ANY(d."pickupDates")) x)`;
+export const dropsFromJson = (rows: unknown): DropDef[] => ((rows ?? []) as DropRow[]).map(toDef);
+
 /** The drops that serve a pickup date (with their units). */
 async function dropsServing(tx: Raw, date: string): Promise<DropDef[]> {
   const rows = await tx.$queryRaw<DropRow[]>`
@@ -125,9 +131,13 @@ export interface DropPlan {
  * `drop_not_open`, `drop_closed`, or `drop_sold_out` when the unit is sold
  * out.
  */
-export async function planDrops(tx: Raw, order: DropOrder): Promise<DropPlan> {
+export async function planDrops(
+  tx: Raw,
+  order: DropOrder,
+  served?: readonly DropDef[],
+): Promise<DropPlan> {
   const plan: DropPlan = { orderId: order.orderId, holder: order.holder, needs: [] };
-  const drops = await dropsServing(tx, order.date);
+  const drops = served ?? (await dropsServing(tx, order.date));
   if (drops.length === 0) return plan;
   const needs = [...dropNeeds(order.lines, drops, order.date).values()].sort((a, b) =>
     a.unit.id < b.unit.id ? -1 : 1,

@@ -14,10 +14,20 @@ import {
 import type { Prisma } from '@bakery/prisma';
 import type { Db } from '../../db/types.js';
 import { loadAvailability } from './capacity.js';
-import { activeHolds, dropsInRange, planDrops, takeDrops, type DropPlan } from './drops.js';
+import {
+  activeHolds,
+  dropsFromJson,
+  dropsInRange,
+  dropsServingJson,
+  planDrops,
+  takeDrops,
+  type DropPlan,
+} from './drops.js';
 import {
   loadWindows,
   planWindow,
+  WINDOWS_JSON,
+  windowsFromJson,
   releaseBookings,
   takeWindow,
   windowLoads,
@@ -86,7 +96,10 @@ export interface UnitPlan {
  * so a buyer refused for a sold-out item never waits behind the sales.
  */
 export async function planUnits(tx: Raw, booking: UnitBooking): Promise<UnitPlan> {
-  const defs = await loadWindows(tx);
+  // The owner's windows and the date's drops in one round trip.
+  const [read] = await tx.$queryRaw<{ windows: unknown; drops: unknown }[]>`
+    SELECT ${WINDOWS_JSON} AS "windows", ${dropsServingJson(booking.date)} AS "drops"`;
+  const defs = windowsFromJson(read?.windows);
   const window = await planWindow(
     tx,
     {
@@ -98,14 +111,18 @@ export async function planUnits(tx: Raw, booking: UnitBooking): Promise<UnitPlan
     },
     defs,
   );
-  const drops = await planDrops(tx, {
-    orderId: booking.orderId,
-    date: booking.date,
-    lines: booking.lines,
-    holder: booking.holder,
-    window: window?.window ?? null,
-    windows: defs,
-  });
+  const drops = await planDrops(
+    tx,
+    {
+      orderId: booking.orderId,
+      date: booking.date,
+      lines: booking.lines,
+      holder: booking.holder,
+      window: window?.window ?? null,
+      windows: defs,
+    },
+    dropsFromJson(read?.drops),
+  );
   return { window, drops };
 }
 

@@ -15,7 +15,7 @@ import {
   type WindowLimits,
   type WindowScope,
 } from '@bakery/core';
-import type { Prisma } from '@bakery/prisma';
+import { Prisma } from '@bakery/prisma';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { Db } from '../../db/types.js';
 
@@ -39,12 +39,18 @@ const toDef = (row: WindowRow): PickupWindowDef => ({
   limits: (row.limits ?? {}) as WindowLimits,
 });
 
+const WINDOW_ROWS = Prisma.sql`
+  SELECT "id"::text, "weekday", "start", "end", "fulfillment", "limits" FROM "PickupWindow"`;
+
 /** Every window the owner set (a handful of rows). */
 export async function loadWindows(db: Raw): Promise<PickupWindowDef[]> {
-  const rows = await db.$queryRaw<WindowRow[]>`
-    SELECT "id"::text, "weekday", "start", "end", "fulfillment", "limits" FROM "PickupWindow"`;
-  return rows.map(toDef);
+  return (await db.$queryRaw<WindowRow[]>(WINDOW_ROWS)).map(toDef);
 }
+
+/** The same as one JSON value, for a statement that reads other things with it (planUnits). */
+export const WINDOWS_JSON = Prisma.sql`(SELECT COALESCE(json_agg(w), '[]'::json) FROM (${WINDOW_ROWS}) w)`;
+export const windowsFromJson = (rows: unknown): PickupWindowDef[] =>
+  ((rows ?? []) as WindowRow[]).map(toDef);
 
 export interface WindowOrder {
   orderId: string;
