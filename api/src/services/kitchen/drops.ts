@@ -278,6 +278,7 @@ export async function setHoldMinutes(db: Db, minutes: number): Promise<{ holdMin
     create: { id: 1, holdMinutes: minutes },
     update: { holdMinutes: minutes },
   });
+  holdReads.clear(); // this process's holds read the change at once
   return { holdMinutes: minutes };
 }
 
@@ -287,6 +288,32 @@ export interface HoldView {
   holdMinutes: number;
   secondsLeft: number;
   items: { unitId: string; productId: string; units: number }[];
+}
+
+type HoldRead = (DropRow & { holdMinutes: number }) | undefined;
+const holdReads = new Map<string, { at: number; read: Promise<HoldRead> }>();
+
+/**
+ * A drop and the hold time, as this process read them at most a second ago
+ * (FAST_READ_MS): when a drop opens, hundreds of buyers ask for a hold of it
+ * within that second, and one read serves them all. What it says of the
+ * drop (its units, open or closed) decides only whether to try; the hold
+ * itself is counted by drop_take on the unit's row, read fresh.
+ */
+function dropForHolds(prisma: PrismaClient, dropId: string): Promise<HoldRead> {
+  const cached = holdReads.get(dropId);
+  if (cached && Date.now() - cached.at <= FAST_READ_MS) return cached.read;
+  if (holdReads.size > 200) holdReads.clear();
+  const sql = Prisma.sql`
+    SELECT ${COLUMNS},
+      COALESCE((SELECT "holdMinutes" FROM "DropSetting" WHERE "id" = 1), ${DEFAULT_HOLD_MINUTES}::int) AS "holdMinutes"
+    FROM "Drop" d WHERE d."id" = ${dropId}::uuid`;
+  const read = sqlPool(prisma)
+    .query<DropRow & { holdMinutes: number }>(sql.text, sql.values)
+    .then((answer) => answer.rows[0]);
+  holdReads.set(dropId, { at: Date.now(), read });
+  read.catch(() => holdReads.delete(dropId));
+  return read;
 }
 
 /**
@@ -305,12 +332,7 @@ export async function placeHold(
   // Straight to pg (one pool connection per statement, no Prisma engine work):
   // a rush asks for hundreds of holds at once.
   const pool = sqlPool(prisma);
-  const read = Prisma.sql`
-    SELECT ${COLUMNS},
-      COALESCE((SELECT "holdMinutes" FROM "DropSetting" WHERE "id" = 1), ${DEFAULT_HOLD_MINUTES}::int) AS "holdMinutes"
-    FROM "Drop" d WHERE d."id" = ${dropId}::uuid`;
-  const { rows } = await pool.query<DropRow & { holdMinutes: number }>(read.text, read.values);
-  const row = rows[0];
+  const row = await dropForHolds(prisma, dropId);
   if (!row) throw notFound('That drop does not exist');
   const drop = toDef(row);
   const state = dropState(drop, now);
@@ -508,6 +530,7 @@ export async function updateDrop(
       throw badRequest('An item that has sold cannot be taken out of the drop');
     await tx.dropUnit.deleteMany({ where: { id: { in: removed.map((u) => u.id) } } });
   });
+  holdReads.clear(); // this process's holds read the change at once
   return readDrop(prisma, id);
 }
 
@@ -516,6 +539,7 @@ export async function deleteDrop(prisma: PrismaClient, id: string): Promise<void
   if ((sold._sum.sold ?? 0) > 0)
     throw new HttpError(409, 'This drop has orders; let it close instead', {}, 'invalid_state');
   const { count } = await prisma.drop.deleteMany({ where: { id } });
+  holdReads.clear(); // this process's holds read the change at once
   if (count === 0) throw notFound('That drop does not exist');
 }
 
