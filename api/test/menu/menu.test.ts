@@ -382,6 +382,58 @@ describe('the kitchen counts what the menu adds', () => {
   });
 });
 
+describe('a category the owner adds has its own daily limit', () => {
+  it('lists it among the limits and refuses what passes it, in its own words', async () => {
+    expect(
+      (await owner.post('/api/admin/menu/categories', { id: 'hand-pies', label: 'Hand Pies' }))
+        .status,
+    ).toBe(201);
+    expect(
+      (
+        await owner.post('/api/admin/menu/items', {
+          id: 'cherry-hand-pie',
+          name: 'Cherry Hand Pie',
+          category: 'hand-pies',
+          priceCents: 600,
+        })
+      ).status,
+    ).toBe(201);
+    expect((await owner.post('/api/admin/menu/publish')).status).toBe(201);
+    const settings = await owner.get('/api/admin/kitchen/capacity');
+    expect(
+      settings.body.limits.find((l: { category: string }) => l.category === 'hand-pies'),
+    ).toMatchObject({ label: 'Hand Pies', unit: 'hand pies', maxUnits: 30, isDefault: true });
+    const set = await owner.put('/api/admin/kitchen/capacity', {
+      limits: [{ category: 'hand-pies', maxUnits: 3 }],
+    });
+    expect(set.status).toBe(200);
+    const daysAhead = 15;
+    const date = addDays(bakeryToday(), daysAhead);
+    const buyer = (await signedInCustomer(server.baseUrl, server.prisma)).client;
+    const refused = await buyer.post('/api/submit-order', {
+      orderData: orderPayload({
+        daysAhead,
+        lines: [{ productId: 'cherry-hand-pie', quantity: 4 }],
+      }),
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      `We can take only 3 more hand pies for ${formatLongDate(date)}. Please choose another date or fewer hand pies.`,
+    );
+    const one = await buyer.post('/api/submit-order', {
+      orderData: orderPayload({
+        daysAhead,
+        lines: [{ productId: 'cherry-hand-pie', quantity: 1 }],
+      }),
+    });
+    expect(one.status).toBe(201);
+    const load = await server.prisma.dailyKitchenLoad.findUnique({
+      where: { date_category: { date, category: 'hand-pies' } },
+    });
+    expect(load?.units).toBe(1);
+  });
+});
+
 describe('the gluten-free, dairy-free promise (issue 26)', () => {
   it('refuses to publish while an item’s recipe has a wheat-flagged ingredient, naming both', async () => {
     const wheat = await owner.post('/api/admin/ingredients', {

@@ -2,8 +2,13 @@
 // units booked against the day's limit, for the Kitchen tab's Capacity panel.
 // Units count as in capacity.ts; a closed date keeps its booked units (orders
 // already taken stay) but takes nothing more.
-import { CATEGORY_IDS, getCategory } from '../catalogue/catalogue';
-import { CAPACITY_UNITS, type CapacityLimits, type DayAvailability } from './capacity';
+import { getCategory } from '../catalogue/catalogue';
+import {
+  kitchenCategories,
+  unitWords,
+  type CapacityLimits,
+  type DayAvailability,
+} from './capacity';
 import type { BookedCategoryView, BookedDayView } from './views';
 
 /** How many days the Capacity panel shows, today first. */
@@ -19,10 +24,10 @@ export function bookedDay(
     date: day.date,
     closed: day.closed,
     closedReason: day.closedReason,
-    categories: CATEGORY_IDS.map((category) => ({
+    categories: kitchenCategories().map((category) => ({
       category,
       label: getCategory(category)?.label ?? category,
-      unit: CAPACITY_UNITS[category].many,
+      unit: unitWords(category).many,
       booked: booked[category],
       limit: limits[category],
       full: day.closed || day.full.includes(category),

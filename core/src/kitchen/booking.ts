@@ -12,10 +12,11 @@
 //   orders and other dates do not count, so a customer who orders often for
 //   different days, or pays, is never limited by it.
 import { z } from 'zod';
-import { CATEGORY_IDS, getMenuItem, maxQuantityOf } from '../catalogue/catalogue';
+import { getMenuItem, maxQuantityOf } from '../catalogue/catalogue';
 import { addDays, daysAway, formatLongDate, isDateString } from '../calendar/calendar';
 import {
-  CAPACITY_UNITS,
+  kitchenCategories,
+  unitWords,
   unitsByCategory,
   type CapacityLimits,
   type CapacityResult,
@@ -79,7 +80,7 @@ export function fairShareMessage(
   held: number,
   date: string,
 ): string {
-  const unit = CAPACITY_UNITS[category];
+  const unit = unitWords(category);
   const day = formatLongDate(date);
   const most = `One account can hold at most ${share} unpaid ${share === 1 ? unit.one : unit.many} for ${day}`;
   if (held <= 0) return `${most}. Please order fewer ${unit.many}, or call us for a larger order.`;
@@ -98,7 +99,7 @@ export function fairShareCheck(
 ): CapacityResult {
   const held = unitsByCategory(heldLines);
   const needed = unitsByCategory(newLines);
-  for (const category of CATEGORY_IDS) {
+  for (const category of kitchenCategories()) {
     if (needed[category] <= 0) continue;
     const share = fairShareUnits(limits[category]);
     if (held[category] + needed[category] > share) {

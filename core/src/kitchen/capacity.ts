@@ -9,7 +9,14 @@
 // - muffins and brownies come six to a box: one box counts 6;
 // - everything else counts 1 per item: a cake (any size, heart-shaped too) is
 //   1 cake, a loaf 1 bread, an oat-bar tray or granola bag 1.
-import { CATEGORY_IDS, getMenuItem, type CategoryId, type MenuItem } from '../catalogue/catalogue';
+import {
+  CATEGORY_IDS,
+  currentCatalogue,
+  getCategory,
+  getMenuItem,
+  type CategoryId,
+  type MenuItem,
+} from '../catalogue/catalogue';
 import { formatLongDate } from '../calendar/calendar';
 
 /** A line as carts and stored orders hold it (stored orders say `variant`). */
@@ -48,6 +55,36 @@ export const CAPACITY_UNITS: Readonly<Record<CategoryId, { one: string; many: st
   cakes: { one: 'cake', many: 'cakes' },
   'gourmet-cookies': { one: 'gourmet cookie', many: 'gourmet cookies' },
 };
+
+/** The daily limit of a category the owner added to the menu, until she sets one. */
+export const NEW_CATEGORY_CAPACITY = 30;
+
+/**
+ * The categories the kitchen counts: the seed's, then those the owner added
+ * to the menu (issue 22), hidden ones too (their orders still take time).
+ */
+export function kitchenCategories(): CategoryId[] {
+  const seed = new Set<string>(CATEGORY_IDS);
+  const added = currentCatalogue()
+    .categories.map((c) => c.id)
+    .filter((id) => !seed.has(id));
+  return [...CATEGORY_IDS, ...(added as CategoryId[])];
+}
+
+/** A category's unit as messages say it: the seed's words, else from its label ("Pies": pie, pies). */
+export function unitWords(category: string): { one: string; many: string } {
+  const known = (CAPACITY_UNITS as Partial<Record<string, { one: string; many: string }>>)[
+    category
+  ];
+  if (known) return known;
+  const many = (getCategory(category)?.label ?? category).trim().toLowerCase();
+  const one = /[^s]s$/.test(many) ? many.slice(0, -1) : many;
+  return { one, many };
+}
+
+/** A category's default daily limit: the seed's, else NEW_CATEGORY_CAPACITY. */
+export const defaultCapacityOf = (category: string): number =>
+  (DEFAULT_CAPACITY as Partial<Record<string, number>>)[category] ?? NEW_CATEGORY_CAPACITY;
 
 /** When this few cakes remain, the storefront says how many. */
 export const FEW_CAKES_LEFT = 2;
@@ -99,7 +136,7 @@ export function kitchenUnitRows(
 }
 
 const zeroUnits = (): CapacityLimits =>
-  Object.fromEntries(CATEGORY_IDS.map((id) => [id, 0])) as CapacityLimits;
+  Object.fromEntries(kitchenCategories().map((id) => [id, 0])) as CapacityLimits;
 
 /** Units per category of some lines; unknown products count nothing. */
 export function unitsByCategory(lines: readonly KitchenLine[]): CapacityLimits {
@@ -117,9 +154,12 @@ export function unitsByCategory(lines: readonly KitchenLine[]): CapacityLimits {
 export function effectiveLimits(
   stored: readonly { category: string; maxUnits: number }[],
 ): CapacityLimits {
-  const limits = { ...DEFAULT_CAPACITY };
+  const categories = kitchenCategories();
+  const limits = Object.fromEntries(
+    categories.map((id) => [id, defaultCapacityOf(id)]),
+  ) as CapacityLimits;
   for (const row of stored) {
-    if ((CATEGORY_IDS as readonly string[]).includes(row.category))
+    if ((categories as readonly string[]).includes(row.category))
       limits[row.category as CategoryId] = row.maxUnits;
   }
   return limits;
@@ -128,7 +168,8 @@ export function effectiveLimits(
 /** Units still free per category (never negative). */
 export function remainingUnits(used: CapacityLimits, limits: CapacityLimits): CapacityLimits {
   const left = zeroUnits();
-  for (const id of CATEGORY_IDS) left[id] = Math.max(0, limits[id] - used[id]);
+  for (const id of kitchenCategories())
+    left[id] = Math.max(0, (limits[id] ?? defaultCapacityOf(id)) - (used[id] ?? 0));
   return left;
 }
 
@@ -137,7 +178,7 @@ export type CapacityResult =
 
 /** "We can take only 1 more cake for December 24, 2026. ..." or, when none is left, "... fully booked ...". */
 export function capacityMessage(category: CategoryId, remaining: number, date: string): string {
-  const unit = CAPACITY_UNITS[category];
+  const unit = unitWords(category);
   const day = formatLongDate(date);
   if (remaining <= 0)
     return `We are fully booked for ${unit.many} on ${day}. Please choose another date.`;
@@ -157,13 +198,14 @@ export function fitsRemaining(
   date: string,
 ): CapacityResult {
   const needed = unitsByCategory(newLines);
-  for (const category of CATEGORY_IDS) {
-    if (needed[category] > 0 && needed[category] > remaining[category]) {
+  for (const category of kitchenCategories()) {
+    const left = remaining[category] ?? 0;
+    if (needed[category] > 0 && needed[category] > left) {
       return {
         ok: false,
         category,
-        remaining: remaining[category],
-        message: capacityMessage(category, remaining[category], date),
+        remaining: left,
+        message: capacityMessage(category, left, date),
       };
     }
   }
@@ -213,7 +255,7 @@ export function dayAvailability(
     date,
     closed: Boolean(closed),
     closedReason: closed?.reason ?? null,
-    full: CATEGORY_IDS.filter((id) => remaining[id] <= 0),
+    full: kitchenCategories().filter((id) => remaining[id]! <= 0),
     remaining,
     cakesLeft: remaining.cakes,
     notice: closed ? null : cakesLeftNotice(remaining.cakes, limits.cakes),

@@ -3,9 +3,10 @@
 // be ordered (drop items included); and what the storefront calendar does
 // with a cart: the reason a day cannot take it and the first day that can.
 import { shortDate } from '../catalogue/availability';
-import { CATEGORY_IDS, menuItems, type CategoryId } from '../catalogue/catalogue';
+import { menuItems, type CategoryId } from '../catalogue/catalogue';
 import {
-  CAPACITY_UNITS,
+  kitchenCategories,
+  unitWords,
   closedDateMessage,
   fitsRemaining,
   unitsPerItem,
@@ -102,7 +103,7 @@ export function dayOffer(
   }
   const pickupWindows = windows.filter((w) => w.fulfillment === 'pickup');
   const allWindowsFull = pickupWindows.length > 0 && pickupWindows.every((w) => w.full);
-  const allFull = CATEGORY_IDS.every((id) => day.remaining[id] <= 0);
+  const allFull = kitchenCategories().every((id) => (day.remaining[id] ?? 0) <= 0);
   const status: DayStatus = day.closed ? 'closed' : allFull || allWindowsFull ? 'full' : 'open';
   const reason = day.closed
     ? `Closed${day.closedReason ? `: ${day.closedReason}` : ''}`
@@ -112,7 +113,7 @@ export function dayOffer(
   return { ...day, status, reason, windows, itemsLeft, drops: units };
 }
 
-const categoryLabel = (category: CategoryId) => capital(CAPACITY_UNITS[category].many);
+const categoryLabel = (category: CategoryId) => capital(unitWords(category).many);
 
 /**
  * Why the cart cannot be made on this day ("Cookies are full on Nov 28",
@@ -130,7 +131,7 @@ export function cartDayProblem(
   const when = shortDate(day.date);
   if (!fit.ok) {
     if (fit.remaining <= 0) return `${categoryLabel(fit.category)} are full on ${when}`;
-    return `Only ${fit.remaining} ${fit.remaining === 1 ? CAPACITY_UNITS[fit.category].one : CAPACITY_UNITS[fit.category].many} left on ${when}`;
+    return `Only ${fit.remaining} ${fit.remaining === 1 ? unitWords(fit.category).one : unitWords(fit.category).many} left on ${when}`;
   }
   const drops = dropsOfDay(day);
   for (const need of dropNeeds(cart, drops, day.date).values()) {

@@ -1,9 +1,9 @@
 // Payloads of the kitchen calls (docs/kitchen.md): capacity limits, closed
 // dates, recipe links and the date ranges of availability and bake sheets.
 import { z } from 'zod';
-import { CATEGORY_IDS, getMenuItem } from '../catalogue/catalogue';
+import { getMenuItem } from '../catalogue/catalogue';
 import { daysAway, isDateString } from '../calendar/calendar';
-import { MAX_CAPACITY_UNITS } from './capacity';
+import { kitchenCategories, MAX_CAPACITY_UNITS } from './capacity';
 
 export const KITCHEN_MESSAGES = {
   category: 'Choose a menu category',
@@ -30,7 +30,12 @@ export const CapacityLimitsSchema = z.object({
   limits: z
     .array(
       z.object({
-        category: z.enum(CATEGORY_IDS, { error: KITCHEN_MESSAGES.category }),
+        // The seed's categories and those the owner added (read when the call is checked).
+        category: z
+          .string({ error: KITCHEN_MESSAGES.category })
+          .refine((id) => (kitchenCategories() as string[]).includes(id), {
+            error: KITCHEN_MESSAGES.category,
+          }),
         maxUnits: z.coerce
           .number({ error: KITCHEN_MESSAGES.maxUnits })
           .int(KITCHEN_MESSAGES.maxUnits)

@@ -6,12 +6,18 @@
 // UPDATE, api/src/services/kitchen/windows.ts); the storefront shows what is
 // left with the same functions.
 import { weekdayIndexOf } from '../catalogue/availability';
-import { CATEGORY_IDS, getMenuItem, type CategoryId } from '../catalogue/catalogue';
+import { getMenuItem, type CategoryId } from '../catalogue/catalogue';
 import { formatClock } from '../bakery/bakery';
 import { shopSettings, WEEKDAYS } from '../settings/settings';
 import { formatLongDate, pickupSlots } from '../calendar/calendar';
 import { clockMinutes as slotMinutes } from '../lifecycle/selfService';
-import { CAPACITY_UNITS, MAX_CAPACITY_UNITS, unitsByCategory, type KitchenLine } from './capacity';
+import {
+  kitchenCategories,
+  MAX_CAPACITY_UNITS,
+  unitsByCategory,
+  unitWords,
+  type KitchenLine,
+} from './capacity';
 
 export const WHOLE_KITCHEN = '*';
 export type WindowScope = CategoryId | typeof WHOLE_KITCHEN;
@@ -88,7 +94,7 @@ export function windowNeeds(
   const byCategory = unitsByCategory(lines);
   const needs = new Map<WindowScope, number>();
   let total = 0;
-  for (const category of CATEGORY_IDS) {
+  for (const category of kitchenCategories()) {
     total += byCategory[category];
     if (limits[category] !== undefined && byCategory[category] > 0)
       needs.set(category, byCategory[category]);
@@ -98,7 +104,7 @@ export function windowNeeds(
 }
 
 const scopeUnits = (scope: WindowScope) =>
-  scope === WHOLE_KITCHEN ? { one: 'item', many: 'items' } : CAPACITY_UNITS[scope];
+  scope === WHOLE_KITCHEN ? { one: 'item', many: 'items' } : unitWords(scope);
 
 /**
  * "We can take only 3 more cookies in the 8:00 AM – 10:00 AM window on
@@ -249,7 +255,7 @@ export function windowInputProblem(
   }
   if (minutes(input.end) <= minutes(input.start)) return WINDOW_MESSAGES.order;
   for (const [scope, limit] of Object.entries(input.limits)) {
-    if (scope !== WHOLE_KITCHEN && !(CATEGORY_IDS as readonly string[]).includes(scope))
+    if (scope !== WHOLE_KITCHEN && !(kitchenCategories() as readonly string[]).includes(scope))
       return WINDOW_MESSAGES.scope;
     if (!Number.isInteger(limit) || limit! < 0 || limit! > MAX_CAPACITY_UNITS)
       return WINDOW_MESSAGES.limit;

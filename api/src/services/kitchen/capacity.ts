@@ -3,10 +3,10 @@
 // check run inside the order-creation transaction. The rules and messages are
 // core's (core/src/kitchen); this file only reads the database.
 import {
-  CAPACITY_UNITS,
-  CATEGORY_IDS,
+  kitchenCategories,
+  unitWords,
+  defaultCapacityOf,
   DEFAULT_BOOKING_HORIZON_DAYS,
-  DEFAULT_CAPACITY,
   addDays,
   closedDateMessage,
   dayAvailability,
@@ -145,7 +145,7 @@ export async function checkDay(
  */
 export async function lockDay(tx: Prisma.TransactionClient, day: DayCheck): Promise<void> {
   const needed = unitsByCategory(day.lines);
-  const categories = CATEGORY_IDS.filter((category) => needed[category] > 0);
+  const categories = kitchenCategories().filter((category) => needed[category] > 0);
   const booked = await lockDayLoad(tx, day.date, categories);
   const result = fitsRemaining(remainingUnits(booked, day.limits), day.lines, day.date);
   if (!result.ok) throw conflict(result.message, 'capacity_full');
@@ -235,7 +235,7 @@ async function bookedUnits(
   });
   const byDate = new Map<string, CapacityLimits>();
   for (const row of rows) {
-    if (!(CATEGORY_IDS as readonly string[]).includes(row.category)) continue;
+    if (!(kitchenCategories() as readonly string[]).includes(row.category)) continue;
     const units = byDate.get(row.date) ?? unitsByCategory([]);
     units[row.category as CategoryId] = row.units;
     byDate.set(row.date, units);
@@ -304,12 +304,12 @@ export async function capacitySettings(db: Db): Promise<CapacityView> {
     (await db.capacityLimit.findMany()).map((row) => [row.category, row.maxUnits]),
   );
   return {
-    limits: CATEGORY_IDS.map((category) => ({
+    limits: kitchenCategories().map((category) => ({
       category,
       label: getCategory(category)?.label ?? category,
-      unit: CAPACITY_UNITS[category].many,
-      maxUnits: stored.get(category) ?? DEFAULT_CAPACITY[category],
-      defaultUnits: DEFAULT_CAPACITY[category],
+      unit: unitWords(category).many,
+      maxUnits: stored.get(category) ?? defaultCapacityOf(category),
+      defaultUnits: defaultCapacityOf(category),
       isDefault: !stored.has(category),
     })),
     closedDates: await listClosedDates(db),
@@ -318,7 +318,7 @@ export async function capacitySettings(db: Db): Promise<CapacityView> {
 
 export async function setCapacityLimits(
   db: PrismaClient,
-  limits: { category: CategoryId; maxUnits: number }[],
+  limits: { category: string; maxUnits: number }[],
 ): Promise<CapacityView> {
   await db.$transaction(
     limits.map(({ category, maxUnits }) =>
