@@ -127,6 +127,7 @@ async function main() {
             dir: config.backupDir,
             pgBinDir: config.pgBinDir,
             method: config.backupMethod,
+            mediaDir: config.mediaDir,
           }),
           unpaidReleaseJob({ prisma, log, notifications }),
           dropNotifyJob({ prisma, log, notifications }),

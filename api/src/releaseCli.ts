@@ -5,11 +5,14 @@
 //   reset   drop every table and re-create them: refused unless --yes is given,
 //           and refused in production (NODE_ENV=production) altogether
 //   backup  a backup now into BACKUP_DIR (pg_dump custom format, or the API's logical
-//           format without a pg_dump for the server; checked), pruned as set
+//           format without a pg_dump for the server; checked), pruned as set; the
+//           photos (MEDIA_DIR) beside it as <backup>.media.tar.gz
 //   restore <file> [--force]  a backup into an empty database, then the migrations
-//           after it; a database with tables is refused unless --force
+//           after it; a database with tables is refused unless --force; the
+//           photos beside it replace MEDIA_DIR
 // The database is DATABASE_URL, or the embedded one under BAKERY_DATA_DIR.
 import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { ConfigError, loadConfig, MIGRATIONS_DIR, REPO_ROOT } from './config.js';
@@ -19,6 +22,7 @@ import { createLogger, flushLogs } from './services/logger.js';
 import { createPrismaClient } from '@bakery/prisma';
 import { backupNow } from './services/upkeep/backups.js';
 import { restoreBackup } from './services/upkeep/restore.js';
+import { mediaArchiveFor, restoreMedia } from './services/upkeep/mediaBackup.js';
 
 async function main(command: string | undefined, args: string[]) {
   const file = path.join(REPO_ROOT, '.env');
@@ -61,12 +65,17 @@ async function main(command: string | undefined, args: string[]) {
           dir: config.backupDir,
           pgBinDir: config.pgBinDir,
           method: config.backupMethod,
+          mediaDir: config.mediaDir,
           log,
           reason: 'command',
         });
         process.stdout.write(
           `backup written: ${result.path} (${result.size} bytes, ${result.tableData} tables, ${result.durationMs} ms; ${result.format === 'pg_dump' ? 'pg_dump archive, checked with pg_restore --list' : `the shop's logical format (no pg_dump for this server), ${result.rows} rows, read back whole`})\n`,
         );
+        if (result.media)
+          process.stdout.write(
+            `photos written: ${result.media.path} (${result.media.files} files from ${config.mediaDir}, ${result.media.size} bytes)\n`,
+          );
       } finally {
         await prisma.$disconnect();
       }
@@ -83,6 +92,17 @@ async function main(command: string | undefined, args: string[]) {
       process.stdout.write(
         `restored ${file} (${result.format === 'pg_dump' ? 'pg_dump archive' : 'logical backup'}): ${result.tables} tables in ${result.durationMs} ms${result.replaced ? ' (the database was emptied first: --force)' : ''}\n`,
       );
+      // The photos taken with it (issue 22), when they are beside it.
+      const media = mediaArchiveFor(file);
+      if (await stat(media).catch(() => null)) {
+        const files = await restoreMedia(media, config.mediaDir);
+        process.stdout.write(
+          `photos restored: ${files} files from ${media} into ${config.mediaDir}\n`,
+        );
+      } else
+        process.stdout.write(
+          `no photos beside the backup (${path.basename(media)}): ${config.mediaDir} left as it is\n`,
+        );
       await deployMigrations(database.url, log);
       return;
     }

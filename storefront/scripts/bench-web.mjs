@@ -12,6 +12,11 @@
 //   --no-docs    do not rewrite the table in docs/storefront.md
 //   --url URL    measure a server that is already running instead
 //   --pages P,Q  measure only these pages (e.g. --pages /about,/order)
+//   --photos     give the menu real photos first (issue 22): JPEGs drawn with
+//                sharp (a gradient with grain, 1600x1200), uploaded through
+//                POST /api/admin/menu/images as the owner, set on the first
+//                item of every category (the home page's cards) and the first
+//                four of the first (the top of /menu), then published
 // Chromium is Debian's (CHROME_PATH, default /usr/bin/chromium), with the
 // flags of docs/architecture.md ("This machine"); nothing leaves 127.0.0.1.
 import { spawn, spawnSync } from 'node:child_process';
@@ -20,6 +25,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { CHROMIUM_ARGS } from '@bakery/test-support/playwright';
 
 const here = import.meta.dirname;
@@ -54,7 +60,7 @@ function run(command, commandArgs, options = {}) {
   if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed`);
 }
 
-async function startServer() {
+async function startServer(credentials) {
   const port = await freePort();
   const env = {
     ...process.env,
@@ -63,8 +69,8 @@ async function startServer() {
     MIGRATE_ON_START: '1',
     LOG_LEVEL: 'warn',
     SESSION_SECRET: randomBytes(24).toString('hex'),
-    OWNER_EMAIL: 'owner-bench-web@example.com',
-    OWNER_PASSWORD: randomBytes(12).toString('hex'),
+    OWNER_EMAIL: credentials.email,
+    OWNER_PASSWORD: credentials.password,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
   };
   let dataDir;
@@ -120,6 +126,89 @@ async function startServer() {
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A photo-like JPEG: a warm diagonal gradient with grain (so it weighs what a photo does). */
+async function drawPhoto(sharp, seed) {
+  const width = 1600;
+  const height = 1200;
+  const pixels = Buffer.alloc(width * height * 3);
+  let noise = seed * 7919 + 1;
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width; x += 1) {
+      noise = (noise * 1103515245 + 12345) & 0x7fffffff;
+      const grain = (noise % 24) - 12;
+      const t = (x + y) / (width + height);
+      const i = (y * width + x) * 3;
+      pixels[i] = Math.max(0, Math.min(255, 200 - 80 * t + ((seed * 37) % 40) + grain));
+      pixels[i + 1] = Math.max(0, Math.min(255, 120 + 60 * t + grain));
+      pixels[i + 2] = Math.max(0, Math.min(255, 60 + 90 * t - ((seed * 23) % 30) + grain));
+    }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+/** --photos: uploads real JPEGs as the owner, sets them on items and publishes (issue 22). */
+async function addPhotos(baseUrl, credentials) {
+  const fromApi = createRequire(join(repo, 'api', 'package.json'));
+  const sharp = fromApi('sharp');
+  const headers = { origin: baseUrl };
+  const jar = new Map();
+  const keep = (res) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      jar.set(pair.slice(0, pair.indexOf('=')), pair);
+    }
+  };
+  const cookie = () => [...jar.values()].join('; ');
+  const call = async (method, path, body) => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        ...headers,
+        cookie: cookie(),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    keep(res);
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  await call('POST', '/api/admin/login', credentials);
+  // A new staff account sets up its second factor first (as the owner would, with an app).
+  const { otpauthUrl } = await call('POST', '/api/admin/second-factor/setup', {});
+  const code = fromApi('otpauth').URI.parse(otpauthUrl).generate();
+  await call('POST', '/api/admin/second-factor/enable', { code });
+  const { draft } = await call('GET', '/api/admin/menu');
+  const firstOf = draft.categories.map((c) => draft.items.find((i) => i.category === c.id));
+  const top = draft.items.filter((i) => i.category === draft.categories[0].id).slice(0, 4);
+  const items = [...new Map([...top, ...firstOf].filter(Boolean).map((i) => [i.id, i])).values()];
+  let n = 0;
+  for (const item of items) {
+    const form = new FormData();
+    form.append('file', new Blob([await drawPhoto(sharp, (n += 1))]), `${item.id}.jpg`);
+    const res = await fetch(`${baseUrl}/api/admin/menu/images`, {
+      method: 'POST',
+      headers: { ...headers, cookie: cookie() },
+      body: form,
+    });
+    if (!res.ok) throw new Error(`upload: ${res.status} ${await res.text()}`);
+    const { image } = await res.json();
+    await call('PATCH', `/api/admin/menu/items/${item.id}`, {
+      image,
+      imageAlt: `A photo of ${item.name}`,
+    });
+  }
+  const { version } = await call('POST', '/api/admin/menu/publish', {});
+  // The pages are rendered again after a publish: wait until /menu carries the photos.
+  const deadline = Date.now() + 60_000;
+  while (!(await (await fetch(`${baseUrl}/menu`)).text()).includes('/media/menu/')) {
+    if (Date.now() > deadline) throw new Error('/menu was not rendered again with the photos');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  console.log(`--photos: ${items.length} items with photos, version ${version.number} published`);
 }
 
 function lighthouse(url, outFile) {
@@ -184,13 +273,21 @@ async function main() {
     });
   }
   const external = option('--url', '');
+  const credentials = {
+    email: 'owner-bench-web@example.com',
+    password: randomBytes(12).toString('hex'),
+  };
   const server = external
     ? { baseUrl: external.replace(/\/$/, ''), stop: async () => {} }
-    : await startServer();
+    : await startServer(credentials);
   const outDir = join(repo, 'test-results', 'bench-web');
   mkdirSync(outDir, { recursive: true });
   const results = {};
   try {
+    if (flag('--photos')) {
+      if (external) throw new Error('--photos needs the server this script starts (not --url)');
+      await addPhotos(server.baseUrl, credentials);
+    }
     for (const page of PAGES) {
       const runs = [];
       for (let i = 1; i <= RUNS; i += 1) {
@@ -219,7 +316,7 @@ async function main() {
     await server.stop();
   }
   const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
-  const summary = `Lighthouse 12, mobile profile, median of ${RUNS} runs, ${date} UTC:\n\n${table(results)}`;
+  const summary = `Lighthouse 12, mobile profile, median of ${RUNS} runs${flag('--photos') ? ', menu with photos (--photos)' : ''}, ${date} UTC:\n\n${table(results)}`;
   console.log(`\n${summary}`);
   writeFileSync(
     join(outDir, 'summary.json'),

@@ -158,6 +158,18 @@ export const rushThresholdWords = (): string =>
 export const isOpenWeekday = (date: string): boolean =>
   isDateString(date) && hoursOn(date, shopSettings()).open;
 
+/** "Closed on Mondays" when the owner's hours close the shop on that date's weekday, else null. */
+export function closedWeekdayReason(date: string): string | null {
+  if (!isDateString(date) || hoursOn(date, shopSettings()).open) return null;
+  return `Closed on ${weekdayName(weekdayOf(date))}s`;
+}
+
+/** "We're closed on Mondays. Please choose another pickup date." for a closed weekday, else null. */
+export function closedWeekdayMessage(date: string): string | null {
+  if (!isDateString(date) || hoursOn(date, shopSettings()).open) return null;
+  return `We're closed on ${weekdayName(weekdayOf(date))}s. Please choose another pickup date.`;
+}
+
 /**
  * Why a time cannot be picked up on a date (a closed weekday, a time outside
  * that day's hours), or null when it can.
@@ -166,7 +178,7 @@ export function pickupTimeProblem(date: string, time: string): string | null {
   if (!isDateString(date)) return null;
   const day = weekdayName(weekdayOf(date));
   const h = hoursOn(date, shopSettings());
-  if (!h.open) return `We're closed on ${day}s. Please choose another pickup date.`;
+  if (!h.open) return closedWeekdayMessage(date);
   const slots = pickupSlots(h);
   if (slots.includes(time)) return null;
   return `On ${day}s we're open ${formatClock(h.opens)} to ${formatClock(h.closes)}: choose a pickup time from ${slots[0]} to ${slots.at(-1)}.`;

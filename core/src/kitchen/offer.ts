@@ -2,8 +2,9 @@
 // full and why, what is left in each window, how many of each item can still
 // be ordered (drop items included); and what the storefront calendar does
 // with a cart: the reason a day cannot take it and the first day that can.
-import { shortDate } from '../catalogue/availability';
-import { menuItems, type CategoryId } from '../catalogue/catalogue';
+import { shortDate, unavailableReason } from '../catalogue/availability';
+import { getMenuItem, menuItems, type CategoryId } from '../catalogue/catalogue';
+import { closedWeekdayReason } from '../calendar/calendar';
 import {
   kitchenCategories,
   unitWords,
@@ -116,9 +117,31 @@ export function dayOffer(
 const categoryLabel = (category: CategoryId) => capital(unitWords(category).many);
 
 /**
- * Why the cart cannot be made on this day ("Cookies are full on Nov 28",
- * "Only 24 cookies left on Nov 28", "Pecan Pie is sold out for Nov 28",
- * "Every pickup window is full on Nov 28"), or null when it can.
+ * Why a day cannot take the cart before the kitchen's figures are read (issue
+ * 22): the owner's hours close the shop that weekday ("Closed on Mondays"), or
+ * an item of the cart is not made that day ("Lemon Loaf is not available on
+ * Nov 28 (Sold out)": sold out, out of season, other weekdays only). The same
+ * rules (core's hours and unavailableReason) the server refuses an order by.
+ */
+export function cartDateProblem(
+  date: string,
+  cart: readonly { productId: string }[],
+): string | null {
+  const closed = closedWeekdayReason(date);
+  if (closed) return closed;
+  for (const line of cart) {
+    const item = getMenuItem(line.productId);
+    const reason = item ? unavailableReason(item, date) : null;
+    if (item && reason) return `${item.name} is not available on ${shortDate(date)} (${reason})`;
+  }
+  return null;
+}
+
+/**
+ * Why the cart cannot be made on this day ("Closed on Mondays", "Lemon Loaf is
+ * not available on Nov 28 (Sold out)", "Cookies are full on Nov 28", "Only 24
+ * cookies left on Nov 28", "Pecan Pie is sold out for Nov 28", "Every pickup
+ * window is full on Nov 28"), or null when it can.
  */
 export function cartDayProblem(
   day: DayOffer,
@@ -127,6 +150,8 @@ export function cartDayProblem(
   now = new Date(),
 ): string | null {
   if (day.closed) return closedDateMessage(day.date, day.closedReason);
+  const notMade = cartDateProblem(day.date, cart);
+  if (notMade) return notMade;
   const fit = fitsRemaining(day.remaining, cart, day.date);
   const when = shortDate(day.date);
   if (!fit.ok) {

@@ -19,7 +19,8 @@ import {
   holdMinutesProblem,
   type DropDef,
 } from './drops';
-import { cartDayProblem, dayOffer, firstWorkingDate } from './offer';
+import { SEED_CATALOGUE, setCatalogue } from '../catalogue/catalogue';
+import { cartDateProblem, cartDayProblem, dayOffer, firstWorkingDate } from './offer';
 import { dayAvailability, DEFAULT_CAPACITY, unitsByCategory } from './capacity';
 
 const saturday = '2026-11-28';
@@ -203,5 +204,50 @@ describe('the day offer and the cart', () => {
       cartDayProblem(withDrop, [{ productId: 'banana-bread', quantity: 3 }], 'pickup', now),
     ).toBe('Only 2 Banana Bread left for Nov 29');
     expect(days[0]!.itemsLeft['sugar-cookies']).toBe(0);
+  });
+});
+
+describe('closed weekdays and items not made that day (issue 22)', () => {
+  it('greys a closed weekday and a day an item of the cart is not made, first', () => {
+    const free = (date: string) =>
+      dayOffer(
+        dayAvailability(date, unitsByCategory([]), DEFAULT_CAPACITY, null),
+        [],
+        [],
+        new Map(),
+        now,
+      );
+    const monday = '2026-11-30';
+    const days = [free(saturday), free('2026-11-29'), free(monday), free('2026-12-01')];
+    const loaf = [{ productId: 'lemon-poppy-seed-loaf', quantity: 1 }];
+    try {
+      setShopSettings({
+        hours: {
+          ...DEFAULT_SHOP_SETTINGS.hours,
+          monday: { open: false, opens: '08:00', closes: '19:00' },
+        },
+      });
+      setCatalogue({
+        ...SEED_CATALOGUE,
+        items: SEED_CATALOGUE.items.map((item) =>
+          item.id === 'lemon-poppy-seed-loaf'
+            ? { ...item, soldOutDates: [saturday], weekdays: [1, 2, 6] }
+            : item,
+        ),
+      });
+      expect(cartDayProblem(days[2]!, [])).toBe('Closed on Mondays');
+      expect(cartDateProblem(monday, loaf)).toBe('Closed on Mondays');
+      expect(cartDayProblem(days[0]!, loaf)).toBe(
+        'Lemon Poppy Seed Loaf is not available on Nov 28 (Sold out)',
+      );
+      expect(cartDayProblem(days[1]!, loaf)).toBe(
+        'Lemon Poppy Seed Loaf is not available on Nov 29 (Mondays, Tuesdays and Saturdays only)',
+      );
+      expect(cartDayProblem(days[0]!, [])).toBeNull();
+      expect(firstWorkingDate(days, loaf, saturday)).toBe('2026-12-01');
+    } finally {
+      resetShopSettings();
+      setCatalogue(SEED_CATALOGUE);
+    }
   });
 });

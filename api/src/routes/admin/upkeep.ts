@@ -79,6 +79,7 @@ export function adminUpkeepRouter(deps: AppDeps): Router {
       dir,
       pgBinDir: config.pgBinDir,
       method: config.backupMethod,
+      mediaDir: config.mediaDir,
       log: deps.log,
       reason: 'owner',
     });

@@ -21,6 +21,7 @@ import {
 } from '@bakery/core';
 import type { Logger } from '../contracts.js';
 import { dumpLogical, readLogical } from './logicalBackup.js';
+import { archiveMedia, mediaArchiveFor, pruneMediaArchives } from './mediaBackup.js';
 import { findPgTools, libpqTarget, PgToolsMissing, serverMajor, type PgTools } from './pgTools.js';
 
 /** BACKUP_METHOD: pg_dump when one fits the server, else logical (auto, the default); or either alone. */
@@ -50,6 +51,8 @@ export interface BackupResult extends BackupFile {
   format: 'pg_dump' | 'logical';
   /** Rows written (logical format only; pg_restore --list does not count them). */
   rows?: number;
+  /** The uploaded photos beside it (issue 22), when a media folder was given. */
+  media?: { path: string; files: number; size: number };
 }
 
 export const backupNameFor = (at: Date) =>
@@ -143,6 +146,8 @@ export async function takeBackup(options: {
   now?: Date;
   dump?: Dumper;
   method?: BackupMethod;
+  /** MEDIA_DIR: the uploaded photos, archived beside the dump (issue 22). */
+  mediaDir?: string;
 }): Promise<BackupResult> {
   const started = Date.now();
   const at = options.now ?? new Date();
@@ -189,6 +194,10 @@ export async function takeBackup(options: {
     } finally {
       await handle.close();
     }
+    // The photos first: a backup only counts (its final name) with them beside it.
+    const media = options.mediaDir
+      ? await archiveMedia(options.mediaDir, mediaArchiveFor(final))
+      : undefined;
     await rename(partial, final);
     const size = (await stat(final)).size;
     return {
@@ -198,9 +207,11 @@ export async function takeBackup(options: {
       takenAt: at,
       durationMs: Date.now() - started,
       ...listed,
+      ...(media ? { media } : {}),
     };
   } catch (error) {
     await rm(partial, { force: true });
+    if (options.mediaDir) await rm(mediaArchiveFor(final), { force: true });
     throw error;
   }
 }
@@ -219,6 +230,8 @@ export async function pruneBackups(
     await rm(path.join(dir, file.name), { force: true });
     removed.push(file.name);
   }
+  // A pruned backup's photos go with it.
+  await pruneMediaArchives(dir);
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     if (!name.startsWith(PARTIAL_PREFIX)) continue;
     const info = await stat(path.join(dir, name)).catch(() => null);
@@ -255,6 +268,8 @@ export async function backupNow(options: {
   dir: string;
   pgBinDir?: string;
   method?: BackupMethod;
+  /** MEDIA_DIR (issue 22): the photos go in every backup. */
+  mediaDir?: string;
   log: Logger;
   reason: 'nightly' | 'owner' | 'command';
 }): Promise<BackupResult> {
@@ -269,6 +284,7 @@ export async function backupNow(options: {
     entries: result.entries,
     tables: result.tableData,
     ...(result.rows === undefined ? {} : { rows: result.rows }),
+    ...(result.media ? { mediaFiles: result.media.files, mediaBytes: result.media.size } : {}),
     pruned: removed.length,
   });
   return result;

@@ -20,6 +20,7 @@ export function backupJob(options: {
   dir: string;
   pgBinDir?: string;
   method?: BackupMethod;
+  mediaDir?: string;
 }): Job {
   const { prisma } = options;
   return {

@@ -1,5 +1,13 @@
 import { Link } from 'react-router-dom';
-import { itemsInCategory, menuCategories } from '@bakery/core';
+import { itemsInCategory, menuCategories, PHOTO_FORMATS, photoSizes } from '@bakery/core';
+
+/** A card's picture is 240 px wide: the browser picks the smallest size that fills it. */
+const CARD_SIZES = '240px';
+const srcSet = (image: string, type: string) =>
+  photoSizes(image)
+    .filter((s) => s.type === type)
+    .map((s) => `${s.url} ${s.width}w`)
+    .join(', ');
 
 export default function Carousel() {
   // One card per category: its first menu item's picture under the category's
@@ -26,16 +34,31 @@ export default function Carousel() {
               className="carousel-card"
               aria-hidden={i >= cards.length ? true : undefined}
             >
-              <img
-                src={image}
-                alt={i >= cards.length ? '' : alt}
-                width={240}
-                height={160}
-                // The first cards are on the first screen (the phone's largest
-                // element): no lazy loading there (issue 16).
-                loading={i < 4 ? 'eager' : 'lazy'}
-                fetchPriority={i === 0 ? 'high' : undefined}
-              />
+              {/* An owner's photo (issue 22): AVIF, WebP or JPEG at the size the
+                  card shows (not the 1280 px original size); a drawing as is. */}
+              <picture>
+                {photoSizes(image).length > 0 &&
+                  PHOTO_FORMATS.filter((f) => f.ext !== 'jpg').map((f) => (
+                    <source
+                      key={f.ext}
+                      type={f.type}
+                      srcSet={srcSet(image, f.type)}
+                      sizes={CARD_SIZES}
+                    />
+                  ))}
+                <img
+                  src={photoSizes(image).find((s) => s.type === 'image/jpeg')?.url ?? image}
+                  srcSet={photoSizes(image).length > 0 ? srcSet(image, 'image/jpeg') : undefined}
+                  sizes={photoSizes(image).length > 0 ? CARD_SIZES : undefined}
+                  alt={i >= cards.length ? '' : alt}
+                  width={240}
+                  height={160}
+                  // The first cards are on the first screen (the phone's largest
+                  // element): no lazy loading there (issue 16).
+                  loading={i < 4 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : undefined}
+                />
+              </picture>
               <h3>{category.label}</h3>
               <p>Explore our delicious {category.label} collection</p>
               <Link

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { CATEGORIES, formatLongDate } from '@bakery/core';
+import { CATEGORIES, formatLongDate, SEED_CATALOGUE, setCatalogue } from '@bakery/core';
 import { startTestApi, type TestApi } from '../../test/apiServer';
 import { renderScreen } from '../../test/render';
 import { Home } from './Home';
@@ -9,6 +9,7 @@ let api: TestApi | undefined;
 afterEach(async () => {
   await api?.close();
   api = undefined;
+  setCatalogue(SEED_CATALOGUE);
 });
 
 const review = {
@@ -20,6 +21,28 @@ const review = {
 };
 
 describe('home page', () => {
+  it("shows an owner's photo in the carousel at the card's size, not the largest (issue 22)", async () => {
+    const photo = '/media/menu/0b5c3f1e-7a2d-4c1b-9e8f-1a2b3c4d5e6f/960.jpg';
+    setCatalogue({
+      ...SEED_CATALOGUE,
+      items: SEED_CATALOGUE.items.map((item) =>
+        item.id === 'classic-sandwich-loaf'
+          ? { ...item, image: photo, imageAlt: 'A sliced loaf on a board' }
+          : item,
+      ),
+    });
+    api = await startTestApi({ 'GET /api/reviews': { body: [] } });
+    renderScreen(<Home />);
+    await screen.findByRole('heading', { name: 'Something for Everyone' });
+    const img = screen.getByAltText('A sliced loaf on a board');
+    expect(img).toHaveAttribute('sizes', '240px');
+    expect(img).toHaveAttribute('loading', 'eager');
+    expect(img.getAttribute('src')).toMatch(/\/320\.jpg$/);
+    const avif = img.parentElement!.querySelector('source[type="image/avif"]')!;
+    expect(avif.getAttribute('srcset')).toContain('/320.avif 320w');
+    expect(avif).toHaveAttribute('sizes', '240px');
+  });
+
   it('has the two calls to action', async () => {
     api = await startTestApi({ 'GET /api/reviews': { body: [] } });
     renderScreen(<Home />);

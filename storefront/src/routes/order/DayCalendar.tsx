@@ -1,5 +1,6 @@
 // Issue 25: the next four weeks of pickup dates, greyed where the cart cannot
-// be made (closed, a category full, a drop item sold out, every window full),
+// be made (closed that date or weekday, an item not made that day, a category
+// full, a drop item sold out, every window full),
 // with the reason in words and the first date that works. Core's
 // cartDayProblem decides, as the server will on submit.
 import {
@@ -35,7 +36,8 @@ export function DayCalendar({
   const shown = days.slice(0, SHOWN_DAYS);
   const problems = new Map(shown.map((day) => [day.date, cartDayProblem(day, lines, fulfillment)]));
   const first = firstWorkingDate(days, lines, days[0]!.date, fulfillment);
-  const greyed = shown.filter((day) => problems.get(day.date));
+  // Each reason once: four closed Mondays are one "Closed on Mondays".
+  const reasons = [...new Set(shown.flatMap((day) => problems.get(day.date) ?? []))];
   const chosen = selected ? days.find((day) => day.date === selected) : undefined;
   // Offered when no date is chosen yet or the chosen one cannot take the cart.
   const offerFirst = !chosen || Boolean(cartDayProblem(chosen, lines, fulfillment));
@@ -62,12 +64,12 @@ export function DayCalendar({
           );
         })}
       </div>
-      {greyed.length > 0 && (
+      {reasons.length > 0 && (
         <ul className="day-reasons hint">
-          {greyed.slice(0, 4).map((day) => (
-            <li key={day.date}>{problems.get(day.date)}</li>
+          {reasons.slice(0, 4).map((reason) => (
+            <li key={reason}>{reason}</li>
           ))}
-          {greyed.length > 4 && <li>and {greyed.length - 4} more days</li>}
+          {reasons.length > 4 && <li>and {reasons.length - 4} more reasons</li>}
         </ul>
       )}
       {first && offerFirst && first !== selected && (

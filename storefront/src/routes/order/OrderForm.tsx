@@ -12,6 +12,7 @@ import {
   cartDayProblem,
   dateProblemForCart,
   cartItemsProblem,
+  closedWeekdayMessage,
   fewLeftNotice,
   windowOption,
   earliestPickupDate,
@@ -117,7 +118,8 @@ export function OrderForm({ user }: { user: UserView }) {
     ? null
     : !isPickupDateAllowed(date, today)
       ? ORDER_MESSAGES.pickupDateLead
-      : (cartItemsProblem(lines, date) ??
+      : (closedWeekdayMessage(date) ??
+        cartItemsProblem(lines, date) ??
         (selectedDay
           ? (dateProblemForCart(selectedDay, lines) ??
             cartDayProblem(selectedDay, lines, fulfillment))

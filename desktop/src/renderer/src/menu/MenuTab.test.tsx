@@ -6,7 +6,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEED_CATALOGUE } from '@bakery/core';
 import { renderScreen, stubFetch } from '../test/harness';
-import { dollarsToCentsStrict, ItemEditor } from './MenuTab';
+import { CategoryOrder, dollarsToCentsStrict, ItemEditor } from './MenuTab';
 import type { DraftView } from './menuApi';
 
 afterEach(() => {
@@ -73,5 +73,52 @@ describe('the item editor', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Mark sold out' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
     expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ soldOutUntil: '2026-12-24' });
+  });
+});
+
+describe('the category strip', () => {
+  /** What a browser's drag carries, for jsdom (which has no DataTransfer). */
+  const dataTransfer = () => {
+    const data = new Map<string, string>();
+    return {
+      effectAllowed: 'all',
+      dropEffect: 'none',
+      setData: (type: string, value: string) => data.set(type, value),
+      getData: (type: string) => data.get(type) ?? '',
+    };
+  };
+
+  it('moves a category dragged onto another into its place, in the draft', async () => {
+    const calls = stubFetch({
+      'PATCH /api/admin/menu/categories/cakes': () => [200, { id: 'cakes', label: 'Cakes' }],
+    });
+    const saved = vi.fn();
+    renderScreen(
+      <CategoryOrder draft={draft} chosen="" onChoose={() => undefined} onSaved={saved} />,
+    );
+    const list = screen.getByRole('list', { name: 'Categories (drag to reorder):' });
+    const item = (label: string) =>
+      within(list).getByRole('button', { name: label }).closest('li')!;
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(SEED_CATALOGUE.categories.map((c) => c.label));
+    const drag = dataTransfer();
+    fireEvent.dragStart(item('Cakes'), { dataTransfer: drag });
+    fireEvent.dragOver(item('Breads'), { dataTransfer: drag });
+    expect(item('Breads')).toHaveClass('drop-target');
+    fireEvent.drop(item('Breads'), { dataTransfer: drag });
+    await waitFor(() => expect(saved).toHaveBeenCalled());
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([
+      expect.objectContaining({
+        path: '/api/admin/menu/categories/cakes',
+        body: { position: 0 },
+      }),
+    ]);
+    // Dropped on itself: nothing is sent.
+    fireEvent.dragStart(item('Muffins'), { dataTransfer: drag });
+    fireEvent.drop(item('Muffins'), { dataTransfer: drag });
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
   });
 });

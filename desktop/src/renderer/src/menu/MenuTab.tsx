@@ -3,10 +3,12 @@
 // it with its storefront card at 375 px, filters, the draft's differences
 // from what is published, Publish and Undo, and the published versions with
 // Restore. The owner changes everything (manageMenu); an admin marks items
-// sold out (markSoldOut), which goes live at once.
+// sold out (markSoldOut), which goes live at once. The owner reorders items
+// by dragging a row's handle in the grid and categories by dragging them in
+// the category strip; the arrow buttons do the same from the keyboard.
 import { useMemo, useState, type FormEvent } from 'react';
 import { AgGridReact } from 'ag-grid-react';
-import type { ColDef } from 'ag-grid-community';
+import type { ColDef, RowDragEndEvent } from 'ag-grid-community';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   can,
@@ -50,6 +52,7 @@ import {
   type ItemPatch,
   type VersionView,
 } from './menuApi';
+import { dropPosition, moved } from './reorder';
 import './menu.css';
 
 type Filter = 'all' | 'hidden' | 'soldOut' | 'seasonal' | 'noPhoto';
@@ -80,9 +83,11 @@ interface Row {
   changed: boolean;
 }
 
-const COLUMNS: ColDef<Row>[] = [
+/** The grid's columns; the owner gets a drag handle on each row. */
+const columns = (owner: boolean): ColDef<Row>[] => [
   {
     headerName: 'Item',
+    rowDrag: owner,
     // A row the draft changed is marked after its name.
     valueGetter: (p) => `${p.data?.item.name ?? ''}${p.data?.changed ? ' • changed' : ''}`,
     flex: 2,
@@ -92,6 +97,8 @@ const COLUMNS: ColDef<Row>[] = [
   { headerName: 'Price', field: 'price', width: 95 },
   { headerName: 'Availability', field: 'status', flex: 1, minWidth: 110 },
 ];
+const OWNER_COLUMNS = columns(true);
+const ADMIN_COLUMNS = columns(false);
 
 const priceText = (item: CatalogueItem) =>
   item.variants?.length
@@ -154,6 +161,51 @@ export function MenuTab({ role }: { role: string }) {
     }));
   const selected = data?.draft.items.find((i) => i.id === selectedId) ?? null;
 
+  // Drag and drop in the grid: the item takes the place of the row it is
+  // dropped on, among its category's items; the draft stores the position.
+  const move = useMutation({
+    mutationFn: ({ item, position }: { item: CatalogueItem; position: number }) =>
+      patchItem(item.id, { position }).then(() => item),
+    onSuccess: (item) => {
+      toast('Saved', `${item.name}: moved, in the draft`, 'success');
+      refresh();
+    },
+    onError: (error) => toast('Menu', messageOf(error, 'Failed to move the item')),
+  });
+  const onRowDragEnd = (e: RowDragEndEvent<Row>) => {
+    const item = e.node.data?.item;
+    const target = e.overNode?.data?.item;
+    if (!item || !target || !draft.data || move.isPending) return;
+    if (target.category !== item.category) {
+      const label = labels.get(item.category) ?? item.category;
+      toast('Menu', `${item.name} stays in ${label}: drop it on another ${label} item`);
+      return;
+    }
+    const siblings = draft.data.draft.items
+      .filter((i) => i.category === item.category)
+      .map((i) => i.id);
+    const position = dropPosition(siblings, item.id, target.id);
+    if (position === null) return;
+    // Shown at once in the new order; the answer and the draft follow.
+    const order = moved(siblings, item.id, position);
+    client.setQueryData<DraftView>(
+      DRAFT_KEY,
+      (old) =>
+        old && {
+          ...old,
+          draft: {
+            ...old.draft,
+            items: [...old.draft.items].sort((a, b) =>
+              a.category === item.category && b.category === item.category
+                ? order.indexOf(a.id) - order.indexOf(b.id)
+                : 0,
+            ),
+          },
+        },
+    );
+    move.mutate({ item, position });
+  };
+
   return (
     <div className="menu-tab">
       {draft.error && (
@@ -199,6 +251,14 @@ export function MenuTab({ role }: { role: string }) {
           </>
         )}
       </div>
+      {owner && data && (
+        <CategoryOrder
+          draft={data}
+          chosen={category}
+          onChoose={(id) => setCategory(id === category ? '' : id)}
+          onSaved={refresh}
+        />
+      )}
       {owner && data && category && (
         <CategoryEditor
           key={JSON.stringify(data.draft.categories)}
@@ -220,7 +280,9 @@ export function MenuTab({ role }: { role: string }) {
         <div className="grid-box" role="region" aria-label="Menu items">
           <AgGridReact<Row>
             rowData={draft.data ? rows : null}
-            columnDefs={COLUMNS}
+            columnDefs={owner ? OWNER_COLUMNS : ADMIN_COLUMNS}
+            rowDragText={(p) => `Move ${(p.rowNode?.data as Row | undefined)?.item.name ?? ''}`}
+            onRowDragEnd={onRowDragEnd}
             getRowId={(p) => p.data.item.id}
             rowSelection={{ mode: 'singleRow', checkboxes: false, enableClickSelection: true }}
             onRowClicked={(e) => e.data && setSelectedId(e.data.item.id)}
@@ -658,5 +720,89 @@ function CategoryEditor({ id, draft, onSaved }: { id: string; draft: DraftView; 
         onClick={() => save.mutate({ position: index + 1 })}
       />
     </form>
+  );
+}
+
+/**
+ * The categories in the storefront's order (owner): drag one onto another to
+ * move it there (native drag and drop); a click chooses it for the grid and
+ * its editor, whose arrow buttons move it from the keyboard.
+ */
+export function CategoryOrder({
+  draft,
+  chosen,
+  onChoose,
+  onSaved,
+}: {
+  draft: DraftView;
+  chosen: string;
+  onChoose(id: string): void;
+  onSaved(): void;
+}) {
+  const ids = draft.draft.categories.map((c) => c.id);
+  const [dragged, setDragged] = useState<string | null>(null);
+  const [over, setOver] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: ({ id, position }: { id: string; position: number }) =>
+      patchCategory(id, { position }),
+    onSuccess: (category) => {
+      toast('Saved', `${category.label}: moved, in the draft`, 'success');
+      onSaved();
+    },
+    onError: (e) => toast('Category', messageOf(e, 'Failed to move the category')),
+  });
+  const end = () => {
+    setDragged(null);
+    setOver(null);
+  };
+  return (
+    <div className="menu-category-order">
+      <span id="menu-category-order-label" className="muted">
+        Categories (drag to reorder):
+      </span>
+      <ol aria-labelledby="menu-category-order-label">
+        {draft.draft.categories.map((c) => (
+          <li
+            key={c.id}
+            draggable={!save.isPending}
+            data-category={c.id}
+            className={[
+              dragged === c.id ? 'dragging' : '',
+              over === c.id && dragged !== c.id ? 'drop-target' : '',
+            ].join(' ')}
+            onDragStart={(e) => {
+              e.dataTransfer.effectAllowed = 'move';
+              e.dataTransfer.setData('text/plain', c.id);
+              setDragged(c.id);
+            }}
+            onDragOver={(e) => {
+              if (!dragged) return;
+              e.preventDefault();
+              e.dataTransfer.dropEffect = 'move';
+              if (over !== c.id) setOver(c.id);
+            }}
+            onDragLeave={() => over === c.id && setOver(null)}
+            onDrop={(e) => {
+              e.preventDefault();
+              const from = dragged ?? e.dataTransfer.getData('text/plain');
+              end();
+              const position = dropPosition(ids, from, c.id);
+              if (position !== null) save.mutate({ id: from, position });
+            }}
+            onDragEnd={end}
+          >
+            <Button
+              small
+              minimal={chosen !== c.id}
+              active={chosen === c.id}
+              icon="drag-handle-vertical"
+              text={c.hidden ? `${c.label} (hidden)` : c.label}
+              aria-pressed={chosen === c.id}
+              onClick={() => onChoose(c.id)}
+            />
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }
