@@ -47,6 +47,8 @@ type Ok = W.DoneAnswer;
 type UserAnswer = { user: V.UserView };
 type RecoveryCodes = { success: boolean; recoveryCodes: string[]; message?: string };
 type OrderAnswer = { success?: boolean; message?: string; order: V.OrderView };
+/** A staff action that always says what it did (success false: done, with a warning). */
+type OrderActionAnswer = { success: boolean; message: string; order: V.OrderView };
 type ReviewAnswer = { success: boolean; review: V.AdminReviewView };
 
 export const ROUTES = {
@@ -226,7 +228,7 @@ export const ROUTES = {
     '/api/admin/orders/by-code/:code',
     'permission:manageOrders',
   ),
-  orderPaymentLink: route<OrderAnswer>()(
+  orderPaymentLink: route<OrderActionAnswer>()(
     'POST',
     '/api/admin/orders/:id/payment-link',
     'permission:manageOrders',

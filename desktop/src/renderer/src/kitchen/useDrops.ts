@@ -1,5 +1,6 @@
 // The Drops panel's data (issue 21 split): the drops, the pickup windows and
 // every change to them, each refreshing both lists and toasting a failure.
+import type { AnswerOf, ROUTES } from '@bakery/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   formatInstant,
@@ -24,7 +25,7 @@ export function useDrops({
   const client = useQueryClient();
   const drops = useQuery({
     queryKey: DROPS_KEY,
-    queryFn: () => api<{ drops: PublicDropView[]; holdMinutes: number }>('/api/admin/drops'),
+    queryFn: () => api<AnswerOf<typeof ROUTES.adminDrops>>('/api/admin/drops'),
   });
   const windows = useQuery({
     queryKey: WINDOWS_KEY,
