@@ -1,51 +1,39 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createPageClient, GuestPage } from './api/queries';
 import { Layout } from './components/Layout';
 import { markLive } from './components/heldSubmit';
 import { Home } from './routes/home/Home';
+import { AdminUnavailable } from './routes/AdminUnavailable';
 import { lazyPage } from './lazyPage';
+import { isLazyPage, routeOf, SITE_ROUTES, type SiteRoute } from './siteRoutes';
 
-// Every route but Home loads on demand (main.tsx preloads the current one).
-const MenuPage = lazyPage(() => import('./routes/menu/MenuPage'));
-const OrderPage = lazyPage(() => import('./routes/order/OrderPage'));
-const AboutPage = lazyPage(() => import('./routes/about/AboutPage'));
-const ConfirmationPage = lazyPage(() => import('./routes/confirmation/ConfirmationPage'));
-const LoginPage = lazyPage(() => import('./routes/auth/LoginPage'));
-const SignupPage = lazyPage(() => import('./routes/auth/SignupPage'));
-const ForgotPasswordPage = lazyPage(() => import('./routes/auth/ForgotPasswordPage'));
-const ResetPasswordPage = lazyPage(() => import('./routes/auth/ResetPasswordPage'));
-const MyOrdersPage = lazyPage(() => import('./routes/my-orders/MyOrdersPage'));
-const NotFoundPage = lazyPage(() => import('./routes/NotFoundPage'));
-const CartPage = lazyPage(() => import('./routes/cart/CartPage'));
-const AccountPage = lazyPage(() => import('./routes/account/AccountPage'));
-const EmailLinkPage = lazyPage(() => import('./routes/account/EmailLinkPage'));
+type PageModule = { default: ComponentType };
+type Page = ComponentType & { preload?: () => Promise<unknown> };
 
-const PAGES_BY_PATH: Record<string, { preload: () => Promise<unknown> }> = {
-  '/menu': MenuPage,
-  '/order': OrderPage,
-  '/about': AboutPage,
-  '/confirmation': ConfirmationPage,
-  '/login': LoginPage,
-  '/signup': SignupPage,
-  '/forgot-password': ForgotPasswordPage,
-  '/reset-password': ResetPasswordPage,
-  '/my-orders': MyOrdersPage,
-  '/cart': CartPage,
-  '/account': AccountPage,
-  '/confirm-email': EmailLinkPage,
-  '/undo-email-change': EmailLinkPage,
+// Every `*Page.tsx` loads on demand (main.tsx preloads the current one);
+// Home and the admin notice are in the main chunk.
+const LAZY_MODULES = import.meta.glob<PageModule>('./routes/**/*Page.tsx');
+const MAIN_CHUNK: Record<string, ComponentType> = {
+  'src/routes/home/Home.tsx': Home,
+  'src/routes/AdminUnavailable.tsx': AdminUnavailable,
 };
+const pages = new Map<string, Page>();
+function pageOf(route: SiteRoute): Page {
+  let page = pages.get(route.page);
+  if (!page) {
+    const load = LAZY_MODULES[`./${route.page.slice('src/'.length)}`];
+    page = isLazyPage(route.page) && load ? lazyPage(load) : MAIN_CHUNK[route.page];
+    if (!page) throw new Error(`No page module ${route.page} for ${route.path}`);
+    pages.set(route.page, page);
+  }
+  return page;
+}
 
-/** Loads the page module of a path (Home is in the main chunk; anything else is Page Not Found). */
+/** Loads the page module of a path (one in the main chunk is there; anything else is Page Not Found). */
 export function preloadRoute(pathname: string): Promise<unknown> {
-  const path = pathname
-    .replace(/(.)\/+$/, '$1')
-    .replace(/^\/(reset-password|confirm-email|undo-email-change)\/[^/]+$/, '/$1');
-  if (path === '/' || path === '/admin/login' || path === '/admin/dashboard')
-    return Promise.resolve();
-  return (PAGES_BY_PATH[path] ?? NotFoundPage).preload();
+  return pageOf(routeOf(pathname)).preload?.() ?? Promise.resolve();
 }
 
 function ScrollToTop() {
@@ -76,17 +64,6 @@ function PreloadNextPages() {
   return null;
 }
 
-/** The admin pages belong to the back office app the API serves at /admin; this
- *  screen only shows when that app is not installed on this server. */
-function AdminUnavailable() {
-  return (
-    <section className="container page narrow">
-      <h1>Admin</h1>
-      <p>The admin dashboard is not available on this server.</p>
-    </section>
-  );
-}
-
 /** The screens, under any router: BrowserRouter in the browser (App), a
  *  StaticRouter when the build prerenders the pages (entry-server.tsx). */
 export function AppRoutes() {
@@ -96,26 +73,12 @@ export function AppRoutes() {
       <PreloadNextPages />
       <Routes>
         <Route element={<Layout />}>
-          <Route path="/" element={<Home />} />
-          <Route path="/menu" element={<MenuPage />} />
-          <Route path="/order" element={<OrderPage />} />
-          <Route path="/about" element={<AboutPage />} />
-          <Route path="/confirmation" element={<ConfirmationPage />} />
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/signup" element={<SignupPage />} />
-          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="/reset-password" element={<ResetPasswordPage />} />
-          <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
-          <Route path="/my-orders" element={<MyOrdersPage />} />
-          <Route path="/cart" element={<CartPage />} />
-          <Route path="/account" element={<AccountPage />} />
-          <Route path="/confirm-email" element={<EmailLinkPage />} />
-          <Route path="/confirm-email/:token" element={<EmailLinkPage />} />
-          <Route path="/undo-email-change" element={<EmailLinkPage />} />
-          <Route path="/undo-email-change/:token" element={<EmailLinkPage />} />
-          <Route path="/admin/login" element={<AdminUnavailable />} />
-          <Route path="/admin/dashboard" element={<AdminUnavailable />} />
-          <Route path="*" element={<NotFoundPage />} />
+          {SITE_ROUTES.flatMap((route) => {
+            const Screen = pageOf(route);
+            if (route.notFound) return [<Route key="*" path="*" element={<Screen />} />];
+            const paths = route.token ? [route.path, `${route.path}/:token`] : [route.path];
+            return paths.map((path) => <Route key={path} path={path} element={<Screen />} />);
+          })}
         </Route>
       </Routes>
     </>

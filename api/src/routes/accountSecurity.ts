@@ -19,16 +19,9 @@ import {
 } from '@bakery/core';
 import type { Context } from 'koa';
 import type { AppDeps } from '../deps.js';
-import {
-  currentUser,
-  requireUser,
-  sessionOf,
-  sessionRecordOf,
-  signOut,
-} from '../middleware/auth.js';
+import { currentUser, sessionOf, sessionRecordOf, signOut } from '../middleware/auth.js';
 import { badRequest, conflict, HttpError, notFound, tooManyRequests } from '../errors.js';
 import { clear, hit, limitsOf } from '../middleware/rateLimit.js';
-import { handle } from '../middleware/validate.js';
 import { logSecurityEvent } from '../services/securityLog.js';
 import {
   changePassword,
@@ -116,10 +109,11 @@ export function accountSecurityRouter(deps: AppDeps): Router {
 
   // --------------------------------------------------------------- password
 
-  router.post(
-    '/api/user/password',
-    requireUser,
-    handle({ body: PasswordChangeSchema }, async (ctx, { body: input }) => {
+  on(
+    router,
+    ROUTES.changePassword,
+    { parts: { body: PasswordChangeSchema } },
+    async (ctx, { body: input }) => {
       const me = currentUser(ctx)!;
       requireSecondFactorForAccountChange(ctx);
       const problem = passwordProblem(input.newPassword, { staff: isStaff(me.role) });
@@ -135,18 +129,19 @@ export function accountSecurityRouter(deps: AppDeps): Router {
       if (session) delete session.weakStaffPassword;
       logSecurityEvent(ctx, deps, 'info', 'password changed', { userId: me.id });
       await notifyPasswordChanged(deps, me);
-      ctx.body = { success: true, message: PASSWORD_CHANGED };
-    }),
+      return { success: true, message: PASSWORD_CHANGED };
+    },
   );
 
   // ---------------------------------------------------------- e-mail change
 
   // The change waits for the link mailed to the new address; the answer is
   // the same whether that address has an account or not.
-  router.patch(
-    '/api/user/email',
-    requireUser,
-    handle({ body: EmailChangeSchema }, async (ctx, { body: input }) => {
+  on(
+    router,
+    ROUTES.changeEmail,
+    { parts: { body: EmailChangeSchema } },
+    async (ctx, { body: input }) => {
       const me = currentUser(ctx)!;
       requireSecondFactorForAccountChange(ctx);
       await checkCurrentPassword(ctx, input.currentPassword);
@@ -158,8 +153,8 @@ export function accountSecurityRouter(deps: AppDeps): Router {
           'validation_failed',
         );
       await requestEmailChange(deps, me, email);
-      ctx.body = { success: true, message: emailChangeSentMessage(email) };
-    }),
+      return { success: true, message: emailChangeSentMessage(email) };
+    },
   );
 
   const linkRefused = (reason: 'invalid' | 'taken', undo = false) =>
@@ -172,31 +167,35 @@ export function accountSecurityRouter(deps: AppDeps): Router {
           'already_exists',
         );
 
-  router.post(
-    '/api/user/email/confirm',
-    handle({ body: EmailLinkSchema }, async (ctx, { body: { token } }) => {
+  on(
+    router,
+    ROUTES.confirmEmail,
+    { parts: { body: EmailLinkSchema } },
+    async (ctx, { body: { token } }) => {
       const result = await confirmEmailChange(deps, token, sessionRecordOf(ctx)?.sid);
       if (!result.ok) throw linkRefused(result.reason);
       const me = currentUser(ctx);
       if (me && me.id === result.userId) ctx.state.user = { ...me, email: result.email };
-      ctx.body = {
+      return {
         success: true,
         message: `Your e-mail address is now ${result.email}. Every other device was signed out.`,
       };
-    }),
+    },
   );
 
-  router.post(
-    '/api/user/email/undo',
-    handle({ body: EmailLinkSchema }, async (ctx, { body: { token } }) => {
+  on(
+    router,
+    ROUTES.undoEmail,
+    { parts: { body: EmailLinkSchema } },
+    async (ctx, { body: { token } }) => {
       const result = await undoEmailChange(deps, token);
       if (!result.ok) throw linkRefused(result.reason, true);
       if (currentUser(ctx)?.id === result.userId) signOut(ctx);
-      ctx.body = {
+      return {
         success: true,
         message: `Your e-mail address is ${result.email} again and every device was signed out. If you did not make the change, please choose a new password with "Forgot password" now.`,
       };
-    }),
+    },
   );
 
   // ------------------------------------------------- export and deletion
@@ -206,18 +205,19 @@ export function accountSecurityRouter(deps: AppDeps): Router {
     return accountExport(prisma, currentUser(ctx)!.id);
   });
 
-  router.delete(
-    '/api/user',
-    requireUser,
-    handle({ body: AccountDeletionSchema }, async (ctx, { body: { currentPassword } }) => {
+  on(
+    router,
+    ROUTES.deleteAccount,
+    { parts: { body: AccountDeletionSchema } },
+    async (ctx, { body: { currentPassword } }) => {
       const me = currentUser(ctx)!;
       if (isStaff(me.role)) throw conflict(STAFF_CANNOT_DELETE);
       await checkCurrentPassword(ctx, currentPassword);
       await deleteAccount(prisma, me);
       signOut(ctx);
       log.info('account deleted by its user', { userId: me.id });
-      ctx.body = { success: true, message: ACCOUNT_DELETED };
-    }),
+      return { success: true, message: ACCOUNT_DELETED };
+    },
   );
   return router;
 }

@@ -3,6 +3,7 @@
 // forgot-password answer alike and as fast for known and unknown addresses
 // (docs/security.md, sections 2 and 5).
 import Router from '@koa/router';
+import { on } from './on.js';
 import {
   ForgotPasswordSchema,
   isStaff,
@@ -10,6 +11,7 @@ import {
   passwordProblem,
   ResetPasswordSchema,
   SignupSchema,
+  ROUTES,
 } from '@bakery/core';
 import { Prisma } from '@bakery/prisma';
 import type { AppDeps } from '../deps.js';
@@ -22,7 +24,6 @@ import {
   rememberDevice,
 } from '../middleware/rateLimit.js';
 import { logSecurityEvent } from '../services/securityLog.js';
-import { handle } from '../middleware/validate.js';
 import {
   createPasswordResetLink,
   hashPassword,
@@ -57,14 +58,21 @@ export function authRouter(deps: AppDeps): Router {
     );
   }
 
-  router.post(
-    '/api/signup',
-    callRateLimit(
-      deps,
-      'signup',
-      'Too many accounts created from this address. Please try again later.',
-    ),
-    handle({ body: SignupSchema }, async (ctx, { body: input }) => {
+  on(
+    router,
+    ROUTES.signup,
+    {
+      parts: { body: SignupSchema },
+      before: [
+        callRateLimit(
+          deps,
+          'signup',
+          'Too many accounts created from this address. Please try again later.',
+        ),
+      ],
+      status: 201,
+    },
+    async (ctx, { body: input }) => {
       const email = normalizeEmail(input.email);
       // Hashed first, so a taken address answers no faster than a new one.
       const password = await hashPassword(input.password);
@@ -89,15 +97,15 @@ export function authRouter(deps: AppDeps): Router {
         throw error;
       }
       await signIn(ctx, user);
-      ctx.status = 201;
-      ctx.body = { user: userView(user) };
-    }),
+      return { user: userView(user) };
+    },
   );
 
-  router.post(
-    '/api/login',
-    loginRateLimit(deps),
-    handle({ body: LoginSchema }, async (ctx, { body: { email, password } }) => {
+  on(
+    router,
+    ROUTES.login,
+    { parts: { body: LoginSchema }, before: [loginRateLimit(deps)] },
+    async (ctx, { body: { email, password } }) => {
       const user = await verifyCredentials(prisma, email, password);
       if (!user) {
         ctx.state.passwordRejected = true;
@@ -120,31 +128,39 @@ export function authRouter(deps: AppDeps): Router {
         userId: user.id,
         ...(withoutSecondFactor ? { secondFactor: 'not entered' } : {}),
       });
-      ctx.body = { user: userView(user) };
-    }),
+      return { user: userView(user) };
+    },
   );
 
-  router.post('/api/logout', (ctx) => {
+  on(router, ROUTES.logout, {}, (ctx) => {
     signOut(ctx);
-    ctx.body = { success: true, message: 'Logged out' };
+    return { success: true, message: 'Logged out' };
   });
 
-  router.post(
-    '/api/forgot-password',
-    callRateLimit(deps, 'forgot', 'Too many password reset requests. Please try again later.'),
-    handle({ body: ForgotPasswordSchema }, async (ctx, { body: { email } }) => {
+  on(
+    router,
+    ROUTES.forgotPassword,
+    {
+      parts: { body: ForgotPasswordSchema },
+      before: [
+        callRateLimit(deps, 'forgot', 'Too many password reset requests. Please try again later.'),
+      ],
+    },
+    async (ctx, { body: { email } }) => {
       // The answer goes out at once, the same for every address; the look-up,
       // the token and the queued mail follow, so timing reveals nothing.
-      ctx.body = { success: true, message: FORGOT_ANSWER };
       void sendResetLink(normalizeEmail(email)).catch((error: unknown) =>
         log.error('password reset mail failed', { error: String(error) }),
       );
-    }),
+      return { success: true, message: FORGOT_ANSWER };
+    },
   );
 
-  router.post(
-    '/api/reset-password',
-    handle({ body: ResetPasswordSchema }, async (ctx, { body: { token, password } }) => {
+  on(
+    router,
+    ROUTES.resetPassword,
+    { parts: { body: ResetPasswordSchema } },
+    async (ctx, { body: { token, password } }) => {
       const result = await resetPasswordWithToken(prisma, token, password);
       if (!result) throw badRequest(INVALID_RESET, { success: false });
       if ('problem' in result)
@@ -161,8 +177,8 @@ export function authRouter(deps: AppDeps): Router {
       // Whoever holds the mailbox may sign in from this browser even while the account is under attack.
       rememberDevice(ctx, deps, result.user.email);
       await notifyPasswordChanged(deps, result.user);
-      ctx.body = { success: true, message: RESET_DONE };
-    }),
+      return { success: true, message: RESET_DONE };
+    },
   );
 
   return router;

@@ -1,9 +1,11 @@
 // GET /api/config: what the clients may offer (card payment, e-mail).
 import Router from '@koa/router';
+import { ROUTES, type ConfigView } from '@bakery/core';
+import { on } from './on.js';
 import type { AppDeps } from '../deps.js';
 
 /** The same for every caller until a restart (app.ts caches it, see middleware/publicCache.ts). */
-export function configBody(deps: Pick<AppDeps, 'payments' | 'notifications'>) {
+export function configBody(deps: Pick<AppDeps, 'payments' | 'notifications'>): ConfigView {
   return {
     paymentProvider: 'Square',
     paymentConfigured: deps.payments.configured,
@@ -13,8 +15,8 @@ export function configBody(deps: Pick<AppDeps, 'payments' | 'notifications'>) {
 
 export function configRouter(deps: AppDeps): Router {
   const router = new Router();
-  router.get('/api/config', (ctx) => {
-    ctx.body = configBody(deps);
+  on(router, ROUTES.config, {}, () => {
+    return configBody(deps);
   });
   return router;
 }

@@ -5,15 +5,17 @@
 // ETagged copy (middleware/publicCache.ts) before the session is read; this
 // route serves it where that is not mounted.
 import Router from '@koa/router';
+import { ROUTES } from '@bakery/core';
+import { on } from './on.js';
 import { publicMenu } from '../services/menu/live.js';
 
 export const MENU_CACHE_CONTROL = 'public, no-cache';
 
 export function menuRouter(): Router {
   const router = new Router();
-  router.get('/api/menu', (ctx) => {
+  on(router, ROUTES.menu, {}, (ctx) => {
     ctx.set('Cache-Control', MENU_CACHE_CONTROL);
-    ctx.body = publicMenu();
+    return publicMenu();
   });
   return router;
 }

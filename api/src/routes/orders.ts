@@ -1,15 +1,15 @@
 // Customer orders: submit one, list one's own, and the payment status the
 // confirmation page polls.
 import Router from '@koa/router';
+import { on } from './on.js';
 import QRCode from 'qrcode';
 import type { AppDeps } from '../deps.js';
-import { currentUser, requireUser } from '../middleware/auth.js';
+import { currentUser } from '../middleware/auth.js';
 import { badRequest, notFound } from '../middleware/errors.js';
 import { callRateLimit } from '../middleware/rateLimit.js';
 import { decodeCursor, encodeCursor } from '../services/orderAdmin.js';
 import { holdKeyOf, submitOrder } from '../services/orderSubmission.js';
 import { cancelMyOrder, changeMyOrder } from '../services/selfService.js';
-import { handle } from '../middleware/validate.js';
 import {
   ORDER_VIEW_COLUMNS,
   dollars,
@@ -23,7 +23,9 @@ import {
   orderCalendarFile,
   orderNumber,
   parseOrderNumber,
+  type PaymentStatus,
   textProblem,
+  ROUTES,
 } from '@bakery/core';
 import { z } from 'zod';
 
@@ -92,10 +94,14 @@ export function ordersRouter(deps: AppDeps): Router {
   const { prisma } = deps;
 
   // Spec section 6: a signed-out visitor cannot order.
-  router.post(
-    '/api/submit-order',
-    requireUser,
-    callRateLimit(deps, 'order', 'Too many orders from this address. Please try again later.'),
+  on(
+    router,
+    ROUTES.submitOrder,
+    {
+      before: [
+        callRateLimit(deps, 'order', 'Too many orders from this address. Please try again later.'),
+      ],
+    },
     async (ctx) => {
       const key = ctx.get('idempotency-key').trim() || null;
       if (key !== null && !/^[\x21-\x7e]{1,100}$/.test(key))
@@ -119,22 +125,18 @@ export function ordersRouter(deps: AppDeps): Router {
         holdKey: holdKeyOf(ctx.get('X-Hold-Key')),
       });
       ctx.status = result.status;
-      ctx.body = result.body;
+      return result.body;
     },
   );
 
   // Newest first, a page at a time: X-Next-Cursor names where the next page starts.
-  router.get(
-    '/api/my-orders',
-    requireUser,
-    handle({ query: MyOrdersQuery }, async (ctx, { query }) => {
-      const rows = await latestOrders(prisma, currentUser(ctx)!.id, query.limit + 1, query.before);
-      const page = rows.slice(0, query.limit);
-      const last = page[page.length - 1];
-      if (rows.length > query.limit && last) ctx.set(NEXT_CURSOR_HEADER, encodeCursor(last));
-      ctx.body = page.map((row) => toOrderView(row));
-    }),
-  );
+  on(router, ROUTES.myOrders, { parts: { query: MyOrdersQuery } }, async (ctx, { query }) => {
+    const rows = await latestOrders(prisma, currentUser(ctx)!.id, query.limit + 1, query.before);
+    const page = rows.slice(0, query.limit);
+    const last = page[page.length - 1];
+    if (rows.length > query.limit && last) ctx.set(NEXT_CURSOR_HEADER, encodeCursor(last));
+    return page.map((row) => toOrderView(row));
+  });
 
   // Self-service until the lock time (issue 24): change or cancel one's own order.
   const ownId = (raw: unknown) => {
@@ -148,34 +150,35 @@ export function ordersRouter(deps: AppDeps): Router {
     return { id: user.id, email: user.email };
   };
 
-  router.patch(
-    '/api/my-orders/:id',
-    requireUser,
-    handle({ body: CustomerOrderChangeSchema, params: IdParams }, async (ctx, { body, params }) => {
+  on(
+    router,
+    ROUTES.changeMyOrder,
+    { parts: { body: CustomerOrderChangeSchema, params: IdParams } },
+    async (ctx, { body, params }) => {
       const result = await changeMyOrder(deps, {
         id: ownId(params.id),
         customer: customerOf(ctx),
         change: body,
       });
-      ctx.body = {
+      return {
         success: true,
         message: result.changes.length ? 'Your order was changed' : 'Nothing to change',
         changes: result.changes,
         order: toOrderView(result.order),
       };
-    }),
+    },
   );
 
-  router.post('/api/my-orders/:id/cancel', requireUser, async (ctx) => {
+  on(router, ROUTES.cancelMyOrder, {}, async (ctx) => {
     const order = await cancelMyOrder(deps, {
       id: ownId(ctx.params.id),
       customer: customerOf(ctx),
     });
-    ctx.body = { success: true, message: 'Your order was cancelled', order: toOrderView(order) };
+    return { success: true, message: 'Your order was cancelled', order: toOrderView(order) };
   });
 
   // The order's pickup (or delivery) as a calendar event: the order mail's "Add to calendar".
-  router.get('/api/my-orders/:id/calendar.ics', requireUser, async (ctx) => {
+  on(router, ROUTES.myOrderCalendar, {}, async (ctx) => {
     const id = ownId(ctx.params.id);
     const order = await prisma.order.findFirst({ where: { id, userId: currentUser(ctx)!.id } });
     const file = order
@@ -184,12 +187,12 @@ export function ordersRouter(deps: AppDeps): Router {
     if (!file) throw notFound('Order not found');
     ctx.type = 'text/calendar; charset=utf-8';
     ctx.set('Content-Disposition', `attachment; filename="order-${orderNumber(id)}.ics"`);
-    ctx.body = file;
+    return file;
   });
 
   // The pickup code as a QR code (issue 23), for the customer's own ready order:
   // the counter scans it into its pickup-code field.
-  router.get('/api/my-orders/:id/pickup-code.svg', requireUser, async (ctx) => {
+  on(router, ROUTES.myOrderPickupCode, {}, async (ctx) => {
     const id = String(ctx.params.id ?? '');
     const order = isUuid(id)
       ? await prisma.order.findFirst({
@@ -200,10 +203,10 @@ export function ordersRouter(deps: AppDeps): Router {
     if (!order?.pickupCode) throw notFound('Order not found');
     ctx.type = 'image/svg+xml';
     ctx.set('Cache-Control', 'private, max-age=300');
-    ctx.body = await QRCode.toString(order.pickupCode, { type: 'svg', margin: 1, width: 160 });
+    return await QRCode.toString(order.pickupCode, { type: 'svg', margin: 1, width: 160 });
   });
 
-  router.get('/api/order-payment-status/:orderOrReferenceId', async (ctx) => {
+  on(router, ROUTES.paymentStatus, {}, async (ctx) => {
     const id = String(ctx.params.orderOrReferenceId ?? '').trim();
     // A NUL byte or a lone surrogate (`%00`) cannot match a stored id; PostgreSQL would refuse it (500).
     if (!id || id.length > 255 || textProblem(id)) throw notFound('Order not found');
@@ -225,8 +228,8 @@ export function ordersRouter(deps: AppDeps): Router {
           });
     if (!order) throw notFound('Order not found');
     const own = Boolean(user && order.userId === user.id);
-    ctx.body = {
-      paymentStatus: order.paymentStatus,
+    return {
+      paymentStatus: order.paymentStatus as PaymentStatus,
       total: dollars(order.total),
       orderId: order.id,
       customerEmail: own ? order.customerEmail : maskEmail(order.customerEmail),

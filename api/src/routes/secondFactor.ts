@@ -8,10 +8,9 @@ import {
   SecurityPolicySchema,
 } from '@bakery/core';
 import type { AppDeps } from '../deps.js';
-import { currentUser, requirePermission, requireStaff, sessionOf } from '../middleware/auth.js';
+import { currentUser, sessionOf } from '../middleware/auth.js';
 import { badRequest, conflict } from '../errors.js';
 import { secondFactorAttempt } from '../middleware/rateLimit.js';
-import { handle } from '../middleware/validate.js';
 import { logSecurityEvent } from '../services/securityLog.js';
 import {
   checkSecondFactor,
@@ -55,10 +54,11 @@ export function secondFactorRouter(deps: AppDeps): Router {
     return { secret, otpauthUrl: totpFor(secret, me.email).toString() };
   });
 
-  router.post(
-    '/api/admin/second-factor/enable',
-    requireStaff,
-    handle({ body: SecondFactorCodeSchema }, async (ctx, { body: { code } }) => {
+  on(
+    router,
+    ROUTES.secondFactorEnable,
+    { parts: { body: SecondFactorCodeSchema } },
+    async (ctx, { body: { code } }) => {
       const me = currentUser(ctx)!;
       const accepted = await secondFactorAttempt(deps, ctx, me);
       const user = await secondFactorRecord(prisma, me.id);
@@ -68,50 +68,50 @@ export function secondFactorRouter(deps: AppDeps): Router {
       const step = totpStep(seed, user.email, code.replace(/\s/g, ''));
       if (step === null) throw invalidCode();
       await accepted();
-      ctx.body = await withNewRecoveryCodes(prisma, me.id, {
+      const answer = await withNewRecoveryCodes(prisma, me.id, {
         totpEnabledAt: new Date(),
         totpLastStep: step,
       });
       sessionOf(ctx)!.secondFactor = true;
       logSecurityEvent(ctx, deps, 'info', 'second factor set up', { userId: me.id });
-    }),
+      return answer;
+    },
   );
 
-  router.post(
-    '/api/admin/second-factor/recovery-codes',
-    requireStaff,
-    handle({ body: SecondFactorCodeSchema }, async (ctx, { body: { code } }) => {
+  on(
+    router,
+    ROUTES.secondFactorRecoveryCodes,
+    { parts: { body: SecondFactorCodeSchema } },
+    async (ctx, { body: { code } }) => {
       const me = currentUser(ctx)!;
       const accepted = await secondFactorAttempt(deps, ctx, me);
       const user = await secondFactorRecord(prisma, me.id);
       if (!user?.totpEnabledAt) throw conflict('Set up your second factor first.');
       if ((await checkSecondFactor(deps, user, code)) !== 'totp') throw invalidCode();
       await accepted();
-      ctx.body = await withNewRecoveryCodes(prisma, me.id);
-    }),
+      return await withNewRecoveryCodes(prisma, me.id);
+    },
   );
 
-  router.post(
-    '/api/admin/second-factor/disable',
-    requireStaff,
-    handle(
-      { body: SecondFactorDisableSchema },
-      async (ctx, { body: { currentPassword, code } }) => {
-        const me = currentUser(ctx)!;
-        if (await staffSecondFactorRequired(prisma)) throw conflict(POLICY_REQUIRES_SECOND_FACTOR);
-        if (await secondFactorSetUpRequired(prisma, me.id))
-          throw conflict(STAFF_DEFAULT_REQUIRES_SECOND_FACTOR);
-        await checkCurrentPassword(ctx, currentPassword);
-        const accepted = await secondFactorAttempt(deps, ctx, me);
-        const user = await secondFactorRecord(prisma, me.id);
-        if (!user?.totpEnabledAt) throw conflict('Your second factor is not set up.');
-        if (!(await checkSecondFactor(deps, user, code))) throw invalidCode();
-        await accepted();
-        await turnOffSecondFactor(prisma, me.id);
-        logSecurityEvent(ctx, deps, 'warn', 'second factor turned off', { userId: me.id });
-        ctx.body = { success: true, message: 'Your second factor is turned off.' };
-      },
-    ),
+  on(
+    router,
+    ROUTES.secondFactorDisable,
+    { parts: { body: SecondFactorDisableSchema } },
+    async (ctx, { body: { currentPassword, code } }) => {
+      const me = currentUser(ctx)!;
+      if (await staffSecondFactorRequired(prisma)) throw conflict(POLICY_REQUIRES_SECOND_FACTOR);
+      if (await secondFactorSetUpRequired(prisma, me.id))
+        throw conflict(STAFF_DEFAULT_REQUIRES_SECOND_FACTOR);
+      await checkCurrentPassword(ctx, currentPassword);
+      const accepted = await secondFactorAttempt(deps, ctx, me);
+      const user = await secondFactorRecord(prisma, me.id);
+      if (!user?.totpEnabledAt) throw conflict('Your second factor is not set up.');
+      if (!(await checkSecondFactor(deps, user, code))) throw invalidCode();
+      await accepted();
+      await turnOffSecondFactor(prisma, me.id);
+      logSecurityEvent(ctx, deps, 'warn', 'second factor turned off', { userId: me.id });
+      return { success: true, message: 'Your second factor is turned off.' };
+    },
   );
 
   // ------------------------------------------------------ owner's policy
@@ -120,14 +120,15 @@ export function secondFactorRouter(deps: AppDeps): Router {
     staffTotpRequired: await staffSecondFactorRequired(prisma),
   }));
 
-  router.put(
-    '/api/admin/security-policy',
-    requirePermission('manageUsers'),
-    handle({ body: SecurityPolicySchema }, async (ctx, { body: { staffTotpRequired } }) => {
+  on(
+    router,
+    ROUTES.saveSecurityPolicy,
+    { parts: { body: SecurityPolicySchema } },
+    async (ctx, { body: { staffTotpRequired } }) => {
       await setStaffSecondFactorRequired(prisma, staffTotpRequired);
       log.info('security policy changed', { staffTotpRequired, by: currentUser(ctx)!.id });
-      ctx.body = { success: true, staffTotpRequired };
-    }),
+      return { success: true, staffTotpRequired };
+    },
   );
   return router;
 }

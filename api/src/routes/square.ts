@@ -4,10 +4,11 @@
 // parser ran before it.
 import type { IncomingMessage } from 'node:http';
 import Router from '@koa/router';
+import { ROUTES } from '@bakery/core';
+import { on } from './on.js';
 import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
 import { HttpError } from '../errors.js';
-import { handle } from '../middleware/validate.js';
 import type { Logger, Payments } from '../services/contracts.js';
 import { hasPaymentFlows, NOT_CONFIGURED, type Refusal } from '../services/square/types.js';
 
@@ -67,18 +68,19 @@ export function squareRouter(deps: SquareRouterDeps): Router {
   const router = new Router();
 
   const confirmLimit: Middleware = deps.confirmRateLimit ?? ((_ctx, next) => next());
-  router.post(
-    '/api/square/confirm-payment',
-    confirmLimit,
-    handle({ body: ConfirmPaymentSchema }, async (ctx, { body }) => {
+  on(
+    router,
+    ROUTES.squareConfirmPayment,
+    { parts: { body: ConfirmPaymentSchema }, before: [confirmLimit] },
+    async (ctx, { body }) => {
       if (!hasPaymentFlows(payments) || !payments.configured) throw refused(NOT_CONFIGURED);
       const result = await payments.confirmPayment(body.referenceId);
       if (!result.ok) throw refused(result);
-      ctx.body = { success: true, paymentStatus: result.paymentStatus };
-    }),
+      return { success: true, paymentStatus: result.paymentStatus };
+    },
   );
 
-  router.post('/api/square/webhook', async (ctx) => {
+  on(router, ROUTES.squareWebhook, {}, async (ctx) => {
     let raw: string | null;
     try {
       raw = await rawBodyOf(ctx);
@@ -96,7 +98,7 @@ export function squareRouter(deps: SquareRouterDeps): Router {
     if (!hasPaymentFlows(payments) || !payments.configured) throw refused(NOT_CONFIGURED);
     const result = await payments.handleWebhook(raw, ctx.get(SIGNATURE_HEADER) || undefined);
     if (!result.ok) throw refused(result);
-    ctx.body = { received: true, ...(result.duplicate ? { duplicate: true } : {}) };
+    return { received: true, ...(result.duplicate ? { duplicate: true } : {}) };
   });
 
   return router;

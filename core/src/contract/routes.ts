@@ -46,7 +46,9 @@ type Bytes = Uint8Array;
 type Ok = W.DoneAnswer;
 type UserAnswer = { user: V.UserView };
 type RecoveryCodes = { success: boolean; recoveryCodes: string[]; message?: string };
-type OrderAnswer = { success?: true; message?: string; order: V.OrderView };
+type OrderAnswer = { success?: boolean; message?: string; order: V.OrderView };
+/** A staff action that always says what it did (success false: done, with a warning). */
+type OrderActionAnswer = { success: boolean; message: string; order: V.OrderView };
 type ReviewAnswer = { success: boolean; review: V.AdminReviewView };
 
 export const ROUTES = {
@@ -104,7 +106,11 @@ export const ROUTES = {
     '/api/square/confirm-payment',
     'public',
   ),
-  squareWebhook: route<{ received: true }>()('POST', '/api/square/webhook', 'public'),
+  squareWebhook: route<{ received: boolean; duplicate?: boolean }>()(
+    'POST',
+    '/api/square/webhook',
+    'public',
+  ),
   confirmPayment: route<OrderAnswer>()('POST', '/api/confirm-payment', 'permission:manageOrders'),
 
   // Staff: access and security
@@ -222,7 +228,7 @@ export const ROUTES = {
     '/api/admin/orders/by-code/:code',
     'permission:manageOrders',
   ),
-  orderPaymentLink: route<OrderAnswer>()(
+  orderPaymentLink: route<OrderActionAnswer>()(
     'POST',
     '/api/admin/orders/:id/payment-link',
     'permission:manageOrders',
@@ -355,7 +361,7 @@ export const ROUTES = {
     '/api/admin/kitchen/closed-dates',
     'permission:manageKitchen',
   ),
-  addClosedDates: route<K.ClosedDateView[]>()(
+  addClosedDates: route<W.ClosedDatesAddedView>()(
     'POST',
     '/api/admin/kitchen/closed-dates/range',
     'permission:manageKitchen',
@@ -434,11 +440,7 @@ export const ROUTES = {
   mail: route<W.QueuedMailView[]>()('GET', '/api/admin/mail', 'permission:manageMail'),
   retryMail: route<Ok>()('POST', '/api/admin/mail/:id/retry', 'permission:manageMail'),
   backups: route<U.BackupListView>()('GET', '/api/admin/backups', 'permission:manageBackups'),
-  takeBackup: route<{ success: boolean; message: string; backup: U.BackupFileView }>()(
-    'POST',
-    '/api/admin/backups',
-    'permission:manageBackups',
-  ),
+  takeBackup: route<U.BackupTakenView>()('POST', '/api/admin/backups', 'permission:manageBackups'),
   backupSettings: route<U.BackupSettings>()(
     'GET',
     '/api/admin/backups/settings',
@@ -545,7 +547,7 @@ export const ROUTES = {
     '/api/admin/allergens/claims/check',
     'permission:manageRecipes',
   ),
-  saveClaimException: route<Ok>()(
+  saveClaimException: route<W.ClaimExceptionView>()(
     'PUT',
     '/api/admin/allergens/exceptions',
     'permission:manageRecipes',
@@ -560,7 +562,11 @@ export const ROUTES = {
     '/api/admin/allergens/options',
     'permission:manageRecipes',
   ),
-  saveNetWeight: route<Ok>()('PUT', '/api/admin/allergens/net-weights', 'permission:manageRecipes'),
+  saveNetWeight: route<W.NetWeightView>()(
+    'PUT',
+    '/api/admin/allergens/net-weights',
+    'permission:manageRecipes',
+  ),
   removeNetWeight: route<Ok>()(
     'DELETE',
     '/api/admin/allergens/net-weights',

@@ -4,6 +4,7 @@
 // clients read them from there.
 import type { CatalogueSnapshot } from '../catalogue/catalogue';
 import type { ClaimProblem } from '../kitchen/allergens';
+import type { ClosedDateView } from '../kitchen/views';
 
 /** The answer of a call that only reports that it worked. */
 export interface DoneAnswer {
@@ -103,4 +104,23 @@ export interface MenuVersionPage {
   versions: MenuVersionView[];
   /** The `before` of the next page, or null. */
   next: number | null;
+}
+
+/** PUT /api/admin/allergens/exceptions: the item's own allergen wording, as saved. */
+export interface ClaimExceptionView {
+  productId: string;
+  wording: string;
+}
+
+/** PUT /api/admin/allergens/net-weights: a size's net weight, as saved. */
+export interface NetWeightView {
+  productId: string;
+  variantId: string;
+  grams: number;
+}
+
+/** POST /api/admin/kitchen/closed-dates/range: the dates closed and the orders already booked on them. */
+export interface ClosedDatesAddedView {
+  dates: ClosedDateView[];
+  bookedOrders: number;
 }

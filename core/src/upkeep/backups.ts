@@ -125,6 +125,14 @@ export interface BackupFileView {
   takenAt: string;
 }
 
+/** POST /api/admin/backups: the backup just taken, with what its check read. */
+export interface BackupTakenView extends BackupFileView {
+  durationMs: number;
+  /** The tables whose data the archive holds. */
+  tables: number;
+  format: 'pg_dump' | 'logical';
+}
+
 /** GET /api/admin/backups. */
 export interface BackupListView {
   backups: BackupFileView[];

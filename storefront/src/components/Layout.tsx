@@ -10,6 +10,7 @@ import './shop.css';
 import { CartBadge } from './CartBadge';
 import { Loading } from './Loading';
 import type { ToastInput } from './Toast';
+import { routeOf } from '../siteRoutes';
 
 // The toast module (and jotai with it) loads on demand.
 const Toaster = lazy(() => import('./Toast'));
@@ -244,25 +245,7 @@ function Footer() {
 
 /** The tab title of each screen (WCAG 2.4.2), in the spec's route table order. */
 export function pageTitle(pathname: string): string {
-  const titles: [RegExp, string][] = [
-    [/^\/$/, ''],
-    [/^\/menu$/, 'Our Menu'],
-    [/^\/order$/, 'Order'],
-    [/^\/about$/, 'Our Story'],
-    [/^\/confirmation$/, 'Order Confirmation'],
-    [/^\/login$/, 'Sign In'],
-    [/^\/signup$/, 'Sign Up'],
-    [/^\/forgot-password$/, 'Forgot Password'],
-    [/^\/reset-password(\/[^/]+)?$/, 'Reset Password'],
-    [/^\/my-orders$/, 'My Orders'],
-    [/^\/cart$/, 'Your Cart'],
-    [/^\/account$/, 'Your Account'],
-    [/^\/confirm-email\/[^/]+$/, 'Confirm E-mail'],
-    [/^\/undo-email-change\/[^/]+$/, 'Undo E-mail Change'],
-    [/^\/admin\/(login|dashboard)$/, 'Admin'],
-  ];
-  const found = titles.find(([re]) => re.test(pathname.replace(/(.)\/+$/, '$1')));
-  const screen = found ? found[1] : 'Page Not Found';
+  const screen = routeOf(pathname).title;
   return screen ? `${screen} | ${BAKERY_INFO.name}` : BAKERY_INFO.name;
 }
 

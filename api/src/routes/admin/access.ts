@@ -2,6 +2,7 @@
 // the admin sign-in form (same rate limit as the customer login), with its
 // second step when the staff member has a second factor (docs/security.md).
 import Router from '@koa/router';
+import { on } from '../on.js';
 import {
   AdminLoginSchema,
   isStaff,
@@ -9,18 +10,16 @@ import {
   SecondFactorCodeSchema,
   type AdminMeView,
   type Role,
+  ROUTES,
 } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
 import {
   currentUser,
-  requireStaff,
-  requireUser,
   sessionOf,
   signIn,
   startAdminSession,
   type SessionUser,
 } from '../../middleware/auth.js';
-import { handle } from '../../middleware/validate.js';
 import { forbidden, HttpError, unauthorized } from '../../middleware/errors.js';
 import {
   accountIdOf,
@@ -54,24 +53,25 @@ const identity = (user: SessionUser): AdminMeView => ({
 export function adminAccessRouter(deps: AppDeps): Router {
   const router = new Router();
 
-  router.get('/api/admin/me', requireStaff, (ctx) => {
-    ctx.body = identity(currentUser(ctx)!);
+  on(router, ROUTES.adminMe, {}, (ctx) => {
+    return identity(currentUser(ctx)!);
   });
 
-  router.post('/api/admin/auto-login', requireUser, async (ctx) => {
+  on(router, ROUTES.adminAutoLogin, {}, async (ctx) => {
     const user = currentUser(ctx)!;
     if (!isStaff(user.role)) throw forbidden('Admin access requires an admin or owner account');
     const session = sessionOf(ctx)!;
     if (session.weakStaffPassword === true) throw passwordChangeRequired();
     if (user.totpEnabledAt && session.secondFactor !== true) throw secondFactorRequired();
     await startAdminSession(ctx);
-    ctx.body = { success: true, role: user.role };
+    return { success: true, role: user.role };
   });
 
-  router.post(
-    '/api/admin/login',
-    loginRateLimit(deps),
-    handle({ body: AdminLoginSchema }, async (ctx, { body: { email, password } }) => {
+  on(
+    router,
+    ROUTES.adminLogin,
+    { parts: { body: AdminLoginSchema }, before: [loginRateLimit(deps)] },
+    async (ctx, { body: { email, password } }) => {
       const user = await verifyCredentials(deps.prisma, email, password);
       // A customer's correct password gets the same answer as a wrong one.
       if (!user || !isStaff(user.role)) {
@@ -115,14 +115,16 @@ export function adminAccessRouter(deps: AppDeps): Router {
       await signIn(ctx, user);
       await startAdminSession(ctx);
       logSecurityEvent(ctx, deps, 'info', 'staff sign-in', { userId: user.id });
-      ctx.body = { success: true, user: userView(user) };
-    }),
+      return { success: true, user: userView(user) };
+    },
   );
 
   // The second step of the admin login: a code from the authenticator app or a recovery code.
-  router.post(
-    '/api/admin/login/second-factor',
-    handle({ body: SecondFactorCodeSchema }, async (ctx, { body: input }) => {
+  on(
+    router,
+    ROUTES.adminLoginSecondFactor,
+    { parts: { body: SecondFactorCodeSchema } },
+    async (ctx, { body: input }) => {
       const session = sessionOf(ctx);
       const userId = session?.pendingUserId;
       if (
@@ -156,12 +158,12 @@ export function adminAccessRouter(deps: AppDeps): Router {
         throw passwordChangeRequired();
       }
       await startAdminSession(ctx);
-      ctx.body = {
+      return {
         success: true,
         user: userView(user),
         recoveryCodesLeft: how === 'recovery' ? user.recoveryCodes.length - 1 : undefined,
       };
-    }),
+    },
   );
 
   return router;

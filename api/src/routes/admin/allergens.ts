@@ -4,6 +4,7 @@
 // (manageKitchen: the owner), and the label PDFs (manageOrders: the staff who
 // print the desk's pick list).
 import Router from '@koa/router';
+import { on } from '../on.js';
 import {
   ClaimExceptionSchema,
   LabelQuerySchema,
@@ -11,11 +12,10 @@ import {
   NetWeightSchema,
   OptionIngredientsSchema,
   ProductRecipeKeySchema,
+  ROUTES,
 } from '@bakery/core';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { requirePermission } from '../../middleware/auth.js';
-import { handle } from '../../middleware/validate.js';
 import {
   allergenOverview,
   assertClaimKept,
@@ -54,97 +54,91 @@ export function adminAllergensRouter(deps: AppDeps): Router {
   const { prisma } = deps;
   const done = { success: true } as const;
 
-  router.get('/api/admin/allergens', requirePermission('manageRecipes'), async (ctx) => {
-    ctx.body = await allergenOverview(prisma);
+  on(router, ROUTES.allergens, {}, async () => {
+    return await allergenOverview(prisma);
   });
   // The promise check the publish step runs (claimProblems), for the back office and tests.
-  router.get(
-    '/api/admin/allergens/claims',
-    requirePermission('manageRecipes'),
-    handle({ query: ClaimsQuery }, async (ctx, { query }) => {
-      ctx.body = { problems: await claimProblems(prisma, query.productIds) };
-    }),
-  );
+  on(router, ROUTES.allergenClaims, { parts: { query: ClaimsQuery } }, async (ctx, { query }) => {
+    return { problems: await claimProblems(prisma, query.productIds) };
+  });
   // The refusal the publish step gives (409 claim_broken naming the item and
   // ingredient), as a call of its own: the back office checks before publishing.
-  router.post(
-    '/api/admin/allergens/claims/check',
-    requirePermission('manageRecipes'),
-    handle({ body: ClaimsCheckBody }, async (ctx, { body }) => {
+  on(
+    router,
+    ROUTES.checkAllergenClaims,
+    { parts: { body: ClaimsCheckBody } },
+    async (ctx, { body }) => {
       await assertClaimKept(prisma, body.productIds);
-      ctx.body = { success: true, problems: [] };
-    }),
+      return { success: true, problems: [] };
+    },
   );
-  router.put(
-    '/api/admin/allergens/exceptions',
-    requirePermission('manageRecipes'),
-    handle({ body: ClaimExceptionSchema }, async (ctx, { body }) => {
-      ctx.body = await saveException(prisma, body);
-    }),
+  on(
+    router,
+    ROUTES.saveClaimException,
+    { parts: { body: ClaimExceptionSchema } },
+    async (ctx, { body }) => {
+      return await saveException(prisma, body);
+    },
   );
-  router.delete(
-    '/api/admin/allergens/exceptions/:productId',
-    requirePermission('manageRecipes'),
-    handle({ params: ProductParam }, async (ctx, { params }) => {
+  on(
+    router,
+    ROUTES.removeClaimException,
+    { parts: { params: ProductParam } },
+    async (ctx, { params }) => {
       await removeException(prisma, params.productId);
-      ctx.body = done;
-    }),
+      return done;
+    },
   );
-  router.put(
-    '/api/admin/allergens/options',
-    requirePermission('manageRecipes'),
-    handle({ body: OptionIngredientsSchema }, async (ctx, { body }) => {
-      ctx.body = await saveOptionIngredients(prisma, body);
-    }),
+  on(
+    router,
+    ROUTES.saveOptionIngredients,
+    { parts: { body: OptionIngredientsSchema } },
+    async (ctx, { body }) => {
+      return await saveOptionIngredients(prisma, body);
+    },
   );
-  router.put(
-    '/api/admin/allergens/net-weights',
-    requirePermission('manageRecipes'),
-    handle({ body: NetWeightSchema }, async (ctx, { body }) => {
-      ctx.body = await saveNetWeight(prisma, body);
-    }),
-  );
-  router.delete(
-    '/api/admin/allergens/net-weights',
-    requirePermission('manageRecipes'),
-    handle({ query: ProductRecipeKeySchema }, async (ctx, { query }) => {
+  on(router, ROUTES.saveNetWeight, { parts: { body: NetWeightSchema } }, async (ctx, { body }) => {
+    return await saveNetWeight(prisma, body);
+  });
+  on(
+    router,
+    ROUTES.removeNetWeight,
+    { parts: { query: ProductRecipeKeySchema } },
+    async (ctx, { query }) => {
       await removeNetWeight(prisma, query.productId, query.variantId);
-      ctx.body = done;
-    }),
+      return done;
+    },
   );
-  router.put(
-    '/api/admin/allergens/label-settings',
-    requirePermission('manageKitchen'),
-    handle({ body: LabelSettingsSchema }, async (ctx, { body }) => {
-      ctx.body = await saveLabelSettings(prisma, body);
-    }),
+  on(
+    router,
+    ROUTES.saveLabelSettings,
+    { parts: { body: LabelSettingsSchema } },
+    async (ctx, { body }) => {
+      return await saveLabelSettings(prisma, body);
+    },
   );
 
   // GET /api/admin/labels?date=YYYY-MM-DD | ?productId=…[&variantId&filling&addIn&count], &format=avery5163|thermal
-  router.get(
-    '/api/admin/labels',
-    requirePermission('manageOrders'),
-    handle({ query: LabelQuerySchema }, async (ctx, { query }) => {
-      const labels = query.date
-        ? await dayLabels(prisma, query.date)
-        : await itemLabels(
-            prisma,
-            {
-              productId: query.productId!,
-              variant: query.variantId ?? null,
-              filling: query.filling ?? null,
-              addIn: query.addIn ?? null,
-            },
-            query.count,
-          );
-      const pdf = await renderLabels(labels, query.format);
-      const name = `labels-${query.date ?? query.productId}-${query.format}.pdf`;
-      ctx.set('Cache-Control', 'no-store');
-      ctx.set('Content-Disposition', `inline; filename="${name}"`);
-      ctx.set('X-Label-Count', String(labels.length));
-      ctx.type = 'application/pdf';
-      ctx.body = pdf;
-    }),
-  );
+  on(router, ROUTES.labels, { parts: { query: LabelQuerySchema } }, async (ctx, { query }) => {
+    const labels = query.date
+      ? await dayLabels(prisma, query.date)
+      : await itemLabels(
+          prisma,
+          {
+            productId: query.productId!,
+            variant: query.variantId ?? null,
+            filling: query.filling ?? null,
+            addIn: query.addIn ?? null,
+          },
+          query.count,
+        );
+    const pdf = await renderLabels(labels, query.format);
+    const name = `labels-${query.date ?? query.productId}-${query.format}.pdf`;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Disposition', `inline; filename="${name}"`);
+    ctx.set('X-Label-Count', String(labels.length));
+    ctx.type = 'application/pdf';
+    return pdf;
+  });
   return router;
 }

@@ -4,11 +4,10 @@
 // export stops reading, when the download is cancelled.
 import { PassThrough, type Writable } from 'node:stream';
 import Router from '@koa/router';
+import { on } from '../on.js';
 import type { Context } from 'koa';
-import { bakeryToday, KitchenRangeSchema } from '@bakery/core';
+import { bakeryToday, KitchenRangeSchema, ROUTES } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
-import { requirePermission } from '../../middleware/auth.js';
-import { handle } from '../../middleware/validate.js';
 import { abortOnDisconnect, guardedQuery, requestSignal } from '../../db/queryGuard.js';
 import {
   EXPORT_STATEMENT_TIMEOUT_MS,
@@ -33,12 +32,11 @@ export function adminExportsRouter(deps: AppDeps): Router {
     what: string,
     fileName: string,
     write: (out: Writable) => Promise<unknown>,
-  ) {
+  ): PassThrough {
     const body = new PassThrough();
     ctx.type = XLSX;
     ctx.attachment(fileName);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = body;
     const signal = ctx.state.abortSignal as AbortSignal | undefined;
     write(body).catch((error: unknown) => {
       if (signal?.aborted || body.destroyed)
@@ -46,26 +44,27 @@ export function adminExportsRouter(deps: AppDeps): Router {
       else deps.log.error(`${what} export failed`, { error: String(error) });
       body.destroy(error as Error);
     });
+    return body;
   }
 
-  router.get(
-    '/api/admin/exports/orders.xlsx',
-    abortOnDisconnect(),
-    requirePermission('viewAnalytics'),
-    handle({ query: DateRangeQuery }, (ctx, { query: range }) => {
+  on(
+    router,
+    ROUTES.ordersWorkbook,
+    { parts: { query: DateRangeQuery }, outer: [abortOnDisconnect()] },
+    (ctx, { query: range }) => {
       const name = `orders-${range.fromDate ?? 'start'}-to-${range.toDate ?? bakeryToday()}.xlsx`;
       const signal = requestSignal(ctx);
-      sendWorkbook(ctx, 'orders', name, (out) =>
+      return sendWorkbook(ctx, 'orders', name, (out) =>
         writeOrdersWorkbook(deps.prisma, range, out, signal),
       );
-    }),
+    },
   );
 
-  router.get(
-    '/api/admin/exports/bake-sheet.xlsx',
-    abortOnDisconnect(),
-    requirePermission('viewKitchen'),
-    handle({ query: KitchenRangeSchema }, async (ctx, { query: { fromDate, toDate } }) => {
+  on(
+    router,
+    ROUTES.bakeSheetWorkbook,
+    { parts: { query: KitchenRangeSchema }, outer: [abortOnDisconnect()] },
+    async (ctx, { query: { fromDate, toDate } }) => {
       // Read under the guard (a timeout can still answer 503), then stream.
       const view = await guardedQuery(
         deps.prisma,
@@ -76,12 +75,12 @@ export function adminExportsRouter(deps: AppDeps): Router {
         fromDate === toDate
           ? `bake-sheet-${fromDate}.xlsx`
           : `bake-sheet-${fromDate}-to-${toDate}.xlsx`;
-      sendWorkbook(ctx, 'bake sheet', name, (out) => writeBakeSheetWorkbook(view, out));
-    }),
+      return sendWorkbook(ctx, 'bake sheet', name, (out) => writeBakeSheetWorkbook(view, out));
+    },
   );
 
-  router.get('/api/admin/exports/recipes.xlsx', requirePermission('viewAnalytics'), (ctx) => {
-    sendWorkbook(ctx, 'recipes', `recipes-${bakeryToday()}.xlsx`, (out) =>
+  on(router, ROUTES.recipesWorkbook, {}, (ctx) => {
+    return sendWorkbook(ctx, 'recipes', `recipes-${bakeryToday()}.xlsx`, (out) =>
       writeRecipesWorkbook(deps.prisma, out),
     );
   });

@@ -3,6 +3,7 @@
 // an admin (markSoldOut) may read the draft and change only an item's
 // sold-out fields. Photos are uploaded by POST /api/admin/menu/images (its own module).
 import Router from '@koa/router';
+import { on } from '../on.js';
 import {
   can,
   isSoldOutOnly,
@@ -11,13 +12,13 @@ import {
   MenuCategoryPatchSchema,
   MenuItemCreateSchema,
   MenuItemPatchSchema,
+  ROUTES,
 } from '@bakery/core';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { forbidden } from '../../errors.js';
-import { currentUser, requirePermission } from '../../middleware/auth.js';
-import { handle } from '../../middleware/validate.js';
+import { currentUser } from '../../middleware/auth.js';
 import {
   createCategory,
   createItem,
@@ -46,93 +47,79 @@ const VersionsQuery = z.object({
 export function adminMenuRouter(deps: AppDeps): Router {
   const router = new Router();
   const { prisma } = deps;
-  const owner = requirePermission('manageMenu');
-  const soldOut = requirePermission('markSoldOut');
   const userId = (ctx: Context) => currentUser(ctx)!.id;
 
-  router.get('/api/admin/menu', soldOut, async (ctx) => {
-    ctx.body = await draftView(prisma);
+  on(router, ROUTES.adminMenu, {}, async () => {
+    return await draftView(prisma);
   });
-  router.post(
-    '/api/admin/menu/items',
-    owner,
-    handle({ body: MenuItemCreateSchema }, async (ctx, { body }) => {
-      ctx.status = 201;
-      ctx.body = await createItem(prisma, body);
-    }),
+  on(
+    router,
+    ROUTES.createMenuItem,
+    { parts: { body: MenuItemCreateSchema }, status: 201 },
+    async (ctx, { body }) => {
+      return await createItem(prisma, body);
+    },
   );
-  router.patch(
-    '/api/admin/menu/items/:id',
-    soldOut,
-    handle({ params: IdParam, body: MenuItemPatchSchema }, async (ctx, { params, body }) => {
+  on(
+    router,
+    ROUTES.updateMenuItem,
+    { parts: { params: IdParam, body: MenuItemPatchSchema } },
+    async (ctx, { params, body }) => {
       if (!can(currentUser(ctx)!.role, 'manageMenu')) {
         // An admin's sold-out mark goes live at once (the owner's edits wait for Publish).
         if (!isSoldOutOnly(body)) throw forbidden(MENU_MESSAGES.soldOutOnly);
         const result = await publishSoldOut(prisma, params.id, body, userId(ctx));
         await reloadMenu();
-        ctx.body = result.item;
-        return;
+        return result.item;
       }
-      ctx.body = await updateItem(prisma, params.id, body);
-    }),
+      return await updateItem(prisma, params.id, body);
+    },
   );
-  router.delete(
-    '/api/admin/menu/items/:id',
-    owner,
-    handle({ params: IdParam }, async (ctx, { params }) => {
-      await deleteItem(prisma, params.id);
-      ctx.body = { success: true };
-    }),
+  on(router, ROUTES.deleteMenuItem, { parts: { params: IdParam } }, async (ctx, { params }) => {
+    await deleteItem(prisma, params.id);
+    return { success: true };
+  });
+  on(
+    router,
+    ROUTES.createMenuCategory,
+    { parts: { body: MenuCategoryCreateSchema }, status: 201 },
+    async (ctx, { body }) => {
+      return await createCategory(prisma, body);
+    },
   );
-  router.post(
-    '/api/admin/menu/categories',
-    owner,
-    handle({ body: MenuCategoryCreateSchema }, async (ctx, { body }) => {
-      ctx.status = 201;
-      ctx.body = await createCategory(prisma, body);
-    }),
+  on(
+    router,
+    ROUTES.updateMenuCategory,
+    { parts: { params: IdParam, body: MenuCategoryPatchSchema } },
+    async (ctx, { params, body }) => {
+      return await updateCategory(prisma, params.id, body);
+    },
   );
-  router.patch(
-    '/api/admin/menu/categories/:id',
-    owner,
-    handle({ params: IdParam, body: MenuCategoryPatchSchema }, async (ctx, { params, body }) => {
-      ctx.body = await updateCategory(prisma, params.id, body);
-    }),
-  );
-  router.delete(
-    '/api/admin/menu/categories/:id',
-    owner,
-    handle({ params: IdParam }, async (ctx, { params }) => {
-      await deleteCategory(prisma, params.id);
-      ctx.body = { success: true };
-    }),
-  );
-  router.post('/api/admin/menu/publish', owner, async (ctx) => {
+  on(router, ROUTES.deleteMenuCategory, { parts: { params: IdParam } }, async (ctx, { params }) => {
+    await deleteCategory(prisma, params.id);
+    return { success: true };
+  });
+  on(router, ROUTES.publishMenu, { status: 201 }, async (ctx) => {
     const result = await publishDraft(prisma, userId(ctx));
     await reloadMenu();
-    ctx.status = 201;
-    ctx.body = result;
+    return result;
   });
-  router.post('/api/admin/menu/discard', owner, async (ctx) => {
+  on(router, ROUTES.discardMenuDraft, {}, async () => {
     await discardDraft(prisma);
-    ctx.body = await draftView(prisma);
+    return await draftView(prisma);
   });
-  router.get(
-    '/api/admin/menu/versions',
-    soldOut,
-    handle({ query: VersionsQuery }, async (ctx, { query }) => {
-      ctx.body = await listVersions(prisma, query.limit, query.before);
-    }),
-  );
-  router.post(
-    '/api/admin/menu/versions/:id/restore',
-    owner,
-    handle({ params: VersionParam }, async (ctx, { params }) => {
+  on(router, ROUTES.menuVersions, { parts: { query: VersionsQuery } }, async (ctx, { query }) => {
+    return await listVersions(prisma, query.limit, query.before);
+  });
+  on(
+    router,
+    ROUTES.restoreMenuVersion,
+    { parts: { params: VersionParam }, status: 201 },
+    async (ctx, { params }) => {
       const result = await restoreVersion(prisma, params.id, userId(ctx));
       await reloadMenu();
-      ctx.status = 201;
-      ctx.body = result;
-    }),
+      return result;
+    },
   );
   return router;
 }

@@ -6,13 +6,13 @@
 import Router from '@koa/router';
 import busboy from 'busboy';
 import type { Context } from 'koa';
-import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '@bakery/core';
+import { MAX_PHOTO_BYTES, PHOTO_MESSAGES, ROUTES } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
-import { requirePermission } from '../../middleware/auth.js';
+import { on } from '../on.js';
 import { badRequest } from '../../errors.js';
 import { storeMenuPhoto } from '../../services/photos/menuPhotos.js';
 
-export const MENU_IMAGES_PATH = '/api/admin/menu/images';
+export const MENU_IMAGES_PATH = ROUTES.uploadMenuImage.path;
 
 /** The one file of the form, read into memory up to the limit. */
 function readUpload(ctx: Context): Promise<Buffer> {
@@ -55,13 +55,13 @@ function readUpload(ctx: Context): Promise<Buffer> {
 
 export function adminMenuImagesRouter(deps: AppDeps): Router {
   const router = new Router();
-  router.post(MENU_IMAGES_PATH, requirePermission('manageMenu'), async (ctx) => {
+  // The body is multipart (not parsed by the body parser): readUpload reads it.
+  on(router, ROUTES.uploadMenuImage, { status: 201 }, async (ctx) => {
     if (!ctx.is('multipart/form-data')) throw badRequest(PHOTO_MESSAGES.missing);
     const bytes = await readUpload(ctx);
     const photo = await storeMenuPhoto(deps.config.mediaDir, bytes);
     deps.log.info('menu photo stored', { id: photo.id, bytes: bytes.length });
-    ctx.status = 201;
-    ctx.body = { image: photo.image, images: photo.images };
+    return { image: photo.image, images: photo.images };
   });
   return router;
 }

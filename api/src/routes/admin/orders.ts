@@ -3,6 +3,9 @@
 // and POST /api/confirm-payment (the dashboard's older path, errors with an
 // `error` field as well).
 import Router from '@koa/router';
+import { ROUTES, type HandOver } from '@bakery/core';
+import type { Context } from 'koa';
+import { on } from '../on.js';
 import { z } from 'zod';
 import {
   BulkHandOverSchema,
@@ -27,8 +30,6 @@ import {
   PaymentStatusChangeSchema,
 } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
-import { requirePermission } from '../../middleware/auth.js';
-import { handle } from '../../middleware/validate.js';
 import { notFound } from '../../middleware/errors.js';
 import { toOrderView } from '../../services/orderView.js';
 import * as orderAdmin from '../../services/orderAdmin.js';
@@ -77,40 +78,38 @@ export function adminOrdersRouter(deps: AppDeps): Router {
   const knownOrder = knownIds('Order not found');
 
   // The order desk's grid: one page at a time, filtered, searched and sorted in PostgreSQL.
-  router.get(
-    '/api/admin/orders/desk',
-    requirePermission('manageOrders'),
-    handle({ query: DeskQuerySchema }, async (ctx, { query: query }) => {
-      const page = await orderAdmin.deskPage(deps.prisma, query, DESK_COUNT_CAP);
-      const body: DeskPageView = {
-        rows: page.orders.map((row) => toOrderView(row)),
-        count: page.count,
-        countCapped: page.countCapped,
-        asOf: page.asOf,
-      };
-      ctx.body = body;
-    }),
-  );
+  on(router, ROUTES.desk, { parts: { query: DeskQuerySchema } }, async (ctx, { query: query }) => {
+    const page = await orderAdmin.deskPage(deps.prisma, query, DESK_COUNT_CAP);
+    const body: DeskPageView = {
+      rows: page.orders.map((row) => toOrderView(row)),
+      count: page.count,
+      countCapped: page.countCapped,
+      asOf: page.asOf,
+    };
+    return body;
+  });
 
   // The desk's poll: only what changed since its last answer.
-  router.get(
-    '/api/admin/orders/changes',
-    requirePermission('manageOrders'),
-    handle({ query: DeskChangesQuerySchema }, async (ctx, { query: { since } }) => {
+  on(
+    router,
+    ROUTES.deskChanges,
+    { parts: { query: DeskChangesQuerySchema } },
+    async (ctx, { query: { since } }) => {
       const changes = await orderAdmin.deskChanges(deps.prisma, new Date(since));
       const body: DeskChangesView = {
         changed: changes.orders.map((row) => toOrderView(row)),
         created: changes.created,
         asOf: changes.asOf,
       };
-      ctx.body = body;
-    }),
+      return body;
+    },
   );
 
-  router.get(
-    '/api/admin/orders',
-    requirePermission('manageOrders'),
-    handle({ query: OrdersQuery }, async (ctx, { query: query }) => {
+  on(
+    router,
+    ROUTES.adminOrders,
+    { parts: { query: OrdersQuery } },
+    async (ctx, { query: query }) => {
       // Never every order: without a limit, the first LIST_DEFAULT_LIMIT (X-Next-Cursor for more).
       const { orders, nextCursor } = await orderAdmin.listOrders(
         deps.prisma,
@@ -118,31 +117,26 @@ export function adminOrdersRouter(deps: AppDeps): Router {
         statusField,
       );
       if (nextCursor) ctx.set('X-Next-Cursor', nextCursor);
-      ctx.body = orders.map((row) => toOrderView(row));
-    }),
-  );
-
-  router.get(
-    '/api/admin/orders/:id/history',
-    requirePermission('manageOrders'),
-    knownOrder,
-    async (ctx) => {
-      ctx.body = await orderAdmin.orderHistory(deps.prisma, idParam(ctx));
+      return orders.map((row) => toOrderView(row));
     },
   );
 
-  router.patch(
-    '/api/admin/orders/:id/status',
-    requirePermission('manageOrders'),
-    knownOrder,
-    handle({ body: PaymentStatusChangeSchema }, async (ctx, { body: { status } }) => {
+  on(router, ROUTES.orderHistory, { before: [knownOrder] }, async (ctx) => {
+    return await orderAdmin.orderHistory(deps.prisma, idParam(ctx));
+  });
+
+  on(
+    router,
+    ROUTES.orderStatus,
+    { parts: { body: PaymentStatusChangeSchema }, before: [knownOrder] },
+    async (ctx, { body: { status } }) => {
       const order = await orderAdmin.changePaymentStatus(
         services,
         idParam(ctx),
         status,
         actorOf(ctx),
       );
-      ctx.body = {
+      return {
         success: true,
         message:
           status === 'cancelled'
@@ -150,14 +144,14 @@ export function adminOrdersRouter(deps: AppDeps): Router {
             : `Payment status updated to ${order.paymentStatus}`,
         order: toOrderView(order),
       };
-    }),
+    },
   );
 
-  router.patch(
-    '/api/admin/orders/:id/delivery-fee',
-    requirePermission('manageOrders'),
-    knownOrder,
-    handle({ body: DeliveryFeeSchema }, async (ctx, { body: input }) => {
+  on(
+    router,
+    ROUTES.orderDeliveryFee,
+    { parts: { body: DeliveryFeeSchema }, before: [knownOrder] },
+    async (ctx, { body: input }) => {
       const before = await deps.prisma.order.findUnique({ where: { id: idParam(ctx) } });
       const correction = before ? isDeliveryFeeCorrection(before) : false;
       const { order, paymentUrl } = await orderAdmin.setDeliveryFee(
@@ -171,45 +165,45 @@ export function adminOrdersRouter(deps: AppDeps): Router {
         ? `Delivery fee corrected to ${formatDollars(input.deliveryFee)}. New total ${formatDollars(view.total)}.`
         : `Delivery fee of ${formatDollars(input.deliveryFee)} added. New total ${formatDollars(view.total)}.`;
       // The fee stays whatever Square answers; the message says whether the customer can pay yet.
-      ctx.body = {
+      return {
         success: true,
         message: paymentUrl
           ? `${added} The payment link is ready.`
           : `${added} No payment link yet: ${deps.payments.configured ? 'Square did not answer; retry from the order.' : 'Payment processing is not configured.'}`,
         order: view,
       };
-    }),
+    },
   );
 
-  router.patch(
-    '/api/admin/orders/:id/fulfillment',
-    requirePermission('manageOrders'),
-    knownOrder,
-    handle({ body: FulfillmentChangeSchema }, async (ctx, { body: { orderStatus } }) => {
+  on(
+    router,
+    ROUTES.orderFulfillment,
+    { parts: { body: FulfillmentChangeSchema }, before: [knownOrder] },
+    async (ctx, { body: { orderStatus } }) => {
       const order = await orderAdmin.setFulfillment(
         services,
         idParam(ctx),
         orderStatus,
         actorOf(ctx),
       );
-      ctx.body = {
+      return {
         success: true,
         message: `Order marked ${orderStatus}`,
         order: toOrderView(order),
       };
-    }),
+    },
   );
 
   // Fulfill (spec) and Hand Over (issue 23) are one action: the order leaves the
   // counter. An unpaid order needs `payment` (taken in the same step): 409 payment_due.
-  const handOver = handle({ body: HandOverSchema }, async (ctx, { body: { payment } }) => {
+  const handOver = async (ctx: Context, { body: { payment } }: { body: HandOver }) => {
     const { order, alreadyFulfilled } = await orderAdmin.fulfill(
       services,
       idParam(ctx),
       actorOf(ctx),
       payment,
     );
-    ctx.body = {
+    return {
       success: true,
       message: alreadyFulfilled
         ? 'Order was already fulfilled; nothing was sent'
@@ -218,186 +212,154 @@ export function adminOrdersRouter(deps: AppDeps): Router {
           : 'Order marked as fulfilled',
       order: toOrderView(order),
     };
-  });
-  router.patch(
-    '/api/admin/orders/:id/fulfill',
-    requirePermission('manageOrders'),
-    knownOrder,
-    handOver,
-  );
-  router.post(
-    '/api/admin/orders/:id/hand-over',
-    requirePermission('manageOrders'),
-    knownOrder,
-    handOver,
-  );
+  };
+  const handOverParts = { before: [knownOrder], parts: { body: HandOverSchema } };
+  on(router, ROUTES.orderFulfill, handOverParts, handOver);
+  on(router, ROUTES.orderHandOver, handOverParts, handOver);
 
   // Hand Over for the ticked orders (the desk's bulk bar): paid ones leave, unpaid ones are named.
-  router.post(
-    '/api/admin/orders/hand-over',
-    requirePermission('manageOrders'),
-    handle({ body: BulkHandOverSchema }, async (ctx, { body: { ids } }) => {
+  on(
+    router,
+    ROUTES.ordersHandOver,
+    { parts: { body: BulkHandOverSchema } },
+    async (ctx, { body: { ids } }) => {
       const results = await orderAdmin.handOverBulk(services, ids, actorOf(ctx));
       const handed = results.filter((r) => r.ok).length;
-      ctx.body = {
+      return {
         success: true,
         message: `${handed} of ${results.length} orders handed over`,
         results,
       };
-    }),
-  );
-
-  // Mark Ready (pickup) or Out for Delivery: the pickup code, and the customer's mail.
-  router.post(
-    '/api/admin/orders/:id/ready',
-    requirePermission('manageOrders'),
-    knownOrder,
-    async (ctx) => {
-      const { order, changed } = await orderAdmin.markReady(services, idParam(ctx), actorOf(ctx));
-      ctx.body = {
-        success: true,
-        message: changed
-          ? `Order #${toOrderView(order).orderNumber} is ready; the customer was told`
-          : 'Order was already ready; nothing was sent',
-        order: toOrderView(order),
-      };
     },
   );
 
-  // Mark Ready for chosen orders or a whole day (or its slots); each result on its own.
-  router.post(
-    '/api/admin/orders/ready',
-    requirePermission('manageOrders'),
-    handle({ body: BulkReadySchema }, async (ctx, { body }) => {
-      const results = await orderAdmin.markReadyBulk(services, body, actorOf(ctx));
-      const ready = results.filter((r) => r.ok).length;
-      ctx.body = {
-        success: true,
-        message: `${ready} of ${results.length} orders marked ready`,
-        results,
-      };
-    }),
-  );
+  // Mark Ready (pickup) or Out for Delivery: the pickup code, and the customer's mail.
+  on(router, ROUTES.orderReady, { before: [knownOrder] }, async (ctx) => {
+    const { order, changed } = await orderAdmin.markReady(services, idParam(ctx), actorOf(ctx));
+    return {
+      success: true,
+      message: changed
+        ? `Order #${toOrderView(order).orderNumber} is ready; the customer was told`
+        : 'Order was already ready; nothing was sent',
+      order: toOrderView(order),
+    };
+  });
 
-  router.post(
-    '/api/admin/orders/:id/stage',
-    requirePermission('manageOrders'),
-    knownOrder,
-    handle({ body: StageSchema }, async (ctx, { body: { stage } }) => {
+  // Mark Ready for chosen orders or a whole day (or its slots); each result on its own.
+  on(router, ROUTES.ordersReady, { parts: { body: BulkReadySchema } }, async (ctx, { body }) => {
+    const results = await orderAdmin.markReadyBulk(services, body, actorOf(ctx));
+    const ready = results.filter((r) => r.ok).length;
+    return {
+      success: true,
+      message: `${ready} of ${results.length} orders marked ready`,
+      results,
+    };
+  });
+
+  on(
+    router,
+    ROUTES.orderStage,
+    { parts: { body: StageSchema }, before: [knownOrder] },
+    async (ctx, { body: { stage } }) => {
       const order = await orderAdmin.advanceStage(
         services,
         idParam(ctx),
         stage === 'confirmed' ? 'confirm' : 'startBaking',
         actorOf(ctx),
       );
-      ctx.body = { success: true, message: `Order marked ${stage}`, order: toOrderView(order) };
-    }),
-  );
-
-  router.post(
-    '/api/admin/orders/:id/restore',
-    requirePermission('manageOrders'),
-    knownOrder,
-    async (ctx) => {
-      const order = await orderAdmin.restoreOrder(services, idParam(ctx), actorOf(ctx));
-      ctx.body = {
-        success: true,
-        message: 'Order restored; the customer was told',
-        order: toOrderView(order),
-      };
+      return { success: true, message: `Order marked ${stage}`, order: toOrderView(order) };
     },
   );
 
-  router.post(
-    '/api/admin/orders/:id/refunds',
-    requirePermission('manageOrders'),
-    knownOrder,
-    handle({ body: RefundSchema }, async (ctx, { body }) => {
+  on(router, ROUTES.orderRestore, { before: [knownOrder] }, async (ctx) => {
+    const order = await orderAdmin.restoreOrder(services, idParam(ctx), actorOf(ctx));
+    return {
+      success: true,
+      message: 'Order restored; the customer was told',
+      order: toOrderView(order),
+    };
+  });
+
+  on(
+    router,
+    ROUTES.orderRefund,
+    { parts: { body: RefundSchema }, before: [knownOrder] },
+    async (ctx, { body }) => {
       const order = await orderAdmin.recordRefund(services, idParam(ctx), body, actorOf(ctx));
       const view = toOrderView(order);
-      ctx.body = {
+      return {
         success: true,
         message: view.refundPending
           ? `Refund of ${formatDollars(body.amount)} recorded: make it in Square`
           : `Refund of ${formatDollars(body.amount)} recorded`,
         order: view,
       };
-    }),
-  );
-
-  router.post(
-    '/api/admin/orders/:id/archive',
-    requirePermission('manageOrders'),
-    knownOrder,
-    async (ctx) => {
-      const order = await orderAdmin.archiveOrder(services, idParam(ctx), actorOf(ctx));
-      ctx.body = { success: true, message: 'Order archived', order: toOrderView(order) };
     },
   );
 
-  // The counter: a typed or scanned pickup code opens its order.
-  router.get('/api/admin/orders/by-code/:code', requirePermission('manageOrders'), async (ctx) => {
-    const code = normalisePickupCode(String(ctx.params.code ?? ''));
-    if (!isPickupCode(code)) throw notFound('No order has this pickup code');
-    ctx.body = toOrderView(await orderAdmin.findByPickupCode(deps.prisma, code));
+  on(router, ROUTES.orderArchive, { before: [knownOrder] }, async (ctx) => {
+    const order = await orderAdmin.archiveOrder(services, idParam(ctx), actorOf(ctx));
+    return { success: true, message: 'Order archived', order: toOrderView(order) };
   });
 
-  router.post(
-    '/api/admin/orders/:id/payment-link',
-    requirePermission('manageOrders'),
-    knownOrder,
-    async (ctx) => {
-      const { order, paymentUrl } = await orderAdmin.retryPaymentLink(services, idParam(ctx));
-      ctx.body = {
-        success: Boolean(paymentUrl),
-        message: paymentUrl
-          ? 'Payment link is ready'
-          : deps.payments.configured
-            ? 'Square did not return a payment link; try again later'
-            : 'Payment processing is not configured',
-        order: toOrderView(order),
-      };
-    },
-  );
+  // The counter: a typed or scanned pickup code opens its order.
+  on(router, ROUTES.orderByCode, {}, async (ctx) => {
+    const code = normalisePickupCode(String(ctx.params.code ?? ''));
+    if (!isPickupCode(code)) throw notFound('No order has this pickup code');
+    return toOrderView(await orderAdmin.findByPickupCode(deps.prisma, code));
+  });
+
+  on(router, ROUTES.orderPaymentLink, { before: [knownOrder] }, async (ctx) => {
+    const { order, paymentUrl } = await orderAdmin.retryPaymentLink(services, idParam(ctx));
+    return {
+      success: Boolean(paymentUrl),
+      message: paymentUrl
+        ? 'Payment link is ready'
+        : deps.payments.configured
+          ? 'Square did not return a payment link; try again later'
+          : 'Payment processing is not configured',
+      order: toOrderView(order),
+    };
+  });
 
   // Owner only; a paid order is refused (409 order_paid): archive it instead.
-  router.delete(
-    '/api/admin/orders/:id',
-    requirePermission('deleteOrders'),
-    knownOrder,
-    async (ctx) => {
-      const name = await orderAdmin.deleteOrder(services, idParam(ctx), actorOf(ctx));
-      ctx.body = { success: true, message: `Order ${name} deleted` };
-    },
-  );
+  on(router, ROUTES.deleteOrder, { before: [knownOrder] }, async (ctx) => {
+    const name = await orderAdmin.deleteOrder(services, idParam(ctx), actorOf(ctx));
+    return { success: true, message: `Order ${name} deleted` };
+  });
 
   // The dashboard reads `error` on failure: repeat the message there.
-  router.post(
-    '/api/confirm-payment',
-    async (ctx, next) => {
-      try {
-        await next();
-      } catch (error) {
-        const status = (error as { status?: number }).status;
-        const message = (error as Error).message;
-        if (!status || status >= 500) throw error;
-        ctx.status = status;
-        ctx.body = {
-          code: (error as { code?: string }).code,
-          error: message,
-          message,
-          ...((error as { errors?: unknown }).errors
-            ? { errors: (error as { errors?: unknown }).errors }
-            : {}),
-        };
-      }
+  on(
+    router,
+    ROUTES.confirmPayment,
+    {
+      parts: { body: ConfirmPaymentBody },
+      outer: [
+        async (ctx, next) => {
+          try {
+            await next();
+          } catch (error) {
+            const status = (error as { status?: number }).status;
+            const message = (error as Error).message;
+            if (!status || status >= 500) throw error;
+            ctx.status = status;
+            ctx.body = {
+              code: (error as { code?: string }).code,
+              error: message,
+              message,
+              ...((error as { errors?: unknown }).errors
+                ? { errors: (error as { errors?: unknown }).errors }
+                : {}),
+            };
+          }
+        },
+      ],
     },
-    requirePermission('manageOrders'),
-    handle({ body: ConfirmPaymentBody }, async (ctx, { body: { orderId } }) => {
+    async (ctx, { body: { orderId } }) => {
       if (!isUuid(orderId)) throw notFound('Order not found');
       const order = await orderAdmin.confirmPayment(services, orderId, actorOf(ctx));
-      ctx.body = { success: true, message: 'Payment confirmed', order: toOrderView(order) };
-    }),
+      return { success: true, message: 'Payment confirmed', order: toOrderView(order) };
+    },
   );
 
   return router;

@@ -3,31 +3,30 @@
 // ShopSettingsSchema (400 with each field and message), and puts it in force
 // in every API process (services/settings/shopSettings.ts).
 import Router from '@koa/router';
-import { ShopSettingsSchema } from '@bakery/core';
+import { on } from '../on.js';
+import { ShopSettingsSchema, ROUTES } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
-import { requirePermission } from '../../middleware/auth.js';
-import { handle } from '../../middleware/validate.js';
 import { readShopSettings, saveShopSettings } from '../../services/settings/shopSettings.js';
 
 export function adminSettingsRouter(deps: AppDeps): Router {
   const router = new Router();
-  const owner = requirePermission('manageSettings');
 
-  router.get('/api/admin/settings', owner, async (ctx) => {
+  on(router, ROUTES.adminSettings, {}, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await readShopSettings(deps.prisma);
+    return await readShopSettings(deps.prisma);
   });
 
-  router.put(
-    '/api/admin/settings',
-    owner,
-    handle({ body: ShopSettingsSchema }, async (ctx, { body }) => {
+  on(
+    router,
+    ROUTES.saveAdminSettings,
+    { parts: { body: ShopSettingsSchema } },
+    async (ctx, { body }) => {
       const user = ctx.state.user as { email: string };
       const view = await saveShopSettings(deps.prisma, body, user.email);
       deps.log.info('shop settings changed', { by: user.email });
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = view;
-    }),
+      return view;
+    },
   );
   return router;
 }

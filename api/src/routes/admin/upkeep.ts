@@ -3,17 +3,17 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import Router from '@koa/router';
+import { on } from '../on.js';
 import { z } from 'zod';
 import {
   backupAge,
   BackupSettingsSchema,
   UnpaidOrderSettingsSchema,
   type BackupListView,
+  ROUTES,
 } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
-import { requirePermission } from '../../middleware/auth.js';
 import { conflict, HttpError, notFound } from '../../middleware/errors.js';
-import { handle } from '../../middleware/validate.js';
 import {
   backupFilePath,
   backupNow,
@@ -33,11 +33,10 @@ const NameParam = z.object({ name: z.string().max(100) });
 export function adminUpkeepRouter(deps: AppDeps): Router {
   const router = new Router();
   const { prisma, config } = deps;
-  const owner = requirePermission('manageBackups');
   const dir = config.backupDir;
   let taking: Promise<unknown> | null = null;
 
-  router.get('/api/admin/backups', owner, async (ctx) => {
+  on(router, ROUTES.backups, {}, async (ctx) => {
     const [backups, settings, job] = await Promise.all([
       listBackups(dir),
       backupSettings(prisma),
@@ -60,10 +59,10 @@ export function adminUpkeepRouter(deps: AppDeps): Router {
       lastRunAt: job?.lastRunAt?.toISOString() ?? null,
     };
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = view;
+    return view;
   });
 
-  router.post('/api/admin/backups', owner, async (ctx) => {
+  on(router, ROUTES.takeBackup, {}, async (ctx) => {
     const databaseUrl = deps.databaseUrl ?? config.databaseUrl;
     if (!databaseUrl)
       throw new HttpError(
@@ -87,7 +86,7 @@ export function adminUpkeepRouter(deps: AppDeps): Router {
     try {
       const result = await work;
       ctx.status = 201;
-      ctx.body = {
+      return {
         name: result.name,
         size: result.size,
         takenAt: result.takenAt.toISOString(),
@@ -107,25 +106,23 @@ export function adminUpkeepRouter(deps: AppDeps): Router {
     }
   });
 
-  router.get(
-    '/api/admin/backups/settings',
-    owner,
-    handle({}, async (ctx) => {
-      ctx.body = await backupSettings(prisma);
-    }),
-  );
-  router.put(
-    '/api/admin/backups/settings',
-    owner,
-    handle({ body: BackupSettingsSchema }, async (ctx, { body }) => {
-      ctx.body = await saveBackupSettings(prisma, body);
-    }),
+  on(router, ROUTES.backupSettings, { parts: {} }, async () => {
+    return await backupSettings(prisma);
+  });
+  on(
+    router,
+    ROUTES.saveBackupSettings,
+    { parts: { body: BackupSettingsSchema } },
+    async (ctx, { body }) => {
+      return await saveBackupSettings(prisma, body);
+    },
   );
 
-  router.get(
-    '/api/admin/backups/:name',
-    owner,
-    handle({ params: NameParam }, async (ctx, { params: { name } }) => {
+  on(
+    router,
+    ROUTES.backupFile,
+    { parts: { params: NameParam } },
+    async (ctx, { params: { name } }) => {
       const file = backupFilePath(dir, name);
       const info = file ? await stat(file).catch(() => null) : null;
       if (!file || !info?.isFile()) throw notFound('No such backup');
@@ -133,23 +130,20 @@ export function adminUpkeepRouter(deps: AppDeps): Router {
       ctx.set('Content-Disposition', `attachment; filename="${name}"`);
       ctx.set('Content-Length', String(info.size));
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = createReadStream(file);
-    }),
+      return createReadStream(file);
+    },
   );
 
-  router.get(
-    '/api/admin/unpaid-orders/settings',
-    owner,
-    handle({}, async (ctx) => {
-      ctx.body = await unpaidOrderSettings(prisma);
-    }),
-  );
-  router.put(
-    '/api/admin/unpaid-orders/settings',
-    owner,
-    handle({ body: UnpaidOrderSettingsSchema }, async (ctx, { body }) => {
-      ctx.body = await saveUnpaidOrderSettings(prisma, body);
-    }),
+  on(router, ROUTES.unpaidOrderSettings, { parts: {} }, async () => {
+    return await unpaidOrderSettings(prisma);
+  });
+  on(
+    router,
+    ROUTES.saveUnpaidOrderSettings,
+    { parts: { body: UnpaidOrderSettingsSchema } },
+    async (ctx, { body }) => {
+      return await saveUnpaidOrderSettings(prisma, body);
+    },
   );
 
   return router;

@@ -188,7 +188,8 @@ function buildMenu(today: string) {
                   price: centsToDollars(variant.priceCents),
                 })),
               }
-            : {}),
+            : // Absent on the wire (JSON leaves undefined out); typed as MenuView's.
+              { variants: undefined }),
         };
       }),
   };

@@ -108,19 +108,7 @@ function DateForm({
         ))}
       </select>
       <p className="muted">A date less than {RUSH_THRESHOLD_DAYS} days away adds the rush fee.</p>
-      {error && (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="button-row">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving...' : 'Save new date'}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={() => onDone(null)}>
-          Keep as is
-        </button>
-      </div>
+      <FormEnd error={error} busy={busy} save="Save new date" onKeep={() => onDone(null)} />
     </form>
   );
 }
@@ -181,19 +169,7 @@ function QuantitiesForm({
         </div>
       ))}
       <p className="muted">Set a quantity to 0 to remove that item. We re-price the order.</p>
-      {error && (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="button-row">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving...' : 'Save quantities'}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={() => onDone(null)}>
-          Keep as is
-        </button>
-      </div>
+      <FormEnd error={error} busy={busy} save="Save quantities" onKeep={() => onDone(null)} />
     </form>
   );
 }
@@ -311,5 +287,36 @@ export function OrderChanges({ order }: { order: OrderView }) {
         {notice ?? ''}
       </p>
     </div>
+  );
+}
+
+/** A change form's end: its error, Save (Saving... while it runs) and Keep as is. */
+function FormEnd({
+  error,
+  busy,
+  save,
+  onKeep,
+}: {
+  error: string | null;
+  busy: boolean;
+  save: string;
+  onKeep: () => void;
+}) {
+  return (
+    <>
+      {error && (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="button-row">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Saving...' : save}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={onKeep}>
+          Keep as is
+        </button>
+      </div>
+    </>
   );
 }

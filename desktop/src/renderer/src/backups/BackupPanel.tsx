@@ -2,6 +2,7 @@
 // warning past 26 hours or when the last nightly run failed), "Back up now",
 // a download of any listed backup, the nightly time and retention, and the
 // unpaid-order rules. Rules and messages are core's; the server enforces them.
+import type { BackupTakenView } from '@bakery/core';
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Card, H5, H6 } from '../ui/blueprint';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -122,7 +123,7 @@ export function BackupPanel() {
     queryFn: () => api<UnpaidOrderSettings>('/api/admin/unpaid-orders/settings'),
   });
   const takeNow = useMutation({
-    mutationFn: () => api<{ name: string; size: number }>('/api/admin/backups', { method: 'POST' }),
+    mutationFn: () => api<BackupTakenView>('/api/admin/backups', { method: 'POST' }),
     onSuccess: (made) => {
       toast('Backup taken', `${made.name} (${formatBytes(made.size)})`, 'success');
       void client.invalidateQueries({ queryKey: BACKUPS_KEY });

@@ -1,6 +1,7 @@
 // Daily capacity: how booked the next 14 days are, the limit per category
 // (owner edits, staff read) and the closed dates. Limits and messages are
 // core's; the server enforces them.
+import type { ClosedDatesAddedView } from '@bakery/core';
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Card, H5, NonIdealState, NumericInput, Tag } from '../ui/blueprint';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -59,10 +60,7 @@ export function CapacityPanel({ role }: { role: string }) {
   });
   const addRange = useMutation({
     mutationFn: (body: unknown) =>
-      api<{ dates: ClosedDateView[]; bookedOrders: number }>(
-        '/api/admin/kitchen/closed-dates/range',
-        { method: 'POST', body },
-      ),
+      api<ClosedDatesAddedView>('/api/admin/kitchen/closed-dates/range', { method: 'POST', body }),
     onSuccess: (added) => {
       setClosed({ date: '', until: '', reason: '' });
       refresh();

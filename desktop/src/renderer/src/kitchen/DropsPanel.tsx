@@ -3,31 +3,22 @@
 // minutes, and the windows per weekday with their limits. Staff read. The
 // rules and messages are core's; the server enforces them.
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   can,
   menuCategories,
   DropInputSchema,
-  formatInstant,
-  formatLongDate,
   HoldMinutesSchema,
   WEEKDAY_NAMES,
   WindowInputSchema,
   WHOLE_KITCHEN,
-  windowLabel,
-  type PickupWindowDef,
   type PublicDropView,
 } from '@bakery/core';
-import { Button, ButtonGroup, Card, H5, HTMLSelect, NonIdealState, Tag } from '../ui/blueprint';
-import { api, messageOf } from '../api/client';
+import { Button, Card, H5, HTMLSelect } from '../ui/blueprint';
 import { TextField } from '../ui/fields';
-import { HeadedTable } from '../ui/HeadedTable';
 import { QueryStatus } from '../ui/QueryStatus';
-import { toast } from '../ui/toaster';
+import { DropsTable, WindowsTable } from './DropsTables';
+import { useDrops } from './useDrops';
 import { FormAlert } from './shared';
-
-const DROPS_KEY = ['/api/admin/drops'];
-const WINDOWS_KEY = ['/api/admin/kitchen/windows'];
 
 const emptyDrop = {
   id: '',
@@ -55,15 +46,6 @@ const list = (text: string) =>
 
 export function DropsPanel({ role }: { role: string }) {
   const isOwner = can(role, 'manageKitchen');
-  const client = useQueryClient();
-  const drops = useQuery({
-    queryKey: DROPS_KEY,
-    queryFn: () => api<{ drops: PublicDropView[]; holdMinutes: number }>('/api/admin/drops'),
-  });
-  const windows = useQuery({
-    queryKey: WINDOWS_KEY,
-    queryFn: () => api<PickupWindowDef[]>('/api/admin/kitchen/windows'),
-  });
   const [form, setForm] = useState(emptyDrop);
   const [hold, setHold] = useState('');
   const [win, setWin] = useState({
@@ -74,62 +56,8 @@ export function DropsPanel({ role }: { role: string }) {
     units: '',
   });
   const [error, setError] = useState<string | null>(null);
-  const refresh = () => {
-    void client.invalidateQueries({ queryKey: DROPS_KEY });
-    void client.invalidateQueries({ queryKey: WINDOWS_KEY });
-  };
-  const failed = (what: string) => (err: unknown) => toast(what, messageOf(err, what));
-
-  const saveDrop = useMutation({
-    mutationFn: ({ id, body }: { id: string; body: unknown }) =>
-      api<PublicDropView>(id ? `/api/admin/drops/${id}` : '/api/admin/drops', {
-        method: id ? 'PUT' : 'POST',
-        body,
-      }),
-    onSuccess: (drop) => {
-      setForm(emptyDrop);
-      refresh();
-      toast('Drop saved', `${drop.name} opens ${formatInstant(drop.opensAt)}`, 'success');
-    },
-    onError: failed('Failed to save the drop'),
-  });
-  const duplicate = useMutation({
-    mutationFn: (id: string) =>
-      api<PublicDropView>(`/api/admin/drops/${id}/duplicate`, { method: 'POST' }),
-    onSuccess: (drop) => {
-      refresh();
-      toast(
-        'Drop duplicated',
-        `${drop.name} for ${drop.pickupDates.map(formatLongDate).join('; ')}`,
-        'success',
-      );
-    },
-    onError: failed('Failed to duplicate the drop'),
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => api(`/api/admin/drops/${id}`, { method: 'DELETE' }),
-    onSuccess: refresh,
-    onError: failed('Failed to delete the drop'),
-  });
-  const saveHold = useMutation({
-    mutationFn: (body: unknown) => api('/api/admin/drops/settings', { method: 'PUT', body }),
-    onSuccess: () => {
-      setHold('');
-      refresh();
-      toast('Hold saved', 'Checkouts from now on are held this long', 'success');
-    },
-    onError: failed('Failed to save the hold'),
-  });
-  const addWindow = useMutation({
-    mutationFn: (body: unknown) => api('/api/admin/kitchen/windows', { method: 'POST', body }),
-    onSuccess: refresh,
-    onError: failed('Failed to add the window'),
-  });
-  const removeWindow = useMutation({
-    mutationFn: (id: string) => api(`/api/admin/kitchen/windows/${id}`, { method: 'DELETE' }),
-    onSuccess: refresh,
-    onError: failed('Failed to remove the window'),
-  });
+  const { drops, windows, saveDrop, duplicate, remove, saveHold, addWindow, removeWindow } =
+    useDrops({ onDropSaved: () => setForm(emptyDrop), onHoldSaved: () => setHold('') });
 
   if (!drops.data) return <QueryStatus query={drops} what="drops" />;
 
@@ -190,46 +118,13 @@ export function DropsPanel({ role }: { role: string }) {
           A drop opens at a set time with a fixed quantity of each item for the pickup dates it
           serves. Customers can ask to be e-mailed when it opens.
         </p>
-        {drops.data.drops.length === 0 ? (
-          <NonIdealState icon="shop" title="No drops yet" />
-        ) : (
-          <HeadedTable label="Drops" columns={['Drop', 'Orders', 'Pickup', 'Items left', '']}>
-            {drops.data.drops.map((drop) => (
-              <tr key={drop.id}>
-                <th scope="row">
-                  {drop.name} <Tag minimal>{drop.state}</Tag>
-                </th>
-                <td>
-                  {formatInstant(drop.opensAt)} to {formatInstant(drop.closesAt)}
-                </td>
-                <td>{drop.pickupDates.map(formatLongDate).join('; ')}</td>
-                <td>
-                  {drop.units.map((u) => (
-                    <div key={u.id}>
-                      {u.label}: {u.left} / {u.quantity}
-                    </div>
-                  ))}
-                </td>
-                <td>
-                  {isOwner && (
-                    <ButtonGroup minimal vertical alignText="left">
-                      <Button text="Edit" onClick={() => edit(drop)} />
-                      <Button
-                        text="Duplicate for next week"
-                        onClick={() => duplicate.mutate(drop.id)}
-                      />
-                      <Button
-                        text="Delete"
-                        intent="danger"
-                        onClick={() => remove.mutate(drop.id)}
-                      />
-                    </ButtonGroup>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </HeadedTable>
-        )}
+        <DropsTable
+          drops={drops.data.drops}
+          isOwner={isOwner}
+          edit={edit}
+          duplicate={duplicate}
+          remove={remove}
+        />
         {isOwner && (
           <form onSubmit={submitDrop} aria-label={form.id ? 'Edit the drop' : 'New drop'}>
             <H5 style={{ marginTop: 12 }}>{form.id ? `Edit ${form.name}` : 'New drop'}</H5>
@@ -315,34 +210,7 @@ export function DropsPanel({ role }: { role: string }) {
           A weekday without windows keeps the half-hour slots. A window's limit is in units per
           category, or for the whole kitchen.
         </p>
-        {!windows.data || windows.data.length === 0 ? (
-          <NonIdealState icon="time" title="Half-hour slots every day" />
-        ) : (
-          <HeadedTable label="Pickup windows" columns={['Day', 'Window', 'Limit', '']}>
-            {windows.data.map((w) => (
-              <tr key={w.id}>
-                <th scope="row">{WEEKDAY_NAMES[w.weekday]}</th>
-                <td>
-                  {windowLabel(w)} {w.fulfillment === 'delivery' && <Tag minimal>delivery</Tag>}
-                </td>
-                <td>
-                  {Object.entries(w.limits)
-                    .map(([scope, n]) =>
-                      scope === WHOLE_KITCHEN
-                        ? `${n} items`
-                        : `${n} ${menuCategories().find((c) => c.id === scope)?.label ?? scope}`,
-                    )
-                    .join(', ') || 'no limit'}
-                </td>
-                <td>
-                  {isOwner && (
-                    <Button minimal text="Remove" onClick={() => removeWindow.mutate(w.id)} />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </HeadedTable>
-        )}
+        <WindowsTable windows={windows.data} isOwner={isOwner} removeWindow={removeWindow} />
         {isOwner && (
           <form onSubmit={submitWindow} aria-label="Add a window" className="range-bar">
             <HTMLSelect

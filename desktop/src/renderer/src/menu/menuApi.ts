@@ -1,5 +1,6 @@
 // The Menu tab's calls (issue 22, docs/api.md): the draft with its
 // differences from what is published, edits, publish, Undo, versions.
+import type { MenuPublishAnswer, MenuVersionPage } from '@bakery/core';
 import type {
   CatalogueCategory,
   CatalogueItem,
@@ -24,16 +25,15 @@ export const getDraft = () => api<DraftView>('/api/admin/menu');
 export const patchItem = (id: string, body: ItemPatch) =>
   api<CatalogueItem>(`/api/admin/menu/items/${encodeURIComponent(id)}`, { method: 'PATCH', body });
 export const publish = () =>
-  api<{ version: VersionView; changes: MenuChange[] }>('/api/admin/menu/publish', {
+  api<MenuPublishAnswer>('/api/admin/menu/publish', {
     method: 'POST',
     body: {},
   });
 export const discard = () =>
   api<DraftView>('/api/admin/menu/discard', { method: 'POST', body: {} });
-export const getVersions = () =>
-  api<{ versions: VersionView[]; next: number | null }>('/api/admin/menu/versions?limit=20');
+export const getVersions = () => api<MenuVersionPage>('/api/admin/menu/versions?limit=20');
 export const restore = (id: string) =>
-  api<{ version: VersionView }>(`/api/admin/menu/versions/${id}/restore`, {
+  api<MenuPublishAnswer>(`/api/admin/menu/versions/${id}/restore`, {
     method: 'POST',
     body: {},
   });

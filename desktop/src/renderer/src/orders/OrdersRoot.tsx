@@ -2,6 +2,7 @@
 // the rows come from useDeskRows (the grid's blocks and the 30 s poll), the
 // actions from useOrderAction, the printouts from DeskPaper; this file holds
 // the selection and lays the desk out.
+import type { AnswerOf, ROUTES } from '@bakery/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GridApi } from 'ag-grid-community';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -115,10 +116,9 @@ export function OrdersRoot({
 
   const retryLink = useMutation({
     mutationFn: (order: OrderView) =>
-      api<{ success: boolean; message: string; order: OrderView }>(
-        `/api/admin/orders/${order.id}/payment-link`,
-        { method: 'POST' },
-      ),
+      api<AnswerOf<typeof ROUTES.orderPaymentLink>>(`/api/admin/orders/${order.id}/payment-link`, {
+        method: 'POST',
+      }),
     onSuccess: (res) => {
       setSelected(res.order);
       refresh();

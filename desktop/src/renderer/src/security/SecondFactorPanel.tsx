@@ -3,6 +3,7 @@
 // off; the owner may require it of every staff member. Opened from the
 // dashboard header; it opens by itself when the owner requires a second
 // factor that is not set up yet (every other staff call answers 403 then).
+import type { AnswerOf, ROUTES } from '@bakery/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SecondFactorStatus } from '@bakery/core';
@@ -85,7 +86,7 @@ export function SecondFactorPanel(props: { isOwner: boolean }) {
   });
   const policy = useQuery({
     queryKey: POLICY_KEY,
-    queryFn: () => api<{ staffTotpRequired: boolean }>('/api/admin/security-policy'),
+    queryFn: () => api<AnswerOf<typeof ROUTES.securityPolicy>>('/api/admin/security-policy'),
     enabled: props.isOwner,
   });
   const [step, setStep] = useState<Step>({ kind: 'status' });
@@ -115,7 +116,7 @@ export function SecondFactorPanel(props: { isOwner: boolean }) {
 
   const start = () =>
     run(async () => {
-      const setup = await api<{ secret: string; otpauthUrl: string }>(
+      const setup = await api<AnswerOf<typeof ROUTES.secondFactorSetup>>(
         '/api/admin/second-factor/setup',
         { method: 'POST' },
       );
@@ -125,10 +126,13 @@ export function SecondFactorPanel(props: { isOwner: boolean }) {
   const enable = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      const done = await api<{ recoveryCodes: string[] }>('/api/admin/second-factor/enable', {
-        method: 'POST',
-        body: { code: code.trim() },
-      });
+      const done = await api<AnswerOf<typeof ROUTES.secondFactorEnable>>(
+        '/api/admin/second-factor/enable',
+        {
+          method: 'POST',
+          body: { code: code.trim() },
+        },
+      );
       await refresh();
       // Every staff call works again once the owner's requirement is met.
       await client.invalidateQueries();
@@ -139,7 +143,7 @@ export function SecondFactorPanel(props: { isOwner: boolean }) {
   const regenerate = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      const done = await api<{ recoveryCodes: string[] }>(
+      const done = await api<AnswerOf<typeof ROUTES.secondFactorRecoveryCodes>>(
         '/api/admin/second-factor/recovery-codes',
         { method: 'POST', body: { code: code.trim() } },
       );

@@ -1,0 +1,92 @@
+// The Drops panel's data (issue 21 split): the drops, the pickup windows and
+// every change to them, each refreshing both lists and toasting a failure.
+import type { AnswerOf, ROUTES } from '@bakery/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  formatInstant,
+  formatLongDate,
+  type PickupWindowDef,
+  type PublicDropView,
+} from '@bakery/core';
+import { api, messageOf } from '../api/client';
+import { toast } from '../ui/toaster';
+
+const DROPS_KEY = ['/api/admin/drops'];
+const WINDOWS_KEY = ['/api/admin/kitchen/windows'];
+
+/** `onDropSaved` and `onHoldSaved` clear the root's forms after a save. */
+export function useDrops({
+  onDropSaved,
+  onHoldSaved,
+}: {
+  onDropSaved: () => void;
+  onHoldSaved: () => void;
+}) {
+  const client = useQueryClient();
+  const drops = useQuery({
+    queryKey: DROPS_KEY,
+    queryFn: () => api<AnswerOf<typeof ROUTES.adminDrops>>('/api/admin/drops'),
+  });
+  const windows = useQuery({
+    queryKey: WINDOWS_KEY,
+    queryFn: () => api<PickupWindowDef[]>('/api/admin/kitchen/windows'),
+  });
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: DROPS_KEY });
+    void client.invalidateQueries({ queryKey: WINDOWS_KEY });
+  };
+  const failed = (what: string) => (err: unknown) => toast(what, messageOf(err, what));
+
+  const saveDrop = useMutation({
+    mutationFn: ({ id, body }: { id: string; body: unknown }) =>
+      api<PublicDropView>(id ? `/api/admin/drops/${id}` : '/api/admin/drops', {
+        method: id ? 'PUT' : 'POST',
+        body,
+      }),
+    onSuccess: (drop) => {
+      onDropSaved();
+      refresh();
+      toast('Drop saved', `${drop.name} opens ${formatInstant(drop.opensAt)}`, 'success');
+    },
+    onError: failed('Failed to save the drop'),
+  });
+  const duplicate = useMutation({
+    mutationFn: (id: string) =>
+      api<PublicDropView>(`/api/admin/drops/${id}/duplicate`, { method: 'POST' }),
+    onSuccess: (drop) => {
+      refresh();
+      toast(
+        'Drop duplicated',
+        `${drop.name} for ${drop.pickupDates.map(formatLongDate).join('; ')}`,
+        'success',
+      );
+    },
+    onError: failed('Failed to duplicate the drop'),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => api(`/api/admin/drops/${id}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+    onError: failed('Failed to delete the drop'),
+  });
+  const saveHold = useMutation({
+    mutationFn: (body: unknown) => api('/api/admin/drops/settings', { method: 'PUT', body }),
+    onSuccess: () => {
+      onHoldSaved();
+      refresh();
+      toast('Hold saved', 'Checkouts from now on are held this long', 'success');
+    },
+    onError: failed('Failed to save the hold'),
+  });
+  const addWindow = useMutation({
+    mutationFn: (body: unknown) => api('/api/admin/kitchen/windows', { method: 'POST', body }),
+    onSuccess: refresh,
+    onError: failed('Failed to add the window'),
+  });
+  const removeWindow = useMutation({
+    mutationFn: (id: string) => api(`/api/admin/kitchen/windows/${id}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+    onError: failed('Failed to remove the window'),
+  });
+
+  return { drops, windows, saveDrop, duplicate, remove, saveHold, addWindow, removeWindow };
+}
