@@ -44,11 +44,23 @@ test('the owner sets a window, creates a drop and duplicates it for next week', 
   await drop.getByLabel('Items').fill('sugar-cookies, snickerdoodles');
   await drop.getByLabel('Label').fill('Cookie boxes of any kind');
   await drop.getByLabel('Quantity').fill('40');
+  // A second quantity, for one item, and the drop picked up in the Saturday window only.
+  await drop.getByRole('button', { name: 'Add another quantity' }).click();
+  await drop.getByLabel('Items 2', { exact: true }).fill('cornbread');
+  await drop.getByLabel('Label 2', { exact: true }).fill('Cornbread');
+  await drop.getByLabel('Quantity 2', { exact: true }).fill('12');
+  await drop.getByText('Saturday 8:00 AM – 10:00 AM').click();
   await drop.getByRole('button', { name: 'Create the drop' }).click();
   const drops = page.getByRole('table', { name: 'Drops' });
-  await expect(drops.getByRole('row', { name: /Cookie Saturday/ })).toContainText(
-    'Cookie boxes of any kind: 40 / 40',
-  );
+  const row = drops.getByRole('row', { name: /Cookie Saturday/ });
+  await expect(row).toContainText('Cookie boxes of any kind: 40 / 40');
+  await expect(row).toContainText('Cornbread: 12 / 12');
+  // Editing shows both quantities and the window, so saving keeps them.
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const editing = page.getByRole('form', { name: 'Edit the drop' });
+  await expect(editing.getByLabel('Items 2', { exact: true })).toHaveValue('cornbread');
+  await expect(editing.getByLabel('Saturday 8:00 AM – 10:00 AM')).toBeChecked();
+  await editing.getByRole('button', { name: 'Cancel' }).click();
   await drops.getByRole('button', { name: 'Duplicate for next week' }).click();
   await expect(drops.getByText(formatLongDate(addDays(date, 7)))).toBeVisible();
 

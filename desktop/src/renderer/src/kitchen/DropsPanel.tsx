@@ -11,14 +11,23 @@ import {
   WEEKDAY_NAMES,
   WindowInputSchema,
   WHOLE_KITCHEN,
+  windowLabel,
   type PublicDropView,
 } from '@bakery/core';
-import { Button, Card, H5, HTMLSelect } from '../ui/blueprint';
+import { Button, Card, Checkbox, H5, HTMLSelect } from '../ui/blueprint';
 import { TextField } from '../ui/fields';
 import { QueryStatus } from '../ui/QueryStatus';
 import { DropsTable, WindowsTable } from './DropsTables';
 import { useDrops } from './useDrops';
 import { FormAlert } from './shared';
+
+/** One quantity of the drop: one item, or a group of items sharing it ("12 pies of any kind"). */
+interface UnitRow {
+  label: string;
+  productIds: string;
+  quantity: string;
+}
+const emptyUnit: UnitRow = { label: '', productIds: '', quantity: '' };
 
 const emptyDrop = {
   id: '',
@@ -26,9 +35,9 @@ const emptyDrop = {
   opensAt: '',
   closesAt: '',
   pickupDates: '',
-  label: '',
-  productIds: '',
-  quantity: '',
+  units: [emptyUnit],
+  /** The windows it is picked up in; none = every window of its days. */
+  windowIds: [] as string[],
 };
 
 /** A datetime-local value ("2026-11-27T09:00", the machine's zone) as an ISO instant. */
@@ -68,13 +77,12 @@ export function DropsPanel({ role }: { role: string }) {
       opensAt: isoOf(form.opensAt),
       closesAt: isoOf(form.closesAt),
       pickupDates: list(form.pickupDates),
-      units: [
-        {
-          label: form.label || form.name,
-          productIds: list(form.productIds),
-          quantity: Number(form.quantity),
-        },
-      ],
+      windowIds: form.windowIds,
+      units: form.units.map((unit) => ({
+        label: unit.label || form.name,
+        productIds: list(unit.productIds),
+        quantity: Number(unit.quantity),
+      })),
     });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the drop');
     setError(null);
@@ -87,10 +95,25 @@ export function DropsPanel({ role }: { role: string }) {
       opensAt: localOf(drop.opensAt),
       closesAt: localOf(drop.closesAt),
       pickupDates: drop.pickupDates.join(', '),
-      label: drop.units[0]?.label ?? '',
-      productIds: drop.units[0]?.productIds.join(', ') ?? '',
-      quantity: String(drop.units[0]?.quantity ?? ''),
+      windowIds: drop.windowIds,
+      units: drop.units.length
+        ? drop.units.map((u) => ({
+            label: u.label,
+            productIds: u.productIds.join(', '),
+            quantity: String(u.quantity),
+          }))
+        : [emptyUnit],
     });
+  const setUnit = (index: number, change: Partial<UnitRow>) =>
+    setForm((f) => ({
+      ...f,
+      units: f.units.map((unit, i) => (i === index ? { ...unit, ...change } : unit)),
+    }));
+  const toggleWindow = (id: string, on: boolean) =>
+    setForm((f) => ({
+      ...f,
+      windowIds: on ? [...f.windowIds, id] : f.windowIds.filter((w) => w !== id),
+    }));
   const submitHold = (e: FormEvent) => {
     e.preventDefault();
     const parsed = HoldMinutesSchema.safeParse({ holdMinutes: Number(hold) });
@@ -156,26 +179,64 @@ export function DropsPanel({ role }: { role: string }) {
               value={form.pickupDates}
               onChange={(v) => setForm((f) => ({ ...f, pickupDates: v }))}
             />
-            <TextField
-              id="drop-items"
-              label="Items"
-              hint="Menu item ids, separated by commas: several share the quantity (12 pies of any kind)"
-              value={form.productIds}
-              onChange={(v) => setForm((f) => ({ ...f, productIds: v }))}
+            {form.units.map((unit, index) => {
+              // The first row keeps plain labels ("Items"); the others are numbered.
+              const n = index === 0 ? '' : ` ${index + 1}`;
+              const id = index === 0 ? '' : `-${index + 1}`;
+              return (
+                <fieldset key={index} className="drop-unit">
+                  <legend>{index === 0 ? 'Quantities' : `Quantity${n}`}</legend>
+                  <TextField
+                    id={`drop-items${id}`}
+                    label={`Items${n}`}
+                    hint="Menu item ids, separated by commas: several share the quantity (12 pies of any kind)"
+                    value={unit.productIds}
+                    onChange={(v) => setUnit(index, { productIds: v })}
+                  />
+                  <TextField
+                    id={`drop-label${id}`}
+                    label={`Label${n}`}
+                    value={unit.label}
+                    onChange={(v) => setUnit(index, { label: v })}
+                  />
+                  <TextField
+                    id={`drop-quantity${id}`}
+                    label={`Quantity${n}`}
+                    inputMode="numeric"
+                    value={unit.quantity}
+                    onChange={(v) => setUnit(index, { quantity: v })}
+                  />
+                  {form.units.length > 1 && (
+                    <Button
+                      minimal
+                      text={`Remove quantity${n || ' 1'}`}
+                      onClick={() =>
+                        setForm((f) => ({ ...f, units: f.units.filter((_, i) => i !== index) }))
+                      }
+                    />
+                  )}
+                </fieldset>
+              );
+            })}
+            <Button
+              minimal
+              icon="plus"
+              text="Add another quantity"
+              onClick={() => setForm((f) => ({ ...f, units: [...f.units, emptyUnit] }))}
             />
-            <TextField
-              id="drop-label"
-              label="Label"
-              value={form.label}
-              onChange={(v) => setForm((f) => ({ ...f, label: v }))}
-            />
-            <TextField
-              id="drop-quantity"
-              label="Quantity"
-              inputMode="numeric"
-              value={form.quantity}
-              onChange={(v) => setForm((f) => ({ ...f, quantity: v }))}
-            />
+            {(windows.data ?? []).length > 0 && (
+              <fieldset className="drop-windows">
+                <legend>Picked up in (none ticked: every window of its days)</legend>
+                {(windows.data ?? []).map((w) => (
+                  <Checkbox
+                    key={w.id}
+                    checked={form.windowIds.includes(w.id)}
+                    label={`${WEEKDAY_NAMES[w.weekday]} ${windowLabel(w)}`}
+                    onChange={(e) => toggleWindow(w.id, e.currentTarget.checked)}
+                  />
+                ))}
+              </fieldset>
+            )}
             <Button
               type="submit"
               intent="primary"
