@@ -1,26 +1,22 @@
 // No Content-Security-Policy violation on any storefront page (issue 27: zod's
-// `new Function` probe fired one on /my-orders). Every route of App.tsx is
+// `new Function` probe fired one on /my-orders). Every route of the storefront is
 // visited in Chromium, signed out and signed in, and any
-// `securitypolicyviolation` event or console CSP error fails the test.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// `securitypolicyviolation` event or console CSP error fails the test. The
+// screens come from siteRoutes.ts, the one list App.tsx routes with.
 import { expect, test, type Page } from '@playwright/test';
+import { SITE_ROUTES } from '../src/siteRoutes';
 
 const baseURL = process.env.E2E_BASE_URL!;
 test.use({ baseURL });
 
-/** A concrete path for each route pattern of App.tsx. */
-const SAMPLE: Record<string, string> = {
-  '/reset-password/:token': '/reset-password/not-a-real-token',
-  '*': '/no-such-page',
-};
+/** A concrete path for each screen of the storefront's one route list. */
+const routesOfApp = (): string[] =>
+  SITE_ROUTES.flatMap((route) => {
+    if (route.notFound) return ['/no-such-page'];
+    return route.token ? [route.path, `${route.path}/not-a-real-token`] : [route.path];
+  });
 /** Routes only a signed-in customer sees as they are (signed out they send to /login). */
 const SIGNED_IN = ['/my-orders', '/account', '/order', '/cart', '/confirmation', '/menu', '/'];
-
-const routesOfApp = (): string[] => {
-  const source = readFileSync(join(import.meta.dirname, '..', 'src', 'App.tsx'), 'utf8');
-  return [...source.matchAll(/<Route path="([^"]+)"/g)].map((m) => SAMPLE[m[1]!] ?? m[1]!);
-};
 
 /** Collects CSP violations of every page of the context, from the first script on. */
 async function watchViolations(page: Page) {
