@@ -125,19 +125,26 @@ class Connection {
   }
 }
 
-/** CPU time (user + system, ms) the processes have used; ones gone since count 0. */
-function cpuMs(pids: readonly number[]): number {
-  let ticks = 0;
+/** CPU time (user + system, ms) each process has used; a process gone since is left out. */
+function cpuMs(pids: readonly number[]): Map<number, number> {
+  const used = new Map<number, number>();
   for (const pid of pids) {
     try {
       // Fields 14 and 15 (utime, stime), after the parenthesised command name.
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10); // USER_HZ is 100 on Linux
     } catch {
       // gone, or not Linux
     }
   }
-  return ticks * 10; // USER_HZ is 100 on Linux
+  return used;
+}
+
+/** CPU used since `before` by the processes alive now (a new one counts from 0). */
+function cpuSince(before: Map<number, number>, pids: readonly number[]): number {
+  let total = 0;
+  for (const [pid, ms] of cpuMs(pids)) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 /** The server's process and the database's backends for this database, to count their CPU. */
@@ -213,11 +220,11 @@ async function rush(
     }),
   );
   const after = await processesOf(prisma, serverPid);
-  const databasePids = [...new Set([...before.database, ...after.database])];
   // CPU per buyer: a figure that a busy machine changes less than it changes latency.
+  // (A database backend that ended during the run is not counted.)
   const cpuPerBuyer = (ms: number) => Math.round((ms / buyers.length) * 10) / 10;
-  const serverCpu = cpuPerBuyer(cpuMs(after.server) - cpuBefore.server);
-  const databaseCpu = cpuPerBuyer(cpuMs(databasePids) - cpuBefore.database);
+  const serverCpu = cpuPerBuyer(cpuSince(cpuBefore.server, after.server));
+  const databaseCpu = cpuPerBuyer(cpuSince(cpuBefore.database, after.database));
   for (const connection of connections) connection.close();
   const unit = await prisma.dropUnit.findUniqueOrThrow({ where: { id: drop.units[0]!.id } });
   const stored = await prisma.order.count({
