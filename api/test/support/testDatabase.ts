@@ -1,7 +1,7 @@
 // A fresh database per test file on the server globalSetup found, with the
 // migrations applied, dropped again by drop().
 import { inject } from 'vitest';
-import { applyMigrations, createPrismaClient, type PrismaClient } from '@bakery/prisma';
+import { applyMigrations, createPrismaClient, sqlPool, type PrismaClient } from '@bakery/prisma';
 import { configuredPostgres, createDatabase } from '@bakery/test-support';
 
 export interface TestDatabase {
@@ -29,7 +29,21 @@ export async function createTestDatabase(server: string = serverUrl()): Promise<
     url: databaseUrl,
     prisma,
     async drop() {
-      await prisma.$disconnect();
+      // Disconnecting waits for every checked-out connection. Once (CI, a
+      // checkout test's teardown) that wait outlived the hook's 2 minutes
+      // after every test had passed: it is bounded, says what was still
+      // checked out, and the drop (WITH FORCE) ends those backends.
+      const pool = sqlPool(prisma);
+      let timer: NodeJS.Timeout | undefined;
+      const waited = await Promise.race([
+        prisma.$disconnect().then(() => false),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), 15_000))),
+      ]);
+      clearTimeout(timer);
+      if (waited)
+        console.warn(
+          `test database ${databaseUrl}: disconnect still waiting after 15 s, ${pool.totalCount - pool.idleCount} connection(s) checked out, ${pool.waitingCount} waiting`,
+        );
       await database.drop();
     },
   };
