@@ -64,12 +64,16 @@ export const NEW_CATEGORY_CAPACITY = 30;
  * to the menu (issue 22), hidden ones too (their orders still take time).
  */
 export function kitchenCategories(): CategoryId[] {
-  const seed = new Set<string>(CATEGORY_IDS);
-  const added = currentCatalogue()
-    .categories.map((c) => c.id)
-    .filter((id) => !seed.has(id));
-  return [...CATEGORY_IDS, ...(added as CategoryId[])];
+  // Worked out once per live catalogue: the capacity loops call it per day and line.
+  const catalogue = currentCatalogue();
+  if (counted?.catalogue !== catalogue) {
+    const seed = new Set<string>(CATEGORY_IDS);
+    const added = catalogue.categories.map((c) => c.id).filter((id) => !seed.has(id));
+    counted = { catalogue, ids: [...CATEGORY_IDS, ...(added as CategoryId[])] };
+  }
+  return counted.ids;
 }
+let counted: { catalogue: object; ids: CategoryId[] } | null = null;
 
 /** A category's unit as messages say it: the seed's words, else from its label ("Pies": pie, pies). */
 export function unitWords(category: string): { one: string; many: string } {
