@@ -202,6 +202,24 @@ interface ServingRead {
 }
 const servingCache = new Map<string, { at: number; read: Promise<ServingRead> }>();
 
+/**
+ * `read()` shared by every caller within FAST_READ_MS of the first: the
+ * cache keeps at most 200 keys, and a read that fails is not kept.
+ */
+function readAtMostEverySecond<T>(
+  cache: Map<string, { at: number; read: Promise<T> }>,
+  key: string,
+  read: () => Promise<T>,
+): Promise<T> {
+  const cached = cache.get(key);
+  if (cached && Date.now() - cached.at <= FAST_READ_MS) return cached.read;
+  if (cache.size > 200) cache.clear();
+  const entry = { at: Date.now(), read: read() };
+  cache.set(key, entry);
+  entry.read.catch(() => cache.delete(key));
+  return entry.read;
+}
+
 /** A date's drops and the live holds on their units, read together. */
 async function servingWithHolds(prisma: PrismaClient, date: string): Promise<ServingRead> {
   const drops = await dropsServing(prisma, date);
@@ -234,14 +252,9 @@ export async function refuseSoldOutFast(
   order: { date: string; lines: readonly KitchenLine[]; holder?: string | null },
   now = new Date(),
 ): Promise<void> {
-  let entry = servingCache.get(order.date);
-  if (!entry || Date.now() - entry.at > FAST_READ_MS) {
-    if (servingCache.size > 200) servingCache.clear();
-    entry = { at: Date.now(), read: servingWithHolds(prisma, order.date) };
-    servingCache.set(order.date, entry);
-    entry.read.catch(() => servingCache.delete(order.date));
-  }
-  const { drops, holds } = await entry.read;
+  const { drops, holds } = await readAtMostEverySecond(servingCache, order.date, () =>
+    servingWithHolds(prisma, order.date),
+  );
   if (drops.length === 0) return;
   for (const need of dropNeeds(order.lines, drops, order.date).values()) {
     const state = dropState(need.drop, now);
@@ -301,19 +314,17 @@ const holdReads = new Map<string, { at: number; read: Promise<HoldRead> }>();
  * itself is counted by drop_take on the unit's row, read fresh.
  */
 function dropForHolds(prisma: PrismaClient, dropId: string): Promise<HoldRead> {
-  const cached = holdReads.get(dropId);
-  if (cached && Date.now() - cached.at <= FAST_READ_MS) return cached.read;
-  if (holdReads.size > 200) holdReads.clear();
-  const sql = Prisma.sql`
-    SELECT ${COLUMNS},
-      COALESCE((SELECT "holdMinutes" FROM "DropSetting" WHERE "id" = 1), ${DEFAULT_HOLD_MINUTES}::int) AS "holdMinutes"
-    FROM "Drop" d WHERE d."id" = ${dropId}::uuid`;
-  const read = sqlPool(prisma)
-    .query<DropRow & { holdMinutes: number }>(sql.text, sql.values)
-    .then((answer) => answer.rows[0]);
-  holdReads.set(dropId, { at: Date.now(), read });
-  read.catch(() => holdReads.delete(dropId));
-  return read;
+  return readAtMostEverySecond(holdReads, dropId, async () => {
+    const sql = Prisma.sql`
+      SELECT ${COLUMNS},
+        COALESCE((SELECT "holdMinutes" FROM "DropSetting" WHERE "id" = 1), ${DEFAULT_HOLD_MINUTES}::int) AS "holdMinutes"
+      FROM "Drop" d WHERE d."id" = ${dropId}::uuid`;
+    const answer = await sqlPool(prisma).query<DropRow & { holdMinutes: number }>(
+      sql.text,
+      sql.values,
+    );
+    return answer.rows[0];
+  });
 }
 
 /**
