@@ -30,9 +30,9 @@ import type { SessionUser } from './sessionStore.js';
 import { badRequest, conflict } from '../errors.js';
 import { validationError } from '../errors.js';
 import { toOrderView } from './orderView.js';
-import { checkDay, lockDay, planUnits, takeUnits } from './kitchen/index.js';
+import { checkDay, planUnits } from './kitchen/index.js';
+import { bookingRefusal, orderBooking } from './kitchen/booking.js';
 import { refuseSoldOutFast } from './kitchen/drops.js';
-import { checkUnpaidCap } from './upkeep/unpaidOrders.js';
 import { assertAvailableOn } from './menu/orders.js';
 import { withLineAllergens } from './allergens/orderLines.js';
 
@@ -216,27 +216,28 @@ export async function submitOrder(
   let order;
   let queuedMailId: string | null = null;
   try {
-    // The capacity check and the insert share one transaction under a per-date
-    // lock, so two customers racing for the last cake of a day get one success.
+    // The counters' checks and the insert are one statement under the counters'
+    // row locks, so two customers racing for the last cake of a day get one success.
     order = await submissionSlot(() =>
-      sqlTransaction(prisma, async (tx) => {
-        await checkUnpaidCap(tx, { userId, email: data.customerEmail });
+      sqlSession(prisma, async (db) => {
         const row = { ...data, id: randomUUID(), idempotencyKey: input.idempotencyKey };
-        // Every refusal that needs no lock comes first (issue 25: a refusal never
-        // waits behind the sales). Then the counters, in the order a cancellation's
-        // triggers take them: window, drop, and last the day's, the busiest row of
-        // a rush, held only for the INSERT and the commit.
-        const day = await checkDay(tx, data.pickupDate, data.items, { userId, today });
-        const units = await planUnits(tx, unitBooking(row, userId ?? input.holdKey ?? null));
-        await takeUnits(tx, units);
-        await lockDay(tx, day);
-        // The confirmation mail is stored by the order's own INSERT (a data-modifying WITH):
-        // the order and its mail commit together, in one round trip. That statement is the
-        // transaction's last: inserting the order locks a row of the day's summary
-        // (DailyOrderSummary triggers) until the commit.
+        // Every refusal that needs no lock comes first, from plain reads (issue 25:
+        // a refusal never waits behind the sales).
+        const day = await checkDay(db, data.pickupDate, data.items, { userId, today });
+        const units = await planUnits(db, unitBooking(row, userId ?? input.holdKey ?? null));
+        // Then ONE statement, its own transaction: the order's INSERT books the
+        // unpaid cap, the window, the drop units and the day's counters (each
+        // checked under its lock, in the order a cancellation's triggers take
+        // them) and stores the confirmation mail; in a rush those rows are held
+        // only while PostgreSQL runs it, never across a round trip to Node.
         const mail = deps.notifications.orderReceivedRow?.(asStored(row)) ?? null;
         queuedMailId = mail?.id ?? null;
-        return insertOrder(tx, row, mail?.insert);
+        const booking = orderBooking(day, units, { userId, email: data.customerEmail });
+        try {
+          return await insertOrder(db, row, { booking, alsoInsert: mail?.insert });
+        } catch (error) {
+          throw bookingRefusal(error, day, units) ?? error;
+        }
       }),
     );
   } catch (error) {
@@ -343,35 +344,38 @@ function asStored(row: NewOrder): Order {
 }
 
 async function insertOrder(
-  tx: Prisma.TransactionClient,
+  db: Prisma.TransactionClient,
   row: NewOrder,
-  alsoInsert?: Prisma.Sql,
+  also: { booking: Prisma.Sql; alsoInsert?: Prisma.Sql },
 ): Promise<Order> {
   const entries = Object.entries(row);
-  const value = (field: unknown) =>
-    field === null || field === Prisma.DbNull
-      ? null
-      : typeof field === 'object'
-        ? Prisma.sql`${JSON.stringify(field)}::jsonb`
-        : field;
-  const [created] = await tx.$queryRaw<Order[]>`
-    ${alsoInsert ? Prisma.sql`WITH "also" AS (${alsoInsert})` : Prisma.empty}
+  const value = (column: string, field: unknown) =>
+    // The id comes out of book_order: the row is formed only once the counters took it.
+    column === 'id'
+      ? also.booking
+      : field === null || field === Prisma.DbNull
+        ? null
+        : typeof field === 'object'
+          ? Prisma.sql`${JSON.stringify(field)}::jsonb`
+          : field;
+  const [created] = await db.$queryRaw<Order[]>`
+    ${also.alsoInsert ? Prisma.sql`WITH "also" AS (${also.alsoInsert})` : Prisma.empty}
     INSERT INTO "Order" (${Prisma.join(entries.map(([column]) => Prisma.raw(`"${column}"`)))})
-    VALUES (${Prisma.join(entries.map(([, field]) => value(field)))})
+    VALUES (${Prisma.join(entries.map(([column, field]) => value(column, field)))})
     RETURNING *`;
   return created!;
 }
 
 /**
- * `work` in one transaction on a connection of the pool, its statements
- * (Prisma.sql templates) sent straight to pg: Prisma's interactive
- * transaction and its per-statement engine work cost more CPU than the
- * submission's own statements. `tx` offers $queryRaw and $executeRaw only;
- * numeric columns come back as strings (every reader of them takes either).
+ * `work` on one connection of the pool, each statement its own transaction
+ * (the submission writes in one statement), sent straight to pg: Prisma's
+ * per-statement engine work costs more CPU than the submission's own
+ * statements. `db` offers $queryRaw and $executeRaw only; numeric columns
+ * come back as strings (every reader of them takes either).
  */
-async function sqlTransaction<T>(
+async function sqlSession<T>(
   prisma: PrismaClient,
-  work: (tx: Prisma.TransactionClient) => Promise<T>,
+  work: (db: Prisma.TransactionClient) => Promise<T>,
 ): Promise<T> {
   const client = await sqlPool(prisma).connect();
   let broken: Error | undefined;
@@ -387,23 +391,16 @@ async function sqlTransaction<T>(
     const name = `submit-${createHash('sha1').update(sql.text).digest('base64url').slice(0, 16)}`;
     return client.query({ name, text: sql.text, values: sql.values as unknown[] });
   };
-  const tx = {
+  const db = {
     $queryRaw: async (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) =>
       (await run(query, values)).rows,
     $executeRaw: async (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) =>
       (await run(query, values)).rowCount ?? 0,
   } as unknown as Prisma.TransactionClient;
   try {
-    // Prisma's transaction gave up after 5 s; a statement here does too (same round trip).
-    await client.query("BEGIN; SET LOCAL statement_timeout = '5s'");
-    const result = await work(tx);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
-    throw error;
+    return await work(db);
   } finally {
-    // A connection that could not roll back leaves the pool rather than serve another request.
+    // A connection that broke leaves the pool rather than serve another request.
     client.removeListener('error', onError);
     client.release(broken);
   }

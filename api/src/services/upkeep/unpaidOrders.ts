@@ -2,18 +2,17 @@
 // pending orders whose payment link went out are warned, then released
 // (cancelled through orderAdmin's releaseUnpaidOrder, which frees their
 // kitchen units through the counters' triggers), each customer mailed. And the
-// cap on one account's unpaid orders, checked in the order's transaction.
-import { Prisma, type PrismaClient } from '@bakery/prisma';
+// cap on one account's unpaid orders is checked by the order's INSERT
+// (services/kitchen/booking.ts).
+import type { PrismaClient } from '@bakery/prisma';
 import {
   DEFAULT_UNPAID_ORDER_SETTINGS,
   releaseTime,
   UNPAID_ORDER_MESSAGES,
-  unpaidCapProblem,
   unpaidOrderStep,
   type UnpaidOrderSettings,
 } from '@bakery/core';
 import type { Logger, Notifications } from '../contracts.js';
-import { conflict } from '../../errors.js';
 import { releaseUnpaidOrder } from '../orderAdmin.js';
 
 const HOUR_MS = 3_600_000;
@@ -95,35 +94,4 @@ export async function releaseUnpaidOrders(
   if (run.warned.length || run.released.length)
     log.info('unpaid orders', { warned: run.warned.length, released: run.released.length });
   return run;
-}
-
-/**
- * In the order's transaction: refuses (409 too_many_unpaid_orders) an order
- * from an account (or, for a guest, an e-mail address) that already holds
- * the owner's cap of unpaid orders. A transaction-scoped advisory lock on the
- * account makes parallel submissions count one after the other.
- */
-export async function checkUnpaidCap(
-  tx: Prisma.TransactionClient,
-  who: { userId: string | null; email: string },
-): Promise<void> {
-  const key = who.userId ? `unpaid:${who.userId}` : `unpaid:${who.email.toLowerCase()}`;
-  await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 27))`;
-  const mine = who.userId
-    ? Prisma.sql`o."userId" = ${who.userId}::uuid`
-    : Prisma.sql`o."userId" IS NULL AND o."customerEmail" = ${who.email.toLowerCase()}`;
-  const rows = await tx.$queryRaw<{ n: number; cap: number | null; exempt: boolean }[]>`
-    SELECT (SELECT count(*)::int FROM "Order" o WHERE o."paymentStatus" = 'pending' AND ${mine}) AS n,
-           (SELECT "maxOpenUnpaid" FROM "UnpaidOrderSetting" WHERE "id" = 1) AS cap,
-           EXISTS (SELECT 1 FROM "CapacityShareExemption" e
-                   WHERE e."userId" = ${who.userId}::uuid) AS exempt`;
-  const row = rows[0]!;
-  // An account whose fair share staff lifted (a trusted regular) has no cap either.
-  if (row.exempt) return;
-  const cap = row.cap === null ? DEFAULT_UNPAID_ORDER_SETTINGS.maxOpenUnpaid : Number(row.cap);
-  const problem = unpaidCapProblem(Number(row.n), {
-    ...DEFAULT_UNPAID_ORDER_SETTINGS,
-    maxOpenUnpaid: cap,
-  });
-  if (problem) throw conflict(problem, 'too_many_unpaid_orders');
 }
