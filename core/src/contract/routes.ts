@@ -56,6 +56,8 @@ export const ROUTES = {
   health: route<W.HealthView>()('GET', '/api/health', 'public'),
   config: route<V.ConfigView>()('GET', '/api/config', 'public'),
   menu: route<V.MenuView>()('GET', '/api/menu', 'public'),
+  // Issue 22: the published catalogue as core reads it (what the pages embed).
+  catalogue: route<CatalogueSnapshot>()('GET', '/api/catalogue', 'public'),
   settings: route<ShopSettings>()('GET', '/api/settings', 'public'),
   signup: route<UserAnswer>()('POST', '/api/signup', 'public'),
   login: route<UserAnswer>()('POST', '/api/login', 'public'),
