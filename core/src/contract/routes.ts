@@ -456,6 +456,13 @@ export const ROUTES = {
   backupFile: route<Bytes>()('GET', '/api/admin/backups/:name', 'permission:manageBackups', {
     binary: true,
   }),
+  // Issue 22: the photos archive taken with a backup, named as db:restore looks for it.
+  backupPhotos: route<Bytes>()(
+    'GET',
+    '/api/admin/backups/:name/photos',
+    'permission:manageBackups',
+    { binary: true },
+  ),
   unpaidOrderSettings: route<U.UnpaidOrderSettings>()(
     'GET',
     '/api/admin/unpaid-orders/settings',
