@@ -19,7 +19,7 @@ import {
 } from './services/sessionStore.js';
 import { routers } from './routes/index.js';
 import { cachedJson, publicCache } from './middleware/publicCache.js';
-import { menuReady, publicMenu } from './services/menu/live.js';
+import { menuReady, publicMenu, publishedCatalogueAnswer } from './services/menu/live.js';
 import { livePagesDir } from './services/menu/pages.js';
 import { liveMenuAnswer } from './services/allergens/menuAnswer.js';
 import { kitchenWritesMarkStale } from './services/allergens/statements.js';
@@ -166,6 +166,7 @@ export function createApp(deps: AppDeps): Koa {
     publicCache({
       // Issue 26: with each item's allergens, per kitchen revision and ?without= filter.
       '/api/menu': liveMenuAnswer(prisma, publicMenu),
+      '/api/catalogue': publishedCatalogueAnswer,
       '/api/config': () => cachedJson(configBody(deps), 'no-cache'),
       // Issue 25: polled by every open order page; in production built at most
       // once a second per range (tests and development read it fresh).

@@ -101,7 +101,7 @@ async function main(command: string | undefined, args: string[]) {
         );
       } else
         process.stdout.write(
-          `no photos beside the backup (${path.basename(media)}): ${config.mediaDir} left as it is\n`,
+          `no photos beside the backup (${path.basename(media)}, the back office's "Download photos"): ${config.mediaDir} left as it is\n`,
         );
       await deployMigrations(database.url, log);
       return;

@@ -4,19 +4,15 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { signInAsOwner } from './signIn';
 
-const base = () => process.env.E2E_BASE_URL!;
 const shots = join(import.meta.dirname, '..', 'test-results');
 test.use({ viewport: { width: 1280, height: 800 } });
 
 test('the owner reads the allergen overview and saves a day of product labels', async ({
   page,
 }) => {
-  await page.goto(`${base()}/admin/login`);
-  await page.getByLabel('Email', { exact: true }).fill(process.env.E2E_OWNER_EMAIL!);
-  await page.getByLabel('Password', { exact: true }).fill(process.env.E2E_OWNER_PASSWORD!);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { name: 'Bakery Admin Dashboard' })).toBeVisible();
+  await signInAsOwner(page);
   await page.getByRole('tab', { name: 'Kitchen', exact: true }).click();
 
   const download = page.waitForEvent('download');

@@ -5,8 +5,8 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { addDays, bakeryToday, formatLongDate } from '@bakery/core';
+import { signInAsOwner } from './signIn';
 
-const base = () => process.env.E2E_BASE_URL!;
 const shots = join(import.meta.dirname, '..', 'test-results');
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -19,11 +19,7 @@ const local = (ms: number) => {
 test('the owner sets a window, creates a drop and duplicates it for next week', async ({
   page,
 }) => {
-  await page.goto(`${base()}/admin/login`);
-  await page.getByLabel('Email', { exact: true }).fill(process.env.E2E_OWNER_EMAIL!);
-  await page.getByLabel('Password', { exact: true }).fill(process.env.E2E_OWNER_PASSWORD!);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { name: 'Bakery Admin Dashboard' })).toBeVisible();
+  await signInAsOwner(page);
   await page.getByRole('tab', { name: 'Kitchen', exact: true }).click();
   await page.getByRole('tab', { name: 'Drops', exact: true }).click();
 

@@ -7,7 +7,8 @@
 import { join } from 'node:path';
 import { addDays, bakeryToday, buildOrderPayload, priceOrder } from '@bakery/core';
 import { ApiSession } from '@bakery/test-support/client';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
+import { signInAsOwner } from './signIn';
 
 const base = () => process.env.E2E_BASE_URL!;
 const docs = join(import.meta.dirname, '..', '..', 'docs');
@@ -74,14 +75,6 @@ async function customerWithOrder() {
   return { customer, order };
 }
 
-async function signIn(page: Page) {
-  await page.goto(`${base()}/admin/login`);
-  await page.getByLabel('Email', { exact: true }).fill(process.env.E2E_OWNER_EMAIL!);
-  await page.getByLabel('Password', { exact: true }).fill(process.env.E2E_OWNER_PASSWORD!);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { name: 'Bakery Admin Dashboard' })).toBeVisible();
-}
-
 test('the owner changes a price and publishes; the storefront shows it at once; restore', async ({
   page,
   browser,
@@ -89,7 +82,7 @@ test('the owner changes a price and publishes; the storefront shows it at once; 
   const { customer, order } = await customerWithOrder();
   expect(await priceWithoutScript(browser)).toBe('$20.00');
 
-  await signIn(page);
+  await signInAsOwner(page);
   await page.getByRole('tab', { name: 'Menu', exact: true }).click();
   await page.getByRole('gridcell', { name: 'Cinnamon Rolls', exact: true }).click();
   const editor = page.getByRole('form', { name: 'Edit Cinnamon Rolls' });

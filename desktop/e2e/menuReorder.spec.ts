@@ -5,17 +5,10 @@
 // differences say so); Undo puts the published order back.
 import { SEED_CATALOGUE } from '@bakery/core';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signInAsOwner } from './signIn';
 
 const base = () => process.env.E2E_BASE_URL!;
 test.use({ viewport: { width: 1280, height: 800 } });
-
-async function signIn(page: Page) {
-  await page.goto(`${base()}/admin/login`);
-  await page.getByLabel('Email', { exact: true }).fill(process.env.E2E_OWNER_EMAIL!);
-  await page.getByLabel('Password', { exact: true }).fill(process.env.E2E_OWNER_PASSWORD!);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { name: 'Bakery Admin Dashboard' })).toBeVisible();
-}
 
 /** A mouse drag from one element to the middle of another, in small steps (AG Grid's row drag). */
 async function drag(page: Page, from: Locator, to: Locator) {
@@ -48,7 +41,7 @@ const gridNames = (page: Page) =>
 test('the owner drags an item and a category into a new place; the draft keeps it', async ({
   page,
 }) => {
-  await signIn(page);
+  await signInAsOwner(page);
   await page.getByRole('tab', { name: 'Menu', exact: true }).click();
   const strip = page.getByRole('list', { name: 'Categories (drag to reorder):' });
   await strip.getByRole('button', { name: 'Breads', exact: true }).click();

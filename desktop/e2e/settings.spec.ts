@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEFAULT_SHOP_SETTINGS } from '@bakery/core';
 import { ApiSession } from '@bakery/test-support/client';
+import { signInAsOwner } from './signIn';
 
 const base = () => process.env.E2E_BASE_URL!;
 const docs = join(import.meta.dirname, '..', '..', 'docs');
@@ -24,11 +25,7 @@ test.afterAll(async () => {
 });
 
 test("the owner changes the shop's hours and fees, and the shop follows", async ({ page }) => {
-  await page.goto(`${base()}/admin/login`);
-  await page.getByLabel('Email', { exact: true }).fill(process.env.E2E_OWNER_EMAIL!);
-  await page.getByLabel('Password', { exact: true }).fill(process.env.E2E_OWNER_PASSWORD!);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { name: 'Bakery Admin Dashboard' })).toBeVisible();
+  await signInAsOwner(page);
   await page.getByRole('tab', { name: 'Settings', exact: true }).click();
   await expect(page.getByLabel('Shop name')).toHaveValue('Sprinkles & Crumbs Bakery');
 

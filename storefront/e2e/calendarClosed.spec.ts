@@ -5,7 +5,7 @@
 // the reason, and a click on either picks nothing. The owner's settings and
 // the loaf are put back after. Screenshot for docs/storefront.md.
 import { join } from 'node:path';
-import { expect, test, type PlaywrightWorkerArgs } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   addDays,
   bakeryToday,
@@ -15,6 +15,7 @@ import {
   weekdayNumber,
   WEEKDAYS,
 } from '@bakery/core';
+import { asOwner, signUpCustomer } from './session';
 
 const baseURL = process.env.E2E_BASE_URL!;
 const docs = join(import.meta.dirname, '..', '..', 'docs');
@@ -28,18 +29,6 @@ const closedDay = addDays(first, 2);
 const closedWeekday = WEEKDAYS[weekdayNumber(closedDay)]!;
 const closedWords = `Closed on ${closedWeekday[0]!.toUpperCase()}${closedWeekday.slice(1)}s`;
 const loaf = 'lemon-poppy-seed-loaf';
-
-async function asOwner(playwright: PlaywrightWorkerArgs['playwright']) {
-  const owner = await playwright.request.newContext({
-    baseURL,
-    extraHTTPHeaders: { origin: baseURL },
-  });
-  const login = await owner.post('/api/admin/login', {
-    data: { email: process.env.E2E_OWNER_EMAIL, password: process.env.E2E_OWNER_PASSWORD },
-  });
-  expect(login.ok(), await login.text()).toBe(true);
-  return owner;
-}
 
 test('a closed weekday and a sold-out date are greyed and cannot be picked, 375 px', async ({
   page,
@@ -66,17 +55,7 @@ test('a closed weekday and a sold-out date are greyed and cannot be picked, 375 
       .poll(async () => (await page.request.get('/order')).text(), { timeout: 30_000 })
       .toContain(`"soldOutDates":["${soldOut}"]`);
 
-    const signup = await page.request.post('/api/signup', {
-      headers: { origin: baseURL },
-      data: {
-        email: `calendar-${Date.now()}@example.com`,
-        password: 'sourdough-42',
-        firstName: 'Ada',
-        lastName: 'Baker',
-        phone: '8505551234',
-      },
-    });
-    expect(signup.status()).toBe(201);
+    await signUpCustomer(page, 'calendar');
     await page.goto('/order#breads');
     const day = (date: string) => page.locator(`.day[data-date="${date}"]`);
 

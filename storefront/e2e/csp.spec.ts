@@ -5,6 +5,7 @@
 // screens come from siteRoutes.ts, the one list App.tsx routes with.
 import { expect, test, type Page } from '@playwright/test';
 import { SITE_ROUTES } from '../src/siteRoutes';
+import { signUpCustomer } from './session';
 
 const baseURL = process.env.E2E_BASE_URL!;
 test.use({ baseURL });
@@ -53,18 +54,7 @@ test('no storefront route, signed out or signed in, fires a CSP violation', asyn
   const found: string[] = [];
   for (const path of routes) found.push(...(await visit(path)));
 
-  const email = `csp-${Date.now()}@example.com`;
-  const signup = await page.request.post('/api/signup', {
-    headers: { origin: baseURL },
-    data: {
-      email,
-      password: 'sourdough-42',
-      firstName: 'Ada',
-      lastName: 'Baker',
-      phone: '8505551234',
-    },
-  });
-  expect(signup.status()).toBe(201);
+  await signUpCustomer(page, 'csp');
   for (const path of SIGNED_IN) found.push(...(await visit(path)));
   await page.goto('/my-orders');
   await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();

@@ -4,14 +4,9 @@
 // calendar greys a full day and says why, the window select says what is
 // left, the drop item says "Only N left" and is held with a timer.
 // Screenshots for docs/storefront.md.
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Page,
-  type PlaywrightWorkerArgs,
-} from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { addDays, bakeryToday, shortDate, weekdayNumber } from '@bakery/core';
+import { asOwner, signUpCustomer } from './session';
 
 const baseURL = process.env.E2E_BASE_URL!;
 test.use({ baseURL, viewport: { width: 375, height: 812 } });
@@ -27,18 +22,6 @@ const orderDay = addDays(today, 6);
 const weekdayName = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(
   new Date(`${orderDay}T12:00:00Z`),
 );
-
-async function asOwner(playwright: PlaywrightWorkerArgs['playwright']) {
-  const staff: APIRequestContext = await playwright.request.newContext({
-    baseURL,
-    extraHTTPHeaders: { origin: baseURL },
-  });
-  const login = await staff.post('/api/admin/login', {
-    data: { email: process.env.E2E_OWNER_EMAIL, password: process.env.E2E_OWNER_PASSWORD },
-  });
-  expect(login.ok()).toBe(true);
-  return staff;
-}
 
 test('drops, windows and what is left at 375 px', async ({ page, playwright }) => {
   const staff = await asOwner(playwright);
@@ -104,18 +87,7 @@ test('drops, windows and what is left at 375 px', async ({ page, playwright }) =
 });
 
 async function customerSees(page: Page) {
-  const email = `drops-${Date.now()}@example.com`;
-  const signup = await page.request.post('/api/signup', {
-    headers: { origin: baseURL },
-    data: {
-      email,
-      password: 'sourdough-42',
-      firstName: 'Ada',
-      lastName: 'Baker',
-      phone: '8505551234',
-    },
-  });
-  expect(signup.status()).toBe(201);
+  const email = await signUpCustomer(page, 'drops');
 
   await page.goto('/order#breads');
   // The upcoming drop: a countdown and "tell me when it opens".

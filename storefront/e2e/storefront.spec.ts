@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, bakeryToday } from '@bakery/core';
+import { asOwner } from './session';
 
 const baseURL = process.env.E2E_BASE_URL!;
 test.use({ baseURL });
@@ -225,14 +226,7 @@ test('a review appears on the home page only after approval', async ({ page, pla
   await expect(page.getByText(title)).toHaveCount(0);
 
   // Approve as the owner through the staff API.
-  const staff = await playwright.request.newContext({
-    baseURL,
-    extraHTTPHeaders: { origin: baseURL },
-  });
-  const login = await staff.post('/api/admin/login', {
-    data: { email: process.env.E2E_OWNER_EMAIL, password: process.env.E2E_OWNER_PASSWORD },
-  });
-  expect(login.ok()).toBe(true);
+  const staff = await asOwner(playwright);
   const reviews = (await (await staff.get('/api/admin/reviews')).json()) as {
     id: string;
     title: string;

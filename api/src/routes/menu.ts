@@ -5,9 +5,9 @@
 // ETagged copy (middleware/publicCache.ts) before the session is read; this
 // route serves it where that is not mounted.
 import Router from '@koa/router';
-import { ROUTES } from '@bakery/core';
+import { currentCatalogue, ROUTES } from '@bakery/core';
 import { on } from './on.js';
-import { publicMenu } from '../services/menu/live.js';
+import { CATALOGUE_CACHE_CONTROL, publicMenu } from '../services/menu/live.js';
 
 export const MENU_CACHE_CONTROL = 'public, no-cache';
 
@@ -16,6 +16,10 @@ export function menuRouter(): Router {
   on(router, ROUTES.menu, {}, (ctx) => {
     ctx.set('Cache-Control', MENU_CACHE_CONTROL);
     return publicMenu();
+  });
+  on(router, ROUTES.catalogue, {}, (ctx) => {
+    ctx.set('Cache-Control', CATALOGUE_CACHE_CONTROL);
+    return currentCatalogue();
   });
   return router;
 }

@@ -258,6 +258,37 @@ describe('availability per item', () => {
     expect(pumpkin!.availability.reason).toMatch(/^Available from [A-Z][a-z]{2} \d{1,2}$/);
     expect((await menuItem('focaccia'))!.availability.reason).toBe('Fridays only');
   });
+
+  it('names the published version in GET /api/availability; GET /api/catalogue has its sold-out dates', async () => {
+    const range = `fromDate=${day(3)}&toDate=${day(30)}`;
+    const before = await guest.get<{ menuVersion: number }>(`/api/availability?${range}`);
+    expect(before.status).toBe(200);
+    const soldOutDay = day(12);
+    expect(
+      (await owner.patch('/api/admin/menu/items/banana-bread', { soldOutDates: [soldOutDay] }))
+        .status,
+    ).toBe(200);
+    const published = await owner.post<{ version: { number: number } }>('/api/admin/menu/publish');
+    const version = published.body.version.number;
+    expect(published.status).toBe(201);
+
+    const after = await guest.get<{ menuVersion: number }>(`/api/availability?${range}`);
+    expect(after.body.menuVersion).toBe(version);
+    expect(after.body.menuVersion).toBeGreaterThan(before.body.menuVersion);
+    type Snapshot = { version: number; items: { id: string; soldOutDates?: string[] }[] };
+    const catalogue = await guest.get<Snapshot>('/api/catalogue');
+    expect(catalogue.status).toBe(200);
+    expect(catalogue.body.version).toBe(version);
+    expect(catalogue.body.items.find((i) => i.id === 'banana-bread')!.soldOutDates).toEqual([
+      soldOutDay,
+    ]);
+    // Revalidated with its ETag, an unchanged catalogue costs a 304.
+    const etag = catalogue.headers.get('etag')!;
+    const again = await fetch(`${server.baseUrl}/api/catalogue`, {
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+  });
 });
 
 describe('bad input (400 with the field)', () => {

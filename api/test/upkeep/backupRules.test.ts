@@ -127,6 +127,7 @@ describe('owner only', () => {
     ['GET', '/api/admin/backups'],
     ['POST', '/api/admin/backups', {}],
     ['GET', '/api/admin/backups/bakery-20261125T070000Z.dump'],
+    ['GET', '/api/admin/backups/bakery-20261125T070000Z.dump/photos'],
     ['GET', '/api/admin/backups/settings'],
     ['PUT', '/api/admin/backups/settings', { time: '03:00', keepDaily: 7, keepWeekly: 4 }],
     ['GET', '/api/admin/unpaid-orders/settings'],
@@ -164,10 +165,17 @@ describe('owner only', () => {
       '%2Fetc%2Fpasswd',
       'bakery-20261125T070000Z.dump', // well formed, but there is none
     ]) {
-      const answer = await owner.get(`/api/admin/backups/${name}`);
-      expect(answer.status, name).toBe(404);
-      expect(answer.body.code).toBe('not_found');
+      for (const url of [`/api/admin/backups/${name}`, `/api/admin/backups/${name}/photos`]) {
+        const answer = await owner.get(url);
+        expect(answer.status, url).toBe(404);
+        expect(answer.body.code).toBe('not_found');
+      }
     }
+    // A backup taken without photos (before issue 22) has none to download.
+    await writeFile(path.join(backupDir, 'bakery-20261125T080000Z.dump'), 'x');
+    const none = await owner.get('/api/admin/backups/bakery-20261125T080000Z.dump/photos');
+    expect(none.status).toBe(404);
+    expect(none.body.message).toBe('No photos were saved with this backup');
     // A NUL byte is refused before the route sees it.
     expect((await owner.get('/api/admin/backups/bakery-20261125T070000Z.dump%00.txt')).status).toBe(
       400,

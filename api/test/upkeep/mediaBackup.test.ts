@@ -1,9 +1,11 @@
 // The photos in the backup (issue 22): the owner uploads a menu photo, takes
-// a backup (the owner's button), the media folder is lost; `db:restore` of
-// that backup into a fresh database brings the photos back, and the server
-// serves the photo again, byte for byte. A pruned backup's photos go with it.
+// a backup (the owner's button) and downloads it and its photos from the back
+// office; the media folder is lost; `db:restore` of the downloaded dump into a
+// fresh database finds the photos beside it and brings them back, and the
+// server serves the photo again, byte for byte. A pruned backup's photos go
+// with it.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -96,18 +98,49 @@ describe('photos in the backup', () => {
       expect.arrayContaining([taken.body.name, path.basename(archive)]),
     );
 
+    // The back office lists the photos with it and downloads both, each under
+    // the name the server gave it, into one folder off the server.
+    const listed = await owner.get<{ backups: { name: string; media: unknown }[] }>(
+      '/api/admin/backups',
+    );
+    expect(listed.body.backups.find((b) => b.name === taken.body.name)!.media).toEqual({
+      name: path.basename(archive),
+      size: (await stat(archive)).size,
+    });
+    const downloads = await mkdtemp(path.join(root, 'downloads-'));
+    for (const [url, file] of [
+      [`/api/admin/backups/${taken.body.name}`, dump],
+      [`/api/admin/backups/${taken.body.name}/photos`, archive],
+    ] as const) {
+      const answer = await owner.request('GET', url);
+      expect(answer.status, url).toBe(200);
+      const name = /filename="([^"]+)"/.exec(answer.headers.get('content-disposition')!)![1]!;
+      expect(name).toBe(path.basename(file));
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      expect(bytes.equals(await readFile(file)), url).toBe(true);
+      await writeFile(path.join(downloads, name), bytes);
+    }
+    expect(
+      (await owner.request('GET', `/api/admin/backups/${taken.body.name}/photos`)).headers.get(
+        'content-type',
+      ),
+    ).toBe('application/gzip');
+
     // The media folder is lost: the photo is gone.
     await rm(mediaDir, { recursive: true, force: true });
     expect((await fetchPhoto(served)).status).toBe(404);
 
-    // db:restore into a fresh database brings the photos back.
+    // db:restore of the downloaded dump into a fresh database brings the photos back.
     target = await createDatabase(
       new URL('/postgres', server.deps.config.databaseUrl!).toString(),
       'media_restore',
     );
-    const restored = await restoreCommand(target!.url, [dump]);
+    const restored = await restoreCommand(target!.url, [
+      path.join(downloads, taken.body.name as string),
+    ]);
     expect(restored.code, restored.out).toBe(0);
-    expect(restored.out).toMatch(/photos restored: \d+ files from .*\.media\.tar\.gz/);
+    expect(restored.out).toMatch(/photos restored: [1-9]\d* files from /);
+    expect(restored.out).toContain(`files from ${path.join(downloads, path.basename(archive))}`);
     const after = await fetchPhoto(served);
     expect(after.status).toBe(200);
     expect(after.bytes.equals(before.bytes)).toBe(true);

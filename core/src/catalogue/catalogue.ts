@@ -778,10 +778,23 @@ function build(snapshot: CatalogueSnapshot): LiveCatalogue {
 }
 
 let live: LiveCatalogue = build(SEED_CATALOGUE);
+const catalogueListeners = new Set<() => void>();
 
 /** Replaces the live catalogue (a published version) that every reader below sees. */
 export function setCatalogue(snapshot: CatalogueSnapshot): void {
   live = build(snapshot);
+  for (const listener of catalogueListeners) listener();
+}
+
+/**
+ * Calls `listener` after each setCatalogue (an open page re-renders with a
+ * version published meanwhile); answers the function that stops it.
+ */
+export function onCatalogue(listener: () => void): () => void {
+  catalogueListeners.add(listener);
+  return () => {
+    catalogueListeners.delete(listener);
+  };
 }
 
 /** The live catalogue as stored (photos as URLs or null). */

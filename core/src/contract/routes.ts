@@ -56,6 +56,8 @@ export const ROUTES = {
   health: route<W.HealthView>()('GET', '/api/health', 'public'),
   config: route<V.ConfigView>()('GET', '/api/config', 'public'),
   menu: route<V.MenuView>()('GET', '/api/menu', 'public'),
+  // Issue 22: the published catalogue as core reads it (what the pages embed).
+  catalogue: route<CatalogueSnapshot>()('GET', '/api/catalogue', 'public'),
   settings: route<ShopSettings>()('GET', '/api/settings', 'public'),
   signup: route<UserAnswer>()('POST', '/api/signup', 'public'),
   login: route<UserAnswer>()('POST', '/api/login', 'public'),
@@ -454,6 +456,13 @@ export const ROUTES = {
   backupFile: route<Bytes>()('GET', '/api/admin/backups/:name', 'permission:manageBackups', {
     binary: true,
   }),
+  // Issue 22: the photos archive taken with a backup, named as db:restore looks for it.
+  backupPhotos: route<Bytes>()(
+    'GET',
+    '/api/admin/backups/:name/photos',
+    'permission:manageBackups',
+    { binary: true },
+  ),
   unpaidOrderSettings: route<U.UnpaidOrderSettings>()(
     'GET',
     '/api/admin/unpaid-orders/settings',

@@ -222,6 +222,12 @@ export function firstWorkingDate(
 export interface AvailabilityOfferView {
   fromDate: string;
   toDate: string;
+  /**
+   * The published menu version the server serves (issue 22): an open order
+   * page whose catalogue is older reads GET /api/catalogue, so an item sold
+   * out meanwhile greys its dates within one poll.
+   */
+  menuVersion: number;
   days: DayOffer[];
 }
 

@@ -123,6 +123,11 @@ export interface BackupFileView {
   size: number;
   /** ISO instant. */
   takenAt: string;
+  /**
+   * The uploaded photos taken with it (issue 22): `<stem>.media.tar.gz` beside
+   * it, which db:restore finds there; null when there is none.
+   */
+  media: { name: string; size: number } | null;
 }
 
 /** POST /api/admin/backups: the backup just taken, with what its check read. */

@@ -1,16 +1,21 @@
 // Query hooks: one per read of spec section 7.
-import { createContext } from 'react';
+import { createContext, useEffect, useSyncExternalStore } from 'react';
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
-import type {
-  AdminMeView,
-  AvailabilityOfferView,
-  PublicDropView,
-  OrderView,
-  ReviewView,
-  UserView,
-  PaymentStatusView,
+import {
+  catalogueVersion,
+  currentCatalogue,
+  onCatalogue,
+  ROUTES,
+  setCatalogue,
+  type AdminMeView,
+  type AvailabilityOfferView,
+  type PublicDropView,
+  type OrderView,
+  type ReviewView,
+  type UserView,
+  type PaymentStatusView,
 } from '@bakery/core';
-import { apiRequest, createQueryClient, getQueryFn } from './client';
+import { api, apiRequest, createQueryClient, getQueryFn } from './client';
 
 export const USER_KEY = ['/api/user'] as const;
 export const MY_ORDERS_KEY = ['/api/my-orders'] as const;
@@ -125,6 +130,31 @@ export function useAvailability(fromDate: string, toDate: string) {
 }
 
 export const AVAILABILITY_POLL_MS = 15_000;
+
+/**
+ * Issue 22: a menu published while the page is open is put in force here.
+ * The availability answer (read every 15 s) names the published version;
+ * when the page's catalogue is another, GET /api/catalogue is read and handed
+ * to core, and the caller renders again: a date an item of the cart is now
+ * sold out on greys, with its reason. Asked again at each poll until they agree.
+ */
+export function useFollowPublishedMenu(version: number | undefined, polledAt: number) {
+  useSyncExternalStore(onCatalogue, currentCatalogue, currentCatalogue);
+  useEffect(() => {
+    if (!version || version === catalogueVersion()) return;
+    let wanted = true;
+    api
+      .call(ROUTES.catalogue)
+      .then((published) => {
+        if (wanted && (published.version ?? 1) !== catalogueVersion()) setCatalogue(published);
+      })
+      // Offline or refused: the next poll asks again.
+      .catch(() => undefined);
+    return () => {
+      wanted = false;
+    };
+  }, [version, polledAt]);
+}
 
 /** Issue 25: the drops open now or to come, with what is left (GET /api/drops). */
 export function useDrops() {

@@ -1,8 +1,10 @@
 // The owner's upkeep calls (issue 27): backups (list, take one now, download,
 // settings) and the unpaid-order rules. Owner only (core's manageBackups).
-import { createReadStream } from 'node:fs';
+import { createReadStream, type ReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import { on } from '../on.js';
 import { z } from 'zod';
 import {
@@ -21,6 +23,7 @@ import {
   listBackups,
   saveBackupSettings,
 } from '../../services/upkeep/backups.js';
+import { mediaArchiveBeside } from '../../services/upkeep/mediaBackup.js';
 import { PgToolsMissing } from '../../services/upkeep/pgTools.js';
 import {
   saveUnpaidOrderSettings,
@@ -29,6 +32,19 @@ import {
 import { BACKUP_JOB } from '../../services/upkeep/jobs.js';
 
 const NameParam = z.object({ name: z.string().max(100) });
+
+/** A file of the backup folder as a download under its own name, never cached. */
+function attachment(
+  ctx: Context,
+  file: { path: string; name: string; size: number },
+  type: string,
+): ReadStream {
+  ctx.set('Content-Type', type);
+  ctx.set('Content-Disposition', `attachment; filename="${file.name}"`);
+  ctx.set('Content-Length', String(file.size));
+  ctx.set('Cache-Control', 'no-store');
+  return createReadStream(file.path);
+}
 
 export function adminUpkeepRouter(deps: AppDeps): Router {
   const router = new Router();
@@ -42,16 +58,22 @@ export function adminUpkeepRouter(deps: AppDeps): Router {
       backupSettings(prisma),
       prisma.scheduledJob.findUnique({ where: { name: BACKUP_JOB } }),
     ]);
+    // Each with the photos archive beside it (issue 22): the panel offers both downloads.
+    const listed = await Promise.all(
+      backups.map(async (b) => {
+        const media = await mediaArchiveBeside(path.join(dir, b.name));
+        return {
+          name: b.name,
+          size: b.size,
+          takenAt: b.takenAt.toISOString(),
+          media: media && { name: media.name, size: media.size },
+        };
+      }),
+    );
     const newest = backups[0] ?? null;
     const view: BackupListView = {
-      backups: backups.map((b) => ({
-        name: b.name,
-        size: b.size,
-        takenAt: b.takenAt.toISOString(),
-      })),
-      newest: newest
-        ? { name: newest.name, size: newest.size, takenAt: newest.takenAt.toISOString() }
-        : null,
+      backups: listed,
+      newest: listed[0] ?? null,
       ...backupAge(new Date(), newest?.takenAt ?? null),
       settings,
       folder: dir,
@@ -90,6 +112,9 @@ export function adminUpkeepRouter(deps: AppDeps): Router {
         name: result.name,
         size: result.size,
         takenAt: result.takenAt.toISOString(),
+        media: result.media
+          ? { name: path.basename(result.media.path), size: result.media.size }
+          : null,
         durationMs: result.durationMs,
         tables: result.tableData,
         format: result.format,
@@ -126,11 +151,19 @@ export function adminUpkeepRouter(deps: AppDeps): Router {
       const file = backupFilePath(dir, name);
       const info = file ? await stat(file).catch(() => null) : null;
       if (!file || !info?.isFile()) throw notFound('No such backup');
-      ctx.set('Content-Type', 'application/octet-stream');
-      ctx.set('Content-Disposition', `attachment; filename="${name}"`);
-      ctx.set('Content-Length', String(info.size));
-      ctx.set('Cache-Control', 'no-store');
-      return createReadStream(file);
+      return attachment(ctx, { path: file, name, size: info.size }, 'application/octet-stream');
+    },
+  );
+  // The photos taken with a backup, under the name db:restore looks for beside the dump.
+  on(
+    router,
+    ROUTES.backupPhotos,
+    { parts: { params: NameParam } },
+    async (ctx, { params: { name } }) => {
+      const file = backupFilePath(dir, name);
+      const media = file ? await mediaArchiveBeside(file) : null;
+      if (!media) throw notFound('No photos were saved with this backup');
+      return attachment(ctx, media, 'application/gzip');
     },
   );
 

@@ -7,12 +7,13 @@
 import {
   dayOffer,
   dayWindows,
-  type DayOffer,
+  type AvailabilityOfferView,
   type Fulfillment,
   type KitchenLine,
 } from '@bakery/core';
 import type { Prisma } from '@bakery/prisma';
 import type { Db } from '../../db/types.js';
+import { liveVersion } from '../menu/live.js';
 import { loadAvailability } from './capacity.js';
 import {
   activeHolds,
@@ -34,18 +35,12 @@ import {
   type WindowPlan,
 } from './windows.js';
 
-export interface OfferView {
-  fromDate: string;
-  toDate: string;
-  days: DayOffer[];
-}
-
 export async function availabilityOffer(
   db: Db,
   fromDate: string,
   toDate: string,
   now = new Date(),
-): Promise<OfferView> {
+): Promise<AvailabilityOfferView> {
   const [base, windows, loads, drops] = await Promise.all([
     loadAvailability(db, fromDate, toDate),
     loadWindows(db),
@@ -66,7 +61,7 @@ export async function availabilityOffer(
     });
     return dayOffer(day, ofDay, drops, held, now);
   });
-  return { fromDate, toDate, days };
+  return { fromDate, toDate, menuVersion: liveVersion(), days };
 }
 
 type Raw = Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'>;

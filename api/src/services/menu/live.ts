@@ -23,6 +23,7 @@ import {
 } from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
 import pg from 'pg';
+import { cachedJson, type CachedAnswer } from '../cachedJson.js';
 import type { Logger } from '../contracts.js';
 import { MENU_CHANNEL } from './channel.js';
 import { ensureSeeded } from './draft.js';
@@ -203,3 +204,20 @@ export function publicMenu(): PublicMenu {
     memo = { catalogue, day, body: buildMenu(day) };
   return memo.body;
 }
+
+export const CATALOGUE_CACHE_CONTROL = 'public, no-cache';
+let published: { catalogue: CatalogueSnapshot; answer: CachedAnswer } | null = null;
+
+/**
+ * GET /api/catalogue (issue 22): the published catalogue as the pages embed
+ * it, which an open order page reads when GET /api/availability names a
+ * newer version. Compressed and ETagged once per version.
+ */
+export const publishedCatalogueAnswer = {
+  live(): Promise<CachedAnswer> {
+    const catalogue = currentCatalogue();
+    if (published?.catalogue !== catalogue)
+      published = { catalogue, answer: cachedJson(catalogue, CATALOGUE_CACHE_CONTROL) };
+    return Promise.resolve(published.answer);
+  },
+};

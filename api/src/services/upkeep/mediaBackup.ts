@@ -22,6 +22,15 @@ const INCOMING = '.incoming';
 export const mediaArchiveFor = (backupFile: string): string =>
   `${backupFile.replace(/\.dump$/, '')}.media.tar.gz`;
 
+/** The media archive beside the backup file `backupFile`, when there is one. */
+export async function mediaArchiveBeside(
+  backupFile: string,
+): Promise<{ path: string; name: string; size: number } | null> {
+  const file = mediaArchiveFor(backupFile);
+  const info = await stat(file).catch(() => null);
+  return info?.isFile() ? { path: file, name: path.basename(file), size: info.size } : null;
+}
+
 export interface MediaArchive {
   path: string;
   /** Files in it (folders not counted). */

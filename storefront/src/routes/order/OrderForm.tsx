@@ -35,7 +35,7 @@ import {
   rushThresholdWords,
 } from '@bakery/core';
 import { apiRequest, errorCode, errorMessage, isNetworkError } from '../../api/client';
-import { MY_ORDERS_KEY, useAvailability } from '../../api/queries';
+import { MY_ORDERS_KEY, useAvailability, useFollowPublishedMenu } from '../../api/queries';
 import { CartLines } from '../../cart/CartLines';
 import { cartLines, clearCart } from '../../cart/cartStorage';
 import { useCartValue } from '../../cart/useCart';
@@ -103,6 +103,8 @@ export function OrderForm({ user }: { user: UserView }) {
   // The kitchen's capacity (issue 8): closed and full dates are named and
   // refused like too-early ones; the server checks again on submit.
   const availability = useAvailability(minDate, addDays(minDate, AVAILABILITY_DAYS - 1));
+  // Issue 22: a menu published since the page loaded greys its dates without a reload.
+  useFollowPublishedMenu(availability.data?.menuVersion, availability.dataUpdatedAt);
   const days = availability.data?.days ?? [];
   const selectedDay = date ? (days.find((day) => day.date === date) ?? null) : null;
   const fulfillment = form.deliveryMethod === 'delivery' ? 'delivery' : 'pickup';

@@ -16,6 +16,7 @@ const newest = {
   name: 'bakery-20261125T070000Z.dump',
   size: 2_500_000,
   takenAt: '2026-11-25T07:00:00.000Z',
+  media: { name: 'bakery-20261125T070000Z.media.tar.gz', size: 12_600_000 },
 };
 const list = (over: object) => ({
   backups: [newest],
@@ -42,6 +43,12 @@ describe('Backups', () => {
     expect(screen.getByRole('status')).toHaveTextContent('2.4 MB');
     expect(screen.getByRole('button', { name: `Download ${newest.name}` })).toBeInTheDocument();
     expect(screen.getByLabelText('Release after (hours)')).toHaveValue('48');
+    // Issue 22: the photos taken with it are a download of their own.
+    fireEvent.click(screen.getByRole('button', { name: `Download photos ${newest.media.name}` }));
+    expect(screen.getByText('Download photos (12.0 MB)')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === `/api/admin/backups/${newest.name}/photos`)).toBe(true),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Back up now' }));
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'POST' && c.path === '/api/admin/backups')).toBe(true),

@@ -1,7 +1,9 @@
 // The owner's upkeep (issue 27): the newest backup, its size and age (a
 // warning past 26 hours or when the last nightly run failed), "Back up now",
-// a download of any listed backup, the nightly time and retention, and the
-// unpaid-order rules. Rules and messages are core's; the server enforces them.
+// a download of any listed backup and of the photos taken with it (issue 22:
+// both under the names db:restore pairs them by), the nightly time and
+// retention, and the unpaid-order rules. Rules and messages are core's; the
+// server enforces them.
 import type { BackupTakenView } from '@bakery/core';
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Card, H5, H6 } from '../ui/blueprint';
@@ -36,9 +38,10 @@ const when = (iso: string) =>
     timeStyle: 'short',
   });
 
-async function download(name: string) {
+/** Saves `path`'s bytes as the file `name` (the name db:restore expects). */
+async function download(path: string, name: string) {
   try {
-    const bytes = await apiBytes(`/api/admin/backups/${encodeURIComponent(name)}`);
+    const bytes = await apiBytes(path);
     const url = URL.createObjectURL(new Blob([bytes as BlobPart]));
     const link = document.createElement('a');
     link.href = url;
@@ -49,6 +52,8 @@ async function download(name: string) {
     toast('Download failed', messageOf(err, 'The backup could not be downloaded'));
   }
 }
+
+const backupPath = (name: string) => `/api/admin/backups/${encodeURIComponent(name)}`;
 
 /** A small form of whole-number and text fields, checked by a core schema before it is sent. */
 function SettingsForm({
@@ -162,7 +167,8 @@ export function BackupPanel() {
           <p className="bp6-text-muted" style={{ marginTop: 8 }}>
             Every night at {view.settings.time} (New York time) into <code>{view.folder}</code> on
             the server; {view.settings.keepDaily} daily and {view.settings.keepWeekly} weekly are
-            kept. Copy a download off this computer now and then.
+            kept. Now and then download a backup and its photos into one folder off this computer:{' '}
+            <code>npm run db:restore -- bakery-….dump</code> restores both.
           </p>
           <Button
             icon="floppy-disk"
@@ -171,7 +177,11 @@ export function BackupPanel() {
             onClick={() => takeNow.mutate()}
           />
           {view.backups.length > 0 && (
-            <HeadedTable label="Backups" striped={false} columns={['Taken', 'Size', 'Download']}>
+            <HeadedTable
+              label="Backups"
+              striped={false}
+              columns={['Taken', 'Size', 'Download', 'Photos']}
+            >
               {view.backups.slice(0, SHOWN).map((b) => (
                 <tr key={b.name}>
                   <td>{when(b.takenAt)}</td>
@@ -182,8 +192,21 @@ export function BackupPanel() {
                       icon="download"
                       text="Download"
                       aria-label={`Download ${b.name}`}
-                      onClick={() => void download(b.name)}
+                      onClick={() => void download(backupPath(b.name), b.name)}
                     />
+                  </td>
+                  <td>
+                    {b.media ? (
+                      <Button
+                        small
+                        icon="media"
+                        text={`Download photos (${formatBytes(b.media.size)})`}
+                        aria-label={`Download photos ${b.media.name}`}
+                        onClick={() => void download(`${backupPath(b.name)}/photos`, b.media!.name)}
+                      />
+                    ) : (
+                      <span className="bp6-text-muted">None saved</span>
+                    )}
                   </td>
                 </tr>
               ))}
