@@ -30,7 +30,7 @@ import type { SessionUser } from './sessionStore.js';
 import { badRequest, conflict } from '../errors.js';
 import { validationError } from '../errors.js';
 import { toOrderView } from './orderView.js';
-import { checkDay, planUnits } from './kitchen/index.js';
+import { checkDay, planUnits, unitsRead } from './kitchen/index.js';
 import { bookingRefusal, orderBooking } from './kitchen/booking.js';
 import { refuseSoldOutFast } from './kitchen/drops.js';
 import { assertAvailableOn } from './menu/orders.js';
@@ -223,8 +223,16 @@ export async function submitOrder(
         const row = { ...data, id: randomUUID(), idempotencyKey: input.idempotencyKey };
         // Every refusal that needs no lock comes first, from plain reads (issue 25:
         // a refusal never waits behind the sales).
-        const day = await checkDay(db, data.pickupDate, data.items, { userId, today });
-        const units = await planUnits(db, unitBooking(row, userId ?? input.holdKey ?? null));
+        // (The windows and drops planUnits needs come with the day's rules: one round trip.)
+        const day = await checkDay(
+          db,
+          data.pickupDate,
+          data.items,
+          { userId, today },
+          unitsRead(data.pickupDate),
+        );
+        const holder = userId ?? input.holdKey ?? null;
+        const units = await planUnits(db, unitBooking(row, holder), day.also);
         // Then ONE statement, its own transaction: the order's INSERT books the
         // unpaid cap, the window, the drop units and the day's counters (each
         // checked under its lock, in the order a cancellation's triggers take

@@ -101,6 +101,8 @@ export interface DayCheck {
   limits: CapacityLimits;
   /** The account's fair-share refusal, when its unpaid orders of the day would pass it. */
   fairShare: string | null;
+  /** What checkDay's `alsoRead` read. */
+  also?: unknown;
 }
 
 /**
@@ -115,11 +117,13 @@ export async function checkDay(
   pickupDate: string,
   lines: readonly KitchenLine[],
   who: Reservation,
+  /** Another read sent in the same statement (one round trip less); its value is `also`. */
+  alsoRead?: Prisma.Sql,
 ): Promise<DayCheck> {
   const date = pickupDate.slice(0, 10);
   const tooMany = productLimitProblem(lines);
   if (tooMany) throw refuseField('items', tooMany);
-  const day = await dayRules(tx, date, who.userId);
+  const day = await dayRules(tx, date, who.userId, alsoRead);
   const beyond = horizonProblem(date, who.today, day.horizonDays);
   if (beyond) throw refuseField('pickupDate', beyond);
   if (day.closed) throw conflict(closedDateMessage(date, day.closedReason), 'capacity_full');
@@ -129,7 +133,13 @@ export async function checkDay(
     who.userId && !day.exempt
       ? fairShareCheck(day.held.flatMap(storedLines), lines, limits, date)
       : null;
-  return { date, lines, limits, fairShare: share && !share.ok ? share.message : null };
+  return {
+    date,
+    lines,
+    limits,
+    fairShare: share && !share.ok ? share.message : null,
+    also: day.also,
+  };
 }
 
 /**
@@ -181,6 +191,7 @@ interface DayRules {
   /** The `items` of the account's unpaid orders of the day. */
   held: Prisma.JsonValue[];
   exempt: boolean;
+  also?: unknown;
 }
 
 /** Everything else the check needs, in one statement (the fair share by the userId + date index). */
@@ -188,6 +199,7 @@ async function dayRules(
   tx: Prisma.TransactionClient,
   date: string,
   userId: string | null,
+  alsoRead?: Prisma.Sql,
 ): Promise<DayRules> {
   const [row] = await tx.$queryRaw<
     {
@@ -197,6 +209,7 @@ async function dayRules(
       limits: DayRules['limits'] | null;
       held: Prisma.JsonValue[] | null;
       exempt: boolean;
+      also: unknown;
     }[]
   >`
     SELECT
@@ -211,7 +224,8 @@ async function dayRules(
            WHERE "userId" = ${userId}::uuid AND "pickupDate" = ${date}
              AND "paymentStatus" = ${UNPAID.paymentStatus})
       END AS "held",
-      e."userId" IS NOT NULL AS "exempt"
+      e."userId" IS NOT NULL AS "exempt",
+      ${alsoRead ?? Prisma.sql`NULL`} AS "also"
     FROM (SELECT 1) AS one
     LEFT JOIN "CapacityShareExemption" e ON e."userId" = ${userId}::uuid`;
   return {
@@ -221,6 +235,7 @@ async function dayRules(
     limits: row?.limits ?? [],
     held: row?.held ?? [],
     exempt: Boolean(row?.exempt),
+    also: row?.also,
   };
 }
 

@@ -20,4 +20,4 @@ export { listLinks, saveLink, removeLink, costPerItem, batchesFor } from './link
 export { bakeSheet, storedItems } from './bakeSheet.js';
 export { margins } from './margins.js';
 export { writeBakeSheetWorkbook } from './export.js';
-export { availabilityOffer, bookWindowAndDrops, planUnits } from './offer.js';
+export { availabilityOffer, bookWindowAndDrops, planUnits, unitsRead } from './offer.js';

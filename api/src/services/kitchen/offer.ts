@@ -11,7 +11,7 @@ import {
   type Fulfillment,
   type KitchenLine,
 } from '@bakery/core';
-import type { Prisma } from '@bakery/prisma';
+import { Prisma } from '@bakery/prisma';
 import type { Db } from '../../db/types.js';
 import { liveVersion } from '../menu/live.js';
 import { loadAvailability } from './capacity.js';
@@ -84,16 +84,31 @@ export interface UnitPlan {
   drops: DropPlan;
 }
 
+interface UnitsRead {
+  windows: unknown;
+  drops: unknown;
+}
+
+/** The owner's windows and the date's drops, as one JSON value (one round trip). */
+export const unitsRead = (date: string) =>
+  Prisma.sql`json_build_object('windows', ${WINDOWS_JSON}, 'drops', ${dropsServingJson(date)})`;
+
 /**
  * The reading half of the window and drop booking: which window, which drop
  * units, and the refusals that need no lock (a drop not open or closed, a
  * unit with nothing left, a time in no window). Run BEFORE reserveCapacity,
  * so a buyer refused for a sold-out item never waits behind the sales.
  */
-export async function planUnits(tx: Raw, booking: UnitBooking): Promise<UnitPlan> {
-  // The owner's windows and the date's drops in one round trip.
-  const [read] = await tx.$queryRaw<{ windows: unknown; drops: unknown }[]>`
-    SELECT ${WINDOWS_JSON} AS "windows", ${dropsServingJson(booking.date)} AS "drops"`;
+export async function planUnits(
+  tx: Raw,
+  booking: UnitBooking,
+  /** What unitsRead(booking.date) read, when it was sent with another statement. */
+  alreadyRead?: unknown,
+): Promise<UnitPlan> {
+  const read =
+    (alreadyRead as UnitsRead | undefined) ??
+    (await tx.$queryRaw<{ read: UnitsRead }[]>`SELECT ${unitsRead(booking.date)} AS "read"`)[0]
+      ?.read;
   const defs = windowsFromJson(read?.windows);
   const window = await planWindow(
     tx,
