@@ -6,7 +6,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEED_CATALOGUE } from '@bakery/core';
 import { renderScreen, stubFetch } from '../test/harness';
-import { CategoryOrder, dollarsToCentsStrict, ItemEditor } from './MenuTab';
+import { ItemEditor } from './ItemEditor';
+import { dollarsToCentsStrict } from './itemForm';
+import { CategoryOrder } from './MenuCategories';
 import type { DraftView } from './menuApi';
 
 afterEach(() => {

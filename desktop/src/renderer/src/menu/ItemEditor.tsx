@@ -1,0 +1,180 @@
+// The Menu tab's item editor (issue 22): the owner changes the item in the
+// draft, with its storefront card at 375 px following each keystroke; an
+// admin only marks it sold out, which goes live at once.
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { categoryDrawing, WEEKDAY_NAMES, type CatalogueItem } from '@bakery/core';
+import { apiUrl, messageOf } from '../api/client';
+import { Button, Callout, Checkbox, Switch } from '../ui/blueprint';
+import { TextField } from '../ui/fields';
+import { toast } from '../ui/toaster';
+import { CardPreview } from './CardPreview';
+import { formOf, ownerPatchOf, previewOf, type ItemForm } from './itemForm';
+import { patchItem, type DraftView, type ItemPatch } from './menuApi';
+import { MoveButtons } from './MoveButtons';
+import { PhotoDrop } from './PhotoDrop';
+
+type TextKey = {
+  [K in keyof ItemForm]: ItemForm[K] extends string ? K : never;
+}[keyof ItemForm];
+
+export function ItemEditor({
+  item,
+  draft,
+  owner,
+  onSaved,
+}: {
+  item: CatalogueItem;
+  draft: DraftView;
+  owner: boolean;
+  onSaved(): void;
+}) {
+  const [form, setForm] = useState(() => formOf(item));
+  const [error, setError] = useState<string | null>(null);
+  const set = <K extends keyof ItemForm>(key: K, value: ItemForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+  /** A text field's value and change, off for an admin unless `always`. */
+  const bind = (key: TextKey, always = false) => ({
+    value: form[key],
+    onChange: (v: string) => set(key, v),
+    disabled: !owner && !always,
+  });
+  const siblings = draft.draft.items.filter((i) => i.category === item.category);
+  const position = siblings.findIndex((i) => i.id === item.id);
+
+  const save = useMutation({
+    mutationFn: (patch: ItemPatch) => patchItem(item.id, patch),
+    onSuccess: () => {
+      toast('Saved', owner ? `${item.name}: in the draft` : `${item.name}: live now`, 'success');
+      onSaved();
+    },
+    onError: (e) => setError(messageOf(e, 'Failed to save')),
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    if (!owner) {
+      save.mutate({ soldOutUntil: form.soldOutUntil || null });
+      return;
+    }
+    const patch = ownerPatchOf(item, form);
+    if (typeof patch === 'string') return setError(patch);
+    save.mutate(patch);
+  }
+
+  const category = draft.draft.categories.find((c) => c.id === item.category);
+  const image = apiUrl(form.image ?? category?.image ?? categoryDrawing(item.category));
+  return (
+    <div className="menu-editor">
+      <form onSubmit={submit} aria-label={`Edit ${item.name}`}>
+        <h3>{item.name}</h3>
+        {error && (
+          <Callout intent="danger" role="alert">
+            {error}
+          </Callout>
+        )}
+        <TextField id="menu-name" label="Name" {...bind('name')} />
+        <TextField id="menu-description" label="Description" {...bind('description')} />
+        {item.variants?.length ? (
+          item.variants.map((v) => (
+            <TextField
+              key={v.id}
+              id={`menu-price-${v.id}`}
+              label={`Price, ${v.label} ($)`}
+              value={form.variants[v.id] ?? ''}
+              onChange={(value) => set('variants', { ...form.variants, [v.id]: value })}
+              disabled={!owner}
+              inputMode="decimal"
+            />
+          ))
+        ) : (
+          <TextField id="menu-price" label="Price ($)" {...bind('price')} inputMode="decimal" />
+        )}
+        <TextField
+          id="menu-max"
+          label="Maximum per order"
+          {...bind('maxQuantity')}
+          inputMode="numeric"
+        />
+        <TextField
+          id="menu-sold-out"
+          label="Sold out until (last day)"
+          type="date"
+          {...bind('soldOutUntil', true)}
+        />
+        <div className="menu-dates">
+          <TextField id="menu-from" label="Available from" type="date" {...bind('availableFrom')} />
+          <TextField
+            id="menu-until"
+            label="Available until"
+            type="date"
+            {...bind('availableUntil')}
+          />
+        </div>
+        <fieldset className="menu-weekdays" disabled={!owner}>
+          <legend>Only on (none: every day)</legend>
+          {WEEKDAY_NAMES.map((day, index) => (
+            <Checkbox
+              key={day}
+              inline
+              label={day.slice(0, 3)}
+              aria-label={day}
+              checked={form.weekdays.includes(index)}
+              onChange={(e) =>
+                set(
+                  'weekdays',
+                  e.currentTarget.checked
+                    ? [...form.weekdays, index].sort()
+                    : form.weekdays.filter((d) => d !== index),
+                )
+              }
+            />
+          ))}
+        </fieldset>
+        <Switch
+          label="Hidden (off the storefront)"
+          checked={form.hidden}
+          disabled={!owner}
+          onChange={(e) => set('hidden', e.currentTarget.checked)}
+        />
+        {owner && (
+          <div className="menu-photo">
+            <PhotoDrop
+              key={`${item.id}:${form.image ?? 'drawing'}`}
+              image={form.image ? apiUrl(form.image) : null}
+              alt={form.imageAlt}
+              label="Photo"
+              onUploaded={(photo) => set('image', photo.image)}
+            />
+            {form.image && (
+              <Button small text="Use the category drawing" onClick={() => set('image', null)} />
+            )}
+          </div>
+        )}
+        <TextField id="menu-alt" label="Photo description (alt text)" {...bind('imageAlt')} />
+        <div className="button-row">
+          <Button
+            type="submit"
+            intent="primary"
+            text={owner ? 'Save to draft' : 'Mark sold out'}
+            loading={save.isPending}
+          />
+          {!owner && form.soldOutUntil && (
+            <Button text="Clear sold out" onClick={() => save.mutate({ soldOutUntil: null })} />
+          )}
+          {owner && (
+            <MoveButtons
+              index={position}
+              count={siblings.length}
+              busy={save.isPending}
+              of="item"
+              onMove={(p) => save.mutate({ position: p })}
+            />
+          )}
+        </div>
+      </form>
+      <CardPreview item={previewOf(item, form)} image={image} />
+    </div>
+  );
+}
