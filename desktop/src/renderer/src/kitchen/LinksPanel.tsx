@@ -1,25 +1,21 @@
 // Recipe links: which recipe makes each menu item (or one of its options),
 // what one batch makes and what one ordered item holds. These drive the
 // shopping list and the cost of goods; each option is costed by its size.
+// Data in useLinks, the table in LinksTable (issue 21 split).
 import { useState, type FormEvent } from 'react';
-import { Button, Card, H5, NonIdealState } from '../ui/blueprint';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, H5 } from '../ui/blueprint';
 import {
   menuItems,
   ProductRecipeLinkSchema,
   getMenuItem,
   unitsPerItem,
   type ProductRecipeLinkView,
-  type RecipeView,
 } from '@bakery/core';
-import { api, messageOf } from '../api/client';
-import { IconButton, TextField } from '../ui/fields';
-import { HeadedTable } from '../ui/HeadedTable';
+import { parsedOr, TextField } from '../ui/fields';
 import { QueryStatus } from '../ui/QueryStatus';
-import { toast } from '../ui/toaster';
-import { CostFigure, CostWarning, FormAlert, SelectField, amount, money } from './shared';
-
-const KEY = ['/api/admin/kitchen/links'];
+import { LinkedItems } from './LinksTable';
+import { FormAlert, SelectField } from './shared';
+import { useLinks } from './useLinks';
 
 interface LinkForm {
   productId: string;
@@ -50,123 +46,12 @@ const allOptionsHint = (item: ReturnType<typeof getMenuItem>) =>
 /** The live catalogue's items (issue 22: the owner's menu, loaded by the dashboard). */
 const menuOptions = () => menuItems().map((m) => ({ value: m.id, label: m.name }));
 
-const linkLabel = (l: ProductRecipeLinkView) =>
-  `${l.productName}${l.variantLabel ? ` (${l.variantLabel})` : ' (all options)'}`;
-
-/** The cost of one item per option the link covers ("12 count: $2.50"), each with its warning. */
-function LinkCosts({ link }: { link: ProductRecipeLinkView }) {
-  if (link.variants.length <= 1)
-    return (
-      <CostFigure
-        cost={link.variants[0]?.costPerItem ?? link.costPerItem}
-        warning={link.variants[0]?.warning}
-      />
-    );
-  return (
-    <>
-      <ul className="link-costs" aria-label={`Cost per option of ${linkLabel(link)}`}>
-        {link.variants.map((v) => (
-          <li key={v.variantId}>
-            {v.variantLabel}: {money(v.costPerItem)}
-          </li>
-        ))}
-      </ul>
-      <CostWarning warning={link.variants.find((v) => v.warning)?.warning} />
-    </>
-  );
-}
-
-function LinkedItems({
-  links,
-  onEdit,
-  onRemove,
-}: {
-  links: ProductRecipeLinkView[];
-  onEdit(link: ProductRecipeLinkView): void;
-  onRemove(link: ProductRecipeLinkView): void;
-}) {
-  if (links.length === 0) return <NonIdealState icon="link" title="No recipe linked yet" />;
-  return (
-    <HeadedTable
-      label="Linked items"
-      columns={[
-        'Item',
-        'Recipe',
-        'Batch makes',
-        'Item holds',
-        'Cost per item',
-        ['Actions', 'bp6-text-muted'],
-      ]}
-    >
-      {links.map((l) => (
-        <tr key={l.id}>
-          <td>{linkLabel(l)}</td>
-          <td>{l.recipeName}</td>
-          <td>{amount(l.recipeYield)}</td>
-          <td>{amount(l.unitsPerItem)}</td>
-          <td>
-            <LinkCosts link={l} />
-          </td>
-          <td>
-            <IconButton
-              icon="edit"
-              label={`Edit link of ${linkLabel(l)}`}
-              onClick={() => onEdit(l)}
-            />
-            <IconButton
-              icon="trash"
-              intent="danger"
-              label={`Remove link of ${linkLabel(l)}`}
-              onClick={() => onRemove(l)}
-            />
-          </td>
-        </tr>
-      ))}
-    </HeadedTable>
-  );
-}
-
 export function LinksPanel() {
-  const client = useQueryClient();
-  const links = useQuery({
-    queryKey: KEY,
-    queryFn: () => api<ProductRecipeLinkView[]>('/api/admin/kitchen/links'),
-  });
-  const recipes = useQuery({
-    queryKey: ['/api/admin/recipes'],
-    queryFn: () => api<RecipeView[]>('/api/admin/recipes'),
-  });
   const [form, setForm] = useState<LinkForm>(blank);
   const [error, setError] = useState<string | null>(null);
-
-  const refresh = () => {
-    void client.invalidateQueries({ queryKey: KEY });
-    void client.invalidateQueries({ queryKey: ['/api/admin/kitchen/margins'] });
-    void client.invalidateQueries({ queryKey: ['/api/admin/kitchen/bake-sheet'] });
-  };
-  const save = useMutation({
-    mutationFn: (body: unknown) =>
-      api<ProductRecipeLinkView>('/api/admin/kitchen/links', { method: 'PUT', body }),
-    onSuccess: (link) => {
-      setForm(blank);
-      refresh();
-      toast(
-        'Recipe linked',
-        `${linkLabel(link)} costs ${money(link.costPerItem)} to make`,
-        'success',
-      );
-    },
-    onError: (err) => setError(messageOf(err, 'Failed to save the link')),
-  });
-  const remove = useMutation({
-    mutationFn: (l: ProductRecipeLinkView) =>
-      api(
-        `/api/admin/kitchen/links?productId=${encodeURIComponent(l.productId)}&variantId=${encodeURIComponent(l.variantId)}`,
-        { method: 'DELETE' },
-      ),
-    onSuccess: refresh,
-    onError: (err) =>
-      toast('Failed to remove the link', messageOf(err, 'Failed to remove the link')),
+  const { links, recipes, save, remove } = useLinks({
+    onSaved: () => setForm(blank),
+    onSaveError: setError,
   });
 
   const item = getMenuItem(form.productId);
@@ -186,13 +71,8 @@ export function LinksPanel() {
     }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = ProductRecipeLinkSchema.safeParse(form);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Invalid link');
-      return;
-    }
-    setError(null);
-    save.mutate(parsed.data);
+    const parsed = parsedOr(ProductRecipeLinkSchema.safeParse(form), 'Invalid link', setError);
+    if (parsed) save.mutate(parsed);
   };
   const edit = (l: ProductRecipeLinkView) =>
     setForm({

@@ -1,101 +1,21 @@
 // Cost of goods and margins: per item and variant (price, cost, margin $ and
 // %), the items still without a recipe, and margin by category for the range.
 // A cost an all-options link cannot tell apart by size says so beside it.
-import { useState } from 'react';
-import { Callout, Card, H5, NonIdealState } from '../ui/blueprint';
-import { useQuery } from '@tanstack/react-query';
-import { SAME_COST_EVERY_SIZE, type MarginItemView, type MarginsView } from '@bakery/core';
-import { api } from '../api/client';
-import { canDrawCharts, DollarBarChart } from '../ui/DollarBarChart';
-import { HeadedTable } from '../ui/HeadedTable';
+// Tables in MarginsTables (issue 21 split).
+import { Card } from '../ui/blueprint';
+import type { MarginsView } from '@bakery/core';
 import { QueryStatus } from '../ui/QueryStatus';
-import {
-  KitchenRangeBar,
-  MarginCells,
-  TableCard,
-  money,
-  percent,
-  rangeParams,
-  type KitchenRangeValue,
-} from './shared';
-
-const MARGIN_BARS = [
-  { yKey: 'cost', yName: 'Cost of goods', stacked: true },
-  { yKey: 'margin', yName: 'Margin', stacked: true },
-] as const;
-
-/** The items still without a recipe: collapsed, a list of work to do, not the panel's first read (issue 12). */
-function MissingRecipes({ missing }: { missing: MarginsView['missing'] }) {
-  if (missing.length === 0)
-    return (
-      <>
-        <H5>Items without a linked recipe (0)</H5>
-        <NonIdealState icon="tick" title="Every item has a recipe" />
-      </>
-    );
-  return (
-    <details>
-      <summary>
-        <strong>Items without a linked recipe ({missing.length})</strong>
-      </summary>
-      <ul aria-label="Items without a linked recipe" className="plain-list scroll-list">
-        {missing.map((x) => (
-          <li key={`${x.productId}|${x.variantId}`}>
-            {x.name}
-            {x.variantLabel ? ` (${x.variantLabel})` : ''}{' '}
-            <span className="muted">· {x.categoryLabel}</span>
-          </li>
-        ))}
-      </ul>
-    </details>
-  );
-}
-
-function ItemCosts({ items }: { items: MarginItemView[] }) {
-  const costed = items.filter((i) => i.cost !== null);
-  return (
-    <TableCard
-      title="Cost of goods per item"
-      label="Cost of goods per item"
-      columns={['Item', 'Option', 'Category', 'Price', 'Cost', 'Margin', 'Margin %', 'Recipe']}
-      before={
-        costed.length === 0 ? (
-          <NonIdealState
-            icon="link"
-            title="No item is costed yet"
-            description="Link a recipe to a menu item under Recipe Links to see its cost and margin."
-          />
-        ) : (
-          costed.some((i) => i.costWarning) && (
-            <Callout intent="warning" role="status">
-              {SAME_COST_EVERY_SIZE} The margins marked below may be wrong.
-            </Callout>
-          )
-        )
-      }
-    >
-      {costed.map((i) => (
-        <tr key={`${i.productId}|${i.variantId}`}>
-          <td>{i.name}</td>
-          <td>{i.variantLabel ?? ''}</td>
-          <td>{i.categoryLabel}</td>
-          <MarginCells {...i} warning={i.costWarning} />
-          <td>{i.recipeName}</td>
-        </tr>
-      ))}
-    </TableCard>
-  );
-}
+import { CategoryMargins, ItemCosts, MissingRecipes } from './MarginsTables';
+import { KitchenRangeBar, type KitchenRangeValue } from './shared';
+import { useKitchenRange } from './useKitchenRange';
 
 export function MarginsPanel({ initialRange }: { initialRange: KitchenRangeValue }) {
-  const [range, setRange] = useState(initialRange);
-  const margins = useQuery({
-    queryKey: ['/api/admin/kitchen/margins', range.fromDate, range.toDate],
-    queryFn: () => api<MarginsView>(`/api/admin/kitchen/margins${rangeParams(range)}`),
-    placeholderData: (prev) => prev,
-  });
+  const {
+    range,
+    setRange,
+    query: margins,
+  } = useKitchenRange<MarginsView>('/api/admin/kitchen/margins', initialRange);
   const m = margins.data;
-  const sold = m?.byCategory.filter((c) => c.revenue > 0 || c.uncostedRevenue > 0) ?? [];
   return (
     <div>
       <KitchenRangeBar id="margin-range" value={range} onChange={setRange} />
@@ -103,39 +23,7 @@ export function MarginsPanel({ initialRange }: { initialRange: KitchenRangeValue
       {m && (
         <>
           <div className="two-col">
-            <Card>
-              <H5>Margin by category (pickups in the range)</H5>
-              <div className="chart-box" role="img" aria-label="Margin by category chart">
-                {sold.length > 0 && canDrawCharts() ? (
-                  <DollarBarChart data={sold} xKey="label" bars={MARGIN_BARS} />
-                ) : (
-                  <NonIdealState
-                    icon="timeline-bar-chart"
-                    title={
-                      sold.length > 0
-                        ? 'Chart unavailable: see the table below'
-                        : 'No sales in this range'
-                    }
-                  />
-                )}
-              </div>
-              <HeadedTable
-                label="Margin by category"
-                striped={false}
-                columns={['Category', 'Revenue', 'Cost', 'Margin', 'Margin %', 'Without recipe']}
-              >
-                {sold.map((c) => (
-                  <tr key={c.category}>
-                    <td>{c.label}</td>
-                    <td>{money(c.revenue)}</td>
-                    <td>{money(c.cost)}</td>
-                    <td>{money(c.margin)}</td>
-                    <td>{percent(c.marginPercent)}</td>
-                    <td>{money(c.uncostedRevenue)}</td>
-                  </tr>
-                ))}
-              </HeadedTable>
-            </Card>
+            <CategoryMargins byCategory={m.byCategory} />
             <Card>
               <MissingRecipes missing={m.missing} />
             </Card>

@@ -8,6 +8,11 @@ import type { DateRange } from '../dashboard/range';
 import './kitchen.css';
 import { TextField } from '../ui/fields';
 import { HeadedTable } from '../ui/HeadedTable';
+import { toast } from '../ui/toaster';
+import { messageOf } from '../api/client';
+
+/** A mutation's `onError` that toasts `what` and the server's message (else `what` again). */
+export const failed = (what: string) => (err: unknown) => toast(what, messageOf(err, what));
 
 export const money = (d: number | null | undefined) => formatDollars(d);
 export const percent = (p: number | null | undefined) =>

@@ -8,8 +8,9 @@ import {
   type PickupWindowDef,
   type PublicDropView,
 } from '@bakery/core';
-import { api, messageOf } from '../api/client';
+import { api } from '../api/client';
 import { toast } from '../ui/toaster';
+import { failed } from './shared';
 
 const DROPS_KEY = ['/api/admin/drops'];
 const WINDOWS_KEY = ['/api/admin/kitchen/windows'];
@@ -35,7 +36,6 @@ export function useDrops({
     void client.invalidateQueries({ queryKey: DROPS_KEY });
     void client.invalidateQueries({ queryKey: WINDOWS_KEY });
   };
-  const failed = (what: string) => (err: unknown) => toast(what, messageOf(err, what));
 
   const saveDrop = useMutation({
     mutationFn: ({ id, body }: { id: string; body: unknown }) =>

@@ -67,6 +67,28 @@ export function firstIssues(
   return out;
 }
 
+/** What a Zod `safeParse` answers, as far as a form reads it. */
+type Parsed<T> =
+  | { success: true; data: T }
+  | { success: false; error: { issues: readonly { message: string }[] } };
+
+/**
+ * A form's parse: its data after clearing the form's message, or null after
+ * showing the first issue (`fallback` when there is none).
+ */
+export function parsedOr<T>(
+  result: Parsed<T>,
+  fallback: string,
+  show: (message: string | null) => void,
+): T | null {
+  if (!result.success) {
+    show(result.error.issues[0]?.message ?? fallback);
+    return null;
+  }
+  show(null);
+  return result.data;
+}
+
 /** A dialog holding one form: Enter or the submit button submits, Cancel and Escape close. */
 export function FormDialog({
   title,

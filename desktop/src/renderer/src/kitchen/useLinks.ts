@@ -1,0 +1,58 @@
+// The Links panel's data (issue 21 split): the links and the recipes, and
+// saving or removing a link, which refreshes the margins and bake sheets too.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProductRecipeLinkView, RecipeView } from '@bakery/core';
+import { api, messageOf } from '../api/client';
+import { toast } from '../ui/toaster';
+import { linkLabel } from './LinksTable';
+import { failed, money } from './shared';
+
+const KEY = ['/api/admin/kitchen/links'];
+
+/** `onSaved` clears the root's form; `onSaveError` shows the server's refusal on it. */
+export function useLinks({
+  onSaved,
+  onSaveError,
+}: {
+  onSaved: () => void;
+  onSaveError: (message: string) => void;
+}) {
+  const client = useQueryClient();
+  const links = useQuery({
+    queryKey: KEY,
+    queryFn: () => api<ProductRecipeLinkView[]>('/api/admin/kitchen/links'),
+  });
+  const recipes = useQuery({
+    queryKey: ['/api/admin/recipes'],
+    queryFn: () => api<RecipeView[]>('/api/admin/recipes'),
+  });
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: KEY });
+    void client.invalidateQueries({ queryKey: ['/api/admin/kitchen/margins'] });
+    void client.invalidateQueries({ queryKey: ['/api/admin/kitchen/bake-sheet'] });
+  };
+  const save = useMutation({
+    mutationFn: (body: unknown) =>
+      api<ProductRecipeLinkView>('/api/admin/kitchen/links', { method: 'PUT', body }),
+    onSuccess: (link) => {
+      onSaved();
+      refresh();
+      toast(
+        'Recipe linked',
+        `${linkLabel(link)} costs ${money(link.costPerItem)} to make`,
+        'success',
+      );
+    },
+    onError: (err) => onSaveError(messageOf(err, 'Failed to save the link')),
+  });
+  const remove = useMutation({
+    mutationFn: (l: ProductRecipeLinkView) =>
+      api(
+        `/api/admin/kitchen/links?productId=${encodeURIComponent(l.productId)}&variantId=${encodeURIComponent(l.variantId)}`,
+        { method: 'DELETE' },
+      ),
+    onSuccess: refresh,
+    onError: failed('Failed to remove the link'),
+  });
+  return { links, recipes, save, remove };
+}
