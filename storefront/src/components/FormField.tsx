@@ -44,6 +44,26 @@ export function FormField(props: InputProps | TextareaProps) {
   );
 }
 
+/** The hint under a password the customer chooses (core's rule: at least 6). */
+export const NEW_PASSWORD_HINT = 'At least 6 characters';
+
+/**
+ * A password input: `fresh` for one being chosen (the browser offers to make
+ * and keep it), otherwise the current one (the browser fills it in).
+ */
+export function PasswordField({
+  fresh,
+  ...field
+}: Omit<InputProps, 'type' | 'autoComplete'> & { fresh?: boolean }) {
+  return (
+    <FormField
+      type="password"
+      autoComplete={fresh ? 'new-password' : 'current-password'}
+      {...field}
+    />
+  );
+}
+
 /** A form's submit button: disabled and saying `busyText` while the request runs. */
 export function SubmitButton({
   busy,

@@ -8,7 +8,7 @@ import { formatLongDate, type SessionView, type UserView } from '@bakery/core';
 import { apiRequest, errorMessage } from '../../api/client';
 import { USER_KEY, useUser } from '../../api/queries';
 import { clearCart } from '../../cart/cartStore';
-import { FormField, SubmitButton } from '../../components/FormField';
+import { FormField, PasswordField, SubmitButton } from '../../components/FormField';
 import { Loading } from '../../components/Loading';
 import { useToast } from '../../components/Toast';
 import { useForm } from '../../components/useForm';
@@ -104,11 +104,9 @@ function EmailForm({ user }: { user: UserView }) {
         autoComplete="email"
         {...form.field('email')}
       />
-      <FormField
+      <PasswordField
         label="Current password"
         id="email-current-password"
-        type="password"
-        autoComplete="current-password"
         {...form.field('currentPassword')}
       />
       <SubmitButton busy={form.busy} busyText="Saving...">
@@ -134,20 +132,19 @@ function PasswordForm() {
     },
   });
 
-  const field = (key: keyof typeof form.values, label: string, autoComplete: string) => (
-    <FormField
+  const field = (key: keyof typeof form.values, label: string) => (
+    <PasswordField
       label={label}
       id={`password-${key}`}
-      type="password"
-      autoComplete={autoComplete}
+      fresh={key !== 'currentPassword'}
       {...form.field(key)}
     />
   );
   return (
     <form onSubmit={form.onSubmit} noValidate>
-      {field('currentPassword', 'Current password', 'current-password')}
-      {field('newPassword', 'New password', 'new-password')}
-      {field('confirmPassword', 'Confirm new password', 'new-password')}
+      {field('currentPassword', 'Current password')}
+      {field('newPassword', 'New password')}
+      {field('confirmPassword', 'Confirm new password')}
       <p className="hint">Changing your password signs you out on your other devices.</p>
       <SubmitButton busy={form.busy} busyText="Saving...">
         Change Password
@@ -247,11 +244,9 @@ function DeleteAccount() {
         Deleting your account removes your details and signs you out everywhere. Orders already
         placed are kept for our records, without your account.
       </p>
-      <FormField
+      <PasswordField
         label="Current password"
         id="delete-current-password"
-        type="password"
-        autoComplete="current-password"
         {...form.field('currentPassword')}
       />
       <SubmitButton busy={form.busy} busyText="Deleting..." className="btn btn-danger">

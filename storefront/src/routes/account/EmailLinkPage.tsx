@@ -6,6 +6,7 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiRequest, errorMessage } from '../../api/client';
 import { USER_KEY } from '../../api/queries';
+import { AuthCard } from '../../components/AuthCard';
 
 const TEXT = {
   confirm: {
@@ -46,32 +47,29 @@ export default function EmailLinkPage() {
   };
 
   return (
-    <section className="container page narrow">
-      <div className="card auth-card center">
-        <h1>{text.title}</h1>
-        {state.step === 'done' ? (
-          <p role="status">{state.message}</p>
-        ) : state.step === 'failed' ? (
-          <p role="alert">{state.message}</p>
-        ) : (
-          <>
-            <p>{text.intro}</p>
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={state.step === 'busy'}
-              onClick={() => void follow()}
-            >
-              {text.button}
-            </button>
-          </>
-        )}
-        <div className="button-row">
-          <Link to="/account" className="btn btn-secondary">
-            Your Account
-          </Link>
-        </div>
+    <AuthCard title={text.title} center>
+      {state.step === 'done' ? (
+        <p role="status">{state.message}</p>
+      ) : state.step === 'failed' ? (
+        <p role="alert">{state.message}</p>
+      ) : (
+        <>
+          <p>{text.intro}</p>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={state.step === 'busy'}
+            onClick={() => void follow()}
+          >
+            {text.button}
+          </button>
+        </>
+      )}
+      <div className="button-row">
+        <Link to="/account" className="btn btn-secondary">
+          Your Account
+        </Link>
       </div>
-    </section>
+    </AuthCard>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { postForSuccess } from '../../api/client';
-import { FormField, SubmitButton } from '../../components/FormField';
+import { AuthCard, AuthSubmit } from '../../components/AuthCard';
+import { FormField } from '../../components/FormField';
 import { useForm } from '../../components/useForm';
 
 export default function ForgotPasswordPage() {
@@ -18,44 +19,34 @@ export default function ForgotPasswordPage() {
   const { email } = form.values;
   if (sent) {
     return (
-      <section className="container page narrow">
-        <div className="card auth-card center">
-          <h1>Check Your Email</h1>
-          <p>
-            If an account exists for {email}, we've sent a link to reset your password. The link
-            expires soon, so use it right away.
-          </p>
-          <div className="button-row">
-            <button type="button" className="btn btn-secondary" onClick={() => setSent(false)}>
-              Try Again
-            </button>
-            <Link to="/login" className="btn btn-primary">
-              Back to Login
-            </Link>
-          </div>
+      <AuthCard title="Check Your Email" center>
+        <p>
+          If an account exists for {email}, we've sent a link to reset your password. The link
+          expires soon, so use it right away.
+        </p>
+        <div className="button-row">
+          <button type="button" className="btn btn-secondary" onClick={() => setSent(false)}>
+            Try Again
+          </button>
+          <Link to="/login" className="btn btn-primary">
+            Back to Login
+          </Link>
         </div>
-      </section>
+      </AuthCard>
     );
   }
   return (
-    <section className="container page narrow">
-      <div className="card auth-card">
-        <h1>Forgot Password</h1>
-        <p>Enter your email and we'll send you a link to reset your password.</p>
-        <form onSubmit={form.onSubmit} noValidate>
-          <FormField label="Email" type="email" autoComplete="email" {...form.field('email')} />
-          <SubmitButton
-            busy={form.busy}
-            busyText="Sending..."
-            className="btn btn-primary btn-block"
-          >
-            Send Reset Link
-          </SubmitButton>
-        </form>
-        <p className="form-footer">
-          <Link to="/login">Back to Login</Link>
-        </p>
-      </div>
-    </section>
+    <AuthCard title="Forgot Password">
+      <p>Enter your email and we'll send you a link to reset your password.</p>
+      <form onSubmit={form.onSubmit} noValidate>
+        <FormField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+        <AuthSubmit busy={form.busy} busyText="Sending...">
+          Send Reset Link
+        </AuthSubmit>
+      </form>
+      <p className="form-footer">
+        <Link to="/login">Back to Login</Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -1,57 +1,36 @@
-import { Link, useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
-import type { UserView } from '@bakery/core';
-import { apiRequest } from '../../api/client';
-import { USER_KEY } from '../../api/queries';
-import { afterSignIn } from '../../cart/afterSignIn';
-import { FormField, SubmitButton } from '../../components/FormField';
-import { useToast } from '../../components/Toast';
+import { Link } from 'react-router-dom';
+import { AuthCard, AuthSubmit } from '../../components/AuthCard';
+import { FormField, PasswordField } from '../../components/FormField';
 import { NETWORK_FAILURE, useForm } from '../../components/useForm';
+import { useSignIn } from './useSignIn';
 
 export default function LoginPage() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const toast = useToast();
+  const signIn = useSignIn('/api/login', (user) => ({
+    title: `Welcome back, ${user.firstName}!`,
+    description: "You're now signed in.",
+  }));
   const form = useForm({
     initial: { email: '', password: '' },
     schema: (s) => s.LoginSchema,
     failure: { title: 'Login failed', fallback: 'Failed to log in', network: NETWORK_FAILURE },
-    send: async (data) => {
-      const res = await apiRequest('POST', '/api/login', data);
-      const { user } = (await res.json()) as { user: UserView };
-      queryClient.setQueryData(USER_KEY, user);
-      toast({ title: `Welcome back, ${user.firstName}!`, description: "You're now signed in." });
-      afterSignIn((path) => void navigate(path), toast);
-    },
+    send: signIn,
   });
 
   return (
-    <section className="container page narrow">
-      <div className="card auth-card">
-        <h1>Sign In</h1>
-        <form onSubmit={form.onSubmit} noValidate>
-          <FormField label="Email" type="email" autoComplete="email" {...form.field('email')} />
-          <FormField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            {...form.field('password')}
-          />
-          <p className="form-aside">
-            <Link to="/forgot-password">Forgot password?</Link>
-          </p>
-          <SubmitButton
-            busy={form.busy}
-            busyText="Signing In..."
-            className="btn btn-primary btn-block"
-          >
-            Sign In
-          </SubmitButton>
-        </form>
-        <p className="form-footer">
-          Don't have an account? <Link to="/signup">Sign up</Link>
+    <AuthCard title="Sign In">
+      <form onSubmit={form.onSubmit} noValidate>
+        <FormField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+        <PasswordField label="Password" {...form.field('password')} />
+        <p className="form-aside">
+          <Link to="/forgot-password">Forgot password?</Link>
         </p>
-      </div>
-    </section>
+        <AuthSubmit busy={form.busy} busyText="Signing In...">
+          Sign In
+        </AuthSubmit>
+      </form>
+      <p className="form-footer">
+        Don't have an account? <Link to="/signup">Sign up</Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -1,27 +1,25 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { postForSuccess } from '../../api/client';
-import { FormField, SubmitButton } from '../../components/FormField';
+import { AuthCard, AuthSubmit } from '../../components/AuthCard';
+import { NEW_PASSWORD_HINT, PasswordField } from '../../components/FormField';
 import { useForm } from '../../components/useForm';
 
 const REDIRECT_MS = 3000;
 
 function InvalidLink() {
   return (
-    <section className="container page narrow">
-      <div className="card auth-card center">
-        <h1>Invalid Reset Link</h1>
-        <p role="alert">Invalid reset link. Please request a new password reset.</p>
-        <div className="button-row">
-          <Link to="/forgot-password" className="btn btn-primary">
-            Request New Link
-          </Link>
-          <Link to="/login" className="btn btn-secondary">
-            Back to Login
-          </Link>
-        </div>
+    <AuthCard title="Invalid Reset Link" center>
+      <p role="alert">Invalid reset link. Please request a new password reset.</p>
+      <div className="button-row">
+        <Link to="/forgot-password" className="btn btn-primary">
+          Request New Link
+        </Link>
+        <Link to="/login" className="btn btn-secondary">
+          Back to Login
+        </Link>
       </div>
-    </section>
+    </AuthCard>
   );
 }
 
@@ -55,45 +53,33 @@ export default function ResetPasswordPage() {
 
   if (state === 'done') {
     return (
-      <section className="container page narrow">
-        <div className="card auth-card center">
-          <h1>Password Reset Complete</h1>
-          <p role="status">Your password has been changed. Taking you to the sign-in page...</p>
-          <Link to="/login" className="btn btn-primary">
-            Go to Login
-          </Link>
-        </div>
-      </section>
+      <AuthCard title="Password Reset Complete" center>
+        <p role="status">Your password has been changed. Taking you to the sign-in page...</p>
+        <Link to="/login" className="btn btn-primary">
+          Go to Login
+        </Link>
+      </AuthCard>
     );
   }
   return (
-    <section className="container page narrow">
-      <div className="card auth-card">
-        <h1>Reset Password</h1>
-        <form onSubmit={form.onSubmit} noValidate>
-          <FormField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 6 characters"
-            {...form.field('password')}
-          />
-          <FormField
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-            {...form.field('confirmPassword')}
-            error={form.errors.confirmPassword ?? form.errors.token}
-          />
-          <SubmitButton
-            busy={form.busy}
-            busyText="Resetting..."
-            className="btn btn-primary btn-block"
-          >
-            Reset Password
-          </SubmitButton>
-        </form>
-      </div>
-    </section>
+    <AuthCard title="Reset Password">
+      <form onSubmit={form.onSubmit} noValidate>
+        <PasswordField
+          fresh
+          label="New password"
+          hint={NEW_PASSWORD_HINT}
+          {...form.field('password')}
+        />
+        <PasswordField
+          fresh
+          label="Confirm password"
+          {...form.field('confirmPassword')}
+          error={form.errors.confirmPassword ?? form.errors.token}
+        />
+        <AuthSubmit busy={form.busy} busyText="Resetting...">
+          Reset Password
+        </AuthSubmit>
+      </form>
+    </AuthCard>
   );
 }
