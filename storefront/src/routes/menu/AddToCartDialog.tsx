@@ -2,7 +2,7 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { formatCents, getCategory, maxQuantityOf, type MenuItem } from '@bakery/core';
 import { QuantityStepper } from '../../components/QuantityStepper';
 import { useFocusTrap } from '../../components/useFocusTrap';
-import { chosenOptions, defaultOptions, ItemOptions, unitPriceOf } from './ItemOptions';
+import { ItemOptions, useItemOptions } from './ItemOptions';
 import { ItemAllergens } from '../../allergens/ItemAllergens';
 
 export type AddSelection = {
@@ -17,13 +17,13 @@ type Props = { item: MenuItem; onCancel: () => void; onAdd: (selection: AddSelec
 export function AddToCartDialog({ item, onCancel, onAdd }: Props) {
   const max = maxQuantityOf(item);
   const [quantity, setQuantity] = useState(1);
-  const [options, setOptions] = useState(() => defaultOptions(item));
+  const options = useItemOptions(item);
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => onCancel(), [onCancel]);
   useFocusTrap(ref, close);
   const id = useId();
 
-  const unitCents = unitPriceOf(item, options);
+  const { unitCents } = options;
   const category = getCategory(item.category);
   const image = item.image || category?.image;
   // Items without a photo of their own show the category's picture: describe that one.
@@ -46,15 +46,8 @@ export function AddToCartDialog({ item, onCancel, onAdd }: Props) {
         <p className="price">
           {formatCents(unitCents)} <span className="muted">each</span>
         </p>
-        <ItemOptions
-          item={item}
-          idBase={id}
-          values={options}
-          onChange={setOptions}
-          fieldClass="field"
-          addInLabel="Add-in (optional)"
-        />
-        <ItemAllergens productId={item.id} choice={chosenOptions(item, options)} />
+        <ItemOptions item={item} idBase={id} state={options} />
+        <ItemAllergens productId={item.id} choice={options.chosen} />
         <div className="field">
           <label htmlFor={`${id}-qty`}>Quantity</label>
           <QuantityStepper
@@ -78,7 +71,7 @@ export function AddToCartDialog({ item, onCancel, onAdd }: Props) {
           <button
             type="button"
             className="btn btn-primary"
-            onClick={() => onAdd({ quantity, ...chosenOptions(item, options) })}
+            onClick={() => onAdd({ quantity, ...options.chosen })}
           >
             Add to Cart
           </button>

@@ -1,5 +1,6 @@
 // A product's choices (size, count or flavor, filling, add-in) as labelled selects:
 // the menu's add-to-cart dialog and the order page's product rows.
+import { useState } from 'react';
 import {
   ADD_INS,
   CAKE_FILLINGS,
@@ -33,6 +34,18 @@ export function chosenOptions(item: MenuItem, values: OptionValues) {
 export const unitPriceOf = (item: MenuItem, values: OptionValues) =>
   item.variants?.find((v) => v.id === values.variantId)?.priceCents ?? item.priceCents;
 
+/** The item's choices as the customer sets them, what a cart line stores, and the unit price. */
+export function useItemOptions(item: MenuItem) {
+  const [values, setValues] = useState(() => defaultOptions(item));
+  return {
+    values,
+    setValues,
+    chosen: chosenOptions(item, values),
+    unitCents: unitPriceOf(item, values),
+  };
+}
+export type ItemOptionsState = ReturnType<typeof useItemOptions>;
+
 const ID_SUFFIX: Record<keyof OptionValues, string> = {
   variantId: 'variant',
   filling: 'filling',
@@ -42,19 +55,18 @@ const ID_SUFFIX: Record<keyof OptionValues, string> = {
 export function ItemOptions({
   item,
   idBase,
-  values,
-  onChange,
-  fieldClass,
-  addInLabel,
+  state: { values, setValues: onChange },
+  compact,
 }: {
   item: MenuItem;
   /** Prefix of the selects' ids. */
   idBase: string;
-  values: OptionValues;
-  onChange: (values: OptionValues) => void;
-  fieldClass: string;
-  addInLabel: string;
+  state: ItemOptionsState;
+  /** The order page's product rows: compact fields, the add-in's label shorter. */
+  compact?: boolean;
 }) {
+  const fieldClass = compact ? 'field compact' : 'field';
+  const addInLabel = compact ? 'Add-in' : 'Add-in (optional)';
   const select = (key: keyof OptionValues, label: string, options: [string, string][]) => (
     <div className={fieldClass}>
       <label htmlFor={`${idBase}-${ID_SUFFIX[key]}`}>{label}</label>

@@ -6,7 +6,6 @@ import {
   formatCents,
   getMenuItem,
   itemAvailability,
-  itemsInCategory,
   menuCategories,
   photoIdOf,
   type CategoryId,
@@ -16,7 +15,8 @@ import { useUser } from '../../api/queries';
 import { addToCart, savePending } from '../../cart/cartStorage';
 import { TOAST_CART_MS, TOAST_SIGN_IN_MS, useToast } from '../../components/Toast';
 import { AddToCartDialog, type AddSelection } from './AddToCartDialog';
-import { ItemAllergens, useAllergenFilter } from '../../allergens/ItemAllergens';
+import { ItemAllergens } from '../../allergens/ItemAllergens';
+import { useShownCategory } from './useShownCategory';
 import { MenuChangedNotice } from '../../components/MenuChanged';
 
 export function CategoryButtons({
@@ -49,15 +49,7 @@ export default function MenuPage() {
   const { user } = useUser();
   const navigate = useNavigate();
   const toast = useToast();
-  // A menu with no category shown (all hidden) shows an empty banner, not an error.
-  const current = menuCategories().find((c) => c.id === category) ??
-    menuCategories()[0] ?? {
-      id: '',
-      label: 'Nothing on the menu right now',
-      image: '',
-      imageAlt: '',
-    };
-  const allergens = useAllergenFilter(itemsInCategory(current.id));
+  const { current, allergens } = useShownCategory(category);
 
   function choose(item: MenuItem) {
     if (item.category === 'gourmet-cookies') void navigate('/order#gourmet-cookies');

@@ -1,5 +1,27 @@
 import { TAX_RATE, formatCents, type PricedOrder } from '@bakery/core';
 
+/** One figure of the summary; its test id is `summary-<name>`. */
+function Figure({
+  label,
+  name,
+  cents,
+  className,
+}: {
+  label: string;
+  name: string;
+  cents: number;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <dt>{label}</dt>
+      <dd className="amount" data-testid={`summary-${name}`}>
+        {formatCents(cents)}
+      </dd>
+    </div>
+  );
+}
+
 /** The live order summary: lines, subtotal, cake options, rush fee, tax, total (all from core's priceOrder). */
 export function OrderSummary({
   priced,
@@ -26,46 +48,25 @@ export function OrderSummary({
         </ul>
       )}
       <dl className="summary-totals">
-        <div>
-          <dt>Subtotal</dt>
-          <dd className="amount" data-testid="summary-subtotal">
-            {formatCents(priced.subtotalCents)}
-          </dd>
-        </div>
+        <Figure label="Subtotal" name="subtotal" cents={priced.subtotalCents} />
         {priced.cakeOptionsFeeCents > 0 && (
-          <div>
-            <dt>Cake options</dt>
-            <dd className="amount" data-testid="summary-cake-options">
-              {formatCents(priced.cakeOptionsFeeCents)}
-            </dd>
-          </div>
+          <Figure label="Cake options" name="cake-options" cents={priced.cakeOptionsFeeCents} />
         )}
         {priced.rushFeeCents > 0 && (
-          <div>
-            <dt>Rush fee</dt>
-            <dd className="amount" data-testid="summary-rush-fee">
-              {formatCents(priced.rushFeeCents)}
-            </dd>
-          </div>
+          <Figure label="Rush fee" name="rush-fee" cents={priced.rushFeeCents} />
         )}
-        <div>
-          <dt>Tax ({+(TAX_RATE * 100).toFixed(2)}%)</dt>
-          <dd className="amount" data-testid="summary-tax">
-            {formatCents(priced.taxCents)}
-          </dd>
-        </div>
+        <Figure
+          label={`Tax (${+(TAX_RATE * 100).toFixed(2)}%)`}
+          name="tax"
+          cents={priced.taxCents}
+        />
         {deliveryMethod === 'delivery' && (
           <div>
             <dt>Delivery fee</dt>
             <dd className="muted">Calculated by our team after you order</dd>
           </div>
         )}
-        <div className="summary-total">
-          <dt>Total</dt>
-          <dd className="amount" data-testid="summary-total">
-            {formatCents(priced.totalCents)}
-          </dd>
-        </div>
+        <Figure label="Total" name="total" cents={priced.totalCents} className="summary-total" />
       </dl>
     </div>
   );

@@ -3,14 +3,11 @@
 // line of that product with the row's chosen size, count, filling or add-in,
 // at once: a quantity typed is a quantity ordered (issue 24). The summary
 // below edits the same lines.
-import { useState } from 'react';
 import {
   cartLineQuantity,
   formatCents,
   itemAvailability,
-  itemsInCategory,
   maxQuantityOf,
-  menuCategories,
   productQuantity,
   type CategoryId,
   type MenuItem,
@@ -18,10 +15,11 @@ import {
   behaviourOf,
 } from '@bakery/core';
 import { setRowLine } from '../../cart/cartStorage';
-import { chosenOptions, defaultOptions, ItemOptions, unitPriceOf } from '../menu/ItemOptions';
+import { ItemOptions, useItemOptions } from '../menu/ItemOptions';
 import { CategoryButtons } from '../menu/MenuPage';
 import { fieldId } from './orderForm';
-import { ItemAllergens, useAllergenFilter } from '../../allergens/ItemAllergens';
+import { ItemAllergens } from '../../allergens/ItemAllergens';
+import { useShownCategory } from '../menu/useShownCategory';
 import { MenuChangedNotice } from '../../components/MenuChanged';
 
 /** A typed quantity: a whole number, 0 when empty or not a number. */
@@ -40,14 +38,14 @@ function ProductRow({
   leftNotice?: (productId: string) => string | null;
 }) {
   const few = leftNotice?.(item.id) ?? null;
-  const [options, setOptions] = useState(() => defaultOptions(item));
-  const chosen = chosenOptions(item, options);
+  const options = useItemOptions(item);
+  const { chosen } = options;
   const line = { productId: item.id, ...chosen };
   const quantity = cartLineQuantity(lines, { ...line, quantity: 0 });
   const inCart = productQuantity(lines, item.id);
   // The most this line may hold: the product's maximum less its other lines.
   const max = maxQuantityOf(item) - (inCart - quantity);
-  const unit = unitPriceOf(item, options);
+  const unit = options.unitCents;
   const base = `product-${item.id}`;
   const { reason } = itemAvailability(item);
   const set = (q: number) => setRowLine({ ...line, quantity: Math.min(Math.max(q, 0), max) });
@@ -78,14 +76,7 @@ function ProductRow({
         )}
       </div>
       <div className="product-row-options">
-        <ItemOptions
-          item={item}
-          idBase={base}
-          values={options}
-          onChange={setOptions}
-          fieldClass="field compact"
-          addInLabel="Add-in"
-        />
+        <ItemOptions item={item} idBase={base} state={options} compact />
         <div className="field compact">
           <label htmlFor={`${base}-qty`}>
             Quantity<span className="sr-only"> of {item.name}</span>
@@ -121,15 +112,7 @@ export function ProductsSection({
   /** Issue 25: "Only 4 left for Saturday" for the chosen date, or null. */
   leftNotice?: (productId: string) => string | null;
 }) {
-  // A menu with no category shown (all hidden) shows an empty banner, not an error.
-  const current = menuCategories().find((c) => c.id === category) ??
-    menuCategories()[0] ?? {
-      id: '',
-      label: 'Nothing on the menu right now',
-      image: '',
-      imageAlt: '',
-    };
-  const allergens = useAllergenFilter(itemsInCategory(current.id));
+  const { current, allergens } = useShownCategory(category);
   return (
     <section className="card order-section" aria-labelledby="products-heading">
       <h2 id="products-heading">2. Select Products</h2>
