@@ -4,7 +4,6 @@
 // both under the names db:restore pairs them by), the nightly time and
 // retention, and the unpaid-order rules. Rules and messages are core's; the
 // server enforces them.
-import type { BackupTakenView } from '@bakery/core';
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Card, H5, H6 } from '../ui/blueprint';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +11,7 @@ import {
   BackupSettingsSchema,
   UnpaidOrderSettingsSchema,
   type BackupListView,
+  type BackupTakenView,
   type UnpaidOrderSettings,
 } from '@bakery/core';
 import { api, apiBytes, messageOf } from '../api/client';
@@ -117,6 +117,36 @@ function SettingsForm({
   );
 }
 
+/** The panel's two settings forms: where each is saved, its fields and its rules. */
+const SETTINGS_FORMS = {
+  nightly: {
+    title: 'Nightly backup',
+    path: '/api/admin/backups/settings',
+    queryKey: BACKUPS_KEY,
+    schema: BackupSettingsSchema,
+    fields: [
+      { key: 'time', label: 'Time (HH:MM, New York)' },
+      { key: 'keepDaily', label: 'Daily backups kept' },
+      { key: 'keepWeekly', label: 'Weekly backups kept' },
+    ],
+  },
+  unpaid: {
+    title: 'Unpaid orders',
+    path: '/api/admin/unpaid-orders/settings',
+    queryKey: UNPAID_KEY,
+    schema: UnpaidOrderSettingsSchema,
+    fields: [
+      {
+        key: 'releaseAfterHours',
+        label: 'Release after (hours)',
+        hint: 'counted from the payment link',
+      },
+      { key: 'warnBeforeHours', label: 'Warn the customer (hours before)' },
+      { key: 'maxOpenUnpaid', label: 'Unpaid orders per account' },
+    ],
+  },
+};
+
 export function BackupPanel() {
   const client = useQueryClient();
   const backups = useQuery({
@@ -212,39 +242,11 @@ export function BackupPanel() {
               ))}
             </HeadedTable>
           )}
-          <SettingsForm
-            title="Nightly backup"
-            path="/api/admin/backups/settings"
-            queryKey={BACKUPS_KEY}
-            schema={BackupSettingsSchema}
-            saved={view.settings}
-            fields={[
-              { key: 'time', label: 'Time (HH:MM, New York)' },
-              { key: 'keepDaily', label: 'Daily backups kept' },
-              { key: 'keepWeekly', label: 'Weekly backups kept' },
-            ]}
-          />
+          <SettingsForm {...SETTINGS_FORMS.nightly} saved={view.settings} />
         </>
       )}
       <QueryStatus query={unpaid} what="unpaid-order rules" small />
-      {unpaid.data && (
-        <SettingsForm
-          title="Unpaid orders"
-          path="/api/admin/unpaid-orders/settings"
-          queryKey={UNPAID_KEY}
-          schema={UnpaidOrderSettingsSchema}
-          saved={unpaid.data}
-          fields={[
-            {
-              key: 'releaseAfterHours',
-              label: 'Release after (hours)',
-              hint: 'counted from the payment link',
-            },
-            { key: 'warnBeforeHours', label: 'Warn the customer (hours before)' },
-            { key: 'maxOpenUnpaid', label: 'Unpaid orders per account' },
-          ]}
-        />
-      )}
+      {unpaid.data && <SettingsForm {...SETTINGS_FORMS.unpaid} saved={unpaid.data} />}
     </Card>
   );
 }

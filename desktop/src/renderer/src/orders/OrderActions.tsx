@@ -10,7 +10,7 @@ import {
   type PaymentMethod,
 } from '@bakery/core';
 import { Button, Callout, HTMLSelect } from '../ui/blueprint';
-import { TextField } from '../ui/fields';
+import { parsedOr, TextField } from '../ui/fields';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import {
   BUTTON_LABELS,
@@ -63,6 +63,12 @@ export function OrderActions({
 }) {
   const buttons = orderButtons(order).filter((b) => b !== 'delete' || handlers.canDelete !== false);
   const counter = counterButtons(order);
+  // The buttons that act at once (or after their question): the fee and the
+  // refund open their own forms below.
+  const plain = [...buttons, ...counter].filter(
+    (b): b is Exclude<OrderButton, 'calculateDeliveryFee' | 'refund'> =>
+      b !== 'calculateDeliveryFee' && b !== 'refund',
+  );
   const [asking, setAsking] = useState<OrderButton | null>(null);
   const [method, setMethod] = useState<PaymentMethod>('cash');
   const [refunding, setRefunding] = useState(false);
@@ -106,32 +112,15 @@ export function OrderActions({
         />
       )}
       <div className="button-row" role="toolbar" aria-label="Order actions">
-        {buttons
-          .filter((b) => b !== 'calculateDeliveryFee')
-          .map((b) => (
-            <Button
-              key={b}
-              text={BUTTON_LABELS[b]}
-              intent={INTENTS[b] ?? 'none'}
-              disabled={handlers.busy}
-              onClick={() =>
-                confirmationFor(order, b)
-                  ? setAsking(b)
-                  : handlers.run(b as Exclude<OrderButton, 'calculateDeliveryFee'>)
-              }
-            />
-          ))}
-        {counter
-          .filter((b) => b !== 'refund')
-          .map((b) => (
-            <Button
-              key={b}
-              text={BUTTON_LABELS[b]}
-              intent={INTENTS[b] ?? 'none'}
-              disabled={handlers.busy}
-              onClick={() => (confirmationFor(order, b) ? setAsking(b) : handlers.run(b))}
-            />
-          ))}
+        {plain.map((b) => (
+          <Button
+            key={b}
+            text={BUTTON_LABELS[b]}
+            intent={INTENTS[b] ?? 'none'}
+            disabled={handlers.busy}
+            onClick={() => (confirmationFor(order, b) ? setAsking(b) : handlers.run(b))}
+          />
+        ))}
         {counter.includes('refund') && (
           <Button
             text={BUTTON_LABELS.refund}
@@ -222,16 +211,15 @@ function DeliveryFeeForm({
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
     const distance = values.distance.trim() === '' ? null : Number(values.distance);
-    const parsed = DeliveryFeeSchema.safeParse({
-      deliveryFee: values.fee.trim() === '' ? Number.NaN : Number(values.fee),
-      deliveryDistance: distance,
-    });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please enter a valid delivery fee amount');
-      return;
-    }
-    setError(null);
-    onSubmit(Number(values.fee), distance);
+    const parsed = parsedOr(
+      DeliveryFeeSchema.safeParse({
+        deliveryFee: values.fee.trim() === '' ? Number.NaN : Number(values.fee),
+        deliveryDistance: distance,
+      }),
+      'Please enter a valid delivery fee amount',
+      setError,
+    );
+    if (parsed) onSubmit(Number(values.fee), distance);
   };
   return (
     <Callout intent="warning" title={title} style={{ margin: '8px 0' }}>
@@ -279,12 +267,12 @@ function RefundForm({
   const [values, setValues] = useState({ amount: paid.toFixed(2), reason: '' });
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
-    const parsed = RefundSchema.safeParse({ amount: Number(values.amount), reason: values.reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the refund');
-      return;
-    }
-    onSubmit(parsed.data);
+    const parsed = parsedOr(
+      RefundSchema.safeParse({ amount: Number(values.amount), reason: values.reason }),
+      'Check the refund',
+      setError,
+    );
+    if (parsed) onSubmit(parsed);
   };
   return (
     <Callout intent="primary" title="Record a refund" style={{ margin: '8px 0' }}>
