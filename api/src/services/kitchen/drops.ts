@@ -37,15 +37,8 @@ import type { Logger, Notifications } from '../contracts.js';
 
 type Raw = Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'>;
 
-interface DropRow {
-  id: string;
-  name: string;
-  opensAt: Date | string;
-  closesAt: Date | string;
-  pickupDates: string[];
-  windowIds: string[];
-  units: { id: string; label: string; productIds: string[]; quantity: number; sold: number }[];
-}
+/** A drop as DROP_COLUMNS reads it: core's shape, before toDef makes its dates and numbers exact. */
+type DropRow = DropDef;
 
 const DROP_COLUMNS = `d."id"::text AS "id", d."name", d."opensAt", d."closesAt", d."pickupDates",
   d."windowIds"::text[] AS "windowIds",
@@ -481,17 +474,19 @@ function checkDrop(input: DropInput): void {
   if (problem) throw badRequest(problem, { errors: [{ path: 'drop', message: problem }] });
 }
 
+/** The drop's own columns from the owner's input (its units are written apart). */
+const dropFields = (input: DropInput) => ({
+  name: input.name.trim(),
+  opensAt: new Date(input.opensAt),
+  closesAt: new Date(input.closesAt),
+  pickupDates: input.pickupDates,
+  windowIds: input.windowIds,
+});
+
 export async function createDrop(prisma: PrismaClient, input: DropInput): Promise<DropView> {
   checkDrop(input);
   const drop = await prisma.drop.create({
-    data: {
-      name: input.name.trim(),
-      opensAt: new Date(input.opensAt),
-      closesAt: new Date(input.closesAt),
-      pickupDates: input.pickupDates,
-      windowIds: input.windowIds,
-      units: { create: input.units },
-    },
+    data: { ...dropFields(input), units: { create: input.units } },
   });
   return readDrop(prisma, drop.id);
 }
@@ -511,13 +506,7 @@ export async function updateDrop(
     if (!current) throw notFound('That drop does not exist');
     await tx.drop.update({
       where: { id },
-      data: {
-        name: input.name.trim(),
-        opensAt: new Date(input.opensAt),
-        closesAt: new Date(input.closesAt),
-        pickupDates: input.pickupDates,
-        windowIds: input.windowIds,
-      },
+      data: dropFields(input),
     });
     const key = (ids: string[]) => [...ids].sort().join(',');
     const kept = new Set<string>();
