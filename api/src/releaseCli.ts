@@ -14,14 +14,13 @@
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
 import { ConfigError, loadConfig, MIGRATIONS_DIR, REPO_ROOT } from './config.js';
 import { openDatabase } from './db/embedded.js';
 import { deployMigrations, seed } from './release.js';
 import { createLogger, flushLogs } from './services/logger.js';
 import { createPrismaClient } from '@bakery/prisma';
 import { backupNow } from './services/upkeep/backups.js';
-import { restoreBackup } from './services/upkeep/restore.js';
+import { emptyDatabase, restoreBackup } from './services/upkeep/restore.js';
 import { mediaArchiveFor, restoreMedia } from './services/upkeep/mediaBackup.js';
 
 async function main(command: string | undefined, args: string[]) {
@@ -45,15 +44,7 @@ async function main(command: string | undefined, args: string[]) {
   const database = await openDatabase(config, log);
   try {
     if (command === 'reset') {
-      const client = new pg.Client({ connectionString: database.url });
-      // A server shutdown rejects the query in flight; unheard, the 'error' event would end the process.
-      client.on('error', () => undefined);
-      await client.connect();
-      try {
-        await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
-      } finally {
-        await client.end();
-      }
+      await emptyDatabase(database.url);
       log.info('database emptied', {});
     }
     if (command === 'backup') {

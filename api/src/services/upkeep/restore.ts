@@ -25,21 +25,33 @@ export class RestoreRefused extends Error {
   }
 }
 
-/** The tables of the database's public schema. */
-export async function publicTables(databaseUrl: string): Promise<string[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+/** One short connection to the database at `url`, for `work`. */
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   // A server shutdown rejects the query in flight; unheard, the 'error' event would end the process.
   client.on('error', () => undefined);
   await client.connect();
   try {
-    const { rows } = await client.query<{ name: string }>(
-      `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`,
-    );
-    return rows.map((row) => row.name);
+    return await work(client);
   } finally {
     await client.end();
   }
 }
+
+/** The tables of the database's public schema. */
+export const publicTables = (databaseUrl: string): Promise<string[]> =>
+  withClient(databaseUrl, async (client) => {
+    const { rows } = await client.query<{ name: string }>(
+      `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`,
+    );
+    return rows.map((row) => row.name);
+  });
+
+/** Drops every table of the database at `url` (its public schema, made again empty). */
+export const emptyDatabase = (url: string): Promise<void> =>
+  withClient(url, async (client) => {
+    await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
+  });
 
 export interface RestoreResult {
   tables: number;
@@ -80,15 +92,7 @@ export async function restoreBackup(
       `The target database is not empty (${existing.length} tables, e.g. ${existing.slice(0, 3).join(', ')}). Restore into an empty database, or add --force to drop everything in it first.`,
     );
   if (existing.length > 0) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    // A server shutdown rejects the query in flight; unheard, the 'error' event would end the process.
-    client.on('error', () => undefined);
-    await client.connect();
-    try {
-      await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
-    } finally {
-      await client.end();
-    }
+    await emptyDatabase(databaseUrl);
   }
   if (!tools) {
     if (!options.migrationsDir)
