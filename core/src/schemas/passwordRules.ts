@@ -5,6 +5,8 @@
 // ('abcabcabc', '20262026'). No network: the words are listed here and the
 // rules are plain code, so the API, the storefront and the back office agree.
 
+import { WEEKDAYS } from '../settings/settings';
+
 /** Words people build passwords on (compared without case, after undoing l33t spelling). */
 export const BASE_WORDS: readonly string[] = [
   // the classics
@@ -139,13 +141,7 @@ export const BASE_WORDS: readonly string[] = [
   'october',
   'november',
   'december',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
+  ...WEEKDAYS,
   'christmas',
   'easter',
   'halloween',
