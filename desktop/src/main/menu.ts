@@ -11,14 +11,21 @@ export interface MenuItemSpec {
   submenu?: MenuItemSpec[];
 }
 
-export const TAB_SHORTCUTS: { command: MenuCommand; label: string; accelerator: string }[] = [
-  { command: 'tab:orders', label: 'Order Management', accelerator: 'CmdOrCtrl+1' },
-  { command: 'tab:recipes', label: 'Recipe Management', accelerator: 'CmdOrCtrl+2' },
-  { command: 'tab:users', label: 'User Management', accelerator: 'CmdOrCtrl+3' },
-  { command: 'tab:reviews', label: 'Review Management', accelerator: 'CmdOrCtrl+4' },
-  { command: 'tab:analytics', label: 'Analytics & Reports', accelerator: 'CmdOrCtrl+5' },
-  { command: 'tab:kitchen', label: 'Kitchen', accelerator: 'CmdOrCtrl+6' },
+/** The tabs in the window's order; Ctrl+1 (Cmd+1 on a Mac) opens the first, and so on. */
+const TABS: [MenuCommand, string][] = [
+  ['tab:orders', 'Order Management'],
+  ['tab:recipes', 'Recipe Management'],
+  ['tab:users', 'User Management'],
+  ['tab:reviews', 'Review Management'],
+  ['tab:analytics', 'Analytics & Reports'],
+  ['tab:kitchen', 'Kitchen'],
 ];
+export const TAB_SHORTCUTS: { command: MenuCommand; label: string; accelerator: string }[] =
+  TABS.map(([command, label], index) => ({
+    command,
+    label,
+    accelerator: `CmdOrCtrl+${index + 1}`,
+  }));
 
 /**
  * The menu. `devTools` is false in packaged builds (index.ts passes

@@ -9,6 +9,7 @@ import {
   isWeightUnit,
   type AllergenId,
   type GlutenKind,
+  type IngredientView,
 } from '@bakery/core';
 import { Checkbox, FormGroup, HTMLSelect } from '../ui/blueprint';
 import { TextField } from '../ui/fields';
@@ -32,14 +33,12 @@ export const emptyAllergens: AllergenForm = {
   gramsPerUnit: '',
 };
 
-export const toAllergenForm = (i: {
-  allergens: AllergenId[];
-  treeNuts: string[];
-  mayContain: AllergenId[];
-  gluten: GlutenKind;
-  labelName: string | null;
-  gramsPerUnit: number | null;
-}): AllergenForm => ({
+export const toAllergenForm = (
+  i: Pick<
+    IngredientView,
+    'allergens' | 'treeNuts' | 'mayContain' | 'gluten' | 'labelName' | 'gramsPerUnit'
+  >,
+): AllergenForm => ({
   allergens: i.allergens,
   treeNuts: i.treeNuts.join(', '),
   mayContain: i.mayContain,
