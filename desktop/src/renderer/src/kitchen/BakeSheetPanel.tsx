@@ -74,11 +74,11 @@ export function BakeSheetPanel({ initialRange }: { initialRange: KitchenRangeVal
             <NonIdealState icon="shop" title="Nothing to bake for these dates" />
           ) : (
             <>
-              <ToBakeTable s={s} />
+              <ToBakeTable products={s.products} />
               {s.days.length > 1 && <BakeSheetDays days={s.days} />}
-              {s.cakes.length > 0 && <CakesTable s={s} />}
-              {s.instructions.length > 0 && <InstructionsCard s={s} />}
-              <ShoppingListTable s={s} />
+              {s.cakes.length > 0 && <CakesTable cakes={s.cakes} />}
+              {s.instructions.length > 0 && <InstructionsCard instructions={s.instructions} />}
+              <ShoppingListTable sheet={s} />
             </>
           )}
         </section>

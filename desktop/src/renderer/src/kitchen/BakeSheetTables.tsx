@@ -5,14 +5,14 @@ import { cakeWritingCell, dueLabel, type BakeSheetView } from '@bakery/core';
 import { TableCard, amount, money } from './shared';
 
 /** Each item and option to bake, with its pieces, add-ins and recipe batches. */
-export function ToBakeTable({ s }: { s: BakeSheetView }) {
+export function ToBakeTable({ products }: Pick<BakeSheetView, 'products'>) {
   return (
     <TableCard
       title="To bake"
       label="Items to bake"
       columns={['Category', 'Item', 'Option', 'Quantity', 'Pieces', 'Add-ins', 'Recipe batches']}
     >
-      {s.products.map((p) => (
+      {products.map((p) => (
         <tr key={`${p.productId}|${p.variantId}`}>
           <td>{p.categoryLabel}</td>
           <td>{p.name}</td>
@@ -40,11 +40,10 @@ export function ToBakeTable({ s }: { s: BakeSheetView }) {
 }
 
 /** Each cake ordered, with its pickup, customer and decoration. */
-export function CakesTable({ s }: { s: BakeSheetView }) {
+export function CakesTable({ cakes }: Pick<BakeSheetView, 'cakes'>) {
   return (
     <TableCard
       title="Cakes"
-      label="Cakes"
       columns={[
         'Pickup',
         'Order',
@@ -58,7 +57,7 @@ export function CakesTable({ s }: { s: BakeSheetView }) {
         'Instructions',
       ]}
     >
-      {s.cakes.map((c, i) => (
+      {cakes.map((c, i) => (
         <tr key={`${c.orderId}-${i}`}>
           {/* "Sat, Nov 28 · 10:00 AM" on one line, not an ISO date wrapped over four (issue 23). */}
           <td className="nowrap">{dueLabel(c)}</td>
@@ -78,12 +77,12 @@ export function CakesTable({ s }: { s: BakeSheetView }) {
 }
 
 /** The customers' special instructions, one per order. */
-export function InstructionsCard({ s }: { s: BakeSheetView }) {
+export function InstructionsCard({ instructions }: Pick<BakeSheetView, 'instructions'>) {
   return (
     <Card>
       <H5>Special instructions</H5>
       <ul aria-label="Special instructions" className="plain-list">
-        {s.instructions.map((n) => (
+        {instructions.map((n) => (
           <li key={n.orderId}>
             <strong>
               {n.orderNumber} · {n.customerName} · {dueLabel(n)}:
@@ -97,11 +96,10 @@ export function InstructionsCard({ s }: { s: BakeSheetView }) {
 }
 
 /** The ingredients to buy with their cost, and what has no recipe linked. */
-export function ShoppingListTable({ s }: { s: BakeSheetView }) {
+export function ShoppingListTable({ sheet: s }: { sheet: BakeSheetView }) {
   return (
     <TableCard
       title="Shopping list"
-      label="Shopping list"
       columns={['Ingredient', 'Quantity', 'Unit', 'Cost per unit', 'Cost']}
       before={
         s.unlinked.length > 0 && (

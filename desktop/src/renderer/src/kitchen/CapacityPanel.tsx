@@ -26,10 +26,8 @@ export function CapacityPanel({ role }: { role: string }) {
   const [draft, setDraft] = useState<Record<string, string>>({});
   const [closed, setClosed] = useState(noClosed);
   const [formError, setFormError] = useState<string | null>(null);
-  const { capacity, saveLimits, addRange, addClosed, reopen } = useCapacity({
-    onLimitsSaved: () => setDraft({}),
-    onClosed: () => setClosed(noClosed),
-  });
+  const { capacity, saveLimits, addRange, addClosed, reopen } = useCapacity();
+  const cleared = { onSuccess: () => setClosed(noClosed) };
 
   if (!capacity.data) return <QueryStatus query={capacity} what="capacity" />;
 
@@ -44,7 +42,7 @@ export function CapacityPanel({ role }: { role: string }) {
       'Invalid limits',
       setFormError,
     );
-    if (parsed) saveLimits.mutate(parsed);
+    if (parsed) saveLimits.mutate(parsed, { onSuccess: () => setDraft({}) });
   };
   const submitClosed = (e: FormEvent) => {
     e.preventDefault();
@@ -58,7 +56,7 @@ export function CapacityPanel({ role }: { role: string }) {
         'Invalid dates',
         setFormError,
       );
-      if (range) addRange.mutate(range);
+      if (range) addRange.mutate(range, cleared);
       return;
     }
     const parsed = parsedOr(
@@ -66,7 +64,7 @@ export function CapacityPanel({ role }: { role: string }) {
       'Invalid date',
       setFormError,
     );
-    if (parsed) addClosed.mutate(parsed);
+    if (parsed) addClosed.mutate(parsed, cleared);
   };
 
   return (

@@ -11,6 +11,7 @@ import {
   unitsPerItem,
   type ProductRecipeLinkView,
 } from '@bakery/core';
+import { messageOf } from '../api/client';
 import { parsedOr, TextField } from '../ui/fields';
 import { QueryStatus } from '../ui/QueryStatus';
 import { LinkedItems } from './LinksTable';
@@ -49,10 +50,7 @@ const menuOptions = () => menuItems().map((m) => ({ value: m.id, label: m.name }
 export function LinksPanel() {
   const [form, setForm] = useState<LinkForm>(blank);
   const [error, setError] = useState<string | null>(null);
-  const { links, recipes, save, remove } = useLinks({
-    onSaved: () => setForm(blank),
-    onSaveError: setError,
-  });
+  const { links, recipes, save, remove } = useLinks();
 
   const item = getMenuItem(form.productId);
   const allOptions = Boolean(item?.variants?.length) && form.variantId === '';
@@ -72,7 +70,11 @@ export function LinksPanel() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const parsed = parsedOr(ProductRecipeLinkSchema.safeParse(form), 'Invalid link', setError);
-    if (parsed) save.mutate(parsed);
+    if (parsed)
+      save.mutate(parsed, {
+        onSuccess: () => setForm(blank),
+        onError: (err) => setError(messageOf(err, 'Failed to save the link')),
+      });
   };
   const edit = (l: ProductRecipeLinkView) =>
     setForm({

@@ -43,7 +43,6 @@ export function ItemCosts({ items }: { items: MarginItemView[] }) {
   return (
     <TableCard
       title="Cost of goods per item"
-      label="Cost of goods per item"
       columns={['Item', 'Option', 'Category', 'Price', 'Cost', 'Margin', 'Margin %', 'Recipe']}
       before={
         costed.length === 0 ? (

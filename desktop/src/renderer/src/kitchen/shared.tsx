@@ -118,20 +118,25 @@ export function SelectField({
   );
 }
 
-/** A titled card holding one table; `before` sits between the title and the table. */
+/**
+ * A titled card holding one table, named by the title unless `label` says
+ * otherwise; `before` sits between the title and the table.
+ */
 export function TableCard({
   title,
   before,
+  label = title,
   ...table
 }: {
   title: string;
   before?: ReactNode;
-} & Parameters<typeof HeadedTable>[0]) {
+  label?: string;
+} & Omit<Parameters<typeof HeadedTable>[0], 'label'>) {
   return (
     <Card>
       <H5>{title}</H5>
       {before}
-      <HeadedTable {...table} />
+      <HeadedTable label={label} {...table} />
     </Card>
   );
 }

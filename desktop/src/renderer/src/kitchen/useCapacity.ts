@@ -11,75 +11,77 @@ import { failed } from './shared';
 
 const KEY = ['/api/admin/kitchen/capacity'];
 
-/** "3 orders are already booked for …": what closing leaves to the owner. */
-const bookedWarning = (booked: number, when: string) =>
-  `${booked} ${booked === 1 ? 'order is' : 'orders are'} already booked ${when}. Closing does not cancel them: contact those customers.`;
+/**
+ * What closing says: that orders already booked `when` are not cancelled
+ * (a warning), or else that `what` can no longer be chosen.
+ */
+function toastClosed(title: string, booked: number, when: string, what: string) {
+  if (booked > 0)
+    toast(
+      title,
+      `${booked} ${booked === 1 ? 'order is' : 'orders are'} already booked ${when}. Closing does not cancel them: contact those customers.`,
+      'warning',
+    );
+  else toast(title, `${what} can no longer be chosen`, 'success');
+}
 
-/** `onLimitsSaved` and `onClosed` clear the root's forms after a save. */
-export function useCapacity({
-  onLimitsSaved,
-  onClosed,
-}: {
-  onLimitsSaved: () => void;
-  onClosed: () => void;
-}) {
+/** A change: sent, then the limits and booked days refreshed and `done` told; a failure toasts `failure`. */
+function useChange<B, T>(
+  send: (body: B) => Promise<T>,
+  failure: string,
+  done?: (answer: T) => void,
+) {
   const client = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (answer) => {
+      void client.invalidateQueries({ queryKey: KEY });
+      void client.invalidateQueries({ queryKey: BOOKED_DAYS_KEY });
+      done?.(answer);
+    },
+    onError: failed(failure),
+  });
+}
+
+/** The root clears its forms in each `mutate`'s own onSuccess. */
+export function useCapacity() {
   const capacity = useQuery({
     queryKey: KEY,
     queryFn: () => api<CapacityView>('/api/admin/kitchen/capacity'),
   });
-  const refresh = () => {
-    void client.invalidateQueries({ queryKey: KEY });
-    void client.invalidateQueries({ queryKey: BOOKED_DAYS_KEY });
-  };
-  const saveLimits = useMutation({
-    mutationFn: (body: unknown) =>
-      api<CapacityView>('/api/admin/kitchen/capacity', { method: 'PUT', body }),
-    onSuccess: () => {
-      onLimitsSaved();
-      refresh();
-      toast('Capacity saved', 'The new limits apply to orders from now on', 'success');
-    },
-    onError: failed('Failed to save capacity'),
-  });
-  const addRange = useMutation({
-    mutationFn: (body: unknown) =>
+  const saveLimits = useChange(
+    (body: unknown) => api<CapacityView>('/api/admin/kitchen/capacity', { method: 'PUT', body }),
+    'Failed to save capacity',
+    () => toast('Capacity saved', 'The new limits apply to orders from now on', 'success'),
+  );
+  const addRange = useChange(
+    (body: unknown) =>
       api<ClosedDatesAddedView>('/api/admin/kitchen/closed-dates/range', { method: 'POST', body }),
-    onSuccess: (added) => {
-      onClosed();
-      refresh();
+    'Failed to close the dates',
+    (added) => {
       const first = added.dates[0]?.date ?? '';
       const last = added.dates.at(-1)?.date ?? first;
       const span = `${formatLongDate(first)} to ${formatLongDate(last)}`;
-      if (added.bookedOrders > 0)
-        toast('Dates closed', bookedWarning(added.bookedOrders, `from ${span}`), 'warning');
-      else
-        toast(
-          'Dates closed',
-          `${span} (${added.dates.length} days) can no longer be chosen`,
-          'success',
-        );
+      toastClosed(
+        'Dates closed',
+        added.bookedOrders,
+        `from ${span}`,
+        `${span} (${added.dates.length} days)`,
+      );
     },
-    onError: failed('Failed to close the dates'),
-  });
-  const addClosed = useMutation({
-    mutationFn: (body: unknown) =>
+  );
+  const addClosed = useChange(
+    (body: unknown) =>
       api<ClosedDateView>('/api/admin/kitchen/closed-dates', { method: 'POST', body }),
-    onSuccess: (added) => {
-      onClosed();
-      refresh();
-      const booked = added.bookedOrders ?? 0;
+    'Failed to close the date',
+    (added) => {
       const day = formatLongDate(added.date);
-      if (booked > 0) toast('Date closed', bookedWarning(booked, `for ${day}`), 'warning');
-      else toast('Date closed', `${day} can no longer be chosen`, 'success');
+      toastClosed('Date closed', added.bookedOrders ?? 0, `for ${day}`, day);
     },
-    onError: failed('Failed to close the date'),
-  });
-  const reopen = useMutation({
-    mutationFn: (date: string) =>
-      api(`/api/admin/kitchen/closed-dates/${date}`, { method: 'DELETE' }),
-    onSuccess: refresh,
-    onError: failed('Failed to reopen the date'),
-  });
+  );
+  const reopen = useChange(
+    (date: string) => api(`/api/admin/kitchen/closed-dates/${date}`, { method: 'DELETE' }),
+    'Failed to reopen the date',
+  );
   return { capacity, saveLimits, addRange, addClosed, reopen };
 }

@@ -2,21 +2,15 @@
 // saving or removing a link, which refreshes the margins and bake sheets too.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProductRecipeLinkView, RecipeView } from '@bakery/core';
-import { api, messageOf } from '../api/client';
+import { api } from '../api/client';
 import { toast } from '../ui/toaster';
 import { linkLabel } from './LinksTable';
 import { failed, money } from './shared';
 
 const KEY = ['/api/admin/kitchen/links'];
 
-/** `onSaved` clears the root's form; `onSaveError` shows the server's refusal on it. */
-export function useLinks({
-  onSaved,
-  onSaveError,
-}: {
-  onSaved: () => void;
-  onSaveError: (message: string) => void;
-}) {
+/** The root clears its form, or shows the server's refusal on it, in `save.mutate`'s own callbacks. */
+export function useLinks() {
   const client = useQueryClient();
   const links = useQuery({
     queryKey: KEY,
@@ -35,7 +29,6 @@ export function useLinks({
     mutationFn: (body: unknown) =>
       api<ProductRecipeLinkView>('/api/admin/kitchen/links', { method: 'PUT', body }),
     onSuccess: (link) => {
-      onSaved();
       refresh();
       toast(
         'Recipe linked',
@@ -43,7 +36,6 @@ export function useLinks({
         'success',
       );
     },
-    onError: (err) => onSaveError(messageOf(err, 'Failed to save the link')),
   });
   const remove = useMutation({
     mutationFn: (l: ProductRecipeLinkView) =>

@@ -2,16 +2,17 @@
 // category among the categories, from the keyboard (issue 22).
 import { Button, type IconName } from '../ui/blueprint';
 
-const LOOKS: Record<
-  'item' | 'category',
-  { icons: [IconName, IconName]; labels: [string, string] }
-> = {
-  item: { icons: ['arrow-up', 'arrow-down'], labels: ['Move up', 'Move down'] },
-  category: {
-    icons: ['arrow-left', 'arrow-right'],
-    labels: ['Move category earlier', 'Move category later'],
-  },
-};
+/** Each kind's two buttons, back then forward: icon and name. */
+const LOOKS = {
+  item: [
+    ['arrow-up', 'Move up'],
+    ['arrow-down', 'Move down'],
+  ],
+  category: [
+    ['arrow-left', 'Move category earlier'],
+    ['arrow-right', 'Move category later'],
+  ],
+} as const satisfies Record<string, readonly (readonly [IconName, string])[]>;
 
 export function MoveButtons({
   index,
@@ -27,18 +28,18 @@ export function MoveButtons({
   of: 'item' | 'category';
   onMove(position: number): void;
 }) {
-  const { icons, labels } = LOOKS[of];
+  const [back, forward] = LOOKS[of];
   return (
     <>
       <Button
-        icon={icons[0]}
-        aria-label={labels[0]}
+        icon={back[0]}
+        aria-label={back[1]}
         disabled={index <= 0 || busy}
         onClick={() => onMove(index - 1)}
       />
       <Button
-        icon={icons[1]}
-        aria-label={labels[1]}
+        icon={forward[0]}
+        aria-label={forward[1]}
         disabled={index < 0 || index >= count - 1 || busy}
         onClick={() => onMove(index + 1)}
       />
