@@ -64,9 +64,7 @@ export function dropsRouter(deps: AppDeps): Router {
     router,
     ROUTES.dropNotify,
     { parts: { params: IdParam, body: DropNotifySchema } },
-    async (ctx, { params, body }) => {
-      return await subscribe(prisma, params.id, body.email);
-    },
+    (ctx, { params, body }) => subscribe(prisma, params.id, body.email),
   );
 
   on(router, ROUTES.dropUnsubscribe, {}, async (ctx) => {

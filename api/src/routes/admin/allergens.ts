@@ -76,9 +76,7 @@ export function adminAllergensRouter(deps: AppDeps): Router {
     router,
     ROUTES.saveClaimException,
     { parts: { body: ClaimExceptionSchema } },
-    async (ctx, { body }) => {
-      return await saveException(prisma, body);
-    },
+    (ctx, { body }) => saveException(prisma, body),
   );
   on(
     router,
@@ -93,13 +91,11 @@ export function adminAllergensRouter(deps: AppDeps): Router {
     router,
     ROUTES.saveOptionIngredients,
     { parts: { body: OptionIngredientsSchema } },
-    async (ctx, { body }) => {
-      return await saveOptionIngredients(prisma, body);
-    },
+    (ctx, { body }) => saveOptionIngredients(prisma, body),
   );
-  on(router, ROUTES.saveNetWeight, { parts: { body: NetWeightSchema } }, async (ctx, { body }) => {
-    return await saveNetWeight(prisma, body);
-  });
+  on(router, ROUTES.saveNetWeight, { parts: { body: NetWeightSchema } }, (ctx, { body }) =>
+    saveNetWeight(prisma, body),
+  );
   on(
     router,
     ROUTES.removeNetWeight,
@@ -109,13 +105,8 @@ export function adminAllergensRouter(deps: AppDeps): Router {
       return done;
     },
   );
-  on(
-    router,
-    ROUTES.saveLabelSettings,
-    { parts: { body: LabelSettingsSchema } },
-    async (ctx, { body }) => {
-      return await saveLabelSettings(prisma, body);
-    },
+  on(router, ROUTES.saveLabelSettings, { parts: { body: LabelSettingsSchema } }, (ctx, { body }) =>
+    saveLabelSettings(prisma, body),
   );
 
   // GET /api/admin/labels?date=YYYY-MM-DD | ?productId=…[&variantId&filling&addIn&count], &format=avery5163|thermal

@@ -56,9 +56,7 @@ export function adminMenuRouter(deps: AppDeps): Router {
     router,
     ROUTES.createMenuItem,
     { parts: { body: MenuItemCreateSchema }, status: 201 },
-    async (ctx, { body }) => {
-      return await createItem(prisma, body);
-    },
+    (ctx, { body }) => createItem(prisma, body),
   );
   on(
     router,
@@ -83,17 +81,13 @@ export function adminMenuRouter(deps: AppDeps): Router {
     router,
     ROUTES.createMenuCategory,
     { parts: { body: MenuCategoryCreateSchema }, status: 201 },
-    async (ctx, { body }) => {
-      return await createCategory(prisma, body);
-    },
+    (ctx, { body }) => createCategory(prisma, body),
   );
   on(
     router,
     ROUTES.updateMenuCategory,
     { parts: { params: IdParam, body: MenuCategoryPatchSchema } },
-    async (ctx, { params, body }) => {
-      return await updateCategory(prisma, params.id, body);
-    },
+    (ctx, { params, body }) => updateCategory(prisma, params.id, body),
   );
   on(router, ROUTES.deleteMenuCategory, { parts: { params: IdParam } }, async (ctx, { params }) => {
     await deleteCategory(prisma, params.id);
@@ -108,9 +102,9 @@ export function adminMenuRouter(deps: AppDeps): Router {
     await discardDraft(prisma);
     return await draftView(prisma);
   });
-  on(router, ROUTES.menuVersions, { parts: { query: VersionsQuery } }, async (ctx, { query }) => {
-    return await listVersions(prisma, query.limit, query.before);
-  });
+  on(router, ROUTES.menuVersions, { parts: { query: VersionsQuery } }, (ctx, { query }) =>
+    listVersions(prisma, query.limit, query.before),
+  );
   on(
     router,
     ROUTES.restoreMenuVersion,

@@ -35,6 +35,13 @@ import { toOrderView } from '../../services/orderView.js';
 import * as orderAdmin from '../../services/orderAdmin.js';
 import { actorOf, DateRangeQuery, idParam, knownIds } from './shared.js';
 
+/** A change's answer: what happened, and the order as it is now. */
+const orderReply = (message: string, order: Parameters<typeof toOrderView>[0]) => ({
+  success: true as const,
+  message,
+  order: toOrderView(order),
+});
+
 const STATUSES = [...PAYMENT_STATUSES, ...ORDER_STATUSES] as string[];
 const statusField = (status: string) =>
   (PAYMENT_STATUSES as readonly string[]).includes(status) ? 'paymentStatus' : 'orderStatus';
@@ -121,9 +128,9 @@ export function adminOrdersRouter(deps: AppDeps): Router {
     },
   );
 
-  on(router, ROUTES.orderHistory, { before: [knownOrder] }, async (ctx) => {
-    return await orderAdmin.orderHistory(deps.prisma, idParam(ctx));
-  });
+  on(router, ROUTES.orderHistory, { before: [knownOrder] }, (ctx) =>
+    orderAdmin.orderHistory(deps.prisma, idParam(ctx)),
+  );
 
   on(
     router,
@@ -136,14 +143,12 @@ export function adminOrdersRouter(deps: AppDeps): Router {
         status,
         actorOf(ctx),
       );
-      return {
-        success: true,
-        message:
-          status === 'cancelled'
-            ? 'Order cancelled'
-            : `Payment status updated to ${order.paymentStatus}`,
-        order: toOrderView(order),
-      };
+      return orderReply(
+        status === 'cancelled'
+          ? 'Order cancelled'
+          : `Payment status updated to ${order.paymentStatus}`,
+        order,
+      );
     },
   );
 
@@ -186,11 +191,7 @@ export function adminOrdersRouter(deps: AppDeps): Router {
         orderStatus,
         actorOf(ctx),
       );
-      return {
-        success: true,
-        message: `Order marked ${orderStatus}`,
-        order: toOrderView(order),
-      };
+      return orderReply(`Order marked ${orderStatus}`, order);
     },
   );
 
@@ -203,15 +204,14 @@ export function adminOrdersRouter(deps: AppDeps): Router {
       actorOf(ctx),
       payment,
     );
-    return {
-      success: true,
-      message: alreadyFulfilled
+    return orderReply(
+      alreadyFulfilled
         ? 'Order was already fulfilled; nothing was sent'
         : payment && order.paymentMethod === payment.method
           ? `Payment taken and order handed over`
           : 'Order marked as fulfilled',
-      order: toOrderView(order),
-    };
+      order,
+    );
   };
   const handOverParts = { before: [knownOrder], parts: { body: HandOverSchema } };
   on(router, ROUTES.orderFulfill, handOverParts, handOver);
@@ -236,13 +236,12 @@ export function adminOrdersRouter(deps: AppDeps): Router {
   // Mark Ready (pickup) or Out for Delivery: the pickup code, and the customer's mail.
   on(router, ROUTES.orderReady, { before: [knownOrder] }, async (ctx) => {
     const { order, changed } = await orderAdmin.markReady(services, idParam(ctx), actorOf(ctx));
-    return {
-      success: true,
-      message: changed
+    return orderReply(
+      changed
         ? `Order #${toOrderView(order).orderNumber} is ready; the customer was told`
         : 'Order was already ready; nothing was sent',
-      order: toOrderView(order),
-    };
+      order,
+    );
   });
 
   // Mark Ready for chosen orders or a whole day (or its slots); each result on its own.
@@ -267,17 +266,13 @@ export function adminOrdersRouter(deps: AppDeps): Router {
         stage === 'confirmed' ? 'confirm' : 'startBaking',
         actorOf(ctx),
       );
-      return { success: true, message: `Order marked ${stage}`, order: toOrderView(order) };
+      return orderReply(`Order marked ${stage}`, order);
     },
   );
 
   on(router, ROUTES.orderRestore, { before: [knownOrder] }, async (ctx) => {
     const order = await orderAdmin.restoreOrder(services, idParam(ctx), actorOf(ctx));
-    return {
-      success: true,
-      message: 'Order restored; the customer was told',
-      order: toOrderView(order),
-    };
+    return orderReply('Order restored; the customer was told', order);
   });
 
   on(
@@ -299,7 +294,7 @@ export function adminOrdersRouter(deps: AppDeps): Router {
 
   on(router, ROUTES.orderArchive, { before: [knownOrder] }, async (ctx) => {
     const order = await orderAdmin.archiveOrder(services, idParam(ctx), actorOf(ctx));
-    return { success: true, message: 'Order archived', order: toOrderView(order) };
+    return orderReply('Order archived', order);
   });
 
   // The counter: a typed or scanned pickup code opens its order.
@@ -358,7 +353,7 @@ export function adminOrdersRouter(deps: AppDeps): Router {
     async (ctx, { body: { orderId } }) => {
       if (!isUuid(orderId)) throw notFound('Order not found');
       const order = await orderAdmin.confirmPayment(services, orderId, actorOf(ctx));
-      return { success: true, message: 'Payment confirmed', order: toOrderView(order) };
+      return orderReply('Payment confirmed', order);
     },
   );
 

@@ -138,9 +138,7 @@ export function adminUpkeepRouter(deps: AppDeps): Router {
     router,
     ROUTES.saveBackupSettings,
     { parts: { body: BackupSettingsSchema } },
-    async (ctx, { body }) => {
-      return await saveBackupSettings(prisma, body);
-    },
+    (ctx, { body }) => saveBackupSettings(prisma, body),
   );
 
   on(
@@ -174,9 +172,7 @@ export function adminUpkeepRouter(deps: AppDeps): Router {
     router,
     ROUTES.saveUnpaidOrderSettings,
     { parts: { body: UnpaidOrderSettingsSchema } },
-    async (ctx, { body }) => {
-      return await saveUnpaidOrderSettings(prisma, body);
-    },
+    (ctx, { body }) => saveUnpaidOrderSettings(prisma, body),
   );
 
   return router;
