@@ -3,6 +3,7 @@
 // item's exception to the shop's promise, its net weight, the label settings
 // and the label request.
 import { z } from 'zod';
+import { wholeNumberIn } from '../schemas/common';
 import { ADD_INS, CAKE_FILLINGS, getMenuItem } from '../catalogue/catalogue';
 import { isDateString } from '../calendar/calendar';
 import { ALLERGEN_IDS, GLUTEN_KINDS, type AllergenId } from './allergens';
@@ -161,12 +162,7 @@ export const LabelQuerySchema = z
     variantId: z.string().trim().optional(),
     filling: z.string().trim().optional(),
     addIn: z.string().trim().optional(),
-    count: z.coerce
-      .number({ error: 'Enter how many labels, 1 to 100' })
-      .int('Enter how many labels, 1 to 100')
-      .min(1, 'Enter how many labels, 1 to 100')
-      .max(100, 'Enter how many labels, 1 to 100')
-      .default(1),
+    count: wholeNumberIn(1, 100, 'Enter how many labels, 1 to 100').default(1),
     format: z.enum(LABEL_FORMATS, { error: ALLERGEN_MESSAGES.format }).default('avery5163'),
   })
   .superRefine((value, ctx) => {

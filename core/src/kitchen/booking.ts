@@ -12,6 +12,7 @@
 //   orders and other dates do not count, so a customer who orders often for
 //   different days, or pays, is never limited by it.
 import { z } from 'zod';
+import { wholeNumberIn } from '../schemas/common';
 import { getMenuItem, maxQuantityOf } from '../catalogue/catalogue';
 import { addDays, daysAway, formatLongDate, isDateString } from '../calendar/calendar';
 import {
@@ -116,11 +117,11 @@ export function fairShareCheck(
 
 /** PUT /api/admin/kitchen/booking: the owner's booking horizon. */
 export const BookingSettingsSchema = z.object({
-  horizonDays: z.coerce
-    .number({ error: BOOKING_MESSAGES.horizonDays })
-    .int(BOOKING_MESSAGES.horizonDays)
-    .min(MIN_BOOKING_HORIZON_DAYS, BOOKING_MESSAGES.horizonDays)
-    .max(MAX_BOOKING_HORIZON_DAYS, BOOKING_MESSAGES.horizonDays),
+  horizonDays: wholeNumberIn(
+    MIN_BOOKING_HORIZON_DAYS,
+    MAX_BOOKING_HORIZON_DAYS,
+    BOOKING_MESSAGES.horizonDays,
+  ),
 });
 export type BookingSettingsInput = z.infer<typeof BookingSettingsSchema>;
 

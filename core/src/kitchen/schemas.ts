@@ -1,6 +1,7 @@
 // Payloads of the kitchen calls (docs/kitchen.md): capacity limits, closed
 // dates, recipe links and the date ranges of availability and bake sheets.
 import { z } from 'zod';
+import { wholeNumberIn } from '../schemas/common';
 import { getMenuItem } from '../catalogue/catalogue';
 import { daysAway, isDateString } from '../calendar/calendar';
 import { kitchenCategories, MAX_CAPACITY_UNITS } from './capacity';
@@ -36,11 +37,7 @@ export const CapacityLimitsSchema = z.object({
           .refine((id) => (kitchenCategories() as string[]).includes(id), {
             error: KITCHEN_MESSAGES.category,
           }),
-        maxUnits: z.coerce
-          .number({ error: KITCHEN_MESSAGES.maxUnits })
-          .int(KITCHEN_MESSAGES.maxUnits)
-          .min(0, KITCHEN_MESSAGES.maxUnits)
-          .max(MAX_CAPACITY_UNITS, KITCHEN_MESSAGES.maxUnits),
+        maxUnits: wholeNumberIn(0, MAX_CAPACITY_UNITS, KITCHEN_MESSAGES.maxUnits),
       }),
       { error: KITCHEN_MESSAGES.category },
     )

@@ -95,6 +95,13 @@ export const numberish = (message: string) =>
   );
 
 /** True when a dollar amount has no fraction of a cent. */
+/**
+ * A whole number from `min` to `max` (text is read as a number, as a form or
+ * a query string sends it), with one message for every way it can fail.
+ */
+export const wholeNumberIn = (min: number, max: number, message: string) =>
+  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+
 export const isWholeCents = (dollars: number): boolean =>
   Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
 

@@ -2,6 +2,7 @@
 // office warns. The API takes them (api/src/services/backups); the owner sets
 // the time and the retention, stored in the database.
 import { z } from 'zod';
+import { wholeNumberIn } from '../schemas/common';
 import { addDays, bakeryToday, startOfBakeryDay } from '../calendar/calendar';
 
 export interface BackupSettings {
@@ -36,16 +37,8 @@ export const BACKUP_MESSAGES = {
 
 export const BackupSettingsSchema = z.object({
   time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, BACKUP_MESSAGES.time),
-  keepDaily: z.coerce
-    .number({ error: BACKUP_MESSAGES.keepDaily })
-    .int(BACKUP_MESSAGES.keepDaily)
-    .min(1, BACKUP_MESSAGES.keepDaily)
-    .max(90, BACKUP_MESSAGES.keepDaily),
-  keepWeekly: z.coerce
-    .number({ error: BACKUP_MESSAGES.keepWeekly })
-    .int(BACKUP_MESSAGES.keepWeekly)
-    .min(0, BACKUP_MESSAGES.keepWeekly)
-    .max(104, BACKUP_MESSAGES.keepWeekly),
+  keepDaily: wholeNumberIn(1, 90, BACKUP_MESSAGES.keepDaily),
+  keepWeekly: wholeNumberIn(0, 104, BACKUP_MESSAGES.keepWeekly),
 });
 
 /** The instant of wall-clock `time` ('HH:MM') on bakery day `date`. */

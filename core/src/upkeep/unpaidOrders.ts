@@ -3,6 +3,7 @@
 // the customer warned before and told when it happens; one account may hold
 // only so many unpaid orders at once. The API's scheduled job applies these.
 import { z } from 'zod';
+import { wholeNumberIn } from '../schemas/common';
 
 export interface UnpaidOrderSettings {
   /** Hours after the payment link was sent before an unpaid order is released. */
@@ -41,21 +42,9 @@ export const UNPAID_ORDER_MESSAGES = {
 
 export const UnpaidOrderSettingsSchema = z
   .object({
-    releaseAfterHours: z.coerce
-      .number({ error: UNPAID_ORDER_MESSAGES.releaseAfterHours })
-      .int(UNPAID_ORDER_MESSAGES.releaseAfterHours)
-      .min(2, UNPAID_ORDER_MESSAGES.releaseAfterHours)
-      .max(720, UNPAID_ORDER_MESSAGES.releaseAfterHours),
-    warnBeforeHours: z.coerce
-      .number({ error: UNPAID_ORDER_MESSAGES.warnBeforeHours })
-      .int(UNPAID_ORDER_MESSAGES.warnBeforeHours)
-      .min(1, UNPAID_ORDER_MESSAGES.warnBeforeHours)
-      .max(168, UNPAID_ORDER_MESSAGES.warnBeforeHours),
-    maxOpenUnpaid: z.coerce
-      .number({ error: UNPAID_ORDER_MESSAGES.maxOpenUnpaid })
-      .int(UNPAID_ORDER_MESSAGES.maxOpenUnpaid)
-      .min(1, UNPAID_ORDER_MESSAGES.maxOpenUnpaid)
-      .max(100, UNPAID_ORDER_MESSAGES.maxOpenUnpaid),
+    releaseAfterHours: wholeNumberIn(2, 720, UNPAID_ORDER_MESSAGES.releaseAfterHours),
+    warnBeforeHours: wholeNumberIn(1, 168, UNPAID_ORDER_MESSAGES.warnBeforeHours),
+    maxOpenUnpaid: wholeNumberIn(1, 100, UNPAID_ORDER_MESSAGES.maxOpenUnpaid),
   })
   .refine((s) => s.warnBeforeHours < s.releaseAfterHours, {
     message: UNPAID_ORDER_MESSAGES.warnBeforeHours,
