@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   DeliveryFeeSchema,
   formatDollars,
@@ -209,7 +209,8 @@ function DeliveryFeeForm({
 }) {
   const [values, setValues] = useState({ fee: initialFee, distance: initialDistance });
   const [error, setError] = useState<string | null>(null);
-  const submit = () => {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
     const distance = values.distance.trim() === '' ? null : Number(values.distance);
     const parsed = parsedOr(
       DeliveryFeeSchema.safeParse({
@@ -227,10 +228,7 @@ function DeliveryFeeForm({
       <form
         noValidate
         className="range-bar"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
+        onSubmit={submit}
       >
         {FEE_FIELDS.map((f) => (
           <TextField
@@ -266,7 +264,8 @@ function RefundForm({
 }) {
   const [values, setValues] = useState({ amount: paid.toFixed(2), reason: '' });
   const [error, setError] = useState<string | null>(null);
-  const submit = () => {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
     const parsed = parsedOr(
       RefundSchema.safeParse({ amount: Number(values.amount), reason: values.reason }),
       'Check the refund',
@@ -279,10 +278,7 @@ function RefundForm({
       <form
         noValidate
         className="range-bar"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
+        onSubmit={submit}
       >
         <TextField
           id="refund-amount"
