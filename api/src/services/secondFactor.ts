@@ -8,6 +8,7 @@ import { BAKERY_INFO, type SecondFactorStatus } from '@bakery/core';
 import type { Prisma, PrismaClient } from '@bakery/prisma';
 import type { Logger } from './contracts.js';
 import { isSealed, open, seal } from './secretBox.js';
+import { settingsRow } from '../db/settingsRow.js';
 
 const PERIOD_SECONDS = 30;
 const RECOVERY_CODES = 10;
@@ -131,11 +132,7 @@ export async function setStaffSecondFactorRequired(
   prisma: PrismaClient,
   required: boolean,
 ): Promise<void> {
-  await prisma.securityPolicy.upsert({
-    where: { id: 1 },
-    create: { id: 1, staffTotpRequired: required },
-    update: { staffTotpRequired: required },
-  });
+  await prisma.securityPolicy.upsert(settingsRow({ staffTotpRequired: required }));
   policyCache.set(prisma, { value: required, at: Date.now() });
 }
 

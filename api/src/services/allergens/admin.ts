@@ -20,6 +20,7 @@ import { Prisma, type PrismaClient } from '@bakery/prisma';
 import { conflict, notFound } from '../../errors.js';
 import { fourPlaces } from '../recipes/costing.js';
 import { currentAllergens, loadAllergens } from './statements.js';
+import { settingsRow } from '../../db/settingsRow.js';
 
 /**
  * The items (all, or `productIds`) whose recipe or option has an ingredient
@@ -192,10 +193,6 @@ export async function saveLabelSettings(
   db: PrismaClient,
   input: { cottageFoodStatement: boolean },
 ) {
-  await db.labelSetting.upsert({
-    where: { id: 1 },
-    create: { id: 1, cottageFoodStatement: input.cottageFoodStatement },
-    update: { cottageFoodStatement: input.cottageFoodStatement },
-  });
+  await db.labelSetting.upsert(settingsRow({ cottageFoodStatement: input.cottageFoodStatement }));
   return labelSettings(db);
 }

@@ -29,6 +29,7 @@ import {
 import { Prisma, type PrismaClient } from '@bakery/prisma';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { Db } from '../../db/types.js';
+import { settingsRow } from '../../db/settingsRow.js';
 
 /** Orders that hold kitchen time: every state but cancelled. */
 export const BOOKED = { paymentStatus: { not: 'cancelled' } } as const;
@@ -397,11 +398,7 @@ export async function bookingSettings(db: Db): Promise<BookingSettingsView> {
 }
 
 export async function setBookingHorizon(db: Db, horizonDays: number): Promise<BookingSettingsView> {
-  await db.bookingSetting.upsert({
-    where: { id: 1 },
-    create: { id: 1, horizonDays },
-    update: { horizonDays },
-  });
+  await db.bookingSetting.upsert(settingsRow({ horizonDays }));
   return bookingSettings(db);
 }
 

@@ -34,6 +34,7 @@ import { Prisma, sqlPool, type PrismaClient } from '@bakery/prisma';
 import { badRequest, conflict, HttpError, notFound } from '../../errors.js';
 import type { Db } from '../../db/types.js';
 import type { Logger, Notifications } from '../contracts.js';
+import { settingsRow } from '../../db/settingsRow.js';
 
 type Raw = Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'>;
 
@@ -279,11 +280,7 @@ export async function holdMinutes(db: Raw): Promise<number> {
 export async function setHoldMinutes(db: Db, minutes: number): Promise<{ holdMinutes: number }> {
   const problem = holdMinutesProblem(minutes);
   if (problem) throw badRequest(problem, { errors: [{ path: 'holdMinutes', message: problem }] });
-  await db.dropSetting.upsert({
-    where: { id: 1 },
-    create: { id: 1, holdMinutes: minutes },
-    update: { holdMinutes: minutes },
-  });
+  await db.dropSetting.upsert(settingsRow({ holdMinutes: minutes }));
   holdReads.clear(); // this process's holds read the change at once
   return { holdMinutes: minutes };
 }

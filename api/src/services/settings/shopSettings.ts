@@ -12,6 +12,7 @@ import {
 } from '@bakery/core';
 import { Prisma, type PrismaClient } from '@bakery/prisma';
 import type { Logger } from '../contracts.js';
+import { settingsRow } from '../../db/settingsRow.js';
 
 export const SETTINGS_CHANNEL = 'shop_settings';
 
@@ -47,11 +48,7 @@ export async function saveShopSettings(
 ): Promise<ShopSettingsView> {
   const document = settings as unknown as Prisma.InputJsonValue;
   await prisma.$transaction(async (tx) => {
-    await tx.shopSetting.upsert({
-      where: { id: 1 },
-      create: { id: 1, settings: document, updatedBy },
-      update: { settings: document, updatedBy },
-    });
+    await tx.shopSetting.upsert(settingsRow({ settings: document, updatedBy }));
     await tx.$executeRaw`SELECT pg_notify(${SETTINGS_CHANNEL}, '')`;
   });
   return loadShopSettings(prisma);

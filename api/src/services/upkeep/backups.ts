@@ -23,6 +23,7 @@ import type { Logger } from '../contracts.js';
 import { dumpLogical, readLogical } from './logicalBackup.js';
 import { archiveMedia, mediaArchiveFor, pruneMediaArchives } from './mediaBackup.js';
 import { findPgTools, libpqTarget, PgToolsMissing, serverMajor, type PgTools } from './pgTools.js';
+import { settingsRow } from '../../db/settingsRow.js';
 
 /** BACKUP_METHOD: pg_dump when one fits the server, else logical (auto, the default); or either alone. */
 export type BackupMethod = 'auto' | 'pg_dump' | 'logical';
@@ -253,11 +254,7 @@ export async function saveBackupSettings(
   prisma: PrismaClient,
   settings: BackupSettings,
 ): Promise<BackupSettings> {
-  await prisma.backupSetting.upsert({
-    where: { id: 1 },
-    create: { id: 1, ...settings },
-    update: settings,
-  });
+  await prisma.backupSetting.upsert(settingsRow(settings));
   return backupSettings(prisma);
 }
 

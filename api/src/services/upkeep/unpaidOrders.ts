@@ -14,6 +14,7 @@ import {
 } from '@bakery/core';
 import type { Logger, Notifications } from '../contracts.js';
 import { releaseUnpaidOrder } from '../orderAdmin.js';
+import { settingsRow } from '../../db/settingsRow.js';
 
 const HOUR_MS = 3_600_000;
 /** Orders handled per run at most; the next run takes the rest. */
@@ -36,11 +37,7 @@ export async function saveUnpaidOrderSettings(
   prisma: PrismaClient,
   settings: UnpaidOrderSettings,
 ): Promise<UnpaidOrderSettings> {
-  await prisma.unpaidOrderSetting.upsert({
-    where: { id: 1 },
-    create: { id: 1, ...settings },
-    update: settings,
-  });
+  await prisma.unpaidOrderSetting.upsert(settingsRow(settings));
   return unpaidOrderSettings(prisma);
 }
 
