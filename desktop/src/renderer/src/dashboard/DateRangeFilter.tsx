@@ -1,5 +1,5 @@
 import { Button } from '../ui/blueprint';
-import { TextField } from '../ui/fields';
+import { DateEndFields } from '../ui/fields';
 import type { DateRange } from './range';
 
 export function DateRangeFilter({
@@ -11,24 +11,12 @@ export function DateRangeFilter({
 }) {
   return (
     <div className="range-bar" role="group" aria-label="Date range">
-      {/* Each end bounds the other's picker. */}
-      <TextField
-        id="range-from"
-        label="From"
-        inline
-        type="date"
-        value={range.fromDate ?? ''}
-        max={range.toDate ?? undefined}
-        onChange={(v) => onChange({ ...range, fromDate: v || null })}
-      />
-      <TextField
-        id="range-to"
-        label="To"
-        inline
-        type="date"
-        value={range.toDate ?? ''}
-        min={range.fromDate ?? undefined}
-        onChange={(v) => onChange({ ...range, toDate: v || null })}
+      <DateEndFields
+        id="range"
+        labels={['From', 'To']}
+        fromDate={range.fromDate ?? ''}
+        toDate={range.toDate ?? ''}
+        onChange={(end, v) => onChange({ ...range, [end]: v || null })}
       />
       <Button
         text="Clear"

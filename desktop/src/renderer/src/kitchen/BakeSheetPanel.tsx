@@ -40,12 +40,11 @@ const title = (r: KitchenRangeValue) =>
 
 export function BakeSheetPanel({ initialRange }: { initialRange: KitchenRangeValue }) {
   const [exporting, setExporting] = useState(false);
-  const {
-    range,
-    setRange,
-    query: sheet,
-  } = useKitchenRange<BakeSheetView>('/api/admin/kitchen/bake-sheet', initialRange);
-  const s = sheet.data;
+  const { range, setRange, query } = useKitchenRange<BakeSheetView>(
+    '/api/admin/kitchen/bake-sheet',
+    initialRange,
+  );
+  const s = query.data;
   return (
     <div>
       <div className="button-row no-print">
@@ -63,7 +62,7 @@ export function BakeSheetPanel({ initialRange }: { initialRange: KitchenRangeVal
         />
         {range.fromDate === range.toDate && <LabelButtons date={range.fromDate} />}
       </div>
-      <QueryStatus query={sheet} what="the bake sheet" />
+      <QueryStatus query={query} what="the bake sheet" />
       {s && (
         <section className="bake-sheet-print" aria-label="Bake sheet">
           <H4>{title(range)}</H4>

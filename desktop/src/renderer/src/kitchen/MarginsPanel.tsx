@@ -10,16 +10,12 @@ import { KitchenRangeBar, type KitchenRangeValue } from './shared';
 import { useKitchenRange } from './useKitchenRange';
 
 export function MarginsPanel({ initialRange }: { initialRange: KitchenRangeValue }) {
-  const {
-    range,
-    setRange,
-    query: margins,
-  } = useKitchenRange<MarginsView>('/api/admin/kitchen/margins', initialRange);
-  const m = margins.data;
+  const margins = useKitchenRange<MarginsView>('/api/admin/kitchen/margins', initialRange);
+  const m = margins.query.data;
   return (
     <div>
-      <KitchenRangeBar id="margin-range" value={range} onChange={setRange} />
-      <QueryStatus query={margins} what="margins" />
+      <KitchenRangeBar id="margin-range" value={margins.range} onChange={margins.setRange} />
+      <QueryStatus query={margins.query} what="margins" />
       {m && (
         <>
           <div className="two-col">

@@ -6,7 +6,7 @@ import { Callout, Card, FormGroup, H5, HTMLSelect, Tag } from '../ui/blueprint';
 import { addDays, bakeryToday, formatDollars } from '@bakery/core';
 import type { DateRange } from '../dashboard/range';
 import './kitchen.css';
-import { TextField } from '../ui/fields';
+import { DateEndFields } from '../ui/fields';
 import { HeadedTable } from '../ui/HeadedTable';
 import { toast } from '../ui/toaster';
 import { messageOf } from '../api/client';
@@ -53,26 +53,15 @@ export function KitchenRangeBar({
   value: KitchenRangeValue;
   onChange(next: KitchenRangeValue): void;
 }) {
-  // Each end bounds the other, so the range never runs backwards.
-  const ends = [
-    { end: 'fromDate', label: 'Pickup from', min: undefined, max: value.toDate },
-    { end: 'toDate', label: 'to', min: value.fromDate, max: undefined },
-  ] as const;
   return (
     <div className="range-bar no-print" role="group" aria-label="Pickup dates">
-      {ends.map(({ end, label, min, max }) => (
-        <TextField
-          key={end}
-          id={`${id}-${end === 'fromDate' ? 'from' : 'to'}`}
-          label={label}
-          inline
-          type="date"
-          value={value[end]}
-          min={min}
-          max={max}
-          onChange={(v) => v && onChange({ ...value, [end]: v })}
-        />
-      ))}
+      <DateEndFields
+        id={id}
+        labels={['Pickup from', 'to']}
+        fromDate={value.fromDate}
+        toDate={value.toDate}
+        onChange={(end, v) => v && onChange({ ...value, [end]: v })}
+      />
     </div>
   );
 }

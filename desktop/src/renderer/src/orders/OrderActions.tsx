@@ -225,11 +225,7 @@ function DeliveryFeeForm({
   return (
     <Callout intent="warning" title={title} style={{ margin: '8px 0' }}>
       <p className="muted">{DELIVERY_PRICING_NOTE}</p>
-      <form
-        noValidate
-        className="range-bar"
-        onSubmit={submit}
-      >
+      <form noValidate className="range-bar" onSubmit={submit}>
         {FEE_FIELDS.map((f) => (
           <TextField
             key={f.key}
@@ -275,11 +271,7 @@ function RefundForm({
   };
   return (
     <Callout intent="primary" title="Record a refund" style={{ margin: '8px 0' }}>
-      <form
-        noValidate
-        className="range-bar"
-        onSubmit={submit}
-      >
+      <form noValidate className="range-bar" onSubmit={submit}>
         <TextField
           id="refund-amount"
           label="Amount ($)"

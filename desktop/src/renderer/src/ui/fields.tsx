@@ -58,6 +58,46 @@ export function TextField({
   );
 }
 
+/**
+ * A range's two date fields, `${id}-from` and `${id}-to`: each end bounds the
+ * other's picker, so the range never runs backwards.
+ */
+export function DateEndFields({
+  id,
+  labels,
+  fromDate,
+  toDate,
+  onChange,
+}: {
+  id: string;
+  labels: [string, string];
+  fromDate: string;
+  toDate: string;
+  onChange(end: 'fromDate' | 'toDate', value: string): void;
+}) {
+  const ends = [
+    { end: 'fromDate', suffix: 'from', value: fromDate, min: undefined, max: toDate || undefined },
+    { end: 'toDate', suffix: 'to', value: toDate, min: fromDate || undefined, max: undefined },
+  ] as const;
+  return (
+    <>
+      {ends.map(({ end, suffix, value, min, max }, index) => (
+        <TextField
+          key={end}
+          id={`${id}-${suffix}`}
+          label={labels[index]}
+          inline
+          type="date"
+          value={value}
+          min={min}
+          max={max}
+          onChange={(v) => onChange(end, v)}
+        />
+      ))}
+    </>
+  );
+}
+
 /** The first message for each field of a failed parse: `{ name: 'Name is required' }`. */
 export function firstIssues(
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
