@@ -40,36 +40,23 @@ export function backupJob(options: {
   };
 }
 
-export function unpaidReleaseJob(options: {
-  prisma: PrismaClient;
-  log: Logger;
-  notifications: Notifications;
-}): Job {
-  return {
-    name: UNPAID_JOB,
-    holdMs: 10 * 60_000,
-    retryMs: UNPAID_EVERY_MS,
-    due: (lastSuccessAt, now) =>
-      !lastSuccessAt || now.getTime() - lastSuccessAt.getTime() >= UNPAID_EVERY_MS,
-    run: () => releaseUnpaidOrders(options),
-  };
-}
+/** A job run every `everyMs` (and retried as often), held `holdMs` by the process that claims it. */
+const repeatingJob = (name: string, everyMs: number, holdMs: number, run: Job['run']): Job => ({
+  name,
+  holdMs,
+  retryMs: everyMs,
+  due: (lastSuccessAt, now) => !lastSuccessAt || now.getTime() - lastSuccessAt.getTime() >= everyMs,
+  run,
+});
+
+type JobDeps = { prisma: PrismaClient; log: Logger; notifications: Notifications };
+
+export const unpaidReleaseJob = (options: JobDeps): Job =>
+  repeatingJob(UNPAID_JOB, UNPAID_EVERY_MS, 10 * 60_000, () => releaseUnpaidOrders(options));
 
 export const DROP_NOTIFY_JOB = 'drop-opened-notify';
 const DROP_NOTIFY_EVERY_MS = 60_000;
 
 /** Issue 25: tells the addresses that asked about a drop once it opens (every minute). */
-export function dropNotifyJob(options: {
-  prisma: PrismaClient;
-  log: Logger;
-  notifications: Notifications;
-}): Job {
-  return {
-    name: DROP_NOTIFY_JOB,
-    holdMs: 5 * 60_000,
-    retryMs: DROP_NOTIFY_EVERY_MS,
-    due: (lastSuccessAt, now) =>
-      !lastSuccessAt || now.getTime() - lastSuccessAt.getTime() >= DROP_NOTIFY_EVERY_MS,
-    run: () => notifyOpenedDrops(options),
-  };
-}
+export const dropNotifyJob = (options: JobDeps): Job =>
+  repeatingJob(DROP_NOTIFY_JOB, DROP_NOTIFY_EVERY_MS, 5 * 60_000, () => notifyOpenedDrops(options));
