@@ -64,6 +64,41 @@ export const allergenPayload = (f: AllergenForm) => ({
 const toggle = (list: AllergenId[], id: AllergenId, on: boolean) =>
   on ? [...list.filter((x) => x !== id), id] : list.filter((x) => x !== id);
 
+/** A fieldset of allergen checkboxes, its error (if any) under them. */
+function AllergenChecks({
+  legend,
+  idPrefix,
+  offered,
+  checked,
+  onChange,
+  error,
+}: {
+  legend: string;
+  idPrefix: string;
+  offered: readonly { id: AllergenId; label: string }[];
+  checked: AllergenId[];
+  onChange(id: AllergenId, on: boolean): void;
+  error?: string;
+}) {
+  return (
+    <fieldset className="allergen-fieldset">
+      <legend>{legend}</legend>
+      <div className="allergen-checks">
+        {offered.map((a) => (
+          <Checkbox
+            key={a.id}
+            id={`${idPrefix}-${a.id}`}
+            label={a.label}
+            checked={checked.includes(a.id)}
+            onChange={(e) => onChange(a.id, e.currentTarget.checked)}
+          />
+        ))}
+      </div>
+      {error && <p className="field-error">{error}</p>}
+    </fieldset>
+  );
+}
+
 export function IngredientAllergenFields<F extends AllergenForm & { unit: string }>({
   form: f,
   setForm,
@@ -76,24 +111,14 @@ export function IngredientAllergenFields<F extends AllergenForm & { unit: string
   const weightUnit = isWeightUnit(f.unit);
   return (
     <>
-      <fieldset className="allergen-fieldset">
-        <legend>Contains (major allergens)</legend>
-        <div className="allergen-checks">
-          {ALLERGENS.map((a) => (
-            <Checkbox
-              key={a.id}
-              id={`ingredient-contains-${a.id}`}
-              label={a.label}
-              checked={f.allergens.includes(a.id)}
-              onChange={(e) => {
-                const on = e.currentTarget.checked;
-                setForm((p) => ({ ...p, allergens: toggle(p.allergens, a.id, on) }));
-              }}
-            />
-          ))}
-        </div>
-        {errors.allergens && <p className="field-error">{errors.allergens}</p>}
-      </fieldset>
+      <AllergenChecks
+        legend="Contains (major allergens)"
+        idPrefix="ingredient-contains"
+        offered={ALLERGENS}
+        checked={f.allergens}
+        onChange={(id, on) => setForm((p) => ({ ...p, allergens: toggle(p.allergens, id, on) }))}
+        error={errors.allergens}
+      />
       {f.allergens.includes('tree-nuts') && (
         <TextField
           id="ingredient-treeNuts"
@@ -104,23 +129,13 @@ export function IngredientAllergenFields<F extends AllergenForm & { unit: string
           error={errors.treeNuts}
         />
       )}
-      <fieldset className="allergen-fieldset">
-        <legend>May contain (shared equipment, supplier warning)</legend>
-        <div className="allergen-checks">
-          {ALLERGENS.filter((a) => !f.allergens.includes(a.id)).map((a) => (
-            <Checkbox
-              key={a.id}
-              id={`ingredient-may-${a.id}`}
-              label={a.label}
-              checked={f.mayContain.includes(a.id)}
-              onChange={(e) => {
-                const on = e.currentTarget.checked;
-                setForm((p) => ({ ...p, mayContain: toggle(p.mayContain, a.id, on) }));
-              }}
-            />
-          ))}
-        </div>
-      </fieldset>
+      <AllergenChecks
+        legend="May contain (shared equipment, supplier warning)"
+        idPrefix="ingredient-may"
+        offered={ALLERGENS.filter((a) => !f.allergens.includes(a.id))}
+        checked={f.mayContain}
+        onChange={(id, on) => setForm((p) => ({ ...p, mayContain: toggle(p.mayContain, id, on) }))}
+      />
       <FormGroup label="Gluten" labelFor="ingredient-gluten" helperText={errors.gluten}>
         <HTMLSelect
           id="ingredient-gluten"

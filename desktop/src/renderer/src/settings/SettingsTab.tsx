@@ -40,6 +40,31 @@ const CLOCKS = Array.from({ length: 48 }, (_, i) => {
   return `${hh}:${i % 2 ? '30' : '00'}`;
 });
 
+const CLOCK_OPTIONS = CLOCKS.map((c) => ({ value: c, label: formatClock(c) }));
+
+/** A weekday's opening or closing time; off while the day is closed. */
+function ClockSelect({
+  day,
+  end,
+  hours,
+  onChange,
+}: {
+  day: Weekday;
+  end: 'opens' | 'closes';
+  hours: { open: boolean; opens: string; closes: string };
+  onChange(value: string): void;
+}) {
+  return (
+    <HTMLSelect
+      aria-label={`${weekdayName(day)} ${end}`}
+      value={hours[end]}
+      disabled={!hours.open}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      options={CLOCK_OPTIONS}
+    />
+  );
+}
+
 /** The form's text for each field: numbers as typed, money in dollars. */
 type Draft = Record<string, string>;
 type HoursDraft = Record<Weekday, { open: boolean; opens: string; closes: string }>;
@@ -241,22 +266,20 @@ function SettingsForm({ view }: { view: ShopSettingsView }) {
                       />
                     </td>
                     <td>
-                      <HTMLSelect
-                        aria-label={`${weekdayName(day)} opens`}
-                        value={h.opens}
-                        disabled={!h.open}
-                        onChange={(e) => setDay(day, { opens: e.currentTarget.value })}
-                        options={CLOCKS.map((c) => ({ value: c, label: formatClock(c) }))}
+                      <ClockSelect
+                        day={day}
+                        end="opens"
+                        hours={h}
+                        onChange={(v) => setDay(day, { opens: v })}
                       />
                     </td>
                     <td>to</td>
                     <td>
-                      <HTMLSelect
-                        aria-label={`${weekdayName(day)} closes`}
-                        value={h.closes}
-                        disabled={!h.open}
-                        onChange={(e) => setDay(day, { closes: e.currentTarget.value })}
-                        options={CLOCKS.map((c) => ({ value: c, label: formatClock(c) }))}
+                      <ClockSelect
+                        day={day}
+                        end="closes"
+                        hours={h}
+                        onChange={(v) => setDay(day, { closes: v })}
                       />
                     </td>
                     <td className="settings-hours-error" role={error ? 'alert' : undefined}>
