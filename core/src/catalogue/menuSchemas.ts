@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { isDateString } from '../calendar/calendar';
 import { photoIdOf } from './photos';
 import { VARIANT_IDS } from './catalogue';
+import { requiredText } from '../schemas/common';
 
 export const MENU_MESSAGES = {
   id: 'The id must be 2 to 60 lowercase letters, digits or dashes (like lemon-loaf)',
@@ -50,11 +51,7 @@ const cents = () =>
 
 export const VariantSchema = z.object({
   id: z.enum(VARIANT_IDS, { error: MENU_MESSAGES.variants }),
-  label: z
-    .string({ error: MENU_MESSAGES.label })
-    .trim()
-    .min(1, MENU_MESSAGES.label)
-    .max(40, MENU_MESSAGES.label),
+  label: requiredText(40, MENU_MESSAGES.label, MENU_MESSAGES.label),
   priceCents: cents(),
 });
 
@@ -66,11 +63,7 @@ const soldOutFields = {
 export const SOLD_OUT_FIELDS = Object.keys(soldOutFields) as readonly string[];
 
 const itemFields = {
-  name: z
-    .string({ error: MENU_MESSAGES.name })
-    .trim()
-    .min(1, MENU_MESSAGES.name)
-    .max(80, MENU_MESSAGES.name),
+  name: requiredText(80, MENU_MESSAGES.name, MENU_MESSAGES.name),
   description: z
     .string({ error: MENU_MESSAGES.description })
     .trim()
@@ -144,11 +137,7 @@ export const isSoldOutOnly = (patch: Record<string, unknown>): boolean =>
   Object.keys(patch).every((key) => SOLD_OUT_FIELDS.includes(key));
 
 const categoryFields = {
-  label: z
-    .string({ error: MENU_MESSAGES.label })
-    .trim()
-    .min(1, MENU_MESSAGES.label)
-    .max(40, MENU_MESSAGES.label),
+  label: requiredText(40, MENU_MESSAGES.label, MENU_MESSAGES.label),
   image: itemFields.image,
   imageAlt: itemFields.imageAlt,
   hidden: z.boolean(),

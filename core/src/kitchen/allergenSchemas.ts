@@ -3,7 +3,7 @@
 // item's exception to the shop's promise, its net weight, the label settings
 // and the label request.
 import { z } from 'zod';
-import { wholeNumberIn } from '../schemas/common';
+import { wholeNumberIn, requiredText } from '../schemas/common';
 import { ADD_INS, CAKE_FILLINGS, getMenuItem } from '../catalogue/catalogue';
 import { isDateString } from '../calendar/calendar';
 import { ALLERGEN_IDS, GLUTEN_KINDS, type AllergenId } from './allergens';
@@ -46,13 +46,7 @@ const positive = (message: string) =>
 export const IngredientAllergenFields = {
   allergens: allergenList.default([]),
   treeNuts: z
-    .array(
-      z
-        .string({ error: ALLERGEN_MESSAGES.treeNut })
-        .trim()
-        .min(1, ALLERGEN_MESSAGES.treeNut)
-        .max(40, ALLERGEN_MESSAGES.treeNut),
-    )
+    .array(requiredText(40, ALLERGEN_MESSAGES.treeNut, ALLERGEN_MESSAGES.treeNut))
     .max(12, ALLERGEN_MESSAGES.treeNut)
     .default([]),
   mayContain: allergenList.default([]),
@@ -112,11 +106,7 @@ const productId = z
 /** PUT /api/admin/allergens/exceptions: an item sold outside the promise, with its own wording. */
 export const ClaimExceptionSchema = z.object({
   productId,
-  wording: z
-    .string({ error: ALLERGEN_MESSAGES.wording })
-    .trim()
-    .min(5, ALLERGEN_MESSAGES.wording)
-    .max(300, ALLERGEN_MESSAGES.wording),
+  wording: requiredText(300, ALLERGEN_MESSAGES.wording, ALLERGEN_MESSAGES.wording, 5),
 });
 export type ClaimExceptionInput = z.infer<typeof ClaimExceptionSchema>;
 

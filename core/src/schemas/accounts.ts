@@ -7,6 +7,7 @@ import {
   passwordField,
   personNameField,
   phoneField,
+  requiredText,
 } from './common';
 import { newPasswordField, withConfirmedPassword } from './passwords';
 
@@ -93,11 +94,7 @@ export const EMAIL_LINK_INVALID =
 
 /** POST /api/user/email/confirm and /api/user/email/undo: the token of the mailed link. */
 export const EmailLinkSchema = z.object({
-  token: z
-    .string({ error: 'The link is incomplete' })
-    .trim()
-    .min(1, 'The link is incomplete')
-    .max(128, 'The link is incomplete'),
+  token: requiredText(128, 'The link is incomplete', 'The link is incomplete'),
 });
 export type EmailLink = z.infer<typeof EmailLinkSchema>;
 

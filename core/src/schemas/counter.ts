@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { isDateString, PICKUP_SLOTS } from '../calendar/calendar';
 import { isUuid } from '../ids/ids';
 import { BULK_READY_MAX, PAYMENT_METHODS } from '../lifecycle/orderState';
-import { isWholeCents } from './common';
+import { isWholeCents, requiredText } from './common';
 
 const PaymentTaken = z.object({
   method: z.enum(PAYMENT_METHODS, {
@@ -61,10 +61,11 @@ export const RefundSchema = z.object({
     .number({ error: 'Enter the amount refunded' })
     .positive('A refund must be more than $0.00')
     .refine(isWholeCents, 'Enter the amount in dollars and cents'),
-  reason: z
-    .string({ error: 'Say why the order is refunded' })
-    .trim()
-    .min(3, 'Say why the order is refunded')
-    .max(300, 'The reason cannot exceed 300 characters'),
+  reason: requiredText(
+    300,
+    'Say why the order is refunded',
+    'The reason cannot exceed 300 characters',
+    3,
+  ),
 });
 export type Refund = z.infer<typeof RefundSchema>;

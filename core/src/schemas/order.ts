@@ -101,12 +101,10 @@ const customerName = (options: OrderSchemaOptions = {}) =>
         .string()
         .nullish()
         .transform((v) => v ?? '')
-    : z
-        .string({ error: ORDER_MESSAGES.nameTooShort })
-        .trim()
-        .min(2, ORDER_MESSAGES.nameTooShort)
-        .max(100, ORDER_MESSAGES.nameTooLong)
-        .refine((v) => v === '' || isPersonName(v), ORDER_MESSAGES.nameLetters);
+    : requiredText(100, ORDER_MESSAGES.nameTooShort, ORDER_MESSAGES.nameTooLong, 2).refine(
+        (v) => v === '' || isPersonName(v),
+        ORDER_MESSAGES.nameLetters,
+      );
 
 const cakeWritingField = () => optionalText(MAX_CAKE_WRITING, ORDER_MESSAGES.cakeWriting);
 

@@ -4,7 +4,7 @@
 // security payloads (password change, account deletion, second factor) live
 // here too.
 import { z } from 'zod';
-import { PASSWORD_MIN_MESSAGE } from './common';
+import { PASSWORD_MIN_MESSAGE, requiredText } from './common';
 import { COMMON_PASSWORDS } from './commonPasswords';
 import { isGuessablePassword } from './passwordRules';
 
@@ -87,11 +87,7 @@ export const TOTP_CODE_MESSAGE = 'Please enter the 6-digit code from your authen
 
 /** A 6-digit authenticator code, or a recovery code (xxxxx-xxxxx). */
 export const SecondFactorCodeSchema = z.object({
-  code: z
-    .string({ error: TOTP_CODE_MESSAGE })
-    .trim()
-    .min(6, TOTP_CODE_MESSAGE)
-    .max(32, TOTP_CODE_MESSAGE),
+  code: requiredText(32, TOTP_CODE_MESSAGE, TOTP_CODE_MESSAGE, 6),
 });
 export type SecondFactorCode = z.infer<typeof SecondFactorCodeSchema>;
 
