@@ -23,6 +23,12 @@ import { apiRequest, errorMessage } from '../../api/client';
 import { MY_ORDERS_KEY } from '../../api/queries';
 
 type Panel = null | 'date' | 'quantities' | 'cancel';
+/** The three changes a customer may make, each opening its own form. */
+const PANEL_BUTTONS = [
+  ['date', 'Change date or time'],
+  ['quantities', 'Change quantities'],
+  ['cancel', 'Cancel order'],
+] as const;
 
 /** Sends a change or a cancel, then reloads My Orders; the answer's order or an error message. */
 function useOrderCall(order: OrderView) {
@@ -255,30 +261,18 @@ export function OrderChanges({ order }: { order: OrderView }) {
         {formatLockTime(new Date(order.changeableUntil))}.
       </p>
       <div className="button-row">
-        <button
-          type="button"
-          className="btn btn-secondary"
-          aria-expanded={panel === 'date'}
-          onClick={() => open('date')}
-        >
-          Change date or time{suffix}
-        </button>
-        <button
-          type="button"
-          className="btn btn-secondary"
-          aria-expanded={panel === 'quantities'}
-          onClick={() => open('quantities')}
-        >
-          Change quantities{suffix}
-        </button>
-        <button
-          type="button"
-          className="btn btn-secondary"
-          aria-expanded={panel === 'cancel'}
-          onClick={() => open('cancel')}
-        >
-          Cancel order{suffix}
-        </button>
+        {PANEL_BUTTONS.map(([name, text]) => (
+          <button
+            key={name}
+            type="button"
+            className="btn btn-secondary"
+            aria-expanded={panel === name}
+            onClick={() => open(name)}
+          >
+            {text}
+            {suffix}
+          </button>
+        ))}
       </div>
       {panel === 'date' && <DateForm order={order} onDone={close} />}
       {panel === 'quantities' && <QuantitiesForm order={order} onDone={close} />}
