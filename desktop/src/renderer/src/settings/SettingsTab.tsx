@@ -47,19 +47,19 @@ function ClockSelect({
   day,
   end,
   hours,
-  onChange,
+  setDay,
 }: {
   day: Weekday;
   end: 'opens' | 'closes';
   hours: { open: boolean; opens: string; closes: string };
-  onChange(value: string): void;
+  setDay(day: Weekday, change: Partial<Record<'opens' | 'closes', string>>): void;
 }) {
   return (
     <HTMLSelect
       aria-label={`${weekdayName(day)} ${end}`}
       value={hours[end]}
       disabled={!hours.open}
-      onChange={(e) => onChange(e.currentTarget.value)}
+      onChange={(e) => setDay(day, { [end]: e.currentTarget.value })}
       options={CLOCK_OPTIONS}
     />
   );
@@ -266,21 +266,11 @@ function SettingsForm({ view }: { view: ShopSettingsView }) {
                       />
                     </td>
                     <td>
-                      <ClockSelect
-                        day={day}
-                        end="opens"
-                        hours={h}
-                        onChange={(v) => setDay(day, { opens: v })}
-                      />
+                      <ClockSelect day={day} end="opens" hours={h} setDay={setDay} />
                     </td>
                     <td>to</td>
                     <td>
-                      <ClockSelect
-                        day={day}
-                        end="closes"
-                        hours={h}
-                        onChange={(v) => setDay(day, { closes: v })}
-                      />
+                      <ClockSelect day={day} end="closes" hours={h} setDay={setDay} />
                     </td>
                     <td className="settings-hours-error" role={error ? 'alert' : undefined}>
                       {error}
