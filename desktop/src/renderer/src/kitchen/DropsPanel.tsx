@@ -15,7 +15,7 @@ import {
   type PublicDropView,
 } from '@bakery/core';
 import { Button, Card, Checkbox, H5, HTMLSelect } from '../ui/blueprint';
-import { TextField } from '../ui/fields';
+import { TextField, textBinder } from '../ui/fields';
 import { QueryStatus } from '../ui/QueryStatus';
 import { DropsTable, WindowsTable } from './DropsTables';
 import { useDrops } from './useDrops';
@@ -27,6 +27,17 @@ interface UnitRow {
   productIds: string;
   quantity: string;
 }
+/** A quantity's fields, in order (the ids and labels of later rows are numbered). */
+const UNIT_FIELDS = [
+  {
+    key: 'productIds',
+    id: 'items',
+    label: 'Items',
+    hint: 'Menu item ids, separated by commas: several share the quantity (12 pies of any kind)',
+  },
+  { key: 'label', id: 'label', label: 'Label' },
+  { key: 'quantity', id: 'quantity', label: 'Quantity', inputMode: 'numeric' },
+] as const;
 const emptyUnit: UnitRow = { label: '', productIds: '', quantity: '' };
 
 const emptyDrop = {
@@ -65,6 +76,8 @@ export function DropsPanel({ role }: { role: string }) {
     units: '',
   });
   const [error, setError] = useState<string | null>(null);
+  const bindDrop = textBinder(form, setForm);
+  const bindWindow = textBinder(win, setWin);
   const { drops, windows, saveDrop, duplicate, remove, saveHold, addWindow, removeWindow } =
     useDrops({ onDropSaved: () => setForm(emptyDrop), onHoldSaved: () => setHold('') });
 
@@ -152,32 +165,24 @@ export function DropsPanel({ role }: { role: string }) {
           <form onSubmit={submitDrop} aria-label={form.id ? 'Edit the drop' : 'New drop'}>
             <H5 style={{ marginTop: 12 }}>{form.id ? `Edit ${form.name}` : 'New drop'}</H5>
             <FormAlert message={error} />
-            <TextField
-              id="drop-name"
-              label="Name"
-              value={form.name}
-              onChange={(v) => setForm((f) => ({ ...f, name: v }))}
-            />
+            <TextField id="drop-name" label="Name" {...bindDrop('name')} />
             <TextField
               id="drop-opens"
               label="Orders open"
               type="datetime-local"
-              value={form.opensAt}
-              onChange={(v) => setForm((f) => ({ ...f, opensAt: v }))}
+              {...bindDrop('opensAt')}
             />
             <TextField
               id="drop-closes"
               label="Orders close"
               type="datetime-local"
-              value={form.closesAt}
-              onChange={(v) => setForm((f) => ({ ...f, closesAt: v }))}
+              {...bindDrop('closesAt')}
             />
             <TextField
               id="drop-dates"
               label="Pickup dates"
               hint="YYYY-MM-DD, separated by commas"
-              value={form.pickupDates}
-              onChange={(v) => setForm((f) => ({ ...f, pickupDates: v }))}
+              {...bindDrop('pickupDates')}
             />
             {form.units.map((unit, index) => {
               // The first row keeps plain labels ("Items"); the others are numbered.
@@ -186,26 +191,16 @@ export function DropsPanel({ role }: { role: string }) {
               return (
                 <fieldset key={index} className="drop-unit">
                   <legend>{index === 0 ? 'Quantities' : `Quantity${n}`}</legend>
-                  <TextField
-                    id={`drop-items${id}`}
-                    label={`Items${n}`}
-                    hint="Menu item ids, separated by commas: several share the quantity (12 pies of any kind)"
-                    value={unit.productIds}
-                    onChange={(v) => setUnit(index, { productIds: v })}
-                  />
-                  <TextField
-                    id={`drop-label${id}`}
-                    label={`Label${n}`}
-                    value={unit.label}
-                    onChange={(v) => setUnit(index, { label: v })}
-                  />
-                  <TextField
-                    id={`drop-quantity${id}`}
-                    label={`Quantity${n}`}
-                    inputMode="numeric"
-                    value={unit.quantity}
-                    onChange={(v) => setUnit(index, { quantity: v })}
-                  />
+                  {UNIT_FIELDS.map(({ key, label, ...field }) => (
+                    <TextField
+                      key={key}
+                      {...field}
+                      id={`drop-${field.id}${id}`}
+                      label={`${label}${n}`}
+                      value={unit[key]}
+                      onChange={(v) => setUnit(index, { [key]: v })}
+                    />
+                  ))}
                   {form.units.length > 1 && (
                     <Button
                       minimal
@@ -289,8 +284,7 @@ export function DropsPanel({ role }: { role: string }) {
               inline
               type="time"
               step={1800}
-              value={win.start}
-              onChange={(v) => setWin((w) => ({ ...w, start: v }))}
+              {...bindWindow('start')}
             />
             <TextField
               id="window-end"
@@ -298,8 +292,7 @@ export function DropsPanel({ role }: { role: string }) {
               inline
               type="time"
               step={1800}
-              value={win.end}
-              onChange={(v) => setWin((w) => ({ ...w, end: v }))}
+              {...bindWindow('end')}
             />
             <HTMLSelect
               aria-label="Limit for"
@@ -318,8 +311,7 @@ export function DropsPanel({ role }: { role: string }) {
               label="Units"
               inline
               inputMode="numeric"
-              value={win.units}
-              onChange={(v) => setWin((w) => ({ ...w, units: v }))}
+              {...bindWindow('units')}
             />
             <Button type="submit" text="Add window" loading={addWindow.isPending} />
           </form>

@@ -6,17 +6,13 @@ import { useMutation } from '@tanstack/react-query';
 import { categoryDrawing, WEEKDAY_NAMES, type CatalogueItem } from '@bakery/core';
 import { apiUrl, messageOf } from '../api/client';
 import { Button, Callout, Checkbox, Switch } from '../ui/blueprint';
-import { TextField } from '../ui/fields';
+import { TextField, textBinder } from '../ui/fields';
 import { toast } from '../ui/toaster';
 import { CardPreview } from './CardPreview';
 import { formOf, ownerPatchOf, previewOf, type ItemForm } from './itemForm';
 import { patchItem, type DraftView, type ItemPatch } from './menuApi';
 import { MoveButtons } from './MoveButtons';
 import { PhotoDrop } from './PhotoDrop';
-
-type TextKey = {
-  [K in keyof ItemForm]: ItemForm[K] extends string ? K : never;
-}[keyof ItemForm];
 
 export function ItemEditor({
   item,
@@ -33,10 +29,10 @@ export function ItemEditor({
   const [error, setError] = useState<string | null>(null);
   const set = <K extends keyof ItemForm>(key: K, value: ItemForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
+  const text = textBinder(form, setForm);
   /** A text field's value and change, off for an admin unless `always`. */
-  const bind = (key: TextKey, always = false) => ({
-    value: form[key],
-    onChange: (v: string) => set(key, v),
+  const bind = (key: Parameters<typeof text>[0], always = false) => ({
+    ...text(key),
     disabled: !owner && !always,
   });
   const siblings = draft.draft.items.filter((i) => i.category === item.category);

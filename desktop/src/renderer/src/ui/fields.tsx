@@ -1,7 +1,7 @@
 // Form pieces every back-office screen shares: a labelled text field that
 // shows its error under itself, the first error per field from a Zod parse,
 // and a dialog that is one form with Cancel and a submit button.
-import type { ReactNode } from 'react';
+import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import {
   Button,
   Dialog,
@@ -57,6 +57,20 @@ export function TextField({
     </FormGroup>
   );
 }
+
+/** The keys of a form whose values are text. */
+type TextKeys<F> = { [K in keyof F]: F[K] extends string ? K : never }[keyof F];
+
+/**
+ * A form state's text fields as TextField props: `const bind =
+ * textBinder(form, setForm)`, then `<TextField id="…" label="…" {...bind('name')} />`.
+ */
+export const textBinder =
+  <F extends object>(form: F, setForm: Dispatch<SetStateAction<F>>) =>
+  (key: TextKeys<F>) => ({
+    value: form[key] as string,
+    onChange: (value: string) => setForm((f) => ({ ...f, [key]: value })),
+  });
 
 /**
  * A range's two date fields, `${id}-from` and `${id}-to`: each end bounds the
