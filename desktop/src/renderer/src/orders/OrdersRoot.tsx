@@ -14,7 +14,7 @@ import type { DateRange } from '../dashboard/range';
 import { OrdersTable } from './OrdersTable';
 import { OrderDetail } from './OrderDetail';
 import { DeskPaper, type Paper } from './DeskPaper';
-import { pickListDay, useDeskFilters } from './deskParams';
+import { deskFilterKey, pickListDay, useDeskFilters } from './deskParams';
 import { DeskToolbar } from './DeskToolbar';
 import { CounterBar } from './CounterBar';
 import { useOrderAction } from './useOrderAction';
@@ -62,15 +62,7 @@ export function OrdersRoot({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search, filters.q]);
 
-  const filterKey = JSON.stringify([
-    filters.due,
-    filters.day,
-    filters.q,
-    filters.status,
-    filters.method,
-    placed.fromDate,
-    placed.toDate,
-  ]);
+  const filterKey = deskFilterKey(filters, placed);
 
   const select = useCallback(
     (order: OrderView | null) => {
@@ -102,7 +94,6 @@ export function OrdersRoot({
   const { datasource, count, widenedSearch, loadError } = useDeskRows({
     filters,
     placed,
-    filterKey,
     setSelected,
     urlOrder,
     refresh,

@@ -80,6 +80,18 @@ export function deskQuery(
   return q.toString();
 }
 
+/** Changes when any filter or the placed dates change: a new list. */
+export const deskFilterKey = (filters: DeskFilters, placed: DateRange): string =>
+  JSON.stringify([
+    filters.due,
+    filters.day,
+    filters.q,
+    filters.status,
+    filters.method,
+    placed.fromDate,
+    placed.toDate,
+  ]);
+
 /** The day a pick list prints by default: the chosen day, tomorrow, or today. */
 export function pickListDay(filters: DeskFilters, today = bakeryToday()): string {
   const { dueFrom, dueTo } = dueRange(filters.due, today, filters.day);

@@ -16,22 +16,19 @@ import { client, messageOf } from '../api/client';
 import { bridge } from '../platform/bridge';
 import type { DateRange } from '../dashboard/range';
 import { DESK_BLOCK } from './OrdersTable';
-import { deskQuery, type DeskFilters } from './deskParams';
+import { deskFilterKey, deskQuery, type DeskFilters } from './deskParams';
 
 const POLL_MS = 30_000;
 
 export function useDeskRows({
   filters,
   placed,
-  filterKey,
   setSelected,
   urlOrder,
   refresh,
 }: {
   filters: DeskFilters;
   placed: DateRange;
-  /** Changes when any filter changes: a new list. */
-  filterKey: string;
   setSelected: Dispatch<SetStateAction<OrderView | null>>;
   /** The order named in the URL when the desk opened, selected once a page lists it. */
   urlOrder: MutableRefObject<string | null>;
@@ -44,6 +41,7 @@ export function useDeskRows({
   const [loadError, setLoadError] = useState<string | null>(null);
   const asOf = useRef<string | null>(null);
 
+  const filterKey = deskFilterKey(filters, placed);
   const datasource = useMemo<IDatasource>(() => {
     return {
       getRows(params) {
