@@ -2,14 +2,15 @@
 // signed-in devices, data export and account deletion. Every form checks with
 // core's schema first; the server checks again with the same schema.
 import { useState, type ReactNode } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatLongDate, type SessionView, type UserView } from '@bakery/core';
 import { apiRequest, errorMessage } from '../../api/client';
-import { USER_KEY, useUser } from '../../api/queries';
+import { USER_KEY } from '../../api/queries';
 import { clearCart } from '../../cart/cartStore';
 import { FormField, PasswordField, SubmitButton } from '../../components/FormField';
 import { Loading } from '../../components/Loading';
+import { SignedIn } from '../../components/SignedIn';
 import { useToast } from '../../components/Toast';
 import { useForm } from '../../components/useForm';
 const SESSIONS_KEY = ['/api/user/sessions'] as const;
@@ -257,9 +258,10 @@ function DeleteAccount() {
 }
 
 export default function AccountPage() {
-  const { user, isLoading } = useUser();
-  if (isLoading) return <Loading />;
-  if (!user) return <Navigate to="/login" replace />;
+  return <SignedIn page={(user) => <Account user={user} />} />;
+}
+
+function Account({ user }: { user: UserView }) {
   return (
     <section className="container page narrow account-page">
       <header className="page-header">

@@ -1,9 +1,16 @@
-import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { formatDollars, formatLongDate, reorderLines, type OrderView } from '@bakery/core';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  formatDollars,
+  formatLongDate,
+  reorderLines,
+  type OrderView,
+  type UserView,
+} from '@bakery/core';
 import { useState } from 'react';
-import { olderOrdersCursor, useMyOrders, useOlderOrders, useUser } from '../../api/queries';
+import { olderOrdersCursor, useMyOrders, useOlderOrders } from '../../api/queries';
 import { replaceCart } from '../../cart/cartStorage';
 import { Loading } from '../../components/Loading';
+import { SignedIn } from '../../components/SignedIn';
 import { TOAST_CART_MS, useToast } from '../../components/Toast';
 import { CakeExtras, OrderFacts, OrderLines, OrderProgress } from './OrderDetails';
 import { PaymentBadge, PaymentNotice } from './PaymentNotice';
@@ -123,10 +130,11 @@ function OlderOrders({ cursor }: { cursor: string | null }) {
 }
 
 export default function MyOrdersPage() {
-  const { user, isLoading } = useUser();
-  const orders = useMyOrders(Boolean(user));
-  if (isLoading) return <Loading />;
-  if (!user) return <Navigate to="/login" replace />;
+  return <SignedIn page={(user) => <MyOrders user={user} />} />;
+}
+
+function MyOrders({ user }: { user: UserView }) {
+  const orders = useMyOrders(true);
   return (
     <section className="container page">
       <header className="page-header">
