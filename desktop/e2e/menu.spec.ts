@@ -14,6 +14,25 @@ const base = () => process.env.E2E_BASE_URL!;
 const docs = join(import.meta.dirname, '..', '..', 'docs');
 test.use({ viewport: { width: 1280, height: 800 } });
 
+/** Errors a 375 px browser reports while /menu loads and hydrates (a mismatch is one). */
+async function hydrationErrorsOnMenu(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    // A signed-out visitor's /api/user answers 401: expected, not the page's fault.
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource'))
+      errors.push(m.text());
+  });
+  await page.goto(`${base()}/menu`);
+  // Hydrated: a category button answers.
+  await page.getByRole('button', { name: 'Brownies' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Brownies' })).toBeVisible();
+  await context.close();
+  return errors;
+}
+
 /** The Cinnamon Rolls card in /menu's HTML, as a browser without JavaScript shows it. */
 async function cardWithoutScript(browser: Browser) {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -138,6 +157,9 @@ test('the owner changes a price and publishes; the storefront shows it at once; 
   expect(photo).toMatchObject({ alt: 'Cinnamon rolls on a plate' });
   expect(photo!.src).toMatch(/^\/media\/menu\/[a-z0-9-]+\/\d+\.jpg$/);
   expect(photo!.width).toBeGreaterThan(0);
+  // A phone's browser with JavaScript hydrates the page with the photo as rendered
+  // (a mismatch would draw the page anew after the script, and paint it late).
+  expect(await hydrationErrorsOnMenu(browser)).toEqual([]);
 
   // The order placed before keeps its price.
   const mine = await customer.call<{ id: string; items: { name: string; price: number }[] }[]>(
