@@ -89,7 +89,7 @@ export async function renderPages({
         (url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`,
       ),
       ...[...new Set(modules.flatMap((m) => chunksOf(keyOf(m))))].map(
-        (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
+        (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`,
       ),
     ].join('\n    ');
     let html = template
