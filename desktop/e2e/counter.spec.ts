@@ -85,8 +85,11 @@ function mailsTo(to: string): string[] {
 let page: Page;
 const detail = () => page.getByRole('region', { name: /^Order [0-9A-Z]{8}$/ });
 const toast = (text: string | RegExp) => page.locator('.bp6-toast', { hasText: text });
-const openRow = (customer: string) =>
-  page.getByRole('gridcell', { name: customer, exact: true }).click();
+/** Opens the customer's order; the detail shown before it (another order) may linger a moment. */
+async function openRow(customer: string) {
+  await page.getByRole('gridcell', { name: customer, exact: true }).click();
+  await expect(detail()).toContainText(customer);
+}
 
 test.beforeAll(async ({ browser }) => {
   for (const c of CUSTOMERS) await placeOrder(c);
