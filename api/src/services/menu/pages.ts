@@ -13,6 +13,8 @@ import { shopSettings, type CatalogueSnapshot } from '@bakery/core';
 import type { Logger } from '../contracts.js';
 
 let current: string | null = null;
+/** How long the previous version's pages stay on disk after a new render replaces them. */
+const OLD_PAGES_KEPT_MS = 60_000;
 let running: Promise<void> | null = null;
 let queued: { dist: string; snapshot: CatalogueSnapshot; log: Logger } | null = null;
 let renders = 0;
@@ -76,7 +78,10 @@ async function renderOnce(dist: string, snapshot: CatalogueSnapshot, log: Logger
     const old = current;
     current = outDir;
     renders += 1;
-    if (old) rmSync(old, { recursive: true, force: true });
+    // Requests that picked the old folder a moment ago may still be sending a
+    // page from it (removed at once, one answer was cut: ECONNRESET): it goes later.
+    if (old)
+      setTimeout(() => rmSync(old, { recursive: true, force: true }), OLD_PAGES_KEPT_MS).unref();
     log.info('storefront pages rendered', { ms: Math.round(performance.now() - started) });
   } else {
     rmSync(outDir, { recursive: true, force: true });
