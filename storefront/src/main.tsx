@@ -42,24 +42,6 @@ async function loadShopSettings() {
   }
 }
 
-/**
- * After the browser's next frame (at most 100 ms: a hidden tab paints none).
- * The parser may paint the header alone first; without this wait, hydration's
- * long task could run before the next frame and hold the rest of the page's
- * first paint (the menu's text, the first photo) until it ends.
- */
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, 100);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(timer);
-        resolve();
-      }, 0),
-    );
-  });
-}
-
 async function start() {
   const settings = loadShopSettings();
   // A page is hydrated only at its own path (404.html at any): a route
@@ -72,11 +54,7 @@ async function start() {
     return;
   }
   // A chunk that fails to load here is fetched again when the route renders.
-  await Promise.all([
-    preloadRoute(location.pathname).catch(() => undefined),
-    settings,
-    afterNextPaint(),
-  ]);
+  await Promise.all([preloadRoute(location.pathname).catch(() => undefined), settings]);
   hydrateRoot(root, app);
 }
 
