@@ -2,7 +2,8 @@ import { TodayPanel } from './TodayPanel';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Callout, Navbar, Spinner, Switch, Tab, Tabs } from '../ui/blueprint';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useUrlParams } from '../urlParams';
 import { toast } from '../ui/toaster';
 import {
   can,
@@ -99,21 +100,13 @@ function Dashboard({ role, email }: { role: string; email: string }) {
   useEffect(() => {
     here.current = location.pathname + location.search;
   });
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   // Settings is the owner's (core's manageSettings): admins do not see the tab.
   const tabs = TABS.filter((t) => t.id !== 'settings' || can(role, 'manageSettings'));
   const tab = (
     tabs.some((t) => t.id === params.get('tab')) ? params.get('tab') : 'orders'
   ) as TabId;
-  const setTab = (id: TabId) =>
-    setParams(
-      (prev) => {
-        const p = new URLSearchParams(prev);
-        p.set('tab', id);
-        return p;
-      },
-      { replace: true },
-    );
+  const setTab = (id: TabId) => changeParams((p) => p.set('tab', id));
   const client = useQueryClient();
   const navigate = useNavigate();
   const { settings, update } = useSettings();

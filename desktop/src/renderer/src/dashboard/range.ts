@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useUrlParams } from '../urlParams';
 
 export interface DateRange {
   fromDate: string | null;
@@ -9,7 +9,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The date range lives in the URL (?from=&to=) so a reload or a shared link keeps it. */
 export function useDateRange(): [DateRange, (next: DateRange) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   const from = params.get('from');
   const to = params.get('to');
   const range = {
@@ -17,16 +17,11 @@ export function useDateRange(): [DateRange, (next: DateRange) => void] {
     toDate: to && DATE.test(to) ? to : null,
   };
   const set = (next: DateRange) =>
-    setParams(
-      (prev) => {
-        const p = new URLSearchParams(prev);
-        if (next.fromDate) p.set('from', next.fromDate);
-        else p.delete('from');
-        if (next.toDate) p.set('to', next.toDate);
-        else p.delete('to');
-        return p;
-      },
-      { replace: true },
-    );
+    changeParams((p) => {
+      if (next.fromDate) p.set('from', next.fromDate);
+      else p.delete('from');
+      if (next.toDate) p.set('to', next.toDate);
+      else p.delete('to');
+    });
   return [range, set];
 }

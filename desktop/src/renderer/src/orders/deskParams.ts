@@ -1,6 +1,6 @@
 // The desk's filters live in the URL (?due=&day=&q=&status=&method=&order=),
 // so a reload, a shared link or a return after sign-in shows the same list.
-import { useSearchParams } from 'react-router-dom';
+import { useUrlParams } from '../urlParams';
 import {
   bakeryToday,
   DESK_STATUS_FILTERS,
@@ -29,7 +29,7 @@ export interface DeskFilters {
 }
 
 export function useDeskFilters(): [DeskFilters, (patch: Partial<DeskFilters>) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useUrlParams();
   const due = params.get('due');
   const day = params.get('day');
   const method = params.get('method');
@@ -42,18 +42,13 @@ export function useDeskFilters(): [DeskFilters, (patch: Partial<DeskFilters>) =>
     order: params.get('order'),
   };
   const update = (patch: Partial<DeskFilters>) =>
-    setParams(
-      (prev) => {
-        const p = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value === null || value === '' || (key === 'due' && value === 'upcoming'))
-            p.delete(key);
-          else p.set(key, String(value));
-        }
-        return p;
-      },
-      { replace: true },
-    );
+    changeParams((p) => {
+      for (const [key, value] of Object.entries(patch)) {
+        if (value === null || value === '' || (key === 'due' && value === 'upcoming'))
+          p.delete(key);
+        else p.set(key, String(value));
+      }
+    });
   return [filters, update];
 }
 
