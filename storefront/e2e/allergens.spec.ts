@@ -10,6 +10,8 @@ test('a card tells its ingredients and allergens; Without: eggs hides the cookie
   page,
 }) => {
   await page.goto('/menu');
+  // Live first: a press before hydration is firstLoad.spec.ts's subject, not this one's.
+  await expect(page.locator('html[data-live]')).toBeAttached();
   await page.getByRole('button', { name: 'Cookies', exact: true }).click();
   const card = page.locator('.product-card', {
     has: page.getByRole('heading', { name: 'Chocolate Chip Cookies', exact: true }),
