@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // Two parts of the back office change the URL a moment apart (a tab click, the
 // desk selecting an order on its refresh): both changes stay.
+import { useEffect, useState } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { expect, it } from 'vitest';
@@ -11,13 +12,18 @@ let selectOrder: (() => void) | undefined;
 
 function Tabs() {
   const [, change] = useUrlParams();
-  chooseTab = () => change((p) => p.set('tab', 'overview'));
+  useEffect(() => {
+    chooseTab = () => change((p) => p.set('tab', 'overview'));
+  });
   return null;
 }
 function Desk() {
   const [, change] = useUrlParams();
   // Made once, as the desk's callbacks are: it must not carry its first render's URL.
-  selectOrder ??= () => change((p) => p.set('order', 'A1'));
+  const [select] = useState(() => () => change((p) => p.set('order', 'A1')));
+  useEffect(() => {
+    selectOrder = select;
+  }, [select]);
   return null;
 }
 function Where() {
