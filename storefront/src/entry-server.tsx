@@ -63,6 +63,12 @@ export async function render(page: PrerenderedPage): Promise<string> {
     return renderToString(<Page path={page.path} guest={page.guest} />);
   }
   // prerender waits for every lazy chunk, so the whole screen is in the HTML.
-  const { prelude } = await prerender(<Page path={page.path} guest={page.guest} />);
+  // In place, too: by default React moves a boundary larger than 12.8 KB (the
+  // menu) after the footer, hidden, and an inline script puts it back, which
+  // the page's CSP refuses, so the screen showed "Loading..." until hydration
+  // (the late LCP of / and /menu, issue 22) and nothing at all without JavaScript.
+  const { prelude } = await prerender(<Page path={page.path} guest={page.guest} />, {
+    progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+  });
   return new Response(prelude).text();
 }

@@ -35,6 +35,9 @@ export function ProductImage({
   const height = photoHeight(width);
   const loading = first ? 'eager' : 'lazy';
   const fetchPriority = first ? 'high' : 'auto';
+  // The first picture is decoded in the frame that paints it, not a frame
+  // later: that later frame can wait behind the hydration task (issue 22, LCP).
+  const decoding = first ? 'sync' : 'async';
   const sources = photoSizes(image);
   if (!image || sources.length === 0) {
     // A drawing: the item's own drawing URL, else the category's.
@@ -49,7 +52,7 @@ export function ProductImage({
         height={height}
         loading={loading}
         fetchPriority={fetchPriority}
-        decoding="async"
+        decoding={decoding}
       />
     );
   }
@@ -74,7 +77,7 @@ export function ProductImage({
         height={height}
         loading={loading}
         fetchPriority={fetchPriority}
-        decoding="async"
+        decoding={decoding}
       />
     </picture>
   );
