@@ -17,6 +17,8 @@
 //                POST /api/admin/menu/images as the owner, set on the first
 //                item of every category (the home page's cards) and the first
 //                four of the first (the top of /menu), then published
+//   --serve      start the server (and --photos), print its address and keep it
+//                running until Ctrl-C, for looking at the pages by hand
 // Chromium is Debian's (CHROME_PATH, default /usr/bin/chromium), with the
 // flags of docs/architecture.md ("This machine"); nothing leaves 127.0.0.1.
 import { spawn, spawnSync } from 'node:child_process';
@@ -287,6 +289,13 @@ async function main() {
     if (flag('--photos')) {
       if (external) throw new Error('--photos needs the server this script starts (not --url)');
       await addPhotos(server.baseUrl, credentials);
+    }
+    if (flag('--serve')) {
+      console.log(
+        `Serving ${server.baseUrl} (owner ${credentials.email} / ${credentials.password}); Ctrl-C stops`,
+      );
+      await new Promise((resolve) => process.once('SIGINT', resolve));
+      return;
     }
     for (const page of PAGES) {
       const runs = [];
