@@ -48,6 +48,11 @@ export interface SiteRoute {
 const DEFAULT_DESCRIPTION = `Gluten-free and dairy-free breads, cakes, cookies and more, baked to order in ${BAKERY_INFO.city}.`;
 const ORDER_DESCRIPTION = `Order gluten-free, dairy-free baked goods from ${BAKERY_INFO.name} for pickup or delivery in ${BAKERY_INFO.city}.`;
 const full = (description: string): Prerender[] => [{ mode: 'full', description }];
+/** In full, and again as the page of a visitor without a session cookie (guest.html): nobody is signed in, so nobody is asked about. */
+const fullAndGuest = (description: string): Prerender[] => [
+  ...full(description),
+  { mode: 'full', guest: true, description },
+];
 const shell = (description: string): Prerender[] => [{ mode: 'shell', description }];
 
 export const SITE_ROUTES: readonly SiteRoute[] = [
@@ -56,13 +61,13 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     title: '',
     page: 'src/routes/home/Home.tsx',
     shows: ['src/routes/home/Carousel.tsx'],
-    prerender: full(DEFAULT_DESCRIPTION),
+    prerender: fullAndGuest(DEFAULT_DESCRIPTION),
   },
   {
     path: '/menu',
     title: 'Our Menu',
     page: 'src/routes/menu/MenuPage.tsx',
-    prerender: full(
+    prerender: fullAndGuest(
       `Our full menu: gluten-free, dairy-free breads, brownies, cakes, cookies, cupcakes, muffins and oat bars from ${BAKERY_INFO.name}, with prices.`,
     ),
   },

@@ -28,10 +28,17 @@ export const ADMIN_ME_KEY = ['/api/admin/me'] as const;
  */
 export const GuestPage = createContext(false);
 
-/** The app's query client; on a guest page it already knows nobody is signed in. */
+/**
+ * The app's query client; on a guest page it already knows nobody is signed
+ * in, as a customer or as staff (the admin session is a mark on the same
+ * session), so a visitor's page asks neither /api/user nor /api/admin/me.
+ */
 export function createPageClient(guest: boolean): QueryClient {
   const client = createQueryClient();
-  if (guest) client.setQueryData(USER_KEY, null);
+  if (guest) {
+    client.setQueryData(USER_KEY, null);
+    client.setQueryData(ADMIN_ME_KEY, null);
+  }
   return client;
 }
 
