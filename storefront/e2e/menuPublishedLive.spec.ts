@@ -4,6 +4,7 @@
 // Without a reload, the page's next availability poll (every 15 s) brings the
 // new version: the date greys with the bread named, and the chosen date shows
 // the refusal the server would give. The bread is put back after.
+// And an open /menu: a new price published shows on its card without a reload.
 import { expect, test } from '@playwright/test';
 import { addDays, bakeryToday, earliestPickupDate, formatLongDate, shortDate } from '@bakery/core';
 import { asOwner, signUpCustomer } from './session';
@@ -62,6 +63,34 @@ test('an open order page greys a date sold out by a publish, without a reload, 3
     // Other scenarios order the bread on any date (a publish with nothing changed is refused: fine).
     await owner.patch(`/api/admin/menu/items/${bread}`, { data: { soldOutDates: [] } });
     await owner.post('/api/admin/menu/publish');
+    await owner.dispose();
+  }
+});
+
+test('an open menu page shows a price published after it opened, without a reload, 375 px', async ({
+  page,
+  playwright,
+}) => {
+  const owner = await asOwner(playwright);
+  const boule = 'rosemary-olive-oil-boule';
+  const card = page.locator('.product-card').filter({ hasText: 'Rosemary Olive Oil Boule' });
+  const price = async (priceCents: number) => {
+    const answer = await owner.patch(`/api/admin/menu/items/${boule}`, { data: { priceCents } });
+    expect(answer.ok(), await answer.text()).toBe(true);
+    const published = await owner.post('/api/admin/menu/publish');
+    expect(published.ok(), await published.text()).toBe(true);
+  };
+  try {
+    await page.goto('/menu');
+    await expect(card.locator('.price')).toHaveText('$20.00');
+    await page.evaluate(() => Object.assign(window, { openedBeforePublish: true }));
+
+    await price(2150);
+
+    await expect(card.locator('.price')).toHaveText('$21.50', ONE_POLL);
+    expect(await page.evaluate(() => 'openedBeforePublish' in window)).toBe(true);
+  } finally {
+    await price(2000);
     await owner.dispose();
   }
 });

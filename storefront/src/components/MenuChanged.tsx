@@ -5,6 +5,23 @@
 import { useQuery } from '@tanstack/react-query';
 import { catalogueVersion } from '@bakery/core';
 import { MENU_KEY } from '../allergens/menuAllergens';
+import { AVAILABILITY_POLL_MS, useFollowPublishedMenu } from '../api/queries';
+
+/**
+ * For a page without an availability poll of its own (/menu): GET /api/menu
+ * is asked again every 15 s (its ETag makes that a 304 while nothing
+ * changes) and a newly published version is put in force at once, as
+ * /order's poll does. Called by the component that lists the catalogue, so
+ * that it renders again with it.
+ */
+export function useFollowMenuVersion() {
+  const menu = useQuery<{ version?: number }>({
+    queryKey: MENU_KEY,
+    staleTime: 60_000,
+    refetchInterval: AVAILABILITY_POLL_MS,
+  });
+  useFollowPublishedMenu(menu.data?.version, menu.dataUpdatedAt);
+}
 
 export function MenuChangedNotice() {
   const menu = useQuery<{ version?: number }>({ queryKey: MENU_KEY, staleTime: 60_000 });

@@ -17,7 +17,7 @@ import { TOAST_CART_MS, TOAST_SIGN_IN_MS, useToast } from '../../components/Toas
 import { AddToCartDialog, type AddSelection } from './AddToCartDialog';
 import { ItemAllergens } from '../../allergens/ItemAllergens';
 import { useShownCategory } from './useShownCategory';
-import { MenuChangedNotice } from '../../components/MenuChanged';
+import { MenuChangedNotice, useFollowMenuVersion } from '../../components/MenuChanged';
 
 export function CategoryButtons({
   value,
@@ -50,6 +50,8 @@ export default function MenuPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const { current, allergens } = useShownCategory(category);
+  // An open menu follows a publish: new prices and availability without a reload.
+  useFollowMenuVersion();
 
   function choose(item: MenuItem) {
     if (item.category === 'gourmet-cookies') void navigate('/order#gourmet-cookies');
