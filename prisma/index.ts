@@ -7,7 +7,14 @@ import { PrismaClient } from './generated/client';
 
 export { Prisma, PrismaClient } from './generated/client';
 export type * from './generated/models';
-export { applyMigrations, pendingMigrations, type MigrationResult } from './migrate';
+export {
+  applyMigrations,
+  BASELINE_MIGRATION,
+  pendingMigrations,
+  SQUASHED_MIGRATIONS,
+  withSquashedHistoryAsBaseline,
+  type MigrationResult,
+} from './migrate';
 
 const pools = new WeakMap<PrismaClient, pg.Pool>();
 

@@ -15,6 +15,8 @@ const LOCK_ID = 72_707_369; // any constant shared by every process of this app
 export interface MigrationResult {
   applied: string[];
   alreadyApplied: number;
+  /** Set when the baseline was recorded as applied after the squashed history, not run. */
+  baselined?: string;
 }
 
 async function migrationNames(dir: string): Promise<string[]> {
@@ -23,6 +25,84 @@ async function migrationNames(dir: string): Promise<string[]> {
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort();
+}
+
+/**
+ * The history squashed into {@link BASELINE_MIGRATION} on 2026-11-26 (issue
+ * 21): the 27 migrations written before the shop's first release, which
+ * redefined the same trigger functions again and again. Their files are gone;
+ * their names stay here because databases that ran them record them in
+ * `_prisma_migrations`. A database that ran all of them holds exactly what
+ * the baseline makes, so the baseline is recorded there as applied without
+ * running it; one that ran only some is from an older development build and
+ * is refused. Never add to this list (later migrations come after the
+ * baseline).
+ */
+export const SQUASHED_MIGRATIONS: readonly string[] = [
+  '20261122220506_init',
+  '20261123182432_capacity_fair_share',
+  '20261123182449_order_cake_writing',
+  '20261123182543_daily_summary',
+  '20261123182558_account_security',
+  '20261123182628_order_desk',
+  '20261123185616_outbound_mail_clear_sent_bodies',
+  '20261125082910_kitchen_load',
+  '20261125090441_kitchen_load_first',
+  '20261125091612_daily_summary_slots',
+  '20261125183832_order_state',
+  '20261125183843_upkeep_backups_unpaid_release',
+  '20261125184046_email_change_totp_setup',
+  '20261125184417_session_ids_hashed',
+  '20261125190647_heart_cake_flavours',
+  '20261125195953_order_search_address',
+  '20261125221921_daily_takings',
+  '20261125222937_ingredient_allergens',
+  '20261125223440_outbound_mail_calendar',
+  '20261126031518_pickup_windows_drops',
+  '20261126031615_menu_catalogue',
+  '20261126031744_shop_settings',
+  '20261126035755_bakery_day',
+  '20261126064000_drop_take_refuses_before_lock',
+  '20261126065500_daily_summary_insert_static',
+  '20261126073353_owner_categories_counted',
+  '20261126100000_book_order_in_one_statement',
+];
+
+/** The one migration that replaces {@link SQUASHED_MIGRATIONS}. */
+export const BASELINE_MIGRATION = '20261126120000_baseline';
+
+/**
+ * Whether the applied migrations `applied` are the whole squashed history
+ * (true: the baseline's objects are there) or none of it (false). Throws for
+ * a database that stopped part way through it.
+ */
+function ranSquashedHistory(
+  applied: Iterable<string>,
+  what: 'database' | 'backup' = 'database',
+): boolean {
+  const names = new Set(applied);
+  if (names.has(SQUASHED_MIGRATIONS.at(-1)!)) return true;
+  const last = SQUASHED_MIGRATIONS.findLast((name) => names.has(name));
+  if (last === undefined) return false;
+  const remedy =
+    what === 'database'
+      ? 'Migrate it first with a version of the shop from before that squash (its db:deploy applies the rest of that history), then with this one.'
+      : 'Restore it with a version of the shop from before that squash and migrate it there, then take a new backup for this one.';
+  throw new Error(
+    `This ${what} is from an older development build: its last migration is ${last}, of the history squashed into ${BASELINE_MIGRATION} on 2026-11-26, which ends with ${SQUASHED_MIGRATIONS.at(-1)}. ${remedy}`,
+  );
+}
+
+/**
+ * Applied migration names as this version's files name them: the squashed
+ * history, when all of it ran, becomes {@link BASELINE_MIGRATION} (for the
+ * list of migrations in a backup's header). Throws for part of that history.
+ */
+export function withSquashedHistoryAsBaseline(applied: readonly string[]): string[] {
+  if (!ranSquashedHistory(applied, 'backup')) return [...applied];
+  const squashed = new Set(SQUASHED_MIGRATIONS);
+  const rest = applied.filter((name) => !squashed.has(name) && name !== BASELINE_MIGRATION);
+  return [BASELINE_MIGRATION, ...rest].sort();
 }
 
 const checksumOf = (sql: string) => createHash('sha256').update(sql).digest('hex');
@@ -45,6 +125,9 @@ export async function pendingMigrations(
     const names = await migrationNames(migrationsDir);
     if (!(table.rows[0] as { t: string | null }).t) return names;
     const finished = await appliedMigrations(client, migrationsDir);
+    // After the squashed history the baseline's objects are there: not pending
+    // (applyMigrations records it at the next deploy).
+    if (ranSquashedHistory(finished)) finished.add(BASELINE_MIGRATION);
     return names.filter((name) => !finished.has(name));
   } finally {
     await client.end();
@@ -190,15 +273,22 @@ export async function applyMigrations(
       "applied_steps_count" INTEGER NOT NULL DEFAULT 0
     )`);
     const finished = await appliedMigrations(client, migrationsDir);
-    const applied: string[] = [];
+    const afterSquashedHistory = ranSquashedHistory(finished);
+    const result: MigrationResult = { applied: [], alreadyApplied: finished.size };
     for (const name of await migrationNames(migrationsDir)) {
       if (finished.has(name)) continue;
       const sql = await readFile(path.join(migrationsDir, name, 'migration.sql'), 'utf8');
-      if (NO_TRANSACTION.test(sql)) await applyOutsideTransaction(client, name, sql);
-      else await applyInTransaction(client, name, sql);
-      applied.push(name);
+      if (name === BASELINE_MIGRATION && afterSquashedHistory) {
+        // As `prisma migrate resolve --applied` records it: finished, no step run.
+        await client.query(recordSql, [randomUUID(), checksumOf(sql), name, true, 0]);
+        result.baselined = name;
+      } else {
+        if (NO_TRANSACTION.test(sql)) await applyOutsideTransaction(client, name, sql);
+        else await applyInTransaction(client, name, sql);
+        result.applied.push(name);
+      }
     }
-    return { applied, alreadyApplied: finished.size };
+    return result;
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [LOCK_ID]).catch(() => undefined);
     await client.end();

@@ -14,6 +14,10 @@ import { seedOwner } from './services/seed.js';
 
 export async function deployMigrations(databaseUrl: string, log: Logger): Promise<MigrationResult> {
   const result = await applyMigrations(databaseUrl, MIGRATIONS_DIR);
+  if (result.baselined)
+    log.info('migration history squashed: baseline recorded as applied, not run', {
+      baseline: result.baselined,
+    });
   if (result.applied.length) log.info('migrations applied', { applied: result.applied });
   else log.info('database schema is up to date', { migrations: result.alreadyApplied });
   return result;

@@ -1,8 +1,8 @@
 // The daily summary (issue 13, docs/statistics.md): what stats, analytics and
 // the export's Daily totals read instead of scanning the orders.
 //
-// Two tables, kept by statement triggers on "Order" (migration
-// 20261123182543_daily_summary) inside every writing transaction:
+// Three tables, kept by statement triggers on "Order" (the baseline
+// migration's bakery_daily_summary_*) inside every writing transaction:
 // - "DailyOrderSummary": per bakery day (the America/New_York date of
 //   createdAt, the database's "bakery_day") and combination of
 //   paymentStatus, orderStatus and isRushOrder: the number of orders and the
@@ -10,15 +10,15 @@
 // - "DailyProductSales": per bakery day of the payment (the date of paidAt)
 //   and productId, price x quantity and quantity of the lines of paid orders
 //   (paid or completed).
-// - "DailyTakings" (migration daily_takings): per bakery day of the payment,
-//   the number and total of the paid orders and the refunds recorded on them:
-//   revenue is counted on the day the money came in.
+// - "DailyTakings": per bakery day of the payment, the number and total of
+//   the paid orders and the refunds recorded on them: revenue is counted on
+//   the day the money came in.
 // Each key has up to 8 rows, one per "slot" (pg_backend_pid() % 8 of the
-// writing transaction, migration daily_summary_slots), so that concurrent
-// orders of a day do not queue on one row's lock; a key's figures are the sum
-// of its slots. Every figure of a range of whole bakery days is a sum over its
-// days and slots, so reading the summary gives exactly what the scan over the
-// orders gave: every reader sums (stats.ts, analytics.ts, exports.ts).
+// writing transaction), so that concurrent orders of a day do not queue on
+// one row's lock; a key's figures are the sum of its slots. Every figure of
+// a range of whole bakery days is a sum over its days and slots, so reading
+// the summary gives exactly what the scan over the orders gave: every reader
+// sums (stats.ts, analytics.ts, exports.ts).
 //
 // This module reads the summary, recomputes it from the orders (the check
 // command: `pnpm --filter @bakery/api run summary:check`), and rebuilds it.
@@ -47,7 +47,7 @@ export function daysInRange(range: DateRange): Prisma.Sql {
 }
 
 // The recomputation from the orders: the same expressions as the triggers.
-// The database's "bakery_day" (migration bakery_day), as the triggers read it.
+// The database's "bakery_day" (baseline migration), as the triggers read it.
 const DAY = Prisma.sql`"bakery_day"("createdAt")`;
 const PAID_DAY = Prisma.sql`"bakery_day"(COALESCE("paidAt", "createdAt"))`;
 const PRICE = Prisma.sql`CASE WHEN item->>'price' ~ '^\\s*[-+]?[0-9]+(\\.[0-9]*)?\\s*$' THEN (item->>'price')::numeric ELSE 0 END`;

@@ -1,4 +1,4 @@
-// The database's "bakery_day" (migration bakery_day) is the one definition of
+// The database's "bakery_day" (baseline migration) is the one definition of
 // the bakery's day on the SQL side; its zone must be core's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAKERY_TIME_ZONE, bakeryToday } from '@bakery/core';

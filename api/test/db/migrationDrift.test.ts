@@ -27,8 +27,8 @@ afterAll(async () => empty?.drop());
 
 /**
  * What the migrations make by hand because Prisma's schema language cannot
- * say it (generated columns, expression and trigram indexes; see their
- * migrations). The diff proposes to drop exactly these and nothing else.
+ * say it (generated columns, expression and trigram indexes; see the
+ * baseline migration). The diff proposes to drop exactly these and nothing else.
  */
 const HAND_WRITTEN = {
   indexes: [

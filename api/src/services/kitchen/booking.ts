@@ -1,5 +1,5 @@
 // A new order's counters booked by its own INSERT (issue 25): what the
-// database function "book_order" (migration book_order_in_one_statement)
+// database function "book_order" (the baseline migration)
 // takes, and its refusals worded with core's messages. The reads and the
 // refusals that need no lock come first (checkDay, planUnits); the one
 // statement then locks the unpaid cap, the window, the drop units and the

@@ -34,7 +34,7 @@ import { finished } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import { applyMigrations } from '@bakery/prisma';
+import { applyMigrations, withSquashedHistoryAsBaseline } from '@bakery/prisma';
 
 export const LOGICAL_MAGIC = 'BAKERY-LOGICAL-BACKUP 1';
 const END_OF_DATA = '\\.';
@@ -282,7 +282,16 @@ export async function restoreLogical(
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort();
-  const unknown = header.migrations.filter((name, i) => known[i] !== name);
+  // A backup taken before the squash of 2026-11-26 names the old history,
+  // whose schema is the baseline's; its own migrations table comes back with
+  // its rows and the caller's runner then records the baseline.
+  let migrations: string[];
+  try {
+    migrations = withSquashedHistoryAsBaseline(header.migrations);
+  } catch (error) {
+    throw new LogicalRestoreRefused((error as Error).message);
+  }
+  const unknown = migrations.filter((name, i) => known[i] !== name);
   if (unknown.length)
     throw new LogicalRestoreRefused(
       `This backup's schema (${header.migrations.length} migrations, up to ${header.migrations.at(-1)}) is not an earlier state of this version's (${known.length} migrations): ${unknown[0]} is not the migration this version has at that place. Restore it with the version of the shop that took it, or a newer one.`,
@@ -291,7 +300,7 @@ export async function restoreLogical(
   // The schema as the backup knew it: only its migrations, from the shop's own files.
   const prefix = await mkdtemp(path.join(os.tmpdir(), 'bakery-restore-migrations-'));
   try {
-    for (const name of header.migrations)
+    for (const name of migrations)
       await cp(path.join(migrationsDir, name), path.join(prefix, name), { recursive: true });
     await applyMigrations(databaseUrl, prefix);
   } finally {

@@ -1,4 +1,0 @@
--- AlterTable
-ALTER TABLE "OutboundMail" ADD COLUMN     "calendar" TEXT,
-ADD COLUMN     "calendarName" VARCHAR(100);
-
