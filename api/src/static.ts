@@ -131,7 +131,7 @@ function spa({ prefix, root, routes, pages: livePages = () => null }: SpaOptions
     if (rest.endsWith('.html') && (await sendPage(ctx, root, pages, rest))) return true;
     if (rest !== '/' && !rest.endsWith('/') && (await sendFile(ctx, root, rest))) return true;
     if (!ctx.accepts('html')) return false;
-    if (rest === '/') return sendPage(ctx, root, pages, '/index.html');
+    if (rest === '/') return sendPage(ctx, root, pages, forVisitor(ctx, root, '/index.html'));
     if (routes.test(rest)) {
       const page = pageFile(root, rest);
       return sendPage(ctx, root, pages, page ? forVisitor(ctx, root, page) : '/index.html');

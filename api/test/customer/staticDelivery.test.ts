@@ -46,6 +46,7 @@ beforeAll(async () => {
     'reset-password/index.html': '<!doctype html><title>Reset shell</title>',
     'order/index.html': '<!doctype html><title>Order loading</title>',
     'order/guest.html': '<!doctype html><title>Order for visitors</title>',
+    'guest.html': '<!doctype html><title>Home for visitors</title>',
     '404.html': '<!doctype html><title>Not found page</title>',
     'assets/index-abc123.js': SCRIPT,
     'images/cake.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
@@ -108,7 +109,7 @@ describe('HTML pages', () => {
 
   it('serves each prerendered page at its route, a shell for a token route', async () => {
     const cases: [string, string][] = [
-      ['/', 'Home page'],
+      ['/', 'Home for visitors'],
       ['/menu', 'Menu page'],
       ['/menu/', 'Menu page'],
       ['/reset-password', 'Reset shell'],
@@ -134,6 +135,10 @@ describe('HTML pages', () => {
     // Only the session cookie counts.
     const other = await html('/order', { cookie: 'x=1' });
     expect(other.body.toString()).toContain('<title>Order for visitors</title>');
+    // The home page has its own (issue 22: a visitor's page asks no session).
+    expect((await html('/')).body.toString()).toContain('<title>Home for visitors</title>');
+    const home = await html('/', { cookie: 'bakery.sid=abc' });
+    expect(home.body.toString()).toContain('<title>Home page</title>');
     // Pages without a variant do not vary on cookies.
     expect((await html('/menu')).headers.vary ?? '').not.toMatch(/Cookie/);
   });
