@@ -3,7 +3,6 @@ import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createPageClient, GuestPage } from './api/queries';
 import { Layout } from './components/Layout';
-import { markLive } from './components/heldSubmit';
 import { Home } from './routes/home/Home';
 import { AdminUnavailable } from './routes/AdminUnavailable';
 import { lazyPage } from './lazyPage';
@@ -101,8 +100,6 @@ export function PageProviders({ guest, children }: { guest: boolean; children: R
 
 /** `guest`: the page came as a visitor's (main.tsx reads it off the prerendered HTML). */
 export function App({ guest = false }: { guest?: boolean }) {
-  // Runs after the pages' own effects: a form sent before this has been claimed.
-  useEffect(markLive, []);
   return (
     <PageProviders guest={guest}>
       <BrowserRouter>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { markLive } from './heldSubmit';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { BAKERY_INFO, isStaff, openingHoursLines } from '@bakery/core';
@@ -265,6 +266,17 @@ function RouteAnnouncer() {
   return null;
 }
 
+/**
+ * Marks the page live once the screen itself has hydrated: React may hydrate
+ * this boundary in a later pass than the header, and a held press replayed
+ * before then could be lost. Its effect runs after the screen's own, so a
+ * form sent before is claimed by then.
+ */
+function LiveMark() {
+  useEffect(markLive, []);
+  return null;
+}
+
 export function Layout() {
   return (
     <>
@@ -276,6 +288,7 @@ export function Layout() {
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<Loading />}>
           <Outlet />
+          <LiveMark />
         </Suspense>
       </main>
       <Footer />
