@@ -31,6 +31,8 @@ export * from './errors';
 export * from './ids/ids';
 export * from './kitchen/index';
 export * from './upkeep/index';
+export * from './contract/inputs';
+export * as ROUTE_SCHEMAS from './contract/schemas';
 export * from './contract/routes';
 export * from './contract/client';
 export * from './contract/wire';

@@ -5,16 +5,12 @@
 import Router from '@koa/router';
 import {
   ACCOUNT_CHANGE_NEEDS_SECOND_FACTOR,
-  AccountDeletionSchema,
   EMAIL_LINK_INVALID,
   EMAIL_UNCHANGED_MESSAGE,
-  EmailChangeSchema,
   emailChangeSentMessage,
-  EmailLinkSchema,
   isStaff,
   isUuid,
   passwordProblem,
-  PasswordChangeSchema,
   ROUTES,
 } from '@bakery/core';
 import type { Context } from 'koa';
@@ -93,11 +89,11 @@ export function accountSecurityRouter(deps: AppDeps): Router {
 
   // ------------------------------------------------------ signed-in devices
 
-  on(router, ROUTES.sessions, {}, async (ctx) => ({
+  on(router, ROUTES.sessions, async (ctx) => ({
     sessions: await signedInDevices(prisma, currentUser(ctx)!, sessionRecordOf(ctx)?.id),
   }));
 
-  on(router, ROUTES.endSession, {}, async (ctx) => {
+  on(router, ROUTES.endSession, async (ctx) => {
     const id = (ctx.params as { id?: string }).id ?? '';
     if (!isUuid(id)) throw notFound('Session not found');
     const me = currentUser(ctx)!;
@@ -109,53 +105,43 @@ export function accountSecurityRouter(deps: AppDeps): Router {
 
   // --------------------------------------------------------------- password
 
-  on(
-    router,
-    ROUTES.changePassword,
-    { parts: { body: PasswordChangeSchema } },
-    async (ctx, { body: input }) => {
-      const me = currentUser(ctx)!;
-      requireSecondFactorForAccountChange(ctx);
-      const problem = passwordProblem(input.newPassword, { staff: isStaff(me.role) });
-      if (problem)
-        throw badRequest(
-          problem,
-          { success: false, errors: [{ path: 'newPassword', message: problem }] },
-          'validation_failed',
-        );
-      await checkCurrentPassword(ctx, input.currentPassword);
-      await changePassword(prisma, me.id, input.newPassword, sessionRecordOf(ctx)?.sid);
-      const session = sessionOf(ctx);
-      if (session) delete session.weakStaffPassword;
-      logSecurityEvent(ctx, deps, 'info', 'password changed', { userId: me.id });
-      await notifyPasswordChanged(deps, me);
-      return { success: true, message: PASSWORD_CHANGED };
-    },
-  );
+  on(router, ROUTES.changePassword, async (ctx, { body: input }) => {
+    const me = currentUser(ctx)!;
+    requireSecondFactorForAccountChange(ctx);
+    const problem = passwordProblem(input.newPassword, { staff: isStaff(me.role) });
+    if (problem)
+      throw badRequest(
+        problem,
+        { success: false, errors: [{ path: 'newPassword', message: problem }] },
+        'validation_failed',
+      );
+    await checkCurrentPassword(ctx, input.currentPassword);
+    await changePassword(prisma, me.id, input.newPassword, sessionRecordOf(ctx)?.sid);
+    const session = sessionOf(ctx);
+    if (session) delete session.weakStaffPassword;
+    logSecurityEvent(ctx, deps, 'info', 'password changed', { userId: me.id });
+    await notifyPasswordChanged(deps, me);
+    return { success: true, message: PASSWORD_CHANGED };
+  });
 
   // ---------------------------------------------------------- e-mail change
 
   // The change waits for the link mailed to the new address; the answer is
   // the same whether that address has an account or not.
-  on(
-    router,
-    ROUTES.changeEmail,
-    { parts: { body: EmailChangeSchema } },
-    async (ctx, { body: input }) => {
-      const me = currentUser(ctx)!;
-      requireSecondFactorForAccountChange(ctx);
-      await checkCurrentPassword(ctx, input.currentPassword);
-      const email = normalizeEmail(input.email);
-      if (email === me.email)
-        throw badRequest(
-          EMAIL_UNCHANGED_MESSAGE,
-          { success: false, errors: [{ path: 'email', message: EMAIL_UNCHANGED_MESSAGE }] },
-          'validation_failed',
-        );
-      await requestEmailChange(deps, me, email);
-      return { success: true, message: emailChangeSentMessage(email) };
-    },
-  );
+  on(router, ROUTES.changeEmail, async (ctx, { body: input }) => {
+    const me = currentUser(ctx)!;
+    requireSecondFactorForAccountChange(ctx);
+    await checkCurrentPassword(ctx, input.currentPassword);
+    const email = normalizeEmail(input.email);
+    if (email === me.email)
+      throw badRequest(
+        EMAIL_UNCHANGED_MESSAGE,
+        { success: false, errors: [{ path: 'email', message: EMAIL_UNCHANGED_MESSAGE }] },
+        'validation_failed',
+      );
+    await requestEmailChange(deps, me, email);
+    return { success: true, message: emailChangeSentMessage(email) };
+  });
 
   const linkRefused = (reason: 'invalid' | 'taken', undo = false) =>
     reason === 'invalid'
@@ -167,57 +153,42 @@ export function accountSecurityRouter(deps: AppDeps): Router {
           'already_exists',
         );
 
-  on(
-    router,
-    ROUTES.confirmEmail,
-    { parts: { body: EmailLinkSchema } },
-    async (ctx, { body: { token } }) => {
-      const result = await confirmEmailChange(deps, token, sessionRecordOf(ctx)?.sid);
-      if (!result.ok) throw linkRefused(result.reason);
-      const me = currentUser(ctx);
-      if (me && me.id === result.userId) ctx.state.user = { ...me, email: result.email };
-      return {
-        success: true,
-        message: `Your e-mail address is now ${result.email}. Every other device was signed out.`,
-      };
-    },
-  );
+  on(router, ROUTES.confirmEmail, async (ctx, { body: { token } }) => {
+    const result = await confirmEmailChange(deps, token, sessionRecordOf(ctx)?.sid);
+    if (!result.ok) throw linkRefused(result.reason);
+    const me = currentUser(ctx);
+    if (me && me.id === result.userId) ctx.state.user = { ...me, email: result.email };
+    return {
+      success: true,
+      message: `Your e-mail address is now ${result.email}. Every other device was signed out.`,
+    };
+  });
 
-  on(
-    router,
-    ROUTES.undoEmail,
-    { parts: { body: EmailLinkSchema } },
-    async (ctx, { body: { token } }) => {
-      const result = await undoEmailChange(deps, token);
-      if (!result.ok) throw linkRefused(result.reason, true);
-      if (currentUser(ctx)?.id === result.userId) signOut(ctx);
-      return {
-        success: true,
-        message: `Your e-mail address is ${result.email} again and every device was signed out. If you did not make the change, please choose a new password with "Forgot password" now.`,
-      };
-    },
-  );
+  on(router, ROUTES.undoEmail, async (ctx, { body: { token } }) => {
+    const result = await undoEmailChange(deps, token);
+    if (!result.ok) throw linkRefused(result.reason, true);
+    if (currentUser(ctx)?.id === result.userId) signOut(ctx);
+    return {
+      success: true,
+      message: `Your e-mail address is ${result.email} again and every device was signed out. If you did not make the change, please choose a new password with "Forgot password" now.`,
+    };
+  });
 
   // ------------------------------------------------- export and deletion
 
-  on(router, ROUTES.exportAccount, {}, async (ctx) => {
+  on(router, ROUTES.exportAccount, async (ctx) => {
     ctx.set('Content-Disposition', 'attachment; filename="my-bakery-account.json"');
     return accountExport(prisma, currentUser(ctx)!.id);
   });
 
-  on(
-    router,
-    ROUTES.deleteAccount,
-    { parts: { body: AccountDeletionSchema } },
-    async (ctx, { body: { currentPassword } }) => {
-      const me = currentUser(ctx)!;
-      if (isStaff(me.role)) throw conflict(STAFF_CANNOT_DELETE);
-      await checkCurrentPassword(ctx, currentPassword);
-      await deleteAccount(prisma, me);
-      signOut(ctx);
-      log.info('account deleted by its user', { userId: me.id });
-      return { success: true, message: ACCOUNT_DELETED };
-    },
-  );
+  on(router, ROUTES.deleteAccount, async (ctx, { body: { currentPassword } }) => {
+    const me = currentUser(ctx)!;
+    if (isStaff(me.role)) throw conflict(STAFF_CANNOT_DELETE);
+    await checkCurrentPassword(ctx, currentPassword);
+    await deleteAccount(prisma, me);
+    signOut(ctx);
+    log.info('account deleted by its user', { userId: me.id });
+    return { success: true, message: ACCOUNT_DELETED };
+  });
   return router;
 }

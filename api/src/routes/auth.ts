@@ -4,15 +4,7 @@
 // (docs/security.md, sections 2 and 5).
 import Router from '@koa/router';
 import { on } from './on.js';
-import {
-  ForgotPasswordSchema,
-  isStaff,
-  LoginSchema,
-  passwordProblem,
-  ResetPasswordSchema,
-  SignupSchema,
-  ROUTES,
-} from '@bakery/core';
+import { isStaff, passwordProblem, ROUTES } from '@bakery/core';
 import { Prisma } from '@bakery/prisma';
 import type { AppDeps } from '../deps.js';
 import { sessionOf, signIn, signOut, USER_FIELDS } from '../middleware/auth.js';
@@ -62,7 +54,6 @@ export function authRouter(deps: AppDeps): Router {
     router,
     ROUTES.signup,
     {
-      parts: { body: SignupSchema },
       before: [
         callRateLimit(
           deps,
@@ -70,7 +61,6 @@ export function authRouter(deps: AppDeps): Router {
           'Too many accounts created from this address. Please try again later.',
         ),
       ],
-      status: 201,
     },
     async (ctx, { body: input }) => {
       const email = normalizeEmail(input.email);
@@ -104,7 +94,7 @@ export function authRouter(deps: AppDeps): Router {
   on(
     router,
     ROUTES.login,
-    { parts: { body: LoginSchema }, before: [loginRateLimit(deps)] },
+    { before: [loginRateLimit(deps)] },
     async (ctx, { body: { email, password } }) => {
       const user = await verifyCredentials(prisma, email, password);
       if (!user) {
@@ -132,7 +122,7 @@ export function authRouter(deps: AppDeps): Router {
     },
   );
 
-  on(router, ROUTES.logout, {}, (ctx) => {
+  on(router, ROUTES.logout, (ctx) => {
     signOut(ctx);
     return { success: true, message: 'Logged out' };
   });
@@ -141,7 +131,6 @@ export function authRouter(deps: AppDeps): Router {
     router,
     ROUTES.forgotPassword,
     {
-      parts: { body: ForgotPasswordSchema },
       before: [
         callRateLimit(deps, 'forgot', 'Too many password reset requests. Please try again later.'),
       ],
@@ -156,30 +145,25 @@ export function authRouter(deps: AppDeps): Router {
     },
   );
 
-  on(
-    router,
-    ROUTES.resetPassword,
-    { parts: { body: ResetPasswordSchema } },
-    async (ctx, { body: { token, password } }) => {
-      const result = await resetPasswordWithToken(prisma, token, password);
-      if (!result) throw badRequest(INVALID_RESET, { success: false });
-      if ('problem' in result)
-        throw badRequest(
-          result.problem,
-          {
-            success: false,
-            errors: [{ path: 'password', message: result.problem }],
-          },
-          'validation_failed',
-        );
-      logSecurityEvent(ctx, deps, 'info', 'password reset', { userId: result.user.id });
-      signOut(ctx);
-      // Whoever holds the mailbox may sign in from this browser even while the account is under attack.
-      rememberDevice(ctx, deps, result.user.email);
-      await notifyPasswordChanged(deps, result.user);
-      return { success: true, message: RESET_DONE };
-    },
-  );
+  on(router, ROUTES.resetPassword, async (ctx, { body: { token, password } }) => {
+    const result = await resetPasswordWithToken(prisma, token, password);
+    if (!result) throw badRequest(INVALID_RESET, { success: false });
+    if ('problem' in result)
+      throw badRequest(
+        result.problem,
+        {
+          success: false,
+          errors: [{ path: 'password', message: result.problem }],
+        },
+        'validation_failed',
+      );
+    logSecurityEvent(ctx, deps, 'info', 'password reset', { userId: result.user.id });
+    signOut(ctx);
+    // Whoever holds the mailbox may sign in from this browser even while the account is under attack.
+    rememberDevice(ctx, deps, result.user.email);
+    await notifyPasswordChanged(deps, result.user);
+    return { success: true, message: RESET_DONE };
+  });
 
   return router;
 }

@@ -15,7 +15,7 @@ export function configBody(deps: Pick<AppDeps, 'payments' | 'notifications'>): C
 
 export function configRouter(deps: AppDeps): Router {
   const router = new Router();
-  on(router, ROUTES.config, {}, () => {
+  on(router, ROUTES.config, () => {
     return configBody(deps);
   });
   return router;

@@ -1,6 +1,6 @@
 // The contact form: stored for the bakery to read (no account needed).
 import Router from '@koa/router';
-import { ContactMessageSchema, ROUTES } from '@bakery/core';
+import { ROUTES } from '@bakery/core';
 import type { AppDeps } from '../deps.js';
 import { callRateLimit } from '../middleware/rateLimit.js';
 import { on } from './on.js';
@@ -12,11 +12,7 @@ export function contactRouter(deps: AppDeps): Router {
   on(
     router,
     ROUTES.contact,
-    {
-      before: [callRateLimit(deps, 'contact', 'Too many messages. Please try again later.')],
-      parts: { body: ContactMessageSchema },
-      status: 201,
-    },
+    { before: [callRateLimit(deps, 'contact', 'Too many messages. Please try again later.')] },
     async (_, { body: input }) => {
       await deps.prisma.contactMessage.create({
         data: {

@@ -3,16 +3,8 @@
 // windows, drops ("Duplicate for next week") and hold minutes.
 import Router from '@koa/router';
 import { on } from './on.js';
-import {
-  DropHoldSchema,
-  DropInputSchema,
-  DropNotifySchema,
-  HoldMinutesSchema,
-  WindowInputSchema,
-  ROUTES,
-} from '@bakery/core';
+import { ROUTES } from '@bakery/core';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import type { AppDeps } from '../deps.js';
 import { currentUser } from '../middleware/auth.js';
 import { badRequest } from '../errors.js';
@@ -40,8 +32,6 @@ import {
   type WindowInput,
 } from '../services/kitchen/windows.js';
 
-const IdParam = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
-
 /** Whose hold: the account, else the guest's X-Hold-Key (400 without one). */
 function holderOf(ctx: Context): string {
   const user = currentUser(ctx);
@@ -55,19 +45,16 @@ export function dropsRouter(deps: AppDeps): Router {
   const router = new Router();
   const { prisma } = deps;
 
-  on(router, ROUTES.drops, {}, async (ctx) => {
+  on(router, ROUTES.drops, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     return await currentDrops(prisma);
   });
 
-  on(
-    router,
-    ROUTES.dropNotify,
-    { parts: { params: IdParam, body: DropNotifySchema } },
-    (ctx, { params, body }) => subscribe(prisma, params.id, body.email),
+  on(router, ROUTES.dropNotify, (ctx, { params, body }) =>
+    subscribe(prisma, params.id, body.email),
   );
 
-  on(router, ROUTES.dropUnsubscribe, {}, async (ctx) => {
+  on(router, ROUTES.dropUnsubscribe, async (ctx) => {
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
     const email = token ? await unsubscribe(prisma, token) : null;
     ctx.type = 'text/html; charset=utf-8';
@@ -76,17 +63,12 @@ export function dropsRouter(deps: AppDeps): Router {
       : '<!doctype html><title>Unsubscribe</title><p>This link is not valid.</p>';
   });
 
-  on(
-    router,
-    ROUTES.dropHold,
-    { parts: { params: IdParam, body: DropHoldSchema }, status: 201 },
-    async (ctx, { params, body }) => {
-      ctx.set('Cache-Control', 'no-store');
-      return await placeHold(prisma, params.id, holderOf(ctx), body.items);
-    },
-  );
+  on(router, ROUTES.dropHold, async (ctx, { params, body }) => {
+    ctx.set('Cache-Control', 'no-store');
+    return await placeHold(prisma, params.id, holderOf(ctx), body.items);
+  });
 
-  on(router, ROUTES.dropReleaseHold, { parts: { params: IdParam } }, async (ctx, { params }) => {
+  on(router, ROUTES.dropReleaseHold, async (ctx, { params }) => {
     await releaseHold(prisma, params.id, holderOf(ctx));
     return { success: true };
   });
@@ -94,51 +76,31 @@ export function dropsRouter(deps: AppDeps): Router {
   const done = { success: true } as const;
 
   // ------------------------------------------------------------- windows
-  on(router, ROUTES.windows, {}, () => listWindows(prisma));
-  on(
-    router,
-    ROUTES.addWindow,
-    { parts: { body: WindowInputSchema }, status: 201 },
-    (_ctx, { body }) => createWindow(prisma, body as WindowInput),
+  on(router, ROUTES.windows, () => listWindows(prisma));
+  on(router, ROUTES.addWindow, (_ctx, { body }) => createWindow(prisma, body as WindowInput));
+  on(router, ROUTES.saveWindow, (_ctx, { params, body }) =>
+    updateWindow(prisma, params.id, body as WindowInput),
   );
-  on(
-    router,
-    ROUTES.saveWindow,
-    { parts: { params: IdParam, body: WindowInputSchema } },
-    (_ctx, { params, body }) => updateWindow(prisma, params.id, body as WindowInput),
-  );
-  on(router, ROUTES.removeWindow, { parts: { params: IdParam } }, async (_ctx, { params }) => {
+  on(router, ROUTES.removeWindow, async (_ctx, { params }) => {
     await deleteWindow(prisma, params.id);
     return done;
   });
 
   // --------------------------------------------------------------- drops
-  on(router, ROUTES.adminDrops, {}, async () => ({
+  on(router, ROUTES.adminDrops, async () => ({
     drops: await listDrops(prisma),
     holdMinutes: await holdMinutes(prisma),
   }));
   // Before /api/admin/drops/:id, which would take 'settings' for an id.
-  on(router, ROUTES.dropSettings, { parts: { body: HoldMinutesSchema } }, (_ctx, { body }) =>
-    setHoldMinutes(prisma, body.holdMinutes),
+  on(router, ROUTES.dropSettings, (_ctx, { body }) => setHoldMinutes(prisma, body.holdMinutes));
+  on(router, ROUTES.addDrop, (_ctx, { body }) => createDrop(prisma, body as DropInput));
+  on(router, ROUTES.saveDrop, (_ctx, { params, body }) =>
+    updateDrop(prisma, params.id, body as DropInput),
   );
-  on(router, ROUTES.addDrop, { parts: { body: DropInputSchema }, status: 201 }, (_ctx, { body }) =>
-    createDrop(prisma, body as DropInput),
-  );
-  on(
-    router,
-    ROUTES.saveDrop,
-    { parts: { params: IdParam, body: DropInputSchema } },
-    (_ctx, { params, body }) => updateDrop(prisma, params.id, body as DropInput),
-  );
-  on(router, ROUTES.removeDrop, { parts: { params: IdParam } }, async (_ctx, { params }) => {
+  on(router, ROUTES.removeDrop, async (_ctx, { params }) => {
     await deleteDrop(prisma, params.id);
     return done;
   });
-  on(
-    router,
-    ROUTES.duplicateDrop,
-    { parts: { params: IdParam }, status: 201 },
-    (_ctx, { params }) => duplicateDrop(prisma, params.id),
-  );
+  on(router, ROUTES.duplicateDrop, (_ctx, { params }) => duplicateDrop(prisma, params.id));
   return router;
 }

@@ -7,7 +7,7 @@ import { on } from './on.js';
 
 export function healthRouter(deps: AppDeps): Router {
   const router = new Router();
-  on(router, ROUTES.health, {}, async (ctx): Promise<HealthView> => {
+  on(router, ROUTES.health, async (ctx): Promise<HealthView> => {
     try {
       await deps.prisma.$queryRaw`SELECT 1`;
       return { status: 'ok', database: true };

@@ -2,21 +2,7 @@
 // calendar; staff bake sheets, margins and recipe links; owner capacity.
 import Router from '@koa/router';
 import { on } from './on.js';
-import {
-  addDays,
-  bakeryToday,
-  BOOKED_DAYS_SHOWN,
-  BookingSettingsSchema,
-  CapacityLimitsSchema,
-  ClosedDateRangeSchema,
-  ClosedDateSchema,
-  KitchenRangeSchema,
-  ProductRecipeKeySchema,
-  ProductRecipeLinkSchema,
-  kitchenDate,
-  ROUTES,
-} from '@bakery/core';
-import { z } from 'zod';
+import { addDays, bakeryToday, BOOKED_DAYS_SHOWN, ROUTES } from '@bakery/core';
 import type { AppDeps } from '../deps.js';
 import {
   addClosedDate,
@@ -37,127 +23,73 @@ import {
   setCapacityLimits,
 } from '../services/kitchen/index.js';
 
-/** The request parts handle() checks: body, query, params. */
-
-const DateParam = z.object({ date: kitchenDate() });
-const UserParam = z.object({ userId: z.uuid({ error: 'Not a valid account id' }) });
-
 export function kitchenRouter(deps: AppDeps): Router {
   const router = new Router();
   const { prisma } = deps;
 
-  on(
-    router,
-    ROUTES.availability,
-    { parts: { query: KitchenRangeSchema } },
-    async (ctx, { query: { fromDate, toDate } }) => {
-      ctx.set('Cache-Control', 'no-store');
-      return await availabilityOffer(prisma, fromDate, toDate);
-    },
-  );
+  on(router, ROUTES.availability, async (ctx, { query: { fromDate, toDate } }) => {
+    ctx.set('Cache-Control', 'no-store');
+    return await availabilityOffer(prisma, fromDate, toDate);
+  });
 
   const done = { success: true } as const;
 
   // ------------------------------------------------------------- capacity
-  on(router, ROUTES.capacity, {}, () => capacitySettings(prisma));
+  on(router, ROUTES.capacity, () => capacitySettings(prisma));
   // How booked each coming day is: today and the next 13, per category.
-  on(router, ROUTES.capacityDays, {}, () => bookedDays(prisma, bakeryToday(), BOOKED_DAYS_SHOWN));
-  on(router, ROUTES.saveCapacity, { parts: { body: CapacityLimitsSchema } }, (_ctx, { body }) =>
-    setCapacityLimits(prisma, body.limits),
-  );
-  on(router, ROUTES.closedDates, {}, () => listClosedDates(prisma));
-  on(
-    router,
-    ROUTES.addClosedDate,
-    { parts: { body: ClosedDateSchema }, status: 201 },
-    (_ctx, { body }) => addClosedDate(prisma, body),
-  );
+  on(router, ROUTES.capacityDays, () => bookedDays(prisma, bakeryToday(), BOOKED_DAYS_SHOWN));
+  on(router, ROUTES.saveCapacity, (_ctx, { body }) => setCapacityLimits(prisma, body.limits));
+  on(router, ROUTES.closedDates, () => listClosedDates(prisma));
+  on(router, ROUTES.addClosedDate, (_ctx, { body }) => addClosedDate(prisma, body));
   // Holidays in one action (issue 14): every date of the range, in one transaction.
-  on(
-    router,
-    ROUTES.addClosedDates,
-    { parts: { body: ClosedDateRangeSchema }, status: 201 },
-    async (_ctx, { body: { fromDate, toDate, reason } }) => {
-      const dates: string[] = [];
-      for (let d = fromDate; d <= toDate; d = addDays(d, 1)) dates.push(d);
-      const closed = await prisma.$transaction(async (tx) => {
-        const out = [];
-        for (const date of dates) out.push(await addClosedDate(tx, { date, reason }));
-        return out;
-      });
-      return {
-        dates: closed,
-        bookedOrders: closed.reduce((sum, d) => sum + (d.bookedOrders ?? 0), 0),
-      };
-    },
-  );
-  on(
-    router,
-    ROUTES.removeClosedDate,
-    { parts: { params: DateParam } },
-    async (_ctx, { params: { date } }) => {
-      await removeClosedDate(prisma, date);
-      return done;
-    },
-  );
+  on(router, ROUTES.addClosedDates, async (_ctx, { body: { fromDate, toDate, reason } }) => {
+    const dates: string[] = [];
+    for (let d = fromDate; d <= toDate; d = addDays(d, 1)) dates.push(d);
+    const closed = await prisma.$transaction(async (tx) => {
+      const out = [];
+      for (const date of dates) out.push(await addClosedDate(tx, { date, reason }));
+      return out;
+    });
+    return {
+      dates: closed,
+      bookedOrders: closed.reduce((sum, d) => sum + (d.bookedOrders ?? 0), 0),
+    };
+  });
+  on(router, ROUTES.removeClosedDate, async (_ctx, { params: { date } }) => {
+    await removeClosedDate(prisma, date);
+    return done;
+  });
 
   // ------------------------------------------ booking horizon and fair share
-  on(router, ROUTES.booking, {}, () => bookingSettings(prisma));
-  on(
-    router,
-    ROUTES.saveBooking,
-    { parts: { body: BookingSettingsSchema } },
-    (_ctx, { body: { horizonDays } }) => setBookingHorizon(prisma, horizonDays),
+  on(router, ROUTES.booking, () => bookingSettings(prisma));
+  on(router, ROUTES.saveBooking, (_ctx, { body: { horizonDays } }) =>
+    setBookingHorizon(prisma, horizonDays),
   );
   // Staff lift (PUT) or restore (DELETE) the fair share for one account.
-  on(
-    router,
-    ROUTES.saveFairShare,
-    { parts: { params: UserParam } },
-    (ctx, { params: { userId } }) => {
-      const staff = ctx.state.user as { id: string } | undefined;
-      return liftFairShare(prisma, userId, staff?.id ?? null);
-    },
-  );
-  on(
-    router,
-    ROUTES.removeFairShare,
-    { parts: { params: UserParam } },
-    (_ctx, { params: { userId } }) => restoreFairShare(prisma, userId),
+  on(router, ROUTES.saveFairShare, (ctx, { params: { userId } }) => {
+    const staff = ctx.state.user as { id: string } | undefined;
+    return liftFairShare(prisma, userId, staff?.id ?? null);
+  });
+  on(router, ROUTES.removeFairShare, (_ctx, { params: { userId } }) =>
+    restoreFairShare(prisma, userId),
   );
 
   // ---------------------------------------------------------- recipe links
-  on(router, ROUTES.recipeLinks, {}, () => listLinks(prisma));
-  on(
-    router,
-    ROUTES.saveRecipeLink,
-    { parts: { body: ProductRecipeLinkSchema } },
-    (_ctx, { body }) => saveLink(prisma, body),
-  );
-  on(
-    router,
-    ROUTES.removeRecipeLink,
-    { parts: { query: ProductRecipeKeySchema } },
-    async (_ctx, { query: { productId, variantId } }) => {
-      await removeLink(prisma, productId, variantId);
-      return done;
-    },
-  );
+  on(router, ROUTES.recipeLinks, () => listLinks(prisma));
+  on(router, ROUTES.saveRecipeLink, (_ctx, { body }) => saveLink(prisma, body));
+  on(router, ROUTES.removeRecipeLink, async (_ctx, { query: { productId, variantId } }) => {
+    await removeLink(prisma, productId, variantId);
+    return done;
+  });
 
   // ------------------------------------------------- bake sheet and margins
   // The bake-sheet workbook (GET /api/admin/exports/bake-sheet.xlsx) is in
   // routes/admin/exports.ts, guarded and streamed like the orders export.
-  on(
-    router,
-    ROUTES.bakeSheet,
-    { parts: { query: KitchenRangeSchema } },
-    (_ctx, { query: { fromDate, toDate } }) => bakeSheet(prisma, fromDate, toDate),
+  on(router, ROUTES.bakeSheet, (_ctx, { query: { fromDate, toDate } }) =>
+    bakeSheet(prisma, fromDate, toDate),
   );
-  on(
-    router,
-    ROUTES.margins,
-    { parts: { query: KitchenRangeSchema } },
-    (_ctx, { query: { fromDate, toDate } }) => margins(prisma, fromDate, toDate),
+  on(router, ROUTES.margins, (_ctx, { query: { fromDate, toDate } }) =>
+    margins(prisma, fromDate, toDate),
   );
 
   return router;

@@ -13,11 +13,11 @@ export const MENU_CACHE_CONTROL = 'public, no-cache';
 
 export function menuRouter(): Router {
   const router = new Router();
-  on(router, ROUTES.menu, {}, (ctx) => {
+  on(router, ROUTES.menu, (ctx) => {
     ctx.set('Cache-Control', MENU_CACHE_CONTROL);
     return publicMenu();
   });
-  on(router, ROUTES.catalogue, {}, (ctx) => {
+  on(router, ROUTES.catalogue, (ctx) => {
     ctx.set('Cache-Control', CATALOGUE_CACHE_CONTROL);
     return currentCatalogue();
   });

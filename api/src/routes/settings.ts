@@ -7,7 +7,7 @@ import { shopSettings, type PublicShopSettings, ROUTES } from '@bakery/core';
 
 export function settingsRouter(): Router {
   const router = new Router();
-  on(router, ROUTES.settings, {}, (ctx) => {
+  on(router, ROUTES.settings, (ctx) => {
     const body: PublicShopSettings = shopSettings();
     // Revalidated on each use: an owner's change shows on the next page load.
     ctx.set('Cache-Control', 'no-cache');

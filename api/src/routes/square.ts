@@ -7,7 +7,6 @@ import Router from '@koa/router';
 import { ROUTES } from '@bakery/core';
 import { on } from './on.js';
 import type { Context, Middleware } from 'koa';
-import { z } from 'zod';
 import { HttpError } from '../errors.js';
 import type { Logger, Payments } from '../services/contracts.js';
 import { hasPaymentFlows, NOT_CONFIGURED, type Refusal } from '../services/square/types.js';
@@ -22,14 +21,6 @@ export interface SquareRouterDeps {
 const SIGNATURE_HEADER = 'x-square-hmacsha256-signature';
 /** Square's notifications are a few KB; anything much larger is not from Square. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
-
-const ConfirmPaymentSchema = z.object({
-  referenceId: z
-    .string({ error: 'referenceId is required' })
-    .trim()
-    .min(1, 'referenceId is required')
-    .max(100, 'referenceId is too long'),
-});
 
 /** A refusal of the payment service, thrown as the API's one error type. */
 function refused(refusal: Refusal): HttpError {
@@ -68,19 +59,14 @@ export function squareRouter(deps: SquareRouterDeps): Router {
   const router = new Router();
 
   const confirmLimit: Middleware = deps.confirmRateLimit ?? ((_ctx, next) => next());
-  on(
-    router,
-    ROUTES.squareConfirmPayment,
-    { parts: { body: ConfirmPaymentSchema }, before: [confirmLimit] },
-    async (ctx, { body }) => {
-      if (!hasPaymentFlows(payments) || !payments.configured) throw refused(NOT_CONFIGURED);
-      const result = await payments.confirmPayment(body.referenceId);
-      if (!result.ok) throw refused(result);
-      return { success: true, paymentStatus: result.paymentStatus };
-    },
-  );
+  on(router, ROUTES.squareConfirmPayment, { before: [confirmLimit] }, async (ctx, { body }) => {
+    if (!hasPaymentFlows(payments) || !payments.configured) throw refused(NOT_CONFIGURED);
+    const result = await payments.confirmPayment(body.referenceId);
+    if (!result.ok) throw refused(result);
+    return { success: true, paymentStatus: result.paymentStatus };
+  });
 
-  on(router, ROUTES.squareWebhook, {}, async (ctx) => {
+  on(router, ROUTES.squareWebhook, async (ctx) => {
     let raw: string | null;
     try {
       raw = await rawBodyOf(ctx);

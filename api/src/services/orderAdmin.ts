@@ -7,6 +7,7 @@
 import { Prisma, type PrismaClient } from '@bakery/prisma';
 import { randomInt } from 'node:crypto';
 import {
+  decodeCursor,
   adminActionChanges,
   bakeryToday,
   BULK_READY_MAX,
@@ -677,21 +678,6 @@ export interface OrderListQuery {
 /** Where a page ends (the last order's creation instant and id), opaque to the client. */
 export const encodeCursor = (order: { createdAt: Date; id: string }) =>
   Buffer.from(JSON.stringify([order.createdAt.toISOString(), order.id])).toString('base64url');
-
-export function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [
-      string,
-      string,
-    ];
-    const createdAt = new Date(at);
-    return typeof id === 'string' && !Number.isNaN(createdAt.getTime()) ? { createdAt, id } : null;
-  } catch {
-    return null;
-  }
-}
-
-export const isValidCursor = (cursor: string) => decodeCursor(cursor) !== null;
 
 /**
  * Orders of the range, newest first. With `limit`, one page plus the cursor

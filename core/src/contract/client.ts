@@ -2,8 +2,16 @@
 // storefront and the desktop alike. A non-OK answer becomes an ApiError
 // carrying the status, the stable code and the server's message; its text
 // stays the spec's "status: body" (spec section 7).
+import type { z } from 'zod';
 import { errorCodeOf, type ErrorCode } from '../errors';
-import { fillPath, type AnswerOf, type ParamsOf, type RouteSpec } from './routes';
+import {
+  fillPath,
+  type AnswerOf,
+  type ParamsOf,
+  type RouteSpec,
+  type SchemaName,
+  type SchemaOf,
+} from './routes';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -53,11 +61,16 @@ export async function throwUnlessOk(res: Response): Promise<Response> {
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
+/** A call's body: what the route's body schema accepts (z.input), or anything. */
+type BodyInput<R extends RouteSpec> = R['body'] extends SchemaName
+  ? z.input<SchemaOf<R['body']>>
+  : unknown;
+
 export type CallOptions<R extends RouteSpec> = (ParamsOf<R['path']> extends never
   ? { params?: undefined }
   : { params: Record<ParamsOf<R['path']>, string> }) & {
   query?: Query;
-  body?: unknown;
+  body?: BodyInput<R>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 };

@@ -1,8 +1,9 @@
 // The route map (issue 21): every endpoint of the API, once: its method, its
-// path, who may call it, the schemas of its input and the type of its
-// answer. The server registers its handlers from it (api/src/routes/on.ts),
-// the one client (client.ts) used by the storefront and the desktop is typed
-// by it, and docs/api.md is checked against it (api/test/contract).
+// path, who may call it, the schemas of its input (by name: schemas.ts), the
+// status of a success and the type of its answer. The server registers its handlers from it and
+// checks their input with its schemas (api/src/routes/on.ts), the one client
+// (client.ts) used by the storefront and the desktop is typed by it, and
+// docs/api.md is checked against it (api/test/contract).
 import type { z } from 'zod';
 import type * as V from '../views';
 import type * as K from '../kitchen/index';
@@ -14,35 +15,109 @@ import type { CatalogueSnapshot } from '../catalogue/catalogue';
 import type { Permission } from '../roles/roles';
 import type { ShopSettings, ShopSettingsView } from '../settings/settings';
 import type { PhotoSize } from '../catalogue/photos';
+import type * as Schemas from './schemas';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Who may call: anyone, a signed-in customer (or staff), or staff with a permission. */
 export type Access = 'public' | 'signed-in' | 'staff' | `permission:${Permission}`;
 
-export interface RouteSpec<Answer = unknown> {
+type SchemaModule = typeof Schemas;
+/**
+ * The name of an input schema (schemas.ts): the map names a part's schema,
+ * so that the clients, which read the map, do not load the schemas.
+ */
+export type SchemaName = {
+  [K in keyof SchemaModule]: SchemaModule[K] extends z.ZodType ? K : never;
+}[keyof SchemaModule];
+/** The schema a name names. */
+export type SchemaOf<N> = N extends SchemaName ? SchemaModule[N] : never;
+
+/** What a route takes and how it answers, besides its method, path and access. */
+export interface RouteInput {
+  /** The schemas of the request's parts, by name: the server checks each before its handler runs. */
+  readonly body?: SchemaName;
+  readonly query?: SchemaName;
+  readonly params?: SchemaName;
+  /** The status of a success, when not 200 (201 for a creation). */
+  readonly status?: number;
+  /** Set on binary answers (xlsx, pdf, svg, ics): the client reads bytes. */
+  readonly binary?: true;
+}
+
+export interface RouteSpec<Answer = unknown> extends RouteInput {
   readonly method: HttpMethod;
   /** Koa's form: `/api/admin/orders/:id/ready`. */
   readonly path: string;
   readonly access: Access;
-  /** Set on binary answers (xlsx, pdf, svg, ics): the client reads bytes. */
-  readonly binary?: true;
   /** Phantom: the answer's type, never a value. */
   readonly answer?: Answer;
 }
 
-/** One endpoint: `route<AnswerType>()('GET', '/api/menu', 'public')`. */
-const route =
-  <Answer>() =>
-  <const M extends HttpMethod, const P extends string>(
-    method: M,
-    path: P,
-    access: Access,
-    extra: { binary?: true } = {},
-  ) =>
-    ({ method, path, access, ...extra }) as RouteSpec<Answer> & { method: M; path: P };
+/** Who may call, as the map writes it: a permission by its bare name. */
+type Who = 'public' | 'signed-in' | 'staff' | Permission;
 
-type Bytes = Uint8Array;
+const accessOf = (who: Who): Access =>
+  who === 'public' || who === 'signed-in' || who === 'staff' ? who : `permission:${who}`;
+
+type None = Record<never, never>;
+/** A route of the map: its answer's type, and the literal method, path and input. */
+type Spec<Answer, M, P, I> = RouteSpec<Answer> & { method: M; path: P } & I;
+/** The routes of one method: `put<AnswerType>()(path, who, { body: Schema })`. */
+type Verb<M extends HttpMethod, X> = <Answer>() => <
+  const P extends string,
+  const I extends RouteInput = None,
+>(
+  path: P,
+  who: Who,
+  input?: I,
+) => Spec<Answer, M, P, X & I>;
+
+/** The answer's type is given, the path's literal and the input's schemas inferred. */
+function verb<const M extends HttpMethod, const X extends RouteInput = None>(
+  method: M,
+  fixed?: X,
+): Verb<M, X> {
+  return () => (path, who, input) =>
+    ({ method, path, access: accessOf(who), ...fixed, ...input }) as never;
+}
+
+const get = verb('GET');
+const post = verb('POST');
+const put = verb('PUT');
+const patch = verb('PATCH');
+const del = verb('DELETE');
+/** A POST that creates: its success is 201. */
+const create = verb('POST', { status: 201 });
+/** A GET answered with a file (xlsx, pdf, svg, ics): the client reads bytes. */
+const file = <const P extends string, const I extends RouteInput = None>(
+  path: P,
+  who: Who,
+  input?: I,
+) => verb('GET', { binary: true })<Uint8Array>()(path, who, input);
+
+/**
+ * A section of the map: routes below `base` that `who` may call, each given
+ * by the rest of its path: `atOrders.post<OrderAnswer>()('/:id/ready')`.
+ */
+function at<const B extends string>(base: B, who: Who) {
+  const under =
+    <M extends HttpMethod, X>(made: Verb<M, X>) =>
+    <Answer>() =>
+    <const P extends string, const I extends RouteInput = None>(path: P, input?: I) =>
+      made<Answer>()(`${base}${path}` as `${B}${P}`, who, input);
+  return {
+    get: under(get),
+    post: under(post),
+    put: under(put),
+    patch: under(patch),
+    del: under(del),
+    create: under(create),
+    file: <const P extends string, const I extends RouteInput = None>(path: P, input?: I) =>
+      file(`${base}${path}` as `${B}${P}`, who, input),
+  };
+}
+
 type Ok = W.DoneAnswer;
 type UserAnswer = { user: V.UserView };
 type RecoveryCodes = { success: boolean; recoveryCodes: string[]; message?: string };
@@ -50,543 +125,310 @@ type OrderAnswer = { success?: boolean; message?: string; order: V.OrderView };
 /** A staff action that always says what it did (success false: done, with a warning). */
 type OrderActionAnswer = { success: boolean; message: string; order: V.OrderView };
 type ReviewAnswer = { success: boolean; review: V.AdminReviewView };
+// Answers of one or two routes, named so that each route keeps to a line.
+type Sessions = { sessions: SessionView[] };
+type Told = { success: true; message: string };
+type PaymentConfirmed = { success: boolean; paymentStatus: string };
+type WebhookReceived = { received: boolean; duplicate?: boolean };
+type AutoLogin = { success: boolean; role: string };
+type StaffUserAnswer = { success: boolean; user: V.UserView };
+type SecondFactorLogin = { success: boolean; user: V.UserView; recoveryCodesLeft?: number };
+type SecondFactorSetup = { secret: string; otpauthUrl: string };
+type SecurityPolicy = { staffTotpRequired: boolean };
+type SecurityPolicySaved = { success: boolean; staffTotpRequired: boolean };
+type ResetLinkSent = { message: string; needsConfiguration: boolean };
+type DropList = { drops: K.PublicDropView[]; holdMinutes: number };
+type HoldMinutes = { holdMinutes: number };
+type MenuImage = { image: string; images: PhotoSize[] };
+type MenuItem = CatalogueSnapshot['items'][number];
+type MenuCategory = CatalogueSnapshot['categories'][number];
+type ClaimProblems = { problems: K.ClaimProblem[] };
+type ClaimCheck = { success: boolean; problems: K.ClaimProblem[] };
+type LabelSettings = { cottageFoodStatement: boolean };
+type AccountExport = Record<string, unknown>;
+
+// The sections: routes that share a base path and who may call.
+const atUser = at('/api/user', 'signed-in');
+const atMyOrders = at('/api/my-orders', 'signed-in');
+const atDrops = at('/api/drops', 'public');
+const atSecondFactor = at('/api/admin/second-factor', 'staff');
+const atSecurityPolicy = at('/api/admin/security-policy', 'manageUsers');
+const atOrders = at('/api/admin/orders', 'manageOrders');
+const atRecipes = at('/api/admin/recipes', 'manageRecipes');
+const atIngredients = at('/api/admin/ingredients', 'manageRecipes');
+const atKitchen = at('/api/admin/kitchen', 'manageKitchen');
+const atKitchenView = at('/api/admin/kitchen', 'viewKitchen');
+const atKitchenRecipes = at('/api/admin/kitchen', 'manageRecipes');
+const atFairShare = at('/api/admin/kitchen/fair-share', 'manageOrders');
+const atAdminDrops = at('/api/admin/drops', 'manageKitchen');
+const atExports = at('/api/admin/exports', 'viewAnalytics');
+const atMail = at('/api/admin/mail', 'manageMail');
+const atBackups = at('/api/admin/backups', 'manageBackups');
+const atUnpaidOrders = at('/api/admin/unpaid-orders', 'manageBackups');
+const atSettings = at('/api/admin/settings', 'manageSettings');
+const atMenu = at('/api/admin/menu', 'manageMenu');
+const atMenuView = at('/api/admin/menu', 'markSoldOut');
+const atAllergens = at('/api/admin/allergens', 'manageRecipes');
+const atReviews = at('/api/admin/reviews', 'manageReviews');
 
 export const ROUTES = {
   // Public and customer
-  health: route<W.HealthView>()('GET', '/api/health', 'public'),
-  config: route<V.ConfigView>()('GET', '/api/config', 'public'),
-  menu: route<V.MenuView>()('GET', '/api/menu', 'public'),
+  health: get<W.HealthView>()('/api/health', 'public'),
+  config: get<V.ConfigView>()('/api/config', 'public'),
+  menu: get<V.MenuView>()('/api/menu', 'public'),
   // Issue 22: the published catalogue as core reads it (what the pages embed).
-  catalogue: route<CatalogueSnapshot>()('GET', '/api/catalogue', 'public'),
-  settings: route<ShopSettings>()('GET', '/api/settings', 'public'),
-  signup: route<UserAnswer>()('POST', '/api/signup', 'public'),
-  login: route<UserAnswer>()('POST', '/api/login', 'public'),
-  logout: route<Ok>()('POST', '/api/logout', 'public'),
-  forgotPassword: route<Ok>()('POST', '/api/forgot-password', 'public'),
-  resetPassword: route<Ok>()('POST', '/api/reset-password', 'public'),
-  user: route<V.UserView>()('GET', '/api/user', 'signed-in'),
-  updateUser: route<V.UserView>()('PATCH', '/api/user', 'signed-in'),
-  sessions: route<{ sessions: SessionView[] }>()('GET', '/api/user/sessions', 'signed-in'),
-  endSession: route<Ok>()('DELETE', '/api/user/sessions/:id', 'signed-in'),
-  changePassword: route<Ok>()('POST', '/api/user/password', 'signed-in'),
-  changeEmail: route<Ok>()('PATCH', '/api/user/email', 'signed-in'),
-  confirmEmail: route<Ok>()('POST', '/api/user/email/confirm', 'public'),
-  undoEmail: route<Ok>()('POST', '/api/user/email/undo', 'public'),
-  exportAccount: route<Record<string, unknown>>()('GET', '/api/user/export', 'signed-in'),
-  deleteAccount: route<Ok>()('DELETE', '/api/user', 'signed-in'),
-  submitOrder: route<V.SubmitOrderView>()('POST', '/api/submit-order', 'signed-in'),
-  myOrders: route<V.OrderView[]>()('GET', '/api/my-orders', 'signed-in'),
-  changeMyOrder: route<OrderAnswer>()('PATCH', '/api/my-orders/:id', 'signed-in'),
-  cancelMyOrder: route<OrderAnswer>()('POST', '/api/my-orders/:id/cancel', 'signed-in'),
-  myOrderCalendar: route<Bytes>()('GET', '/api/my-orders/:id/calendar.ics', 'signed-in', {
-    binary: true,
+  catalogue: get<CatalogueSnapshot>()('/api/catalogue', 'public'),
+  settings: get<ShopSettings>()('/api/settings', 'public'),
+  signup: create<UserAnswer>()('/api/signup', 'public', { body: 'SignupSchema' }),
+  login: post<UserAnswer>()('/api/login', 'public', { body: 'LoginSchema' }),
+  logout: post<Ok>()('/api/logout', 'public'),
+  forgotPassword: post<Ok>()('/api/forgot-password', 'public', { body: 'ForgotPasswordSchema' }),
+  resetPassword: post<Ok>()('/api/reset-password', 'public', { body: 'ResetPasswordSchema' }),
+  user: atUser.get<V.UserView>()(''),
+  updateUser: atUser.patch<V.UserView>()('', { body: 'ProfileUpdateSchema' }),
+  sessions: atUser.get<Sessions>()('/sessions'),
+  endSession: atUser.del<Ok>()('/sessions/:id'),
+  changePassword: atUser.post<Ok>()('/password', { body: 'PasswordChangeSchema' }),
+  changeEmail: atUser.patch<Ok>()('/email', { body: 'EmailChangeSchema' }),
+  confirmEmail: post<Ok>()('/api/user/email/confirm', 'public', { body: 'EmailLinkSchema' }),
+  undoEmail: post<Ok>()('/api/user/email/undo', 'public', { body: 'EmailLinkSchema' }),
+  exportAccount: atUser.get<AccountExport>()('/export'),
+  deleteAccount: atUser.del<Ok>()('', { body: 'AccountDeletionSchema' }),
+  submitOrder: create<V.SubmitOrderView>()('/api/submit-order', 'signed-in'),
+  myOrders: atMyOrders.get<V.OrderView[]>()('', { query: 'MyOrdersQuery' }),
+  changeMyOrder: atMyOrders.patch<OrderAnswer>()('/:id', {
+    params: 'OrderIdParam',
+    body: 'CustomerOrderChangeSchema',
   }),
-  myOrderPickupCode: route<Bytes>()('GET', '/api/my-orders/:id/pickup-code.svg', 'signed-in', {
-    binary: true,
-  }),
-  paymentStatus: route<V.PaymentStatusView>()(
-    'GET',
+  cancelMyOrder: atMyOrders.post<OrderAnswer>()('/:id/cancel'),
+  myOrderCalendar: atMyOrders.file('/:id/calendar.ics'),
+  myOrderPickupCode: atMyOrders.file('/:id/pickup-code.svg'),
+  paymentStatus: get<V.PaymentStatusView>()(
     '/api/order-payment-status/:orderOrReferenceId',
     'public',
   ),
-  availability: route<K.AvailabilityOfferView>()('GET', '/api/availability', 'public'),
+  availability: get<K.AvailabilityOfferView>()('/api/availability', 'public', {
+    query: 'KitchenRangeSchema',
+  }),
   // Issue 25: drops, notify, checkout holds.
-  drops: route<{ drops: K.PublicDropView[]; holdMinutes: number }>()('GET', '/api/drops', 'public'),
-  dropNotify: route<{ success: true; message: string }>()(
-    'POST',
-    '/api/drops/:id/notify',
-    'public',
-  ),
-  dropUnsubscribe: route<Bytes>()('GET', '/api/drops/unsubscribe', 'public', { binary: true }),
-  dropHold: route<K.DropHoldView>()('POST', '/api/drops/:id/holds', 'public'),
-  dropReleaseHold: route<Ok>()('DELETE', '/api/drops/:id/holds', 'public'),
-  reviews: route<V.ReviewView[]>()('GET', '/api/reviews', 'public'),
-  postReview: route<ReviewAnswer>()('POST', '/api/reviews', 'signed-in'),
-  contact: route<Ok>()('POST', '/api/contact', 'public'),
-  squareConfirmPayment: route<{ success: boolean; paymentStatus: string }>()(
-    'POST',
-    '/api/square/confirm-payment',
-    'public',
-  ),
-  squareWebhook: route<{ received: boolean; duplicate?: boolean }>()(
-    'POST',
-    '/api/square/webhook',
-    'public',
-  ),
-  confirmPayment: route<OrderAnswer>()('POST', '/api/confirm-payment', 'permission:manageOrders'),
+  drops: atDrops.get<DropList>()(''),
+  dropNotify: atDrops.post<Told>()('/:id/notify', { params: 'IdParam', body: 'DropNotifySchema' }),
+  dropUnsubscribe: atDrops.file('/unsubscribe'),
+  dropHold: atDrops.create<K.DropHoldView>()('/:id/holds', {
+    params: 'IdParam',
+    body: 'DropHoldSchema',
+  }),
+  dropReleaseHold: atDrops.del<Ok>()('/:id/holds', { params: 'IdParam' }),
+  reviews: get<V.ReviewView[]>()('/api/reviews', 'public'),
+  postReview: create<ReviewAnswer>()('/api/reviews', 'signed-in', { body: 'ReviewSchema' }),
+  contact: create<Ok>()('/api/contact', 'public', { body: 'ContactMessageSchema' }),
+  squareConfirmPayment: post<PaymentConfirmed>()('/api/square/confirm-payment', 'public', {
+    body: 'SquareConfirmSchema',
+  }),
+  squareWebhook: post<WebhookReceived>()('/api/square/webhook', 'public'),
+  confirmPayment: post<OrderAnswer>()('/api/confirm-payment', 'manageOrders', {
+    body: 'ConfirmPaymentSchema',
+  }),
 
   // Staff: access and security
-  adminMe: route<V.AdminMeView>()('GET', '/api/admin/me', 'staff'),
-  adminAutoLogin: route<{ success: boolean; role: string }>()(
-    'POST',
-    '/api/admin/auto-login',
-    'signed-in',
-  ),
-  adminLogin: route<{ success: boolean; user: V.UserView }>()('POST', '/api/admin/login', 'public'),
-  adminLoginSecondFactor: route<{
-    success: boolean;
-    user: V.UserView;
-    recoveryCodesLeft?: number;
-  }>()('POST', '/api/admin/login/second-factor', 'public'),
-  secondFactor: route<SecondFactorStatus>()('GET', '/api/admin/second-factor', 'staff'),
-  secondFactorSetup: route<{ secret: string; otpauthUrl: string }>()(
-    'POST',
-    '/api/admin/second-factor/setup',
-    'staff',
-  ),
-  secondFactorEnable: route<RecoveryCodes>()('POST', '/api/admin/second-factor/enable', 'staff'),
-  secondFactorRecoveryCodes: route<RecoveryCodes>()(
-    'POST',
-    '/api/admin/second-factor/recovery-codes',
-    'staff',
-  ),
-  secondFactorDisable: route<Ok>()('POST', '/api/admin/second-factor/disable', 'staff'),
-  securityPolicy: route<{ staffTotpRequired: boolean }>()(
-    'GET',
-    '/api/admin/security-policy',
-    'permission:manageUsers',
-  ),
-  saveSecurityPolicy: route<{ success: boolean; staffTotpRequired: boolean }>()(
-    'PUT',
-    '/api/admin/security-policy',
-    'permission:manageUsers',
-  ),
+  adminMe: get<V.AdminMeView>()('/api/admin/me', 'staff'),
+  adminAutoLogin: post<AutoLogin>()('/api/admin/auto-login', 'signed-in'),
+  adminLogin: post<StaffUserAnswer>()('/api/admin/login', 'public', { body: 'AdminLoginSchema' }),
+  adminLoginSecondFactor: post<SecondFactorLogin>()('/api/admin/login/second-factor', 'public', {
+    body: 'SecondFactorCodeSchema',
+  }),
+  secondFactor: atSecondFactor.get<SecondFactorStatus>()(''),
+  secondFactorSetup: atSecondFactor.post<SecondFactorSetup>()('/setup'),
+  secondFactorEnable: atSecondFactor.post<RecoveryCodes>()('/enable', {
+    body: 'SecondFactorCodeSchema',
+  }),
+  secondFactorRecoveryCodes: atSecondFactor.post<RecoveryCodes>()('/recovery-codes', {
+    body: 'SecondFactorCodeSchema',
+  }),
+  secondFactorDisable: atSecondFactor.post<Ok>()('/disable', { body: 'SecondFactorDisableSchema' }),
+  securityPolicy: atSecurityPolicy.get<SecurityPolicy>()(''),
+  saveSecurityPolicy: atSecurityPolicy.put<SecurityPolicySaved>()('', {
+    body: 'SecurityPolicySchema',
+  }),
 
   // Staff: orders and the counter
-  desk: route<DeskPageView>()('GET', '/api/admin/orders/desk', 'permission:manageOrders'),
-  deskChanges: route<DeskChangesView>()(
-    'GET',
-    '/api/admin/orders/changes',
-    'permission:manageOrders',
-  ),
-  adminOrders: route<V.OrderView[]>()('GET', '/api/admin/orders', 'permission:manageOrders'),
-  orderHistory: route<V.OrderHistoryView[]>()(
-    'GET',
-    '/api/admin/orders/:id/history',
-    'permission:manageOrders',
-  ),
-  orderStatus: route<OrderAnswer>()(
-    'PATCH',
-    '/api/admin/orders/:id/status',
-    'permission:manageOrders',
-  ),
-  orderDeliveryFee: route<OrderAnswer>()(
-    'PATCH',
-    '/api/admin/orders/:id/delivery-fee',
-    'permission:manageOrders',
-  ),
-  orderFulfillment: route<OrderAnswer>()(
-    'PATCH',
-    '/api/admin/orders/:id/fulfillment',
-    'permission:manageOrders',
-  ),
-  orderFulfill: route<OrderAnswer>()(
-    'PATCH',
-    '/api/admin/orders/:id/fulfill',
-    'permission:manageOrders',
-  ),
-  orderHandOver: route<OrderAnswer>()(
-    'POST',
-    '/api/admin/orders/:id/hand-over',
-    'permission:manageOrders',
-  ),
-  ordersHandOver: route<W.BulkOrdersAnswer>()(
-    'POST',
-    '/api/admin/orders/hand-over',
-    'permission:manageOrders',
-  ),
-  orderReady: route<OrderAnswer>()(
-    'POST',
-    '/api/admin/orders/:id/ready',
-    'permission:manageOrders',
-  ),
-  ordersReady: route<W.BulkOrdersAnswer>()(
-    'POST',
-    '/api/admin/orders/ready',
-    'permission:manageOrders',
-  ),
-  orderStage: route<OrderAnswer>()(
-    'POST',
-    '/api/admin/orders/:id/stage',
-    'permission:manageOrders',
-  ),
-  orderRestore: route<OrderAnswer>()(
-    'POST',
-    '/api/admin/orders/:id/restore',
-    'permission:manageOrders',
-  ),
-  orderRefund: route<OrderAnswer>()(
-    'POST',
-    '/api/admin/orders/:id/refunds',
-    'permission:manageOrders',
-  ),
-  orderArchive: route<OrderAnswer>()(
-    'POST',
-    '/api/admin/orders/:id/archive',
-    'permission:manageOrders',
-  ),
-  orderByCode: route<V.OrderView>()(
-    'GET',
-    '/api/admin/orders/by-code/:code',
-    'permission:manageOrders',
-  ),
-  orderPaymentLink: route<OrderActionAnswer>()(
-    'POST',
-    '/api/admin/orders/:id/payment-link',
-    'permission:manageOrders',
-  ),
-  deleteOrder: route<Ok>()('DELETE', '/api/admin/orders/:id', 'permission:deleteOrders'),
+  desk: atOrders.get<DeskPageView>()('/desk', { query: 'DeskQuerySchema' }),
+  deskChanges: atOrders.get<DeskChangesView>()('/changes', { query: 'DeskChangesQuerySchema' }),
+  adminOrders: atOrders.get<V.OrderView[]>()('', { query: 'OrdersQuery' }),
+  orderHistory: atOrders.get<V.OrderHistoryView[]>()('/:id/history'),
+  orderStatus: atOrders.patch<OrderAnswer>()('/:id/status', {
+    body: 'PaymentStatusChangeSchema',
+  }),
+  orderDeliveryFee: atOrders.patch<OrderAnswer>()('/:id/delivery-fee', {
+    body: 'DeliveryFeeSchema',
+  }),
+  orderFulfillment: atOrders.patch<OrderAnswer>()('/:id/fulfillment', {
+    body: 'FulfillmentChangeSchema',
+  }),
+  orderFulfill: atOrders.patch<OrderAnswer>()('/:id/fulfill', { body: 'HandOverSchema' }),
+  orderHandOver: atOrders.post<OrderAnswer>()('/:id/hand-over', { body: 'HandOverSchema' }),
+  ordersHandOver: atOrders.post<W.BulkOrdersAnswer>()('/hand-over', { body: 'BulkHandOverSchema' }),
+  orderReady: atOrders.post<OrderAnswer>()('/:id/ready'),
+  ordersReady: atOrders.post<W.BulkOrdersAnswer>()('/ready', { body: 'BulkReadySchema' }),
+  orderStage: atOrders.post<OrderAnswer>()('/:id/stage', { body: 'StageSchema' }),
+  orderRestore: atOrders.post<OrderAnswer>()('/:id/restore'),
+  orderRefund: atOrders.post<OrderAnswer>()('/:id/refunds', { body: 'RefundSchema' }),
+  orderArchive: atOrders.post<OrderAnswer>()('/:id/archive'),
+  orderByCode: atOrders.get<V.OrderView>()('/by-code/:code'),
+  orderPaymentLink: atOrders.post<OrderActionAnswer>()('/:id/payment-link'),
+  deleteOrder: del<Ok>()('/api/admin/orders/:id', 'deleteOrders'),
 
   // Staff: figures
-  stats: route<V.StatsView>()('GET', '/api/admin/stats', 'permission:viewAnalytics'),
-  analytics: route<V.AnalyticsView>()('GET', '/api/admin/analytics', 'permission:viewAnalytics'),
-  today: route<V.TodayView>()('GET', '/api/admin/today', 'permission:manageOrders'),
+  stats: get<V.StatsView>()('/api/admin/stats', 'viewAnalytics', { query: 'DateRangeQuery' }),
+  analytics: get<V.AnalyticsView>()('/api/admin/analytics', 'viewAnalytics', {
+    query: 'DateRangeQuery',
+  }),
+  today: get<V.TodayView>()('/api/admin/today', 'manageOrders'),
 
   // Staff: people and reviews
-  users: route<V.UserView[]>()('GET', '/api/admin/users', 'permission:manageUsers'),
-  userRole: route<{ success: boolean; user: V.UserView }>()(
-    'PATCH',
-    '/api/admin/users/:userId/role',
-    'permission:assignRoles',
-  ),
-  userResetPassword: route<{ message: string; needsConfiguration: boolean }>()(
-    'POST',
+  users: get<V.UserView[]>()('/api/admin/users', 'manageUsers'),
+  userRole: patch<StaffUserAnswer>()('/api/admin/users/:userId/role', 'assignRoles', {
+    body: 'RoleChangeSchema',
+  }),
+  userResetPassword: post<ResetLinkSent>()(
     '/api/admin/users/:userId/reset-password',
-    'permission:resetUserPasswords',
+    'resetUserPasswords',
   ),
-  adminReviews: route<V.AdminReviewView[]>()(
-    'GET',
-    '/api/admin/reviews',
-    'permission:manageReviews',
-  ),
-  approveReview: route<ReviewAnswer>()(
-    'PATCH',
-    '/api/admin/reviews/:id/approve',
-    'permission:manageReviews',
-  ),
-  deleteReview: route<Ok>()('DELETE', '/api/admin/reviews/:id', 'permission:manageReviews'),
+  adminReviews: atReviews.get<V.AdminReviewView[]>()(''),
+  approveReview: atReviews.patch<ReviewAnswer>()('/:id/approve'),
+  deleteReview: atReviews.del<Ok>()('/:id'),
 
   // Staff: kitchen
-  recipes: route<V.RecipeView[]>()('GET', '/api/admin/recipes', 'permission:manageRecipes'),
-  createRecipe: route<V.RecipeView>()('POST', '/api/admin/recipes', 'permission:manageRecipes'),
-  recipe: route<V.RecipeDetailView>()('GET', '/api/admin/recipes/:id', 'permission:manageRecipes'),
-  updateRecipe: route<V.RecipeDetailView>()(
-    'PUT',
-    '/api/admin/recipes/:id',
-    'permission:manageRecipes',
-  ),
-  deleteRecipe: route<Ok>()('DELETE', '/api/admin/recipes/:id', 'permission:manageRecipes'),
-  addRecipeLine: route<V.RecipeDetailView>()(
-    'POST',
-    '/api/admin/recipes/:id/ingredients',
-    'permission:manageRecipes',
-  ),
-  updateRecipeLine: route<V.RecipeDetailView>()(
-    'PUT',
-    '/api/admin/recipes/:id/ingredients/:lineId',
-    'permission:manageRecipes',
-  ),
-  removeRecipeLine: route<V.RecipeDetailView>()(
-    'DELETE',
-    '/api/admin/recipes/:id/ingredients/:lineId',
-    'permission:manageRecipes',
-  ),
-  ingredients: route<V.IngredientView[]>()(
-    'GET',
-    '/api/admin/ingredients',
-    'permission:manageRecipes',
-  ),
-  createIngredient: route<V.IngredientView>()(
-    'POST',
-    '/api/admin/ingredients',
-    'permission:manageRecipes',
-  ),
-  updateIngredient: route<V.IngredientView>()(
-    'PUT',
-    '/api/admin/ingredients/:id',
-    'permission:manageRecipes',
-  ),
-  deleteIngredient: route<Ok>()('DELETE', '/api/admin/ingredients/:id', 'permission:manageRecipes'),
-  capacity: route<K.CapacityView>()('GET', '/api/admin/kitchen/capacity', 'permission:viewKitchen'),
+  recipes: atRecipes.get<V.RecipeView[]>()(''),
+  createRecipe: atRecipes.create<V.RecipeView>()('', { body: 'RecipeSchema' }),
+  recipe: atRecipes.get<V.RecipeDetailView>()('/:id'),
+  updateRecipe: atRecipes.put<V.RecipeDetailView>()('/:id', { body: 'RecipeSchema' }),
+  deleteRecipe: atRecipes.del<Ok>()('/:id'),
+  addRecipeLine: atRecipes.create<V.RecipeDetailView>()('/:id/ingredients', {
+    body: 'RecipeIngredientSchema',
+  }),
+  updateRecipeLine: atRecipes.put<V.RecipeDetailView>()('/:id/ingredients/:lineId', {
+    body: 'RecipeIngredientSchema',
+  }),
+  removeRecipeLine: atRecipes.del<V.RecipeDetailView>()('/:id/ingredients/:lineId'),
+  ingredients: atIngredients.get<V.IngredientView[]>()(''),
+  createIngredient: atIngredients.create<V.IngredientView>()('', { body: 'IngredientSchema' }),
+  updateIngredient: atIngredients.put<V.IngredientView>()('/:id', { body: 'IngredientSchema' }),
+  deleteIngredient: atIngredients.del<Ok>()('/:id'),
+  capacity: atKitchenView.get<K.CapacityView>()('/capacity'),
   // Issue 25: pickup windows and drops.
-  windows: route<K.PickupWindowDef[]>()(
-    'GET',
-    '/api/admin/kitchen/windows',
-    'permission:viewKitchen',
-  ),
-  addWindow: route<K.PickupWindowDef>()(
-    'POST',
-    '/api/admin/kitchen/windows',
-    'permission:manageKitchen',
-  ),
-  saveWindow: route<K.PickupWindowDef>()(
-    'PUT',
-    '/api/admin/kitchen/windows/:id',
-    'permission:manageKitchen',
-  ),
-  removeWindow: route<Ok>()('DELETE', '/api/admin/kitchen/windows/:id', 'permission:manageKitchen'),
-  adminDrops: route<{ drops: K.PublicDropView[]; holdMinutes: number }>()(
-    'GET',
-    '/api/admin/drops',
-    'permission:viewKitchen',
-  ),
-  dropSettings: route<{ holdMinutes: number }>()(
-    'PUT',
-    '/api/admin/drops/settings',
-    'permission:manageKitchen',
-  ),
-  addDrop: route<K.PublicDropView>()('POST', '/api/admin/drops', 'permission:manageKitchen'),
-  saveDrop: route<K.PublicDropView>()('PUT', '/api/admin/drops/:id', 'permission:manageKitchen'),
-  removeDrop: route<Ok>()('DELETE', '/api/admin/drops/:id', 'permission:manageKitchen'),
-  duplicateDrop: route<K.PublicDropView>()(
-    'POST',
-    '/api/admin/drops/:id/duplicate',
-    'permission:manageKitchen',
-  ),
-  capacityDays: route<K.BookedDaysView>()(
-    'GET',
-    '/api/admin/kitchen/capacity/days',
-    'permission:viewKitchen',
-  ),
-  saveCapacity: route<K.CapacityView>()(
-    'PUT',
-    '/api/admin/kitchen/capacity',
-    'permission:manageKitchen',
-  ),
-  closedDates: route<K.ClosedDateView[]>()(
-    'GET',
-    '/api/admin/kitchen/closed-dates',
-    'permission:viewKitchen',
-  ),
-  addClosedDate: route<K.ClosedDateView>()(
-    'POST',
-    '/api/admin/kitchen/closed-dates',
-    'permission:manageKitchen',
-  ),
-  addClosedDates: route<W.ClosedDatesAddedView>()(
-    'POST',
-    '/api/admin/kitchen/closed-dates/range',
-    'permission:manageKitchen',
-  ),
-  removeClosedDate: route<Ok>()(
-    'DELETE',
-    '/api/admin/kitchen/closed-dates/:date',
-    'permission:manageKitchen',
-  ),
-  booking: route<K.BookingSettingsView>()(
-    'GET',
-    '/api/admin/kitchen/booking',
-    'permission:viewKitchen',
-  ),
-  saveBooking: route<K.BookingSettingsView>()(
-    'PUT',
-    '/api/admin/kitchen/booking',
-    'permission:manageKitchen',
-  ),
-  saveFairShare: route<K.BookingSettingsView>()(
-    'PUT',
-    '/api/admin/kitchen/fair-share/:userId',
-    'permission:manageOrders',
-  ),
-  removeFairShare: route<K.BookingSettingsView>()(
-    'DELETE',
-    '/api/admin/kitchen/fair-share/:userId',
-    'permission:manageOrders',
-  ),
-  recipeLinks: route<K.ProductRecipeLinkView[]>()(
-    'GET',
-    '/api/admin/kitchen/links',
-    'permission:manageRecipes',
-  ),
-  saveRecipeLink: route<K.ProductRecipeLinkView>()(
-    'PUT',
-    '/api/admin/kitchen/links',
-    'permission:manageRecipes',
-  ),
-  removeRecipeLink: route<Ok>()('DELETE', '/api/admin/kitchen/links', 'permission:manageRecipes'),
-  bakeSheet: route<K.BakeSheetView>()(
-    'GET',
-    '/api/admin/kitchen/bake-sheet',
-    'permission:viewKitchen',
-  ),
-  margins: route<K.MarginsView>()('GET', '/api/admin/kitchen/margins', 'permission:manageRecipes'),
+  windows: atKitchenView.get<K.PickupWindowDef[]>()('/windows'),
+  addWindow: atKitchen.create<K.PickupWindowDef>()('/windows', { body: 'WindowInputSchema' }),
+  saveWindow: atKitchen.put<K.PickupWindowDef>()('/windows/:id', {
+    params: 'IdParam',
+    body: 'WindowInputSchema',
+  }),
+  removeWindow: atKitchen.del<Ok>()('/windows/:id', { params: 'IdParam' }),
+  adminDrops: get<DropList>()('/api/admin/drops', 'viewKitchen'),
+  dropSettings: atAdminDrops.put<HoldMinutes>()('/settings', { body: 'HoldMinutesSchema' }),
+  addDrop: atAdminDrops.create<K.PublicDropView>()('', { body: 'DropInputSchema' }),
+  saveDrop: atAdminDrops.put<K.PublicDropView>()('/:id', {
+    params: 'IdParam',
+    body: 'DropInputSchema',
+  }),
+  removeDrop: atAdminDrops.del<Ok>()('/:id', { params: 'IdParam' }),
+  duplicateDrop: atAdminDrops.create<K.PublicDropView>()('/:id/duplicate', { params: 'IdParam' }),
+  capacityDays: atKitchenView.get<K.BookedDaysView>()('/capacity/days'),
+  saveCapacity: atKitchen.put<K.CapacityView>()('/capacity', { body: 'CapacityLimitsSchema' }),
+  closedDates: atKitchenView.get<K.ClosedDateView[]>()('/closed-dates'),
+  addClosedDate: atKitchen.create<K.ClosedDateView>()('/closed-dates', {
+    body: 'ClosedDateSchema',
+  }),
+  addClosedDates: atKitchen.create<W.ClosedDatesAddedView>()('/closed-dates/range', {
+    body: 'ClosedDateRangeSchema',
+  }),
+  removeClosedDate: atKitchen.del<Ok>()('/closed-dates/:date', { params: 'ClosedDateParam' }),
+  booking: atKitchenView.get<K.BookingSettingsView>()('/booking'),
+  saveBooking: atKitchen.put<K.BookingSettingsView>()('/booking', {
+    body: 'BookingSettingsSchema',
+  }),
+  saveFairShare: atFairShare.put<K.BookingSettingsView>()('/:userId', { params: 'AccountIdParam' }),
+  removeFairShare: atFairShare.del<K.BookingSettingsView>()('/:userId', {
+    params: 'AccountIdParam',
+  }),
+  recipeLinks: atKitchenRecipes.get<K.ProductRecipeLinkView[]>()('/links'),
+  saveRecipeLink: atKitchenRecipes.put<K.ProductRecipeLinkView>()('/links', {
+    body: 'ProductRecipeLinkSchema',
+  }),
+  removeRecipeLink: atKitchenRecipes.del<Ok>()('/links', { query: 'ProductRecipeKeySchema' }),
+  bakeSheet: atKitchenView.get<K.BakeSheetView>()('/bake-sheet', { query: 'KitchenRangeSchema' }),
+  margins: atKitchenRecipes.get<K.MarginsView>()('/margins', { query: 'KitchenRangeSchema' }),
 
   // Staff: exports, mail, backups, unpaid orders
-  ordersWorkbook: route<Bytes>()(
-    'GET',
-    '/api/admin/exports/orders.xlsx',
-    'permission:viewAnalytics',
-    {
-      binary: true,
-    },
-  ),
-  bakeSheetWorkbook: route<Bytes>()(
-    'GET',
-    '/api/admin/exports/bake-sheet.xlsx',
-    'permission:viewKitchen',
-    { binary: true },
-  ),
-  recipesWorkbook: route<Bytes>()(
-    'GET',
-    '/api/admin/exports/recipes.xlsx',
-    'permission:viewAnalytics',
-    {
-      binary: true,
-    },
-  ),
-  mailDelivery: route<W.MailDeliveryView>()(
-    'GET',
-    '/api/admin/mail/delivery',
-    'permission:manageMail',
-  ),
-  mail: route<W.QueuedMailView[]>()('GET', '/api/admin/mail', 'permission:manageMail'),
-  retryMail: route<Ok>()('POST', '/api/admin/mail/:id/retry', 'permission:manageMail'),
-  backups: route<U.BackupListView>()('GET', '/api/admin/backups', 'permission:manageBackups'),
-  takeBackup: route<U.BackupTakenView>()('POST', '/api/admin/backups', 'permission:manageBackups'),
-  backupSettings: route<U.BackupSettings>()(
-    'GET',
-    '/api/admin/backups/settings',
-    'permission:manageBackups',
-  ),
-  saveBackupSettings: route<U.BackupSettings>()(
-    'PUT',
-    '/api/admin/backups/settings',
-    'permission:manageBackups',
-  ),
-  backupFile: route<Bytes>()('GET', '/api/admin/backups/:name', 'permission:manageBackups', {
-    binary: true,
+  ordersWorkbook: atExports.file('/orders.xlsx', { query: 'DateRangeQuery' }),
+  bakeSheetWorkbook: file('/api/admin/exports/bake-sheet.xlsx', 'viewKitchen', {
+    query: 'KitchenRangeSchema',
   }),
+  recipesWorkbook: atExports.file('/recipes.xlsx'),
+  mailDelivery: atMail.get<W.MailDeliveryView>()('/delivery'),
+  mail: atMail.get<W.QueuedMailView[]>()('', { query: 'MailQuery' }),
+  retryMail: atMail.post<Ok>()('/:id/retry'),
+  backups: atBackups.get<U.BackupListView>()(''),
+  takeBackup: atBackups.create<U.BackupTakenView>()(''),
+  backupSettings: atBackups.get<U.BackupSettings>()('/settings'),
+  saveBackupSettings: atBackups.put<U.BackupSettings>()('/settings', {
+    body: 'BackupSettingsSchema',
+  }),
+  backupFile: atBackups.file('/:name', { params: 'BackupNameParam' }),
   // Issue 22: the photos archive taken with a backup, named as db:restore looks for it.
-  backupPhotos: route<Bytes>()(
-    'GET',
-    '/api/admin/backups/:name/photos',
-    'permission:manageBackups',
-    { binary: true },
-  ),
-  unpaidOrderSettings: route<U.UnpaidOrderSettings>()(
-    'GET',
-    '/api/admin/unpaid-orders/settings',
-    'permission:manageBackups',
-  ),
-  saveUnpaidOrderSettings: route<U.UnpaidOrderSettings>()(
-    'PUT',
-    '/api/admin/unpaid-orders/settings',
-    'permission:manageBackups',
-  ),
+  backupPhotos: atBackups.file('/:name/photos', { params: 'BackupNameParam' }),
+  unpaidOrderSettings: atUnpaidOrders.get<U.UnpaidOrderSettings>()('/settings'),
+  saveUnpaidOrderSettings: atUnpaidOrders.put<U.UnpaidOrderSettings>()('/settings', {
+    body: 'UnpaidOrderSettingsSchema',
+  }),
 
   // Owner: the shop's settings and menu photos (issue 22)
-  adminSettings: route<ShopSettingsView>()(
-    'GET',
-    '/api/admin/settings',
-    'permission:manageSettings',
-  ),
-  saveAdminSettings: route<ShopSettingsView>()(
-    'PUT',
-    '/api/admin/settings',
-    'permission:manageSettings',
-  ),
-  uploadMenuImage: route<{ image: string; images: PhotoSize[] }>()(
-    'POST',
-    '/api/admin/menu/images',
-    'permission:manageMenu',
-  ),
+  adminSettings: atSettings.get<ShopSettingsView>()(''),
+  saveAdminSettings: atSettings.put<ShopSettingsView>()('', { body: 'ShopSettingsSchema' }),
+  uploadMenuImage: atMenu.create<MenuImage>()('/images'),
 
   // Staff: the menu (issue 22)
-  adminMenu: route<W.MenuDraftView>()('GET', '/api/admin/menu', 'permission:markSoldOut'),
-  createMenuItem: route<CatalogueSnapshot['items'][number]>()(
-    'POST',
-    '/api/admin/menu/items',
-    'permission:manageMenu',
-  ),
-  updateMenuItem: route<CatalogueSnapshot['items'][number]>()(
-    'PATCH',
-    '/api/admin/menu/items/:id',
-    'permission:markSoldOut',
-  ),
-  deleteMenuItem: route<Ok>()('DELETE', '/api/admin/menu/items/:id', 'permission:manageMenu'),
-  createMenuCategory: route<CatalogueSnapshot['categories'][number]>()(
-    'POST',
-    '/api/admin/menu/categories',
-    'permission:manageMenu',
-  ),
-  updateMenuCategory: route<CatalogueSnapshot['categories'][number]>()(
-    'PATCH',
-    '/api/admin/menu/categories/:id',
-    'permission:manageMenu',
-  ),
-  deleteMenuCategory: route<Ok>()(
-    'DELETE',
-    '/api/admin/menu/categories/:id',
-    'permission:manageMenu',
-  ),
-  publishMenu: route<W.MenuPublishAnswer>()(
-    'POST',
-    '/api/admin/menu/publish',
-    'permission:manageMenu',
-  ),
-  discardMenuDraft: route<W.MenuDraftView>()(
-    'POST',
-    '/api/admin/menu/discard',
-    'permission:manageMenu',
-  ),
-  menuVersions: route<W.MenuVersionPage>()(
-    'GET',
-    '/api/admin/menu/versions',
-    'permission:markSoldOut',
-  ),
-  restoreMenuVersion: route<W.MenuPublishAnswer>()(
-    'POST',
-    '/api/admin/menu/versions/:id/restore',
-    'permission:manageMenu',
-  ),
+  adminMenu: atMenuView.get<W.MenuDraftView>()(''),
+  createMenuItem: atMenu.create<MenuItem>()('/items', { body: 'MenuItemCreateSchema' }),
+  updateMenuItem: atMenuView.patch<MenuItem>()('/items/:id', {
+    params: 'MenuIdParam',
+    body: 'MenuItemPatchSchema',
+  }),
+  deleteMenuItem: atMenu.del<Ok>()('/items/:id', { params: 'MenuIdParam' }),
+  createMenuCategory: atMenu.create<MenuCategory>()('/categories', {
+    body: 'MenuCategoryCreateSchema',
+  }),
+  updateMenuCategory: atMenu.patch<MenuCategory>()('/categories/:id', {
+    params: 'MenuIdParam',
+    body: 'MenuCategoryPatchSchema',
+  }),
+  deleteMenuCategory: atMenu.del<Ok>()('/categories/:id', { params: 'MenuIdParam' }),
+  publishMenu: atMenu.create<W.MenuPublishAnswer>()('/publish'),
+  discardMenuDraft: atMenu.post<W.MenuDraftView>()('/discard'),
+  menuVersions: atMenuView.get<W.MenuVersionPage>()('/versions', { query: 'MenuVersionsQuery' }),
+  restoreMenuVersion: atMenu.create<W.MenuPublishAnswer>()('/versions/:id/restore', {
+    params: 'MenuVersionParam',
+  }),
 
   // Staff: allergens and labels
-  allergens: route<W.AllergenOverviewView>()(
-    'GET',
-    '/api/admin/allergens',
-    'permission:manageRecipes',
-  ),
-  allergenClaims: route<{ problems: K.ClaimProblem[] }>()(
-    'GET',
-    '/api/admin/allergens/claims',
-    'permission:manageRecipes',
-  ),
-  checkAllergenClaims: route<{ success: boolean; problems: K.ClaimProblem[] }>()(
-    'POST',
-    '/api/admin/allergens/claims/check',
-    'permission:manageRecipes',
-  ),
-  saveClaimException: route<W.ClaimExceptionView>()(
-    'PUT',
-    '/api/admin/allergens/exceptions',
-    'permission:manageRecipes',
-  ),
-  removeClaimException: route<Ok>()(
-    'DELETE',
-    '/api/admin/allergens/exceptions/:productId',
-    'permission:manageRecipes',
-  ),
-  saveOptionIngredients: route<Ok>()(
-    'PUT',
-    '/api/admin/allergens/options',
-    'permission:manageRecipes',
-  ),
-  saveNetWeight: route<W.NetWeightView>()(
-    'PUT',
-    '/api/admin/allergens/net-weights',
-    'permission:manageRecipes',
-  ),
-  removeNetWeight: route<Ok>()(
-    'DELETE',
-    '/api/admin/allergens/net-weights',
-    'permission:manageRecipes',
-  ),
-  saveLabelSettings: route<{ cottageFoodStatement: boolean }>()(
-    'PUT',
-    '/api/admin/allergens/label-settings',
-    'permission:manageKitchen',
-  ),
-  labels: route<Bytes>()('GET', '/api/admin/labels', 'permission:manageOrders', { binary: true }),
+  allergens: atAllergens.get<W.AllergenOverviewView>()(''),
+  allergenClaims: atAllergens.get<ClaimProblems>()('/claims', { query: 'ClaimsQuery' }),
+  checkAllergenClaims: atAllergens.post<ClaimCheck>()('/claims/check', {
+    body: 'ClaimsCheckSchema',
+  }),
+  saveClaimException: atAllergens.put<W.ClaimExceptionView>()('/exceptions', {
+    body: 'ClaimExceptionSchema',
+  }),
+  removeClaimException: atAllergens.del<Ok>()('/exceptions/:productId', {
+    params: 'ProductIdParam',
+  }),
+  saveOptionIngredients: atAllergens.put<Ok>()('/options', { body: 'OptionIngredientsSchema' }),
+  saveNetWeight: atAllergens.put<W.NetWeightView>()('/net-weights', { body: 'NetWeightSchema' }),
+  removeNetWeight: atAllergens.del<Ok>()('/net-weights', { query: 'ProductRecipeKeySchema' }),
+  saveLabelSettings: put<LabelSettings>()('/api/admin/allergens/label-settings', 'manageKitchen', {
+    body: 'LabelSettingsSchema',
+  }),
+  labels: file('/api/admin/labels', 'manageOrders', { query: 'LabelQuerySchema' }),
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -619,12 +461,17 @@ const WHO: Record<string, string> = {
   staff: 'staff',
 };
 
+const PARTS = ['params', 'query', 'body'] as const;
+
 /** docs/api.md's endpoint index, rendered from the map (the contract test keeps it current). */
 export function renderRouteIndex(): string {
   const rows = ROUTE_LIST.map((r) => {
     const path = r.path.replace(/:(\w+)/g, '{$1}');
     const who = WHO[r.access] ?? `staff with \`${r.access.slice('permission:'.length)}\``;
-    return `| \`${r.method} ${path}\` | ${who} |`;
+    const input = PARTS.filter((part) => r[part]).join(', ');
+    const success = `${r.status ?? 200}${r.binary ? ', a file' : ''}`;
+    return `| \`${r.method} ${path}\` | ${who} | ${input} | ${success} |`;
   });
-  return ['| Call | Who may call |', '| --- | --- |', ...rows].join('\n');
+  const head = '| Call | Who may call | Checked input | Success |';
+  return [head, '| --- | --- | --- | --- |', ...rows].join('\n');
 }

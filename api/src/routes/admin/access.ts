@@ -3,15 +3,7 @@
 // second step when the staff member has a second factor (docs/security.md).
 import Router from '@koa/router';
 import { on } from '../on.js';
-import {
-  AdminLoginSchema,
-  isStaff,
-  passwordProblem,
-  SecondFactorCodeSchema,
-  type AdminMeView,
-  type Role,
-  ROUTES,
-} from '@bakery/core';
+import { isStaff, passwordProblem, type AdminMeView, type Role, ROUTES } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
 import {
   currentUser,
@@ -53,11 +45,11 @@ const identity = (user: SessionUser): AdminMeView => ({
 export function adminAccessRouter(deps: AppDeps): Router {
   const router = new Router();
 
-  on(router, ROUTES.adminMe, {}, (ctx) => {
+  on(router, ROUTES.adminMe, (ctx) => {
     return identity(currentUser(ctx)!);
   });
 
-  on(router, ROUTES.adminAutoLogin, {}, async (ctx) => {
+  on(router, ROUTES.adminAutoLogin, async (ctx) => {
     const user = currentUser(ctx)!;
     if (!isStaff(user.role)) throw forbidden('Admin access requires an admin or owner account');
     const session = sessionOf(ctx)!;
@@ -70,7 +62,7 @@ export function adminAccessRouter(deps: AppDeps): Router {
   on(
     router,
     ROUTES.adminLogin,
-    { parts: { body: AdminLoginSchema }, before: [loginRateLimit(deps)] },
+    { before: [loginRateLimit(deps)] },
     async (ctx, { body: { email, password } }) => {
       const user = await verifyCredentials(deps.prisma, email, password);
       // A customer's correct password gets the same answer as a wrong one.
@@ -120,51 +112,46 @@ export function adminAccessRouter(deps: AppDeps): Router {
   );
 
   // The second step of the admin login: a code from the authenticator app or a recovery code.
-  on(
-    router,
-    ROUTES.adminLoginSecondFactor,
-    { parts: { body: SecondFactorCodeSchema } },
-    async (ctx, { body: input }) => {
-      const session = sessionOf(ctx);
-      const userId = session?.pendingUserId;
-      if (
-        !userId ||
-        typeof session.pendingAt !== 'number' ||
-        Date.now() - session.pendingAt > PENDING_MS
-      )
-        throw unauthorized('Your sign-in has expired. Please sign in again.');
-      const weak = session.pendingWeakPassword === true;
-      const user = await deps.prisma.user.findUnique({ where: { id: userId } });
-      if (!user || !isStaff(user.role) || !user.totpEnabledAt)
-        throw unauthorized('Your sign-in has expired. Please sign in again.');
-      const accepted = await secondFactorAttempt(deps, ctx, user);
-      const { code } = input as { code: string };
-      const how = await checkSecondFactor(deps, user, code);
-      if (!how) {
-        logSecurityEvent(ctx, deps, 'warn', 'second factor wrong at sign-in', { userId });
-        throw unauthorized('Invalid code. Please try again.', 'invalid_second_factor');
-      }
-      await accepted();
-      await signIn(ctx, user);
-      sessionOf(ctx)!.secondFactor = true;
-      // The whole sign-in is done: this browser is now a known device of the account.
-      rememberDevice(ctx, deps, user.email);
-      logSecurityEvent(ctx, deps, 'info', 'staff sign-in with second factor', {
-        userId: user.id,
-        how,
-      });
-      if (weak) {
-        sessionOf(ctx)!.weakStaffPassword = true;
-        throw passwordChangeRequired();
-      }
-      await startAdminSession(ctx);
-      return {
-        success: true,
-        user: userView(user),
-        recoveryCodesLeft: how === 'recovery' ? user.recoveryCodes.length - 1 : undefined,
-      };
-    },
-  );
+  on(router, ROUTES.adminLoginSecondFactor, async (ctx, { body: input }) => {
+    const session = sessionOf(ctx);
+    const userId = session?.pendingUserId;
+    if (
+      !userId ||
+      typeof session.pendingAt !== 'number' ||
+      Date.now() - session.pendingAt > PENDING_MS
+    )
+      throw unauthorized('Your sign-in has expired. Please sign in again.');
+    const weak = session.pendingWeakPassword === true;
+    const user = await deps.prisma.user.findUnique({ where: { id: userId } });
+    if (!user || !isStaff(user.role) || !user.totpEnabledAt)
+      throw unauthorized('Your sign-in has expired. Please sign in again.');
+    const accepted = await secondFactorAttempt(deps, ctx, user);
+    const { code } = input as { code: string };
+    const how = await checkSecondFactor(deps, user, code);
+    if (!how) {
+      logSecurityEvent(ctx, deps, 'warn', 'second factor wrong at sign-in', { userId });
+      throw unauthorized('Invalid code. Please try again.', 'invalid_second_factor');
+    }
+    await accepted();
+    await signIn(ctx, user);
+    sessionOf(ctx)!.secondFactor = true;
+    // The whole sign-in is done: this browser is now a known device of the account.
+    rememberDevice(ctx, deps, user.email);
+    logSecurityEvent(ctx, deps, 'info', 'staff sign-in with second factor', {
+      userId: user.id,
+      how,
+    });
+    if (weak) {
+      sessionOf(ctx)!.weakStaffPassword = true;
+      throw passwordChangeRequired();
+    }
+    await startAdminSession(ctx);
+    return {
+      success: true,
+      user: userView(user),
+      recoveryCodesLeft: how === 'recovery' ? user.recoveryCodes.length - 1 : undefined,
+    };
+  });
 
   return router;
 }

@@ -6,7 +6,7 @@ import { PassThrough, type Writable } from 'node:stream';
 import Router from '@koa/router';
 import { on } from '../on.js';
 import type { Context } from 'koa';
-import { bakeryToday, KitchenRangeSchema, ROUTES } from '@bakery/core';
+import { bakeryToday, ROUTES } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
 import { abortOnDisconnect, guardedQuery, requestSignal } from '../../db/queryGuard.js';
 import {
@@ -16,7 +16,6 @@ import {
 } from '../../services/exports.js';
 import { bakeSheet } from '../../services/kitchen/bakeSheet.js';
 import { writeBakeSheetWorkbook } from '../../services/kitchen/export.js';
-import { DateRangeQuery } from './shared.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -47,23 +46,18 @@ export function adminExportsRouter(deps: AppDeps): Router {
     return body;
   }
 
-  on(
-    router,
-    ROUTES.ordersWorkbook,
-    { parts: { query: DateRangeQuery }, outer: [abortOnDisconnect()] },
-    (ctx, { query: range }) => {
-      const name = `orders-${range.fromDate ?? 'start'}-to-${range.toDate ?? bakeryToday()}.xlsx`;
-      const signal = requestSignal(ctx);
-      return sendWorkbook(ctx, 'orders', name, (out) =>
-        writeOrdersWorkbook(deps.prisma, range, out, signal),
-      );
-    },
-  );
+  on(router, ROUTES.ordersWorkbook, { outer: [abortOnDisconnect()] }, (ctx, { query: range }) => {
+    const name = `orders-${range.fromDate ?? 'start'}-to-${range.toDate ?? bakeryToday()}.xlsx`;
+    const signal = requestSignal(ctx);
+    return sendWorkbook(ctx, 'orders', name, (out) =>
+      writeOrdersWorkbook(deps.prisma, range, out, signal),
+    );
+  });
 
   on(
     router,
     ROUTES.bakeSheetWorkbook,
-    { parts: { query: KitchenRangeSchema }, outer: [abortOnDisconnect()] },
+    { outer: [abortOnDisconnect()] },
     async (ctx, { query: { fromDate, toDate } }) => {
       // Read under the guard (a timeout can still answer 503), then stream.
       const view = await guardedQuery(
@@ -79,7 +73,7 @@ export function adminExportsRouter(deps: AppDeps): Router {
     },
   );
 
-  on(router, ROUTES.recipesWorkbook, {}, (ctx) => {
+  on(router, ROUTES.recipesWorkbook, (ctx) => {
     return sendWorkbook(ctx, 'recipes', `recipes-${bakeryToday()}.xlsx`, (out) =>
       writeRecipesWorkbook(deps.prisma, out),
     );

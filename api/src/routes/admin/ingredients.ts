@@ -1,6 +1,6 @@
 // Ingredients of the recipe costing (staff).
 import Router from '@koa/router';
-import { IngredientSchema, ROUTES } from '@bakery/core';
+import { ROUTES } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
 import * as recipes from '../../services/recipes.js';
 import { DONE, on } from '../on.js';
@@ -10,18 +10,10 @@ export function adminIngredientsRouter(deps: AppDeps): Router {
   const router = new Router();
   const { prisma } = deps;
   const knownIngredient = { before: [knownIds('Ingredient not found')] };
-  on(router, ROUTES.ingredients, {}, () => recipes.listIngredients(prisma));
-  on(
-    router,
-    ROUTES.createIngredient,
-    { parts: { body: IngredientSchema }, status: 201 },
-    (_, { body }) => recipes.createIngredient(prisma, body),
-  );
-  on(
-    router,
-    ROUTES.updateIngredient,
-    { ...knownIngredient, parts: { body: IngredientSchema } },
-    (ctx, { body }) => recipes.updateIngredient(prisma, idParam(ctx), body),
+  on(router, ROUTES.ingredients, () => recipes.listIngredients(prisma));
+  on(router, ROUTES.createIngredient, (_, { body }) => recipes.createIngredient(prisma, body));
+  on(router, ROUTES.updateIngredient, knownIngredient, (ctx, { body }) =>
+    recipes.updateIngredient(prisma, idParam(ctx), body),
   );
   on(router, ROUTES.deleteIngredient, knownIngredient, async (ctx) => {
     await recipes.deleteIngredient(prisma, idParam(ctx));

@@ -4,17 +4,11 @@
 // written to the outbox folder when no SMTP server is configured).
 import { ROUTES, type MailDeliveryView, type QueuedMailView } from '@bakery/core';
 import Router from '@koa/router';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { conflict, notFound } from '../../errors.js';
 import { on } from '../on.js';
 import { SECRET_MAIL_KINDS, type MailSettings } from '../../services/mail/mailer.js';
 import { idParam, knownIds } from './shared.js';
-
-const MailQuery = z.object({
-  status: z.enum(['pending', 'sending', 'sent', 'failed']).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-});
 
 const listed = {
   id: true,
@@ -43,33 +37,28 @@ export function adminMailRouter(deps: AppDeps): Router {
   const router = new Router();
 
   // Failed mail is written to the outbox folder in either case; without SMTP, all mail is.
-  on(router, ROUTES.mailDelivery, {}, async (): Promise<MailDeliveryView> => {
+  on(router, ROUTES.mailDelivery, async (): Promise<MailDeliveryView> => {
     const { outboxDir } = deps.config;
     return deps.notifications.mailConfigured
       ? { transport: 'smtp', smtpHost: smtpHostOf(deps.config.mail), outboxDir }
       : { transport: 'outbox', smtpHost: null, outboxDir };
   });
 
-  on(
-    router,
-    ROUTES.mail,
-    { parts: { query: MailQuery } },
-    async (_, { query: { status, limit } }) => {
-      const rows = await deps.prisma.outboundMail.findMany({
-        where: status ? { status } : {},
-        select: listed,
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        take: limit,
-      });
-      return rows.map((row) => ({
-        ...row,
-        status: row.status as QueuedMailView['status'],
-        nextAttemptAt: row.nextAttemptAt.toISOString(),
-        sentAt: row.sentAt?.toISOString() ?? null,
-        createdAt: row.createdAt.toISOString(),
-      }));
-    },
-  );
+  on(router, ROUTES.mail, async (_, { query: { status, limit } }) => {
+    const rows = await deps.prisma.outboundMail.findMany({
+      where: status ? { status } : {},
+      select: listed,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit,
+    });
+    return rows.map((row) => ({
+      ...row,
+      status: row.status as QueuedMailView['status'],
+      nextAttemptAt: row.nextAttemptAt.toISOString(),
+      sentAt: row.sentAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  });
 
   on(router, ROUTES.retryMail, { before: [knownIds('Message not found')] }, async (ctx) => {
     const id = idParam(ctx);

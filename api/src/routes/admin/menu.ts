@@ -4,18 +4,8 @@
 // sold-out fields. Photos are uploaded by POST /api/admin/menu/images (its own module).
 import Router from '@koa/router';
 import { on } from '../on.js';
-import {
-  can,
-  isSoldOutOnly,
-  MENU_MESSAGES,
-  MenuCategoryCreateSchema,
-  MenuCategoryPatchSchema,
-  MenuItemCreateSchema,
-  MenuItemPatchSchema,
-  ROUTES,
-} from '@bakery/core';
+import { can, isSoldOutOnly, MENU_MESSAGES, ROUTES } from '@bakery/core';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { forbidden } from '../../errors.js';
 import { currentUser } from '../../middleware/auth.js';
@@ -37,83 +27,53 @@ import {
   restoreVersion,
 } from '../../services/menu/versions.js';
 
-const IdParam = z.object({ id: z.string().trim().min(1).max(60) });
-const VersionParam = z.object({ id: z.uuid({ error: MENU_MESSAGES.versionNotFound }) });
-const VersionsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  before: z.coerce.number().int().min(1).optional(),
-});
-
 export function adminMenuRouter(deps: AppDeps): Router {
   const router = new Router();
   const { prisma } = deps;
   const userId = (ctx: Context) => currentUser(ctx)!.id;
 
-  on(router, ROUTES.adminMenu, {}, async () => {
+  on(router, ROUTES.adminMenu, async () => {
     return await draftView(prisma);
   });
-  on(
-    router,
-    ROUTES.createMenuItem,
-    { parts: { body: MenuItemCreateSchema }, status: 201 },
-    (ctx, { body }) => createItem(prisma, body),
-  );
-  on(
-    router,
-    ROUTES.updateMenuItem,
-    { parts: { params: IdParam, body: MenuItemPatchSchema } },
-    async (ctx, { params, body }) => {
-      if (!can(currentUser(ctx)!.role, 'manageMenu')) {
-        // An admin's sold-out mark goes live at once (the owner's edits wait for Publish).
-        if (!isSoldOutOnly(body)) throw forbidden(MENU_MESSAGES.soldOutOnly);
-        const result = await publishSoldOut(prisma, params.id, body, userId(ctx));
-        await reloadMenu();
-        return result.item;
-      }
-      return await updateItem(prisma, params.id, body);
-    },
-  );
-  on(router, ROUTES.deleteMenuItem, { parts: { params: IdParam } }, async (ctx, { params }) => {
+  on(router, ROUTES.createMenuItem, (ctx, { body }) => createItem(prisma, body));
+  on(router, ROUTES.updateMenuItem, async (ctx, { params, body }) => {
+    if (!can(currentUser(ctx)!.role, 'manageMenu')) {
+      // An admin's sold-out mark goes live at once (the owner's edits wait for Publish).
+      if (!isSoldOutOnly(body)) throw forbidden(MENU_MESSAGES.soldOutOnly);
+      const result = await publishSoldOut(prisma, params.id, body, userId(ctx));
+      await reloadMenu();
+      return result.item;
+    }
+    return await updateItem(prisma, params.id, body);
+  });
+  on(router, ROUTES.deleteMenuItem, async (ctx, { params }) => {
     await deleteItem(prisma, params.id);
     return { success: true };
   });
-  on(
-    router,
-    ROUTES.createMenuCategory,
-    { parts: { body: MenuCategoryCreateSchema }, status: 201 },
-    (ctx, { body }) => createCategory(prisma, body),
+  on(router, ROUTES.createMenuCategory, (ctx, { body }) => createCategory(prisma, body));
+  on(router, ROUTES.updateMenuCategory, (ctx, { params, body }) =>
+    updateCategory(prisma, params.id, body),
   );
-  on(
-    router,
-    ROUTES.updateMenuCategory,
-    { parts: { params: IdParam, body: MenuCategoryPatchSchema } },
-    (ctx, { params, body }) => updateCategory(prisma, params.id, body),
-  );
-  on(router, ROUTES.deleteMenuCategory, { parts: { params: IdParam } }, async (ctx, { params }) => {
+  on(router, ROUTES.deleteMenuCategory, async (ctx, { params }) => {
     await deleteCategory(prisma, params.id);
     return { success: true };
   });
-  on(router, ROUTES.publishMenu, { status: 201 }, async (ctx) => {
+  on(router, ROUTES.publishMenu, async (ctx) => {
     const result = await publishDraft(prisma, userId(ctx));
     await reloadMenu();
     return result;
   });
-  on(router, ROUTES.discardMenuDraft, {}, async () => {
+  on(router, ROUTES.discardMenuDraft, async () => {
     await discardDraft(prisma);
     return await draftView(prisma);
   });
-  on(router, ROUTES.menuVersions, { parts: { query: VersionsQuery } }, (ctx, { query }) =>
+  on(router, ROUTES.menuVersions, (ctx, { query }) =>
     listVersions(prisma, query.limit, query.before),
   );
-  on(
-    router,
-    ROUTES.restoreMenuVersion,
-    { parts: { params: VersionParam }, status: 201 },
-    async (ctx, { params }) => {
-      const result = await restoreVersion(prisma, params.id, userId(ctx));
-      await reloadMenu();
-      return result;
-    },
-  );
+  on(router, ROUTES.restoreMenuVersion, async (ctx, { params }) => {
+    const result = await restoreVersion(prisma, params.id, userId(ctx));
+    await reloadMenu();
+    return result;
+  });
   return router;
 }

@@ -56,7 +56,7 @@ function readUpload(ctx: Context): Promise<Buffer> {
 export function adminMenuImagesRouter(deps: AppDeps): Router {
   const router = new Router();
   // The body is multipart (not parsed by the body parser): readUpload reads it.
-  on(router, ROUTES.uploadMenuImage, { status: 201 }, async (ctx) => {
+  on(router, ROUTES.uploadMenuImage, async (ctx) => {
     if (!ctx.is('multipart/form-data')) throw badRequest(PHOTO_MESSAGES.missing);
     const bytes = await readUpload(ctx);
     const photo = await storeMenuPhoto(deps.config.mediaDir, bytes);

@@ -6,34 +6,22 @@ import Router from '@koa/router';
 import { ROUTES, type HandOver } from '@bakery/core';
 import type { Context } from 'koa';
 import { on } from '../on.js';
-import { z } from 'zod';
 import {
-  BulkHandOverSchema,
-  BulkReadySchema,
-  HandOverSchema,
   isPickupCode,
   normalisePickupCode,
-  RefundSchema,
-  StageSchema,
-  DeliveryFeeSchema,
   DESK_COUNT_CAP,
-  DeskChangesQuerySchema,
-  DeskQuerySchema,
   type DeskChangesView,
   type DeskPageView,
   isDeliveryFeeCorrection,
   formatDollars,
-  FulfillmentChangeSchema,
   isUuid,
-  ORDER_STATUSES,
   PAYMENT_STATUSES,
-  PaymentStatusChangeSchema,
 } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../middleware/errors.js';
 import { toOrderView } from '../../services/orderView.js';
 import * as orderAdmin from '../../services/orderAdmin.js';
-import { actorOf, DateRangeQuery, idParam, knownIds } from './shared.js';
+import { actorOf, idParam, knownIds } from './shared.js';
 
 /** A change's answer: what happened, and the order as it is now. */
 const orderReply = (message: string, order: Parameters<typeof toOrderView>[0]) => ({
@@ -42,37 +30,17 @@ const orderReply = (message: string, order: Parameters<typeof toOrderView>[0]) =
   order: toOrderView(order),
 });
 
-const STATUSES = [...PAYMENT_STATUSES, ...ORDER_STATUSES] as string[];
+/** A bulk action's answer: how many of the orders it did, and each order's result. */
+const bulkReply = <T extends { ok: boolean }>(done: string, results: T[]) => ({
+  success: true as const,
+  message: `${results.filter((r) => r.ok).length} of ${results.length} orders ${done}`,
+  results,
+});
+
 const statusField = (status: string) =>
   (PAYMENT_STATUSES as readonly string[]).includes(status) ? 'paymentStatus' : 'orderStatus';
 
-const OrdersQuery = z.intersection(
-  DateRangeQuery,
-  z.object({
-    status: z
-      .string()
-      .refine((value) => STATUSES.includes(value), {
-        message: `Status must be one of: ${STATUSES.join(', ')}`,
-      })
-      .optional(),
-    limit: z.coerce
-      .number()
-      .int('Limit must be a whole number')
-      .min(1, 'Limit must be at least 1')
-      .max(1000, 'Limit cannot exceed 1000')
-      .optional(),
-    cursor: z
-      .string()
-      .refine((value) => orderAdmin.isValidCursor(value), { message: 'Invalid cursor' })
-      .optional(),
-  }),
-);
-
 const LIST_DEFAULT_LIMIT = 500;
-
-const ConfirmPaymentBody = z.object({
-  orderId: z.string({ message: 'Order id is required' }).min(1, 'Order id is required'),
-});
 
 export function adminOrdersRouter(deps: AppDeps): Router {
   const router = new Router();
@@ -85,7 +53,7 @@ export function adminOrdersRouter(deps: AppDeps): Router {
   const knownOrder = knownIds('Order not found');
 
   // The order desk's grid: one page at a time, filtered, searched and sorted in PostgreSQL.
-  on(router, ROUTES.desk, { parts: { query: DeskQuerySchema } }, async (ctx, { query: query }) => {
+  on(router, ROUTES.desk, async (ctx, { query: query }) => {
     const page = await orderAdmin.deskPage(deps.prisma, query, DESK_COUNT_CAP);
     const body: DeskPageView = {
       rows: page.orders.map((row) => toOrderView(row)),
@@ -97,93 +65,73 @@ export function adminOrdersRouter(deps: AppDeps): Router {
   });
 
   // The desk's poll: only what changed since its last answer.
-  on(
-    router,
-    ROUTES.deskChanges,
-    { parts: { query: DeskChangesQuerySchema } },
-    async (ctx, { query: { since } }) => {
-      const changes = await orderAdmin.deskChanges(deps.prisma, new Date(since));
-      const body: DeskChangesView = {
-        changed: changes.orders.map((row) => toOrderView(row)),
-        created: changes.created,
-        asOf: changes.asOf,
-      };
-      return body;
-    },
-  );
+  on(router, ROUTES.deskChanges, async (ctx, { query: { since } }) => {
+    const changes = await orderAdmin.deskChanges(deps.prisma, new Date(since));
+    const body: DeskChangesView = {
+      changed: changes.orders.map((row) => toOrderView(row)),
+      created: changes.created,
+      asOf: changes.asOf,
+    };
+    return body;
+  });
 
-  on(
-    router,
-    ROUTES.adminOrders,
-    { parts: { query: OrdersQuery } },
-    async (ctx, { query: query }) => {
-      // Never every order: without a limit, the first LIST_DEFAULT_LIMIT (X-Next-Cursor for more).
-      const { orders, nextCursor } = await orderAdmin.listOrders(
-        deps.prisma,
-        { ...query, limit: query.limit ?? LIST_DEFAULT_LIMIT },
-        statusField,
-      );
-      if (nextCursor) ctx.set('X-Next-Cursor', nextCursor);
-      return orders.map((row) => toOrderView(row));
-    },
-  );
+  on(router, ROUTES.adminOrders, async (ctx, { query: query }) => {
+    // Never every order: without a limit, the first LIST_DEFAULT_LIMIT (X-Next-Cursor for more).
+    const { orders, nextCursor } = await orderAdmin.listOrders(
+      deps.prisma,
+      { ...query, limit: query.limit ?? LIST_DEFAULT_LIMIT },
+      statusField,
+    );
+    if (nextCursor) ctx.set('X-Next-Cursor', nextCursor);
+    return orders.map((row) => toOrderView(row));
+  });
 
   on(router, ROUTES.orderHistory, { before: [knownOrder] }, (ctx) =>
     orderAdmin.orderHistory(deps.prisma, idParam(ctx)),
   );
 
-  on(
-    router,
-    ROUTES.orderStatus,
-    { parts: { body: PaymentStatusChangeSchema }, before: [knownOrder] },
-    async (ctx, { body: { status } }) => {
-      const order = await orderAdmin.changePaymentStatus(
-        services,
-        idParam(ctx),
-        status,
-        actorOf(ctx),
-      );
-      return orderReply(
-        status === 'cancelled'
-          ? 'Order cancelled'
-          : `Payment status updated to ${order.paymentStatus}`,
-        order,
-      );
-    },
-  );
+  on(router, ROUTES.orderStatus, { before: [knownOrder] }, async (ctx, { body: { status } }) => {
+    const order = await orderAdmin.changePaymentStatus(
+      services,
+      idParam(ctx),
+      status,
+      actorOf(ctx),
+    );
+    return orderReply(
+      status === 'cancelled'
+        ? 'Order cancelled'
+        : `Payment status updated to ${order.paymentStatus}`,
+      order,
+    );
+  });
 
-  on(
-    router,
-    ROUTES.orderDeliveryFee,
-    { parts: { body: DeliveryFeeSchema }, before: [knownOrder] },
-    async (ctx, { body: input }) => {
-      const before = await deps.prisma.order.findUnique({ where: { id: idParam(ctx) } });
-      const correction = before ? isDeliveryFeeCorrection(before) : false;
-      const { order, paymentUrl } = await orderAdmin.setDeliveryFee(
-        services,
-        idParam(ctx),
-        input,
-        actorOf(ctx),
-      );
-      const view = toOrderView(order);
-      const added = correction
-        ? `Delivery fee corrected to ${formatDollars(input.deliveryFee)}. New total ${formatDollars(view.total)}.`
-        : `Delivery fee of ${formatDollars(input.deliveryFee)} added. New total ${formatDollars(view.total)}.`;
-      // The fee stays whatever Square answers; the message says whether the customer can pay yet.
-      return {
-        success: true,
-        message: paymentUrl
-          ? `${added} The payment link is ready.`
-          : `${added} No payment link yet: ${deps.payments.configured ? 'Square did not answer; retry from the order.' : 'Payment processing is not configured.'}`,
-        order: view,
-      };
-    },
-  );
+  on(router, ROUTES.orderDeliveryFee, { before: [knownOrder] }, async (ctx, { body: input }) => {
+    const before = await deps.prisma.order.findUnique({ where: { id: idParam(ctx) } });
+    const correction = before ? isDeliveryFeeCorrection(before) : false;
+    const { order, paymentUrl } = await orderAdmin.setDeliveryFee(
+      services,
+      idParam(ctx),
+      input,
+      actorOf(ctx),
+    );
+    const view = toOrderView(order);
+    const added = correction
+      ? `Delivery fee corrected to ${formatDollars(input.deliveryFee)}. New total ${formatDollars(view.total)}.`
+      : `Delivery fee of ${formatDollars(input.deliveryFee)} added. New total ${formatDollars(view.total)}.`;
+    // The fee stays whatever Square answers; the message says whether the customer can pay yet.
+    return {
+      success: true,
+      message: paymentUrl
+        ? `${added} The payment link is ready.`
+        : `${added} No payment link yet: ${deps.payments.configured ? 'Square did not answer; retry from the order.' : 'Payment processing is not configured.'}`,
+      order: view,
+    };
+  });
 
   on(
     router,
     ROUTES.orderFulfillment,
-    { parts: { body: FulfillmentChangeSchema }, before: [knownOrder] },
+    { before: [knownOrder] },
     async (ctx, { body: { orderStatus } }) => {
       const order = await orderAdmin.setFulfillment(
         services,
@@ -213,24 +161,12 @@ export function adminOrdersRouter(deps: AppDeps): Router {
       order,
     );
   };
-  const handOverParts = { before: [knownOrder], parts: { body: HandOverSchema } };
-  on(router, ROUTES.orderFulfill, handOverParts, handOver);
-  on(router, ROUTES.orderHandOver, handOverParts, handOver);
+  on(router, ROUTES.orderFulfill, { before: [knownOrder] }, handOver);
+  on(router, ROUTES.orderHandOver, { before: [knownOrder] }, handOver);
 
   // Hand Over for the ticked orders (the desk's bulk bar): paid ones leave, unpaid ones are named.
-  on(
-    router,
-    ROUTES.ordersHandOver,
-    { parts: { body: BulkHandOverSchema } },
-    async (ctx, { body: { ids } }) => {
-      const results = await orderAdmin.handOverBulk(services, ids, actorOf(ctx));
-      const handed = results.filter((r) => r.ok).length;
-      return {
-        success: true,
-        message: `${handed} of ${results.length} orders handed over`,
-        results,
-      };
-    },
+  on(router, ROUTES.ordersHandOver, async (ctx, { body: { ids } }) =>
+    bulkReply('handed over', await orderAdmin.handOverBulk(services, ids, actorOf(ctx))),
   );
 
   // Mark Ready (pickup) or Out for Delivery: the pickup code, and the customer's mail.
@@ -245,52 +181,36 @@ export function adminOrdersRouter(deps: AppDeps): Router {
   });
 
   // Mark Ready for chosen orders or a whole day (or its slots); each result on its own.
-  on(router, ROUTES.ordersReady, { parts: { body: BulkReadySchema } }, async (ctx, { body }) => {
-    const results = await orderAdmin.markReadyBulk(services, body, actorOf(ctx));
-    const ready = results.filter((r) => r.ok).length;
-    return {
-      success: true,
-      message: `${ready} of ${results.length} orders marked ready`,
-      results,
-    };
-  });
-
-  on(
-    router,
-    ROUTES.orderStage,
-    { parts: { body: StageSchema }, before: [knownOrder] },
-    async (ctx, { body: { stage } }) => {
-      const order = await orderAdmin.advanceStage(
-        services,
-        idParam(ctx),
-        stage === 'confirmed' ? 'confirm' : 'startBaking',
-        actorOf(ctx),
-      );
-      return orderReply(`Order marked ${stage}`, order);
-    },
+  on(router, ROUTES.ordersReady, async (ctx, { body }) =>
+    bulkReply('marked ready', await orderAdmin.markReadyBulk(services, body, actorOf(ctx))),
   );
+
+  on(router, ROUTES.orderStage, { before: [knownOrder] }, async (ctx, { body: { stage } }) => {
+    const order = await orderAdmin.advanceStage(
+      services,
+      idParam(ctx),
+      stage === 'confirmed' ? 'confirm' : 'startBaking',
+      actorOf(ctx),
+    );
+    return orderReply(`Order marked ${stage}`, order);
+  });
 
   on(router, ROUTES.orderRestore, { before: [knownOrder] }, async (ctx) => {
     const order = await orderAdmin.restoreOrder(services, idParam(ctx), actorOf(ctx));
     return orderReply('Order restored; the customer was told', order);
   });
 
-  on(
-    router,
-    ROUTES.orderRefund,
-    { parts: { body: RefundSchema }, before: [knownOrder] },
-    async (ctx, { body }) => {
-      const order = await orderAdmin.recordRefund(services, idParam(ctx), body, actorOf(ctx));
-      const view = toOrderView(order);
-      return {
-        success: true,
-        message: view.refundPending
-          ? `Refund of ${formatDollars(body.amount)} recorded: make it in Square`
-          : `Refund of ${formatDollars(body.amount)} recorded`,
-        order: view,
-      };
-    },
-  );
+  on(router, ROUTES.orderRefund, { before: [knownOrder] }, async (ctx, { body }) => {
+    const order = await orderAdmin.recordRefund(services, idParam(ctx), body, actorOf(ctx));
+    const view = toOrderView(order);
+    return {
+      success: true,
+      message: view.refundPending
+        ? `Refund of ${formatDollars(body.amount)} recorded: make it in Square`
+        : `Refund of ${formatDollars(body.amount)} recorded`,
+      order: view,
+    };
+  });
 
   on(router, ROUTES.orderArchive, { before: [knownOrder] }, async (ctx) => {
     const order = await orderAdmin.archiveOrder(services, idParam(ctx), actorOf(ctx));
@@ -298,7 +218,7 @@ export function adminOrdersRouter(deps: AppDeps): Router {
   });
 
   // The counter: a typed or scanned pickup code opens its order.
-  on(router, ROUTES.orderByCode, {}, async (ctx) => {
+  on(router, ROUTES.orderByCode, async (ctx) => {
     const code = normalisePickupCode(String(ctx.params.code ?? ''));
     if (!isPickupCode(code)) throw notFound('No order has this pickup code');
     return toOrderView(await orderAdmin.findByPickupCode(deps.prisma, code));
@@ -328,7 +248,6 @@ export function adminOrdersRouter(deps: AppDeps): Router {
     router,
     ROUTES.confirmPayment,
     {
-      parts: { body: ConfirmPaymentBody },
       outer: [
         async (ctx, next) => {
           try {

@@ -1,6 +1,6 @@
 // Recipes, their ingredient lines and exact-decimal costing (staff).
 import Router from '@koa/router';
-import { isUuid, RecipeIngredientSchema, RecipeSchema, ROUTES } from '@bakery/core';
+import { isUuid, ROUTES } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
 import * as recipes from '../../services/recipes.js';
 import { notFound } from '../../errors.js';
@@ -19,40 +19,24 @@ export function adminRecipesRouter(deps: AppDeps): Router {
   const { prisma } = deps;
   const knownRecipe = knownIds('Recipe not found');
   const knownLine = knownIds('Recipe ingredient not found', 'lineId');
-  const recipeBody = { body: RecipeSchema };
-  const lineBody = { body: RecipeIngredientSchema };
 
-  on(router, ROUTES.recipes, {}, () => recipes.listRecipes(prisma));
-  on(router, ROUTES.createRecipe, { parts: recipeBody, status: 201 }, (_, { body }) =>
-    recipes.createRecipe(prisma, body),
-  );
+  on(router, ROUTES.recipes, () => recipes.listRecipes(prisma));
+  on(router, ROUTES.createRecipe, (_, { body }) => recipes.createRecipe(prisma, body));
   on(router, ROUTES.recipe, { before: [knownRecipe] }, (ctx) =>
     recipes.getRecipe(prisma, idParam(ctx)),
   );
-  on(router, ROUTES.updateRecipe, { before: [knownRecipe], parts: recipeBody }, (ctx, { body }) =>
+  on(router, ROUTES.updateRecipe, { before: [knownRecipe] }, (ctx, { body }) =>
     recipes.updateRecipe(prisma, idParam(ctx), body),
   );
   on(router, ROUTES.deleteRecipe, { before: [knownRecipe] }, async (ctx) => {
     await recipes.deleteRecipe(prisma, idParam(ctx));
     return DONE;
   });
-  on(
-    router,
-    ROUTES.addRecipeLine,
-    { before: [knownRecipe], parts: lineBody, status: 201 },
-    (ctx, { body }) => recipes.addRecipeLine(prisma, idParam(ctx), checkIngredientId(body)),
+  on(router, ROUTES.addRecipeLine, { before: [knownRecipe] }, (ctx, { body }) =>
+    recipes.addRecipeLine(prisma, idParam(ctx), checkIngredientId(body)),
   );
-  on(
-    router,
-    ROUTES.updateRecipeLine,
-    { before: [knownRecipe, knownLine], parts: lineBody },
-    (ctx, { body }) =>
-      recipes.updateRecipeLine(
-        prisma,
-        idParam(ctx),
-        idParam(ctx, 'lineId'),
-        checkIngredientId(body),
-      ),
+  on(router, ROUTES.updateRecipeLine, { before: [knownRecipe, knownLine] }, (ctx, { body }) =>
+    recipes.updateRecipeLine(prisma, idParam(ctx), idParam(ctx, 'lineId'), checkIngredientId(body)),
   );
   on(router, ROUTES.removeRecipeLine, { before: [knownRecipe, knownLine] }, (ctx) =>
     recipes.removeRecipeLine(prisma, idParam(ctx), idParam(ctx, 'lineId')),

@@ -41,7 +41,7 @@ export function adminReviewsRouter(deps: AppDeps): Router {
   const router = new Router();
   const { prisma } = deps;
   // The newest 500: a bakery's moderation queue, bounded.
-  on(router, ROUTES.adminReviews, {}, async () => {
+  on(router, ROUTES.adminReviews, async () => {
     const rows = await prisma.review.findMany({
       include: withUser,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

@@ -4,29 +4,24 @@
 // in every API process (services/settings/shopSettings.ts).
 import Router from '@koa/router';
 import { on } from '../on.js';
-import { ShopSettingsSchema, ROUTES } from '@bakery/core';
+import { ROUTES } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
 import { readShopSettings, saveShopSettings } from '../../services/settings/shopSettings.js';
 
 export function adminSettingsRouter(deps: AppDeps): Router {
   const router = new Router();
 
-  on(router, ROUTES.adminSettings, {}, async (ctx) => {
+  on(router, ROUTES.adminSettings, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     return await readShopSettings(deps.prisma);
   });
 
-  on(
-    router,
-    ROUTES.saveAdminSettings,
-    { parts: { body: ShopSettingsSchema } },
-    async (ctx, { body }) => {
-      const user = ctx.state.user as { email: string };
-      const view = await saveShopSettings(deps.prisma, body, user.email);
-      deps.log.info('shop settings changed', { by: user.email });
-      ctx.set('Cache-Control', 'no-store');
-      return view;
-    },
-  );
+  on(router, ROUTES.saveAdminSettings, async (ctx, { body }) => {
+    const user = ctx.state.user as { email: string };
+    const view = await saveShopSettings(deps.prisma, body, user.email);
+    deps.log.info('shop settings changed', { by: user.email });
+    ctx.set('Cache-Control', 'no-store');
+    return view;
+  });
   return router;
 }

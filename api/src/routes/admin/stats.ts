@@ -10,12 +10,11 @@ import { abortOnDisconnect, guardedRequestQuery } from '../../db/queryGuard.js';
 import { getStats } from '../../services/stats.js';
 import { getAnalytics } from '../../services/analytics.js';
 import { dayAtAGlance } from '../../services/today.js';
-import { DateRangeQuery } from './shared.js';
 
 export function adminStatsRouter(deps: AppDeps): Router {
   const router = new Router();
-  // The two figure routes: a date range, stopped when the client goes away.
-  const figures = { parts: { query: DateRangeQuery }, outer: [abortOnDisconnect()] };
+  // The two figure routes stop when the client goes away.
+  const figures = { outer: [abortOnDisconnect()] };
   on(router, ROUTES.stats, figures, async (ctx, { query: range }) => {
     ctx.set('Cache-Control', 'no-store');
     return await guardedRequestQuery(ctx, deps.prisma, 'stats', (tx) => getStats(tx, range));

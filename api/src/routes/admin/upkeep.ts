@@ -6,14 +6,7 @@ import path from 'node:path';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { on } from '../on.js';
-import { z } from 'zod';
-import {
-  backupAge,
-  BackupSettingsSchema,
-  UnpaidOrderSettingsSchema,
-  type BackupListView,
-  ROUTES,
-} from '@bakery/core';
+import { backupAge, type BackupListView, ROUTES } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
 import { conflict, HttpError, notFound } from '../../middleware/errors.js';
 import {
@@ -30,8 +23,6 @@ import {
   unpaidOrderSettings,
 } from '../../services/upkeep/unpaidOrders.js';
 import { BACKUP_JOB } from '../../services/upkeep/jobs.js';
-
-const NameParam = z.object({ name: z.string().max(100) });
 
 /** A file of the backup folder as a download under its own name, never cached. */
 function attachment(
@@ -52,7 +43,7 @@ export function adminUpkeepRouter(deps: AppDeps): Router {
   const dir = config.backupDir;
   let taking: Promise<unknown> | null = null;
 
-  on(router, ROUTES.backups, {}, async (ctx) => {
+  on(router, ROUTES.backups, async (ctx) => {
     const [backups, settings, job] = await Promise.all([
       listBackups(dir),
       backupSettings(prisma),
@@ -84,7 +75,7 @@ export function adminUpkeepRouter(deps: AppDeps): Router {
     return view;
   });
 
-  on(router, ROUTES.takeBackup, {}, async (ctx) => {
+  on(router, ROUTES.takeBackup, async () => {
     const databaseUrl = deps.databaseUrl ?? config.databaseUrl;
     if (!databaseUrl)
       throw new HttpError(
@@ -107,7 +98,6 @@ export function adminUpkeepRouter(deps: AppDeps): Router {
     taking = work;
     try {
       const result = await work;
-      ctx.status = 201;
       return {
         name: result.name,
         size: result.size,
@@ -131,48 +121,30 @@ export function adminUpkeepRouter(deps: AppDeps): Router {
     }
   });
 
-  on(router, ROUTES.backupSettings, { parts: {} }, async () => {
+  on(router, ROUTES.backupSettings, async () => {
     return await backupSettings(prisma);
   });
-  on(
-    router,
-    ROUTES.saveBackupSettings,
-    { parts: { body: BackupSettingsSchema } },
-    (ctx, { body }) => saveBackupSettings(prisma, body),
-  );
+  on(router, ROUTES.saveBackupSettings, (ctx, { body }) => saveBackupSettings(prisma, body));
 
-  on(
-    router,
-    ROUTES.backupFile,
-    { parts: { params: NameParam } },
-    async (ctx, { params: { name } }) => {
-      const file = backupFilePath(dir, name);
-      const info = file ? await stat(file).catch(() => null) : null;
-      if (!file || !info?.isFile()) throw notFound('No such backup');
-      return attachment(ctx, { path: file, name, size: info.size }, 'application/octet-stream');
-    },
-  );
+  on(router, ROUTES.backupFile, async (ctx, { params: { name } }) => {
+    const file = backupFilePath(dir, name);
+    const info = file ? await stat(file).catch(() => null) : null;
+    if (!file || !info?.isFile()) throw notFound('No such backup');
+    return attachment(ctx, { path: file, name, size: info.size }, 'application/octet-stream');
+  });
   // The photos taken with a backup, under the name db:restore looks for beside the dump.
-  on(
-    router,
-    ROUTES.backupPhotos,
-    { parts: { params: NameParam } },
-    async (ctx, { params: { name } }) => {
-      const file = backupFilePath(dir, name);
-      const media = file ? await mediaArchiveBeside(file) : null;
-      if (!media) throw notFound('No photos were saved with this backup');
-      return attachment(ctx, media, 'application/gzip');
-    },
-  );
+  on(router, ROUTES.backupPhotos, async (ctx, { params: { name } }) => {
+    const file = backupFilePath(dir, name);
+    const media = file ? await mediaArchiveBeside(file) : null;
+    if (!media) throw notFound('No photos were saved with this backup');
+    return attachment(ctx, media, 'application/gzip');
+  });
 
-  on(router, ROUTES.unpaidOrderSettings, { parts: {} }, async () => {
+  on(router, ROUTES.unpaidOrderSettings, async () => {
     return await unpaidOrderSettings(prisma);
   });
-  on(
-    router,
-    ROUTES.saveUnpaidOrderSettings,
-    { parts: { body: UnpaidOrderSettingsSchema } },
-    (ctx, { body }) => saveUnpaidOrderSettings(prisma, body),
+  on(router, ROUTES.saveUnpaidOrderSettings, (ctx, { body }) =>
+    saveUnpaidOrderSettings(prisma, body),
   );
 
   return router;
