@@ -12,7 +12,7 @@ import {
   type ErrorCode,
 } from '@bakery/core';
 
-/** The storefront's typed client: `api.call(ROUTES.menu)`. */
+/** The storefront's typed client: `api.call(PUBLIC_READS.menu)` (PUBLIC_READS, not ROUTES: a smaller first load). */
 export const api = createApiClient();
 
 async function throwIfNotOk(res: Response): Promise<void> {

@@ -5,7 +5,7 @@ import {
   catalogueVersion,
   currentCatalogue,
   onCatalogue,
-  ROUTES,
+  PUBLIC_READS,
   setCatalogue,
   type AdminMeView,
   type AvailabilityOfferView,
@@ -151,7 +151,7 @@ export function useFollowPublishedMenu(version: number | undefined, polledAt: nu
     if (!version || version === catalogueVersion()) return;
     let wanted = true;
     api
-      .call(ROUTES.catalogue)
+      .call(PUBLIC_READS.catalogue)
       .then((published) => {
         if (wanted && (published.version ?? 1) !== catalogueVersion()) setCatalogue(published);
       })
