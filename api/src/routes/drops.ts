@@ -2,7 +2,7 @@
 // me when it opens" and its unsubscribe link, checkout holds; the owner's
 // windows, drops ("Duplicate for next week") and hold minutes.
 import Router from '@koa/router';
-import { on } from './on.js';
+import { DONE, on } from './on.js';
 import { ROUTES } from '@bakery/core';
 import type { Context } from 'koa';
 import type { AppDeps } from '../deps.js';
@@ -73,7 +73,13 @@ export function dropsRouter(deps: AppDeps): Router {
     return { success: true };
   });
 
-  const done = { success: true } as const;
+  /** A removal by id (a window, a drop): `{ success: true }` once it is gone. */
+  const removal =
+    (remove: (db: typeof prisma, id: string) => Promise<unknown>) =>
+    async (_ctx: Context, { params }: { params: { id: string } }) => {
+      await remove(prisma, params.id);
+      return DONE;
+    };
 
   // ------------------------------------------------------------- windows
   on(router, ROUTES.windows, () => listWindows(prisma));
@@ -81,10 +87,7 @@ export function dropsRouter(deps: AppDeps): Router {
   on(router, ROUTES.saveWindow, (_ctx, { params, body }) =>
     updateWindow(prisma, params.id, body as WindowInput),
   );
-  on(router, ROUTES.removeWindow, async (_ctx, { params }) => {
-    await deleteWindow(prisma, params.id);
-    return done;
-  });
+  on(router, ROUTES.removeWindow, removal(deleteWindow));
 
   // --------------------------------------------------------------- drops
   on(router, ROUTES.adminDrops, async () => ({
@@ -97,10 +100,7 @@ export function dropsRouter(deps: AppDeps): Router {
   on(router, ROUTES.saveDrop, (_ctx, { params, body }) =>
     updateDrop(prisma, params.id, body as DropInput),
   );
-  on(router, ROUTES.removeDrop, async (_ctx, { params }) => {
-    await deleteDrop(prisma, params.id);
-    return done;
-  });
+  on(router, ROUTES.removeDrop, removal(deleteDrop));
   on(router, ROUTES.duplicateDrop, (_ctx, { params }) => duplicateDrop(prisma, params.id));
   return router;
 }

@@ -1,7 +1,7 @@
 // Kitchen calls (docs/kitchen.md): public availability for the storefront
 // calendar; staff bake sheets, margins and recipe links; owner capacity.
 import Router from '@koa/router';
-import { on } from './on.js';
+import { DONE, on } from './on.js';
 import { addDays, bakeryToday, BOOKED_DAYS_SHOWN, ROUTES } from '@bakery/core';
 import type { AppDeps } from '../deps.js';
 import {
@@ -23,16 +23,13 @@ import {
   setCapacityLimits,
 } from '../services/kitchen/index.js';
 
-export function kitchenRouter(deps: AppDeps): Router {
+export function kitchenRouter({ prisma }: AppDeps): Router {
   const router = new Router();
-  const { prisma } = deps;
 
   on(router, ROUTES.availability, async (ctx, { query: { fromDate, toDate } }) => {
     ctx.set('Cache-Control', 'no-store');
     return await availabilityOffer(prisma, fromDate, toDate);
   });
-
-  const done = { success: true } as const;
 
   // ------------------------------------------------------------- capacity
   on(router, ROUTES.capacity, () => capacitySettings(prisma));
@@ -57,7 +54,7 @@ export function kitchenRouter(deps: AppDeps): Router {
   });
   on(router, ROUTES.removeClosedDate, async (_ctx, { params: { date } }) => {
     await removeClosedDate(prisma, date);
-    return done;
+    return DONE;
   });
 
   // ------------------------------------------ booking horizon and fair share
@@ -79,7 +76,7 @@ export function kitchenRouter(deps: AppDeps): Router {
   on(router, ROUTES.saveRecipeLink, (_ctx, { body }) => saveLink(prisma, body));
   on(router, ROUTES.removeRecipeLink, async (_ctx, { query: { productId, variantId } }) => {
     await removeLink(prisma, productId, variantId);
-    return done;
+    return DONE;
   });
 
   // ------------------------------------------------- bake sheet and margins

@@ -4,7 +4,7 @@
 // (manageKitchen: the owner), and the label PDFs (manageOrders: the staff who
 // print the desk's pick list).
 import Router from '@koa/router';
-import { on } from '../on.js';
+import { DONE, on } from '../on.js';
 import { ROUTES } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
 import {
@@ -20,10 +20,8 @@ import {
 } from '../../services/allergens/admin.js';
 import { dayLabels, itemLabels, renderLabels } from '../../services/allergens/labels.js';
 
-export function adminAllergensRouter(deps: AppDeps): Router {
+export function adminAllergensRouter({ prisma }: AppDeps): Router {
   const router = new Router();
-  const { prisma } = deps;
-  const done = { success: true } as const;
 
   on(router, ROUTES.allergens, async () => {
     return await allergenOverview(prisma);
@@ -41,13 +39,13 @@ export function adminAllergensRouter(deps: AppDeps): Router {
   on(router, ROUTES.saveClaimException, (ctx, { body }) => saveException(prisma, body));
   on(router, ROUTES.removeClaimException, async (ctx, { params }) => {
     await removeException(prisma, params.productId);
-    return done;
+    return DONE;
   });
   on(router, ROUTES.saveOptionIngredients, (ctx, { body }) => saveOptionIngredients(prisma, body));
   on(router, ROUTES.saveNetWeight, (ctx, { body }) => saveNetWeight(prisma, body));
   on(router, ROUTES.removeNetWeight, async (ctx, { query }) => {
     await removeNetWeight(prisma, query.productId, query.variantId);
-    return done;
+    return DONE;
   });
   on(router, ROUTES.saveLabelSettings, (ctx, { body }) => saveLabelSettings(prisma, body));
 

@@ -27,9 +27,8 @@ import {
   restoreVersion,
 } from '../../services/menu/versions.js';
 
-export function adminMenuRouter(deps: AppDeps): Router {
+export function adminMenuRouter({ prisma }: AppDeps): Router {
   const router = new Router();
-  const { prisma } = deps;
   const userId = (ctx: Context) => currentUser(ctx)!.id;
 
   on(router, ROUTES.adminMenu, async () => {
