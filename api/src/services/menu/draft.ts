@@ -68,13 +68,16 @@ export const canonical = (s: CatalogueSnapshot): CatalogueSnapshot => ({
   items: s.items.map(canonicalItem),
 });
 
+/** The owner's order of categories, and of items within one: by position, ties by id. */
+const OWNERS_ORDER: { position?: 'asc'; id?: 'asc' }[] = [{ position: 'asc' }, { id: 'asc' }];
+
 /** The draft, as a snapshot (categories and items in the owner's order). */
 export async function readDraft(db: Db): Promise<CatalogueSnapshot> {
   const [categories, items] = await Promise.all([
-    db.menuCategory.findMany({ orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+    db.menuCategory.findMany({ orderBy: OWNERS_ORDER }),
     db.menuItem.findMany({
       include: { variants: { orderBy: { position: 'asc' } } },
-      orderBy: [{ position: 'asc' }, { id: 'asc' }],
+      orderBy: OWNERS_ORDER,
     }),
   ]);
   const order = new Map(categories.map((c, i) => [c.id, i]));
@@ -200,12 +203,12 @@ async function checkCategory(db: Db, id: string) {
 
 /** Moves `id` to `position` among its siblings (rows renumbered 0…n). */
 async function reorder(
-  ids: string[],
+  siblings: { id: string }[],
   id: string,
   position: number,
   save: (id: string, position: number) => Promise<unknown>,
 ) {
-  const rest = ids.filter((x) => x !== id);
+  const rest = siblings.map((s) => s.id).filter((x) => x !== id);
   rest.splice(Math.min(position, rest.length), 0, id);
   for (const [index, x] of rest.entries()) await save(x, index);
 }
@@ -259,14 +262,11 @@ async function moveItem(
 ) {
   const siblings = await tx.menuItem.findMany({
     where: { categoryId },
-    orderBy: [{ position: 'asc' }, { id: 'asc' }],
+    orderBy: OWNERS_ORDER,
     select: { id: true },
   });
-  await reorder(
-    siblings.map((s) => s.id),
-    id,
-    position,
-    (x, p) => tx.menuItem.update({ where: { id: x }, data: { position: p } }),
+  await reorder(siblings, id, position, (x, p) =>
+    tx.menuItem.update({ where: { id: x }, data: { position: p } }),
   );
 }
 
@@ -329,15 +329,9 @@ export async function createCategory(prisma: PrismaClient, input: MenuCategoryCr
 }
 
 async function moveCategory(tx: Prisma.TransactionClient, id: string, position: number) {
-  const all = await tx.menuCategory.findMany({
-    orderBy: [{ position: 'asc' }, { id: 'asc' }],
-    select: { id: true },
-  });
-  await reorder(
-    all.map((c) => c.id),
-    id,
-    position,
-    (x, p) => tx.menuCategory.update({ where: { id: x }, data: { position: p } }),
+  const all = await tx.menuCategory.findMany({ orderBy: OWNERS_ORDER, select: { id: true } });
+  await reorder(all, id, position, (x, p) =>
+    tx.menuCategory.update({ where: { id: x }, data: { position: p } }),
   );
 }
 
