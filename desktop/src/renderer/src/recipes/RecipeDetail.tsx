@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { IngredientView, RecipeDetailView, RecipeLineView, RecipeView } from '@bakery/core';
 import { api, messageOf } from '../api/client';
+import { useApiQuery } from '../api/useApiQuery';
 import { RecipeMargins } from '../kitchen/RecipeMargins';
 import { Button, Callout, H3, H5, HTMLTable, Spinner } from '../ui/blueprint';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -52,10 +53,7 @@ export function RecipeDetail({
     queryKey: [...RECIPES_KEY, id],
     queryFn: () => api<RecipeDetailView>(`/api/admin/recipes/${id}`),
   });
-  const ingredients = useQuery({
-    queryKey: INGREDIENTS_KEY,
-    queryFn: () => api<IngredientView[]>('/api/admin/ingredients'),
-  });
+  const ingredients = useApiQuery<IngredientView[]>(INGREDIENTS_KEY, '/api/admin/ingredients');
   const [line, setLine] = useState<LineDraft | null>(null);
   const [removing, setRemoving] = useState<RecipeLineView | null>(null);
   const change = useLineChanges(id, () => setLine(null));
