@@ -199,26 +199,18 @@ function ItemLabels({ overview }: { overview: Overview }) {
             setProductId(e.currentTarget.value);
             setVariantId('');
           }}
-        >
-          {menuItems().map((i) => (
-            <option key={i.id} value={i.id}>
-              {i.name}
-            </option>
-          ))}
-        </HTMLSelect>
+          options={menuItems().map((i) => ({ value: i.id, label: i.name }))}
+        />
         {item?.variants && (
           <HTMLSelect
             aria-label="Option"
             value={variantId}
             onChange={(e) => setVariantId(e.currentTarget.value)}
-          >
-            <option value="">Every option</option>
-            {item.variants.map((v) => (
-              <option key={v.id} value={v.id}>
-                {v.label}
-              </option>
-            ))}
-          </HTMLSelect>
+            options={[
+              { value: '', label: 'Every option' },
+              ...item.variants.map((v) => ({ value: v.id, label: v.label })),
+            ]}
+          />
         )}
       </div>
       <div className="button-row">

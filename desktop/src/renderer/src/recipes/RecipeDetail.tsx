@@ -8,7 +8,7 @@ import { api, messageOf } from '../api/client';
 import { useApiQuery } from '../api/useApiQuery';
 import { RecipeMargins } from '../kitchen/RecipeMargins';
 import { Button, Callout, H3, H5, HTMLTable, Spinner } from '../ui/blueprint';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { ConfirmAbout } from '../ui/ConfirmDialog';
 import { IconButton } from '../ui/fields';
 import { TableHead } from '../ui/TableHead';
 import { toast } from '../ui/toaster';
@@ -108,21 +108,20 @@ export function RecipeDetail({
       )}
       <LongText title="Instructions" text={r.instructions} />
       <LongText title="Notes" text={r.notes} />
-      <ConfirmDialog
-        isOpen={removing !== null}
+      <ConfirmAbout
+        about={removing}
+        setAbout={setRemoving}
         title="Remove ingredient"
         confirmText="Remove"
-        onClose={() => setRemoving(null)}
-        onConfirm={() =>
-          removing &&
-          change.mutate({ lineId: removing.id, name: removing.ingredient.name, draft: null })
+        onConfirm={(line) =>
+          change.mutate({ lineId: line.id, name: line.ingredient.name, draft: null })
         }
       >
         <p>
           Remove {removing?.ingredient.name} from {r.name}? The recipe&apos;s cost is worked out
           again without it.
         </p>
-      </ConfirmDialog>
+      </ConfirmAbout>
     </section>
   );
 }
