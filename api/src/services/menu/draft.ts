@@ -408,74 +408,60 @@ function fieldText(field: string, before: CatalogueItem, after: CatalogueItem): 
 /** What the draft changes against the published snapshot, item by item. */
 export function differences(published: CatalogueSnapshot, draft: CatalogueSnapshot): MenuChange[] {
   const changes: MenuChange[] = [];
+  // One line per difference: the fields are named for a change of fields only.
+  const note = (
+    kind: MenuChange['kind'],
+    of: MenuChange['of'],
+    id: string,
+    name: string,
+    text: string,
+    fields: string[] = [],
+  ) => changes.push({ kind, of, id, name, fields, text });
   const a = canonical(published);
   const b = canonical(draft);
   const oldCats = new Map(a.categories.map((c) => [c.id, c]));
   const newCats = new Map(b.categories.map((c) => [c.id, c]));
   for (const c of b.categories) {
     const old = oldCats.get(c.id);
-    if (!old)
-      changes.push({
-        kind: 'added',
-        of: 'category',
-        id: c.id,
-        name: c.label,
-        fields: [],
-        text: `Added category ${c.label}`,
-      });
+    if (!old) note('added', 'category', c.id, c.label, `Added category ${c.label}`);
     else {
       const fields = (['label', 'image', 'imageAlt', 'hidden'] as const).filter(
         (f) => !same(old[f], c[f]),
       );
       if (fields.length)
-        changes.push({
-          kind: 'changed',
-          of: 'category',
-          id: c.id,
-          name: c.label,
+        note(
+          'changed',
+          'category',
+          c.id,
+          c.label,
+          `${c.label}: ${fields.map((f) => FIELD_WORDS[f]).join(', ')}`,
           fields,
-          text: `${c.label}: ${fields.map((f) => FIELD_WORDS[f]).join(', ')}`,
-        });
+        );
     }
   }
   for (const c of a.categories)
     if (!newCats.has(c.id))
-      changes.push({
-        kind: 'removed',
-        of: 'category',
-        id: c.id,
-        name: c.label,
-        fields: [],
-        text: `Removed category ${c.label}`,
-      });
+      note('removed', 'category', c.id, c.label, `Removed category ${c.label}`);
   if (
     !same(
       a.categories.map((c) => c.id).filter((id) => newCats.has(id)),
       b.categories.map((c) => c.id).filter((id) => oldCats.has(id)),
     )
   )
-    changes.push({
-      kind: 'moved',
-      of: 'category',
-      id: '',
-      name: '',
-      fields: [],
-      text: 'Categories reordered',
-    });
+    note('moved', 'category', '', '', 'Categories reordered');
 
   const oldItems = new Map(a.items.map((i) => [i.id, i]));
   const newItems = new Map(b.items.map((i) => [i.id, i]));
   for (const item of b.items) {
     const old = oldItems.get(item.id);
     if (!old) {
-      changes.push({
-        kind: 'added',
-        of: 'item',
-        id: item.id,
-        name: item.name,
-        fields: [],
-        text: `Added ${item.name} (${formatCents(item.priceCents)})`,
-      });
+      note(
+        'added',
+        'item',
+        item.id,
+        item.name,
+        `Added ${item.name} (${formatCents(item.priceCents)})`,
+      );
       continue;
     }
     const keys = new Set([...Object.keys(old), ...Object.keys(item)]);
@@ -485,25 +471,17 @@ export function differences(published: CatalogueSnapshot, draft: CatalogueSnapsh
     // A price that follows the first variant's is said once, with the variants.
     const shown = fields.includes('variants') ? fields.filter((f) => f !== 'priceCents') : fields;
     if (shown.length)
-      changes.push({
-        kind: 'changed',
-        of: 'item',
-        id: item.id,
-        name: item.name,
+      note(
+        'changed',
+        'item',
+        item.id,
+        item.name,
+        `${old.name}: ${shown.map((f) => fieldText(f, old, item)).join('; ')}`,
         fields,
-        text: `${old.name}: ${shown.map((f) => fieldText(f, old, item)).join('; ')}`,
-      });
+      );
   }
   for (const item of a.items)
-    if (!newItems.has(item.id))
-      changes.push({
-        kind: 'removed',
-        of: 'item',
-        id: item.id,
-        name: item.name,
-        fields: [],
-        text: `Removed ${item.name}`,
-      });
+    if (!newItems.has(item.id)) note('removed', 'item', item.id, item.name, `Removed ${item.name}`);
   for (const c of b.categories) {
     const before = a.items
       .filter((i) => i.category === c.id && newItems.has(i.id))
@@ -519,14 +497,7 @@ export function differences(published: CatalogueSnapshot, draft: CatalogueSnapsh
         after,
       )
     )
-      changes.push({
-        kind: 'moved',
-        of: 'item',
-        id: c.id,
-        name: c.label,
-        fields: [],
-        text: `${c.label}: items reordered`,
-      });
+      note('moved', 'item', c.id, c.label, `${c.label}: items reordered`);
   }
   return changes;
 }
