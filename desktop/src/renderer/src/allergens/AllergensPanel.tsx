@@ -17,7 +17,7 @@ import {
 import { api, messageOf } from '../api/client';
 import { useApiQuery } from '../api/useApiQuery';
 import { Button, Callout, Card, H5, HTMLSelect, Switch, Tag } from '../ui/blueprint';
-import { IconButton, TextField } from '../ui/fields';
+import { IconButton, optionsWithEvery, TextField } from '../ui/fields';
 import { HeadedTable } from '../ui/HeadedTable';
 import { QueryStatus } from '../ui/QueryStatus';
 import { toast } from '../ui/toaster';
@@ -206,10 +206,7 @@ function ItemLabels({ overview }: { overview: Overview }) {
             aria-label="Option"
             value={variantId}
             onChange={(e) => setVariantId(e.currentTarget.value)}
-            options={[
-              { value: '', label: 'Every option' },
-              ...item.variants.map((v) => ({ value: v.id, label: v.label })),
-            ]}
+            options={optionsWithEvery('Every option', item.variants)}
           />
         )}
       </div>

@@ -83,6 +83,12 @@ export const selectBinder =
     };
   };
 
+/** A filter select's options: '' for every one (`everyLabel`), then each row by its id. */
+export const optionsWithEvery = (
+  everyLabel: string,
+  rows: readonly { id: string; label: string }[],
+) => [{ value: '', label: everyLabel }, ...rows.map((r) => ({ value: r.id, label: r.label }))];
+
 /**
  * A range's two date fields, `${id}-from` and `${id}-to`: each end bounds the
  * other's picker, so the range never runs backwards.
