@@ -367,9 +367,9 @@ export async function fulfill(
   return { order, alreadyFulfilled: already };
 }
 
-/** Asks core's order-state table; a refusal is a 409 with its code. */
 type CounterContext = Parameters<typeof checkOrderAction>[2];
 
+/** Asks core's order-state table; a refusal is a 409 with its code. */
 function ensureCounter(order: OrderRow, action: OrderAction, context: CounterContext = {}) {
   const verdict = checkOrderAction(stateOf(order), action, context);
   if (!verdict.ok) throw conflict(verdict.message, verdict.code);
