@@ -1,11 +1,6 @@
 import { Alert, type Intent } from '@blueprintjs/core';
 import { useEffect, type ReactNode } from 'react';
 
-/**
- * A yes/no question before an action that cannot be taken back or that mails
- * a customer. Escape and the Cancel button close it; focus starts on Cancel's
- * side of the dialog (Blueprint's Alert), so Enter alone never deletes.
- */
 interface ConfirmDialogProps {
   isOpen: boolean;
   title: string;
@@ -17,6 +12,11 @@ interface ConfirmDialogProps {
   children: ReactNode;
 }
 
+/**
+ * A yes/no question before an action that cannot be taken back or that mails
+ * a customer. Escape and the Cancel button close it; focus starts on Cancel's
+ * side of the dialog (Blueprint's Alert), so Enter alone never deletes.
+ */
 export function ConfirmDialog({
   isOpen,
   title,
