@@ -82,39 +82,20 @@ export async function readDraft(db: Db): Promise<CatalogueSnapshot> {
   ]);
   const order = new Map(categories.map((c, i) => [c.id, i]));
   items.sort((a, b) => (order.get(a.categoryId) ?? 0) - (order.get(b.categoryId) ?? 0));
+  // The canonical forms take a snapshot's fields from the rows and leave the
+  // rest (positions, timestamps) behind.
   return {
-    categories: categories.map((c) =>
-      canonicalCategory({
-        id: c.id as never,
-        label: c.label,
-        image: c.image,
-        imageAlt: c.imageAlt,
-        hidden: c.hidden,
-      }),
-    ),
+    categories: categories.map((c) => canonicalCategory({ ...c, id: c.id as never })),
     items: items.map((row) =>
       canonicalItem({
-        id: row.id,
-        name: row.name,
-        description: row.description,
+        ...row,
         category: row.categoryId as never,
-        priceCents: row.priceCents,
-        image: row.image,
-        imageAlt: row.imageAlt,
         maxQuantity: row.maxQuantity ?? undefined,
         variants: row.variants.map((v) => ({
           id: v.id as VariantId,
           label: v.label,
           priceCents: v.priceCents,
         })),
-        fillings: row.fillings,
-        addIns: row.addIns,
-        hidden: row.hidden,
-        soldOutUntil: row.soldOutUntil,
-        soldOutDates: row.soldOutDates,
-        availableFrom: row.availableFrom,
-        availableUntil: row.availableUntil,
-        weekdays: row.weekdays,
       }),
     ),
   };
