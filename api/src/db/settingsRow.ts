@@ -7,3 +7,12 @@ export const settingsRow = <T extends object>(data: T) => ({
   create: { id: 1, ...data },
   update: data,
 });
+
+/**
+ * The settings a table's one row holds, by the keys of `defaults` (its id and
+ * updatedAt left out), or a copy of `defaults` while no row is stored.
+ */
+export function storedOrDefault<T extends object>(row: T | null, defaults: T): T {
+  if (!row) return { ...defaults };
+  return Object.fromEntries(Object.keys(defaults).map((key) => [key, row[key as keyof T]])) as T;
+}

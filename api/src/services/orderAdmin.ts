@@ -174,6 +174,17 @@ export async function notify(deps: OrderAdminDeps, what: string, send: () => Pro
   }
 }
 
+/** The same for a notice the deps may leave out (nothing is sent then). */
+async function notifyIfWired(
+  deps: OrderAdminDeps,
+  notice: 'orderCancelled' | 'orderRestored' | 'refundRecorded',
+  what: string,
+  id: string,
+) {
+  const send = deps.notifications[notice]?.bind(deps.notifications);
+  if (send) await notify(deps, what, () => send(id));
+}
+
 /**
  * Asks Square (through deps.payments) for the order's link. The payments
  * service stores the link and mails the customer when it makes a new one; a
@@ -226,8 +237,7 @@ export async function changePaymentStatus(
 /** Cancels the order and tells the customer (a paid order is refunded in Square by staff). */
 export async function cancelOrder(deps: OrderAdminDeps, id: string, actor: Actor) {
   const order = await act(deps, id, 'cancel', actor, () => ({}));
-  const send = deps.notifications.orderCancelled?.bind(deps.notifications);
-  if (send) await notify(deps, 'order cancelled', () => send(id));
+  await notifyIfWired(deps, 'orderCancelled', 'order cancelled', id);
   return order;
 }
 
@@ -357,14 +367,31 @@ export async function fulfill(
   return { order, alreadyFulfilled: already };
 }
 
+type CounterContext = Parameters<typeof checkOrderAction>[2];
+
 /** Asks core's order-state table; a refusal is a 409 with its code. */
-function ensureCounter(
-  order: OrderRow,
-  action: OrderAction,
-  context: Parameters<typeof checkOrderAction>[2] = {},
-) {
+function ensureCounter(order: OrderRow, action: OrderAction, context: CounterContext = {}) {
   const verdict = checkOrderAction(stateOf(order), action, context);
   if (!verdict.ok) throw conflict(verdict.message, verdict.code);
+}
+
+/**
+ * One counter action on one order, in one transaction: the order locked,
+ * the action checked against core's order-state table (409 if refused, with
+ * `context` read from the locked order), then `work` done.
+ */
+function counterStep<T>(
+  deps: OrderAdminDeps,
+  id: string,
+  action: OrderAction,
+  work: (tx: Tx, current: OrderRow) => Promise<T>,
+  context?: (current: OrderRow) => CounterContext,
+) {
+  return deps.prisma.$transaction(async (tx) => {
+    const current = await lockOrder(tx, id);
+    ensureCounter(current, action, context?.(current));
+    return work(tx, current);
+  });
 }
 
 /** A stored order as core's order-state table reads it. */
@@ -487,16 +514,14 @@ export async function advanceStage(
   action: 'confirm' | 'startBaking',
   actor: Actor,
 ) {
-  return deps.prisma.$transaction(async (tx) => {
-    const current = await lockOrder(tx, id);
-    ensureCounter(current, action);
-    return applyChanges(
+  return counterStep(deps, id, action, (tx, current) =>
+    applyChanges(
       tx,
       current,
       { fulfillmentStatus: action === 'confirm' ? 'confirmed' : 'baking' },
       actor,
-    );
-  });
+    ),
+  );
 }
 
 /** The order whose pickup code was typed or scanned at the counter (404 otherwise). */
@@ -518,47 +543,52 @@ export async function restoreOrder(
   actor: Actor,
   now = new Date(),
 ) {
-  const order = await deps.prisma.$transaction(async (tx) => {
-    const current = await lockOrder(tx, id);
-    const today = bakeryToday(now);
+  const today = bakeryToday(now);
+  const order = await counterStep(
+    deps,
+    id,
+    'restore',
+    async (tx, current) => {
+      if (current.pickupDate) {
+        // Issue 25: its window and drop units (a drop that closed since refuses), then
+        // the day's, in the order the submission and a cancellation take them.
+        await bookWindowAndDrops(tx, {
+          orderId: current.id,
+          date: current.pickupDate,
+          pickupTime: current.pickupTime,
+          deliveryMethod: current.deliveryMethod,
+          lines: storedLines(current.items),
+          holder: null,
+          rebook: true,
+        });
+        await reserveCapacity(tx, current.pickupDate, storedLines(current.items), {
+          userId: null,
+          today,
+        });
+      }
+      const back =
+        current.cancelledFrom && current.cancelledFrom !== 'cancelled'
+          ? fulfillmentOf({ fulfillmentStatus: current.cancelledFrom })
+          : 'received';
+      return applyChanges(
+        tx,
+        current,
+        {
+          fulfillmentStatus: back,
+          paymentStatus: specFields(back, Boolean(current.paidAt)).paymentStatus,
+          cancelledAt: null,
+          cancelledFrom: null,
+        },
+        actor,
+      );
+    },
     // The New York day of the cancel (a UTC date is the next day after 7 or 8 pm).
-    const cancelledDay = current.cancelledAt ? bakeryToday(current.cancelledAt) : null;
-    ensureCounter(current, 'restore', { today, cancelledDay });
-    if (current.pickupDate) {
-      // Issue 25: its window and drop units (a drop that closed since refuses), then
-      // the day's, in the order the submission and a cancellation take them.
-      await bookWindowAndDrops(tx, {
-        orderId: current.id,
-        date: current.pickupDate,
-        pickupTime: current.pickupTime,
-        deliveryMethod: current.deliveryMethod,
-        lines: storedLines(current.items),
-        holder: null,
-        rebook: true,
-      });
-      await reserveCapacity(tx, current.pickupDate, storedLines(current.items), {
-        userId: null,
-        today,
-      });
-    }
-    const back =
-      current.cancelledFrom && current.cancelledFrom !== 'cancelled'
-        ? fulfillmentOf({ fulfillmentStatus: current.cancelledFrom })
-        : 'received';
-    return applyChanges(
-      tx,
-      current,
-      {
-        fulfillmentStatus: back,
-        paymentStatus: specFields(back, Boolean(current.paidAt)).paymentStatus,
-        cancelledAt: null,
-        cancelledFrom: null,
-      },
-      actor,
-    );
-  });
-  const send = deps.notifications.orderRestored?.bind(deps.notifications);
-  if (send) await notify(deps, 'order restored', () => send(id));
+    (current) => ({
+      today,
+      cancelledDay: current.cancelledAt ? bakeryToday(current.cancelledAt) : null,
+    }),
+  );
+  await notifyIfWired(deps, 'orderRestored', 'order restored', id);
   return order;
 }
 
@@ -574,9 +604,7 @@ export async function recordRefund(
   actor: Actor,
 ) {
   const amountCents = dollarsToCents(input.amount);
-  const order = await deps.prisma.$transaction(async (tx) => {
-    const current = await lockOrder(tx, id);
-    ensureCounter(current, 'refund');
+  const order = await counterStep(deps, id, 'refund', async (tx, current) => {
     const refunded = cents(current.refundedAmount);
     const total = cents(current.total);
     if (amountCents <= 0 || refunded + amountCents > total)
@@ -604,8 +632,7 @@ export async function recordRefund(
     });
     return updated;
   });
-  const send = deps.notifications.refundRecorded?.bind(deps.notifications);
-  if (send) await notify(deps, 'refund recorded', () => send(id));
+  await notifyIfWired(deps, 'refundRecorded', 'refund recorded', id);
   return order;
 }
 
@@ -616,11 +643,9 @@ export async function archiveOrder(
   actor: Actor,
   now = new Date(),
 ) {
-  return deps.prisma.$transaction(async (tx) => {
-    const current = await lockOrder(tx, id);
-    ensureCounter(current, 'archive');
-    return applyChanges(tx, current, { archivedAt: now }, actor);
-  });
+  return counterStep(deps, id, 'archive', (tx, current) =>
+    applyChanges(tx, current, { archivedAt: now }, actor),
+  );
 }
 
 /** "#8C522CC7 (Ann Lee)": how refusals and logs name an order. */

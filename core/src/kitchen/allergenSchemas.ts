@@ -3,7 +3,7 @@
 // item's exception to the shop's promise, its net weight, the label settings
 // and the label request.
 import { z } from 'zod';
-import { wholeNumberIn, requiredText } from '../schemas/common';
+import { optionalNote, wholeNumberIn, requiredText } from '../schemas/common';
 import { ADD_INS, CAKE_FILLINGS, getMenuItem } from '../catalogue/catalogue';
 import { isDateString } from '../calendar/calendar';
 import { ALLERGEN_IDS, GLUTEN_KINDS, type AllergenId } from './allergens';
@@ -51,12 +51,7 @@ export const IngredientAllergenFields = {
     .default([]),
   mayContain: allergenList.default([]),
   gluten: z.enum(GLUTEN_KINDS, { error: ALLERGEN_MESSAGES.gluten }).default('none'),
-  labelName: z
-    .string({ error: ALLERGEN_MESSAGES.labelName })
-    .trim()
-    .max(500, ALLERGEN_MESSAGES.labelName)
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  labelName: optionalNote(500, ALLERGEN_MESSAGES.labelName),
   gramsPerUnit: z.preprocess(
     (value) => (value === '' || value === undefined ? null : value),
     positive(ALLERGEN_MESSAGES.gramsPerUnit).nullable(),

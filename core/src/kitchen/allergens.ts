@@ -29,14 +29,14 @@ export const allergenLabel = (id: AllergenId): string =>
  * Gluten, beside wheat: 'gluten' for barley, rye, malt and the like; oats are
  * 'oats-certified' (certified gluten-free: no gluten) or 'oats' (not: gluten).
  */
-export const GLUTEN_KINDS = ['none', 'gluten', 'oats', 'oats-certified'] as const;
-export type GlutenKind = (typeof GLUTEN_KINDS)[number];
-export const GLUTEN_LABELS: Readonly<Record<GlutenKind, string>> = {
+export const GLUTEN_LABELS = {
   none: 'No gluten',
   gluten: 'Contains gluten (barley, rye, malt…)',
   oats: 'Oats, not certified gluten-free',
   'oats-certified': 'Oats, certified gluten-free',
-};
+} as const;
+export type GlutenKind = keyof typeof GLUTEN_LABELS;
+export const GLUTEN_KINDS = Object.keys(GLUTEN_LABELS) as readonly GlutenKind[];
 
 /** An ingredient as the roll-up reads it. */
 export interface AllergenIngredient {

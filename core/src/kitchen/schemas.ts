@@ -1,7 +1,7 @@
 // Payloads of the kitchen calls (docs/kitchen.md): capacity limits, closed
 // dates, recipe links and the date ranges of availability and bake sheets.
 import { z } from 'zod';
-import { wholeNumberIn } from '../schemas/common';
+import { optionalNote, wholeNumberIn } from '../schemas/common';
 import { getMenuItem } from '../catalogue/catalogue';
 import { daysAway, isDateString } from '../calendar/calendar';
 import { kitchenCategories, MAX_CAPACITY_UNITS } from './capacity';
@@ -48,12 +48,7 @@ export type CapacityLimitsInput = z.infer<typeof CapacityLimitsSchema>;
 /** POST /api/admin/kitchen/closed-dates. */
 export const ClosedDateSchema = z.object({
   date: kitchenDate(),
-  reason: z
-    .string({ error: KITCHEN_MESSAGES.reason })
-    .trim()
-    .max(200, KITCHEN_MESSAGES.reason)
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  reason: optionalNote(200, KITCHEN_MESSAGES.reason),
 });
 export type ClosedDateInput = z.infer<typeof ClosedDateSchema>;
 

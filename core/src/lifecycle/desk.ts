@@ -40,18 +40,17 @@ const DESK_STATUS_VALUES = DESK_STATUS_FILTERS.map((f) => f.value) as [
   ...DeskStatusFilter[],
 ];
 
-/** Which day the due presets start from, and how many days each covers. */
-export const DUE_PRESETS = ['today', 'tomorrow', 'week', 'upcoming', 'date', 'all'] as const;
-export type DuePreset = (typeof DUE_PRESETS)[number];
-
-export const DUE_PRESET_LABELS: Readonly<Record<DuePreset, string>> = {
+/** The desk's due presets with their words (`dueRange` says which days each covers). */
+export const DUE_PRESET_LABELS = {
   today: 'Today',
   tomorrow: 'Tomorrow',
   week: 'This week',
   upcoming: 'Today and coming days',
   date: 'A date',
   all: 'All dates',
-};
+} as const;
+export type DuePreset = keyof typeof DUE_PRESET_LABELS;
+export const DUE_PRESETS = Object.keys(DUE_PRESET_LABELS) as readonly DuePreset[];
 
 /** How many days "coming days" (the desk's opening view) covers, today included. */
 export const UPCOMING_DAYS = 14;

@@ -47,20 +47,8 @@ export function canTransition<S extends string>(
   return ((table as Record<string, readonly string[] | undefined>)[from] ?? []).includes(to);
 }
 
-/** The admin order buttons of spec section 4, in their on-screen order. */
-export const ADMIN_ACTIONS = [
-  'calculateDeliveryFee',
-  'confirmPayment',
-  'markComplete',
-  'markInProgress',
-  'cancel',
-  'viewPayment',
-  'fulfill',
-  'delete',
-] as const;
-export type AdminAction = (typeof ADMIN_ACTIONS)[number];
-
-export const ADMIN_ACTION_LABELS: Readonly<Record<AdminAction, string>> = {
+/** The admin order buttons of spec section 4 with their labels, in their on-screen order. */
+export const ADMIN_ACTION_LABELS = {
   calculateDeliveryFee: 'Calculate Delivery Fee',
   confirmPayment: 'Confirm Payment',
   markComplete: 'Mark Complete',
@@ -69,7 +57,9 @@ export const ADMIN_ACTION_LABELS: Readonly<Record<AdminAction, string>> = {
   viewPayment: 'View Payment',
   fulfill: 'Fulfill',
   delete: 'Delete',
-};
+} as const;
+export type AdminAction = keyof typeof ADMIN_ACTION_LABELS;
+export const ADMIN_ACTIONS = Object.keys(ADMIN_ACTION_LABELS) as readonly AdminAction[];
 
 export const DELETE_ORDER_CONFIRM =
   'Are you sure you want to delete this order? This action cannot be undone.';

@@ -70,14 +70,15 @@ export const PAID_STATUSES = ['paid', 'completed'] as const;
 export const isPaidStatus = (paymentStatus: string) =>
   (PAID_STATUSES as readonly string[]).includes(paymentStatus);
 
-export const PAYMENT_METHODS = ['square', 'cash', 'card', 'other'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
+/** The ways money is taken, each with its words, in the order the counter offers them. */
+export const PAYMENT_METHOD_LABELS = {
   square: 'Square link',
   cash: 'Cash',
   card: 'Card (terminal)',
   other: 'Other',
-};
+} as const;
+export type PaymentMethod = keyof typeof PAYMENT_METHOD_LABELS;
+export const PAYMENT_METHODS = Object.keys(PAYMENT_METHOD_LABELS) as readonly PaymentMethod[];
 
 export const REFUND_STATUSES = ['none', 'partial', 'full'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];

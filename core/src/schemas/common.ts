@@ -74,6 +74,19 @@ export const passwordField = () =>
 export const requiredText = (max: number, missing: string, tooLong: string, min = 1) =>
   z.string({ error: missing }).trim().min(min, missing).max(max, tooLong);
 
+/**
+ * Trimmed text of at most `max` characters that may be left out (absent, null
+ * and blank become null); `message` for anything else. Unlike optionalText,
+ * the characters are not checked (a closed date's reason, a label name).
+ */
+export const optionalNote = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
 /** Text that may be left out: absent, null and blank all become null. */
 export const optionalText = (max: number, message: string) =>
   z

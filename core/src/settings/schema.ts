@@ -53,6 +53,22 @@ const cents = (label: string, maxCents: number) =>
     .min(0, `${label} cannot be negative`)
     .max(maxCents, `${label} cannot exceed $${(maxCents / 100).toFixed(2)}`);
 
+/**
+ * A whole number of `unit`s (days, miles) from `min` to `max`; a minimum of 0
+ * reads "cannot be negative", another "must be at least 1 day".
+ */
+const wholeCount = (label: string, unit: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a number of ${unit}s` })
+    .int(`${label} must be a whole number of ${unit}s`)
+    .min(
+      min,
+      min === 0
+        ? `${label} cannot be negative`
+        : `${label} must be at least ${min} ${unit}${min === 1 ? '' : 's'}`,
+    )
+    .max(max, `${label} cannot exceed ${max} ${unit}s`);
+
 export const ShopSettingsSchema = z
   .object({
     name: text('Shop name', 100),
@@ -94,16 +110,8 @@ export const ShopSettingsSchema = z
       >,
       { error: 'Opening hours are required for every day of the week' },
     ),
-    leadTimeDays: z
-      .number({ error: 'Lead time must be a number of days' })
-      .int('Lead time must be a whole number of days')
-      .min(1, 'Lead time must be at least 1 day')
-      .max(60, 'Lead time cannot exceed 60 days'),
-    rushThresholdDays: z
-      .number({ error: 'Rush threshold must be a number of days' })
-      .int('Rush threshold must be a whole number of days')
-      .min(0, 'Rush threshold cannot be negative')
-      .max(60, 'Rush threshold cannot exceed 60 days'),
+    leadTimeDays: wholeCount('Lead time', 'day', 1, 60),
+    rushThresholdDays: wholeCount('Rush threshold', 'day', 0, 60),
     // The order schema accepts a rush fee up to $500 and cake options up to $50.
     rushFeeCents: cents('Rush fee', 50_000),
     taxRatePercent: z
@@ -116,11 +124,7 @@ export const ShopSettingsSchema = z
       ),
     cakeWritingFeeCents: cents('Cake writing fee', 2_500),
     cakeBowsFeeCents: cents('Cake bows fee', 2_500),
-    deliveryMiles: z
-      .number({ error: 'Delivery distance must be a number of miles' })
-      .int('Delivery distance must be a whole number of miles')
-      .min(1, 'Delivery distance must be at least 1 mile')
-      .max(100, 'Delivery distance cannot exceed 100 miles'),
+    deliveryMiles: wholeCount('Delivery distance', 'mile', 1, 100),
     /** The ZIP codes delivered to; empty: any ZIP within the miles (staff check the distance). */
     deliveryZips: z
       .array(

@@ -32,29 +32,23 @@ export function ProductImage({
   width = 320,
   className,
 }: ProductImageProps) {
-  const height = photoHeight(width);
-  const loading = first ? 'eager' : 'lazy';
-  const fetchPriority = first ? 'high' : 'auto';
-  // The first picture is decoded in the frame that paints it, not a frame
-  // later: that later frame can wait behind the hydration task (issue 22, LCP).
-  const decoding = first ? 'sync' : 'async';
+  // What the <img> of a drawing and of a photo share, after its source: the
+  // laid-out box, and how eagerly it loads.
+  const box = {
+    width,
+    height: photoHeight(width),
+    loading: first ? 'eager' : 'lazy',
+    fetchPriority: first ? 'high' : 'auto',
+    // The first picture is decoded in the frame that paints it, not a frame
+    // later: that later frame can wait behind the hydration task (issue 22, LCP).
+    decoding: first ? 'sync' : 'async',
+  } as const;
   const sources = photoSizes(image);
   if (!image || sources.length === 0) {
     // A drawing: the item's own drawing URL, else the category's.
     const src = image || fallback.image;
     const text = image && image !== fallback.image ? alt || fallback.imageAlt : fallback.imageAlt;
-    return (
-      <img
-        className={className}
-        src={src}
-        alt={text}
-        width={width}
-        height={height}
-        loading={loading}
-        fetchPriority={fetchPriority}
-        decoding={decoding}
-      />
-    );
+    return <img className={className} src={src} alt={text} {...box} />;
   }
   const srcSet = (type: string) =>
     sources
@@ -73,11 +67,7 @@ export function ProductImage({
         srcSet={srcSet(jpeg.type)}
         sizes={sizes}
         alt={alt || fallback.imageAlt}
-        width={width}
-        height={height}
-        loading={loading}
-        fetchPriority={fetchPriority}
-        decoding={decoding}
+        {...box}
       />
     </picture>
   );

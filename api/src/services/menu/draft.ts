@@ -68,50 +68,34 @@ export const canonical = (s: CatalogueSnapshot): CatalogueSnapshot => ({
   items: s.items.map(canonicalItem),
 });
 
+/** The owner's order of categories, and of items within one: by position, ties by id. */
+const OWNERS_ORDER: { position?: 'asc'; id?: 'asc' }[] = [{ position: 'asc' }, { id: 'asc' }];
+
 /** The draft, as a snapshot (categories and items in the owner's order). */
 export async function readDraft(db: Db): Promise<CatalogueSnapshot> {
   const [categories, items] = await Promise.all([
-    db.menuCategory.findMany({ orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+    db.menuCategory.findMany({ orderBy: OWNERS_ORDER }),
     db.menuItem.findMany({
       include: { variants: { orderBy: { position: 'asc' } } },
-      orderBy: [{ position: 'asc' }, { id: 'asc' }],
+      orderBy: OWNERS_ORDER,
     }),
   ]);
   const order = new Map(categories.map((c, i) => [c.id, i]));
   items.sort((a, b) => (order.get(a.categoryId) ?? 0) - (order.get(b.categoryId) ?? 0));
+  // The canonical forms take a snapshot's fields from the rows and leave the
+  // rest (positions, timestamps) behind.
   return {
-    categories: categories.map((c) =>
-      canonicalCategory({
-        id: c.id as never,
-        label: c.label,
-        image: c.image,
-        imageAlt: c.imageAlt,
-        hidden: c.hidden,
-      }),
-    ),
+    categories: categories.map((c) => canonicalCategory({ ...c, id: c.id as never })),
     items: items.map((row) =>
       canonicalItem({
-        id: row.id,
-        name: row.name,
-        description: row.description,
+        ...row,
         category: row.categoryId as never,
-        priceCents: row.priceCents,
-        image: row.image,
-        imageAlt: row.imageAlt,
         maxQuantity: row.maxQuantity ?? undefined,
         variants: row.variants.map((v) => ({
           id: v.id as VariantId,
           label: v.label,
           priceCents: v.priceCents,
         })),
-        fillings: row.fillings,
-        addIns: row.addIns,
-        hidden: row.hidden,
-        soldOutUntil: row.soldOutUntil,
-        soldOutDates: row.soldOutDates,
-        availableFrom: row.availableFrom,
-        availableUntil: row.availableUntil,
-        weekdays: row.weekdays,
       }),
     ),
   };
@@ -200,12 +184,12 @@ async function checkCategory(db: Db, id: string) {
 
 /** Moves `id` to `position` among its siblings (rows renumbered 0…n). */
 async function reorder(
-  ids: string[],
+  siblings: { id: string }[],
   id: string,
   position: number,
   save: (id: string, position: number) => Promise<unknown>,
 ) {
-  const rest = ids.filter((x) => x !== id);
+  const rest = siblings.map((s) => s.id).filter((x) => x !== id);
   rest.splice(Math.min(position, rest.length), 0, id);
   for (const [index, x] of rest.entries()) await save(x, index);
 }
@@ -259,14 +243,11 @@ async function moveItem(
 ) {
   const siblings = await tx.menuItem.findMany({
     where: { categoryId },
-    orderBy: [{ position: 'asc' }, { id: 'asc' }],
+    orderBy: OWNERS_ORDER,
     select: { id: true },
   });
-  await reorder(
-    siblings.map((s) => s.id),
-    id,
-    position,
-    (x, p) => tx.menuItem.update({ where: { id: x }, data: { position: p } }),
+  await reorder(siblings, id, position, (x, p) =>
+    tx.menuItem.update({ where: { id: x }, data: { position: p } }),
   );
 }
 
@@ -329,15 +310,9 @@ export async function createCategory(prisma: PrismaClient, input: MenuCategoryCr
 }
 
 async function moveCategory(tx: Prisma.TransactionClient, id: string, position: number) {
-  const all = await tx.menuCategory.findMany({
-    orderBy: [{ position: 'asc' }, { id: 'asc' }],
-    select: { id: true },
-  });
-  await reorder(
-    all.map((c) => c.id),
-    id,
-    position,
-    (x, p) => tx.menuCategory.update({ where: { id: x }, data: { position: p } }),
+  const all = await tx.menuCategory.findMany({ orderBy: OWNERS_ORDER, select: { id: true } });
+  await reorder(all, id, position, (x, p) =>
+    tx.menuCategory.update({ where: { id: x }, data: { position: p } }),
   );
 }
 
@@ -414,74 +389,60 @@ function fieldText(field: string, before: CatalogueItem, after: CatalogueItem): 
 /** What the draft changes against the published snapshot, item by item. */
 export function differences(published: CatalogueSnapshot, draft: CatalogueSnapshot): MenuChange[] {
   const changes: MenuChange[] = [];
+  // One line per difference: the fields are named for a change of fields only.
+  const note = (
+    kind: MenuChange['kind'],
+    of: MenuChange['of'],
+    id: string,
+    name: string,
+    text: string,
+    fields: string[] = [],
+  ) => changes.push({ kind, of, id, name, fields, text });
   const a = canonical(published);
   const b = canonical(draft);
   const oldCats = new Map(a.categories.map((c) => [c.id, c]));
   const newCats = new Map(b.categories.map((c) => [c.id, c]));
   for (const c of b.categories) {
     const old = oldCats.get(c.id);
-    if (!old)
-      changes.push({
-        kind: 'added',
-        of: 'category',
-        id: c.id,
-        name: c.label,
-        fields: [],
-        text: `Added category ${c.label}`,
-      });
+    if (!old) note('added', 'category', c.id, c.label, `Added category ${c.label}`);
     else {
       const fields = (['label', 'image', 'imageAlt', 'hidden'] as const).filter(
         (f) => !same(old[f], c[f]),
       );
       if (fields.length)
-        changes.push({
-          kind: 'changed',
-          of: 'category',
-          id: c.id,
-          name: c.label,
+        note(
+          'changed',
+          'category',
+          c.id,
+          c.label,
+          `${c.label}: ${fields.map((f) => FIELD_WORDS[f]).join(', ')}`,
           fields,
-          text: `${c.label}: ${fields.map((f) => FIELD_WORDS[f]).join(', ')}`,
-        });
+        );
     }
   }
   for (const c of a.categories)
     if (!newCats.has(c.id))
-      changes.push({
-        kind: 'removed',
-        of: 'category',
-        id: c.id,
-        name: c.label,
-        fields: [],
-        text: `Removed category ${c.label}`,
-      });
+      note('removed', 'category', c.id, c.label, `Removed category ${c.label}`);
   if (
     !same(
       a.categories.map((c) => c.id).filter((id) => newCats.has(id)),
       b.categories.map((c) => c.id).filter((id) => oldCats.has(id)),
     )
   )
-    changes.push({
-      kind: 'moved',
-      of: 'category',
-      id: '',
-      name: '',
-      fields: [],
-      text: 'Categories reordered',
-    });
+    note('moved', 'category', '', '', 'Categories reordered');
 
   const oldItems = new Map(a.items.map((i) => [i.id, i]));
   const newItems = new Map(b.items.map((i) => [i.id, i]));
   for (const item of b.items) {
     const old = oldItems.get(item.id);
     if (!old) {
-      changes.push({
-        kind: 'added',
-        of: 'item',
-        id: item.id,
-        name: item.name,
-        fields: [],
-        text: `Added ${item.name} (${formatCents(item.priceCents)})`,
-      });
+      note(
+        'added',
+        'item',
+        item.id,
+        item.name,
+        `Added ${item.name} (${formatCents(item.priceCents)})`,
+      );
       continue;
     }
     const keys = new Set([...Object.keys(old), ...Object.keys(item)]);
@@ -491,25 +452,17 @@ export function differences(published: CatalogueSnapshot, draft: CatalogueSnapsh
     // A price that follows the first variant's is said once, with the variants.
     const shown = fields.includes('variants') ? fields.filter((f) => f !== 'priceCents') : fields;
     if (shown.length)
-      changes.push({
-        kind: 'changed',
-        of: 'item',
-        id: item.id,
-        name: item.name,
+      note(
+        'changed',
+        'item',
+        item.id,
+        item.name,
+        `${old.name}: ${shown.map((f) => fieldText(f, old, item)).join('; ')}`,
         fields,
-        text: `${old.name}: ${shown.map((f) => fieldText(f, old, item)).join('; ')}`,
-      });
+      );
   }
   for (const item of a.items)
-    if (!newItems.has(item.id))
-      changes.push({
-        kind: 'removed',
-        of: 'item',
-        id: item.id,
-        name: item.name,
-        fields: [],
-        text: `Removed ${item.name}`,
-      });
+    if (!newItems.has(item.id)) note('removed', 'item', item.id, item.name, `Removed ${item.name}`);
   for (const c of b.categories) {
     const before = a.items
       .filter((i) => i.category === c.id && newItems.has(i.id))
@@ -525,14 +478,7 @@ export function differences(published: CatalogueSnapshot, draft: CatalogueSnapsh
         after,
       )
     )
-      changes.push({
-        kind: 'moved',
-        of: 'item',
-        id: c.id,
-        name: c.label,
-        fields: [],
-        text: `${c.label}: items reordered`,
-      });
+      note('moved', 'item', c.id, c.label, `${c.label}: items reordered`);
   }
   return changes;
 }

@@ -23,7 +23,7 @@ import type { Logger } from '../contracts.js';
 import { dumpLogical, readLogical } from './logicalBackup.js';
 import { archiveMedia, mediaArchiveFor, pruneMediaArchives } from './mediaBackup.js';
 import { findPgTools, libpqTarget, PgToolsMissing, serverMajor, type PgTools } from './pgTools.js';
-import { settingsRow } from '../../db/settingsRow.js';
+import { settingsRow, storedOrDefault } from '../../db/settingsRow.js';
 
 /** BACKUP_METHOD: pg_dump when one fits the server, else logical (auto, the default); or either alone. */
 export type BackupMethod = 'auto' | 'pg_dump' | 'logical';
@@ -245,9 +245,7 @@ export async function pruneBackups(
 /** The owner's backup settings (core's defaults when none are stored). */
 export async function backupSettings(prisma: PrismaClient): Promise<BackupSettings> {
   const row = await prisma.backupSetting.findUnique({ where: { id: 1 } });
-  return row
-    ? { time: row.time, keepDaily: row.keepDaily, keepWeekly: row.keepWeekly }
-    : { ...DEFAULT_BACKUP_SETTINGS };
+  return storedOrDefault(row, DEFAULT_BACKUP_SETTINGS);
 }
 
 export async function saveBackupSettings(

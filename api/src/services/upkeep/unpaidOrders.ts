@@ -14,7 +14,7 @@ import {
 } from '@bakery/core';
 import type { Logger, Notifications } from '../contracts.js';
 import { releaseUnpaidOrder } from '../orderAdmin.js';
-import { settingsRow } from '../../db/settingsRow.js';
+import { settingsRow, storedOrDefault } from '../../db/settingsRow.js';
 
 const HOUR_MS = 3_600_000;
 /** Orders handled per run at most; the next run takes the rest. */
@@ -24,13 +24,7 @@ export async function unpaidOrderSettings(
   prisma: Pick<PrismaClient, 'unpaidOrderSetting'>,
 ): Promise<UnpaidOrderSettings> {
   const row = await prisma.unpaidOrderSetting.findUnique({ where: { id: 1 } });
-  return row
-    ? {
-        releaseAfterHours: row.releaseAfterHours,
-        warnBeforeHours: row.warnBeforeHours,
-        maxOpenUnpaid: row.maxOpenUnpaid,
-      }
-    : { ...DEFAULT_UNPAID_ORDER_SETTINGS };
+  return storedOrDefault(row, DEFAULT_UNPAID_ORDER_SETTINGS);
 }
 
 export async function saveUnpaidOrderSettings(

@@ -30,24 +30,29 @@ const PANEL_BUTTONS = [
   ['cancel', 'Cancel order'],
 ] as const;
 
-/** Sends a change or a cancel, then reloads My Orders; the answer's order or an error message. */
-function useOrderCall(order: OrderView) {
+const newTotal = (o: OrderView) => `Your order was changed. New total: ${formatDollars(o.total)}.`;
+
+/**
+ * Sends a change or a cancel, then reloads My Orders: `onDone` gets the
+ * message made from the answer's order, an error is shown in the form.
+ */
+function useOrderCall(order: OrderView, onDone: (message: string) => void) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  /** The success message made from the answer's order, or null after an error (shown). */
   async function call(
     method: 'PATCH' | 'POST',
     path: string,
     body: unknown,
     ok: (o: OrderView) => string,
-  ): Promise<string | null> {
+  ) {
     setBusy(true);
     setError(null);
+    let message: string | null = null;
     try {
       const answer = (await (await apiRequest(method, path, body)).json()) as { order: OrderView };
       await queryClient.invalidateQueries({ queryKey: MY_ORDERS_KEY });
-      return ok(answer.order);
+      message = ok(answer.order);
     } catch (failure) {
       setError(
         errorMessage(
@@ -55,36 +60,30 @@ function useOrderCall(order: OrderView) {
           `Order #${order.orderNumber} could not be changed. Please try again.`,
         ),
       );
-      return null;
     } finally {
       setBusy(false);
     }
+    if (message) onDone(message);
   }
-  return { call, busy, error };
+  /** A new date, time or quantities: the server re-prices and the new total is said. */
+  const change = (body: unknown) => call('PATCH', `/api/my-orders/${order.id}`, body, newTotal);
+  return { call, change, busy, error };
 }
 
-const newTotal = (o: OrderView) => `Your order was changed. New total: ${formatDollars(o.total)}.`;
-
-function DateForm({
-  order,
-  onDone,
-}: {
+/** A change the customer opened: its order, and what to say when it closes (null: kept as it was). */
+interface ChangeStepProps {
   order: OrderView;
   onDone: (message: string | null) => void;
-}) {
+}
+
+function DateForm({ order, onDone }: ChangeStepProps) {
   const id = useId();
   const [date, setDate] = useState(order.pickupDate ?? '');
   const [time, setTime] = useState(order.pickupTime ?? PICKUP_SLOTS[0]!);
-  const { call, busy, error } = useOrderCall(order);
+  const { change, busy, error } = useOrderCall(order, onDone);
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const message = await call(
-      'PATCH',
-      `/api/my-orders/${order.id}`,
-      { pickupDate: date, pickupTime: time },
-      newTotal,
-    );
-    if (message) onDone(message);
+    await change({ pickupDate: date, pickupTime: time });
   }
   return (
     <form
@@ -119,16 +118,10 @@ function DateForm({
   );
 }
 
-function QuantitiesForm({
-  order,
-  onDone,
-}: {
-  order: OrderView;
-  onDone: (message: string | null) => void;
-}) {
+function QuantitiesForm({ order, onDone }: ChangeStepProps) {
   const id = useId();
   const [quantities, setQuantities] = useState(order.items.map((line) => String(line.quantity)));
-  const { call, busy, error } = useOrderCall(order);
+  const { change, busy, error } = useOrderCall(order, onDone);
   async function submit(event: FormEvent) {
     event.preventDefault();
     const items = order.items.flatMap((line, index) => {
@@ -145,8 +138,7 @@ function QuantitiesForm({
           ]
         : [];
     });
-    const message = await call('PATCH', `/api/my-orders/${order.id}`, { items }, newTotal);
-    if (message) onDone(message);
+    await change({ items });
   }
   return (
     <form
@@ -180,23 +172,10 @@ function QuantitiesForm({
   );
 }
 
-function CancelConfirm({
-  order,
-  onDone,
-}: {
-  order: OrderView;
-  onDone: (message: string | null) => void;
-}) {
-  const { call, busy, error } = useOrderCall(order);
-  async function confirm() {
-    const message = await call(
-      'POST',
-      `/api/my-orders/${order.id}/cancel`,
-      {},
-      () => 'Your order was cancelled.',
-    );
-    if (message) onDone(message);
-  }
+function CancelConfirm({ order, onDone }: ChangeStepProps) {
+  const { call, busy, error } = useOrderCall(order, onDone);
+  const confirm = () =>
+    call('POST', `/api/my-orders/${order.id}/cancel`, {}, () => 'Your order was cancelled.');
   return (
     <div className="self-service-form" role="group" aria-label="Cancel order">
       <p>

@@ -5,7 +5,7 @@
 // and add-in puts in a piece, net weights, one item's labels and the label
 // settings.
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   menuItems,
   getMenuItem,
@@ -15,8 +15,9 @@ import {
   type AllergenOverviewView,
 } from '@bakery/core';
 import { api, messageOf } from '../api/client';
+import { useApiQuery } from '../api/useApiQuery';
 import { Button, Callout, Card, H5, HTMLSelect, Switch, Tag } from '../ui/blueprint';
-import { IconButton, TextField } from '../ui/fields';
+import { IconButton, optionsWithEvery, TextField } from '../ui/fields';
 import { HeadedTable } from '../ui/HeadedTable';
 import { QueryStatus } from '../ui/QueryStatus';
 import { toast } from '../ui/toaster';
@@ -198,26 +199,15 @@ function ItemLabels({ overview }: { overview: Overview }) {
             setProductId(e.currentTarget.value);
             setVariantId('');
           }}
-        >
-          {menuItems().map((i) => (
-            <option key={i.id} value={i.id}>
-              {i.name}
-            </option>
-          ))}
-        </HTMLSelect>
+          options={menuItems().map((i) => ({ value: i.id, label: i.name }))}
+        />
         {item?.variants && (
           <HTMLSelect
             aria-label="Option"
             value={variantId}
             onChange={(e) => setVariantId(e.currentTarget.value)}
-          >
-            <option value="">Every option</option>
-            {item.variants.map((v) => (
-              <option key={v.id} value={v.id}>
-                {v.label}
-              </option>
-            ))}
-          </HTMLSelect>
+            options={optionsWithEvery('Every option', item.variants)}
+          />
         )}
       </div>
       <div className="button-row">
@@ -280,14 +270,11 @@ function ItemLabels({ overview }: { overview: Overview }) {
 }
 
 export function AllergensPanel({ role }: { role: string }) {
-  const overview = useQuery({
-    queryKey: KEY,
-    queryFn: () => api<Overview>('/api/admin/allergens'),
-  });
-  const ingredients = useQuery({
-    queryKey: ['/api/admin/ingredients'],
-    queryFn: () => api<IngredientView[]>('/api/admin/ingredients'),
-  });
+  const overview = useApiQuery<Overview>(KEY, '/api/admin/allergens');
+  const ingredients = useApiQuery<IngredientView[]>(
+    ['/api/admin/ingredients'],
+    '/api/admin/ingredients',
+  );
   const removeException = useMutation({
     mutationFn: (productId: string) =>
       api(`/api/admin/allergens/exceptions/${encodeURIComponent(productId)}`, { method: 'DELETE' }),

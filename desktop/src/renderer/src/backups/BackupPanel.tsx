@@ -6,7 +6,7 @@
 // server enforces them.
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Card, H5, H6 } from '../ui/blueprint';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   BackupSettingsSchema,
   UnpaidOrderSettingsSchema,
@@ -15,6 +15,7 @@ import {
   type UnpaidOrderSettings,
 } from '@bakery/core';
 import { api, apiBytes, messageOf } from '../api/client';
+import { useApiQuery } from '../api/useApiQuery';
 import { firstIssues, TextField } from '../ui/fields';
 import { HeadedTable } from '../ui/HeadedTable';
 import { QueryStatus } from '../ui/QueryStatus';
@@ -149,14 +150,8 @@ const SETTINGS_FORMS = {
 
 export function BackupPanel() {
   const client = useQueryClient();
-  const backups = useQuery({
-    queryKey: BACKUPS_KEY,
-    queryFn: () => api<BackupListView>('/api/admin/backups'),
-  });
-  const unpaid = useQuery({
-    queryKey: UNPAID_KEY,
-    queryFn: () => api<UnpaidOrderSettings>('/api/admin/unpaid-orders/settings'),
-  });
+  const backups = useApiQuery<BackupListView>(BACKUPS_KEY, '/api/admin/backups');
+  const unpaid = useApiQuery<UnpaidOrderSettings>(UNPAID_KEY, '/api/admin/unpaid-orders/settings');
   const takeNow = useMutation({
     mutationFn: () => api<BackupTakenView>('/api/admin/backups', { method: 'POST' }),
     onSuccess: (made) => {

@@ -2,7 +2,6 @@
 // units booked against the day's limit ("3 / 4"). Closed days are marked and
 // full categories say "Full" (in words, not only in colour).
 import { Card, H5, HTMLTable, Tag } from '../ui/blueprint';
-import { useQuery } from '@tanstack/react-query';
 import {
   BOOKED_DAYS_SHOWN,
   bookedText,
@@ -10,7 +9,7 @@ import {
   type BookedDayView,
   type BookedDaysView,
 } from '@bakery/core';
-import { api } from '../api/client';
+import { useApiQuery } from '../api/useApiQuery';
 import { QueryStatus } from '../ui/QueryStatus';
 import { TableHead } from '../ui/TableHead';
 import './kitchen.css';
@@ -67,10 +66,7 @@ function BookedRow({ day, today }: { day: BookedDayView; today: boolean }) {
 }
 
 export function BookedDaysCard() {
-  const booked = useQuery({
-    queryKey: BOOKED_DAYS_KEY,
-    queryFn: () => api<BookedDaysView>('/api/admin/kitchen/capacity/days'),
-  });
+  const booked = useApiQuery<BookedDaysView>(BOOKED_DAYS_KEY, '/api/admin/kitchen/capacity/days');
   const days = booked.data?.days ?? [];
   return (
     <Card className="booked-days">

@@ -15,7 +15,7 @@ import {
   type PublicDropView,
 } from '@bakery/core';
 import { Button, Card, Checkbox, H5, HTMLSelect } from '../ui/blueprint';
-import { TextField, textBinder } from '../ui/fields';
+import { selectBinder, TextField, textBinder } from '../ui/fields';
 import { QueryStatus } from '../ui/QueryStatus';
 import { DropsTable, WindowsTable } from './DropsTables';
 import { useDrops } from './useDrops';
@@ -64,6 +64,12 @@ const list = (text: string) =>
     .map((part) => part.trim())
     .filter(Boolean);
 
+/** A window's two time fields, in half hours. */
+const WINDOW_ENDS = [
+  ['start', 'From'],
+  ['end', 'To'],
+] as const;
+
 export function DropsPanel({ role }: { role: string }) {
   const isOwner = can(role, 'manageKitchen');
   const [form, setForm] = useState(emptyDrop);
@@ -78,6 +84,7 @@ export function DropsPanel({ role }: { role: string }) {
   const [error, setError] = useState<string | null>(null);
   const bindDrop = textBinder(form, setForm);
   const bindWindow = textBinder(win, setWin);
+  const bindWindowSelect = selectBinder(win, setWin);
   const { drops, windows, saveDrop, duplicate, remove, saveHold, addWindow, removeWindow } =
     useDrops({ onDropSaved: () => setForm(emptyDrop), onHoldSaved: () => setHold('') });
 
@@ -271,36 +278,23 @@ export function DropsPanel({ role }: { role: string }) {
           <form onSubmit={submitWindow} aria-label="Add a window" className="range-bar">
             <HTMLSelect
               aria-label="Day"
-              value={win.weekday}
-              onChange={(e) => {
-                const { value } = e.currentTarget;
-                setWin((w) => ({ ...w, weekday: value }));
-              }}
+              {...bindWindowSelect('weekday')}
               options={WEEKDAY_NAMES.map((d, i) => ({ value: String(i), label: d }))}
             />
-            <TextField
-              id="window-start"
-              label="From"
-              inline
-              type="time"
-              step={1800}
-              {...bindWindow('start')}
-            />
-            <TextField
-              id="window-end"
-              label="To"
-              inline
-              type="time"
-              step={1800}
-              {...bindWindow('end')}
-            />
+            {WINDOW_ENDS.map(([end, label]) => (
+              <TextField
+                key={end}
+                id={`window-${end}`}
+                label={label}
+                inline
+                type="time"
+                step={1800}
+                {...bindWindow(end)}
+              />
+            ))}
             <HTMLSelect
               aria-label="Limit for"
-              value={win.scope}
-              onChange={(e) => {
-                const { value } = e.currentTarget;
-                setWin((w) => ({ ...w, scope: value }));
-              }}
+              {...bindWindowSelect('scope')}
               options={[
                 { value: WHOLE_KITCHEN, label: 'Whole kitchen' },
                 ...menuCategories().map((c) => ({ value: c.id, label: c.label })),

@@ -2,7 +2,6 @@
 // price, cost of goods by its size through the link, and margin in dollars
 // and percent; a cost that cannot tell sizes apart says so.
 import { NonIdealState } from '../ui/blueprint';
-import { useQuery } from '@tanstack/react-query';
 import {
   PRICE_POINTS,
   centsToDollars,
@@ -10,7 +9,7 @@ import {
   marginOf,
   type ProductRecipeLinkView,
 } from '@bakery/core';
-import { api } from '../api/client';
+import { useApiQuery } from '../api/useApiQuery';
 import { HeadedTable } from '../ui/HeadedTable';
 import { QueryStatus } from '../ui/QueryStatus';
 import { MarginCells } from './shared';
@@ -46,10 +45,10 @@ function marginRows(links: readonly ProductRecipeLinkView[], recipeId: string) {
 }
 
 export function RecipeMargins({ recipeId }: { recipeId: string }) {
-  const links = useQuery({
-    queryKey: ['/api/admin/kitchen/links'],
-    queryFn: () => api<ProductRecipeLinkView[]>('/api/admin/kitchen/links'),
-  });
+  const links = useApiQuery<ProductRecipeLinkView[]>(
+    ['/api/admin/kitchen/links'],
+    '/api/admin/kitchen/links',
+  );
   if (links.isLoading || links.error) return <QueryStatus query={links} what="menu items" small />;
   const rows = marginRows(links.data ?? [], recipeId);
   if (rows.length === 0)

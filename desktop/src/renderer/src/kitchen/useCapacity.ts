@@ -2,9 +2,10 @@
 // and each change to them, refreshing them and the booked days. Closing a
 // date that already has orders warns that they are not cancelled.
 import type { ClosedDatesAddedView } from '@bakery/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatLongDate, type CapacityView, type ClosedDateView } from '@bakery/core';
 import { api } from '../api/client';
+import { useApiQuery } from '../api/useApiQuery';
 import { toast } from '../ui/toaster';
 import { BOOKED_DAYS_KEY } from './BookedDaysCard';
 import { failed } from './shared';
@@ -45,10 +46,7 @@ function useChange<B, T>(
 
 /** The root clears its forms in each `mutate`'s own onSuccess. */
 export function useCapacity() {
-  const capacity = useQuery({
-    queryKey: KEY,
-    queryFn: () => api<CapacityView>('/api/admin/kitchen/capacity'),
-  });
+  const capacity = useApiQuery<CapacityView>(KEY, '/api/admin/kitchen/capacity');
   const saveLimits = useChange(
     (body: unknown) => api<CapacityView>('/api/admin/kitchen/capacity', { method: 'PUT', body }),
     'Failed to save capacity',

@@ -1,7 +1,7 @@
 // The Drops panel's data (issue 21 split): the drops, the pickup windows and
 // every change to them, each refreshing both lists and toasting a failure.
 import type { AnswerOf, ROUTES } from '@bakery/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   formatInstant,
   formatLongDate,
@@ -9,6 +9,7 @@ import {
   type PublicDropView,
 } from '@bakery/core';
 import { api } from '../api/client';
+import { useApiQuery } from '../api/useApiQuery';
 import { toast } from '../ui/toaster';
 import { failed } from './shared';
 
@@ -24,14 +25,8 @@ export function useDrops({
   onHoldSaved: () => void;
 }) {
   const client = useQueryClient();
-  const drops = useQuery({
-    queryKey: DROPS_KEY,
-    queryFn: () => api<AnswerOf<typeof ROUTES.adminDrops>>('/api/admin/drops'),
-  });
-  const windows = useQuery({
-    queryKey: WINDOWS_KEY,
-    queryFn: () => api<PickupWindowDef[]>('/api/admin/kitchen/windows'),
-  });
+  const drops = useApiQuery<AnswerOf<typeof ROUTES.adminDrops>>(DROPS_KEY, '/api/admin/drops');
+  const windows = useApiQuery<PickupWindowDef[]>(WINDOWS_KEY, '/api/admin/kitchen/windows');
   const refresh = () => {
     void client.invalidateQueries({ queryKey: DROPS_KEY });
     void client.invalidateQueries({ queryKey: WINDOWS_KEY });

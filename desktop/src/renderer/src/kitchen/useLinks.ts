@@ -1,8 +1,9 @@
 // The Links panel's data (issue 21 split): the links and the recipes, and
 // saving or removing a link, which refreshes the margins and bake sheets too.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProductRecipeLinkView, RecipeView } from '@bakery/core';
 import { api } from '../api/client';
+import { useApiQuery } from '../api/useApiQuery';
 import { toast } from '../ui/toaster';
 import { linkLabel } from './LinksTable';
 import { failed, money } from './shared';
@@ -12,14 +13,8 @@ const KEY = ['/api/admin/kitchen/links'];
 /** The root clears its form, or shows the server's refusal on it, in `save.mutate`'s own callbacks. */
 export function useLinks() {
   const client = useQueryClient();
-  const links = useQuery({
-    queryKey: KEY,
-    queryFn: () => api<ProductRecipeLinkView[]>('/api/admin/kitchen/links'),
-  });
-  const recipes = useQuery({
-    queryKey: ['/api/admin/recipes'],
-    queryFn: () => api<RecipeView[]>('/api/admin/recipes'),
-  });
+  const links = useApiQuery<ProductRecipeLinkView[]>(KEY, '/api/admin/kitchen/links');
+  const recipes = useApiQuery<RecipeView[]>(['/api/admin/recipes'], '/api/admin/recipes');
   const refresh = () => {
     void client.invalidateQueries({ queryKey: KEY });
     void client.invalidateQueries({ queryKey: ['/api/admin/kitchen/margins'] });

@@ -19,6 +19,7 @@ import {
   SegmentedControl,
 } from '../ui/blueprint';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { optionsWithEvery } from '../ui/fields';
 import { toast } from '../ui/toaster';
 import { ItemEditor } from './ItemEditor';
 import { CategoryEditor, CategoryOrder } from './MenuCategories';
@@ -86,10 +87,7 @@ export function MenuTab({ role }: { role: string }) {
           aria-label="Category"
           value={category}
           onChange={(e) => setCategory(e.currentTarget.value)}
-          options={[
-            { value: '', label: 'All categories' },
-            ...(data?.draft.categories ?? []).map((c) => ({ value: c.id, label: c.label })),
-          ]}
+          options={optionsWithEvery('All categories', data?.draft.categories ?? [])}
         />
         <span className="menu-status">
           {data &&

@@ -5,9 +5,10 @@
 import type { AnswerOf, ROUTES } from '@bakery/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GridApi } from 'ag-grid-community';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { can, bakeryToday, type ConfigView, type OrderView } from '@bakery/core';
 import { api, messageOf } from '../api/client';
+import { useApiQuery } from '../api/useApiQuery';
 import { toast } from '../ui/toaster';
 import { Callout, Card, NonIdealState } from '../ui/blueprint';
 import type { DateRange } from '../dashboard/range';
@@ -35,10 +36,7 @@ export function OrdersRoot({
 }) {
   const client = useQueryClient();
   const [filters, setFilters] = useDeskFilters();
-  const config = useQuery({
-    queryKey: ['/api/config'],
-    queryFn: () => api<ConfigView>('/api/config'),
-  });
+  const config = useApiQuery<ConfigView>(['/api/config'], '/api/config');
   const [grid, setGrid] = useState<GridApi<OrderView> | null>(null);
   const [selected, setSelected] = useState<OrderView | null>(null);
   // The rows ticked for a bulk action (the grid's checkboxes).

@@ -45,6 +45,26 @@ const FAILURE_TITLES: Record<OrderButton, [string, string]> = {
   viewPayment: ['Update Failed', 'Failed to update order status'],
 };
 
+/** The buttons that send what the staff typed or open a page; callFor writes their calls out. */
+type InputButton = 'calculateDeliveryFee' | 'confirmPayment' | 'fulfill' | 'refund' | 'viewPayment';
+
+/** The other buttons' calls: the method, the path after the order's, and the body. */
+const FIXED_CALLS: Record<
+  Exclude<OrderButton, InputButton>,
+  [method: string, path: string, body?: unknown]
+> = {
+  markComplete: ['PATCH', '/fulfillment', { orderStatus: 'complete' }],
+  markInProgress: ['PATCH', '/fulfillment', { orderStatus: 'in progress' }],
+  cancel: ['PATCH', '/status', { status: 'cancelled' }],
+  markReady: ['POST', '/ready'],
+  sendOut: ['POST', '/ready'],
+  confirm: ['POST', '/stage', { stage: 'confirmed' }],
+  startBaking: ['POST', '/stage', { stage: 'baking' }],
+  restore: ['POST', '/restore'],
+  archive: ['POST', '/archive'],
+  delete: ['DELETE', ''],
+};
+
 /** The call behind one button. */
 async function callFor({
   order,
@@ -62,39 +82,20 @@ async function callFor({
       });
     case 'confirmPayment':
       return api('/api/confirm-payment', { method: 'POST', body: { orderId: order.id } });
-    case 'markComplete':
-    case 'markInProgress':
-      return api(`${base}/fulfillment`, {
-        method: 'PATCH',
-        body: { orderStatus: button === 'markComplete' ? 'complete' : 'in progress' },
-      });
-    case 'cancel':
-      return api(`${base}/status`, { method: 'PATCH', body: { status: 'cancelled' } });
     case 'fulfill':
       return api(`${base}/fulfill`, {
         method: 'PATCH',
         ...(input?.payment ? { body: { payment: input.payment } } : {}),
       });
-    case 'markReady':
-    case 'sendOut':
-      return api(`${base}/ready`, { method: 'POST' });
-    case 'confirm':
-    case 'startBaking':
-      return api(`${base}/stage`, {
-        method: 'POST',
-        body: { stage: button === 'confirm' ? 'confirmed' : 'baking' },
-      });
-    case 'restore':
-      return api(`${base}/restore`, { method: 'POST' });
     case 'refund':
       return api(`${base}/refunds`, { method: 'POST', body: input?.refund });
-    case 'archive':
-      return api(`${base}/archive`, { method: 'POST' });
-    case 'delete':
-      return api(base, { method: 'DELETE' });
     case 'viewPayment':
       if (order.squarePaymentUrl) await bridge.openExternal(order.squarePaymentUrl);
       return {};
+    default: {
+      const [method, path, body] = FIXED_CALLS[button];
+      return api(`${base}${path}`, { method, body });
+    }
   }
 }
 

@@ -109,6 +109,15 @@ export function IngredientAllergenFields<F extends AllergenForm & { unit: string
   errors: Record<string, string>;
 }) {
   const weightUnit = isWeightUnit(f.unit);
+  // Each list and text field writes its own key of the form, and shows its own error.
+  const toggleIn = (key: 'allergens' | 'mayContain') => (id: AllergenId, on: boolean) =>
+    setForm((p) => ({ ...p, [key]: toggle(p[key], id, on) }));
+  const textOf = (key: 'treeNuts' | 'labelName' | 'gramsPerUnit') => ({
+    id: `ingredient-${key}`,
+    value: f[key],
+    onChange: (v: string) => setForm((p) => ({ ...p, [key]: v })),
+    error: errors[key],
+  });
   return (
     <>
       <AllergenChecks
@@ -116,17 +125,14 @@ export function IngredientAllergenFields<F extends AllergenForm & { unit: string
         idPrefix="ingredient-contains"
         offered={ALLERGENS}
         checked={f.allergens}
-        onChange={(id, on) => setForm((p) => ({ ...p, allergens: toggle(p.allergens, id, on) }))}
+        onChange={toggleIn('allergens')}
         error={errors.allergens}
       />
       {f.allergens.includes('tree-nuts') && (
         <TextField
-          id="ingredient-treeNuts"
+          {...textOf('treeNuts')}
           label="Tree nuts, named (comma between)"
-          value={f.treeNuts}
           placeholder="Almonds, Pecans"
-          onChange={(v) => setForm((p) => ({ ...p, treeNuts: v }))}
-          error={errors.treeNuts}
         />
       )}
       <AllergenChecks
@@ -134,7 +140,7 @@ export function IngredientAllergenFields<F extends AllergenForm & { unit: string
         idPrefix="ingredient-may"
         offered={ALLERGENS.filter((a) => !f.allergens.includes(a.id))}
         checked={f.mayContain}
-        onChange={(id, on) => setForm((p) => ({ ...p, mayContain: toggle(p.mayContain, id, on) }))}
+        onChange={toggleIn('mayContain')}
       />
       <FormGroup label="Gluten" labelFor="ingredient-gluten" helperText={errors.gluten}>
         <HTMLSelect
@@ -148,22 +154,16 @@ export function IngredientAllergenFields<F extends AllergenForm & { unit: string
         />
       </FormGroup>
       <TextField
-        id="ingredient-labelName"
+        {...textOf('labelName')}
         label="Name on labels, with sub-ingredients"
-        value={f.labelName}
         placeholder="Gluten-free flour blend (brown rice flour, sorghum flour, tapioca starch)"
-        onChange={(v) => setForm((p) => ({ ...p, labelName: v }))}
-        error={errors.labelName}
       />
       <TextField
-        id="ingredient-gramsPerUnit"
+        {...textOf('gramsPerUnit')}
         label={`Grams in one ${f.unit.trim() || 'unit'}`}
-        value={f.gramsPerUnit}
         type="number"
         min={0}
         step="0.1"
-        onChange={(v) => setForm((p) => ({ ...p, gramsPerUnit: v }))}
-        error={errors.gramsPerUnit}
         hint={
           weightUnit
             ? 'Not needed: the unit is a weight.'

@@ -1,7 +1,6 @@
 // The Ingredients tab: one card per ingredient with its cost per unit.
-import { useQuery } from '@tanstack/react-query';
 import { containsLine, gramsPerUnitOf, mayContainText, type IngredientView } from '@bakery/core';
-import { api } from '../api/client';
+import { useApiQuery } from '../api/useApiQuery';
 import { Button, Card, H5, NonIdealState } from '../ui/blueprint';
 import { QueryStatus } from '../ui/QueryStatus';
 import { INGREDIENTS_KEY, useEditor } from './editor';
@@ -15,10 +14,7 @@ import {
 } from './IngredientDialog';
 
 export function IngredientsPanel() {
-  const ingredients = useQuery({
-    queryKey: INGREDIENTS_KEY,
-    queryFn: () => api<IngredientView[]>('/api/admin/ingredients'),
-  });
+  const ingredients = useApiQuery<IngredientView[]>(INGREDIENTS_KEY, '/api/admin/ingredients');
   const editor = useEditor<IngredientForm, IngredientView>({
     noun: 'ingredient',
     path: '/api/admin/ingredients',

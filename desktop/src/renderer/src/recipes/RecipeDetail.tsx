@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { IngredientView, RecipeDetailView, RecipeLineView, RecipeView } from '@bakery/core';
 import { api, messageOf } from '../api/client';
+import { useApiQuery } from '../api/useApiQuery';
 import { RecipeMargins } from '../kitchen/RecipeMargins';
 import { Button, Callout, H3, H5, HTMLTable, Spinner } from '../ui/blueprint';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { ConfirmAbout } from '../ui/ConfirmDialog';
 import { IconButton } from '../ui/fields';
 import { TableHead } from '../ui/TableHead';
 import { toast } from '../ui/toaster';
@@ -52,10 +53,7 @@ export function RecipeDetail({
     queryKey: [...RECIPES_KEY, id],
     queryFn: () => api<RecipeDetailView>(`/api/admin/recipes/${id}`),
   });
-  const ingredients = useQuery({
-    queryKey: INGREDIENTS_KEY,
-    queryFn: () => api<IngredientView[]>('/api/admin/ingredients'),
-  });
+  const ingredients = useApiQuery<IngredientView[]>(INGREDIENTS_KEY, '/api/admin/ingredients');
   const [line, setLine] = useState<LineDraft | null>(null);
   const [removing, setRemoving] = useState<RecipeLineView | null>(null);
   const change = useLineChanges(id, () => setLine(null));
@@ -110,21 +108,20 @@ export function RecipeDetail({
       )}
       <LongText title="Instructions" text={r.instructions} />
       <LongText title="Notes" text={r.notes} />
-      <ConfirmDialog
-        isOpen={removing !== null}
+      <ConfirmAbout
+        about={removing}
+        setAbout={setRemoving}
         title="Remove ingredient"
         confirmText="Remove"
-        onClose={() => setRemoving(null)}
-        onConfirm={() =>
-          removing &&
-          change.mutate({ lineId: removing.id, name: removing.ingredient.name, draft: null })
+        onConfirm={(line) =>
+          change.mutate({ lineId: line.id, name: line.ingredient.name, draft: null })
         }
       >
         <p>
           Remove {removing?.ingredient.name} from {r.name}? The recipe&apos;s cost is worked out
           again without it.
         </p>
-      </ConfirmDialog>
+      </ConfirmAbout>
     </section>
   );
 }

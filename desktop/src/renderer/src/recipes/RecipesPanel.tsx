@@ -1,10 +1,10 @@
 // Recipes & Costs: the recipe grid beside the selected recipe's detail.
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { AgGridReact } from 'ag-grid-react';
 import type { ColDef } from 'ag-grid-community';
 import type { RecipeView } from '@bakery/core';
-import { api, messageOf } from '../api/client';
+import { messageOf } from '../api/client';
+import { useApiQuery } from '../api/useApiQuery';
 import { Callout, Card, NonIdealState } from '../ui/blueprint';
 import { RECIPES_KEY, useEditor } from './editor';
 import { money } from './format';
@@ -31,10 +31,7 @@ const COLUMNS: ColDef<RecipeView>[] = [
 ];
 
 export function RecipesPanel() {
-  const recipes = useQuery({
-    queryKey: RECIPES_KEY,
-    queryFn: () => api<RecipeView[]>('/api/admin/recipes'),
-  });
+  const recipes = useApiQuery<RecipeView[]>(RECIPES_KEY, '/api/admin/recipes');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const editor = useEditor<RecipeForm, RecipeView>({
     noun: 'recipe',

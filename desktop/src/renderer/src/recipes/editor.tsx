@@ -5,7 +5,7 @@ import { useState, type ComponentType } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, messageOf } from '../api/client';
 import { Button } from '../ui/blueprint';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { ConfirmAbout } from '../ui/ConfirmDialog';
 import { firstIssues } from '../ui/fields';
 import { toast } from '../ui/toaster';
 
@@ -101,18 +101,18 @@ export function useEditor<Form, Row extends { id: string; name: string }>({
 
   /** The confirmation before a delete: 'Delete the recipe Sandwich loaf? This cannot be undone.' */
   const deleteConfirm = (
-    <ConfirmDialog
-      isOpen={deleting !== null}
+    <ConfirmAbout
+      about={deleting}
+      setAbout={setDeleting}
       title={`Delete ${noun}`}
       confirmText="Delete"
       cancelText="Cancel"
-      onClose={() => setDeleting(null)}
-      onConfirm={() => deleting && remove.mutate(deleting.id)}
+      onConfirm={(row) => remove.mutate(row.id)}
     >
       <p>
         Delete the {noun} {deleting?.name}? This cannot be undone.
       </p>
-    </ConfirmDialog>
+    </ConfirmAbout>
   );
 
   /** The Add / Edit dialog while one is open. */

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import type { AdminReviewView } from '@bakery/core';
 import { Card, H5, NonIdealState } from '../ui/blueprint';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { ConfirmAbout } from '../ui/ConfirmDialog';
 import { QueryStatus } from '../ui/QueryStatus';
 import { ratingOf, ReviewCard } from './ReviewCard';
 import { useReviews } from './useReviews';
@@ -61,18 +61,18 @@ export function ReviewsTab() {
           </section>
         ))}
       </div>
-      <ConfirmDialog
-        isOpen={deleting !== null}
+      <ConfirmAbout
+        about={deleting}
+        setAbout={setDeleting}
         title="Delete this review?"
         confirmText="Delete review"
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        onConfirm={(review) => remove.mutate(review)}
       >
         <p>
           &ldquo;{deleting?.title}&rdquo; by {deleting?.userName ?? 'a customer'} is deleted for
           good{deleting?.isApproved ? ' and leaves the shop at once' : ''}. This cannot be undone.
         </p>
-      </ConfirmDialog>
+      </ConfirmAbout>
     </div>
   );
 }

@@ -5,11 +5,12 @@
 // factor that is not set up yet (every other staff call answers 403 then).
 import type { AnswerOf, ROUTES } from '@bakery/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { SecondFactorStatus } from '@bakery/core';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, Switch } from '../ui/blueprint';
 import { TextField } from '../ui/fields';
 import { api, messageOf } from '../api/client';
+import { useApiQuery } from '../api/useApiQuery';
 import { toast } from '../ui/toaster';
 
 export const STATUS_KEY = ['/api/admin/second-factor'] as const;
@@ -46,6 +47,28 @@ function ScanInstructions({ secret, otpauthUrl }: { secret: string; otpauthUrl: 
   );
 }
 
+/** The steps that end in an authenticator code: each form's name, code field and submit button. */
+const CODE_STEPS = {
+  scan: {
+    name: 'Set up the authenticator app',
+    codeId: 'totp-enable-code',
+    submitText: 'Turn on',
+    intent: 'primary',
+  },
+  disable: {
+    name: 'Turn off the second factor',
+    codeId: 'totp-disable-code',
+    submitText: 'Turn off',
+    intent: 'danger',
+  },
+  regenerate: {
+    name: 'New recovery codes',
+    codeId: 'totp-regen-code',
+    submitText: 'Make new codes',
+    intent: 'primary',
+  },
+} as const;
+
 /** One step that ends in an authenticator code: what comes first, the code, submit and Cancel. */
 function CodeStepForm(props: {
   name: string;
@@ -80,15 +103,12 @@ function CodeStepForm(props: {
 
 export function SecondFactorPanel(props: { isOwner: boolean }) {
   const client = useQueryClient();
-  const status = useQuery({
-    queryKey: STATUS_KEY,
-    queryFn: () => api<SecondFactorStatus>('/api/admin/second-factor'),
-  });
-  const policy = useQuery({
-    queryKey: POLICY_KEY,
-    queryFn: () => api<AnswerOf<typeof ROUTES.securityPolicy>>('/api/admin/security-policy'),
-    enabled: props.isOwner,
-  });
+  const status = useApiQuery<SecondFactorStatus>(STATUS_KEY, '/api/admin/second-factor');
+  const policy = useApiQuery<AnswerOf<typeof ROUTES.securityPolicy>>(
+    POLICY_KEY,
+    '/api/admin/security-policy',
+    { enabled: props.isOwner },
+  );
   const [step, setStep] = useState<Step>({ kind: 'status' });
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
@@ -216,28 +236,14 @@ export function SecondFactorPanel(props: { isOwner: boolean }) {
 
   if (step.kind === 'scan')
     return (
-      <CodeStepForm
-        {...codeStep}
-        name="Set up the authenticator app"
-        codeId="totp-enable-code"
-        submitText="Turn on"
-        intent="primary"
-        onSubmit={enable}
-      >
+      <CodeStepForm {...codeStep} {...CODE_STEPS.scan} onSubmit={enable}>
         <ScanInstructions secret={step.secret} otpauthUrl={step.otpauthUrl} />
       </CodeStepForm>
     );
 
   if (step.kind === 'disable')
     return (
-      <CodeStepForm
-        {...codeStep}
-        name="Turn off the second factor"
-        codeId="totp-disable-code"
-        submitText="Turn off"
-        intent="danger"
-        onSubmit={disable}
-      >
+      <CodeStepForm {...codeStep} {...CODE_STEPS.disable} onSubmit={disable}>
         <TextField
           id="totp-disable-password"
           label="Current password"
@@ -251,14 +257,7 @@ export function SecondFactorPanel(props: { isOwner: boolean }) {
 
   if (step.kind === 'regenerate')
     return (
-      <CodeStepForm
-        {...codeStep}
-        name="New recovery codes"
-        codeId="totp-regen-code"
-        submitText="Make new codes"
-        intent="primary"
-        onSubmit={regenerate}
-      >
+      <CodeStepForm {...codeStep} {...CODE_STEPS.regenerate} onSubmit={regenerate}>
         <p>New codes replace all of your current ones.</p>
       </CodeStepForm>
     );
@@ -337,10 +336,7 @@ export function SecondFactorPanel(props: { isOwner: boolean }) {
 /** The header button and its dialog; opens by itself when the owner's requirement is not met. */
 export function SecondFactorButton(props: { role: string }) {
   const [open, setOpen] = useState(false);
-  const status = useQuery({
-    queryKey: STATUS_KEY,
-    queryFn: () => api<SecondFactorStatus>('/api/admin/second-factor'),
-  });
+  const status = useApiQuery<SecondFactorStatus>(STATUS_KEY, '/api/admin/second-factor');
   const mustSetUp = Boolean(status.data?.required && !status.data.enabled);
   return (
     <>

@@ -5,7 +5,7 @@
 // is sent, and by the server again (its 400 names the field); a change applies
 // to orders placed after it.
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   formatClock,
   setShopSettings,
@@ -17,6 +17,7 @@ import {
   type Weekday,
 } from '@bakery/core';
 import { ApiError, api, messageOf } from '../api/client';
+import { useApiQuery } from '../api/useApiQuery';
 import {
   Button,
   Callout,
@@ -158,10 +159,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function SettingsTab() {
-  const query = useQuery({
-    queryKey: SETTINGS_KEY,
-    queryFn: () => api<ShopSettingsView>('/api/admin/settings'),
-  });
+  const query = useApiQuery<ShopSettingsView>(SETTINGS_KEY, '/api/admin/settings');
   return (
     <div className="settings-tab">
       <QueryStatus query={query} what="the settings" />

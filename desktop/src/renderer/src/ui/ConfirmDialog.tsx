@@ -1,6 +1,17 @@
 import { Alert, type Intent } from '@blueprintjs/core';
 import { useEffect, type ReactNode } from 'react';
 
+interface ConfirmDialogProps {
+  isOpen: boolean;
+  title: string;
+  confirmText: string;
+  cancelText?: string;
+  intent?: Intent;
+  onConfirm(): void;
+  onClose(): void;
+  children: ReactNode;
+}
+
 /**
  * A yes/no question before an action that cannot be taken back or that mails
  * a customer. Escape and the Cancel button close it; focus starts on Cancel's
@@ -15,16 +26,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   children,
-}: {
-  isOpen: boolean;
-  title: string;
-  confirmText: string;
-  cancelText?: string;
-  intent?: Intent;
-  onConfirm(): void;
-  onClose(): void;
-  children: ReactNode;
-}) {
+}: ConfirmDialogProps) {
   // Blueprint listens for Escape inside the dialog, which has focus only once
   // its opening transition ends; an Escape pressed at once must close it too.
   useEffect(() => {
@@ -55,5 +57,30 @@ export function ConfirmDialog({
       </h4>
       {children}
     </Alert>
+  );
+}
+
+/**
+ * The same question about one thing a screen holds in state (the review to
+ * delete, the role to change): open while `about` is set, closed by setting
+ * it back to null; `onConfirm` gets the thing.
+ */
+export function ConfirmAbout<T>({
+  about,
+  setAbout,
+  onConfirm,
+  ...dialog
+}: Omit<ConfirmDialogProps, 'isOpen' | 'onClose' | 'onConfirm'> & {
+  about: T | null;
+  setAbout(value: null): void;
+  onConfirm(about: T): void;
+}) {
+  return (
+    <ConfirmDialog
+      {...dialog}
+      isOpen={about !== null}
+      onClose={() => setAbout(null)}
+      onConfirm={() => about !== null && onConfirm(about)}
+    />
   );
 }

@@ -1,7 +1,7 @@
 // Form pieces every back-office screen shares: a labelled text field that
 // shows its error under itself, the first error per field from a Zod parse,
 // and a dialog that is one form with Cancel and a submit button.
-import type { Dispatch, ReactNode, SetStateAction } from 'react';
+import type { ChangeEvent, Dispatch, ReactNode, SetStateAction } from 'react';
 import {
   Button,
   Dialog,
@@ -71,6 +71,23 @@ export const textBinder =
     value: form[key] as string,
     onChange: (value: string) => setForm((f) => ({ ...f, [key]: value })),
   });
+
+/** The same for an HTMLSelect: `<HTMLSelect {...bindSelect('scope')} options={…} />`. */
+export const selectBinder =
+  <F extends object>(form: F, setForm: Dispatch<SetStateAction<F>>) =>
+  (key: TextKeys<F>) => {
+    const { value, onChange } = textBinder(form, setForm)(key);
+    return {
+      value,
+      onChange: (e: ChangeEvent<HTMLSelectElement>) => onChange(e.currentTarget.value),
+    };
+  };
+
+/** A filter select's options: '' for every one (`everyLabel`), then each row by its id. */
+export const optionsWithEvery = (
+  everyLabel: string,
+  rows: readonly { id: string; label: string }[],
+) => [{ value: '', label: everyLabel }, ...rows.map((r) => ({ value: r.id, label: r.label }))];
 
 /**
  * A range's two date fields, `${id}-from` and `${id}-to`: each end bounds the

@@ -6,7 +6,7 @@ import { can, ROLE_DESCRIPTIONS, type UserView } from '@bakery/core';
 import { messageOf } from '../api/client';
 import { roleIntent, UserRow } from './UserRow';
 import { useUsers } from './useUsers';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { ConfirmAbout } from '../ui/ConfirmDialog';
 import { MailPanel } from '../mail/MailPanel';
 import { BackupPanel } from '../backups/BackupPanel';
 
@@ -102,15 +102,13 @@ export function UsersTab({ role, email }: { role: string; email: string }) {
           ))}
         </ul>
       </Card>
-      <ConfirmDialog
-        isOpen={roleChange !== null}
+      <ConfirmAbout
+        about={roleChange}
+        setAbout={setRoleChange}
         title="Change this user's role?"
         confirmText="Change role"
         intent="warning"
-        onClose={() => setRoleChange(null)}
-        onConfirm={() =>
-          roleChange && changeRole.mutate({ id: roleChange.user.id, role: roleChange.role })
-        }
+        onConfirm={({ user, role }) => changeRole.mutate({ id: user.id, role })}
       >
         {roleChange && (
           <p>
@@ -119,7 +117,7 @@ export function UsersTab({ role, email }: { role: string; email: string }) {
             {descriptions[roleChange.role] ?? ''} It applies from their next request.
           </p>
         )}
-      </ConfirmDialog>
+      </ConfirmAbout>
       {can(role, 'manageMail') && <MailPanel />}
       {can(role, 'manageBackups') && <BackupPanel />}
     </div>
