@@ -9,7 +9,9 @@ import {
   setCatalogue,
   type AdminMeView,
   type AvailabilityOfferView,
-  type PublicDropView,
+  type AnswerOf,
+  // Types only: the map itself stays out of the storefront's bundle (PUBLIC_READS).
+  type ROUTES,
   type OrderView,
   type ReviewView,
   type UserView,
@@ -165,7 +167,7 @@ export function useFollowPublishedMenu(version: number | undefined, polledAt: nu
 
 /** Issue 25: the drops open now or to come, with what is left (GET /api/drops). */
 export function useDrops() {
-  return useQuery<{ drops: PublicDropView[]; holdMinutes: number }>({
+  return useQuery<AnswerOf<typeof ROUTES.drops>>({
     queryKey: ['/api/drops'],
     queryFn: async () => (await apiRequest('GET', '/api/drops')).json(),
     staleTime: 0,
@@ -173,11 +175,8 @@ export function useDrops() {
   });
 }
 
-export interface ShopConfig {
-  paymentProvider: string;
-  paymentConfigured: boolean;
-  mailConfigured: boolean;
-}
+/** GET /api/config's answer, as the route map gives it. */
+export type ShopConfig = AnswerOf<typeof PUBLIC_READS.config>;
 
 /** GET /api/config: whether Square is set up (one payment message when it is not). */
 export function useShopConfig() {

@@ -5,14 +5,18 @@
 // 15 MB) are refused here with the server's own words, before any upload;
 // the server checks everything again (not an image, under 400 px).
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { MAX_PHOTO_BYTES, PHOTO_ACCEPT, PHOTO_MESSAGES, type PhotoSize } from '@bakery/core';
+import {
+  MAX_PHOTO_BYTES,
+  PHOTO_ACCEPT,
+  PHOTO_MESSAGES,
+  type ROUTES,
+  type AnswerOf,
+} from '@bakery/core';
 import { ApiError, apiUrl, messageOf } from '../api/client';
 import { Button, Callout, Spinner } from '../ui/blueprint';
 
-export interface UploadedPhoto {
-  image: string;
-  images: PhotoSize[];
-}
+/** POST /api/admin/menu/images's answer, as the route map gives it. */
+export type UploadedPhoto = AnswerOf<typeof ROUTES.uploadMenuImage>;
 
 const ACCEPTED_TYPES = new Set([
   'image/jpeg',
