@@ -257,17 +257,36 @@ export interface RecipeDetailView extends RecipeView {
   ingredients: RecipeLineView[];
 }
 
+/**
+ * What GET /api/menu adds to each item (issue 26): the item's facts, a
+ * variant's where its recipe differs from the item's, and each filling's and
+ * add-in's.
+ */
+export interface MenuItemAllergens extends AllergenFacts {
+  id: string;
+  /** Facts only on a variant whose recipe differs from the item's. */
+  variants?: ({ id: string } & Partial<AllergenFacts>)[];
+  allergenOptions?: ({ kind: 'filling' | 'addIn'; id: string; label: string } & AllergenFacts)[];
+}
+
 /** GET /api/menu. */
 export interface MenuView {
   /** The published version served (issue 22). */
   version?: number;
   categories: Category[];
-  /** Each item with `price` in dollars and `maxQuantity` always filled in. */
-  items: (Omit<MenuItem, 'variants' | 'maxQuantity'> & {
-    price: number;
-    maxQuantity: number;
-    variants?: (Variant & { price: number })[];
-  })[];
+  /**
+   * Each item with `price` in dollars and `maxQuantity` always filled in, and
+   * its allergens (MenuItemAllergens) as the API's answer carries them
+   * (app.ts; the bare route in routes/menu.ts leaves them out).
+   */
+  items: (Omit<MenuItem, 'variants' | 'maxQuantity'> &
+    Partial<Omit<MenuItemAllergens, 'id' | 'variants'>> & {
+      price: number;
+      maxQuantity: number;
+      variants?: (Variant & { price: number } & Partial<AllergenFacts>)[];
+    })[];
+  /** The "Without:" choice the items were filtered by (`?without=`). */
+  without?: AllergenId[];
 }
 
 export interface ConfigView {

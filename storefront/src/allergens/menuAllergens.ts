@@ -4,16 +4,15 @@
 // menu and the order page hide the same items.
 import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { parseWithout, safeWithout, type AllergenFacts, type AllergenId } from '@bakery/core';
+import {
+  parseWithout,
+  safeWithout,
+  type AllergenFacts,
+  type AllergenId,
+  type MenuItemAllergens,
+} from '@bakery/core';
 
-export type { AllergenFacts };
-
-export interface MenuItemAllergens extends AllergenFacts {
-  id: string;
-  /** Facts only on a variant whose recipe differs from the item's. */
-  variants?: ({ id: string } & Partial<AllergenFacts>)[];
-  allergenOptions?: ({ kind: 'filling' | 'addIn'; id: string; label: string } & AllergenFacts)[];
-}
+export type { AllergenFacts, MenuItemAllergens };
 
 export const MENU_KEY = ['/api/menu'] as const;
 
