@@ -7,7 +7,6 @@ import type { AppDeps } from '../deps.js';
 import { currentUser } from '../middleware/auth.js';
 import { badRequest, notFound } from '../middleware/errors.js';
 import { callRateLimit } from '../middleware/rateLimit.js';
-import { encodeCursor } from '../services/orderAdmin.js';
 import { holdKeyOf, submitOrder } from '../services/orderSubmission.js';
 import { cancelMyOrder, changeMyOrder } from '../services/selfService.js';
 import {
@@ -18,6 +17,7 @@ import {
 } from '../services/orderView.js';
 import { sqlPool, type PrismaClient } from '@bakery/prisma';
 import {
+  encodeCursor,
   isUuid,
   orderCalendarFile,
   orderNumber,

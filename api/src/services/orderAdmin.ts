@@ -8,6 +8,7 @@ import { Prisma, type PrismaClient } from '@bakery/prisma';
 import { randomInt } from 'node:crypto';
 import {
   decodeCursor,
+  encodeCursor,
   adminActionChanges,
   bakeryToday,
   BULK_READY_MAX,
@@ -699,10 +700,6 @@ export interface OrderListQuery {
   limit?: number;
   cursor?: string;
 }
-
-/** Where a page ends (the last order's creation instant and id), opaque to the client. */
-export const encodeCursor = (order: { createdAt: Date; id: string }) =>
-  Buffer.from(JSON.stringify([order.createdAt.toISOString(), order.id])).toString('base64url');
 
 /**
  * Orders of the range, newest first. With `limit`, one page plus the cursor

@@ -12,10 +12,18 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from '../lifecycle/lifecycle';
 // ---------------------------------------------------------------- cursors
 
 /**
- * Where a page of orders ends (the last order's creation instant and id), as
- * the server's X-Next-Cursor gives it: base64url of `[createdAt, id]`. Null
- * for anything else.
+ * Where a page of orders ends (the last order's creation instant and id),
+ * opaque to the client: base64url of `[createdAt, id]`, sent in X-Next-Cursor.
  */
+export function encodeCursor(order: { createdAt: Date; id: string }): string {
+  const bytes = new TextEncoder().encode(JSON.stringify([order.createdAt.toISOString(), order.id]));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/** The page end an {@link encodeCursor} cursor names; null for anything else. */
 export function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
   try {
     const base64 = cursor.replace(/-/g, '+').replace(/_/g, '/');
