@@ -13,6 +13,7 @@ import {
   type IngredientView,
   type LabelFormat,
   type AllergenOverviewView,
+  ROUTES,
 } from '@bakery/core';
 import { api, messageOf } from '../api/client';
 import { useApiQuery } from '../api/useApiQuery';
@@ -270,11 +271,8 @@ function ItemLabels({ overview }: { overview: Overview }) {
 }
 
 export function AllergensPanel({ role }: { role: string }) {
-  const overview = useApiQuery<Overview>(KEY, '/api/admin/allergens');
-  const ingredients = useApiQuery<IngredientView[]>(
-    ['/api/admin/ingredients'],
-    '/api/admin/ingredients',
-  );
+  const overview = useApiQuery(KEY, ROUTES.allergens);
+  const ingredients = useApiQuery(['/api/admin/ingredients'], ROUTES.ingredients);
   const removeException = useMutation({
     mutationFn: (productId: string) =>
       api(`/api/admin/allergens/exceptions/${encodeURIComponent(productId)}`, { method: 'DELETE' }),

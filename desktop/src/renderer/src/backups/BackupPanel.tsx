@@ -10,9 +10,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   BackupSettingsSchema,
   UnpaidOrderSettingsSchema,
-  type BackupListView,
   type BackupTakenView,
-  type UnpaidOrderSettings,
+  ROUTES,
 } from '@bakery/core';
 import { api, apiBytes, messageOf } from '../api/client';
 import { useApiQuery } from '../api/useApiQuery';
@@ -150,8 +149,8 @@ const SETTINGS_FORMS = {
 
 export function BackupPanel() {
   const client = useQueryClient();
-  const backups = useApiQuery<BackupListView>(BACKUPS_KEY, '/api/admin/backups');
-  const unpaid = useApiQuery<UnpaidOrderSettings>(UNPAID_KEY, '/api/admin/unpaid-orders/settings');
+  const backups = useApiQuery(BACKUPS_KEY, ROUTES.backups);
+  const unpaid = useApiQuery(UNPAID_KEY, ROUTES.unpaidOrderSettings);
   const takeNow = useMutation({
     mutationFn: () => api<BackupTakenView>('/api/admin/backups', { method: 'POST' }),
     onSuccess: (made) => {

@@ -7,7 +7,7 @@ import {
   bookedText,
   type BookedCategoryView,
   type BookedDayView,
-  type BookedDaysView,
+  ROUTES,
 } from '@bakery/core';
 import { useApiQuery } from '../api/useApiQuery';
 import { QueryStatus } from '../ui/QueryStatus';
@@ -66,7 +66,7 @@ function BookedRow({ day, today }: { day: BookedDayView; today: boolean }) {
 }
 
 export function BookedDaysCard() {
-  const booked = useApiQuery<BookedDaysView>(BOOKED_DAYS_KEY, '/api/admin/kitchen/capacity/days');
+  const booked = useApiQuery(BOOKED_DAYS_KEY, ROUTES.capacityDays);
   const days = booked.data?.days ?? [];
   return (
     <Card className="booked-days">

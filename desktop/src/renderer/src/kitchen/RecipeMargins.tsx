@@ -8,6 +8,7 @@ import {
   dollarsToCents,
   marginOf,
   type ProductRecipeLinkView,
+  ROUTES,
 } from '@bakery/core';
 import { useApiQuery } from '../api/useApiQuery';
 import { HeadedTable } from '../ui/HeadedTable';
@@ -45,10 +46,7 @@ function marginRows(links: readonly ProductRecipeLinkView[], recipeId: string) {
 }
 
 export function RecipeMargins({ recipeId }: { recipeId: string }) {
-  const links = useApiQuery<ProductRecipeLinkView[]>(
-    ['/api/admin/kitchen/links'],
-    '/api/admin/kitchen/links',
-  );
+  const links = useApiQuery(['/api/admin/kitchen/links'], ROUTES.recipeLinks);
   if (links.isLoading || links.error) return <QueryStatus query={links} what="menu items" small />;
   const rows = marginRows(links.data ?? [], recipeId);
   if (rows.length === 0)

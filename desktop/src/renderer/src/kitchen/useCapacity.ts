@@ -1,7 +1,7 @@
 // The Capacity panel's data (issue 21 split): the limits and closed dates,
 // and each change to them, refreshing them and the booked days. Closing a
 // date that already has orders warns that they are not cancelled.
-import type { ClosedDatesAddedView } from '@bakery/core';
+import { type ClosedDatesAddedView, ROUTES } from '@bakery/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatLongDate, type CapacityView, type ClosedDateView } from '@bakery/core';
 import { api } from '../api/client';
@@ -46,7 +46,7 @@ function useChange<B, T>(
 
 /** The root clears its forms in each `mutate`'s own onSuccess. */
 export function useCapacity() {
-  const capacity = useApiQuery<CapacityView>(KEY, '/api/admin/kitchen/capacity');
+  const capacity = useApiQuery(KEY, ROUTES.capacity);
   const saveLimits = useChange(
     (body: unknown) => api<CapacityView>('/api/admin/kitchen/capacity', { method: 'PUT', body }),
     'Failed to save capacity',

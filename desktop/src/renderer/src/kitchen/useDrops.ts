@@ -1,13 +1,7 @@
 // The Drops panel's data (issue 21 split): the drops, the pickup windows and
 // every change to them, each refreshing both lists and toasting a failure.
-import type { AnswerOf, ROUTES } from '@bakery/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  formatInstant,
-  formatLongDate,
-  type PickupWindowDef,
-  type PublicDropView,
-} from '@bakery/core';
+import { formatInstant, formatLongDate, ROUTES, type PublicDropView } from '@bakery/core';
 import { api } from '../api/client';
 import { useApiQuery } from '../api/useApiQuery';
 import { toast } from '../ui/toaster';
@@ -25,8 +19,8 @@ export function useDrops({
   onHoldSaved: () => void;
 }) {
   const client = useQueryClient();
-  const drops = useApiQuery<AnswerOf<typeof ROUTES.adminDrops>>(DROPS_KEY, '/api/admin/drops');
-  const windows = useApiQuery<PickupWindowDef[]>(WINDOWS_KEY, '/api/admin/kitchen/windows');
+  const drops = useApiQuery(DROPS_KEY, ROUTES.adminDrops);
+  const windows = useApiQuery(WINDOWS_KEY, ROUTES.windows);
   const refresh = () => {
     void client.invalidateQueries({ queryKey: DROPS_KEY });
     void client.invalidateQueries({ queryKey: WINDOWS_KEY });

@@ -1,7 +1,7 @@
 // The Links panel's data (issue 21 split): the links and the recipes, and
 // saving or removing a link, which refreshes the margins and bake sheets too.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProductRecipeLinkView, RecipeView } from '@bakery/core';
+import { type ProductRecipeLinkView, ROUTES } from '@bakery/core';
 import { api } from '../api/client';
 import { useApiQuery } from '../api/useApiQuery';
 import { toast } from '../ui/toaster';
@@ -13,8 +13,8 @@ const KEY = ['/api/admin/kitchen/links'];
 /** The root clears its form, or shows the server's refusal on it, in `save.mutate`'s own callbacks. */
 export function useLinks() {
   const client = useQueryClient();
-  const links = useApiQuery<ProductRecipeLinkView[]>(KEY, '/api/admin/kitchen/links');
-  const recipes = useApiQuery<RecipeView[]>(['/api/admin/recipes'], '/api/admin/recipes');
+  const links = useApiQuery(KEY, ROUTES.recipeLinks);
+  const recipes = useApiQuery(['/api/admin/recipes'], ROUTES.recipes);
   const refresh = () => {
     void client.invalidateQueries({ queryKey: KEY });
     void client.invalidateQueries({ queryKey: ['/api/admin/kitchen/margins'] });

@@ -2,11 +2,11 @@
 // the rows come from useDeskRows (the grid's blocks and the 30 s poll), the
 // actions from useOrderAction, the printouts from DeskPaper; this file holds
 // the selection and lays the desk out.
-import type { AnswerOf, ROUTES } from '@bakery/core';
+import { type AnswerOf, ROUTES } from '@bakery/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GridApi } from 'ag-grid-community';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { can, bakeryToday, type ConfigView, type OrderView } from '@bakery/core';
+import { can, bakeryToday, type OrderView } from '@bakery/core';
 import { api, messageOf } from '../api/client';
 import { useApiQuery } from '../api/useApiQuery';
 import { toast } from '../ui/toaster';
@@ -36,7 +36,7 @@ export function OrdersRoot({
 }) {
   const client = useQueryClient();
   const [filters, setFilters] = useDeskFilters();
-  const config = useApiQuery<ConfigView>(['/api/config'], '/api/config');
+  const config = useApiQuery(['/api/config'], ROUTES.config);
   const [grid, setGrid] = useState<GridApi<OrderView> | null>(null);
   const [selected, setSelected] = useState<OrderView | null>(null);
   // The rows ticked for a bulk action (the grid's checkboxes).

@@ -1,5 +1,11 @@
 // The Ingredients tab: one card per ingredient with its cost per unit.
-import { containsLine, gramsPerUnitOf, mayContainText, type IngredientView } from '@bakery/core';
+import {
+  containsLine,
+  gramsPerUnitOf,
+  mayContainText,
+  type IngredientView,
+  ROUTES,
+} from '@bakery/core';
 import { useApiQuery } from '../api/useApiQuery';
 import { Button, Card, H5, NonIdealState } from '../ui/blueprint';
 import { QueryStatus } from '../ui/QueryStatus';
@@ -14,7 +20,7 @@ import {
 } from './IngredientDialog';
 
 export function IngredientsPanel() {
-  const ingredients = useApiQuery<IngredientView[]>(INGREDIENTS_KEY, '/api/admin/ingredients');
+  const ingredients = useApiQuery(INGREDIENTS_KEY, ROUTES.ingredients);
   const editor = useEditor<IngredientForm, IngredientView>({
     noun: 'ingredient',
     path: '/api/admin/ingredients',

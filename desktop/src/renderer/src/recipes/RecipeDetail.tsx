@@ -3,7 +3,7 @@
 // instructions and notes.
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { IngredientView, RecipeDetailView, RecipeLineView, RecipeView } from '@bakery/core';
+import { type RecipeDetailView, type RecipeLineView, type RecipeView, ROUTES } from '@bakery/core';
 import { api, messageOf } from '../api/client';
 import { useApiQuery } from '../api/useApiQuery';
 import { RecipeMargins } from '../kitchen/RecipeMargins';
@@ -53,7 +53,7 @@ export function RecipeDetail({
     queryKey: [...RECIPES_KEY, id],
     queryFn: () => api<RecipeDetailView>(`/api/admin/recipes/${id}`),
   });
-  const ingredients = useApiQuery<IngredientView[]>(INGREDIENTS_KEY, '/api/admin/ingredients');
+  const ingredients = useApiQuery(INGREDIENTS_KEY, ROUTES.ingredients);
   const [line, setLine] = useState<LineDraft | null>(null);
   const [removing, setRemoving] = useState<RecipeLineView | null>(null);
   const change = useLineChanges(id, () => setLine(null));

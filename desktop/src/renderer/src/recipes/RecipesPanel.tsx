@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { AgGridReact } from 'ag-grid-react';
 import type { ColDef } from 'ag-grid-community';
-import type { RecipeView } from '@bakery/core';
+import { type RecipeView, ROUTES } from '@bakery/core';
 import { messageOf } from '../api/client';
 import { useApiQuery } from '../api/useApiQuery';
 import { Callout, Card, NonIdealState } from '../ui/blueprint';
@@ -31,7 +31,7 @@ const COLUMNS: ColDef<RecipeView>[] = [
 ];
 
 export function RecipesPanel() {
-  const recipes = useApiQuery<RecipeView[]>(RECIPES_KEY, '/api/admin/recipes');
+  const recipes = useApiQuery(RECIPES_KEY, ROUTES.recipes);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const editor = useEditor<RecipeForm, RecipeView>({
     noun: 'recipe',

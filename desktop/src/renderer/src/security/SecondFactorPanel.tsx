@@ -3,10 +3,9 @@
 // off; the owner may require it of every staff member. Opened from the
 // dashboard header; it opens by itself when the owner requires a second
 // factor that is not set up yet (every other staff call answers 403 then).
-import type { AnswerOf, ROUTES } from '@bakery/core';
+import { type AnswerOf, ROUTES } from '@bakery/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { SecondFactorStatus } from '@bakery/core';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, Switch } from '../ui/blueprint';
 import { TextField } from '../ui/fields';
 import { api, messageOf } from '../api/client';
@@ -103,12 +102,8 @@ function CodeStepForm(props: {
 
 export function SecondFactorPanel(props: { isOwner: boolean }) {
   const client = useQueryClient();
-  const status = useApiQuery<SecondFactorStatus>(STATUS_KEY, '/api/admin/second-factor');
-  const policy = useApiQuery<AnswerOf<typeof ROUTES.securityPolicy>>(
-    POLICY_KEY,
-    '/api/admin/security-policy',
-    { enabled: props.isOwner },
-  );
+  const status = useApiQuery(STATUS_KEY, ROUTES.secondFactor);
+  const policy = useApiQuery(POLICY_KEY, ROUTES.securityPolicy, { enabled: props.isOwner });
   const [step, setStep] = useState<Step>({ kind: 'status' });
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
@@ -336,7 +331,7 @@ export function SecondFactorPanel(props: { isOwner: boolean }) {
 /** The header button and its dialog; opens by itself when the owner's requirement is not met. */
 export function SecondFactorButton(props: { role: string }) {
   const [open, setOpen] = useState(false);
-  const status = useApiQuery<SecondFactorStatus>(STATUS_KEY, '/api/admin/second-factor');
+  const status = useApiQuery(STATUS_KEY, ROUTES.secondFactor);
   const mustSetUp = Boolean(status.data?.required && !status.data.enabled);
   return (
     <>

@@ -15,6 +15,7 @@ import {
   type ShopSettings,
   type ShopSettingsView,
   type Weekday,
+  ROUTES,
 } from '@bakery/core';
 import { ApiError, api, messageOf } from '../api/client';
 import { useApiQuery } from '../api/useApiQuery';
@@ -159,7 +160,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function SettingsTab() {
-  const query = useApiQuery<ShopSettingsView>(SETTINGS_KEY, '/api/admin/settings');
+  const query = useApiQuery(SETTINGS_KEY, ROUTES.adminSettings);
   return (
     <div className="settings-tab">
       <QueryStatus query={query} what="the settings" />
