@@ -17,31 +17,8 @@ const corePure: Plugin = {
   },
 };
 
-// Every page is rendered on the server: its text and photos paint without
-// JavaScript, and the app's modules (deferred anyway) only hydrate it. Fetched
-// at low priority, they no longer compete with the photos on a slow phone
-// line, and Lighthouse's simulation stops counting them as render-blocking
-// (it treats high-priority scripts as such). renderPages.mjs does the same
-// for the chunks it preloads.
-const scriptsAfterContent: Plugin = {
-  name: 'bakery-scripts-after-content',
-  transformIndexHtml: {
-    order: 'post',
-    handler: (html) =>
-      html
-        .replace(
-          /<script type="module" crossorigin/g,
-          '<script type="module" fetchpriority="low" crossorigin',
-        )
-        .replace(
-          /<link rel="modulepreload" crossorigin/g,
-          '<link rel="modulepreload" fetchpriority="low" crossorigin',
-        ),
-  },
-};
-
 export default defineConfig({
-  plugins: [react(), corePure, scriptsAfterContent],
+  plugins: [react(), corePure],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },

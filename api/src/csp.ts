@@ -1,7 +1,8 @@
 // The style-src and script-src of the Content Security Policy (issue 15,
 // finding 13). The storefront allows only its own files plus the exact inline
 // blocks its build writes: the entry stylesheet the prerender step inlines,
-// and index.html's script that holds a submit or click made before hydration.
+// and index.html's two scripts (one holds a submit or click made before
+// hydration, one fetches the app once the first screen is painted).
 // Their SHA-256 hashes are read from the built HTML once at start-up, so
 // nothing injected later can style the page or run. The back office (/admin)
 // keeps 'unsafe-inline' for styles: AG Grid and Blueprint add <style> elements

@@ -75,9 +75,10 @@ test('the main script is served precompressed (brotli, else gzip), cached for a 
   page,
 }) => {
   const { html } = await rawHtml(page, '/');
-  const src = /<script type="module"[^>]* src="(\/assets\/index-[\w-]+\.js)"><\/script>/.exec(
-    html,
-  )?.[1];
+  // The modules the page loads once painted (index.html's inline script): the entry first.
+  const listed = /<script type="application\/json" id="app-modules">([^<]*)<\/script>/.exec(html);
+  const src = listed ? (JSON.parse(listed[1]) as string[])[0] : undefined;
+  expect(src).toMatch(/^\/assets\/index-[\w-]+\.js$/);
   expect(src, 'the main script in the HTML').toBeTruthy();
   const br = await page.request.get(src!, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
   expect(br.status()).toBe(200);
@@ -115,6 +116,48 @@ test('the pages hydrate without a mismatch, and nothing moves as they load (375 
   await expect(page.getByRole('heading', { level: 2, name: 'Brownies' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/first-load-menu-375.png', fullPage: false });
   expect(errors, 'no hydration errors').toEqual([]);
+  await context.close();
+});
+
+test("the app's scripts are fetched once the first screen is painted, photo included (375 px)", async ({
+  browser,
+}) => {
+  const { context, page, errors } = await phonePage(browser);
+  // When the first picture of the page (the likely largest element) is painted.
+  await page.addInitScript(() => {
+    const w = window as unknown as { heroPainted?: number };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { renderTime: number })[])
+        if (entry.name === 'image-paint') w.heroPainted = entry.renderTime;
+    }).observe({ type: 'element', buffered: true });
+  });
+  for (const path of ['/', '/menu', '/order']) {
+    await page.goto(path);
+    await expect(page.locator('html[data-live]'), `${path} hydrates`).toBeAttached();
+    const timing = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+      hero: document.querySelectorAll('img[elementtiming="hero"]').length,
+      heroPainted: (window as unknown as { heroPainted?: number }).heroPainted,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/[\w-]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.scripts.length, `${path} loads the app`).toBeGreaterThan(0);
+    expect(Math.min(...timing.scripts), `${path}: after the first paint`).toBeGreaterThanOrEqual(
+      timing.firstPaint,
+    );
+    if (path === '/') {
+      // The carousel's first photo is the one the app waits for.
+      expect(timing.hero).toBe(1);
+      expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.heroPainted!);
+    }
+  }
+  // Hydrated: the menu's category buttons answer.
+  await page.goto('/menu');
+  await page.getByRole('button', { name: 'Brownies' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Brownies' })).toBeVisible();
+  expect(errors, 'no hydration errors or CSP refusals').toEqual([]);
   await context.close();
 });
 

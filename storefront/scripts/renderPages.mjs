@@ -5,9 +5,11 @@
 //   render anew),
 // - its own <title>, description and canonical path,
 // - the stylesheet inlined (one round trip less before the first paint),
-// - a modulepreload of the route's chunk and of the chunks it imports, so the
-//   page hydrates without a request waterfall, and a preload of the API reads
-//   it makes at once (the signed-in user on /order),
+// - the app's modules as data (<script type="application/json" id="app-modules">:
+//   the entry, then the route's chunk and the chunks it imports), fetched by
+//   index.html's inline script once the first screen is painted, all at once
+//   so the page hydrates without a request waterfall; and a preload of the
+//   API reads it makes at once (the signed-in user on /order),
 // - with `catalogue` (a published menu, issue 22): that catalogue, rendered
 //   and embedded (<script type="application/json" id="catalogue">) for
 //   main.tsx to hand to core before hydrating, plus .br and .gz copies.
@@ -79,20 +81,27 @@ export async function renderPages({
     ? `<script type="application/json" id="catalogue">${scriptJson(catalogue)}</script>`
     : '';
 
+  // The app's entry script: index.html's inline script adds it after the first paint.
+  const entryScript =
+    /\s*<script type="module"[^>]*\ssrc="(\/assets\/[^"]+\.js)"[^>]*><\/script>/.exec(template);
+  if (!entryScript) throw new Error('template.html has no entry <script type="module">');
+
   const pageHtml = (page, body) => {
     const title = escapeHtml(ssr.titleOf(page));
     // Every page's layout loads the toast module at once; the route adds its own.
-    const modules = ['src/components/Toast.tsx', ...page.modules];
+    const chunks = [
+      ...new Set(['src/components/Toast.tsx', ...page.modules].flatMap((m) => chunksOf(keyOf(m)))),
+    ];
+    const appModules = [entryScript[1], ...chunks.map((file) => `/${file}`)];
     const preloads = [
       // The same request as the app's own fetch (credentials included), so it is reused.
       ...(page.data ?? []).map(
         (url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`,
       ),
-      ...[...new Set(modules.flatMap((m) => chunksOf(keyOf(m))))].map(
-        (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`,
-      ),
+      `<script type="application/json" id="app-modules">${scriptJson(appModules)}</script>`,
     ].join('\n    ');
     let html = template
+      .replace(entryScript[0], '')
       .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
       .replace(
         /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
@@ -103,7 +112,7 @@ export async function renderPages({
         `${embedded}<div id="root" data-ssr="${page.mode}" data-route="${page.path}"${page.guest ? ' data-guest="true"' : ''}>${body}</div>`,
       );
     if (cssMatch) html = html.replace(cssMatch[0], inlineCss);
-    if (preloads) html = html.replace('</head>', `  ${preloads}\n  </head>`);
+    html = html.replace('</head>', `  ${preloads}\n  </head>`);
     // The page's high-priority image (the largest element of /) is requested
     // first, ahead of the scripts: React writes its preload inside the body.
     const lcpImage = /<link rel="preload" as="image" [^>]*fetchPriority="high"\/>/.exec(body);

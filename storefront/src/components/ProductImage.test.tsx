@@ -31,6 +31,8 @@ describe('ProductImage (issue 22 part 3)', () => {
     const img = screen.getByRole('img', { name: 'Cake' });
     expect(img.getAttribute('loading')).toBe('eager');
     expect(img.getAttribute('fetchpriority')).toBe('high');
+    // index.html's inline script fetches the app once this picture is painted.
+    expect(img.getAttribute('elementtiming')).toBe('hero');
     expect(img.getAttribute('height')).toBe('360');
   });
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { itemsInCategory, menuCategories, PHOTO_FORMATS, photoSizes } from '@bakery/core';
+import { FIRST_PICTURE } from '../../components/ProductImage';
 
 /** A card's picture is 240 px wide: the browser picks the smallest size that fills it. */
 const CARD_SIZES = '240px';
@@ -55,10 +56,7 @@ export default function Carousel() {
                   height={160}
                   // The first cards are on the first screen (the phone's largest
                   // element): no lazy loading there (issue 16).
-                  loading={i < 4 ? 'eager' : 'lazy'}
-                  fetchPriority={i === 0 ? 'high' : undefined}
-                  // Painted in the frame it arrives in, ahead of hydration (issue 22, LCP).
-                  decoding={i === 0 ? 'sync' : undefined}
+                  {...(i === 0 ? FIRST_PICTURE : { loading: i < 4 ? 'eager' : 'lazy' })}
                 />
               </picture>
               <h3>{category.label}</h3>
