@@ -58,18 +58,26 @@ export function useForm<V extends Record<string, string>, D>(options: Options<V,
   const toast = useToast();
   const controls = useRef<Record<string, HTMLInputElement | HTMLTextAreaElement | null>>({});
 
-  // The page is prerendered: what a visitor typed before it hydrated is only in
-  // the inputs, and React would wipe it at the next render. Take it over once,
-  // and send the form if they already did (index.html held it).
-  useEffect(() => {
+  /**
+   * `from` with what the inputs hold where it differs. The page is
+   * prerendered: what a visitor typed before it hydrated is only in the inputs
+   * (React saw no change event), and React would wipe it at the next render.
+   */
+  function withTyped(from: V): V {
     const typed: Record<string, string> = {};
     for (const [key, control] of Object.entries(controls.current)) {
-      if (control && control.value !== options.initial[key]) typed[key] = control.value;
+      if (control && control.value !== from[key]) typed[key] = control.value;
     }
-    const current = { ...values, ...typed };
+    return Object.keys(typed).length ? { ...from, ...typed } : from;
+  }
+
+  // Take over what was typed before hydration once, and send the form if the
+  // visitor already did (index.html held it).
+  useEffect(() => {
+    const current = withTyped(values);
     // The DOM is the outside source here, read once after hydration.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (Object.keys(typed).length) setValues(current);
+    if (current !== values) setValues(current);
     const form = Object.values(controls.current).find((control) => control?.form)?.form;
     if (takeHeldSubmit(form)) void submit(current);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -137,7 +145,9 @@ export function useForm<V extends Record<string, string>, D>(options: Options<V,
     reset: () => setValues(options.initial),
     onSubmit: (e: FormEvent) => {
       e.preventDefault();
-      void submit(values);
+      // A submit that made React hydrate the form reaches this handler before
+      // the render that takes the typed values over: read them from the inputs.
+      void submit(withTyped(values));
     },
   };
 }
