@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { setCatalogue, type CatalogueSnapshot } from '@bakery/core';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setShopSettings } from '@bakery/core';
@@ -55,7 +55,12 @@ async function start() {
   }
   // A chunk that fails to load here is fetched again when the route renders.
   await Promise.all([preloadRoute(location.pathname).catch(() => undefined), settings]);
-  hydrateRoot(root, app);
+  // In a transition React hydrates in slices of a few milliseconds, yielding
+  // between them; otherwise the whole page is one long task, and a phone's
+  // main thread is blocked for it (Lighthouse's TBT, issue 22).
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 }
 
 void start().catch((error: unknown) => console.error(error));
