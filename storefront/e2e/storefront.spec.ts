@@ -111,6 +111,8 @@ test('a guest adds to the cart, signs in to an existing account, and the item is
 
   await page.goto('/menu');
   await page.getByRole('button', { name: 'Muffins' }).click();
+  // The page may still be hydrating: the press is replayed once it is live.
+  await expect(page.getByRole('heading', { level: 2, name: 'Muffins' })).toBeVisible();
   const card = page.locator('.product-card').first();
   const name = (await card.getByRole('heading').textContent())!.trim();
   await card.getByRole('button', { name: /^Add to Cart:/ }).click();
