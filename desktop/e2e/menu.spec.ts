@@ -183,3 +183,28 @@ test('the owner changes a price and publishes; the storefront shows it at once; 
   await expect.poll(() => priceWithoutScript(browser), { timeout: 10_000 }).toBe('$20.00');
   expect((await cardWithoutScript(browser)).photo).toBeNull();
 });
+
+test('the owner adds a size to an item, and the draft says so (1280x800)', async ({ page }) => {
+  await signInAsOwner(page);
+  await page.getByRole('tab', { name: 'Menu', exact: true }).click();
+  await page.getByRole('button', { name: 'Cookies', exact: true }).click();
+  await page.getByRole('gridcell', { name: 'Chocolate Chip Cookies', exact: true }).click();
+  const editor = page.getByRole('form', { name: 'Edit Chocolate Chip Cookies' });
+  await editor.getByRole('button', { name: 'Add a size' }).click();
+  await editor.getByLabel('Size 4, name', { exact: true }).fill('4 count');
+  await editor.getByLabel('Price, 4 count ($)').fill('11');
+  // The card's "From" price is the lowest size's.
+  await expect(page.locator('.menu-preview-price')).toHaveText('From $11.00');
+  await editor.getByRole('button', { name: 'Save to draft' }).click();
+  await expect(
+    page
+      .getByRole('list', { name: 'Draft changes' })
+      .getByText('Chocolate Chip Cookies: added 4 count $11.00'),
+  ).toBeVisible();
+  await editor.getByRole('group', { name: 'Sizes and prices' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/menu-add-size-1280.png' });
+  // Nothing published: the draft is discarded.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Chocolate Chip Cookies: added 4 count $11.00')).toHaveCount(0);
+});

@@ -365,6 +365,54 @@ describe('bad input (400 with the field)', () => {
       price: 32,
     });
   });
+
+  it('adds a size the seed does not have; customers see it and order it at its price', async () => {
+    const draft = await owner.get('/api/admin/menu');
+    const cookies = draft.body.draft.items.find(
+      (i: { id: string }) => i.id === 'chocolate-chip-cookies',
+    );
+    const badId = await owner.patch('/api/admin/menu/items/chocolate-chip-cookies', {
+      variants: [...cookies.variants, { id: 'Four Count', label: '4 count', priceCents: 1100 }],
+    });
+    expect(badId.status).toBe(400);
+    expect(badId.body.errors[0]).toEqual({
+      path: 'variants.3.id',
+      message:
+        'A size or count id must be 1 to 24 lowercase letters, digits or dashes (like 4-count or 9in)',
+    });
+
+    const added = await owner.patch('/api/admin/menu/items/chocolate-chip-cookies', {
+      variants: [...cookies.variants, { id: '4-count', label: '4 count', priceCents: 1100 }],
+    });
+    expect(added.status).toBe(200);
+    expect(
+      (await owner.get('/api/admin/menu')).body.changes.map((c: { text: string }) => c.text),
+    ).toEqual(['Chocolate Chip Cookies: added 4 count $11.00']);
+    expect((await owner.post('/api/admin/menu/publish')).status).toBe(201);
+    const onMenu = (await menuItem('chocolate-chip-cookies')) as unknown as {
+      price: number;
+      variants: { id: string; label: string; price: number }[];
+    };
+    expect(onMenu.variants[3]).toMatchObject({ id: '4-count', label: '4 count', price: 11 });
+    // The card's "From" price is the lowest size's, wherever it is in the list.
+    expect(onMenu.price).toBe(11);
+
+    const placed = await customer.post<{ order: OrderView }>('/api/submit-order', {
+      orderData: orderPayload({
+        daysAhead: 13,
+        lines: [{ productId: 'chocolate-chip-cookies', variantId: '4-count', quantity: 2 }],
+      }),
+    });
+    expect(placed.status).toBe(201);
+    expect(placed.body.order.items[0]).toMatchObject({ price: 11, quantity: 2 });
+    expect(placed.body.order.subtotal).toBe(22);
+
+    // Back as it was, for the tests after this one.
+    await owner.patch('/api/admin/menu/items/chocolate-chip-cookies', {
+      variants: cookies.variants,
+    });
+    expect((await owner.post('/api/admin/menu/publish')).status).toBe(201);
+  });
 });
 
 describe('the kitchen counts what the menu adds', () => {

@@ -42,7 +42,13 @@ export const VARIANT_IDS = [
   'vanilla',
   'chocolate',
 ] as const;
-export type VariantId = (typeof VARIANT_IDS)[number];
+/**
+ * A size or count of an item: the seed's are VARIANT_IDS; the owner may add
+ * others from the Menu tab or the API (issue 22), any id of VARIANT_ID_PATTERN.
+ */
+export type VariantId = string;
+/** Lower-case letters, digits and single dashes, 1 to 24 characters: `4-count`, `9in`. */
+export const VARIANT_ID_PATTERN = /^(?=.{1,24}$)[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export interface Variant {
   id: VariantId;
@@ -824,6 +830,16 @@ export function maxQuantityOf(item: Pick<MenuItem, 'maxQuantity'>): number {
 }
 
 /** The variant chosen when none is given: 6-count for counts, 6in for cakes. */
+/** The price a card shows ("From $11.00" when the item has sizes): its lowest. */
+export function fromPriceCents(item: {
+  priceCents: number;
+  variants?: readonly { priceCents: number }[] | null;
+}): number {
+  return item.variants?.length
+    ? Math.min(...item.variants.map((v) => v.priceCents))
+    : item.priceCents;
+}
+
 export function defaultVariantId(item: MenuItem): VariantId | undefined {
   return item.variants?.[0]?.id;
 }

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { isDateString } from '../calendar/calendar';
 import { photoIdOf } from './photos';
-import { VARIANT_IDS } from './catalogue';
+import { VARIANT_ID_PATTERN } from './catalogue';
 import { requiredText } from '../schemas/common';
 
 export const MENU_MESSAGES = {
@@ -18,6 +18,8 @@ export const MENU_MESSAGES = {
   price: 'Enter a price above $0.00',
   priceCents: 'Enter the price in whole cents (at most 2 decimals)',
   variants: 'Give each size or count an id, a label and a price',
+  variantId:
+    'A size or count id must be 1 to 24 lowercase letters, digits or dashes (like 4-count or 9in)',
   duplicateVariant: 'Each size or count may appear once',
   maxQuantity: 'The maximum quantity must be a whole number of at least 1',
   date: 'Enter a date as YYYY-MM-DD',
@@ -50,7 +52,9 @@ const cents = () =>
     .max(10_000_000, MENU_MESSAGES.price);
 
 export const VariantSchema = z.object({
-  id: z.enum(VARIANT_IDS, { error: MENU_MESSAGES.variants }),
+  id: z
+    .string({ error: MENU_MESSAGES.variants })
+    .regex(VARIANT_ID_PATTERN, MENU_MESSAGES.variantId),
   label: requiredText(40, MENU_MESSAGES.label, MENU_MESSAGES.label),
   priceCents: cents(),
 });

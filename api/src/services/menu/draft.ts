@@ -3,6 +3,7 @@
 // a time (each in one transaction), compared with what is published.
 import type { MenuChange } from '@bakery/core';
 import {
+  fromPriceCents,
   formatCents,
   MENU_MESSAGES,
   SEED_CATALOGUE,
@@ -143,7 +144,7 @@ function itemRow(item: CatalogueItem, position: number) {
     categoryId: item.category,
     name: item.name,
     description: item.description ?? '',
-    priceCents: item.variants?.[0]?.priceCents ?? item.priceCents,
+    priceCents: fromPriceCents(item),
     maxQuantity: item.maxQuantity ?? null,
     fillings: Boolean(item.fillings),
     addIns: Boolean(item.addIns),
@@ -205,7 +206,9 @@ export async function createItem(prisma: PrismaClient, input: MenuItemCreate) {
       description: '',
       imageAlt: '',
       image: null,
-      priceCents: input.variants?.[0]?.priceCents ?? input.priceCents ?? 0,
+      priceCents: input.variants?.length
+        ? fromPriceCents({ priceCents: 0, ...input })
+        : (input.priceCents ?? 0),
       ...input,
       variants: input.variants ?? undefined,
       category: input.category as never,
@@ -268,8 +271,9 @@ export async function updateItem(prisma: PrismaClient, id: string, patch: MenuIt
     }
     if (variants !== undefined) {
       await saveVariants(tx, id, variants ?? []);
+      // The card's "From" price: the lowest size's.
       if (variants?.length && patch.priceCents === undefined)
-        data.priceCents = variants[0]!.priceCents;
+        data.priceCents = fromPriceCents({ priceCents: 0, variants });
     }
     await tx.menuItem.update({ where: { id }, data });
     if (position !== undefined) await moveItem(tx, id, category ?? row.categoryId, position);
@@ -370,14 +374,18 @@ function fieldText(field: string, before: CatalogueItem, after: CatalogueItem): 
   if (field === 'priceCents')
     return `price ${formatCents(before.priceCents)} → ${formatCents(after.priceCents)}`;
   if (field === 'variants') {
-    const parts = (after.variants ?? [])
-      .map((v) => {
+    const parts = [
+      ...(after.variants ?? []).map((v) => {
         const old = before.variants?.find((o) => o.id === v.id);
-        return old && old.priceCents !== v.priceCents
+        if (!old) return `added ${v.label} ${formatCents(v.priceCents)}`;
+        return old.priceCents !== v.priceCents
           ? `${v.label} ${formatCents(old.priceCents)} → ${formatCents(v.priceCents)}`
           : null;
-      })
-      .filter(Boolean);
+      }),
+      ...(before.variants ?? [])
+        .filter((o) => !after.variants?.some((v) => v.id === o.id))
+        .map((o) => `removed ${o.label}`),
+    ].filter(Boolean);
     return parts.length ? parts.join(', ') : 'sizes and prices';
   }
   if (field === 'hidden') return after.hidden ? 'hidden' : 'shown';

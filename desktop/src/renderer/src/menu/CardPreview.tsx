@@ -1,6 +1,6 @@
 // The item's storefront card as a customer sees it at 375 px (issue 22): the
 // same name, description, price and availability words as the menu page.
-import { formatCents, itemAvailability, type CatalogueItem } from '@bakery/core';
+import { formatCents, fromPriceCents, itemAvailability, type CatalogueItem } from '@bakery/core';
 
 export function CardPreview({ item, image }: { item: CatalogueItem; image: string }) {
   const availability = itemAvailability(item);
@@ -13,7 +13,7 @@ export function CardPreview({ item, image }: { item: CatalogueItem; image: strin
           <p>{item.description}</p>
           <p className="menu-preview-price">
             {item.variants && item.variants.length > 1 ? 'From ' : ''}
-            {formatCents(item.variants?.[0]?.priceCents ?? item.priceCents)}
+            {formatCents(fromPriceCents(item))}
           </p>
           {availability.available ? (
             <>

@@ -29,6 +29,11 @@ export function ItemEditor({
   const [error, setError] = useState<string | null>(null);
   const set = <K extends keyof ItemForm>(key: K, value: ItemForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
+  const setSize = (index: number, change: Partial<ItemForm['sizes'][number]>) =>
+    set(
+      'sizes',
+      form.sizes.map((row, i) => (i === index ? { ...row, ...change } : row)),
+    );
   const text = textBinder(form, setForm);
   /** A text field's value and change, off for an admin unless `always`. */
   const bind = (key: Parameters<typeof text>[0], always = false) => ({
@@ -72,20 +77,56 @@ export function ItemEditor({
         )}
         <TextField id="menu-name" label="Name" {...bind('name')} />
         <TextField id="menu-description" label="Description" {...bind('description')} />
-        {item.variants?.length ? (
-          item.variants.map((v) => (
-            <TextField
-              key={v.id}
-              id={`menu-price-${v.id}`}
-              label={`Price, ${v.label} ($)`}
-              value={form.variants[v.id] ?? ''}
-              onChange={(value) => set('variants', { ...form.variants, [v.id]: value })}
-              disabled={!owner}
-              inputMode="decimal"
-            />
-          ))
+        {form.sizes.length ? (
+          <fieldset className="menu-sizes" disabled={!owner}>
+            <legend>Sizes and prices</legend>
+            {form.sizes.map((row, index) => (
+              <div className="menu-size" key={index}>
+                <TextField
+                  id={`menu-size-${index}`}
+                  label={`Size ${index + 1}, name`}
+                  value={row.label}
+                  onChange={(label) => setSize(index, { label })}
+                />
+                <TextField
+                  id={row.id ? `menu-price-${row.id}` : `menu-price-new-${index}`}
+                  label={`Price, ${row.label || `size ${index + 1}`} ($)`}
+                  value={row.price}
+                  onChange={(price) => setSize(index, { price })}
+                  inputMode="decimal"
+                />
+                <Button
+                  small
+                  minimal
+                  icon="cross"
+                  aria-label={`Remove size ${row.label || index + 1}`}
+                  title="Remove this size (orders placed keep it)"
+                  onClick={() =>
+                    set(
+                      'sizes',
+                      form.sizes.filter((_, i) => i !== index),
+                    )
+                  }
+                />
+              </div>
+            ))}
+          </fieldset>
         ) : (
           <TextField id="menu-price" label="Price ($)" {...bind('price')} inputMode="decimal" />
+        )}
+        {owner && (
+          <Button
+            small
+            icon="add"
+            text={form.sizes.length ? 'Add a size' : 'Sell in sizes'}
+            onClick={() =>
+              set('sizes', [
+                ...form.sizes,
+                // The first size starts at the item's one price.
+                { id: null, label: '', price: form.sizes.length ? '' : form.price },
+              ])
+            }
+          />
         )}
         <TextField
           id="menu-max"

@@ -76,6 +76,38 @@ describe('the item editor', () => {
     await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
     expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ soldOutUntil: '2026-12-24' });
   });
+
+  it('lets the owner add a size, named once, and take one off', async () => {
+    const cookies = SEED_CATALOGUE.items.find((i) => i.id === 'chocolate-chip-cookies')!;
+    const path = 'PATCH /api/admin/menu/items/chocolate-chip-cookies';
+    const calls = stubFetch({ [path]: () => [200, cookies] });
+    renderScreen(<ItemEditor item={cookies} draft={draft} owner onSaved={() => undefined} />);
+    const form = screen.getByRole('form', { name: 'Edit Chocolate Chip Cookies' });
+    const save = () => fireEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Add a size' }));
+    fireEvent.change(within(form).getByLabelText('Size 4, name'), { target: { value: '6 Count' } });
+    fireEvent.change(within(form).getByLabelText('Price, 6 Count ($)'), {
+      target: { value: '11' },
+    });
+    save();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Each size or count may appear once',
+    );
+    fireEvent.change(within(form).getByLabelText('Size 4, name'), { target: { value: '4 Count' } });
+    // The card shows the lowest price once the new size is priced.
+    expect(screen.getByLabelText('Storefront preview at 375 px')).toHaveTextContent('$11.00');
+    fireEvent.click(within(form).getByRole('button', { name: 'Remove size 24 count' }));
+    save();
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({
+      variants: [
+        { id: '6-count', label: '6 count', priceCents: 1500 },
+        { id: '12-count', label: '12 count', priceCents: 3000 },
+        { id: '4-count', label: '4 Count', priceCents: 1100 },
+      ],
+    });
+  });
 });
 
 describe('the category strip', () => {

@@ -18,7 +18,11 @@ export type MenuChange = CoreMenuChange;
 export type VersionView = MenuVersionView;
 export type DraftView = MenuDraftView;
 
-export type ItemPatch = Partial<Omit<CatalogueItem, 'id'>> & { position?: number };
+/** An item's change; `variants: null` takes its sizes off (one price again). */
+export type ItemPatch = Partial<Omit<CatalogueItem, 'id' | 'variants'>> & {
+  variants?: CatalogueItem['variants'] | null;
+  position?: number;
+};
 export type { CatalogueCategory, CatalogueItem };
 
 export const getDraft = () => api<DraftView>('/api/admin/menu');
