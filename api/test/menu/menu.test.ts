@@ -407,10 +407,23 @@ describe('bad input (400 with the field)', () => {
     expect(placed.body.order.items[0]).toMatchObject({ price: 11, quantity: 2 });
     expect(placed.body.order.subtotal).toBe(22);
 
+    const changesSaid = async () =>
+      (await owner.get('/api/admin/menu')).body.changes.map((c: { text: string }) => c.text);
+    const sizes = onMenu.variants.map((v) => ({
+      id: v.id,
+      label: v.label,
+      priceCents: v.price * 100,
+    }));
+    await owner.patch('/api/admin/menu/items/chocolate-chip-cookies', {
+      variants: [sizes[3], ...sizes.slice(0, 3)],
+    });
+    expect(await changesSaid()).toEqual(['Chocolate Chip Cookies: sizes reordered']);
+
     // Back as it was, for the tests after this one.
     await owner.patch('/api/admin/menu/items/chocolate-chip-cookies', {
       variants: cookies.variants,
     });
+    expect(await changesSaid()).toEqual(['Chocolate Chip Cookies: removed 4 count']);
     expect((await owner.post('/api/admin/menu/publish')).status).toBe(201);
   });
 });

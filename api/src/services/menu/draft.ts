@@ -378,15 +378,20 @@ function fieldText(field: string, before: CatalogueItem, after: CatalogueItem): 
       ...(after.variants ?? []).map((v) => {
         const old = before.variants?.find((o) => o.id === v.id);
         if (!old) return `added ${v.label} ${formatCents(v.priceCents)}`;
-        return old.priceCents !== v.priceCents
-          ? `${v.label} ${formatCents(old.priceCents)} → ${formatCents(v.priceCents)}`
-          : null;
+        return [
+          old.label !== v.label ? `${old.label} renamed ${v.label}` : null,
+          old.priceCents !== v.priceCents
+            ? `${v.label} ${formatCents(old.priceCents)} → ${formatCents(v.priceCents)}`
+            : null,
+        ]
+          .filter(Boolean)
+          .join(', ');
       }),
       ...(before.variants ?? [])
         .filter((o) => !after.variants?.some((v) => v.id === o.id))
         .map((o) => `removed ${o.label}`),
     ].filter(Boolean);
-    return parts.length ? parts.join(', ') : 'sizes and prices';
+    return parts.length ? parts.join(', ') : 'sizes reordered';
   }
   if (field === 'hidden') return after.hidden ? 'hidden' : 'shown';
   if (field === 'soldOutUntil')

@@ -98,6 +98,22 @@ export function ItemEditor({
                 <Button
                   small
                   minimal
+                  icon="arrow-up"
+                  aria-label={`Move size ${row.label || index + 1} up`}
+                  title="Earlier in the customer's list"
+                  disabled={index === 0}
+                  onClick={() =>
+                    set('sizes', [
+                      ...form.sizes.slice(0, index - 1),
+                      row,
+                      form.sizes[index - 1]!,
+                      ...form.sizes.slice(index + 1),
+                    ])
+                  }
+                />
+                <Button
+                  small
+                  minimal
                   icon="cross"
                   aria-label={`Remove size ${row.label || index + 1}`}
                   title="Remove this size (orders placed keep it)"

@@ -98,13 +98,17 @@ describe('the item editor', () => {
     // The card shows the lowest price once the new size is priced.
     expect(screen.getByLabelText('Storefront preview at 375 px')).toHaveTextContent('$11.00');
     fireEvent.click(within(form).getByRole('button', { name: 'Remove size 24 count' }));
+    // First in the customer's list: moved up past 12 and 6 count.
+    fireEvent.click(within(form).getByRole('button', { name: 'Move size 4 Count up' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Move size 4 Count up' }));
+    expect(within(form).getByRole('button', { name: 'Move size 4 Count up' })).toBeDisabled();
     save();
     await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
     expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({
       variants: [
+        { id: '4-count', label: '4 Count', priceCents: 1100 },
         { id: '6-count', label: '6 count', priceCents: 1500 },
         { id: '12-count', label: '12 count', priceCents: 3000 },
-        { id: '4-count', label: '4 Count', priceCents: 1100 },
       ],
     });
   });
