@@ -295,6 +295,39 @@ describe('the queue', () => {
     expect(log.entries.filter((e) => e.message === 'mail send failed; will retry')).toHaveLength(2);
   });
 
+  it('sends one customer’s messages in the order they were written', async () => {
+    const before = smtp.messages.length;
+    const written = Date.now() - 1_000;
+    await db.prisma.outboundMail.createMany({
+      data: Array.from({ length: 8 }, (_, index) => ({
+        kind: 'delivery-fee',
+        to: index % 2 === 0 ? 'turns@example.com' : 'Other@example.com',
+        subject: `Message ${index}`,
+        text: `Message ${index}`,
+        html: `<p>Message ${index}</p>`,
+        createdAt: new Date(written + index),
+      })),
+    });
+    await mail.idle();
+    const subjects = (to: string) =>
+      smtp.messages
+        .slice(before)
+        .filter((m) => m.to.includes(to))
+        .map((m) => m.subject);
+    expect(subjects('turns@example.com')).toEqual([
+      'Message 0',
+      'Message 2',
+      'Message 4',
+      'Message 6',
+    ]);
+    expect(subjects('Other@example.com')).toEqual([
+      'Message 1',
+      'Message 3',
+      'Message 5',
+      'Message 7',
+    ]);
+  });
+
   it('never fails the caller when SMTP is down: logs and keeps the message under outbox/failed', async () => {
     await mail.close();
     const closed = await startSmtpPeer();

@@ -63,6 +63,7 @@ interface QueuedRow {
   calendar: string | null;
   calendarName: string | null;
   attempts: number;
+  createdAt: Date;
 }
 
 /** The OutboundMail fields of a message. */
@@ -125,9 +126,10 @@ export function createMailQueue(options: {
         SELECT "id" FROM "OutboundMail"
         WHERE ("status" = 'pending' AND "nextAttemptAt" <= now())
            OR ("status" = 'sending' AND "lockedUntil" < now())
-        ORDER BY "nextAttemptAt" LIMIT ${CLAIM_BATCH}
+        ORDER BY "nextAttemptAt", "createdAt" LIMIT ${CLAIM_BATCH}
         FOR UPDATE SKIP LOCKED)
-      RETURNING "id", "kind", "to", "subject", "text", "html", "calendar", "calendarName", "attempts"`,
+      RETURNING "id", "kind", "to", "subject", "text", "html", "calendar", "calendarName",
+        "attempts", "createdAt"`,
     );
 
   /**
@@ -198,10 +200,25 @@ export function createMailQueue(options: {
     for (const id of ids) sentUnmarked.delete(id);
   }
 
-  /** Sends a claimed batch; the sent ones are marked in one statement. */
+  /** Sends one recipient's messages one after another, oldest first. */
+  async function sendInTurn(rows: QueuedRow[]): Promise<void> {
+    for (const row of rows) if (await sendRow(row)) sentUnmarked.add(row.id);
+  }
+
+  /**
+   * Sends a claimed batch; the sent ones are marked in one statement. Each
+   * recipient's messages go in the order they were written (a corrected
+   * delivery fee must not arrive before the fee it corrects); different
+   * recipients' go side by side.
+   */
   async function sendBatch(rows: QueuedRow[]): Promise<void> {
-    const sent = await Promise.all(rows.map(sendRow));
-    for (const [index, row] of rows.entries()) if (sent[index]) sentUnmarked.add(row.id);
+    const byRecipient = new Map<string, QueuedRow[]>();
+    const oldestFirst = [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    for (const row of oldestFirst) {
+      const key = row.to.toLowerCase();
+      byRecipient.set(key, [...(byRecipient.get(key) ?? []), row]);
+    }
+    await Promise.all([...byRecipient.values()].map(sendInTurn));
     await markUnmarked();
   }
 
