@@ -92,6 +92,8 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export interface ApiErrorBody {
   code: ErrorCode;
   message: string;
+  /** The first field of `errors` (a 400 that names fields). */
+  field?: string;
   errors?: { path: string; message: string }[];
 }
 

@@ -97,6 +97,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** `field`: the first of the answer's field errors, for a caller that shows one. */
+function firstField(extra: Record<string, unknown>): { field?: string } {
+  const errors = extra.errors;
+  if (!Array.isArray(errors)) return {};
+  const path = (errors[0] as { path?: unknown } | undefined)?.path;
+  return typeof path === 'string' && path !== '' ? { field: path } : {};
+}
+
 export function errorMiddleware(log: Logger) {
   return async function handleErrors(ctx: Context, next: Next) {
     try {
@@ -104,7 +112,12 @@ export function errorMiddleware(log: Logger) {
     } catch (error) {
       if (error instanceof HttpError) {
         ctx.status = error.status;
-        ctx.body = { ...error.extra, code: error.code, message: error.message };
+        ctx.body = {
+          ...firstField(error.extra),
+          ...error.extra,
+          code: error.code,
+          message: error.message,
+        };
         return;
       }
       if (isMissingRow(error)) {

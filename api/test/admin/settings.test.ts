@@ -116,6 +116,7 @@ describe('PUT /api/admin/settings', () => {
       expect(answer.status, path).toBe(400);
       expect(answer.body.code).toBe('validation_failed');
       expect(answer.body.message).toBe(message);
+      expect(answer.body.field).toBe(path);
       expect(answer.body.errors).toEqual(
         expect.arrayContaining([expect.objectContaining({ path, message })]),
       );

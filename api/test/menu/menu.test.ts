@@ -314,6 +314,7 @@ describe('bad input (400 with the field)', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(message);
     expect(answer.body.errors[0].path).toBe(path);
+    expect(answer.body.field).toBe(path);
   });
 
   it('refuses a duplicate id, and saves nothing of a refused call', async () => {
