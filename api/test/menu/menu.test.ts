@@ -317,6 +317,20 @@ describe('bad input (400 with the field)', () => {
     expect(answer.body.field).toBe(path);
   });
 
+  it('takes a price in dollars and a category’s name, as the order calls write them', async () => {
+    const repriced = await patch({ price: 21.5 });
+    expect(repriced.status).toBe(200);
+    expect(repriced.body.priceCents).toBe(2150);
+    const tooFine = await patch({ price: 21.505 });
+    expect(tooFine.status).toBe(400);
+    expect(tooFine.body.field).toBe('priceCents');
+    const pies = await owner.post('/api/admin/menu/categories', { id: 'tarts', name: 'Tarts' });
+    expect(pies.status).toBe(201);
+    expect(pies.body.label).toBe('Tarts');
+    await owner.del('/api/admin/menu/categories/tarts');
+    await owner.post('/api/admin/menu/discard');
+  });
+
   it('refuses a duplicate id, and saves nothing of a refused call', async () => {
     const dup = await owner.post('/api/admin/menu/items', {
       id: 'banana-bread',

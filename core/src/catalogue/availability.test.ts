@@ -16,7 +16,12 @@ import {
   SEED_CATALOGUE,
   setCatalogue,
 } from './catalogue';
-import { MenuItemCreateSchema, MenuItemPatchSchema, isSoldOutOnly } from './menuSchemas';
+import {
+  MenuCategoryCreateSchema,
+  MenuItemCreateSchema,
+  MenuItemPatchSchema,
+  isSoldOutOnly,
+} from './menuSchemas';
 
 const TODAY = '2026-11-26'; // a Thursday
 
@@ -159,6 +164,27 @@ describe('the owner’s edits (menuSchemas)', () => {
       first(MenuItemCreateSchema.safeParse({ id: 'apple-pie', name: 'x', category: 'pies' }))
         ?.message,
     ).toBe('Enter a price above $0.00');
+  });
+
+  it('reads a price in dollars as priceCents, refusing more than 2 decimals', () => {
+    expect(MenuItemPatchSchema.parse({ price: 22 })).toEqual({ priceCents: 2200 });
+    expect(MenuItemPatchSchema.parse({ price: 12.34 })).toEqual({ priceCents: 1234 });
+    expect(first(MenuItemPatchSchema.safeParse({ price: 12.345 }))?.message).toBe(
+      'Enter the price in whole cents (at most 2 decimals)',
+    );
+    expect(first(MenuItemPatchSchema.safeParse({ price: 0 }))?.message).toBe(
+      'Enter a price above $0.00',
+    );
+    expect(
+      MenuItemPatchSchema.parse({ variants: [{ id: '4-count', label: '4 count', price: 11 }] }),
+    ).toEqual({ variants: [{ id: '4-count', label: '4 count', priceCents: 1100 }] });
+  });
+
+  it('reads a category’s name as its label', () => {
+    expect(MenuCategoryCreateSchema.parse({ id: 'pies', name: 'Pies' })).toEqual({
+      id: 'pies',
+      label: 'Pies',
+    });
   });
 
   it('tells sold-out changes (an admin may) from the rest', () => {

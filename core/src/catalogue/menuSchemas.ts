@@ -51,13 +51,47 @@ const cents = () =>
     .positive(MENU_MESSAGES.price)
     .max(10_000_000, MENU_MESSAGES.price);
 
-export const VariantSchema = z.object({
-  id: z
-    .string({ error: MENU_MESSAGES.variants })
-    .regex(VARIANT_ID_PATTERN, MENU_MESSAGES.variantId),
-  label: requiredText(40, MENU_MESSAGES.label, MENU_MESSAGES.label),
-  priceCents: cents(),
-});
+/**
+ * A price in dollars (`price: 22` or `12.5`, as the order calls write money)
+ * read as `priceCents`, when no priceCents is given; more than 2 decimals
+ * stays a fraction of a cent, for priceCents' own check to refuse.
+ */
+function dollarsAsCents(value: unknown): unknown {
+  if (!isRecord(value) || !('price' in value) || 'priceCents' in value) return value;
+  const { price, ...rest } = value;
+  if (typeof price !== 'number') return { ...rest, priceCents: price };
+  const cents = price * 100;
+  const whole = Math.round(cents);
+  return { ...rest, priceCents: Math.abs(cents - whole) < 1e-6 ? whole : cents };
+}
+
+/** A category's `name`, as items call theirs, read as its `label`. */
+function nameAsLabel(value: unknown): unknown {
+  if (!isRecord(value) || !('name' in value) || 'label' in value) return value;
+  const { name, ...rest } = value;
+  return { ...rest, label: name };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `schema` that also takes `price` in dollars; typed callers still see its own fields. */
+const pricedInDollars = <S extends z.ZodType>(schema: S) =>
+  z.preprocess<unknown, S, z.input<S>>(dollarsAsCents, schema);
+
+/** `schema` that also takes a category's `name` for its `label`. */
+const labelledByName = <S extends z.ZodType>(schema: S) =>
+  z.preprocess<unknown, S, z.input<S>>(nameAsLabel, schema);
+
+export const VariantSchema = pricedInDollars(
+  z.object({
+    id: z
+      .string({ error: MENU_MESSAGES.variants })
+      .regex(VARIANT_ID_PATTERN, MENU_MESSAGES.variantId),
+    label: requiredText(40, MENU_MESSAGES.label, MENU_MESSAGES.label),
+    priceCents: cents(),
+  }),
+);
 
 /** The availability fields: what an admin may change (markSoldOut) is the first two. */
 const soldOutFields = {
@@ -112,28 +146,28 @@ const datesInOrder = (value: Dated) =>
 const dateOrderIssue = { message: MENU_MESSAGES.dateOrder, path: ['availableUntil'] };
 
 /** PATCH /api/admin/menu/items/{id}: the fields to change. */
-export const MenuItemPatchSchema = z
-  .object(itemFields)
-  .partial()
-  .strict()
-  .refine(datesInOrder, dateOrderIssue);
+export const MenuItemPatchSchema = pricedInDollars(
+  z.object(itemFields).partial().strict().refine(datesInOrder, dateOrderIssue),
+);
 export type MenuItemPatch = z.infer<typeof MenuItemPatchSchema>;
 
 /** POST /api/admin/menu/items: a new item (id, name, category and a price required). */
-export const MenuItemCreateSchema = z
-  .object(itemFields)
-  .partial()
-  .extend({
-    id: z.string({ error: MENU_MESSAGES.id }).trim().regex(ID, MENU_MESSAGES.id),
-    name: itemFields.name,
-    category: itemFields.category,
-  })
-  .strict()
-  .refine(datesInOrder, dateOrderIssue)
-  .refine((v) => v.priceCents !== undefined || (v.variants?.length ?? 0) > 0, {
-    message: MENU_MESSAGES.price,
-    path: ['priceCents'],
-  });
+export const MenuItemCreateSchema = pricedInDollars(
+  z
+    .object(itemFields)
+    .partial()
+    .extend({
+      id: z.string({ error: MENU_MESSAGES.id }).trim().regex(ID, MENU_MESSAGES.id),
+      name: itemFields.name,
+      category: itemFields.category,
+    })
+    .strict()
+    .refine(datesInOrder, dateOrderIssue)
+    .refine((v) => v.priceCents !== undefined || (v.variants?.length ?? 0) > 0, {
+      message: MENU_MESSAGES.price,
+      path: ['priceCents'],
+    }),
+);
 export type MenuItemCreate = z.infer<typeof MenuItemCreateSchema>;
 
 /** A change an admin (markSoldOut, not manageMenu) may make. */
@@ -148,19 +182,21 @@ const categoryFields = {
   position: itemFields.position,
 };
 
-export const MenuCategoryPatchSchema = z.object(categoryFields).partial().strict();
+export const MenuCategoryPatchSchema = labelledByName(z.object(categoryFields).partial().strict());
 export type MenuCategoryPatch = z.infer<typeof MenuCategoryPatchSchema>;
 
-export const MenuCategoryCreateSchema = z
-  .object({
-    id: z.string({ error: MENU_MESSAGES.id }).trim().regex(ID, MENU_MESSAGES.id),
-    label: categoryFields.label,
-    image: categoryFields.image.optional(),
-    imageAlt: categoryFields.imageAlt.optional(),
-    hidden: categoryFields.hidden.optional(),
-    position: categoryFields.position.optional(),
-  })
-  .strict();
+export const MenuCategoryCreateSchema = labelledByName(
+  z
+    .object({
+      id: z.string({ error: MENU_MESSAGES.id }).trim().regex(ID, MENU_MESSAGES.id),
+      label: categoryFields.label,
+      image: categoryFields.image.optional(),
+      imageAlt: categoryFields.imageAlt.optional(),
+      hidden: categoryFields.hidden.optional(),
+      position: categoryFields.position.optional(),
+    })
+    .strict(),
+);
 export type MenuCategoryCreate = z.infer<typeof MenuCategoryCreateSchema>;
 
 /** POST /api/admin/menu/publish: an optional note for the history. */
