@@ -328,6 +328,38 @@ describe('the queue', () => {
     ]);
   });
 
+  it('holds a customer’s later message back while an earlier one waits for its retry', async () => {
+    const before = smtp.messages.length;
+    const written = Date.now() - 1_000;
+    await db.prisma.outboundMail.createMany({
+      data: ['The fee is $12.50', 'The fee is $10.00'].map((subject, index) => ({
+        kind: 'delivery-fee',
+        to: 'retried@example.com',
+        subject,
+        text: subject,
+        html: `<p>${subject}</p>`,
+        createdAt: new Date(written + index),
+      })),
+    });
+    smtp.refuseNext(1);
+    await mail.idle();
+    expect(
+      smtp.messages
+        .slice(before)
+        .filter((m) => m.to.includes('retried@example.com'))
+        .map((m) => m.subject),
+    ).toEqual(['The fee is $12.50', 'The fee is $10.00']);
+    const rows = await db.prisma.outboundMail.findMany({
+      where: { to: 'retried@example.com' },
+      orderBy: { createdAt: 'asc' },
+    });
+    // The later one was put back unattempted, then sent once.
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([
+      ['sent', 2],
+      ['sent', 1],
+    ]);
+  });
+
   it('never fails the caller when SMTP is down: logs and keeps the message under outbox/failed', async () => {
     await mail.close();
     const closed = await startSmtpPeer();

@@ -123,9 +123,15 @@ export function createMailQueue(options: {
       `UPDATE "OutboundMail" SET "status" = 'sending', "attempts" = "attempts" + 1,
         "lockedUntil" = now() + interval '${CLAIM_MS} milliseconds', "updatedAt" = now()
       WHERE "id" IN (
-        SELECT "id" FROM "OutboundMail"
-        WHERE ("status" = 'pending' AND "nextAttemptAt" <= now())
-           OR ("status" = 'sending' AND "lockedUntil" < now())
+        SELECT "id" FROM "OutboundMail" AS due
+        WHERE (("status" = 'pending' AND "nextAttemptAt" <= now())
+           OR ("status" = 'sending' AND "lockedUntil" < now()))
+          -- Not while an older message to the same address waits for its retry
+          -- (or is being sent elsewhere): a correction never overtakes its mail.
+          AND NOT EXISTS (
+            SELECT 1 FROM "OutboundMail" AS older
+            WHERE older."status" IN ('pending', 'sending') AND older."attempts" > 0
+              AND older."to" = due."to" AND older."createdAt" < due."createdAt")
         ORDER BY "nextAttemptAt", "createdAt" LIMIT ${CLAIM_BATCH}
         FOR UPDATE SKIP LOCKED)
       RETURNING "id", "kind", "to", "subject", "text", "html", "calendar", "calendarName",
@@ -145,16 +151,27 @@ export function createMailQueue(options: {
       [ids],
     );
 
+  /** Claimed rows returned to the queue as they were, their claim's attempt not counted. */
+  const putBack = async (ids: string[]) => {
+    if (ids.length === 0) return;
+    await pool.query(
+      `UPDATE "OutboundMail" SET "status" = 'pending', "attempts" = "attempts" - 1,
+         "lockedUntil" = NULL, "updatedAt" = now()
+       WHERE "id" = ANY($1::uuid[]) AND "status" = 'sending'`,
+      [ids],
+    );
+  };
+
   /** Ends this process's claim on a row, recording how the attempt went. */
   const settle = (id: string, data: Prisma.OutboundMailUpdateInput) =>
     prisma.outboundMail.update({ where: { id }, data: { ...data, lockedUntil: null } });
 
-  /** Delivers one claimed message; true when sent, else its retry or failure is recorded. */
-  async function sendRow(row: QueuedRow): Promise<boolean> {
+  /** Delivers one claimed message; when not sent, its retry or failure is recorded. */
+  async function sendRow(row: QueuedRow): Promise<'sent' | 'retry' | 'failed'> {
     const mail = outgoing(row);
     try {
       await transport.deliver(mail);
-      return true;
+      return 'sent';
     } catch (error) {
       const lastError = error instanceof Error ? error.message : String(error);
       const fields = {
@@ -174,7 +191,7 @@ export function createMailQueue(options: {
           .writeToOutbox(kept, path.join(outboxDir, 'failed'))
           .catch(() => null);
         log.error('mail could not be sent; given up (staff can resend it)', { ...fields, file });
-        return false;
+        return 'failed';
       }
       const retryInMs = delays[row.attempts - 1]!;
       await settle(row.id, {
@@ -183,7 +200,7 @@ export function createMailQueue(options: {
         nextAttemptAt: new Date(Date.now() + retryInMs),
       });
       log.warn('mail send failed; will retry', { ...fields, retryInMs });
-      return false;
+      return 'retry';
     }
   }
 
@@ -200,9 +217,20 @@ export function createMailQueue(options: {
     for (const id of ids) sentUnmarked.delete(id);
   }
 
-  /** Sends one recipient's messages one after another, oldest first. */
+  /**
+   * Sends one recipient's messages one after another, oldest first. One to be
+   * retried holds back the later ones: they go back to the queue unattempted,
+   * and the claim leaves them until it is sent or given up.
+   */
   async function sendInTurn(rows: QueuedRow[]): Promise<void> {
-    for (const row of rows) if (await sendRow(row)) sentUnmarked.add(row.id);
+    for (const [index, row] of rows.entries()) {
+      const outcome = await sendRow(row);
+      if (outcome === 'sent') sentUnmarked.add(row.id);
+      if (outcome === 'retry') {
+        await putBack(rows.slice(index + 1).map((later) => later.id));
+        return;
+      }
+    }
   }
 
   /**
