@@ -144,6 +144,13 @@ test('the owner changes a price and publishes; the storefront shows it at once; 
   ).toBeVisible();
   // The shot without the Saved toast over the form.
   await expect(page.locator('.bp6-toast')).toHaveCount(0, { timeout: 10_000 });
+  // The upload scrolled the editor to the photo: the shot shows the form's top
+  // (name, price) and the storefront preview beside it.
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll('*'))
+      if (element.scrollTop > 0) element.scrollTop = 0;
+  });
+  await expect(page.getByRole('figure', { name: 'Storefront preview at 375 px' })).toBeInViewport();
   await page.screenshot({ path: join(docs, 'menu-tab.png') });
 
   await page.getByRole('button', { name: 'Publish' }).click();

@@ -133,6 +133,7 @@ export function ItemEditor({
         {owner && (
           <Button
             small
+            className="menu-add-size"
             icon="add"
             text={form.sizes.length ? 'Add a size' : 'Sell in sizes'}
             onClick={() =>
