@@ -34,15 +34,10 @@ async function hydrationErrorsOnMenu(browser: Browser) {
 }
 
 /** The Cinnamon Rolls card in /menu's HTML, as a browser without JavaScript shows it. */
-/**
- * The Cinnamon Rolls card as a browser without JavaScript shows it. `until`
- * 'domcontentloaded' reads the price as soon as the HTML is parsed (what a
- * customer sees at first paint); 'load' waits for the photos as well.
- */
-async function cardWithoutScript(browser: Browser, until: 'load' | 'domcontentloaded' = 'load') {
+async function cardWithoutScript(browser: Browser) {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto(`${base()}/menu`, { waitUntil: until });
+  await page.goto(`${base()}/menu`);
   const card = page.locator('li.product-card', {
     has: page.getByRole('heading', { name: 'Cinnamon Rolls', exact: true }),
   });
