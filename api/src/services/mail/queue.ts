@@ -240,11 +240,13 @@ export function createMailQueue(options: {
    * recipients' go side by side.
    */
   async function sendBatch(rows: QueuedRow[]): Promise<void> {
+    // By the address as stored, as the claim's hold-back compares it.
     const byRecipient = new Map<string, QueuedRow[]>();
     const oldestFirst = [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     for (const row of oldestFirst) {
-      const key = row.to.toLowerCase();
-      byRecipient.set(key, [...(byRecipient.get(key) ?? []), row]);
+      const turn = byRecipient.get(row.to);
+      if (turn) turn.push(row);
+      else byRecipient.set(row.to, [row]);
     }
     await Promise.all([...byRecipient.values()].map(sendInTurn));
     await markUnmarked();
