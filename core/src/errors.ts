@@ -46,6 +46,12 @@ export const ERROR_CODES = [
   'payment_due',
   /** 409: a paid order cannot be deleted; archive it. */
   'order_paid',
+  /** 409: a refund above the money received less earlier refunds (the message names the most it can be). */
+  'refund_too_large',
+  /** 409: a payment cannot be voided (not the owner or its recorder, another day, already voided). */
+  'void_refused',
+  /** 409: the action mails customers of a day other than today or tomorrow: send it again with confirmed true. */
+  'confirmation_required',
   /** 409: an item's recipe breaks the gluten-free, dairy-free promise (the message names the item and ingredient). */
   'claim_broken',
   /** 409: an item cannot be made for the pickup day (sold out, out of season, not that weekday; the message names both). */

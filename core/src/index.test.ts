@@ -138,7 +138,10 @@ describe('the export contract of core/README.md', () => {
       | 'refundedAmount'
       | 'refundPending'
       | 'archivedAt'
+      | 'received'
+      | 'discount'
       | 'amountDue'
+      | 'refundDue'
       | 'changeableUntil'
       | 'createdAt'
     >();

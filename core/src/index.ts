@@ -16,6 +16,7 @@ export * from './calendar/calendar';
 export * from './calendar/ics';
 export * from './lifecycle/lifecycle';
 export * from './lifecycle/orderState';
+export * from './lifecycle/orderMoney';
 export * from './lifecycle/selfService';
 export * from './lifecycle/desk';
 export * from './roles/roles';

@@ -107,11 +107,51 @@ export interface OrderView {
   refundedAmount: number;
   refundPending: boolean;
   archivedAt: string | null;
-  /** What the customer still owes, in dollars (0 once paid or cancelled). */
+  /** Dollars received (payments less reversals; core's orderMoney.ts). */
+  received: number;
+  /** A goodwill discount a refund took off the total, in dollars. */
+  discount: number;
+  /** What the customer still owes: total − (received − refunded), 0 once cancelled. */
   amountDue: number;
+  /** What the bakery owes back: paid beyond the total (a cheaper change, a cancel). */
+  refundDue: number;
   /** Until when (ISO) the customer may change or cancel it online (issue 24); null once locked. */
   changeableUntil: string | null;
   createdAt: string;
+}
+
+/** One money row of an order (GET /api/admin/orders/{id}/payments; issue 36). */
+export interface OrderPaymentView {
+  id: string;
+  kind: 'payment' | 'refund' | 'reversal';
+  method: string;
+  /** Signed dollars: money in is positive, a refund or reversal negative. */
+  amount: number;
+  at: string;
+  /** The bakery day it was recorded on (YYYY-MM-DD). */
+  day: string;
+  actorEmail: string | null;
+  reason: string | null;
+  context: string | null;
+  reversesId: string | null;
+  /** A payment taken back by a reversal. */
+  reversed: boolean;
+}
+
+/** POST /api/my-orders/{id}/preview: a change's figures before it is saved (dollars; issue 36). */
+export interface OrderChangePreviewView {
+  /** What would change, in words, with why the total moves. */
+  changes: string[];
+  previousTotal: number;
+  total: number;
+  subtotal: number;
+  rushFee: number;
+  cakeOptionsFee: number;
+  tax: number;
+  deliveryFee: number;
+  /** Still to pay once saved, and to be refunded. */
+  amountDue: number;
+  refundDue: number;
 }
 
 export interface SubmitOrderView {

@@ -13,3 +13,20 @@ export function centsOf(value: Amount): number {
 
 /** Integer cents as the Decimal a money column takes. */
 export const decimalOf = (cents: number): Prisma.Decimal => new Prisma.Decimal(cents).div(100);
+
+/** A stored order's money as core's orderMoney.ts reads it (issue 36). */
+export function orderMoneyOf(order: {
+  total: Amount;
+  receivedAmount: Amount;
+  refundedAmount: Amount;
+  fulfillmentStatus?: string | null;
+  paymentStatus?: string;
+}) {
+  return {
+    totalCents: centsOf(order.total),
+    receivedCents: centsOf(order.receivedAmount),
+    refundedCents: centsOf(order.refundedAmount),
+    fulfillmentStatus: order.fulfillmentStatus ?? null,
+    paymentStatus: order.paymentStatus,
+  };
+}

@@ -8,7 +8,7 @@ import { currentUser } from '../middleware/auth.js';
 import { badRequest, notFound } from '../middleware/errors.js';
 import { callRateLimit } from '../middleware/rateLimit.js';
 import { holdKeyOf, submitOrder } from '../services/orderSubmission.js';
-import { cancelMyOrder, changeMyOrder } from '../services/selfService.js';
+import { cancelMyOrder, changeMyOrder, previewMyOrderChange } from '../services/selfService.js';
 import {
   ORDER_VIEW_COLUMNS,
   dollars,
@@ -25,6 +25,7 @@ import {
   type PaymentStatus,
   textProblem,
   ROUTES,
+  centsToDollars,
 } from '@bakery/core';
 
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
@@ -134,6 +135,27 @@ export function ordersRouter(deps: AppDeps): Router {
       message: result.changes.length ? 'Your order was changed' : 'Nothing to change',
       changes: result.changes,
       order: toOrderView(result.order),
+    };
+  });
+
+  // Issue 36: the new total, and what is due or to be refunded, before saving.
+  on(router, ROUTES.previewMyOrderChange, async (ctx, { body, params }) => {
+    const preview = await previewMyOrderChange(deps, {
+      id: ownId(params.id),
+      customer: customerOf(ctx),
+      change: body,
+    });
+    return {
+      changes: preview.changes,
+      previousTotal: centsToDollars(preview.previousTotalCents),
+      total: centsToDollars(preview.totalCents),
+      subtotal: centsToDollars(preview.subtotalCents),
+      rushFee: centsToDollars(preview.rushFeeCents),
+      cakeOptionsFee: centsToDollars(preview.cakeOptionsFeeCents),
+      tax: centsToDollars(preview.taxCents),
+      deliveryFee: centsToDollars(preview.deliveryFeeCents),
+      amountDue: centsToDollars(preview.amountDueCents),
+      refundDue: centsToDollars(preview.refundDueCents),
     };
   });
 

@@ -3,16 +3,19 @@
 // never over the orders (see services/stats.ts for the range and
 // docs/statistics.md for every definition).
 //
-// - averageOrder: totalRevenue / number of paid orders in the range (0 when none).
+// - averageOrder: what the paid orders of the range kept (received less
+//   refunded) / their number; refunded-in-full and cancelled orders are out
+//   (0 when none).
 // - completionRate: completedOrders / totalOrders x 100, a percentage with one
 //   decimal (0 when there are no orders).
 // - rushOrders: orders in the range flagged as rush orders (any state).
 // - revenueByDay: for each bakery day of the range, the revenue received that
-//   day (as totalRevenue) and the number of orders placed that day (any
-//   state); days without either appear with zeros when both ends are given.
+//   day (as totalRevenue) and the number of orders placed that day and not
+//   cancelled (as the workbook's Daily totals); days without either appear
+//   with zeros when both ends are given.
 // - revenueByCategory: item revenue (price x quantity of each line, before
-//   fees and tax) and quantity of paid orders whose payment came in on a day of
-//   the range, per menu category,
+//   fees and tax) and quantity of paid orders (not refunded in full) whose
+//   payment came in on a day of the range, per menu category,
 //   read from each order's items (the triggers split them into
 //   "DailyProductSales" per day and product; core's catalogue maps products
 //   to categories here).
@@ -25,7 +28,7 @@ import {
   type AnalyticsView,
 } from '@bakery/core';
 import { statsFigures, type DateRange, type Db } from './stats.js';
-import { daysInRange, ORDER_SUMMARY, PRODUCT_SALES, TAKINGS } from './dailySummary.js';
+import { daysInRange, ORDER_SUMMARY, PAYMENTS, PRODUCT_SALES } from './dailySummary.js';
 
 const MAX_FILLED_DAYS = 370;
 
@@ -35,10 +38,11 @@ export async function revenueByDay(db: Db, range: DateRange) {
     Prisma.sql`
     WITH placed AS (
       SELECT "day", sum("orders")::bigint AS "orders"
-      FROM ${ORDER_SUMMARY} WHERE ${daysInRange(range)} GROUP BY "day"
+      FROM ${ORDER_SUMMARY} WHERE ${daysInRange(range)} AND "paymentStatus" <> 'cancelled'
+      GROUP BY "day"
     ), received AS (
-      SELECT "day", round(sum("total" - "refunded") * 100)::bigint AS "revenueCents"
-      FROM ${TAKINGS} WHERE ${daysInRange(range)} GROUP BY "day"
+      SELECT "day", round(sum("received" - "refunded") * 100)::bigint AS "revenueCents"
+      FROM ${PAYMENTS} WHERE ${daysInRange(range)} GROUP BY "day"
     )
     SELECT to_char("day", 'YYYY-MM-DD') AS "date",
       COALESCE(received."revenueCents", 0)::bigint AS "revenueCents",
@@ -116,7 +120,7 @@ export async function getAnalytics(
   const byDay = await revenueByDay(db, range);
   const byCategory = await revenueByCategory(db, range);
   return {
-    averageOrder: f.paidOrders ? centsToDollars(Math.round(f.totalRevenueCents / f.paidOrders)) : 0,
+    averageOrder: f.paidOrders ? centsToDollars(Math.round(f.paidOrdersCents / f.paidOrders)) : 0,
     completionRate: f.totalOrders ? Math.round((f.completedOrders / f.totalOrders) * 1000) / 10 : 0,
     rushOrders: f.rushOrders,
     todayOrders: f.todayOrders,

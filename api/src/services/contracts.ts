@@ -51,7 +51,8 @@ export interface Notifications {
   /** Issue 23's counter messages (optional, as above). */
   outForDelivery?(orderId: string): Promise<void>;
   orderRestored?(orderId: string): Promise<void>;
-  refundRecorded?(orderId: string): Promise<void>;
+  /** A refund recorded by staff: how much went back, and how (the mail says both). */
+  refundRecorded?(orderId: string, refund?: { amountCents: number; method: string }): Promise<void>;
   deliveryFeeSet?(orderId: string): Promise<void>;
 }
 

@@ -10,9 +10,11 @@
 // - "DailyProductSales": per bakery day of the payment (the date of paidAt)
 //   and productId, price x quantity and quantity of the lines of paid orders
 //   (paid or completed).
-// - "DailyTakings": per bakery day of the payment, the number and total of
-//   the paid orders and the refunds recorded on them: revenue is counted on
-//   the day the money came in.
+// - "DailyTakings": per bakery day of the payment, the number of the paid
+//   orders not refunded in full, what they received and the refunds on them
+//   (analytics' average order).
+// Revenue and takings are "DailyPayments" (per day of the payment row and
+// method), kept by the trigger on "OrderPayment" (issue 36).
 // Each key has up to 8 rows, one per "slot" (pg_backend_pid() % 8 of the
 // writing transaction), so that concurrent orders of a day do not queue on
 // one row's lock; a key's figures are the sum of its slots. Every figure of
@@ -35,8 +37,13 @@ export interface DateRange {
 export const ORDER_SUMMARY = Prisma.raw('"DailyOrderSummary"');
 export const PRODUCT_SALES = Prisma.raw('"DailyProductSales"');
 export const TAKINGS = Prisma.raw('"DailyTakings"');
+/** Money in and out per day and method (issue 36): revenue and takings. */
+export const PAYMENTS = Prisma.raw('"DailyPayments"');
 /** SQL condition: the order is paid (core's PAID_STATUSES). */
 export const PAID_SQL = Prisma.sql`"paymentStatus" IN (${Prisma.join([...PAID_STATUSES])})`;
+
+/** SQL condition: a paid order that keeps money (not refunded in full): sales and average count it. */
+export const COUNTED_SQL = Prisma.sql`${PAID_SQL} AND "receivedAmount" > "refundedAmount"`;
 
 /** SQL condition on a summary table's "day": the bakery days of the range (both ends inclusive, either open). */
 export function daysInRange(range: DateRange): Prisma.Sql {
@@ -66,15 +73,29 @@ const RECOMPUTED_PRODUCT_SALES = Prisma.sql`
     sum(${PRICE} * ${QUANTITY})::numeric(16, 4) AS "revenue", sum(${QUANTITY})::int AS "quantity"
   FROM "Order",
     jsonb_array_elements(CASE WHEN jsonb_typeof("items") = 'array' THEN "items" ELSE '[]'::jsonb END) AS item
-  WHERE ${PAID_SQL}
+  WHERE ${COUNTED_SQL}
   GROUP BY 1, 2`;
 
 const RECOMPUTED_TAKINGS = Prisma.sql`
-  SELECT ${PAID_DAY} AS "day", count(*)::int AS "orders", sum("total") AS "total",
+  SELECT ${PAID_DAY} AS "day", count(*)::int AS "orders", sum("receivedAmount") AS "total",
     sum("refundedAmount") AS "refunded"
   FROM "Order"
-  WHERE ${PAID_SQL}
+  WHERE ${COUNTED_SQL}
   GROUP BY 1`;
+
+const RECOMPUTED_PAYMENTS = Prisma.sql`
+  SELECT "bakery_day"("at") AS "day", "method",
+    sum(CASE WHEN "kind" = 'refund' THEN 0 ELSE "amount" END) AS "received",
+    sum(CASE WHEN "kind" = 'refund' THEN -"amount" ELSE 0 END) AS "refunded",
+    sum(CASE "kind" WHEN 'payment' THEN 1 WHEN 'reversal' THEN -1 ELSE 0 END)::int AS "payments"
+  FROM "OrderPayment"
+  GROUP BY 1, 2`;
+
+const STORED_PAYMENTS = Prisma.sql`
+  SELECT "day", "method", sum("received") AS "received", sum("refunded") AS "refunded",
+    sum("payments")::int AS "payments"
+  FROM ${PAYMENTS}
+  GROUP BY 1, 2`;
 
 // The stored summary with its slots summed (see below).
 const STORED_ORDER_SUMMARY = Prisma.sql`
@@ -94,7 +115,7 @@ const STORED_TAKINGS = Prisma.sql`
   GROUP BY 1`;
 
 export interface SummaryDifference {
-  table: 'DailyOrderSummary' | 'DailyProductSales' | 'DailyTakings';
+  table: 'DailyOrderSummary' | 'DailyProductSales' | 'DailyTakings' | 'DailyPayments';
   /** The row's key, e.g. { day, paymentStatus, orderStatus, isRushOrder }. */
   key: Record<string, string | boolean>;
   /** Recomputed from the orders (zeros when no order has that key). */
@@ -146,6 +167,17 @@ export async function checkDailySummary(db: Db): Promise<SummaryDifference[]> {
       OR COALESCE(r."total", 0) <> COALESCE(s."total", 0)
       OR COALESCE(r."refunded", 0) <> COALESCE(s."refunded", 0)
     ORDER BY 1`);
+  const paymentRows = await db.$queryRaw<Row[]>(Prisma.sql`
+    WITH r AS (${RECOMPUTED_PAYMENTS}), s AS (${STORED_PAYMENTS})
+    SELECT to_char("day", 'YYYY-MM-DD') AS "day", "method",
+      COALESCE(r."received", 0)::text AS "expectedReceived", COALESCE(s."received", 0)::text AS "storedReceived",
+      COALESCE(r."refunded", 0)::text AS "expectedRefunded", COALESCE(s."refunded", 0)::text AS "storedRefunded",
+      COALESCE(r."payments", 0)::text AS "expectedPayments", COALESCE(s."payments", 0)::text AS "storedPayments"
+    FROM r FULL JOIN s USING ("day", "method")
+    WHERE COALESCE(r."received", 0) <> COALESCE(s."received", 0)
+      OR COALESCE(r."refunded", 0) <> COALESCE(s."refunded", 0)
+      OR COALESCE(r."payments", 0) <> COALESCE(s."payments", 0)
+    ORDER BY 1, 2`);
   const split = (row: Row, fields: string[]) => ({
     expected: Object.fromEntries(
       fields.map((f) => [f, String(row[`expected${f[0]!.toUpperCase()}${f.slice(1)}`])]),
@@ -175,6 +207,11 @@ export async function checkDailySummary(db: Db): Promise<SummaryDifference[]> {
       key: { day: String(row.day) },
       ...split(row, ['orders', 'total', 'refunded']),
     })),
+    ...paymentRows.map((row) => ({
+      table: 'DailyPayments' as const,
+      key: { day: String(row.day), method: String(row.method) },
+      ...split(row, ['received', 'refunded', 'payments']),
+    })),
   ];
 }
 
@@ -189,6 +226,11 @@ export async function rebuildDailySummary(prisma: PrismaClient): Promise<void> {
       await tx.$executeRaw`DELETE FROM "DailyOrderSummary"`;
       await tx.$executeRaw`DELETE FROM "DailyProductSales"`;
       await tx.$executeRaw`DELETE FROM "DailyTakings"`;
+      await tx.$executeRaw`LOCK TABLE "OrderPayment" IN SHARE MODE`;
+      await tx.$executeRaw`DELETE FROM "DailyPayments"`;
+      await tx.$executeRaw(Prisma.sql`
+        INSERT INTO ${PAYMENTS} ("day", "method", "received", "refunded", "payments")
+        ${RECOMPUTED_PAYMENTS}`);
       await tx.$executeRaw(Prisma.sql`
         INSERT INTO ${ORDER_SUMMARY}
           ("day", "paymentStatus", "orderStatus", "isRushOrder", "orders", "subtotal", "fees", "tax", "total")
@@ -219,6 +261,11 @@ const SUMMARY_KEYS = {
     table: TAKINGS,
     key: Prisma.raw('"day"'),
     sums: ['orders', 'total', 'refunded'],
+  },
+  payments: {
+    table: PAYMENTS,
+    key: Prisma.raw('"day", "method"'),
+    sums: ['received', 'refunded', 'payments'],
   },
 };
 

@@ -28,7 +28,7 @@ import {
   type OrderLineView,
 } from '@bakery/core';
 import { guardedQuery } from '../db/queryGuard.js';
-import { daysInRange, ORDER_SUMMARY, TAKINGS } from './dailySummary.js';
+import { daysInRange, ORDER_SUMMARY, PAYMENTS, TAKINGS } from './dailySummary.js';
 import { inRange, type DateRange } from './stats.js';
 import { decimalToNumber, lineCost, totalCostOf } from './recipes.js';
 import { lineView } from './orderView.js';
@@ -118,6 +118,7 @@ export const LINES_SHEET = defineSheet<ExportLine>('Order lines', [
 export const DAYS_SHEET = defineSheet<Raw>('Daily totals', [
   ['Date', 12, (day) => daySerial(String(day.date)), 'date'],
   ['Orders', 9, (day) => num(day.orders)],
+  ['Cancelled', 10, (day) => num(day.cancelled)],
   ['Paid orders', 11, (day) => num(day.paidOrders)],
   ['Subtotal', 12, (day) => num(day.subtotal), 'currency'],
   ['Fees', 11, (day) => num(day.fees), 'currency'],
@@ -209,25 +210,37 @@ const exportOrder = (raw: Raw): ExportOrder => ({
 
 /** One row per bakery day with orders, from the daily summary (the same snapshot as the other sheets). */
 async function dailyTotals(tx: Tx, range: DateRange): Promise<Raw[]> {
-  // Orders and their sums by the day they were placed; paid orders and
-  // revenue by the day the money came in (as revenueByDay).
+  // Orders (cancelled ones apart) and their sums by the day they were
+  // placed; paid orders by the day the money came in; revenue from the
+  // day's money rows (issue 36: the same figure as takings and revenueByDay).
   const rows = await tx.$queryRaw<Raw[]>(Prisma.sql`
     WITH placed AS (
-      SELECT "day", sum("orders")::int AS "orders",
-        sum("subtotal") AS "subtotal", sum("fees") AS "fees", sum("tax") AS "tax", sum("total") AS "total"
-      FROM ${ORDER_SUMMARY} WHERE ${daysInRange(range)} GROUP BY "day"
-    ), received AS (
-      SELECT "day", sum("orders")::int AS "paidOrders", sum("total" - "refunded") AS "revenue"
+      SELECT "day",
+        COALESCE(sum("orders") FILTER (WHERE NOT cancelled), 0)::int AS "orders",
+        COALESCE(sum("orders") FILTER (WHERE cancelled), 0)::int AS "cancelled",
+        sum("subtotal") FILTER (WHERE NOT cancelled) AS "subtotal",
+        sum("fees") FILTER (WHERE NOT cancelled) AS "fees",
+        sum("tax") FILTER (WHERE NOT cancelled) AS "tax",
+        sum("total") FILTER (WHERE NOT cancelled) AS "total"
+      FROM (SELECT *, "paymentStatus" = 'cancelled' AS cancelled FROM ${ORDER_SUMMARY}) s
+      WHERE ${daysInRange(range)} GROUP BY "day"
+    ), paid AS (
+      SELECT "day", sum("orders")::int AS "paidOrders"
       FROM ${TAKINGS} WHERE ${daysInRange(range)} GROUP BY "day"
+    ), received AS (
+      SELECT "day", sum("received" - "refunded") AS "revenue"
+      FROM ${PAYMENTS} WHERE ${daysInRange(range)} GROUP BY "day"
     )
     SELECT to_char("day", 'YYYY-MM-DD') AS "date",
       COALESCE(placed."orders", 0)::int AS "orders",
-      COALESCE(received."paidOrders", 0)::int AS "paidOrders",
+      COALESCE(placed."cancelled", 0)::int AS "cancelled",
+      COALESCE(paid."paidOrders", 0)::int AS "paidOrders",
       COALESCE(placed."subtotal", 0)::float8 AS "subtotal", COALESCE(placed."fees", 0)::float8 AS "fees",
       COALESCE(placed."tax", 0)::float8 AS "tax", COALESCE(placed."total", 0)::float8 AS "total",
       COALESCE(received."revenue", 0)::float8 AS "revenue"
-    FROM placed FULL JOIN received USING ("day")
-    WHERE COALESCE(placed."orders", 0) <> 0 OR COALESCE(received."paidOrders", 0) <> 0
+    FROM placed FULL JOIN paid USING ("day") FULL JOIN received USING ("day")
+    -- The days analytics' revenueByDay lists: orders placed or money received.
+    WHERE COALESCE(placed."orders", 0) <> 0 OR COALESCE(received."revenue", 0) <> 0
     ORDER BY "day"`);
   return rows;
 }

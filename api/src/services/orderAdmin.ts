@@ -34,13 +34,31 @@ import {
   type AdminAction,
   type DeskQuery,
   type OrderHistoryView,
+  amountDueCents,
+  checkVoid,
+  addDays,
+  formatLongDate,
+  FULFILLMENT_STATES,
+  HAND_OVER_CONTEXT,
+  isSettled,
+  refundEffect,
+  refundTooLargeMessage,
 } from '@bakery/core';
 import type { Logger, Notifications, Payments } from './contracts.js';
 import { conflict, notFound } from '../errors.js';
 import { rangeBounds } from './stats.js';
 import { reserveCapacity, storedLines } from './kitchen/capacity.js';
 import { bookWindowAndDrops } from './kitchen/offer.js';
-import { centsOf as cents, decimalOf } from '../db/money.js';
+import { centsOf as cents, decimalOf, orderMoneyOf } from '../db/money.js';
+import {
+  handOverPayments,
+  lastPaymentMethod,
+  paymentFieldsAfterMoney,
+  paymentsOf,
+  recordPayment,
+  recordRefundRow,
+  reversePayment,
+} from './orders/payments.js';
 
 export interface OrderAdminDeps {
   prisma: PrismaClient;
@@ -178,7 +196,7 @@ export async function notify(deps: OrderAdminDeps, what: string, send: () => Pro
 /** The same for a notice the deps may leave out (nothing is sent then). */
 async function notifyIfWired(
   deps: OrderAdminDeps,
-  notice: 'orderCancelled' | 'orderRestored' | 'refundRecorded',
+  notice: 'orderCancelled' | 'orderRestored',
   what: string,
   id: string,
 ) {
@@ -281,8 +299,29 @@ export async function releaseUnpaidOrder(
   });
 }
 
-export async function confirmPayment(deps: OrderAdminDeps, id: string, actor: Actor) {
-  const order = await act(deps, id, 'confirmPayment', actor, () => ({}));
+/** Confirm Payment: the amount due recorded as received ("other": outside Square), then paid. */
+export async function confirmPayment(
+  deps: OrderAdminDeps,
+  id: string,
+  actor: Actor,
+  method: PaymentMethod = 'other',
+) {
+  const order = await deps.prisma.$transaction(async (tx) => {
+    const current = await lockOrder(tx, id);
+    ensure(checkAdminAction(current, 'confirmPayment'));
+    const due = amountDueCents(orderMoneyOf(current));
+    if (due > 0) await recordPayment(tx, id, { method, amountCents: due, actor });
+    return applyChanges(
+      tx,
+      current,
+      {
+        ...adminActionChanges(current, 'confirmPayment'),
+        ...counterChanges(current, 'confirmPayment'),
+        paymentMethod: method,
+      },
+      actor,
+    );
+  });
   await notify(deps, 'payment received', () => deps.notifications.paymentReceived(id));
   return order;
 }
@@ -319,11 +358,55 @@ export async function setFulfillment(
   orderStatus: string,
   actor: Actor,
 ) {
-  const action = orderStatus === 'complete' ? 'markComplete' : 'markInProgress';
-  // Back in progress undoes a fulfillment, so no badge still says fulfilled.
-  return act(deps, id, action, actor, () =>
-    action === 'markInProgress' ? { fulfilledAt: null } : {},
+  if (orderStatus !== 'complete') return undoHandOver(deps, id, actor);
+  // Mark Complete hands the order over: refused while money is due (payment_due).
+  return act(
+    deps,
+    id,
+    (current) => {
+      const verdict = checkAdminAction(current, 'markComplete');
+      if (!verdict.ok) return verdict;
+      return checkOrderAction(stateOf(current), 'handOver');
+    },
+    actor,
+    (current) => ({
+      ...adminActionChanges(current, 'markComplete'),
+      ...counterChanges(current, 'markComplete'),
+    }),
   );
+}
+
+/**
+ * Mark In Progress, the Undo of a hand-over: the order goes back to ready (or
+ * out for delivery) and any payment taken in that hand-over is reversed, so
+ * the money it never received leaves the takings; nothing is mailed.
+ */
+export async function undoHandOver(deps: OrderAdminDeps, id: string, actor: Actor) {
+  return deps.prisma.$transaction(async (tx) => {
+    const current = await lockOrder(tx, id);
+    ensure(checkAdminAction(current, 'markInProgress'));
+    for (const payment of await handOverPayments(tx, id))
+      await reversePayment(tx, payment, actor, 'Hand-over undone');
+    const changes = {
+      ...adminActionChanges(current, 'markInProgress'),
+      ...counterChanges(current, 'markInProgress'),
+      fulfilledAt: null,
+    };
+    const moved = await applyChanges(tx, current, changes, actor);
+    const money = await paymentFieldsAfterMoney(tx, moved);
+    const paid = money.paymentStatus
+      ? money.paymentStatus !== 'pending'
+      : isPaidStatus(moved.paymentStatus);
+    return applyChanges(
+      tx,
+      moved,
+      {
+        ...money,
+        ...(paid && moved.paymentStatus === 'completed' ? { paymentStatus: 'paid' } : {}),
+      },
+      actor,
+    );
+  });
 }
 
 /**
@@ -350,17 +433,31 @@ export async function fulfill(
     }
     ensure(checkAdminAction(current, 'fulfill'));
     ensureCounter(current, 'handOver', { takingPayment: payment !== null });
-    const taking = payment !== null && current.paymentStatus === 'pending';
+    // The amount due (core), taken in this step as a payment row its Undo can reverse.
+    const money = orderMoneyOf(current);
+    const due = amountDueCents(money);
+    const taking = payment !== null && due > 0;
+    if (taking)
+      await recordPayment(tx, id, {
+        method: payment.method,
+        amountCents: due,
+        actor,
+        context: HAND_OVER_CONTEXT,
+        at: now,
+      });
+    const settled =
+      isSettled({ ...money, receivedCents: money.receivedCents + (taking ? due : 0) }) ||
+      (money.totalCents === 0 && !taking);
     const next = fulfillmentAfterSpecAction(current, 'fulfill') ?? fulfillmentOf(current);
     return applyChanges(
       tx,
       current,
       {
         ...adminActionChanges(current, 'fulfill'),
-        ...specFields(next, taking || isPaidStatus(current.paymentStatus)),
+        ...specFields(next, settled),
         fulfillmentStatus: next,
         fulfilledAt: now,
-        ...(taking ? { paymentMethod: payment.method, paidAt: now } : {}),
+        ...(taking ? { paymentMethod: payment.method, paidAt: current.paidAt ?? now } : {}),
       },
       actor,
     );
@@ -396,11 +493,10 @@ function counterStep<T>(
 }
 
 /** A stored order as core's order-state table reads it. */
-const stateOf = (order: OrderRow) => ({
-  ...order,
-  totalCents: cents(order.total),
-  refundedCents: cents(order.refundedAmount),
-});
+const stateOf = (order: OrderRow) => {
+  const { totalCents, receivedCents, refundedCents } = orderMoneyOf(order);
+  return { ...order, totalCents, receivedCents, refundedCents };
+};
 
 /** A pickup code no other order holds (the column is unique; a clash is retried by the caller). */
 const newPickupCode = () =>
@@ -454,10 +550,42 @@ export async function markReady(deps: OrderAdminDeps, id: string, actor: Actor, 
  * `pickupDate` (between `fromTime` and `toTime`, half-hour slots as stored).
  * Each order is its own transaction; one refusal does not stop the others.
  */
+/**
+ * Issue 36: marking ready mails the customers "ready for pickup" now, so
+ * orders due on a day other than today or tomorrow need a second yes
+ * (`confirmed`): 409 confirmation_required names the days and the customers.
+ */
+async function ensureSoonEnough(prisma: PrismaClient, ids: string[], now: Date) {
+  const today = bakeryToday(now);
+  const soon = [today, addDays(today, 1)];
+  const later = await prisma.order.findMany({
+    where: {
+      id: { in: ids },
+      pickupDate: { notIn: soon },
+      fulfillmentStatus: { in: ['received', 'confirmed', 'baking'] },
+    },
+    select: { pickupDate: true, customerName: true },
+    orderBy: [{ pickupDate: 'asc' }, { customerName: 'asc' }],
+  });
+  const dated = later.filter((row) => row.pickupDate);
+  if (dated.length === 0) return;
+  const days = [...new Set(dated.map((row) => formatLongDate(row.pickupDate!)))];
+  const names = [...new Set(dated.map((row) => row.customerName))];
+  const named =
+    names.length > 5
+      ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more`
+      : names.join(', ');
+  throw conflict(
+    `${dated.length === 1 ? 'This order is' : `${dated.length} of these orders are`} due ${days.join(', ')}, not today or tomorrow. Marking ${dated.length === 1 ? 'it' : 'them'} ready e-mails ${names.length === 1 ? 'the customer' : `${names.length} customers`} (${named}) that ${dated.length === 1 ? 'the order is' : 'their orders are'} ready now. Confirm to go on.`,
+    'confirmation_required',
+  );
+}
+
 export async function markReadyBulk(
   deps: OrderAdminDeps,
-  selection: { ids?: string[]; pickupDate?: string; times?: string[] },
+  selection: { ids?: string[]; pickupDate?: string; times?: string[]; confirmed?: boolean },
   actor: Actor,
+  now = new Date(),
 ) {
   const ids = selection.ids?.length
     ? selection.ids.slice(0, BULK_READY_MAX)
@@ -474,11 +602,43 @@ export async function markReadyBulk(
           take: BULK_READY_MAX,
         })
       ).map((row) => row.id);
+  if (!selection.confirmed) await ensureSoonEnough(deps.prisma, ids, now);
   const results: { id: string; ok: boolean; message?: string }[] = [];
   for (const id of ids) {
     try {
       const { changed } = await markReady(deps, id, actor);
       results.push({ id, ok: true, ...(changed ? {} : { message: 'Already ready' }) });
+    } catch (error) {
+      results.push({ id, ok: false, message: (error as Error).message });
+    }
+  }
+  return results;
+}
+
+/**
+ * The Undo of Mark Ready (bulk or one): each order still ready (or out for
+ * delivery) goes back to the state it was marked ready from; its pickup code
+ * stays. Nothing is mailed (the ready mail may already be out).
+ */
+export async function undoReadyBulk(deps: OrderAdminDeps, ids: string[], actor: Actor) {
+  const results: { id: string; ok: boolean; message?: string }[] = [];
+  for (const id of ids.slice(0, BULK_READY_MAX)) {
+    try {
+      await deps.prisma.$transaction(async (tx) => {
+        const current = await lockOrder(tx, id);
+        const state = fulfillmentOf(current);
+        if (state !== 'ready' && state !== 'out_for_delivery')
+          throw conflict(
+            `Cannot undo: order is ${FULFILLMENT_STATES[state].customerLabel.toLowerCase()}`,
+          );
+        const marked = await tx.orderHistory.findFirst({
+          where: { orderId: id, field: 'fulfillmentStatus', to: state },
+          orderBy: [{ at: 'desc' }, { id: 'desc' }],
+        });
+        const back = isFulfillmentStatus(marked?.from) ? marked.from : 'received';
+        await applyChanges(tx, current, { fulfillmentStatus: back, readyAt: null }, actor);
+      });
+      results.push({ id, ok: true });
     } catch (error) {
       results.push({ id, ok: false, message: (error as Error).message });
     }
@@ -576,7 +736,10 @@ export async function restoreOrder(
         current,
         {
           fulfillmentStatus: back,
-          paymentStatus: specFields(back, Boolean(current.paidAt)).paymentStatus,
+          paymentStatus: specFields(
+            back,
+            isSettled(orderMoneyOf({ ...current, paymentStatus: 'paid', fulfillmentStatus: back })),
+          ).paymentStatus,
           cancelledAt: null,
           cancelledFrom: null,
         },
@@ -595,29 +758,38 @@ export async function restoreOrder(
 
 /**
  * Records a refund (part or whole) with its reason: its own action, never a
- * cancel. Where Square takes the payment, it is marked for staff to refund
- * there (refundPending) until Square's refund API is wired.
+ * cancel. It is capped at the money received less earlier refunds; the part
+ * beyond what the customer overpaid is goodwill, a discount off the total, so
+ * it leaves nothing due. Where Square took the payment, it is marked for
+ * staff to refund there (refundPending) until Square's refund API is wired.
  */
 export async function recordRefund(
   deps: OrderAdminDeps,
   id: string,
-  input: { amount: number; reason: string },
+  input: { amount: number; reason: string; method?: string | undefined },
   actor: Actor,
 ) {
   const amountCents = dollarsToCents(input.amount);
+  let method = 'other';
   const order = await counterStep(deps, id, 'refund', async (tx, current) => {
-    const refunded = cents(current.refundedAmount);
-    const total = cents(current.total);
-    if (amountCents <= 0 || refunded + amountCents > total)
-      throw conflict(
-        `A refund can be at most ${formatCents(total - refunded)} (the rest of the ${formatCents(total)} paid)`,
-      );
+    const money = orderMoneyOf(current);
+    const effect = refundEffect(money, amountCents);
+    if (!effect) throw conflict(refundTooLargeMessage(money, formatCents), 'refund_too_large');
+    method = input.method ?? (await lastPaymentMethod(tx, id)) ?? 'other';
+    await recordRefundRow(tx, id, { method, amountCents, actor, reason: input.reason });
     const updated = await applyChanges(
       tx,
       current,
       {
-        refundedAmount: decimalOf(refunded + amountCents),
-        refundPending: current.paymentMethod === 'square' || Boolean(current.squarePaymentId),
+        refundedAmount: decimalOf(money.refundedCents + amountCents),
+        ...(effect.discountCents > 0
+          ? {
+              discount: decimalOf(cents(current.discount) + effect.discountCents),
+              total: decimalOf(money.totalCents - effect.discountCents),
+            }
+          : {}),
+        refundPending:
+          method === 'square' || (method === 'card' && Boolean(current.squarePaymentId)),
       },
       actor,
     );
@@ -633,7 +805,92 @@ export async function recordRefund(
     });
     return updated;
   });
-  await notifyIfWired(deps, 'refundRecorded', 'refund recorded', id);
+  const send = deps.notifications.refundRecorded?.bind(deps.notifications);
+  if (send) await notify(deps, 'refund recorded', () => send(id, { amountCents, method }));
+  return order;
+}
+
+/**
+ * Voids a payment recorded by mistake (issue 36): a reversal row, the order's
+ * payment fields recomputed, nothing mailed. Only the owner or whoever
+ * recorded it, on the bakery day it was recorded, with a reason.
+ */
+export async function voidPayment(
+  deps: OrderAdminDeps,
+  input: { orderId: string; paymentId: string; reason: string; isOwner: boolean },
+  actor: Actor,
+  now = new Date(),
+) {
+  return deps.prisma.$transaction(async (tx) => {
+    const current = await lockOrder(tx, input.orderId);
+    const payment = await tx.orderPayment.findFirst({
+      where: { id: input.paymentId, orderId: input.orderId },
+      include: { reversedBy: { select: { id: true } } },
+    });
+    if (!payment) throw notFound('Payment not found');
+    const verdict = checkVoid({
+      payment: {
+        kind: payment.kind,
+        recordedBy: payment.actorId,
+        recordedDay: bakeryToday(payment.at),
+        reversed: Boolean(payment.reversedBy),
+      },
+      actor: { id: actor.id, isOwner: input.isOwner },
+      today: bakeryToday(now),
+      reason: input.reason,
+    });
+    if (!verdict.ok) throw conflict(verdict.message, 'void_refused');
+    await reversePayment(tx, payment, actor, input.reason);
+    await tx.orderHistory.create({
+      data: {
+        orderId: input.orderId,
+        actorId: actor.id,
+        actorEmail: actor.email,
+        field: 'paymentVoided',
+        from: formatCents(cents(payment.amount)),
+        to: input.reason,
+      },
+    });
+    return applyChanges(tx, current, await paymentFieldsAfterMoney(tx, current), actor);
+  });
+}
+
+/** The order's money rows, oldest first (404 for an unknown order). */
+export async function orderPayments(prisma: PrismaClient, id: string) {
+  const order = await prisma.order.findUnique({ where: { id }, select: { id: true } });
+  if (!order) throw notFound('Order not found');
+  return prisma.$transaction((tx) => paymentsOf(tx, id));
+}
+
+/**
+ * Takes the amount due now (a balance after a change, a payment at the
+ * counter before pickup) as a payment row; the order becomes paid. 409
+ * nothing_due-like refusal when nothing is due.
+ */
+export async function takePayment(
+  deps: OrderAdminDeps,
+  id: string,
+  method: PaymentMethod,
+  actor: Actor,
+  now = new Date(),
+) {
+  const order = await deps.prisma.$transaction(async (tx) => {
+    const current = await lockOrder(tx, id);
+    if (current.paymentStatus === 'cancelled')
+      throw conflict('Cannot take payment: order is cancelled');
+    if (current.deliveryFeeStatus === 'pending')
+      throw conflict('Cannot take payment: the delivery fee is still pending');
+    const due = amountDueCents(orderMoneyOf(current));
+    if (due === 0) throw conflict('Nothing is due on this order');
+    await recordPayment(tx, id, { method, amountCents: due, actor, at: now });
+    return applyChanges(
+      tx,
+      current,
+      { ...(await paymentFieldsAfterMoney(tx, current)), paidAt: current.paidAt ?? now },
+      actor,
+    );
+  });
+  await notify(deps, 'payment received', () => deps.notifications.paymentReceived(id));
   return order;
 }
 

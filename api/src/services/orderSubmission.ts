@@ -21,6 +21,7 @@ import {
   type ErrorCode,
   type OrderPayload,
   type PricedOrder,
+  taxRatePercent,
 } from '@bakery/core';
 import { createHash, randomUUID } from 'node:crypto';
 import { Prisma, sqlPool, type OrderModel as Order, type PrismaClient } from '@bakery/prisma';
@@ -339,6 +340,9 @@ function asStored(row: NewOrder): Order {
     paymentStatus: 'pending',
     orderStatus: 'in progress',
     deliveryDistance: null,
+    receivedAmount: 0,
+    refundedAmount: 0,
+    discount: 0,
     squarePaymentUrl: null,
     squarePaymentLinkId: null,
     squareOrderId: null,
@@ -481,6 +485,8 @@ function orderRow(p: Payload, priced: PricedOrder, user: SessionUser | undefined
         ? { hasWriting: Boolean(cakeOptions.hasWriting), hasBows: Boolean(cakeOptions.hasBows) }
         : Prisma.DbNull,
     isRushOrder: priced.isRushOrder,
+    // Issue 36: a later change keeps the rate the order was taxed at.
+    taxRatePercent: taxRatePercent(),
     deliveryMethod: delivery ? 'delivery' : 'pickup',
     deliveryFeeStatus: delivery ? 'pending' : 'not_applicable',
     deliveryAddress: delivery ? text(p.deliveryAddress) : null,

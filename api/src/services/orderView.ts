@@ -2,7 +2,15 @@
 // dollars, dates as the customer chose them, instants as ISO strings.
 import type { OrderLineView, OrderView } from '@bakery/core';
 import type { Prisma } from '@bakery/prisma';
-import { amountDueCents, changeableUntil, fulfillmentOf, orderNumber } from '@bakery/core';
+import {
+  amountDueCents,
+  centsToDollars,
+  changeableUntil,
+  fulfillmentOf,
+  orderNumber,
+  refundDueCents,
+} from '@bakery/core';
+import { orderMoneyOf } from '../db/money.js';
 import { storedLineAllergens } from './allergens/orderLines.js';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -81,6 +89,8 @@ export const ORDER_VIEW_COLUMNS = {
   paidAt: true,
   paymentMethod: true,
   refundedAmount: true,
+  receivedAmount: true,
+  discount: true,
   refundPending: true,
   archivedAt: true,
   createdAt: true,
@@ -137,11 +147,10 @@ export function toOrderView(order: OrderViewRow, now: Date = new Date()): OrderV
     refundedAmount: dollars(order.refundedAmount),
     refundPending: order.refundPending,
     archivedAt: iso(order.archivedAt),
-    amountDue:
-      amountDueCents({
-        paymentStatus: order.paymentStatus,
-        totalCents: Math.round(dollars(order.total) * 100),
-      }) / 100,
+    received: dollars(order.receivedAmount),
+    discount: dollars(order.discount),
+    amountDue: centsToDollars(amountDueCents(orderMoneyOf(order))),
+    refundDue: centsToDollars(refundDueCents(orderMoneyOf(order))),
     changeableUntil: changeableUntil(order, now),
     createdAt: order.createdAt.toISOString(),
   };

@@ -11,12 +11,15 @@ import {
   customerChangeCheck,
   formatCents,
   formatLongDate,
-  isPaidStatus,
   isPickupDateAllowed,
   ORDER_MESSAGES,
   orderLines,
   orderRefusal,
-  priceOrder,
+  repriceOrder,
+  amountDueCents,
+  refundableCents,
+  refundDueCents,
+  type PlacedPricing,
   pickupTimeProblem,
   PricingError,
   type CartLine,
@@ -38,7 +41,7 @@ import {
   type OrderAdminDeps,
   type OrderRow,
 } from './orderAdmin.js';
-import { centsOf as cents, decimalOf } from '../db/money.js';
+import { centsOf as cents, decimalOf, orderMoneyOf } from '../db/money.js';
 import { linesWithAllergens } from './allergens/orderLines.js';
 import { assertAvailableOn } from './menu/orders.js';
 import { currentAllergens } from './allergens/statements.js';
@@ -93,10 +96,79 @@ async function recordNote(tx: Tx, orderId: string, actor: Actor, field: string, 
   });
 }
 
+/** An order's figures as placed (core's repriceOrder keeps them through a change). */
+function placedPricingOf(order: OrderRow): PlacedPricing {
+  const stored = order.cakeOptions as { hasWriting?: boolean; hasBows?: boolean } | null;
+  const items = Array.isArray(order.items) ? (order.items as Record<string, unknown>[]) : [];
+  const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+  return {
+    lines: items.flatMap((item) =>
+      item && typeof item.productId === 'string'
+        ? [
+            {
+              productId: item.productId,
+              variantId: text(item.variant),
+              filling: text(item.filling),
+              addIn: text(item.addIn),
+              unitPriceCents: cents(item.price as number),
+            },
+          ]
+        : [],
+    ),
+    isRushOrder: order.isRushOrder,
+    rushFeeCents: cents(order.rushFee),
+    hasCakeItems: order.hasCakeItems,
+    cakeOptionsFeeCents: cents(order.cakeOptionsFee),
+    hasWriting: Boolean(stored?.hasWriting),
+    hasBows: Boolean(stored?.hasBows),
+    taxRatePercent: order.taxRatePercent === null ? null : Number(order.taxRatePercent),
+    deliveryFeeCents: cents(order.deliveryFee),
+  };
+}
+
 export interface ChangeResult {
   order: OrderRow;
   /** What changed, in the customer's words (the mail lists them); empty when nothing did. */
   changes: string[];
+}
+
+/** What a change would do, before it is saved (POST /api/my-orders/{id}/preview; issue 36). */
+export interface ChangePreview {
+  changes: string[];
+  previousTotalCents: number;
+  totalCents: number;
+  subtotalCents: number;
+  rushFeeCents: number;
+  cakeOptionsFeeCents: number;
+  taxCents: number;
+  deliveryFeeCents: number;
+  /** What would still be owed, and what would be refunded, once saved. */
+  amountDueCents: number;
+  refundDueCents: number;
+}
+
+/** Thrown at the end of a preview's transaction: it rolls back and carries what it computed. */
+class PreviewDone extends Error {
+  constructor(readonly preview: ChangePreview) {
+    super('preview');
+  }
+}
+
+/**
+ * The change priced, booked and checked as changeMyOrder would save it, then
+ * rolled back: the preview equals the saved figures by construction.
+ */
+export async function previewMyOrderChange(
+  deps: OrderAdminDeps,
+  input: { id: string; customer: Customer; change: CustomerOrderChange; now?: Date },
+): Promise<ChangePreview> {
+  try {
+    await changeMyOrder(deps, { ...input, dryRun: true });
+  } catch (error) {
+    if (error instanceof PreviewDone) return error.preview;
+    throw error;
+  }
+  throw new Error('a preview always rolls back');
 }
 
 /**
@@ -107,7 +179,14 @@ export interface ChangeResult {
  */
 export async function changeMyOrder(
   deps: OrderAdminDeps,
-  input: { id: string; customer: Customer; change: CustomerOrderChange; now?: Date },
+  input: {
+    id: string;
+    customer: Customer;
+    change: CustomerOrderChange;
+    now?: Date;
+    /** Compute everything, then roll back (previewMyOrderChange). */
+    dryRun?: boolean;
+  },
 ): Promise<ChangeResult> {
   const now = input.now ?? new Date();
   const today = bakeryToday(now);
@@ -146,9 +225,11 @@ export async function changeMyOrder(
     // A new date is priced as a new order of today would be (the rush fee for
     // that date); on the same date the rush fee stays as it was booked.
     const pricingDay = dateChanged ? today : bakeryToday(order.orderDate);
-    let priced: PricedOrder;
+    let priced: PricedOrder & { reasons: string[] };
     try {
-      priced = priceOrder(
+      // Issue 36: what was bought keeps its price, fees and tax rate (core).
+      priced = repriceOrder(
+        placedPricingOf(order),
         lines,
         {
           pickupDate,
@@ -209,8 +290,11 @@ export async function changeMyOrder(
       JSON.stringify(cartLinesOf(items as unknown as Prisma.JsonValue));
     if (!linesChanged) delete data.items;
 
-    const words = changeWords(order, data, linesChanged, items, oldTotal, newTotal);
-    if (words.length === 0) return { order, changes: [], moreToPay: false };
+    const words = changeWords(order, data, linesChanged, items, oldTotal, newTotal, priced.reasons);
+    if (words.length === 0) {
+      if (input.dryRun) throw new PreviewDone(previewOf(order, priced, [], oldTotal));
+      return { order, changes: [], moreToPay: false };
+    }
 
     if (dateChanged || linesChanged) {
       // Book the new date and lines as a new order would be, this order's own
@@ -224,26 +308,25 @@ export async function changeMyOrder(
     }
     await rebookUnits(tx, order, { pickupDate, pickupTime, items, dateChanged, linesChanged });
 
-    const paid = isPaidStatus(order.paymentStatus);
-    let moreToPay = false;
-    if (paid && newTotal < oldTotal) {
-      data.refundPending = true;
-      words.push(`We will refund ${formatCents(oldTotal - newTotal)} to the way you paid.`);
-    } else if (paid && newTotal > oldTotal) {
-      // The payment stays paid: a new Square link would ask for the whole total
-      // again. The difference is recorded for staff, who collect it (history
-      // 'balanceDue', shown on the desk) and tell the customer how.
-      moreToPay = true;
+    // Issue 36: what is due or to be refunded follows from the money received (core).
+    const after = { ...orderMoneyOf(order), totalCents: newTotal };
+    const due = amountDueCents(after);
+    const refund = refundDueCents(after);
+    const received = after.receivedCents > 0;
+    const moreToPay = received && due > 0 && newTotal > oldTotal;
+    data.refundPending = refund > 0;
+    if (refund > 0 && newTotal < oldTotal)
+      words.push(`We will refund ${formatCents(refund)} to the way you paid.`);
+    else if (moreToPay)
       words.push(
-        `${formatCents(newTotal - oldTotal)} more is due for the change: we'll e-mail you how to pay it.`,
+        `${formatCents(due)} more is due for the change: pay it when you pick up your order.`,
       );
-    }
+    if (input.dryRun) throw new PreviewDone(previewOf(order, priced, words, oldTotal, after));
     const updated = await applyChanges(tx, order, data, actor);
     await recordNote(tx, order.id, actor, 'customerChange', words.join('; '));
-    if (paid && newTotal < oldTotal)
-      await recordNote(tx, order.id, actor, 'refundDue', formatCents(oldTotal - newTotal));
-    if (moreToPay)
-      await recordNote(tx, order.id, actor, 'balanceDue', formatCents(newTotal - oldTotal));
+    if (refund > 0 && newTotal < oldTotal)
+      await recordNote(tx, order.id, actor, 'refundDue', formatCents(refund));
+    if (moreToPay) await recordNote(tx, order.id, actor, 'balanceDue', formatCents(due));
     return { order: updated, changes: words, moreToPay };
   });
 
@@ -263,6 +346,27 @@ export async function changeMyOrder(
   return { order, changes: result.changes };
 }
 
+function previewOf(
+  order: OrderRow,
+  priced: PricedOrder,
+  changes: string[],
+  oldTotal: number,
+  after = orderMoneyOf(order),
+): ChangePreview {
+  return {
+    changes,
+    previousTotalCents: oldTotal,
+    totalCents: priced.totalCents,
+    subtotalCents: priced.subtotalCents,
+    rushFeeCents: priced.rushFeeCents,
+    cakeOptionsFeeCents: priced.cakeOptionsFeeCents,
+    taxCents: priced.taxCents,
+    deliveryFeeCents: priced.deliveryFeeCents,
+    amountDueCents: amountDueCents({ ...after, totalCents: priced.totalCents }),
+    refundDueCents: refundDueCents({ ...after, totalCents: priced.totalCents }),
+  };
+}
+
 /** The changes in words, for the mail and the history ("Pickup date: … → …"). */
 function changeWords(
   order: OrderRow,
@@ -271,6 +375,7 @@ function changeWords(
   items: ReturnType<typeof orderLines>,
   oldTotal: number,
   newTotal: number,
+  reasons: string[] = [],
 ): string[] {
   const out: string[] = [];
   if (data.pickupDate !== order.pickupDate)
@@ -300,7 +405,10 @@ function changeWords(
   }
   if ((data.cakeWriting ?? null) !== (order.cakeWriting ?? null) && data.cakeWriting)
     out.push(`Writing on the cake: “${String(data.cakeWriting)}”`);
-  if (newTotal !== oldTotal) out.push(`Total: ${formatCents(oldTotal)} → ${formatCents(newTotal)}`);
+  if (newTotal !== oldTotal)
+    out.push(
+      `Total: ${formatCents(oldTotal)} → ${formatCents(newTotal)}${reasons.length ? ` (${reasons.join('; ')})` : ''}`,
+    );
   return out;
 }
 
@@ -320,8 +428,7 @@ export async function cancelMyOrder(
     ensureChangeable(current, now);
     const allowed = checkOrderAction(current, 'cancel');
     if (!allowed.ok) throw conflict(allowed.message, allowed.code);
-    const paid = isPaidStatus(current.paymentStatus) || Boolean(current.paidAt);
-    const refundCents = paid ? cents(current.total) - cents(current.refundedAmount) : 0;
+    const refundCents = refundableCents(orderMoneyOf(current));
     const updated = await applyChanges(
       tx,
       current,

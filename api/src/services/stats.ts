@@ -11,20 +11,23 @@
 // - totalOrders: orders placed in the range, whatever their state (cancelled included).
 // - pendingOrders: orders in the range whose payment is still pending (paymentStatus 'pending').
 // - completedOrders: orders in the range whose orderStatus is 'complete' and that are not cancelled.
-// - totalRevenue: the money received in the range: the sum of `total` of the
-//   paid orders (paymentStatus 'paid' or 'completed') whose payment came in on
-//   a day of the range ("paidAt"), less the refunds recorded on them; pending
-//   and cancelled orders earn nothing (issue 23: a payment taken at the counter
-//   today is today's revenue, whenever the order was placed).
+// - totalRevenue: the money received in the range, less the money given back
+//   in it (issue 36): the sum of the payment rows ("OrderPayment", summed per
+//   day in "DailyPayments") recorded on a day of the range: payments less
+//   their reversals less refunds. The same figure as the Overview's takings
+//   for a day; a payment taken at the counter today is today's revenue,
+//   whenever the order was placed.
 // - openPaymentAmount: the sum of `total` of orders in the range still awaiting
 //   payment (paymentStatus 'pending'; cancelled orders are not owed).
 // - todayOrders: orders placed on the bakery's today, whatever the range.
 // - weeklyRevenue: revenue (as totalRevenue) received in the last 7 bakery
 //   days, today included, whatever the range.
-// - paidOrders (analytics' average order): the paid orders counted in totalRevenue.
+// - paidOrders (analytics' average order): the paid orders (paid or completed,
+//   not refunded in full) whose payment came in on a day of the range, and
+//   paidOrdersCents what they kept (received less refunded).
 import { Prisma } from '@bakery/prisma';
 import { addDays, bakeryToday, centsToDollars, dateRangeToUtc, type StatsView } from '@bakery/core';
-import { daysInRange, ORDER_SUMMARY, TAKINGS, type DateRange } from './dailySummary.js';
+import { daysInRange, ORDER_SUMMARY, PAYMENTS, TAKINGS, type DateRange } from './dailySummary.js';
 import type { Tx as Db } from '../db/types.js';
 
 /** Prisma Client or a transaction's client (guardedQuery). */
@@ -59,6 +62,7 @@ export interface StatsFigures {
   totalRevenueCents: number;
   openPaymentCents: number;
   paidOrders: number;
+  paidOrdersCents: number;
   rushOrders: number;
   todayOrders: number;
   weeklyRevenueCents: number;
@@ -85,15 +89,20 @@ export async function statsFigures(
         COALESCE(sum("orders") FILTER (WHERE ${todaySql}), 0)::bigint AS "todayOrders"
       FROM ${ORDER_SUMMARY}
       WHERE (${inRangeSql}) OR (${todaySql})
+    ), paid AS (
+      SELECT
+        COALESCE(sum("orders"), 0)::bigint AS "paidOrders",
+        COALESCE(round(sum("total" - "refunded") * 100), 0)::bigint AS "paidOrdersCents"
+      FROM ${TAKINGS}
+      WHERE ${inRangeSql}
     ), received AS (
       SELECT
-        COALESCE(sum("orders") FILTER (WHERE ${inRangeSql}), 0)::bigint AS "paidOrders",
-        COALESCE(round(sum("total" - "refunded") FILTER (WHERE ${inRangeSql}) * 100), 0)::bigint AS "totalRevenueCents",
-        COALESCE(round(sum("total" - "refunded") FILTER (WHERE ${weekSql}) * 100), 0)::bigint AS "weeklyRevenueCents"
-      FROM ${TAKINGS}
+        COALESCE(round(sum("received" - "refunded") FILTER (WHERE ${inRangeSql}) * 100), 0)::bigint AS "totalRevenueCents",
+        COALESCE(round(sum("received" - "refunded") FILTER (WHERE ${weekSql}) * 100), 0)::bigint AS "weeklyRevenueCents"
+      FROM ${PAYMENTS}
       WHERE (${inRangeSql}) OR (${weekSql})
     )
-    SELECT * FROM placed, received
+    SELECT * FROM placed, paid, received
   `);
   const n = (name: string) => Number(row?.[name] ?? 0);
   return {
@@ -101,6 +110,7 @@ export async function statsFigures(
     pendingOrders: n('pendingOrders'),
     completedOrders: n('completedOrders'),
     paidOrders: n('paidOrders'),
+    paidOrdersCents: n('paidOrdersCents'),
     rushOrders: n('rushOrders'),
     totalRevenueCents: n('totalRevenueCents'),
     openPaymentCents: n('openPaymentCents'),

@@ -1,28 +1,29 @@
 // The day at a glance (issue 23): today's pickups and deliveries by counter
 // state, the money received today by how it was paid, and tomorrow's count.
-// Takings are counted on the day the money came in ("paidAt", set by a trigger
-// whatever marked the order paid), not on the day the order was placed. Each
-// query reads one day through an index ("pickupDate", "paidAt").
+// Takings are the day's money rows (issue 36: payments less reversals less
+// refunds, by method, as "DailyPayments" sums them), the same figure as the
+// day's revenue in the statistics, whatever day the order was placed. Each
+// query reads one day through an index ("pickupDate", the summary's key).
 import { Prisma } from '@bakery/prisma';
-import { addDays, bakeryToday, dateRangeToUtc, type TodayView } from '@bakery/core';
+import { addDays, bakeryToday, type TodayView } from '@bakery/core';
 import type { Db } from './stats.js';
-import { PAID_SQL } from './dailySummary.js';
+import { PAYMENTS } from './dailySummary.js';
 
 export async function dayAtAGlance(db: Db, now = new Date()): Promise<TodayView> {
   const today = bakeryToday(now);
   const tomorrow = addDays(today, 1);
-  const { start, end } = dateRangeToUtc(today, today);
   const [due, takings, next] = await Promise.all([
     db.$queryRaw<{ method: string; state: string; paid: boolean; n: number }[]>(Prisma.sql`
       SELECT "deliveryMethod" AS method, "fulfillmentStatus" AS state,
-             (${PAID_SQL}) AS paid, count(*)::int AS n
+             ("receivedAmount" - "refundedAmount" >= "total") AS paid, count(*)::int AS n
       FROM "Order" WHERE "pickupDate" = ${today} AND "archivedAt" IS NULL
       GROUP BY 1, 2, 3`),
     db.$queryRaw<{ method: string; cents: bigint; n: number }[]>(Prisma.sql`
-      SELECT COALESCE("paymentMethod", CASE WHEN "squarePaymentId" IS NOT NULL THEN 'square' ELSE 'staff' END) AS method,
-             round(sum("total") * 100)::bigint AS cents, count(*)::int AS n
-      FROM "Order" WHERE "paidAt" >= ${start} AND "paidAt" < ${end}
-      GROUP BY 1 ORDER BY 1`),
+      SELECT "method", round(sum("received" - "refunded") * 100)::bigint AS cents,
+             sum("payments")::int AS n
+      FROM ${PAYMENTS} WHERE "day" = ${today}::date
+      GROUP BY 1 HAVING sum("received") <> 0 OR sum("refunded") <> 0 OR sum("payments") <> 0
+      ORDER BY 1`),
     db.$queryRaw<{ n: number }[]>(Prisma.sql`
       SELECT count(*)::int AS n FROM "Order"
       WHERE "pickupDate" = ${tomorrow} AND "fulfillmentStatus" <> 'cancelled' AND "archivedAt" IS NULL`),
@@ -46,7 +47,7 @@ export async function dayAtAGlance(db: Db, now = new Date()): Promise<TodayView>
     pickups: summary('pickup'),
     deliveries: summary('delivery'),
     takings: {
-      total: byMethod.reduce((sum, row) => Math.round((sum + row.amount) * 100) / 100, 0),
+      total: takings.reduce((sum, row) => sum + Number(row.cents), 0) / 100,
       byMethod,
     },
     tomorrow: next[0]?.n ?? 0,

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, bakeryToday, type OrderView } from '@bakery/core';
+import { addDays, bakeryToday, formatLongDate, type OrderView } from '@bakery/core';
 import { startSmtpPeer, type SmtpPeer } from '../fakes/smtpPeer.js';
 import {
   createMailNotifications,
@@ -113,9 +113,20 @@ describe('Mark Ready', () => {
     const b = await insertOrder(server.prisma, { pickupDate: day, pickupTime: '8:30 AM' });
     const late = await insertOrder(server.prisma, { pickupDate: day, pickupTime: '2:00 PM' });
     const other = await insertOrder(server.prisma, { pickupDate: addDays(day, 1) });
+    // Issue 36: a day five days out would mail its customers early: asked again first.
+    const asked = await staff.post('/api/admin/orders/ready', {
+      pickupDate: day,
+      times: ['8:00 AM', '8:30 AM'],
+    });
+    expect(asked.status).toBe(409);
+    expect(asked.body.code).toBe('confirmation_required');
+    expect(asked.body.message).toContain(`due ${formatLongDate(day)}, not today or tomorrow`);
+    expect(asked.body.message).toMatch(/^2 of these orders are due .* Confirm to go on\.$/);
+    expect((await stored(a.id)).fulfillmentStatus).toBe('received');
     const bulk = await staff.post('/api/admin/orders/ready', {
       pickupDate: day,
       times: ['8:00 AM', '8:30 AM'],
+      confirmed: true,
     });
     expect(bulk.status).toBe(200);
     expect(bulk.body.message).toBe('2 of 2 orders marked ready');
@@ -443,7 +454,8 @@ describe('the day at a glance (GET /api/admin/today)', () => {
         orders: 0,
       };
     expect(method(after.body, 'cash').amount - method(before, 'cash').amount).toBeCloseTo(43.5);
-    expect(method(after.body, 'staff').orders - method(before, 'staff').orders).toBe(1);
+    // Confirm Payment records money received another way (issue 36: a row by 'other').
+    expect(method(after.body, 'other').orders - method(before, 'other').orders).toBe(1);
     expect(after.body.takings.total - before.takings.total).toBeCloseTo(87);
     // Statistics and analytics count revenue on the day the money came in:
     // the order placed 20 days ago and paid today is today's revenue.

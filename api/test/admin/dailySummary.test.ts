@@ -60,17 +60,16 @@ async function figuresFromOrders(fromDate: string, toDate: string) {
     where: { createdAt: { gte: start, lt: end } },
   });
   const cents = (value: Prisma.Decimal) => Math.round(Number(value) * 100);
-  // Revenue is counted on the day the money came in (paidAt), net of refunds.
-  const paid = await server.prisma.order.findMany({
-    where: { paidAt: { gte: start, lt: end }, paymentStatus: { in: ['paid', 'completed'] } },
-  });
+  // Revenue is the money rows of the range's days (issue 36): payments less
+  // reversals less refunds, whatever the orders' states say now.
+  const rows = await server.prisma.orderPayment.findMany({ where: { at: { gte: start, lt: end } } });
   return {
     totalOrders: orders.length,
     pendingOrders: orders.filter((o) => o.paymentStatus === 'pending').length,
     completedOrders: orders.filter(
       (o) => o.orderStatus === 'complete' && o.paymentStatus !== 'cancelled',
     ).length,
-    totalRevenue: paid.reduce((sum, o) => sum + cents(o.total) - cents(o.refundedAmount), 0) / 100,
+    totalRevenue: rows.reduce((sum, row) => sum + cents(row.amount), 0) / 100,
     openPaymentAmount:
       orders
         .filter((o) => o.paymentStatus === 'pending')

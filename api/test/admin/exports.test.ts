@@ -132,13 +132,12 @@ describe('GET /api/admin/exports/orders.xlsx', () => {
     const dayHeader = (days.getRow(1).values as string[]).slice(1);
     const day = (row: number, name: string) =>
       days.getRow(row).getCell(dayHeader.indexOf(name) + 1).value;
-    expect(days.rowCount).toBe(3);
+    // Issue 36: the cancelled order's day (nothing else placed or received) is not listed.
+    expect(days.rowCount).toBe(2);
     expect(day(2, 'Date')).toEqual(new Date('2026-05-01T00:00:00Z'));
     expect(day(2, 'Orders')).toBe(2);
     expect(day(2, 'Total')).toBe(114.19);
     expect(day(2, 'Revenue (paid)')).toBe(70.69);
-    expect(day(3, 'Date')).toEqual(new Date('2026-05-02T00:00:00Z'));
-    expect(day(3, 'Revenue (paid)')).toBe(0);
   });
 
   it('is refused to a customer and a visitor', async () => {

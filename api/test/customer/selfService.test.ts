@@ -213,7 +213,8 @@ describe('PATCH /api/my-orders/{id}', () => {
     expect(mails[0]!.changes).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^Pickup date: /),
-        `Total: $${placed.total.toFixed(2)} → $${(placed.total + 10.88).toFixed(2)}`,
+        // Issue 36: the mail says why the total changed.
+        `Total: $${placed.total.toFixed(2)} → $${(placed.total + 10.88).toFixed(2)} (Rush fee of $10.00 added: the new date is less than 7 days away)`,
       ]),
     );
     const rows = await history(placed.id);
@@ -284,7 +285,11 @@ describe('PATCH /api/my-orders/{id}', () => {
     // difference is recorded for staff to collect.
     expect(dearer.body.order.paymentStatus).toBe('paid');
     expect(linkRequests).toEqual([]);
-    const owed = dearer.body.order.total - cheaper.body.order.total;
+    // Issue 36: what is owed follows from the money received (the first three
+    // loaves, none refunded yet), not from the last total: one loaf's worth,
+    // and the refund flag is recomputed (nothing is owed back any more).
+    const owed = Math.round((dearer.body.order.total - placed.total) * 100) / 100;
+    expect(dearer.body.order).toMatchObject({ amountDue: owed, refundDue: 0, refundPending: false });
     const balanceRows = (await history(placed.id)).filter((r) => r.field === 'balanceDue');
     expect(balanceRows.map((r) => r.to)).toEqual([`$${owed.toFixed(2)}`]);
   });

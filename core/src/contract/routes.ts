@@ -214,6 +214,10 @@ const routeMap = () => ({
     params: 'OrderIdParam',
     body: 'CustomerOrderChangeSchema',
   }),
+  previewMyOrderChange: atMyOrders.post<V.OrderChangePreviewView>()('/:id/preview', {
+    params: 'OrderIdParam',
+    body: 'CustomerOrderChangeSchema',
+  }),
   cancelMyOrder: atMyOrders.post<OrderAnswer>()('/:id/cancel'),
   myOrderCalendar: atMyOrders.file('/:id/calendar.ics'),
   myOrderPickupCode: atMyOrders.file('/:id/pickup-code.svg'),
@@ -291,9 +295,17 @@ const routeMap = () => ({
   }),
   orderReady: atOrders.post<OrderAnswer>()('/:id/ready'),
   ordersReady: atOrders.post<W.BulkOrdersAnswer>()('/ready', { body: 'BulkReadySchema' }),
+  ordersReadyUndo: atOrders.post<W.BulkOrdersAnswer>()('/ready/undo', {
+    body: 'BulkHandOverSchema',
+  }),
   orderStage: atOrders.post<OrderAnswer>()('/:id/stage', { body: 'StageSchema' }),
   orderRestore: atOrders.post<OrderAnswer>()('/:id/restore'),
   orderRefund: atOrders.post<OrderAnswer>()('/:id/refunds', { body: 'RefundSchema' }),
+  orderPayments: atOrders.get<V.OrderPaymentView[]>()('/:id/payments'),
+  orderTakePayment: atOrders.post<OrderAnswer>()('/:id/payments', { body: 'TakePaymentSchema' }),
+  orderVoidPayment: atOrders.post<OrderAnswer>()('/:id/payments/:paymentId/void', {
+    body: 'VoidPaymentSchema',
+  }),
   orderArchive: atOrders.post<OrderAnswer>()('/:id/archive'),
   orderByCode: atOrders.get<V.OrderView>()('/by-code/:code'),
   orderPaymentLink: atOrders.post<OrderActionAnswer>()('/:id/payment-link'),

@@ -98,7 +98,11 @@ export function fulfillmentBadge(
 /** A refusal's code is the 409's (core's ERROR_CODES); invalid_state when absent. */
 export type ActionCheck =
   | { ok: true }
-  | { ok: false; message: string; code?: 'invalid_state' | 'order_handed_over' | 'order_paid' };
+  | {
+      ok: false;
+      message: string;
+      code?: 'invalid_state' | 'order_handed_over' | 'order_paid' | 'payment_due';
+    };
 
 const refuse = (message: string, code?: 'order_handed_over' | 'order_paid'): ActionCheck =>
   code ? { ok: false, message, code } : { ok: false, message };

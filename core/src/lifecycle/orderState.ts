@@ -6,6 +6,7 @@
 // nothing else decides. The spec's wire fields (paymentStatus, orderStatus,
 // section 4) follow from it (`specFields`), so older clients read the same.
 import { formatCents } from '../money/money';
+import { amountDueCents, refundableCents, type OrderMoney } from './orderMoney';
 
 export const FULFILLMENT_STATUSES = [
   'received',
@@ -83,16 +84,6 @@ export const PAYMENT_METHODS = Object.keys(PAYMENT_METHOD_LABELS) as readonly Pa
 export const REFUND_STATUSES = ['none', 'partial', 'full'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
-/** What the customer still owes (0 once paid or cancelled). */
-export function amountDueCents(order: {
-  paymentStatus: string;
-  totalCents: number;
-  deliveryFeeStatus?: string;
-}): number {
-  if (order.paymentStatus !== 'pending') return 0;
-  return order.totalCents;
-}
-
 // ------------------------------------------------------------------ actions
 
 export const ORDER_ACTIONS = [
@@ -149,8 +140,18 @@ export interface OrderStateInput {
   archivedAt?: string | Date | null;
   paidAt?: string | Date | null;
   totalCents?: number;
+  receivedCents?: number;
   refundedCents?: number;
 }
+
+/** The money fields of a state input (absent ones read as 0). */
+const moneyOf = (order: OrderStateInput): OrderMoney => ({
+  totalCents: order.totalCents ?? 0,
+  receivedCents: order.receivedCents ?? 0,
+  refundedCents: order.refundedCents ?? 0,
+  fulfillmentStatus: order.fulfillmentStatus ?? null,
+  paymentStatus: order.paymentStatus,
+});
 
 /** The states in which the customer is still expected: not handed over, not cancelled. */
 export const OPEN_FULFILLMENT_STATUSES: readonly FulfillmentStatus[] = FULFILLMENT_STATUSES.filter(
@@ -310,8 +311,8 @@ export function checkOrderAction(
     case 'handOver':
       if (order.deliveryFeeStatus === 'pending')
         return no('Cannot hand over: the delivery fee is still pending');
-      if (order.paymentStatus === 'pending' && !context.takingPayment) {
-        const due = amountDueCents({ paymentStatus: 'pending', totalCents: order.totalCents ?? 0 });
+      if (amountDueCents(moneyOf(order)) > 0 && !context.takingPayment) {
+        const due = amountDueCents(moneyOf(order));
         return no(
           `Payment of ${formatCents(due)} is due: take payment and hand over`,
           'payment_due',
@@ -323,16 +324,16 @@ export function checkOrderAction(
         return no('Cannot restore: a cancelled order can be restored on the day it was cancelled');
       return OK;
     case 'refund':
-      if (!order.paidAt && !isPaidStatus(order.paymentStatus))
-        return no('Cannot record a refund: the order was never paid');
-      if ((order.refundedCents ?? 0) >= (order.totalCents ?? 0))
+      if ((order.receivedCents ?? 0) === 0)
+        return no('Cannot record a refund: no money was received for this order');
+      if (refundableCents(moneyOf(order)) === 0)
         return no('Cannot record a refund: the order is already refunded in full');
       return OK;
     case 'archive':
       if (order.archivedAt) return no('Cannot archive: the order is already archived');
       return OK;
     case 'delete':
-      if (order.paidAt || isPaidStatus(order.paymentStatus))
+      if ((order.receivedCents ?? 0) > 0 || order.paidAt || isPaidStatus(order.paymentStatus))
         return no('Cannot delete: the order is paid; archive it instead', 'order_paid');
       return OK;
     default:

@@ -158,3 +158,115 @@ export function priceOrder(
     hasCakeItems,
   };
 }
+
+/** Tax at a given rate (percent with at most 3 decimals, e.g. 8.75), half-up to the cent. */
+export function taxCentsAtRate(taxableCents: number, ratePercent: number): number {
+  const numerator = Math.round(ratePercent * 1000);
+  return Math.floor((taxableCents * numerator + TAX_DENOMINATOR / 2) / TAX_DENOMINATOR);
+}
+
+/** The tax rate in force, as a percentage (8.75), the figure an order keeps when placed. */
+export const taxRatePercent = () => TAX_NUMERATOR / 1000;
+
+/** An order's figures as it was placed, which a change keeps (issue 36). */
+export interface PlacedPricing {
+  /** Its lines with the unit price each was bought at. */
+  lines: {
+    productId: string;
+    variantId?: string;
+    filling?: string;
+    addIn?: string;
+    unitPriceCents: number;
+  }[];
+  isRushOrder: boolean;
+  rushFeeCents: number;
+  hasCakeItems: boolean;
+  cakeOptionsFeeCents: number;
+  hasWriting: boolean;
+  hasBows: boolean;
+  /** The rate it was taxed at; null for orders placed before it was kept (today's then). */
+  taxRatePercent: number | null;
+  deliveryFeeCents: number;
+}
+
+export interface RepricedOrder extends PricedOrder {
+  /** Why the total is what it is, in the customer's words (the mail and the preview show them). */
+  reasons: string[];
+}
+
+const lineKey = (line: {
+  productId: string;
+  variantId?: string | null;
+  filling?: string | null;
+  addIn?: string | null;
+}) => [line.productId, line.variantId ?? '', line.filling ?? '', line.addIn ?? ''].join('|');
+
+/**
+ * A changed order's figures (issue 36): lines already on the order keep the
+ * price they were bought at (for their whole new quantity); only added lines
+ * take today's menu price. The rush fee and the cake options' fee stay as
+ * placed unless the change itself adds or removes them (then today's fee);
+ * tax stays at the rate the order was placed with; the delivery fee stays.
+ * `today` is the day the rush rule is read from (the order's own day when
+ * the date does not move). Throws PricingError as priceOrder does.
+ */
+export function repriceOrder(
+  placed: PlacedPricing,
+  lines: readonly CartLine[],
+  options: PriceOptions,
+  today: string,
+): RepricedOrder {
+  const fresh = priceOrder(lines, { ...options, deliveryFeeCents: placed.deliveryFeeCents }, today);
+  const reasons: string[] = [];
+  const bought = new Map(placed.lines.map((line) => [lineKey(line), line.unitPriceCents]));
+  const priced = fresh.lines.map((line) => {
+    const kept = bought.get(lineKey(line));
+    if (kept === undefined) {
+      reasons.push(`${line.name} added at today's price, ${formatCents(line.unitPriceCents)} each`);
+      return line;
+    }
+    if (kept !== line.unitPriceCents)
+      reasons.push(`${line.name} kept at the price you paid, ${formatCents(kept)} each`);
+    return { ...line, unitPriceCents: kept, lineTotalCents: kept * line.quantity };
+  });
+  const subtotalCents = priced.reduce((sum, line) => sum + line.lineTotalCents, 0);
+
+  let rushFeeCents = 0;
+  if (fresh.isRushOrder && placed.isRushOrder) rushFeeCents = placed.rushFeeCents;
+  else if (fresh.isRushOrder) {
+    rushFeeCents = fresh.rushFeeCents;
+    if (rushFeeCents > 0)
+      reasons.push(
+        `Rush fee of ${formatCents(rushFeeCents)} added: the new date is less than 7 days away`,
+      );
+  } else if (placed.isRushOrder && placed.rushFeeCents > 0)
+    reasons.push('Rush fee removed: the new date is 7 days or more away');
+
+  const sameOptions =
+    placed.hasCakeItems &&
+    placed.hasWriting === options.hasWriting &&
+    placed.hasBows === options.hasBows;
+  const cakeOptionsFeeCents = !fresh.hasCakeItems
+    ? 0
+    : sameOptions
+      ? placed.cakeOptionsFeeCents
+      : fresh.cakeOptionsFeeCents;
+
+  const taxable = subtotalCents + cakeOptionsFeeCents + rushFeeCents;
+  const rate = placed.taxRatePercent ?? taxRatePercent();
+  const tax = taxCentsAtRate(taxable, rate);
+  if (placed.taxRatePercent !== null && placed.taxRatePercent !== taxRatePercent())
+    reasons.push(`Tax kept at ${rate}%, the rate when you ordered`);
+  return {
+    ...fresh,
+    lines: priced,
+    subtotalCents,
+    cakeOptionsFeeCents,
+    rushFeeCents,
+    taxCents: tax,
+    deliveryFeeCents: placed.deliveryFeeCents,
+    totalCents: taxable + tax + placed.deliveryFeeCents,
+    isRushOrder: fresh.isRushOrder,
+    reasons,
+  };
+}

@@ -34,6 +34,8 @@ export const BulkReadySchema = z
       .array(z.string().refine((t) => PICKUP_SLOTS.includes(t), { message: 'Unknown pickup time' }))
       .max(PICKUP_SLOTS.length)
       .optional(),
+    /** A day other than today or tomorrow mails its customers early: asked twice (issue 36). */
+    confirmed: z.boolean().optional(),
   })
   .refine((body) => (body.ids?.length ?? 0) > 0 || Boolean(body.pickupDate), {
     message: 'Choose orders (ids) or a pickup date',
@@ -67,5 +69,24 @@ export const RefundSchema = z.object({
     'The reason cannot exceed 300 characters',
     3,
   ),
+  /** How the money goes back; the last payment's way when left out. */
+  method: z
+    .enum(PAYMENT_METHODS, { error: `Refund method must be one of: ${PAYMENT_METHODS.join(', ')}` })
+    .optional(),
 });
 export type Refund = z.infer<typeof RefundSchema>;
+
+/** POST …/payments/{paymentId}/void: a payment recorded by mistake, and why (issue 36). */
+export const VoidPaymentSchema = z.object({
+  reason: requiredText(
+    300,
+    'Say why the payment is voided',
+    'The reason cannot exceed 300 characters',
+    3,
+  ),
+});
+export type VoidPayment = z.infer<typeof VoidPaymentSchema>;
+
+/** POST …/payments: the amount due taken now, by `method` (issue 36). */
+export const TakePaymentSchema = z.object({ method: PaymentTaken.shape.method });
+export type TakePayment = z.infer<typeof TakePaymentSchema>;

@@ -185,6 +185,11 @@ export function adminOrdersRouter(deps: AppDeps): Router {
     bulkReply('marked ready', await orderAdmin.markReadyBulk(services, body, actorOf(ctx))),
   );
 
+  // Undo of Mark Ready: back to the state each order was marked ready from (nothing mailed).
+  on(router, ROUTES.ordersReadyUndo, async (ctx, { body: { ids } }) =>
+    bulkReply('put back', await orderAdmin.undoReadyBulk(services, ids, actorOf(ctx))),
+  );
+
   on(router, ROUTES.orderStage, { before: [knownOrder] }, async (ctx, { body: { stage } }) => {
     const order = await orderAdmin.advanceStage(
       services,
@@ -211,6 +216,36 @@ export function adminOrdersRouter(deps: AppDeps): Router {
       order: view,
     };
   });
+
+  // Issue 36: the order's money rows, a payment taken now, a payment voided.
+  on(router, ROUTES.orderPayments, { before: [knownOrder] }, (ctx) =>
+    orderAdmin.orderPayments(deps.prisma, idParam(ctx)),
+  );
+
+  on(router, ROUTES.orderTakePayment, { before: [knownOrder] }, async (ctx, { body }) => {
+    const order = await orderAdmin.takePayment(services, idParam(ctx), body.method, actorOf(ctx));
+    return orderReply('Payment recorded', order);
+  });
+
+  on(
+    router,
+    ROUTES.orderVoidPayment,
+    { before: [knownIds('Payment not found', 'id', 'paymentId')] },
+    async (ctx, { body }) => {
+      const user = ctx.state.user as { role?: string };
+      const order = await orderAdmin.voidPayment(
+        services,
+        {
+          orderId: idParam(ctx),
+          paymentId: idParam(ctx, 'paymentId'),
+          reason: body.reason,
+          isOwner: user.role === 'owner',
+        },
+        actorOf(ctx),
+      );
+      return orderReply('Payment voided; nothing was sent to the customer', order);
+    },
+  );
 
   on(router, ROUTES.orderArchive, { before: [knownOrder] }, async (ctx) => {
     const order = await orderAdmin.archiveOrder(services, idParam(ctx), actorOf(ctx));

@@ -199,7 +199,8 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
       orderMail('unpaid-released', (order) => unpaidReleasedMail(order, hours))(orderId),
     outForDelivery: orderMail('out-for-delivery', (order) => outForDeliveryMail(order, context)),
     orderRestored: orderMail('order-restored', (order) => orderRestoredMail(order, context)),
-    refundRecorded: orderMail('refund-recorded', (order) => refundRecordedMail(order, context)),
+    refundRecorded: (orderId, refund) =>
+      orderMail('refund-recorded', (order) => refundRecordedMail(order, context, refund))(orderId),
     deliveryFeeSet: orderMail('delivery-fee', (order) => deliveryFeeSetMail(order, context)),
     /** The day-before reminder as a queue INSERT, for the job's own transaction (sent at most once). */
     reminderRow(order: StoredOrder) {

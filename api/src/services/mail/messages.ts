@@ -23,9 +23,11 @@ import {
   RUSH_THRESHOLD_DAYS,
   UNPAID_ORDER_MESSAGES,
   type PricedOrder,
+  amountDueCents,
+  refundRouteText,
 } from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
-import { centsOf } from '../../db/money.js';
+import { centsOf, orderMoneyOf } from '../../db/money.js';
 import { lineAllergenText } from '../allergens/orderLines.js';
 
 export interface MailContent {
@@ -84,6 +86,8 @@ export interface MailOrder extends Pick<
   pickupCode?: string | null;
   /** Dollars refunded so far, in cents. */
   refundedCents?: number;
+  /** What the customer still owes, in cents (core's amountDueCents; issue 36). */
+  amountDueCents?: number;
 }
 
 export interface MailContext {
@@ -544,11 +548,15 @@ export function orderRestoredMail(order: MailOrder, context: MailContext): MailC
 }
 
 /** Staff recorded a refund (part or whole). */
-export function refundRecordedMail(order: MailOrder, context: MailContext): MailContent {
-  const refunded = formatCents(order.refundedCents ?? 0);
+export function refundRecordedMail(
+  order: MailOrder,
+  context: MailContext,
+  refund?: { amountCents: number; method: string },
+): MailContent {
+  const refunded = formatCents(refund?.amountCents ?? order.refundedCents ?? 0);
   return message(`Refund for order #${order.orderNumber}`, order.customerName, [
     [
-      `We have refunded ${refunded} of your order #${order.orderNumber}. It returns to the way you paid; a card refund can take a few days to appear.`,
+      `We have refunded ${refunded} of your order #${order.orderNumber}, ${refundRouteText(refund?.method)}.`,
     ],
     [followLink(context), questions()],
   ]);
@@ -730,5 +738,6 @@ export function toMailOrder(order: StoredOrder): MailOrder {
     orderStatus: order.orderStatus,
     pickupCode: order.pickupCode,
     refundedCents: centsOf(order.refundedAmount),
+    amountDueCents: amountDueCents(orderMoneyOf(order)),
   };
 }
