@@ -62,7 +62,9 @@ async function figuresFromOrders(fromDate: string, toDate: string) {
   const cents = (value: Prisma.Decimal) => Math.round(Number(value) * 100);
   // Revenue is the money rows of the range's days (issue 36): payments less
   // reversals less refunds, whatever the orders' states say now.
-  const rows = await server.prisma.orderPayment.findMany({ where: { at: { gte: start, lt: end } } });
+  const rows = await server.prisma.orderPayment.findMany({
+    where: { at: { gte: start, lt: end } },
+  });
   return {
     totalOrders: orders.length,
     pendingOrders: orders.filter((o) => o.paymentStatus === 'pending').length,

@@ -289,7 +289,11 @@ describe('PATCH /api/my-orders/{id}', () => {
     // loaves, none refunded yet), not from the last total: one loaf's worth,
     // and the refund flag is recomputed (nothing is owed back any more).
     const owed = Math.round((dearer.body.order.total - placed.total) * 100) / 100;
-    expect(dearer.body.order).toMatchObject({ amountDue: owed, refundDue: 0, refundPending: false });
+    expect(dearer.body.order).toMatchObject({
+      amountDue: owed,
+      refundDue: 0,
+      refundPending: false,
+    });
     const balanceRows = (await history(placed.id)).filter((r) => r.field === 'balanceDue');
     expect(balanceRows.map((r) => r.to)).toEqual([`$${owed.toFixed(2)}`]);
   });
