@@ -42,6 +42,7 @@ import {
   HAND_OVER_CONTEXT,
   isSettled,
   refundEffect,
+  refundableCents,
   refundTooLargeMessage,
 } from '@bakery/core';
 import type { Logger, Notifications, Payments } from './contracts.js';
@@ -385,8 +386,14 @@ export async function undoHandOver(deps: OrderAdminDeps, id: string, actor: Acto
   return deps.prisma.$transaction(async (tx) => {
     const current = await lockOrder(tx, id);
     ensure(checkAdminAction(current, 'markInProgress'));
-    for (const payment of await handOverPayments(tx, id))
-      await reversePayment(tx, payment, actor, 'Hand-over undone');
+    const taken = await handOverPayments(tx, id);
+    const takenCents = taken.reduce((sum, payment) => sum + cents(payment.amount), 0);
+    // Money refunded since cannot be taken back as well: refund the rest instead.
+    if (takenCents > refundableCents(orderMoneyOf(current)))
+      throw conflict(
+        'Cannot undo the hand-over: part of its payment was refunded since; record a refund instead',
+      );
+    for (const payment of taken) await reversePayment(tx, payment, actor, 'Hand-over undone');
     const changes = {
       ...adminActionChanges(current, 'markInProgress'),
       ...counterChanges(current, 'markInProgress'),
@@ -834,7 +841,9 @@ export async function voidPayment(
         recordedBy: payment.actorId,
         recordedDay: bakeryToday(payment.at),
         reversed: Boolean(payment.reversedBy),
+        amountCents: cents(payment.amount),
       },
+      order: orderMoneyOf(current),
       actor: { id: actor.id, isOwner: input.isOwner },
       today: bakeryToday(now),
       reason: input.reason,

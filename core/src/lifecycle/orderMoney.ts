@@ -69,7 +69,15 @@ export const refundTooLargeMessage = (order: OrderMoney, format: (cents: number)
 
 /** How long after recording a payment its recorder may still void it: the same bakery day. */
 export interface VoidRequest {
-  payment: { kind: string; recordedBy: string | null; recordedDay: string; reversed: boolean };
+  payment: {
+    kind: string;
+    recordedBy: string | null;
+    recordedDay: string;
+    reversed: boolean;
+    amountCents: number;
+  };
+  /** The order's money: a payment already refunded in part cannot be voided. */
+  order: OrderMoney;
   actor: { id: string | null; isOwner: boolean };
   today: string;
   reason: string;
@@ -91,6 +99,11 @@ export function checkVoid(request: VoidRequest): { ok: true } | { ok: false; mes
     return {
       ok: false,
       message: 'A payment can be voided on the day it was recorded; record a refund instead',
+    };
+  if (payment.amountCents > refundableCents(request.order))
+    return {
+      ok: false,
+      message: 'Part of this payment was refunded: it cannot be voided; record a refund instead',
     };
   return { ok: true };
 }

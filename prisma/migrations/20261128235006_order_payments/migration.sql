@@ -227,7 +227,7 @@ BEGIN
     FROM (%s) c
     WHERE c."paymentStatus" IN ('paid', 'completed') AND c."receivedAmount" > c."refundedAmount"
     GROUP BY 1, 2
-    HAVING sum(c.sign) <> 0 OR sum(c.sign * c.total) <> 0 OR sum(c.sign * c."refundedAmount") <> 0
+    HAVING sum(c.sign) <> 0 OR sum(c.sign * c."receivedAmount") <> 0 OR sum(c.sign * c."refundedAmount") <> 0
     ORDER BY 1, 2
     ON CONFLICT ("day", "slot") DO UPDATE SET
       "orders" = s."orders" + EXCLUDED."orders",
