@@ -18,9 +18,14 @@ export function anOrderLine(overrides: Partial<OrderLineView> = {}): OrderLineVi
   };
 }
 
-/** A pickup order placed on Nov 22, 2026 for Dec 2 at 10:00 AM, pending payment. */
+/**
+ * A pickup order placed on Nov 22, 2026 for Dec 2 at 10:00 AM, pending
+ * payment. A paid one (paid or completed) received its total unless the
+ * overrides say otherwise (issue 36: money follows the payment rows).
+ */
 export function anOrder(overrides: Partial<OrderView> = {}): OrderView {
   const id = overrides.id ?? 'a1b2c3d4-0000-4000-8000-123456abcdef';
+  const paid = overrides.paymentStatus === 'paid' || overrides.paymentStatus === 'completed';
   return {
     id,
     orderNumber: id.slice(-8).toUpperCase(),
@@ -64,11 +69,11 @@ export function anOrder(overrides: Partial<OrderView> = {}): OrderView {
     paidAt: null,
     paymentMethod: null,
     refundedAmount: 0,
-    received: 0,
+    received: paid ? (overrides.total ?? 43) : 0,
     discount: 0,
     refundPending: false,
     archivedAt: null,
-    amountDue: 43,
+    amountDue: paid ? 0 : 43,
     refundDue: 0,
     changeableUntil: null,
     createdAt: '2026-11-22T15:00:00.000Z',

@@ -18,7 +18,6 @@ import {
   fulfillmentAfterSpecAction,
   fulfillmentOf,
   isFulfillmentStatus,
-  isPaidStatus,
   makePickupCode,
   orderNumber,
   PICKUP_CODE_ALPHABET,
@@ -400,19 +399,10 @@ export async function undoHandOver(deps: OrderAdminDeps, id: string, actor: Acto
       fulfilledAt: null,
     };
     const moved = await applyChanges(tx, current, changes, actor);
-    const money = await paymentFieldsAfterMoney(tx, moved);
-    const paid = money.paymentStatus
-      ? money.paymentStatus !== 'pending'
-      : isPaidStatus(moved.paymentStatus);
-    return applyChanges(
-      tx,
-      moved,
-      {
-        ...money,
-        ...(paid && moved.paymentStatus === 'completed' ? { paymentStatus: 'paid' } : {}),
-      },
-      actor,
-    );
+    // The spec's Mark In Progress moves orderStatus back; the payment fields
+    // change only when the hand-over's own payment was taken back.
+    if (taken.length === 0) return moved;
+    return applyChanges(tx, moved, await paymentFieldsAfterMoney(tx, moved), actor);
   });
 }
 

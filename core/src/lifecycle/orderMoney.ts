@@ -5,6 +5,8 @@
 // that shows or checks money reads these functions: the desk, My Orders, the
 // mails, hand-over, refunds, takings, statistics and exports.
 
+import { dollarsToCents } from '../money/money';
+
 /** The kinds of money rows: money in, money given back, a payment taken back. */
 export const PAYMENT_KINDS = ['payment', 'refund', 'reversal'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
@@ -20,6 +22,21 @@ export interface OrderMoney {
   fulfillmentStatus?: string | null;
   paymentStatus?: string;
 }
+
+/** An order as the wire shows it (dollars) as OrderMoney (cents). */
+export const moneyOfView = (order: {
+  total: number;
+  received: number;
+  refundedAmount: number;
+  fulfillmentStatus?: string | null;
+  paymentStatus?: string;
+}): OrderMoney => ({
+  totalCents: dollarsToCents(order.total),
+  receivedCents: dollarsToCents(order.received),
+  refundedCents: dollarsToCents(order.refundedAmount),
+  fulfillmentStatus: order.fulfillmentStatus ?? null,
+  paymentStatus: order.paymentStatus,
+});
 
 const isCancelled = (order: OrderMoney) =>
   order.fulfillmentStatus === 'cancelled' || order.paymentStatus === 'cancelled';

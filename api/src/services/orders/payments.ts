@@ -142,9 +142,10 @@ export async function paymentFieldsAfterMoney(
       paymentStatus: handedOver ? 'completed' : 'paid',
       paymentMethod: (await lastPaymentMethod(tx, order.id)) ?? order.paymentMethod,
     };
-  // Money was received before and still covers nothing more to pay: keep the status.
-  if (money.receivedCents === 0) return { paymentStatus: 'pending', paidAt: null, paymentMethod: null };
-  return {};
+  if (money.receivedCents === 0)
+    return { paymentStatus: 'pending', paidAt: null, paymentMethod: null };
+  // Part paid (a dearer change): paid stays paid, completed only while handed over.
+  return fresh.paymentStatus === 'completed' && !handedOver ? { paymentStatus: 'paid' } : {};
 }
 
 /** The rows of one order, oldest first, as the desk lists them. */

@@ -17,9 +17,10 @@ import {
   type OrderView,
   RUSH_THRESHOLD_DAYS,
 } from '@bakery/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { apiRequest, errorMessage } from '../../api/client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { ROUTES, type CustomerOrderChange, type OrderChangePreviewView } from '@bakery/core';
+import { api, apiRequest, errorMessage } from '../../api/client';
 import { MY_ORDERS_KEY } from '../../api/queries';
 
 type Panel = null | 'date' | 'quantities' | 'cancel';
@@ -70,6 +71,66 @@ function useOrderCall(order: OrderView, onDone: (message: string) => void) {
   return { call, change, busy, error };
 }
 
+/** `value` once it has not changed for `ms` (a preview per pause in typing, not per key). */
+function useSettled<T>(value: T, ms = 350): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * What the change would cost, before it is saved (issue 36): the server
+ * prices it as it would save it (what was bought keeps its price) and says
+ * why the total moves and what is due or refunded.
+ */
+function ChangePreview({
+  order,
+  change,
+}: {
+  order: OrderView;
+  change: CustomerOrderChange | null;
+}) {
+  const settled = useSettled(change);
+  const preview = useQuery({
+    queryKey: ['order-change-preview', order.id, settled],
+    enabled: settled !== null,
+    retry: false,
+    queryFn: ({ signal }) =>
+      api.call(ROUTES.previewMyOrderChange, {
+        params: { id: order.id },
+        body: settled!,
+        signal,
+      }) as Promise<OrderChangePreviewView>,
+  });
+  if (!settled) return null;
+  if (preview.isError)
+    return (
+      <p className="error-text" role="alert">
+        {errorMessage(preview.error, 'This change cannot be priced. Please check it.')}
+      </p>
+    );
+  const p = preview.data;
+  if (!p) return <p className="muted">Pricing the change…</p>;
+  if (p.total === p.previousTotal && p.changes.length === 0) return null;
+  return (
+    <div className="change-preview" aria-live="polite">
+      <p>
+        New total: <strong>{formatDollars(p.total)}</strong> (was {formatDollars(p.previousTotal)}).
+        {p.amountDue > 0 && order.received > 0 && (
+          <> {formatDollars(p.amountDue)} more to pay when you pick up your order.</>
+        )}
+        {p.refundDue > 0 && <> We will refund {formatDollars(p.refundDue)} to the way you paid.</>}
+      </p>
+      {p.changes.some((line) => line.startsWith('Total:')) && (
+        <p className="muted">{p.changes.find((line) => line.startsWith('Total:'))}</p>
+      )}
+    </div>
+  );
+}
+
 /** A change the customer opened: its order, and what to say when it closes (null: kept as it was). */
 interface ChangeStepProps {
   order: OrderView;
@@ -113,6 +174,14 @@ function DateForm({ order, onDone }: ChangeStepProps) {
         ))}
       </select>
       <p className="muted">A date less than {RUSH_THRESHOLD_DAYS} days away adds the rush fee.</p>
+      <ChangePreview
+        order={order}
+        change={
+          date && (date !== order.pickupDate || time !== order.pickupTime)
+            ? { pickupDate: date, pickupTime: time }
+            : null
+        }
+      />
       <FormEnd error={error} busy={busy} save="Save new date" onKeep={() => onDone(null)} />
     </form>
   );
@@ -122,9 +191,8 @@ function QuantitiesForm({ order, onDone }: ChangeStepProps) {
   const id = useId();
   const [quantities, setQuantities] = useState(order.items.map((line) => String(line.quantity)));
   const { change, busy, error } = useOrderCall(order, onDone);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const items = order.items.flatMap((line, index) => {
+  const itemsOf = () =>
+    order.items.flatMap((line, index) => {
       const quantity = Number(quantities[index]);
       return quantity > 0
         ? [
@@ -138,8 +206,12 @@ function QuantitiesForm({ order, onDone }: ChangeStepProps) {
           ]
         : [];
     });
-    await change({ items });
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    await change({ items: itemsOf() });
   }
+  const changed = quantities.some((q, i) => Number(q) !== order.items[i]!.quantity);
+  const valid = quantities.every((q) => /^\d+$/.test(q)) && itemsOf().length > 0;
   return (
     <form
       className="self-service-form"
@@ -166,7 +238,13 @@ function QuantitiesForm({ order, onDone }: ChangeStepProps) {
           />
         </div>
       ))}
-      <p className="muted">Set a quantity to 0 to remove that item. We re-price the order.</p>
+      <p className="muted">
+        Set a quantity to 0 to remove that item. What you already ordered keeps its price.
+      </p>
+      <ChangePreview
+        order={order}
+        change={changed && valid ? ({ items: itemsOf() } as CustomerOrderChange) : null}
+      />
       <FormEnd error={error} busy={busy} save="Save quantities" onKeep={() => onDone(null)} />
     </form>
   );
@@ -180,7 +258,7 @@ function CancelConfirm({ order, onDone }: ChangeStepProps) {
     <div className="self-service-form" role="group" aria-label="Cancel order">
       <p>
         Cancel order #{order.orderNumber}? This cannot be undone online.
-        {order.paidAt ? ' We will refund your payment.' : ''}
+        {order.received > order.refundedAmount ? ' We will refund your payment.' : ''}
       </p>
       {error && (
         <p className="error-text" role="alert">

@@ -4,11 +4,27 @@
 // labels).
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { formatLongDate, type OrderView, type BulkOrdersAnswer } from '@bakery/core';
-import { api, messageOf } from '../api/client';
+import {
+  apiErrorCode,
+  formatLongDate,
+  ROUTES,
+  type BulkReady,
+  type OrderView,
+  type BulkOrdersAnswer,
+} from '@bakery/core';
+import { api, client, messageOf } from '../api/client';
 import { toast } from '../ui/toaster';
 import { Button, InputGroup } from '../ui/blueprint';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { LabelButtons } from '../allergens/LabelButtons';
+
+/** Mark Ready mails every customer: the desk asks first, and again for a far day (issue 36). */
+interface ReadyQuestion {
+  body: BulkReady;
+  text: string;
+  /** The server's second question (a day other than today or tomorrow). */
+  again: boolean;
+}
 
 /** The toast of a bulk call: its count, and why the refused ones were refused. */
 function reportBulk(answer: BulkOrdersAnswer, ticked: OrderView[]) {
@@ -64,6 +80,47 @@ export function CounterBar({
     onError: (err) => toast('Update Failed', messageOf(err, 'Failed to update the orders')),
   });
   const ids = ticked.map((o) => o.id);
+  const [asking, setAsking] = useState<ReadyQuestion | null>(null);
+  const undoReady = useMutation({
+    mutationFn: (readyIds: string[]) =>
+      client.call(ROUTES.ordersReadyUndo, { body: { ids: readyIds } }),
+    onSuccess: (answer) => {
+      refresh();
+      toast(answer.message, 'Customers already e-mailed were not told again.', 'success');
+    },
+    onError: (err) => toast('Undo Failed', messageOf(err, 'Failed to undo Mark Ready')),
+  });
+  const ready = useMutation({
+    mutationFn: (body: BulkReady) => client.call(ROUTES.ordersReady, { body }),
+    onSuccess: (answer, body) => {
+      refresh();
+      const done = answer.results.filter((r) => r.ok && r.message !== 'Already ready');
+      const refused = answer.results.filter((r) => !r.ok);
+      toast(
+        answer.message,
+        refused.length
+          ? refused
+              .slice(0, 3)
+              .map((r) => r.message)
+              .join('; ')
+          : undefined,
+        refused.length ? 'warning' : 'success',
+        done.length
+          ? { text: 'Undo', onClick: () => undoReady.mutate(done.map((r) => r.id)) }
+          : undefined,
+      );
+      if (body.ids) clearTicked();
+    },
+    onError: (err, body) => {
+      if (apiErrorCode(err) === 'confirmation_required')
+        setAsking({
+          body: { ...body, confirmed: true },
+          text: messageOf(err, 'These orders are not due today or tomorrow.'),
+          again: true,
+        });
+      else toast('Update Failed', messageOf(err, 'Failed to mark the orders ready'));
+    },
+  });
 
   return (
     <div className="desk-bar" role="toolbar" aria-label="Counter">
@@ -94,7 +151,13 @@ export function CounterBar({
             icon="tick-circle"
             text="Mark ready"
             disabled={bulk.isPending}
-            onClick={() => bulk.mutate({ path: '/api/admin/orders/ready', body: { ids } })}
+            onClick={() =>
+              setAsking({
+                body: { ids },
+                text: `Mark ${ticked.length === 1 ? 'the ticked order' : `the ${ticked.length} ticked orders`} ready? Each customer is e-mailed now that the order is ready.`,
+                again: false,
+              })
+            }
           />
           <Button
             small
@@ -119,8 +182,14 @@ export function CounterBar({
         small
         text={isToday ? 'Mark today ready' : 'Mark day ready'}
         title={`Mark every open order due ${formatLongDate(day)} ready`}
-        disabled={bulk.isPending}
-        onClick={() => bulk.mutate({ path: '/api/admin/orders/ready', body: { pickupDate: day } })}
+        disabled={ready.isPending}
+        onClick={() =>
+          setAsking({
+            body: { pickupDate: day },
+            text: `Mark every open order due ${formatLongDate(day)} ready? Each customer is e-mailed now that the order is ready.`,
+            again: false,
+          })
+        }
       />
       <Button
         icon="th-list"
@@ -135,6 +204,17 @@ export function CounterBar({
         onClick={() => print({ kind: 'labels', date: day })}
       />
       <LabelButtons date={day} small />
+      <ConfirmDialog
+        isOpen={asking !== null}
+        title={asking?.again ? 'Not today or tomorrow' : 'Mark ready'}
+        confirmText={asking?.again ? 'Mark ready and e-mail them' : 'Mark ready'}
+        cancelText="Not now"
+        intent={asking?.again ? 'warning' : 'primary'}
+        onConfirm={() => asking && ready.mutate(asking.body)}
+        onClose={() => setAsking(null)}
+      >
+        <p>{asking?.text}</p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -8,7 +8,14 @@ import { OrderActions } from './OrderActions';
 afterEach(cleanup);
 
 const base = anOrder({ id: 'ord_1', orderNumber: 'ABCD1234', total: 43.5, amountDue: 43.5 });
-const order = (patch: Partial<OrderView>): OrderView => ({ ...base, ...patch });
+// A paid order received its total (issue 36: money follows the payment rows).
+const order = (patch: Partial<OrderView>): OrderView => ({
+  ...base,
+  ...(patch.paymentStatus === 'paid' || patch.paymentStatus === 'completed'
+    ? { received: base.total, amountDue: 0 }
+    : {}),
+  ...patch,
+});
 
 function buttons(o: OrderView) {
   render(<OrderActions order={o} handlers={{ run: vi.fn(), submitDeliveryFee: vi.fn() }} />);

@@ -21,6 +21,7 @@ import { FulfillmentBadge, PaymentBadge } from './OrderBadges';
 import { OrderActions, type ActionInput, type ShortcutRequest } from './OrderActions';
 import type { OrderButton } from './actions';
 import { addressOf, telHref, writingOf } from './orderText';
+import { OrderPayments } from './OrderPayments';
 
 const money = (d: number | null | undefined) => formatDollars(d ?? 0);
 
@@ -126,6 +127,12 @@ export function OrderDetail({
             </dd>
           </>
         )}
+        {order.received > 0 && (
+          <>
+            <dt>Received</dt>
+            <dd>{money(order.received)}</dd>
+          </>
+        )}
         {order.refundedAmount > 0 && (
           <>
             <dt>Refunded</dt>
@@ -135,7 +142,16 @@ export function OrderDetail({
             </dd>
           </>
         )}
+        {order.refundDue > 0 && (
+          <>
+            <dt>To refund</dt>
+            <dd>
+              <strong>{money(order.refundDue)}</strong> paid beyond the total
+            </dd>
+          </>
+        )}
       </dl>
+      <OrderPayments orderId={order.id} />
       <div className="button-row no-print">
         <Button icon="print" text="Print ticket" small onClick={printTicket} />
         {offersPaymentLinkRetry(order) && paymentConfigured && (

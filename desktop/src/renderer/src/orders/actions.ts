@@ -5,6 +5,7 @@ import {
   adminActionConfirmation,
   adminOrderActions,
   availableOrderActions,
+  moneyOfView,
   bakeryToday,
   DELETE_ORDER_CONFIRM,
   ORDER_ACTION_RULES,
@@ -37,11 +38,7 @@ export const BUTTON_LABELS: Readonly<Record<OrderButton, string>> = {
 /** The counter buttons the order's state allows now (restore: on the day of the cancel). */
 export function counterButtons(order: OrderView, today = bakeryToday()): CounterButton[] {
   const allowed = availableOrderActions(
-    {
-      ...order,
-      totalCents: Math.round(order.total * 100),
-      refundedCents: Math.round(order.refundedAmount * 100),
-    },
+    { ...order, ...moneyOfView(order) },
     { today, cancelledDay: order.cancelledAt ? bakeryToday(new Date(order.cancelledAt)) : null },
   );
   const state = order.fulfillmentStatus;
