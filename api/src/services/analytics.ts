@@ -29,6 +29,7 @@ import {
 } from '@bakery/core';
 import { statsFigures, type DateRange, type Db } from './stats.js';
 import { daysInRange, ORDER_SUMMARY, PAYMENTS, PRODUCT_SALES } from './dailySummary.js';
+import { PAYMENT_CANCELLED_SQL } from '../db/orderStates.js';
 
 const MAX_FILLED_DAYS = 370;
 
@@ -38,7 +39,7 @@ export async function revenueByDay(db: Db, range: DateRange) {
     Prisma.sql`
     WITH placed AS (
       SELECT "day", sum("orders")::bigint AS "orders"
-      FROM ${ORDER_SUMMARY} WHERE ${daysInRange(range)} AND "paymentStatus" <> 'cancelled'
+      FROM ${ORDER_SUMMARY} WHERE ${daysInRange(range)} AND NOT ${PAYMENT_CANCELLED_SQL}
       GROUP BY "day"
     ), received AS (
       SELECT "day", round(sum("received" - "refunded") * 100)::bigint AS "revenueCents"

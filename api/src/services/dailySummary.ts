@@ -24,7 +24,7 @@
 //
 // This module reads the summary, recomputes it from the orders (the check
 // command: `pnpm --filter @bakery/api run summary:check`), and rebuilds it.
-import { PAID_STATUSES } from '@bakery/core';
+import { PAID_SQL } from '../db/orderStates.js';
 import { Prisma, type PrismaClient } from '@bakery/prisma';
 import type { Tx as Db } from '../db/types.js';
 
@@ -39,8 +39,7 @@ export const PRODUCT_SALES = Prisma.raw('"DailyProductSales"');
 export const TAKINGS = Prisma.raw('"DailyTakings"');
 /** Money in and out per day and method (issue 36): revenue and takings. */
 export const PAYMENTS = Prisma.raw('"DailyPayments"');
-/** SQL condition: the order is paid (core's PAID_STATUSES). */
-export const PAID_SQL = Prisma.sql`"paymentStatus" IN (${Prisma.join([...PAID_STATUSES])})`;
+export { PAID_SQL };
 
 /** SQL condition: a paid order that keeps money (not refunded in full): sales and average count it. */
 export const COUNTED_SQL = Prisma.sql`${PAID_SQL} AND "receivedAmount" > "refundedAmount"`;

@@ -29,6 +29,7 @@ import {
 } from '@bakery/core';
 import { guardedQuery } from '../db/queryGuard.js';
 import { daysInRange, ORDER_SUMMARY, PAYMENTS, TAKINGS } from './dailySummary.js';
+import { PAYMENT_CANCELLED_SQL } from '../db/orderStates.js';
 import { inRange, type DateRange } from './stats.js';
 import { decimalToNumber, lineCost, totalCostOf } from './recipes.js';
 import { lineView } from './orderView.js';
@@ -222,7 +223,7 @@ async function dailyTotals(tx: Tx, range: DateRange): Promise<Raw[]> {
         sum("fees") FILTER (WHERE NOT cancelled) AS "fees",
         sum("tax") FILTER (WHERE NOT cancelled) AS "tax",
         sum("total") FILTER (WHERE NOT cancelled) AS "total"
-      FROM (SELECT *, "paymentStatus" = 'cancelled' AS cancelled FROM ${ORDER_SUMMARY}) s
+      FROM (SELECT *, ${PAYMENT_CANCELLED_SQL} AS cancelled FROM ${ORDER_SUMMARY}) s
       WHERE ${daysInRange(range)} GROUP BY "day"
     ), paid AS (
       SELECT "day", sum("orders")::int AS "paidOrders"

@@ -39,6 +39,8 @@ import {
   formatLongDate,
   FULFILLMENT_STATES,
   HAND_OVER_CONTEXT,
+  BEFORE_READY_STATUSES,
+  READY_STATUSES,
   isSettled,
   refundEffect,
   refundableCents,
@@ -50,6 +52,7 @@ import { rangeBounds } from './stats.js';
 import { reserveCapacity, storedLines } from './kitchen/capacity.js';
 import { bookWindowAndDrops } from './kitchen/offer.js';
 import { centsOf as cents, decimalOf, orderMoneyOf } from '../db/money.js';
+import { BEFORE_READY_SQL, OPEN_SQL } from '../db/orderStates.js';
 import {
   handOverPayments,
   lastPaymentMethod,
@@ -511,7 +514,7 @@ export async function markReady(deps: OrderAdminDeps, id: string, actor: Actor, 
       const order = await deps.prisma.$transaction(async (tx) => {
         const current = await lockOrder(tx, id);
         const state = fulfillmentOf(current);
-        if (state === 'ready' || state === 'out_for_delivery') return current;
+        if (READY_STATUSES.includes(state)) return current;
         const action = current.deliveryMethod === 'delivery' ? 'sendOut' : 'markReady';
         ensureCounter(current, action);
         changed = true;
@@ -559,7 +562,7 @@ async function ensureSoonEnough(prisma: PrismaClient, ids: string[], now: Date) 
     where: {
       id: { in: ids },
       pickupDate: { notIn: soon },
-      fulfillmentStatus: { in: ['received', 'confirmed', 'baking'] },
+      fulfillmentStatus: { in: [...BEFORE_READY_STATUSES] },
     },
     select: { pickupDate: true, customerName: true },
     orderBy: [{ pickupDate: 'asc' }, { customerName: 'asc' }],
@@ -591,7 +594,7 @@ export async function markReadyBulk(
           where: {
             pickupDate: selection.pickupDate,
             ...(selection.times?.length ? { pickupTime: { in: selection.times } } : {}),
-            fulfillmentStatus: { in: ['received', 'confirmed', 'baking'] },
+            fulfillmentStatus: { in: [...BEFORE_READY_STATUSES] },
             archivedAt: null,
           },
           select: { id: true },
@@ -624,7 +627,7 @@ export async function undoReadyBulk(deps: OrderAdminDeps, ids: string[], actor: 
       await deps.prisma.$transaction(async (tx) => {
         const current = await lockOrder(tx, id);
         const state = fulfillmentOf(current);
-        if (state !== 'ready' && state !== 'out_for_delivery')
+        if (!READY_STATUSES.includes(state))
           throw conflict(
             `Cannot undo: order is ${FULFILLMENT_STATES[state].customerLabel.toLowerCase()}`,
           );
@@ -1011,10 +1014,10 @@ function deskWhere(query: DeskQuery): Prisma.Sql {
   if (query.status !== 'archived') parts.push(Prisma.sql`"archivedAt" IS NULL`);
   switch (query.status) {
     case 'open':
-      parts.push(Prisma.sql`"fulfillmentStatus" NOT IN ('picked_up', 'delivered', 'cancelled')`);
+      parts.push(OPEN_SQL);
       break;
     case 'unfulfilled':
-      parts.push(Prisma.sql`"fulfillmentStatus" IN ('received', 'confirmed', 'baking')`);
+      parts.push(BEFORE_READY_SQL);
       break;
     case 'archived':
       parts.push(Prisma.sql`"archivedAt" IS NOT NULL`);

@@ -29,6 +29,7 @@ import { Prisma } from '@bakery/prisma';
 import { addDays, bakeryToday, centsToDollars, dateRangeToUtc, type StatsView } from '@bakery/core';
 import { daysInRange, ORDER_SUMMARY, PAYMENTS, TAKINGS, type DateRange } from './dailySummary.js';
 import type { Tx as Db } from '../db/types.js';
+import { HANDED_OVER_SQL, NOT_CANCELLED_SQL, PAYMENT_CANCELLED_SQL } from '../db/orderStates.js';
 
 /** Prisma Client or a transaction's client (guardedQuery). */
 export type { Tx as Db } from '../db/types.js';
@@ -83,7 +84,7 @@ export async function statsFigures(
       SELECT
         COALESCE(sum("orders") FILTER (WHERE ${inRangeSql}), 0)::bigint AS "totalOrders",
         COALESCE(sum("orders") FILTER (WHERE ${inRangeSql} AND "paymentStatus" = 'pending'), 0)::bigint AS "pendingOrders",
-        COALESCE(sum("orders") FILTER (WHERE ${inRangeSql} AND "orderStatus" = 'complete' AND "paymentStatus" <> 'cancelled'), 0)::bigint AS "completedOrders",
+        COALESCE(sum("orders") FILTER (WHERE ${inRangeSql} AND "orderStatus" = 'complete' AND NOT ${PAYMENT_CANCELLED_SQL}), 0)::bigint AS "completedOrders",
         COALESCE(sum("orders") FILTER (WHERE ${inRangeSql} AND "isRushOrder"), 0)::bigint AS "rushOrders",
         COALESCE(round(sum("total") FILTER (WHERE ${inRangeSql} AND "paymentStatus" = 'pending') * 100), 0)::bigint AS "openPaymentCents",
         COALESCE(sum("orders") FILTER (WHERE ${todaySql}), 0)::bigint AS "todayOrders"
@@ -127,10 +128,10 @@ async function dueFigures(db: Db, range: DateRange, now: Date) {
   const today = bakeryToday(now);
   const [row] = await db.$queryRaw<{ due: number; handed: number }[]>(Prisma.sql`
     SELECT count(*)::int AS due,
-           count(*) FILTER (WHERE "fulfillmentStatus" IN ('picked_up', 'delivered'))::int AS handed
+           count(*) FILTER (WHERE ${HANDED_OVER_SQL})::int AS handed
     FROM ${ORDERS}
     WHERE "pickupDate" BETWEEN ${addDays(today, -(DUE_WINDOW_DAYS - 1))} AND ${today}
-      AND "fulfillmentStatus" <> 'cancelled' AND ${inRange(range)}`);
+      AND ${NOT_CANCELLED_SQL} AND ${inRange(range)}`);
   return { dueOrders: row?.due ?? 0, dueHandedOver: row?.handed ?? 0 };
 }
 

@@ -5,9 +5,17 @@
 // day's revenue in the statistics, whatever day the order was placed. Each
 // query reads one day through an index ("pickupDate", the summary's key).
 import { Prisma } from '@bakery/prisma';
-import { addDays, bakeryToday, type TodayView } from '@bakery/core';
+import {
+  addDays,
+  bakeryToday,
+  HANDED_OVER_STATUSES,
+  READY_STATUSES,
+  type FulfillmentStatus,
+  type TodayView,
+} from '@bakery/core';
 import type { Db } from './stats.js';
 import { PAYMENTS } from './dailySummary.js';
+import { NOT_CANCELLED_SQL } from '../db/orderStates.js';
 
 export async function dayAtAGlance(db: Db, now = new Date()): Promise<TodayView> {
   const today = bakeryToday(now);
@@ -26,14 +34,14 @@ export async function dayAtAGlance(db: Db, now = new Date()): Promise<TodayView>
       ORDER BY 1`),
     db.$queryRaw<{ n: number }[]>(Prisma.sql`
       SELECT count(*)::int AS n FROM "Order"
-      WHERE "pickupDate" = ${tomorrow} AND "fulfillmentStatus" <> 'cancelled' AND "archivedAt" IS NULL`),
+      WHERE "pickupDate" = ${tomorrow} AND ${NOT_CANCELLED_SQL} AND "archivedAt" IS NULL`),
   ]);
   const count = (method: string, test: (row: { state: string; paid: boolean }) => boolean) =>
     due.filter((r) => r.method === method && test(r)).reduce((sum, r) => sum + r.n, 0);
   const summary = (method: string) => ({
     due: count(method, (r) => r.state !== 'cancelled'),
-    ready: count(method, (r) => r.state === 'ready' || r.state === 'out_for_delivery'),
-    handedOver: count(method, (r) => r.state === 'picked_up' || r.state === 'delivered'),
+    ready: count(method, (r) => READY_STATUSES.includes(r.state as FulfillmentStatus)),
+    handedOver: count(method, (r) => HANDED_OVER_STATUSES.includes(r.state as FulfillmentStatus)),
     notPaid: count(method, (r) => r.state !== 'cancelled' && !r.paid),
     cancelled: count(method, (r) => r.state === 'cancelled'),
   });

@@ -159,6 +159,17 @@ export const OPEN_FULFILLMENT_STATUSES: readonly FulfillmentStatus[] = FULFILLME
 );
 const BEFORE_HANDOVER = OPEN_FULFILLMENT_STATUSES;
 
+/** Handed over: picked up or delivered (the table's handedOver column). */
+export const HANDED_OVER_STATUSES: readonly FulfillmentStatus[] = FULFILLMENT_STATUSES.filter(
+  (state) => FULFILLMENT_STATES[state].handedOver,
+);
+/** Waiting for its customer at the counter (or on its way): ready or out for delivery. */
+export const READY_STATUSES: readonly FulfillmentStatus[] = ['ready', 'out_for_delivery'];
+/** In the kitchen still: what Mark Ready starts from. */
+export const BEFORE_READY_STATUSES: readonly FulfillmentStatus[] = OPEN_FULFILLMENT_STATUSES.filter(
+  (state) => !READY_STATUSES.includes(state),
+);
+
 /** The most orders one bulk action takes (a day's pickups fit). */
 export const BULK_READY_MAX = 200;
 const handedOverState = (order: OrderStateInput): FulfillmentStatus =>

@@ -21,6 +21,7 @@ import {
   summaryOf,
   writeDraft,
 } from './draft.js';
+import { CANCELLED_PAYMENT } from '../../db/orderStates.js';
 import { MENU_CHANNEL } from './channel.js';
 
 export type VersionView = MenuVersionView;
@@ -154,7 +155,7 @@ async function syncKitchenUnits(tx: Prisma.TransactionClient, snapshot: Catalogu
     INSERT INTO "DailyKitchenLoad" ("date", "category", "units")
     SELECT o."pickupDate", u."category", sum(u."units")
     FROM "Order" o CROSS JOIN LATERAL "bakery_kitchen_units"(o."items") u
-    WHERE o."pickupDate" >= ${today} AND o."paymentStatus" <> 'cancelled'
+    WHERE o."pickupDate" >= ${today} AND o."paymentStatus" <> ${CANCELLED_PAYMENT}
     GROUP BY 1, 2 HAVING sum(u."units") <> 0`;
 }
 
