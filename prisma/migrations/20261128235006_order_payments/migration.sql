@@ -78,28 +78,36 @@ UPDATE "Order" o SET "receivedAmount" = p."received"
 FROM (SELECT "orderId", sum("amount") AS "received" FROM "OrderPayment" WHERE "kind" = 'payment' GROUP BY 1) p
 WHERE p."orderId" = o."id";
 
--- A row's effect on its order and on the day's payments. Payments and
--- reversals change what was received, refunds what was refunded; a row is
--- never updated, and a deleted one (its order deleted) leaves the order alone.
-CREATE FUNCTION "bakery_order_payment_apply"() RETURNS trigger
+-- The rows' effect on their orders and on the days' payments, one statement
+-- at a time (a bulk import writes thousands at once): payments and
+-- reversals change what was received, refunds what was refunded. A row is
+-- never updated; deleted ones (their order deleted) leave the orders alone.
+CREATE FUNCTION "bakery_order_payment_insert"() RETURNS trigger
 LANGUAGE plpgsql AS $fn$
-DECLARE
-  r "OrderPayment";
-  sign int;
 BEGIN
-  IF TG_OP = 'DELETE' THEN r := OLD; sign := -1; ELSE r := NEW; sign := 1; END IF;
-  IF TG_OP = 'INSERT' THEN
-    IF r."kind" = 'refund' THEN
-      UPDATE "Order" SET "refundedAmount" = "refundedAmount" - r."amount" WHERE "id" = r."orderId";
-    ELSE
-      UPDATE "Order" SET "receivedAmount" = "receivedAmount" + r."amount" WHERE "id" = r."orderId";
-    END IF;
+  -- A statement trigger fires for no rows too; updating no order then would
+  -- fire the order's triggers again for nothing.
+  IF NOT EXISTS (SELECT 1 FROM new_rows) THEN
+    RETURN NULL;
   END IF;
+  UPDATE "Order" o SET
+    "receivedAmount" = o."receivedAmount" + d."received",
+    "refundedAmount" = o."refundedAmount" + d."refunded"
+  FROM (
+    SELECT "orderId",
+      sum(CASE WHEN "kind" = 'refund' THEN 0 ELSE "amount" END) AS "received",
+      sum(CASE WHEN "kind" = 'refund' THEN -"amount" ELSE 0 END) AS "refunded"
+    FROM new_rows GROUP BY 1
+  ) d
+  WHERE o."id" = d."orderId";
   INSERT INTO "DailyPayments" AS s ("day", "method", "slot", "received", "refunded", "payments")
-  VALUES ("bakery_day"(r."at"), r."method", pg_backend_pid() % 8,
-    sign * CASE WHEN r."kind" = 'refund' THEN 0 ELSE r."amount" END,
-    sign * CASE WHEN r."kind" = 'refund' THEN -r."amount" ELSE 0 END,
-    sign * CASE r."kind" WHEN 'payment' THEN 1 WHEN 'reversal' THEN -1 ELSE 0 END)
+  SELECT "bakery_day"("at"), "method", pg_backend_pid() % 8,
+    sum(CASE WHEN "kind" = 'refund' THEN 0 ELSE "amount" END),
+    sum(CASE WHEN "kind" = 'refund' THEN -"amount" ELSE 0 END),
+    sum(CASE "kind" WHEN 'payment' THEN 1 WHEN 'reversal' THEN -1 ELSE 0 END)
+  FROM new_rows
+  GROUP BY 1, 2, 3
+  ORDER BY 1, 2, 3
   ON CONFLICT ("day", "method", "slot") DO UPDATE SET
     "received" = s."received" + EXCLUDED."received",
     "refunded" = s."refunded" + EXCLUDED."refunded",
@@ -108,8 +116,27 @@ BEGIN
 END
 $fn$;
 
-CREATE TRIGGER "OrderPayment_apply" AFTER INSERT OR DELETE ON "OrderPayment"
-  FOR EACH ROW EXECUTE FUNCTION "bakery_order_payment_apply"();
+CREATE FUNCTION "bakery_order_payment_delete"() RETURNS trigger
+LANGUAGE plpgsql AS $fn$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM old_rows) THEN
+    RETURN NULL;
+  END IF;
+  INSERT INTO "DailyPayments" AS s ("day", "method", "slot", "received", "refunded", "payments")
+  SELECT "bakery_day"("at"), "method", pg_backend_pid() % 8,
+    -sum(CASE WHEN "kind" = 'refund' THEN 0 ELSE "amount" END),
+    -sum(CASE WHEN "kind" = 'refund' THEN -"amount" ELSE 0 END),
+    -sum(CASE "kind" WHEN 'payment' THEN 1 WHEN 'reversal' THEN -1 ELSE 0 END)
+  FROM old_rows
+  GROUP BY 1, 2, 3
+  ORDER BY 1, 2, 3
+  ON CONFLICT ("day", "method", "slot") DO UPDATE SET
+    "received" = s."received" + EXCLUDED."received",
+    "refunded" = s."refunded" + EXCLUDED."refunded",
+    "payments" = s."payments" + EXCLUDED."payments";
+  RETURN NULL;
+END
+$fn$;
 
 CREATE FUNCTION "bakery_order_payment_truncate"() RETURNS trigger
 LANGUAGE plpgsql AS $fn$
@@ -119,38 +146,64 @@ BEGIN
 END
 $fn$;
 
+CREATE TRIGGER "OrderPayment_insert" AFTER INSERT ON "OrderPayment"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "bakery_order_payment_insert"();
+CREATE TRIGGER "OrderPayment_delete" AFTER DELETE ON "OrderPayment"
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "bakery_order_payment_delete"();
 CREATE TRIGGER "OrderPayment_truncate" AFTER TRUNCATE ON "OrderPayment"
   FOR EACH STATEMENT EXECUTE FUNCTION "bakery_order_payment_truncate"();
 
--- Whatever marks an order paid without a payment row for the money (Square's
--- webhook, an import, a restore of old data) records the rest of the total
+-- Whatever marks orders paid without payment rows for the money (Square's
+-- webhook, an import, a restore of old data) records the rest of each total
 -- as a payment then, by the order's method: received always equals the rows.
-CREATE FUNCTION "bakery_order_paid_row"() RETURNS trigger
+CREATE FUNCTION "bakery_order_paid_rows"(changed "Order"[]) RETURNS void
+LANGUAGE sql AS $fn$
+  INSERT INTO "OrderPayment" ("id", "orderId", "kind", "method", "amount", "at", "actorEmail", "squarePaymentId")
+  SELECT gen_random_uuid(), n."id", 'payment',
+    COALESCE(n."paymentMethod", CASE WHEN n."squarePaymentId" IS NOT NULL THEN 'square' ELSE 'other' END),
+    n."total" - (n."receivedAmount" - n."refundedAmount"), COALESCE(n."paidAt", now()),
+    CASE WHEN n."squarePaymentId" IS NOT NULL THEN 'Square' ELSE 'marked paid' END,
+    CASE WHEN n."squarePaymentId" IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM "OrderPayment" p WHERE p."squarePaymentId" = n."squarePaymentId")
+      THEN n."squarePaymentId" END
+  FROM unnest(changed) AS n
+  WHERE n."total" - (n."receivedAmount" - n."refundedAmount") > 0
+$fn$;
+
+CREATE FUNCTION "bakery_order_paid_insert"() RETURNS trigger
 LANGUAGE plpgsql AS $fn$
-DECLARE
-  missing numeric;
 BEGIN
-  missing := NEW."total" - (NEW."receivedAmount" - NEW."refundedAmount");
-  IF missing > 0 THEN
-    INSERT INTO "OrderPayment" ("id", "orderId", "kind", "method", "amount", "at", "actorEmail", "squarePaymentId")
-    VALUES (gen_random_uuid(), NEW."id", 'payment',
-      COALESCE(NEW."paymentMethod", CASE WHEN NEW."squarePaymentId" IS NOT NULL THEN 'square' ELSE 'other' END),
-      missing, COALESCE(NEW."paidAt", now()),
-      CASE WHEN NEW."squarePaymentId" IS NOT NULL THEN 'Square' ELSE 'marked paid' END,
-      CASE WHEN NEW."squarePaymentId" IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM "OrderPayment" p WHERE p."squarePaymentId" = NEW."squarePaymentId")
-        THEN NEW."squarePaymentId" END);
+  -- A new order is seldom paid: one cheap look first.
+  IF EXISTS (SELECT 1 FROM new_rows n WHERE n."paymentStatus" IN ('paid', 'completed')
+      AND n."total" - (n."receivedAmount" - n."refundedAmount") > 0) THEN
+    PERFORM "bakery_order_paid_rows"(ARRAY(
+      SELECT n::"Order" FROM new_rows n WHERE n."paymentStatus" IN ('paid', 'completed')));
   END IF;
   RETURN NULL;
 END
 $fn$;
 
-CREATE TRIGGER "Order_paid_row_insert" AFTER INSERT ON "Order"
-  FOR EACH ROW WHEN (NEW."paymentStatus" IN ('paid', 'completed'))
-  EXECUTE FUNCTION "bakery_order_paid_row"();
-CREATE TRIGGER "Order_paid_row_update" AFTER UPDATE OF "paymentStatus" ON "Order"
-  FOR EACH ROW WHEN (NEW."paymentStatus" IN ('paid', 'completed') AND OLD."paymentStatus" NOT IN ('paid', 'completed'))
-  EXECUTE FUNCTION "bakery_order_paid_row"();
+CREATE FUNCTION "bakery_order_paid_update"() RETURNS trigger
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  newly_paid "Order"[];
+BEGIN
+  newly_paid := ARRAY(
+    SELECT n::"Order" FROM new_rows n JOIN old_rows o ON o."id" = n."id"
+    WHERE n."paymentStatus" IN ('paid', 'completed')
+      AND o."paymentStatus" NOT IN ('paid', 'completed')
+      AND n."total" - (n."receivedAmount" - n."refundedAmount") > 0);
+  IF cardinality(newly_paid) > 0 THEN
+    PERFORM "bakery_order_paid_rows"(newly_paid);
+  END IF;
+  RETURN NULL;
+END
+$fn$;
+
+CREATE TRIGGER "Order_paid_rows_insert" AFTER INSERT ON "Order"
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "bakery_order_paid_insert"();
+CREATE TRIGGER "Order_paid_rows_update" AFTER UPDATE ON "Order"
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "bakery_order_paid_update"();
 
 -- The daily summary counts a paid order in its sales and average only while
 -- it keeps money (not refunded in full), with what it brought in
