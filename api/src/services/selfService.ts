@@ -40,7 +40,7 @@ import {
   type Actor,
   type OrderAdminDeps,
   type OrderRow,
-} from './orderAdmin.js';
+} from './orders/index.js';
 import { centsOf as cents, decimalOf, orderMoneyOf } from '../db/money.js';
 import { linesWithAllergens } from './allergens/orderLines.js';
 import { assertAvailableOn } from './menu/orders.js';

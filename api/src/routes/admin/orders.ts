@@ -20,7 +20,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../middleware/errors.js';
 import { toOrderView } from '../../services/orderView.js';
-import * as orderAdmin from '../../services/orderAdmin.js';
+import * as orderAdmin from '../../services/orders/index.js';
 import { actorOf, idParam, knownIds } from './shared.js';
 
 /** A change's answer: what happened, and the order as it is now. */

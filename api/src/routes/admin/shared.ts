@@ -1,7 +1,7 @@
 // Small pieces the staff routers share: the acting user, and the id check that turns a malformed id into a 404 before the database
 // sees it (ids are UUID columns; Postgres would throw on anything else).
 import type { Context, Next } from 'koa';
-import type { Actor } from '../../services/orderAdmin.js';
+import type { Actor } from '../../services/orders/index.js';
 import { notFound } from '../../middleware/errors.js';
 import { isUuid } from '@bakery/core';
 

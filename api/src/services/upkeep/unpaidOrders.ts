@@ -1,6 +1,6 @@
 // The unpaid-order job (issue 27; rules in core/src/upkeep/unpaidOrders.ts):
 // pending orders whose payment link went out are warned, then released
-// (cancelled through orderAdmin's releaseUnpaidOrder, which frees their
+// (cancelled through services/orders' releaseUnpaidOrder, which frees their
 // kitchen units through the counters' triggers), each customer mailed. And the
 // cap on one account's unpaid orders is checked by the order's INSERT
 // (services/kitchen/booking.ts).
@@ -13,7 +13,7 @@ import {
   type UnpaidOrderSettings,
 } from '@bakery/core';
 import type { Logger, Notifications } from '../contracts.js';
-import { releaseUnpaidOrder } from '../orderAdmin.js';
+import { releaseUnpaidOrder } from '../orders/index.js';
 import { settingsRow, storedOrDefault } from '../../db/settingsRow.js';
 
 const HOUR_MS = 3_600_000;

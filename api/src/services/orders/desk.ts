@@ -1,0 +1,162 @@
+// The desk's lists: orders of a range a page at a time, the desk's filtered
+// and sorted page, and the poll for changes.
+import { Prisma, type PrismaClient } from '@bakery/prisma';
+import {
+  decodeCursor,
+  encodeCursor,
+  isFulfillmentStatus,
+  normaliseSearch,
+  type DeskQuery,
+} from '@bakery/core';
+import { rangeBounds } from '../stats.js';
+import { BEFORE_READY_SQL, OPEN_SQL } from '../../db/orderStates.js';
+import { type OrderRow } from './record.js';
+
+export interface OrderListQuery {
+  fromDate?: string;
+  toDate?: string;
+  /** A payment status (pending, paid, completed, cancelled) or an order status ('in progress', complete). */
+  status?: string;
+  limit?: number;
+  cursor?: string;
+}
+
+/**
+ * Orders of the range, newest first. With `limit`, one page plus the cursor
+ * of the next one (keyset on createdAt, id: stable while orders arrive).
+ */
+export async function listOrders(
+  prisma: PrismaClient,
+  query: OrderListQuery,
+  statusField: (status: string) => 'paymentStatus' | 'orderStatus',
+) {
+  const { start, end } = rangeBounds(query);
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  const where: Prisma.OrderWhereInput = {
+    createdAt: { ...(start ? { gte: start } : {}), ...(end ? { lt: end } : {}) },
+    ...(query.status ? { [statusField(query.status)]: query.status } : {}),
+    ...(after
+      ? {
+          OR: [
+            { createdAt: { lt: after.createdAt } },
+            { createdAt: after.createdAt, id: { lt: after.id } },
+          ],
+        }
+      : {}),
+  };
+  const rows = await prisma.order.findMany({
+    where,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    ...(query.limit ? { take: query.limit + 1 } : {}),
+  });
+  if (query.limit && rows.length > query.limit) {
+    const page = rows.slice(0, query.limit);
+    return { orders: page, nextCursor: encodeCursor(page[page.length - 1]!) };
+  }
+  return { orders: rows, nextCursor: null };
+}
+
+// ------------------------------------------------------------ the order desk
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** SQL conditions of the desk's filters (every one backed by an index or cheap on its rows). */
+function deskWhere(query: DeskQuery): Prisma.Sql {
+  const parts: Prisma.Sql[] = [];
+  if (query.dueFrom) parts.push(Prisma.sql`"pickupDate" >= ${query.dueFrom}`);
+  if (query.dueTo) parts.push(Prisma.sql`"pickupDate" <= ${query.dueTo}`);
+  const { start, end } = rangeBounds(query);
+  if (start) parts.push(Prisma.sql`"createdAt" >= ${start}`);
+  if (end) parts.push(Prisma.sql`"createdAt" < ${end}`);
+  const q = query.q ? normaliseSearch(query.q) : '';
+  if (q) parts.push(Prisma.sql`"searchText" LIKE ${likePattern(q)}`);
+  if (query.method) parts.push(Prisma.sql`"deliveryMethod" = ${query.method}`);
+  // Archived orders leave the desk (they keep their money and history) unless asked for.
+  if (query.status !== 'archived') parts.push(Prisma.sql`"archivedAt" IS NULL`);
+  switch (query.status) {
+    case 'open':
+      parts.push(OPEN_SQL);
+      break;
+    case 'unfulfilled':
+      parts.push(BEFORE_READY_SQL);
+      break;
+    case 'archived':
+      parts.push(Prisma.sql`"archivedAt" IS NOT NULL`);
+      break;
+    case undefined:
+      break;
+    default:
+      parts.push(
+        isFulfillmentStatus(query.status)
+          ? Prisma.sql`"fulfillmentStatus" = ${query.status}`
+          : Prisma.sql`"paymentStatus" = ${query.status}`,
+      );
+  }
+  return parts.length ? Prisma.join(parts, ' AND ') : Prisma.sql`TRUE`;
+}
+
+function deskOrder(query: DeskQuery): Prisma.Sql {
+  const desc = query.dir === 'desc';
+  const d = Prisma.raw(desc ? 'DESC' : 'ASC');
+  // Null dues last going forward, first going back: the index read either way.
+  const n = Prisma.raw(desc ? 'NULLS FIRST' : 'NULLS LAST');
+  switch (query.sort) {
+    case 'placed':
+      return Prisma.sql`"createdAt" ${d}, "id" ${d}`;
+    case 'customer':
+      return Prisma.sql`"customerName" ${d}, "id" ${d}`;
+    case 'total':
+      return Prisma.sql`"total" ${d}, "id" ${d}`;
+    default:
+      return Prisma.sql`"pickupDate" ${d} ${n}, "dueMinutes" ${d} ${n}, "id" ${d}`;
+  }
+}
+
+/**
+ * One page of the desk: filtered, searched and sorted in PostgreSQL, `limit`
+ * rows from `offset`, and the number of matching rows counted up to `cap`.
+ */
+export async function deskPage(prisma: PrismaClient, query: DeskQuery, cap: number) {
+  const where = deskWhere(query);
+  const [ids, counted, clock] = await Promise.all([
+    prisma.$queryRaw<{ id: string }[]>(
+      Prisma.sql`SELECT "id"::text AS id FROM "Order" WHERE ${where} ORDER BY ${deskOrder(query)} LIMIT ${query.limit} OFFSET ${query.offset}`,
+    ),
+    prisma.$queryRaw<{ n: number }[]>(
+      Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM "Order" WHERE ${where} LIMIT ${cap + 1}) t`,
+    ),
+    prisma.$queryRaw<{ now: Date }[]>`SELECT now() AS now`,
+  ]);
+  const rows = ids.length
+    ? await prisma.order.findMany({ where: { id: { in: ids.map((r) => r.id) } } })
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const n = counted[0]?.n ?? 0;
+  return {
+    orders: ids.map((r) => byId.get(r.id)).filter((row): row is OrderRow => Boolean(row)),
+    count: Math.min(n, cap),
+    countCapped: n > cap,
+    asOf: new Date(clock[0]!.now).toISOString(),
+  };
+}
+
+/** How far back a poll looks before `since`: a transaction may commit a moment after its updatedAt. */
+const CHANGE_MARGIN_MS = 2_000;
+
+/** Orders created or changed since `since` (at most 200), for the desk's poll. */
+export async function deskChanges(prisma: PrismaClient, since: Date) {
+  const from = new Date(since.getTime() - CHANGE_MARGIN_MS);
+  const [rows, clock] = await Promise.all([
+    prisma.order.findMany({
+      where: { updatedAt: { gt: from } },
+      orderBy: [{ updatedAt: 'asc' }, { id: 'asc' }],
+      take: 200,
+    }),
+    prisma.$queryRaw<{ now: Date }[]>`SELECT now() AS now`,
+  ]);
+  return {
+    orders: rows,
+    created: rows.filter((row) => row.createdAt > since).map((row) => row.id),
+    asOf: new Date(clock[0]!.now).toISOString(),
+  };
+}
