@@ -273,7 +273,11 @@ export async function secondFactorAttempt(
   const session = ctx.state.sessionRecord as { id?: string } | undefined;
   const deviceId = knownDeviceId(ctx, deps, user.email.toLowerCase());
   const keys: [string, Limit, string][] = [
-    [`2fa:session:${session?.id ?? `ip:${ctx.ip}`}`, limits.secondFactorPerSession, 'session'],
+    [
+      `2fa:session:${session?.id ?? `ip:${clientIp(ctx)}`}`,
+      limits.secondFactorPerSession,
+      'session',
+    ],
     [
       deviceId ? `2fa:device:${deviceId}:${user.id}` : `2fa:user:${user.id}`,
       limits.secondFactorPerUser,
