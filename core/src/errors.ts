@@ -62,6 +62,8 @@ export const ERROR_CODES = [
   'drop_not_open',
   /** 409: the drop an item is in has closed (the message names the item). */
   'drop_closed',
+  /** 409: the holder's checkout hold of this drop has run out; a hold is never given a fresh timer (order what is left instead). */
+  'hold_expired',
   /** 409: the account holds as many unpaid orders as it may (pay one first). */
   'too_many_unpaid_orders',
   /** 413: the body is too large. */

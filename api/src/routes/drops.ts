@@ -7,8 +7,8 @@ import { ROUTES } from '@bakery/core';
 import type { Context } from 'koa';
 import type { AppDeps } from '../deps.js';
 import { currentUser } from '../middleware/auth.js';
-import { badRequest } from '../errors.js';
-import { holdKeyOf } from '../services/orderSubmission.js';
+import { clientIp } from '../clientAddress.js';
+import { countCalls, limitsOf } from '../middleware/rateLimit.js';
 import {
   createDrop,
   currentDrops,
@@ -17,6 +17,7 @@ import {
   holdMinutes,
   listDrops,
   placeHold,
+  releaseAllHolds,
   releaseHold,
   setHoldMinutes,
   subscribe,
@@ -32,14 +33,13 @@ import {
   type WindowInput,
 } from '../services/kitchen/windows.js';
 
-/** Whose hold: the account, else the guest's X-Hold-Key (400 without one). */
-function holderOf(ctx: Context): string {
-  const user = currentUser(ctx);
-  if (user) return user.id;
-  const key = holdKeyOf(ctx.get('X-Hold-Key'));
-  if (!key) throw badRequest('Send an X-Hold-Key header (16 to 64 letters, digits, - or _)');
-  return key;
-}
+/**
+ * Whose hold: the signed-in account (the route map refuses anyone else with
+ * 401; issue 39 ended the guest's X-Hold-Key, which served no checkout).
+ */
+const holderOf = (ctx: Context): string => currentUser(ctx)!.id;
+
+export const HOLDS_TOO_OFTEN = 'Too many holds asked for. Please wait a few minutes.';
 
 export function dropsRouter(deps: AppDeps): Router {
   const router = new Router();
@@ -63,12 +63,26 @@ export function dropsRouter(deps: AppDeps): Router {
       : '<!doctype html><title>Unsubscribe</title><p>This link is not valid.</p>';
   });
 
-  on(router, ROUTES.dropHold, async (ctx, { params, body }) => {
+  /** Holds per account and per address (issue 39): asking and letting go count alike. */
+  const limitHolds = async (ctx: Context, next: () => Promise<unknown>) => {
+    const limits = limitsOf(deps);
+    await countCalls(
+      deps,
+      [
+        [`hold:user:${holderOf(ctx)}`, limits.holdPerUser],
+        [`hold:ip:${clientIp(ctx)}`, limits.holdPerIp],
+      ],
+      HOLDS_TOO_OFTEN,
+    );
+    await next();
+  };
+
+  on(router, ROUTES.dropHold, { before: [limitHolds] }, async (ctx, { params, body }) => {
     ctx.set('Cache-Control', 'no-store');
     return await placeHold(prisma, params.id, holderOf(ctx), body.items);
   });
 
-  on(router, ROUTES.dropReleaseHold, async (ctx, { params }) => {
+  on(router, ROUTES.dropReleaseHold, { before: [limitHolds] }, async (ctx, { params }) => {
     await releaseHold(prisma, params.id, holderOf(ctx));
     return { success: true };
   });
@@ -102,5 +116,6 @@ export function dropsRouter(deps: AppDeps): Router {
   );
   on(router, ROUTES.removeDrop, removal(deleteDrop));
   on(router, ROUTES.duplicateDrop, (_ctx, { params }) => duplicateDrop(prisma, params.id));
+  on(router, ROUTES.releaseDropHolds, (_ctx, { params }) => releaseAllHolds(prisma, params.id));
   return router;
 }

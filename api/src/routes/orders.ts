@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps.js';
 import { currentUser } from '../middleware/auth.js';
 import { badRequest, notFound } from '../middleware/errors.js';
 import { callRateLimit } from '../middleware/rateLimit.js';
-import { holdKeyOf, submitOrder } from '../services/orderSubmission.js';
+import { submitOrder } from '../services/orderSubmission.js';
 import { cancelMyOrder, changeMyOrder } from '../services/selfService.js';
 import {
   ORDER_VIEW_COLUMNS,
@@ -95,7 +95,6 @@ export function ordersRouter(deps: AppDeps): Router {
         orderData: body.orderData,
         user: currentUser(ctx),
         idempotencyKey: key,
-        holdKey: holdKeyOf(ctx.get('X-Hold-Key')),
       });
       // 200 for a repeated Idempotency-Key: the handler's status wins over the map's 201.
       ctx.status = result.status;

@@ -92,6 +92,15 @@ export function formatInstant(value: Date | string): string {
 }
 
 /** "Pecan Pie is sold out in the Thanksgiving Pies drop." / "Only 3 Pecan Pies left ..." */
+/**
+ * Issue 39: a checkout hold asked for again (even after it was let go) keeps
+ * the end of the holder's first hold of the drop; once that has passed the
+ * holder orders what is left without a hold (409 `hold_expired`).
+ */
+export function holdExpiredMessage(dropName: string): string {
+  return `Your hold in the ${dropName} drop has run out. You can still order what is left.`;
+}
+
 export function dropSoldOutMessage(productId: string, dropName: string, left: number): string {
   const name = itemName(productId);
   if (left <= 0) return `${name} is sold out in the ${dropName} drop.`;

@@ -22,7 +22,9 @@ import {
   dropWindowMessage,
   duplicateForNextWeek,
   formatInstant,
+  holdExpiredMessage,
   holdMinutesProblem,
+  productLimitProblem,
   unitLeft,
   windowLabel,
   type DropDef,
@@ -318,10 +320,14 @@ function dropForHolds(prisma: PrismaClient, dropId: string): Promise<HoldRead> {
 }
 
 /**
- * Holds a customer's drop items while they check out (POST /api/drops/{id}/holds):
- * each unit is locked, what is left for others is read, and the hold is
- * written only when it fits (409 `drop_sold_out` otherwise). Asking again
- * keeps the first hold's end: a hold is never stretched past its timer.
+ * Holds a signed-in customer's drop items while they check out (POST
+ * /api/drops/{id}/holds): each unit is locked, what is left for others is
+ * read, and the hold is written only when it fits (409 `drop_sold_out`
+ * otherwise). A holder holds at most the catalogue's per-order maximum of an
+ * item (400, core's productLimitProblem). Asking again keeps the end of the
+ * holder's first hold of the drop, even after a release (DropHoldStart):
+ * a hold is never stretched past its timer, and once it has run out the
+ * answer is 409 `hold_expired` (issue 39, finding 1).
  */
 export async function placeHold(
   prisma: PrismaClient,
@@ -349,8 +355,17 @@ export async function placeHold(
     needs.set(unit.id, entry);
   }
   if (needs.size === 0) throw badRequest('None of these items is in this drop');
+  const share = productLimitProblem(lines);
+  if (share)
+    throw badRequest(share, { errors: [{ path: 'items', message: share }] }, 'validation_failed');
   const minutes = Number(row.holdMinutes);
-  const until = new Date(now.getTime() + minutes * 60_000);
+  // The end of this holder's first hold of the drop, if they had one.
+  const start = Prisma.sql`SELECT "expiresAt" FROM "DropHoldStart"
+    WHERE "dropId" = ${dropId}::uuid AND "holder" = ${holder}`;
+  const [started] = (await pool.query<{ expiresAt: Date }>(start.text, start.values)).rows;
+  const until = started ? new Date(started.expiresAt) : new Date(now.getTime() + minutes * 60_000);
+  if (until.getTime() <= now.getTime())
+    throw conflict(holdExpiredMessage(drop.name), 'hold_expired');
   const items: HoldView['items'] = [];
   let expiresAt = until;
   // Each unit in one statement of its own (its row locked only for that statement).
@@ -376,6 +391,12 @@ export async function placeHold(
       expiresAt = new Date(taken.expires_at);
     items.push({ unitId, productId: need.productId, units: need.units });
   }
+  if (!started) {
+    // The first hold that was granted: its end stands for the drop's lifetime.
+    const write = Prisma.sql`INSERT INTO "DropHoldStart" ("dropId", "holder", "expiresAt")
+      VALUES (${dropId}::uuid, ${holder}, ${expiresAt}) ON CONFLICT ("dropId", "holder") DO NOTHING`;
+    await pool.query(write.text, write.values);
+  }
   return {
     dropId,
     expiresAt: expiresAt.toISOString(),
@@ -383,6 +404,29 @@ export async function placeHold(
     secondsLeft: Math.max(0, Math.round((expiresAt.getTime() - now.getTime()) / 1000)),
     items,
   };
+}
+
+/**
+ * The owner lets go of every checkout hold of a drop (DELETE
+ * /api/admin/drops/{id}/holds): the units' rows are locked first, in the
+ * order drop_take locks them, then the holds and their counters go. The
+ * holders' first ends stay (DropHoldStart): a new hold gets no fresh timer.
+ */
+export async function releaseAllHolds(prisma: PrismaClient, dropId: string): Promise<DropView> {
+  await prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM "DropUnit" WHERE "dropId" = ${dropId}::uuid ORDER BY "id" FOR UPDATE`;
+    await tx.$executeRaw`
+      WITH gone AS (
+        DELETE FROM "DropHold" h USING "DropUnit" u
+        WHERE u."id" = h."dropUnitId" AND u."dropId" = ${dropId}::uuid
+        RETURNING h."dropUnitId", h."units")
+      UPDATE "DropUnit" u SET "held" = GREATEST(0, u."held" - g."units")
+      FROM (SELECT "dropUnitId", sum("units")::int AS "units" FROM gone GROUP BY 1) g
+      WHERE u."id" = g."dropUnitId"`;
+  });
+  const [view] = await listDrops(prisma, new Date(), dropId);
+  if (!view) throw notFound('That drop does not exist');
+  return view;
 }
 
 /** Lets go of a customer's holds in a drop (the cart emptied, or the customer left). */
@@ -437,15 +481,33 @@ export type DropInput = Omit<DropDef, 'id' | 'units'> & {
   units: { label: string; productIds: string[]; quantity: number }[];
 };
 
-export async function listDrops(db: Raw, now = new Date()): Promise<DropView[]> {
+/**
+ * The owner's list (GET /api/admin/drops): each unit with the items held at
+ * checkout now, and each drop with how many customers hold them (issue 39).
+ */
+export async function listDrops(db: Raw, now = new Date(), onlyId?: string): Promise<DropView[]> {
+  const only = onlyId ? Prisma.sql`WHERE d."id" = ${onlyId}::uuid` : Prisma.empty;
   const rows = await db.$queryRaw<DropRow[]>`
-    SELECT ${COLUMNS} FROM "Drop" d ORDER BY d."opensAt" DESC`;
+    SELECT ${COLUMNS} FROM "Drop" d ${only} ORDER BY d."opensAt" DESC`;
   const drops = rows.map(toDef);
-  const held = await activeHolds(
-    db,
-    drops.flatMap((d) => d.units.map((u) => u.id)),
-  );
-  return drops.map((d) => dropView(d, held, now));
+  const unitIds = drops.flatMap((d) => d.units.map((u) => u.id));
+  const held = await activeHolds(db, unitIds);
+  const holders =
+    unitIds.length === 0
+      ? []
+      : await db.$queryRaw<{ dropId: string; holders: number }[]>`
+    SELECT u."dropId"::text AS "dropId", count(DISTINCT h."holder")::int AS "holders"
+    FROM "DropHold" h JOIN "DropUnit" u ON u."id" = h."dropUnitId"
+    WHERE h."dropUnitId" = ANY(${unitIds}::uuid[]) AND h."expiresAt" > now()
+    GROUP BY 1`;
+  return drops.map((d) => {
+    const view = dropView(d, held, now);
+    return {
+      ...view,
+      units: view.units.map((u) => ({ ...u, held: held.get(u.id) ?? 0 })),
+      holders: Number(holders.find((h) => h.dropId === d.id)?.holders ?? 0),
+    };
+  });
 }
 
 async function readDrop(db: Raw, id: string): Promise<DropView> {
