@@ -3,7 +3,7 @@
 // windows, drops ("Duplicate for next week") and hold minutes.
 import Router from '@koa/router';
 import { DONE, on } from './on.js';
-import { ROUTES } from '@bakery/core';
+import { formatInstant, ROUTES } from '@bakery/core';
 import type { Context } from 'koa';
 import type { AppDeps } from '../deps.js';
 import { currentUser } from '../middleware/auth.js';
@@ -16,6 +16,7 @@ import {
   duplicateDrop,
   holdMinutes,
   listDrops,
+  confirmSubscription,
   placeHold,
   releaseAllHolds,
   releaseHold,
@@ -39,6 +40,11 @@ import {
  */
 const holderOf = (ctx: Context): string => currentUser(ctx)!.id;
 
+export const NOTIFY_TOO_OFTEN = 'Too many requests to be e-mailed. Please try again later.';
+
+/** Text for the small HTML pages of the mailed links. */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 export const HOLDS_TOO_OFTEN = 'Too many holds asked for. Please wait a few minutes.';
 
 export function dropsRouter(deps: AppDeps): Router {
@@ -50,9 +56,33 @@ export function dropsRouter(deps: AppDeps): Router {
     return await currentDrops(prisma);
   });
 
-  on(router, ROUTES.dropNotify, (ctx, { params, body }) =>
-    subscribe(prisma, params.id, body.email),
+  // Issue 39: per address (the client's) and per drop, and per e-mail so that
+  // one inbox is not sent confirmation after confirmation.
+  const limitNotify = async (ctx: Context, next: () => Promise<unknown>) => {
+    const limits = limitsOf(deps);
+    const email = (ctx.request as { body?: { email?: unknown } }).body?.email;
+    const keys: [string, typeof limits.notifyPerIp][] = [
+      [`notify:ip:${clientIp(ctx)}`, limits.notifyPerIp],
+      [`notify:drop:${String(ctx.params.id)}`, limits.notifyPerDrop],
+    ];
+    if (typeof email === 'string')
+      keys.push([`notify:email:${email.trim().toLowerCase()}`, limits.notifyPerIp]);
+    await countCalls(deps, keys, NOTIFY_TOO_OFTEN);
+    await next();
+  };
+
+  on(router, ROUTES.dropNotify, { before: [limitNotify] }, (ctx, { params, body }) =>
+    subscribe(prisma, deps.notifications, params.id, body.email),
   );
+
+  on(router, ROUTES.dropConfirm, async (ctx) => {
+    const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
+    const confirmed = token ? await confirmSubscription(prisma, token) : null;
+    ctx.type = 'text/html; charset=utf-8';
+    return confirmed
+      ? `<!doctype html><title>Confirmed</title><p>Thank you: we will e-mail you when the ${escapeHtml(confirmed.dropName)} drop opens on ${escapeHtml(formatInstant(confirmed.opensAt))}.</p>`
+      : '<!doctype html><title>Confirm</title><p>This link is not valid.</p>';
+  });
 
   on(router, ROUTES.dropUnsubscribe, async (ctx) => {
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';

@@ -231,6 +231,8 @@ const routeMap = () => ({
     body: 'DropNotifySchema',
   }),
   dropUnsubscribe: atDrops.file('/unsubscribe'),
+  // Issue 39: the mailed link that confirms a "tell me when it opens" request.
+  dropConfirm: atDrops.file('/confirm'),
   // Issue 39: holds are a signed-in customer's only.
   dropHold: create<K.DropHoldView>()('/api/drops/:id/holds', 'signed-in', {
     params: 'IdParam',

@@ -16,6 +16,8 @@ import {
   dropInputProblem,
   dropNeeds,
   dropNotOpenMessage,
+  dropNotifyAskedMessage,
+  dropNotifyConfirmedMessage,
   dropServesWindow,
   dropSoldOutMessage,
   dropState,
@@ -622,9 +624,17 @@ export async function duplicateDrop(prisma: PrismaClient, id: string): Promise<D
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** POST /api/drops/{id}/notify: one e-mail when the drop opens (asking twice changes nothing). */
+/**
+ * POST /api/drops/{id}/notify (issue 39: double opt-in). A new address, one
+ * not confirmed yet, or one that unsubscribed gets a confirmation mail whose
+ * link (confirmSubscription) starts the subscription; nothing here clears
+ * `unsubscribedAt`, so a stranger cannot subscribe someone else again. An
+ * address already confirmed is answered as before and mailed nothing. The
+ * per-address and per-drop limits are the route's.
+ */
 export async function subscribe(
   db: Db,
+  notifications: Pick<Notifications, 'dropNotifyConfirm'>,
   dropId: string,
   email: string,
   now = new Date(),
@@ -638,15 +648,39 @@ export async function subscribe(
   if (!drop) throw notFound('That drop does not exist');
   if (dropState(drop, now) !== 'upcoming')
     throw new HttpError(409, `The ${drop.name} drop is already open`, {}, 'invalid_state');
-  await db.dropSubscription.upsert({
+  const row = await db.dropSubscription.upsert({
     where: { dropId_email: { dropId, email: address } },
     create: { dropId, email: address, token: randomBytes(24).toString('base64url') },
-    update: { unsubscribedAt: null },
+    update: {},
   });
-  return {
-    success: true,
-    message: `We will e-mail ${address} when the ${drop.name} drop opens on ${formatInstant(drop.opensAt)}.`,
-  };
+  if (row.confirmedAt && !row.unsubscribedAt)
+    return { success: true, message: dropNotifyConfirmedMessage(address, drop) };
+  await notifications.dropNotifyConfirm?.(
+    address,
+    { name: drop.name, opensAt: formatInstant(drop.opensAt) },
+    row.token,
+  );
+  return { success: true, message: dropNotifyAskedMessage(address, drop) };
+}
+
+/**
+ * The confirmation link (GET /api/drops/confirm?token=): the address that
+ * received it is subscribed, and an earlier unsubscribe of it is lifted
+ * (that address asked again). Null for an unknown token.
+ */
+export async function confirmSubscription(
+  db: Db,
+  token: string,
+): Promise<{ email: string; dropName: string; opensAt: Date } | null> {
+  const row = await db.dropSubscription.findUnique({ where: { token } });
+  if (!row) return null;
+  const drop = await db.drop.findUnique({ where: { id: row.dropId } });
+  if (!drop) return null;
+  await db.dropSubscription.update({
+    where: { token },
+    data: { confirmedAt: new Date(), unsubscribedAt: null },
+  });
+  return { email: row.email, dropName: drop.name, opensAt: drop.opensAt };
 }
 
 /** The unsubscribe link of the e-mail: that address hears nothing more of that drop. */
@@ -660,7 +694,8 @@ export async function unsubscribe(db: Db, token: string): Promise<string | null>
 /**
  * The job: tells every address that asked about a drop that has opened (and
  * not closed), once: each subscription is claimed by setting notifiedAt
- * before its mail is queued; unsubscribed addresses are skipped. Expired
+ * before its mail is queued; unconfirmed and unsubscribed addresses are
+ * skipped. Expired
  * holds are swept too.
  */
 export async function notifyOpenedDrops(options: {
@@ -682,6 +717,7 @@ export async function notifyOpenedDrops(options: {
     UPDATE "DropSubscription" s SET "notifiedAt" = ${now}
     FROM "Drop" d
     WHERE d."id" = s."dropId" AND s."notifiedAt" IS NULL AND s."unsubscribedAt" IS NULL
+      AND s."confirmedAt" IS NOT NULL
       AND d."opensAt" <= ${now} AND d."closesAt" > ${now}
     RETURNING s."email", s."token", d."name", d."closesAt", d."pickupDates"`;
   for (const row of claimed) {

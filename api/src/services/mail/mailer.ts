@@ -11,6 +11,7 @@ import {
   emailChangeConfirmMail,
   emailChangedMail,
   emailChangeTakenMail,
+  dropNotifyConfirmMail,
   dropOpenedMail,
   orderCancelledMail,
   orderChangedMail,
@@ -141,6 +142,10 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
     },
     async emailChangeTaken(to) {
       send('email-change-taken', to.email, () => emailChangeTakenMail());
+    },
+    async dropNotifyConfirm(to, drop, confirmToken) {
+      const confirmUrl = `${context.publicUrl}/api/drops/confirm?token=${encodeURIComponent(confirmToken)}`;
+      send('drop-notify-confirm', to, () => dropNotifyConfirmMail(drop, confirmUrl));
     },
     async dropOpened(to, drop, unsubscribeToken) {
       const shopUrl = `${context.publicUrl}/order`;

@@ -392,6 +392,23 @@ export function emailChangeTakenMail(): MailContent {
   ]);
 }
 
+/**
+ * Issue 39: "tell me when it opens" is double opt-in. To the address that
+ * was given: nothing more is sent unless its owner follows the link.
+ */
+export function dropNotifyConfirmMail(
+  drop: { name: string; opensAt: string },
+  confirmUrl: string,
+): MailContent {
+  return message(`Confirm: e-mail me when ${drop.name} opens`, '', [
+    [
+      `Someone (we hope you) asked ${BAKERY_INFO.name} to e-mail this address when the ${drop.name} drop opens on ${drop.opensAt}.`,
+      { button: 'Yes, e-mail me', href: confirmUrl, text: `Yes, e-mail me: ${confirmUrl}` },
+      'If it was not you, ignore this e-mail: we will not write again about this drop.',
+    ],
+  ]);
+}
+
 /** Issue 25: to an address that asked to be told when a drop opens (once), with an unsubscribe link. */
 export function dropOpenedMail(
   drop: { name: string; closesAt: string; pickupDates: string[] },
