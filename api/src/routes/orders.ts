@@ -6,7 +6,8 @@ import QRCode from 'qrcode';
 import type { AppDeps } from '../deps.js';
 import { currentUser } from '../middleware/auth.js';
 import { badRequest, notFound } from '../middleware/errors.js';
-import { callRateLimit } from '../middleware/rateLimit.js';
+import { callRateLimit, countCalls, limitsOf } from '../middleware/rateLimit.js';
+import type { Context, Next } from 'koa';
 import { submitOrder } from '../services/orderSubmission.js';
 import { cancelMyOrder, changeMyOrder } from '../services/selfService.js';
 import {
@@ -122,7 +123,17 @@ export function ordersRouter(deps: AppDeps): Router {
     return { id: user.id, email: user.email };
   };
 
-  on(router, ROUTES.changeMyOrder, async (ctx, { body, params }) => {
+  /** Self-service changes per account (issue 39): each one mails, coalesced, and books again. */
+  const limitChanges = async (ctx: Context, next: Next) => {
+    await countCalls(
+      deps,
+      [[`self-service:user:${currentUser(ctx)!.id}`, limitsOf(deps).selfServicePerUser]],
+      'Too many changes to your orders. Please wait a while, or call us.',
+    );
+    await next();
+  };
+
+  on(router, ROUTES.changeMyOrder, { before: [limitChanges] }, async (ctx, { body, params }) => {
     const result = await changeMyOrder(deps, {
       id: ownId(params.id),
       customer: customerOf(ctx),

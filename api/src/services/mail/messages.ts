@@ -614,6 +614,11 @@ export function pickupReminderMail(order: MailOrder, context: MailContext): Mail
   );
 }
 
+/** A change line without the customer's own words (issue 39): "Writing on the cake: changed". */
+export function withoutFreeText(change: string): string {
+  return /^Writing on the cake:/.test(change) ? 'Writing on the cake: changed' : change;
+}
+
 /** The customer changed the order from My Orders (issue 24): each change and the new total. */
 export function orderChangedMail(
   order: MailOrder,
@@ -627,7 +632,7 @@ export function orderChangedMail(
     message(`Your order #${order.orderNumber} was changed`, order.customerName, [
       [
         `You changed your order #${order.orderNumber}. Here is what changed:`,
-        { lines: changes.map((change) => `• ${change}`) },
+        { lines: changes.map((change) => `• ${withoutFreeText(change)}`) },
         `Your new total is ${formatCents(order.totalCents)}.`,
       ],
       [{ summary: order }, { lines: fulfillmentLines(order) }, calendarLink(order, context)],
@@ -697,7 +702,8 @@ function linesOf(items: unknown): MailOrderLine[] {
       options: [
         filling ? `${filling.label} filling` : null,
         addIn ? `with ${addIn.label.toLowerCase()}` : null,
-        typeof item.writing === 'string' && item.writing ? `writing “${item.writing}”` : null,
+        // The words themselves are never quoted (issue 39, see toMailOrder).
+        typeof item.writing === 'string' && item.writing ? 'with writing' : null,
       ].filter((o): o is string => o !== null),
       quantity,
       allergens: lineAllergenText(raw),
@@ -738,9 +744,13 @@ export function toMailOrder(order: StoredOrder): MailOrder {
     deliveryCity: order.deliveryCity,
     deliveryState: order.deliveryState,
     deliveryZip: order.deliveryZip,
-    deliveryInstructions: order.deliveryInstructions,
-    specialInstructions: order.specialInstructions,
-    cakeWriting: order.cakeWriting,
+    // Issue 39: a customer's own words (cake writing, instructions) are never
+    // quoted in a mail: sign-up does not confirm the address, so whoever
+    // typed them could have them sent, under the shop's name, to anyone.
+    // The mails say what was chosen; the words are on My Orders and the desk.
+    deliveryInstructions: null,
+    specialInstructions: null,
+    cakeWriting: null,
     cakeOptions: cakeOptionsOf(order.cakeOptions),
     paymentUrl: order.squarePaymentUrl,
     paymentStatus: order.paymentStatus,
