@@ -82,7 +82,7 @@ export const ERROR_CODES = [
   'query_timeout',
   /** 400: an uploaded menu photo is not a JPEG, PNG, WebP or HEIC image we can read (nothing stored). */
   'photo_not_an_image',
-  /** 400: an uploaded menu photo is larger than 15 MB (nothing stored). */
+  /** 400: an uploaded menu photo is larger than 15 MB, or above 40 megapixels by its header (nothing stored). */
   'photo_too_large',
   /** 400: an uploaded menu photo is under 400 pixels on its shortest side (nothing stored). */
   'photo_too_small',
