@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'invalid_link',
   /** 403: a staff member with a second factor changes the password or e-mail only after entering a code. */
   'second_factor_needed',
+  /** 403: a change that deletes data (fewer backups kept) needs the password or an authenticator code in `confirm`; or the one given was wrong. */
+  'confirmation_required',
   /** 403: the role may not do this. */
   'forbidden',
   /** 403: a state-changing request from another site. */

@@ -29,8 +29,11 @@ export function backupJob(options: {
     holdMs: 60 * 60_000,
     async due(lastSuccessAt, now) {
       const { time } = await backupSettings(prisma);
-      // A backup the owner took (button or command) after the scheduled time counts too.
-      const [newest] = await listBackups(options.dir, 1);
+      // Issue 39: only a nightly backup stands for the night; one taken by hand
+      // (the button, db:backup) never takes its place.
+      const newest = (await listBackups(options.dir, Number.MAX_SAFE_INTEGER)).find(
+        (b) => !b.manual,
+      );
       const last = [lastSuccessAt, newest?.takenAt ?? null].reduce<Date | null>(
         (a, b) => (a && b ? (a > b ? a : b) : (a ?? b)),
         null,
