@@ -114,10 +114,10 @@ describe('finding 4: photos above 40 megapixels are refused from their header', 
         'This photo is 16000 × 16000 pixels (256 megapixels): upload one of at most 40 megapixels.',
       );
     }
-    // Generous bounds on a shared 2-core machine; the figures above are the measure.
-    expect(answers[0]!.ms).toBeLessThan(500);
-    expect(answers[1]!.ms).toBeLessThan(500);
-    expect(health.slowest).toBeLessThan(250);
+    // Generous bounds on a shared 2-core machine (before: 2.6 s to accept the
+    // PNG, /api/health waiting 3.7 s); the figures printed above are the measure.
+    for (const answer of answers) expect(answer.ms).toBeLessThan(1000);
+    expect(health.slowest).toBeLessThan(1000);
     expect(await readdir(path.join(mediaDir, 'menu')).catch(() => [])).toEqual([]);
   });
 
