@@ -103,7 +103,7 @@ export interface DropOrder {
   orderId: string;
   date: string;
   lines: readonly KitchenLine[];
-  /** Whose holds this order uses (the account id, or a guest's hold key). */
+  /** Whose holds this order uses (the account id; issue 39 ended guest holds). */
   holder: string | null;
   /** The order's window (null: the day has half-hour slots), and the owner's windows to name. */
   window?: Pick<PickupWindowDef, 'id'> | null;
