@@ -14,6 +14,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context, Next } from 'koa';
 import proxyAddr from 'proxy-addr';
+import ipaddr from 'ipaddr.js';
 
 /** The proxies' own addresses when PROXY_ADDRESSES is unset: this machine (nginx beside the API). */
 export const DEFAULT_PROXY_ADDRESSES = ['loopback'];
@@ -62,10 +63,36 @@ export function clientAddressMiddleware(settings: ProxySettings) {
   return async function setClientAddress(ctx: Context, next: Next) {
     const { address, fromProxy } = clientAddress(ctx.req);
     if (!fromProxy) for (const header of FORWARDING_HEADERS) delete ctx.req.headers[header];
-    ctx.request.ip = address;
+    ctx.request.ip = normaliseAddress(address);
     await next();
   };
 }
 
-/** The client's address of a request (set by clientAddressMiddleware). */
-export const clientIp = (ctx: Context): string => ctx.ip;
+/**
+ * One spelling per address (issue 39, finding 6): an IPv4-mapped IPv6
+ * address (`::ffff:192.0.2.77`) becomes the IPv4 address, and IPv6 is
+ * written in its short lower-case form (`2001:DB8:0:2:0:0:0:5` is
+ * `2001:db8:0:2::5`). Anything ipaddr.js cannot read is kept as it came.
+ */
+export function normaliseAddress(address: string): string {
+  const bare = address.replace(/%.*$/, ''); // a zone id (fe80::1%eth0) names no other client
+  if (!ipaddr.isValid(bare)) return address;
+  return ipaddr.process(bare).toString();
+}
+
+/**
+ * The key every per-address limit counts under: an IPv4 address itself, an
+ * IPv6 client by its /64 (every IPv6 client holds at least a /64, so the
+ * addresses inside one are one client), `2001:db8:0:1::/64`.
+ */
+export function addressKey(address: string): string {
+  const bare = normaliseAddress(address);
+  if (!ipaddr.isValid(bare)) return bare;
+  const parsed = ipaddr.process(bare);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
+  return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0]).toString()}/64`;
+}
+
+/** The client's key for per-address limits (clientAddressMiddleware's address, IPv6 by its /64). */
+export const clientIp = (ctx: Context): string => addressKey(ctx.ip);

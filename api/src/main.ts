@@ -20,7 +20,12 @@ import { createLogger, flushLogs } from './services/logger.js';
 import { purgeExpired } from './services/sessionStore.js';
 import { foldSummarySlots } from './services/dailySummary.js';
 import { addDays, bakeryToday } from '@bakery/core';
-import { backupJob, dropNotifyJob, unpaidReleaseJob } from './services/upkeep/jobs.js';
+import {
+  backupJob,
+  dropNotifyJob,
+  photoSweepJob,
+  unpaidReleaseJob,
+} from './services/upkeep/jobs.js';
 import { startScheduler } from './services/upkeep/scheduler.js';
 import { listenForShopSettings, loadShopSettings } from './services/settings/shopSettings.js';
 
@@ -131,6 +136,7 @@ async function main() {
           }),
           unpaidReleaseJob({ prisma, log, notifications }),
           dropNotifyJob({ prisma, log, notifications }),
+          photoSweepJob({ prisma, log, mediaDir: config.mediaDir }),
         ],
       })
     : null;

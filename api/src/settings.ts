@@ -30,6 +30,14 @@ export interface RateLimits {
   orderPerIp: Limit;
   contactPerIp: Limit;
   confirmPerIp: Limit;
+  /** Checkout holds of drops (issue 39): per account and per address. */
+  holdPerUser: Limit;
+  holdPerIp: Limit;
+  /** "Tell me when it opens" (issue 39): per address and per drop. */
+  notifyPerIp: Limit;
+  notifyPerDrop: Limit;
+  /** Self-service changes of an order (issue 39): per account. */
+  selfServicePerUser: Limit;
 }
 
 /** Where mail goes: SMTP (nodemailer) and the sender. */

@@ -24,6 +24,11 @@ export const ERROR_CODES = [
   'invalid_link',
   /** 403: a staff member with a second factor changes the password or e-mail only after entering a code. */
   'second_factor_needed',
+  /**
+   * 403: a change that deletes data (fewer backups kept) needs the password or an authenticator code in `confirm`, or the one given was wrong;
+   * 409: Mark Ready for a day other than today or tomorrow mails its customers early: send it again with `confirmed: true`.
+   */
+  'confirmation_required',
   /** 403: the role may not do this. */
   'forbidden',
   /** 403: a state-changing request from another site. */
@@ -50,8 +55,6 @@ export const ERROR_CODES = [
   'refund_too_large',
   /** 409: a payment cannot be voided (not the owner or its recorder, another day, already voided). */
   'void_refused',
-  /** 409: the action mails customers of a day other than today or tomorrow: send it again with confirmed true. */
-  'confirmation_required',
   /** 409: an item's recipe breaks the gluten-free, dairy-free promise (the message names the item and ingredient). */
   'claim_broken',
   /** 409: an item cannot be made for the pickup day (sold out, out of season, not that weekday; the message names both). */
@@ -68,6 +71,8 @@ export const ERROR_CODES = [
   'drop_not_open',
   /** 409: the drop an item is in has closed (the message names the item). */
   'drop_closed',
+  /** 409: the holder's checkout hold of this drop has run out; a hold is never given a fresh timer (order what is left instead). */
+  'hold_expired',
   /** 409: the account holds as many unpaid orders as it may (pay one first). */
   'too_many_unpaid_orders',
   /** 413: the body is too large. */
@@ -86,7 +91,7 @@ export const ERROR_CODES = [
   'query_timeout',
   /** 400: an uploaded menu photo is not a JPEG, PNG, WebP or HEIC image we can read (nothing stored). */
   'photo_not_an_image',
-  /** 400: an uploaded menu photo is larger than 15 MB (nothing stored). */
+  /** 400: an uploaded menu photo is larger than 15 MB, or above 40 megapixels by its header (nothing stored). */
   'photo_too_large',
   /** 400: an uploaded menu photo is under 400 pixels on its shortest side (nothing stored). */
   'photo_too_small',

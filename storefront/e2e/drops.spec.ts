@@ -94,8 +94,11 @@ async function customerSees(page: Page) {
   const pies = page.getByRole('article', { name: 'Thanksgiving Pies' });
   await expect(pies.getByText(/Opens in \d+d \d+h \d\dm/)).toBeVisible();
   await pies.getByRole('button', { name: 'Tell me' }).click();
+  // Issue 39: double opt-in: the answer asks to confirm the mailed link.
   await expect(pies.getByRole('status')).toHaveText(
-    new RegExp(`^We will e-mail ${email} when the Thanksgiving Pies drop opens on `),
+    new RegExp(
+      `^Please check ${email}: follow the link we sent to confirm, and we will e-mail you when the Thanksgiving Pies drop opens on `,
+    ),
   );
   await expect(page.getByRole('article', { name: 'Cinnamon Saturday' })).toContainText(
     'Cinnamon Rolls: 4 left',

@@ -172,9 +172,11 @@ test('the mails say each change; the first carries the .ics', async () => {
         `Your order #${second} has been cancelled`,
       ]),
     );
+  // Issue 39: one change mail per order per 15 minutes: the date change goes
+  // at once; the quantity change waits in one mail sent 15 minutes later.
   await expect
     .poll(() => mails().filter((m) => m.subject === `Your order #${first} was changed`).length)
-    .toBe(2);
+    .toBe(1);
   const received = mails().find((m) => m.subject === `We received your order #${first}`)!;
   expect(received.raw).toMatch(/Content-Type: text\/calendar/i);
   expect(received.raw).toContain(`filename=order-${first}.ics`);
@@ -192,8 +194,5 @@ test('the mails say each change; the first carries the .ics', async () => {
         `Total: ${formatCents(totalFor(2, firstDate))} → ${formatCents(totalFor(2, rushDate))}`,
       ),
     ),
-  ).toBe(true);
-  expect(
-    changes.some((t) => t.includes(`Your new total is ${formatCents(totalFor(3, rushDate))}.`)),
   ).toBe(true);
 });

@@ -46,6 +46,16 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   contactPerIp: { max: 20, windowMs: 15 * MINUTE },
   // The confirmation page may ask a few times per payment; 60 leaves room.
   confirmPerIp: { max: 60, windowMs: 10 * MINUTE },
+  // Issue 39. The order page asks for a hold again each time the cart
+  // changes: 30 in 10 minutes is a busy customer; an address (a household,
+  // an office behind one router) gets ten times that.
+  holdPerUser: { max: 30, windowMs: 10 * MINUTE },
+  holdPerIp: { max: 300, windowMs: 10 * MINUTE },
+  // "Tell me when it opens": a person asks once or twice per drop.
+  notifyPerIp: { max: 10, windowMs: 60 * MINUTE },
+  notifyPerDrop: { max: 500, windowMs: 60 * MINUTE },
+  // Self-service changes: a customer edits a few times, not dozens.
+  selfServicePerUser: { max: 20, windowMs: 60 * MINUTE },
 };
 
 interface Deps {
@@ -273,7 +283,11 @@ export async function secondFactorAttempt(
   const session = ctx.state.sessionRecord as { id?: string } | undefined;
   const deviceId = knownDeviceId(ctx, deps, user.email.toLowerCase());
   const keys: [string, Limit, string][] = [
-    [`2fa:session:${session?.id ?? `ip:${ctx.ip}`}`, limits.secondFactorPerSession, 'session'],
+    [
+      `2fa:session:${session?.id ?? `ip:${clientIp(ctx)}`}`,
+      limits.secondFactorPerSession,
+      'session',
+    ],
     [
       deviceId ? `2fa:device:${deviceId}:${user.id}` : `2fa:user:${user.id}`,
       limits.secondFactorPerUser,
@@ -291,6 +305,21 @@ export async function secondFactorAttempt(
   return async () => {
     for (const [key] of keys) await clear(deps.prisma, key);
   };
+}
+
+/**
+ * Counts a call under each key (one round trip each) and answers 429 with
+ * `message` once any key's window is over its limit (issue 39: holds per
+ * account and per address, notify per address and per drop, self-service
+ * changes per account).
+ */
+export async function countCalls(
+  deps: Deps,
+  keys: readonly (readonly [string, Limit])[],
+  message: string,
+): Promise<void> {
+  for (const [key, limit] of keys)
+    if ((await hit(deps.prisma, key, limit.windowMs)) > limit.max) throw tooManyRequests(message);
 }
 
 /** Counts every call per address (and per e-mail for forgot-password); 429 beyond the limit. */

@@ -5,6 +5,7 @@
 import Router from '@koa/router';
 import {
   ACCOUNT_CHANGE_NEEDS_SECOND_FACTOR,
+  ACCOUNT_NEEDS_SECOND_FACTOR,
   EMAIL_LINK_INVALID,
   EMAIL_UNCHANGED_MESSAGE,
   emailChangeSentMessage,
@@ -67,6 +68,27 @@ export function currentPasswordCheck(deps: AppDeps) {
   };
 }
 
+/**
+ * A staff member with a second factor acts on the account only in a session
+ * that entered a code (the staff sign-in): a session made by the password
+ * alone (e.g. through the customer login) gets 403 `second_factor_needed`.
+ */
+export function secondFactorGuard(deps: AppDeps) {
+  return function requireSecondFactor(
+    ctx: Context,
+    message: string = ACCOUNT_NEEDS_SECOND_FACTOR,
+  ): void {
+    const me = currentUser(ctx)!;
+    if (isStaff(me.role) && me.totpEnabledAt && sessionOf(ctx)?.secondFactor !== true) {
+      logSecurityEvent(ctx, deps, 'warn', 'account call refused: no second factor entered', {
+        userId: me.id,
+        path: ctx.path,
+      });
+      throw new HttpError(403, message, {}, 'second_factor_needed');
+    }
+  };
+}
+
 export function accountSecurityRouter(deps: AppDeps): Router {
   const router = new Router();
   const { prisma, log } = deps;
@@ -77,23 +99,21 @@ export function accountSecurityRouter(deps: AppDeps): Router {
    * a session that entered a code (the staff sign-in): the password alone, e.g.
    * through the customer login, cannot take the account over.
    */
-  function requireSecondFactorForAccountChange(ctx: Context) {
-    const me = currentUser(ctx)!;
-    if (isStaff(me.role) && me.totpEnabledAt && sessionOf(ctx)?.secondFactor !== true) {
-      logSecurityEvent(ctx, deps, 'warn', 'account change refused: no second factor entered', {
-        userId: me.id,
-      });
-      throw new HttpError(403, ACCOUNT_CHANGE_NEEDS_SECOND_FACTOR, {}, 'second_factor_needed');
-    }
-  }
+  const requireSecondFactor = secondFactorGuard(deps);
+  const requireSecondFactorForAccountChange = (ctx: Context) =>
+    requireSecondFactor(ctx, ACCOUNT_CHANGE_NEEDS_SECOND_FACTOR);
 
   // ------------------------------------------------------ signed-in devices
 
-  on(router, ROUTES.sessions, async (ctx) => ({
-    sessions: await signedInDevices(prisma, currentUser(ctx)!, sessionRecordOf(ctx)?.id),
-  }));
+  on(router, ROUTES.sessions, async (ctx) => {
+    requireSecondFactor(ctx);
+    return {
+      sessions: await signedInDevices(prisma, currentUser(ctx)!, sessionRecordOf(ctx)?.id),
+    };
+  });
 
   on(router, ROUTES.endSession, async (ctx) => {
+    requireSecondFactor(ctx);
     const id = (ctx.params as { id?: string }).id ?? '';
     if (!isUuid(id)) throw notFound('Session not found');
     const me = currentUser(ctx)!;
@@ -177,6 +197,7 @@ export function accountSecurityRouter(deps: AppDeps): Router {
   // ------------------------------------------------- export and deletion
 
   on(router, ROUTES.exportAccount, async (ctx) => {
+    requireSecondFactor(ctx);
     ctx.set('Content-Disposition', 'attachment; filename="my-bakery-account.json"');
     return accountExport(prisma, currentUser(ctx)!.id);
   });

@@ -3,12 +3,12 @@
 // windows, drops ("Duplicate for next week") and hold minutes.
 import Router from '@koa/router';
 import { DONE, on } from './on.js';
-import { ROUTES } from '@bakery/core';
+import { formatInstant, ROUTES } from '@bakery/core';
 import type { Context } from 'koa';
 import type { AppDeps } from '../deps.js';
 import { currentUser } from '../middleware/auth.js';
-import { badRequest } from '../errors.js';
-import { holdKeyOf } from '../services/orderSubmission.js';
+import { clientIp } from '../clientAddress.js';
+import { countCalls, limitsOf } from '../middleware/rateLimit.js';
 import {
   createDrop,
   currentDrops,
@@ -16,7 +16,9 @@ import {
   duplicateDrop,
   holdMinutes,
   listDrops,
+  confirmSubscription,
   placeHold,
+  releaseAllHolds,
   releaseHold,
   setHoldMinutes,
   subscribe,
@@ -32,14 +34,18 @@ import {
   type WindowInput,
 } from '../services/kitchen/windows.js';
 
-/** Whose hold: the account, else the guest's X-Hold-Key (400 without one). */
-function holderOf(ctx: Context): string {
-  const user = currentUser(ctx);
-  if (user) return user.id;
-  const key = holdKeyOf(ctx.get('X-Hold-Key'));
-  if (!key) throw badRequest('Send an X-Hold-Key header (16 to 64 letters, digits, - or _)');
-  return key;
-}
+/**
+ * Whose hold: the signed-in account (the route map refuses anyone else with
+ * 401; issue 39 ended the guest's X-Hold-Key, which served no checkout).
+ */
+const holderOf = (ctx: Context): string => currentUser(ctx)!.id;
+
+export const NOTIFY_TOO_OFTEN = 'Too many requests to be e-mailed. Please try again later.';
+
+/** Text for the small HTML pages of the mailed links. */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export const HOLDS_TOO_OFTEN = 'Too many holds asked for. Please wait a few minutes.';
 
 export function dropsRouter(deps: AppDeps): Router {
   const router = new Router();
@@ -50,9 +56,33 @@ export function dropsRouter(deps: AppDeps): Router {
     return await currentDrops(prisma);
   });
 
-  on(router, ROUTES.dropNotify, (ctx, { params, body }) =>
-    subscribe(prisma, params.id, body.email),
+  // Issue 39: per address (the client's) and per drop, and per e-mail so that
+  // one inbox is not sent confirmation after confirmation.
+  const limitNotify = async (ctx: Context, next: () => Promise<unknown>) => {
+    const limits = limitsOf(deps);
+    const email = (ctx.request as { body?: { email?: unknown } }).body?.email;
+    const keys: [string, typeof limits.notifyPerIp][] = [
+      [`notify:ip:${clientIp(ctx)}`, limits.notifyPerIp],
+      [`notify:drop:${String(ctx.params.id)}`, limits.notifyPerDrop],
+    ];
+    if (typeof email === 'string')
+      keys.push([`notify:email:${email.trim().toLowerCase()}`, limits.notifyPerIp]);
+    await countCalls(deps, keys, NOTIFY_TOO_OFTEN);
+    await next();
+  };
+
+  on(router, ROUTES.dropNotify, { before: [limitNotify] }, (ctx, { params, body }) =>
+    subscribe(prisma, deps.notifications, params.id, body.email),
   );
+
+  on(router, ROUTES.dropConfirm, async (ctx) => {
+    const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
+    const confirmed = token ? await confirmSubscription(prisma, token) : null;
+    ctx.type = 'text/html; charset=utf-8';
+    return confirmed
+      ? `<!doctype html><title>Confirmed</title><p>Thank you: we will e-mail you when the ${escapeHtml(confirmed.dropName)} drop opens on ${escapeHtml(formatInstant(confirmed.opensAt))}.</p>`
+      : '<!doctype html><title>Confirm</title><p>This link is not valid.</p>';
+  });
 
   on(router, ROUTES.dropUnsubscribe, async (ctx) => {
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
@@ -63,12 +93,26 @@ export function dropsRouter(deps: AppDeps): Router {
       : '<!doctype html><title>Unsubscribe</title><p>This link is not valid.</p>';
   });
 
-  on(router, ROUTES.dropHold, async (ctx, { params, body }) => {
+  /** Holds per account and per address (issue 39): asking and letting go count alike. */
+  const limitHolds = async (ctx: Context, next: () => Promise<unknown>) => {
+    const limits = limitsOf(deps);
+    await countCalls(
+      deps,
+      [
+        [`hold:user:${holderOf(ctx)}`, limits.holdPerUser],
+        [`hold:ip:${clientIp(ctx)}`, limits.holdPerIp],
+      ],
+      HOLDS_TOO_OFTEN,
+    );
+    await next();
+  };
+
+  on(router, ROUTES.dropHold, { before: [limitHolds] }, async (ctx, { params, body }) => {
     ctx.set('Cache-Control', 'no-store');
     return await placeHold(prisma, params.id, holderOf(ctx), body.items);
   });
 
-  on(router, ROUTES.dropReleaseHold, async (ctx, { params }) => {
+  on(router, ROUTES.dropReleaseHold, { before: [limitHolds] }, async (ctx, { params }) => {
     await releaseHold(prisma, params.id, holderOf(ctx));
     return { success: true };
   });
@@ -102,5 +146,6 @@ export function dropsRouter(deps: AppDeps): Router {
   );
   on(router, ROUTES.removeDrop, removal(deleteDrop));
   on(router, ROUTES.duplicateDrop, (_ctx, { params }) => duplicateDrop(prisma, params.id));
+  on(router, ROUTES.releaseDropHolds, (_ctx, { params }) => releaseAllHolds(prisma, params.id));
   return router;
 }

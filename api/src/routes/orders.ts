@@ -6,8 +6,9 @@ import QRCode from 'qrcode';
 import type { AppDeps } from '../deps.js';
 import { currentUser } from '../middleware/auth.js';
 import { badRequest, notFound } from '../middleware/errors.js';
-import { callRateLimit } from '../middleware/rateLimit.js';
-import { holdKeyOf, submitOrder } from '../services/orderSubmission.js';
+import { callRateLimit, countCalls, limitsOf } from '../middleware/rateLimit.js';
+import type { Context, Next } from 'koa';
+import { submitOrder } from '../services/orderSubmission.js';
 import { cancelMyOrder, changeMyOrder, previewMyOrderChange } from '../services/selfService.js';
 import {
   ORDER_VIEW_COLUMNS,
@@ -96,7 +97,6 @@ export function ordersRouter(deps: AppDeps): Router {
         orderData: body.orderData,
         user: currentUser(ctx),
         idempotencyKey: key,
-        holdKey: holdKeyOf(ctx.get('X-Hold-Key')),
       });
       // 200 for a repeated Idempotency-Key: the handler's status wins over the map's 201.
       ctx.status = result.status;
@@ -124,7 +124,17 @@ export function ordersRouter(deps: AppDeps): Router {
     return { id: user.id, email: user.email };
   };
 
-  on(router, ROUTES.changeMyOrder, async (ctx, { body, params }) => {
+  /** Self-service changes per account (issue 39): each one mails, coalesced, and books again. */
+  const limitChanges = async (ctx: Context, next: Next) => {
+    await countCalls(
+      deps,
+      [[`self-service:user:${currentUser(ctx)!.id}`, limitsOf(deps).selfServicePerUser]],
+      'Too many changes to your orders. Please wait a while, or call us.',
+    );
+    await next();
+  };
+
+  on(router, ROUTES.changeMyOrder, { before: [limitChanges] }, async (ctx, { body, params }) => {
     const result = await changeMyOrder(deps, {
       id: ownId(params.id),
       customer: customerOf(ctx),

@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps.js';
 import { currentUser, USER_FIELDS } from '../middleware/auth.js';
 import { on } from './on.js';
 import { userView } from '../services/userView.js';
+import { secondFactorGuard } from './accountSecurity.js';
 
 interface ProfileInput {
   firstName?: string;
@@ -14,10 +15,12 @@ interface ProfileInput {
 
 export function userRouter(deps: AppDeps): Router {
   const router = new Router();
+  const requireSecondFactor = secondFactorGuard(deps);
 
   on(router, ROUTES.user, (ctx) => userView(currentUser(ctx)!));
 
   on(router, ROUTES.updateUser, async (ctx, { body: input }) => {
+    requireSecondFactor(ctx);
     const data: ProfileInput = {};
     if (input.firstName !== undefined) data.firstName = input.firstName.trim();
     if (input.lastName !== undefined) data.lastName = input.lastName.trim();

@@ -22,6 +22,12 @@ export interface Notifications {
     undoUrl: string,
   ): Promise<void>;
   orderReceived(orderId: string): Promise<void>;
+  /** Issue 39: the link that confirms a "tell me when it opens" request (double opt-in). */
+  dropNotifyConfirm?(
+    to: string,
+    drop: { name: string; opensAt: string },
+    confirmToken: string,
+  ): Promise<void>;
   /** Issue 25: a drop the address asked about is open (once per address; the token unsubscribes). */
   dropOpened?(
     to: string,
@@ -99,6 +105,7 @@ export function loggingNotifications(log: Logger): Notifications {
     emailChangeTaken: async (to) => log.info('mail (not sent): e-mail taken', { to: to.email }),
     emailChanged: async (to, _newEmail, undoUrl) =>
       log.info('mail (not sent): e-mail changed', { to: to.email, resetUrl: undoUrl }),
+    dropNotifyConfirm: note('confirm a drop notice'),
     orderReceived: note('order received'),
     paymentLinkReady: note('payment link ready'),
     paymentReceived: note('payment received'),

@@ -178,8 +178,6 @@ export async function submitOrder(
     orderData: unknown;
     user: SessionUser | undefined;
     idempotencyKey: string | null;
-    /** A guest's checkout-hold key (X-Hold-Key); a signed-in customer's holds are the account's. */
-    holdKey?: string | null;
     now?: Date;
   },
 ): Promise<SubmitResult> {
@@ -209,7 +207,7 @@ export async function submitOrder(
   await refuseSoldOutFast(prisma, {
     date: data.pickupDate,
     lines: data.items,
-    holder: input.user?.id ?? input.holdKey ?? null,
+    holder: input.user?.id ?? null,
   });
   // Issue 26: each line keeps the allergens it was ordered with (My Orders, the mails).
   data.items = await withLineAllergens(prisma, data.items);
@@ -232,8 +230,7 @@ export async function submitOrder(
           { userId, today },
           unitsRead(data.pickupDate),
         );
-        const holder = userId ?? input.holdKey ?? null;
-        const units = await planUnits(db, unitBooking(row, holder), day.also);
+        const units = await planUnits(db, unitBooking(row, userId), day.also);
         // Then ONE statement, its own transaction: the order's INSERT books the
         // unpaid cap, the window, the drop units and the day's counters (each
         // checked under its lock, in the order a cancellation's triggers take
@@ -310,12 +307,6 @@ function unitBooking(
     lines: row.items as { productId: string; quantity: number; variant?: string | null }[],
     holder,
   };
-}
-
-/** A guest's hold key as sent (X-Hold-Key), or null when missing or malformed. */
-export function holdKeyOf(value: string | undefined): string | null {
-  const key = value?.trim() ?? '';
-  return /^[A-Za-z0-9_-]{16,64}$/.test(key) ? `guest:${key}` : null;
 }
 
 /**

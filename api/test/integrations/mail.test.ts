@@ -155,7 +155,8 @@ describe('messages at the SMTP server', () => {
     expect(message.text).toContain('Payment is due 24 hours before pickup of your order.');
     expect(message.text).toContain("Orders need at least 3 days' notice");
     expect(message.html).toContain('href="https://square.link/u/TESTLINK"');
-    expect(message.html).toContain('Please no &lt;script&gt; nuts');
+    // Issue 39: the customer's own words are never quoted in a mail.
+    expect(message.text).not.toContain('Please no');
     expect(message.html).not.toContain('<script>');
     // The pickup rides along as an .ics file (issue 24): the mail app's "Add to calendar".
     expect(message.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/i);
@@ -193,7 +194,9 @@ describe('messages at the SMTP server', () => {
       '1 x Heart-Shaped Cake (Chocolate, Fruit preserves filling)  $60.00',
     );
     expect(message.text).toMatch(/Cake options\s+\$10\.00/);
-    expect(message.text).toContain('Writing on the cake: “Love you, Mom” (+$5.00)');
+    // Issue 39: the customer's words are never quoted in a mail.
+    expect(message.text).toContain('Writing on the cake (+$5.00)');
+    expect(message.text).not.toContain('Love you, Mom');
     expect(message.text).toContain('Bows on the cake (+$5.00)');
     expect(message.text).toContain(
       'The cake options fee of $10.00 is for these decorations (writing $5.00 and bows $5.00), once per order.',

@@ -445,15 +445,27 @@ describe('tell me when it opens', () => {
     const asked = await guest.post(`/api/drops/${d.id}/notify`, { email: 'Pie@Example.com' });
     expect(asked.status).toBe(200);
     expect(asked.body.message).toMatch(
-      /^We will e-mail pie@example.com when the Pie Night drop opens on /,
+      /^Please check pie@example.com: follow the link we sent to confirm, and we will e-mail you when the Pie Night drop opens on /,
     );
-    expect(
-      (await guest.post(`/api/drops/${d.id}/notify`, { email: 'pie@example.com' })).status,
-    ).toBe(200);
+    // Double opt-in (issue 39): the mailed link starts the subscription.
+    await integrations!.notifications.idle();
+    const confirm = smtp.messages.find(
+      (m) =>
+        m.subject === 'Confirm: e-mail me when Pie Night opens' && m.to[0] === 'pie@example.com',
+    );
+    const link = /https:\/\/shop\.example\.com(\/api\/drops\/confirm\?token=\S+)/.exec(
+      confirm!.text,
+    )![1]!;
+    const confirmed = await fetch(`${server.baseUrl}${link}`);
+    expect(await confirmed.text()).toContain('we will e-mail you when the Pie Night drop opens');
+    const again = await guest.post(`/api/drops/${d.id}/notify`, { email: 'pie@example.com' });
+    expect(again.status).toBe(200);
+    expect(again.body.message).toMatch(/^We will e-mail pie@example.com when the Pie Night drop/);
     await guest.post(`/api/drops/${d.id}/notify`, { email: 'gone@example.com' });
     const gone = await server.prisma.dropSubscription.findFirst({
       where: { email: 'gone@example.com' },
     });
+    await fetch(`${server.baseUrl}/api/drops/confirm?token=${gone!.token}`);
     const page = await fetch(`${server.baseUrl}/api/drops/unsubscribe?token=${gone!.token}`);
     expect(await page.text()).toContain('we will not e-mail you about this drop again');
 

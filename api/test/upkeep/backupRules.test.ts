@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, bakeryInstant, backupsToKeep, bakeryToday } from '@bakery/core';
 import { startTestServer, type TestServer } from '../support/testServer.js';
-import { signedIn } from '../admin/helpers.js';
+import { PASSWORD, signedIn } from '../admin/helpers.js';
 import {
   backupNameFor,
   listBackups,
@@ -43,22 +43,28 @@ describe('retention', () => {
     const today = bakeryToday(new Date('2026-11-25T12:00:00Z'));
     // 90 nights at 02:00 New York time, plus an owner's backup on some afternoons.
     const names: string[] = [];
+    let todaysManual = '';
     for (let back = 0; back < 90; back++) {
       const day = addDays(today, -back);
-      names.push(backupNameFor(bakeryInstant(day, '02:00')));
-      if (back % 10 === 0) names.push(backupNameFor(bakeryInstant(day, '15:30')));
+      names.push(backupNameFor(bakeryInstant(day, '02:00'), 'nightly'));
+      if (back % 10 === 0) names.push(backupNameFor(bakeryInstant(day, '15:30'), 'manual'));
+      if (back === 0) todaysManual = names[names.length - 1]!;
     }
     for (const name of names) await writeFile(path.join(dir, name), 'x');
     await writeFile(path.join(dir, 'notes.txt'), 'not a backup');
 
     const removed = await pruneBackups(dir, { keepDaily: 14, keepWeekly: 8 });
-    const kept = await listBackups(dir);
-    expect(kept).toHaveLength(22);
-    expect(removed).toHaveLength(names.length - 22);
-    // The daily ones: the newest backup of each of the last 14 days (today's afternoon one).
+    const all = await listBackups(dir);
+    // Issue 39: the owner's backups (today's and ten days ago) are kept besides
+    // the nightly ones, never in their place.
+    expect(all).toHaveLength(24);
+    expect(removed).toHaveLength(names.length - 24);
+    expect(all[0]!.name).toBe(todaysManual);
+    expect(all.filter((b) => b.manual)).toHaveLength(2);
+    const kept = all.filter((b) => !b.manual);
+    // The daily ones: the nightly backup of each of the last 14 days.
     const days = kept.map((b) => bakeryToday(b.takenAt));
     expect(days.slice(0, 14)).toEqual(Array.from({ length: 14 }, (_, i) => addDays(today, -i)));
-    expect(kept[0]!.name).toBe(backupNameFor(bakeryInstant(today, '15:30')));
     // The weekly ones: 8, each in its own week, all older than the daily ones.
     const weekly = kept.slice(14);
     const weekStarts = new Set(weekly.map((b) => Math.floor(b.takenAt.getTime() / (7 * 864e5))));
@@ -67,7 +73,7 @@ describe('retention', () => {
     expect(new Set(weekly.map((b) => bakeryToday(b.takenAt))).size).toBe(8);
     expect(await readdir(dir)).toContain('notes.txt');
     process.stdout.write(
-      `retention: ${names.length} backups over 90 days -> kept ${kept.length} (14 daily, 8 weekly), removed ${removed.length}\n`,
+      `retention: ${names.length} backups over 90 days -> kept ${all.length} (14 daily, 8 weekly, 2 manual), removed ${removed.length}\n`,
     );
   });
 
@@ -196,10 +202,12 @@ describe('owner only', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('validation_failed');
+    // Keeping fewer needs the password (issue 39).
     const good = await owner.put('/api/admin/backups/settings', {
       time: '03:30',
       keepDaily: 7,
       keepWeekly: 4,
+      confirm: PASSWORD,
     });
     expect(good.status).toBe(200);
     expect((await owner.get('/api/admin/backups')).body.settings).toEqual({
@@ -249,8 +257,14 @@ describe('the nightly job', () => {
     // Taken this morning at 02:00 (or any time since): not due until tomorrow's.
     expect(await job.due(bakeryInstant('2026-11-25', '02:00'), now)).toBe(false);
     expect(await job.due(null, now)).toBe(true);
-    // A backup file taken since (the owner's button) counts as well.
-    await writeFile(path.join(dir, backupNameFor(new Date('2026-11-25T08:00:00Z'))), 'x');
+    // Issue 39: one the owner took since (the button) does not stand for the night...
+    await writeFile(path.join(dir, backupNameFor(new Date('2026-11-25T08:00:00Z'), 'manual')), 'x');
+    expect(await job.due(twoNightsAgo, now)).toBe(true);
+    // ...a nightly one does.
+    await writeFile(
+      path.join(dir, backupNameFor(new Date('2026-11-25T08:00:00Z'), 'nightly')),
+      'x',
+    );
     expect(await job.due(twoNightsAgo, now)).toBe(false);
   });
 });

@@ -235,11 +235,14 @@ const routeMap = () => ({
     body: 'DropNotifySchema',
   }),
   dropUnsubscribe: atDrops.file('/unsubscribe'),
-  dropHold: atDrops.create<K.DropHoldView>()('/:id/holds', {
+  // Issue 39: the mailed link that confirms a "tell me when it opens" request.
+  dropConfirm: atDrops.file('/confirm'),
+  // Issue 39: holds are a signed-in customer's only.
+  dropHold: create<K.DropHoldView>()('/api/drops/:id/holds', 'signed-in', {
     params: 'IdParam',
     body: 'DropHoldSchema',
   }),
-  dropReleaseHold: atDrops.del<Ok>()('/:id/holds', { params: 'IdParam' }),
+  dropReleaseHold: del<Ok>()('/api/drops/:id/holds', 'signed-in', { params: 'IdParam' }),
   reviews: get<V.ReviewView[]>()('/api/reviews', 'public'),
   postReview: create<ReviewAnswer>()('/api/reviews', 'signed-in', { body: 'ReviewSchema' }),
   contact: create<Ok>()('/api/contact', 'public', { body: 'ContactMessageSchema' }),
@@ -366,6 +369,8 @@ const routeMap = () => ({
   }),
   removeDrop: atAdminDrops.del<Ok>()('/:id', { params: 'IdParam' }),
   duplicateDrop: atAdminDrops.create<K.PublicDropView>()('/:id/duplicate', { params: 'IdParam' }),
+  // Issue 39: the owner lets go of every checkout hold of a drop.
+  releaseDropHolds: atAdminDrops.del<K.PublicDropView>()('/:id/holds', { params: 'IdParam' }),
   capacityDays: atKitchenView.get<K.BookedDaysView>()('/capacity/days'),
   saveCapacity: atKitchen.put<K.CapacityView>()('/capacity', { body: 'CapacityLimitsSchema' }),
   closedDates: atKitchenView.get<K.ClosedDateView[]>()('/closed-dates'),

@@ -92,6 +92,35 @@ export function formatInstant(value: Date | string): string {
 }
 
 /** "Pecan Pie is sold out in the Thanksgiving Pies drop." / "Only 3 Pecan Pies left ..." */
+/**
+ * Issue 39: "tell me when it opens" is double opt-in. The answer to the
+ * request: a confirmation link was mailed (nothing is sent about the drop
+ * until the address follows it).
+ */
+export function dropNotifyAskedMessage(
+  email: string,
+  drop: Pick<DropDef, 'name' | 'opensAt'>,
+): string {
+  return `Please check ${email}: follow the link we sent to confirm, and we will e-mail you when the ${drop.name} drop opens on ${formatInstant(drop.opensAt)}.`;
+}
+
+/** The answer when the address has already confirmed (no mail is sent again). */
+export function dropNotifyConfirmedMessage(
+  email: string,
+  drop: Pick<DropDef, 'name' | 'opensAt'>,
+): string {
+  return `We will e-mail ${email} when the ${drop.name} drop opens on ${formatInstant(drop.opensAt)}.`;
+}
+
+/**
+ * Issue 39: a checkout hold asked for again (even after it was let go) keeps
+ * the end of the holder's first hold of the drop; once that has passed the
+ * holder orders what is left without a hold (409 `hold_expired`).
+ */
+export function holdExpiredMessage(dropName: string): string {
+  return `Your hold in the ${dropName} drop has run out. You can still order what is left.`;
+}
+
 export function dropSoldOutMessage(productId: string, dropName: string, left: number): string {
   const name = itemName(productId);
   if (left <= 0) return `${name} is sold out in the ${dropName} drop.`;

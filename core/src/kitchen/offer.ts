@@ -240,7 +240,17 @@ export interface PublicDropView {
   state: 'upcoming' | 'open' | 'closed';
   pickupDates: string[];
   windowIds: string[];
-  units: { id: string; label: string; productIds: string[]; quantity: number; left: number }[];
+  units: {
+    id: string;
+    label: string;
+    productIds: string[];
+    quantity: number;
+    left: number;
+    /** Items held at checkout now (the owner's list, GET /api/admin/drops, only). */
+    held?: number;
+  }[];
+  /** How many customers hold items now (the owner's list only). */
+  holders?: number;
 }
 
 /** POST /api/drops/{id}/holds. */

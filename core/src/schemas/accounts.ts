@@ -101,3 +101,10 @@ export type EmailLink = z.infer<typeof EmailLinkSchema>;
 /** A staff member with a second factor changes the password or e-mail only in a session that entered a code. */
 export const ACCOUNT_CHANGE_NEEDS_SECOND_FACTOR =
   'Staff accounts change their password or e-mail only after signing in with their authenticator code. Please sign in at the staff sign-in (/admin/login) first.';
+
+/**
+ * Issue 39, finding 5: the rest of a 2FA staff member's account (signed-in
+ * devices, profile, data export) also needs a session that entered a code.
+ */
+export const ACCOUNT_NEEDS_SECOND_FACTOR =
+  'Staff accounts see their devices, change their profile or export their data only after signing in with their authenticator code. Please sign in at the staff sign-in (/admin/login) first.';

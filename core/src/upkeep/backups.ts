@@ -33,12 +33,19 @@ export const BACKUP_MESSAGES = {
   stale: (hours: number) =>
     `The newest backup is ${hours} hours old: nightly backups may be failing. Take one now and check the server log.`,
   none: 'No backup has been taken yet. Take one now.',
+  confirmLower:
+    'Keeping fewer backups deletes older ones: enter your password (or an authenticator code) to confirm.',
 } as const;
 
 export const BackupSettingsSchema = z.object({
   time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, BACKUP_MESSAGES.time),
   keepDaily: wholeNumberIn(1, 90, BACKUP_MESSAGES.keepDaily),
   keepWeekly: wholeNumberIn(0, 104, BACKUP_MESSAGES.keepWeekly),
+  /**
+   * Issue 39: the owner's password, or an authenticator code, needed only
+   * when the change keeps fewer backups (older ones would be deleted).
+   */
+  confirm: z.string().max(200).optional(),
 });
 
 /** The instant of wall-clock `time` ('HH:MM') on bakery day `date`. */
@@ -84,7 +91,42 @@ export function weekOf(date: string): string {
  * bakery days that have one, then the newest of each of the `keepWeekly`
  * most recent weeks older than those days. Everything else may be deleted.
  */
-export function backupsToKeep<T extends { takenAt: Date }>(
+export function backupsToKeep<T extends { takenAt: Date; manual?: boolean }>(
+  backups: readonly T[],
+  settings: Pick<BackupSettings, 'keepDaily' | 'keepWeekly'>,
+): Set<T> {
+  const keep = keptScheduled(
+    backups.filter((b) => !b.manual),
+    settings,
+  );
+  // Issue 39: a manual backup ("Back up now", db:backup) never takes a
+  // nightly one's place: besides those, the newest manual one of each day
+  // of the keepDaily calendar days up to the newest backup is kept.
+  const newest = backups.reduce<Date | null>(
+    (max, b) => (!max || b.takenAt > max ? b.takenAt : max),
+    null,
+  );
+  if (!newest) return keep;
+  const firstDay = addDays(bakeryToday(newest), -(settings.keepDaily - 1));
+  const manualDays = new Set<string>();
+  for (const backup of [...backups]
+    .filter((b) => b.manual)
+    .sort((x, y) => y.takenAt.getTime() - x.takenAt.getTime())) {
+    const day = bakeryToday(backup.takenAt);
+    if (day < firstDay || manualDays.has(day)) continue;
+    manualDays.add(day);
+    keep.add(backup);
+  }
+  return keep;
+}
+
+/** True when `next` keeps fewer backups than `current` (issue 39: the owner confirms). */
+export const keepsFewerBackups = (
+  current: Pick<BackupSettings, 'keepDaily' | 'keepWeekly'>,
+  next: Pick<BackupSettings, 'keepDaily' | 'keepWeekly'>,
+): boolean => next.keepDaily < current.keepDaily || next.keepWeekly < current.keepWeekly;
+
+function keptScheduled<T extends { takenAt: Date }>(
   backups: readonly T[],
   settings: Pick<BackupSettings, 'keepDaily' | 'keepWeekly'>,
 ): Set<T> {

@@ -6,7 +6,17 @@ import path from 'node:path';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { on } from '../on.js';
-import { backupAge, type BackupListView, ROUTES } from '@bakery/core';
+import {
+  BACKUP_MESSAGES,
+  backupAge,
+  keepsFewerBackups,
+  type BackupListView,
+  ROUTES,
+} from '@bakery/core';
+import { currentUser } from '../../middleware/auth.js';
+import { checkSecondFactor, secondFactorRecord } from '../../services/secondFactor.js';
+import { logSecurityEvent } from '../../services/securityLog.js';
+import { currentPasswordCheck } from '../accountSecurity.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, HttpError, notFound } from '../../middleware/errors.js';
 import {
@@ -124,7 +134,36 @@ export function adminUpkeepRouter(deps: AppDeps): Router {
   on(router, ROUTES.backupSettings, async () => {
     return await backupSettings(prisma);
   });
-  on(router, ROUTES.saveBackupSettings, (ctx, { body }) => saveBackupSettings(prisma, body));
+  // Issue 39: keeping fewer backups deletes older ones: the password or a code first.
+  const checkCurrentPassword = currentPasswordCheck(deps);
+  on(router, ROUTES.saveBackupSettings, async (ctx, { body }) => {
+    const { confirm, ...settings } = body;
+    if (keepsFewerBackups(await backupSettings(prisma), settings)) {
+      const refuse = () =>
+        new HttpError(403, BACKUP_MESSAGES.confirmLower, {}, 'confirmation_required');
+      const given = confirm?.trim() ?? '';
+      if (!given) throw refuse();
+      const me = currentUser(ctx)!;
+      const record = await secondFactorRecord(prisma, me.id);
+      const byCode =
+        record?.totpEnabledAt &&
+        (await checkSecondFactor(deps, { ...record, email: me.email }, given)) !== null;
+      if (!byCode) {
+        try {
+          await checkCurrentPassword(ctx, given);
+        } catch (error) {
+          if (error instanceof HttpError && error.status === 429) throw error;
+          throw refuse();
+        }
+      }
+      logSecurityEvent(ctx, deps, 'info', 'backup retention lowered', {
+        userId: me.id,
+        keepDaily: settings.keepDaily,
+        keepWeekly: settings.keepWeekly,
+      });
+    }
+    return saveBackupSettings(prisma, settings);
+  });
 
   on(router, ROUTES.backupFile, async (ctx, { params: { name } }) => {
     const file = backupFilePath(dir, name);

@@ -16,13 +16,17 @@ import {
   dropInputProblem,
   dropNeeds,
   dropNotOpenMessage,
+  dropNotifyAskedMessage,
+  dropNotifyConfirmedMessage,
   dropServesWindow,
   dropSoldOutMessage,
   dropState,
   dropWindowMessage,
   duplicateForNextWeek,
   formatInstant,
+  holdExpiredMessage,
   holdMinutesProblem,
+  productLimitProblem,
   unitLeft,
   windowLabel,
   type DropDef,
@@ -99,7 +103,7 @@ export interface DropOrder {
   orderId: string;
   date: string;
   lines: readonly KitchenLine[];
-  /** Whose holds this order uses (the account id, or a guest's hold key). */
+  /** Whose holds this order uses (the account id; issue 39 ended guest holds). */
   holder: string | null;
   /** The order's window (null: the day has half-hour slots), and the owner's windows to name. */
   window?: Pick<PickupWindowDef, 'id'> | null;
@@ -318,10 +322,14 @@ function dropForHolds(prisma: PrismaClient, dropId: string): Promise<HoldRead> {
 }
 
 /**
- * Holds a customer's drop items while they check out (POST /api/drops/{id}/holds):
- * each unit is locked, what is left for others is read, and the hold is
- * written only when it fits (409 `drop_sold_out` otherwise). Asking again
- * keeps the first hold's end: a hold is never stretched past its timer.
+ * Holds a signed-in customer's drop items while they check out (POST
+ * /api/drops/{id}/holds): each unit is locked, what is left for others is
+ * read, and the hold is written only when it fits (409 `drop_sold_out`
+ * otherwise). A holder holds at most the catalogue's per-order maximum of an
+ * item (400, core's productLimitProblem). Asking again keeps the end of the
+ * holder's first hold of the drop, even after a release (DropHoldStart):
+ * a hold is never stretched past its timer, and once it has run out the
+ * answer is 409 `hold_expired` (issue 39, finding 1).
  */
 export async function placeHold(
   prisma: PrismaClient,
@@ -349,8 +357,17 @@ export async function placeHold(
     needs.set(unit.id, entry);
   }
   if (needs.size === 0) throw badRequest('None of these items is in this drop');
+  const share = productLimitProblem(lines);
+  if (share)
+    throw badRequest(share, { errors: [{ path: 'items', message: share }] }, 'validation_failed');
   const minutes = Number(row.holdMinutes);
-  const until = new Date(now.getTime() + minutes * 60_000);
+  // The end of this holder's first hold of the drop, if they had one.
+  const start = Prisma.sql`SELECT "expiresAt" FROM "DropHoldStart"
+    WHERE "dropId" = ${dropId}::uuid AND "holder" = ${holder}`;
+  const [started] = (await pool.query<{ expiresAt: Date }>(start.text, start.values)).rows;
+  const until = started ? new Date(started.expiresAt) : new Date(now.getTime() + minutes * 60_000);
+  if (until.getTime() <= now.getTime())
+    throw conflict(holdExpiredMessage(drop.name), 'hold_expired');
   const items: HoldView['items'] = [];
   let expiresAt = until;
   // Each unit in one statement of its own (its row locked only for that statement).
@@ -376,6 +393,12 @@ export async function placeHold(
       expiresAt = new Date(taken.expires_at);
     items.push({ unitId, productId: need.productId, units: need.units });
   }
+  if (!started) {
+    // The first hold that was granted: its end stands for the drop's lifetime.
+    const write = Prisma.sql`INSERT INTO "DropHoldStart" ("dropId", "holder", "expiresAt")
+      VALUES (${dropId}::uuid, ${holder}, ${expiresAt}) ON CONFLICT ("dropId", "holder") DO NOTHING`;
+    await pool.query(write.text, write.values);
+  }
   return {
     dropId,
     expiresAt: expiresAt.toISOString(),
@@ -383,6 +406,29 @@ export async function placeHold(
     secondsLeft: Math.max(0, Math.round((expiresAt.getTime() - now.getTime()) / 1000)),
     items,
   };
+}
+
+/**
+ * The owner lets go of every checkout hold of a drop (DELETE
+ * /api/admin/drops/{id}/holds): the units' rows are locked first, in the
+ * order drop_take locks them, then the holds and their counters go. The
+ * holders' first ends stay (DropHoldStart): a new hold gets no fresh timer.
+ */
+export async function releaseAllHolds(prisma: PrismaClient, dropId: string): Promise<DropView> {
+  await prisma.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM "DropUnit" WHERE "dropId" = ${dropId}::uuid ORDER BY "id" FOR UPDATE`;
+    await tx.$executeRaw`
+      WITH gone AS (
+        DELETE FROM "DropHold" h USING "DropUnit" u
+        WHERE u."id" = h."dropUnitId" AND u."dropId" = ${dropId}::uuid
+        RETURNING h."dropUnitId", h."units")
+      UPDATE "DropUnit" u SET "held" = GREATEST(0, u."held" - g."units")
+      FROM (SELECT "dropUnitId", sum("units")::int AS "units" FROM gone GROUP BY 1) g
+      WHERE u."id" = g."dropUnitId"`;
+  });
+  const [view] = await listDrops(prisma, new Date(), dropId);
+  if (!view) throw notFound('That drop does not exist');
+  return view;
 }
 
 /** Lets go of a customer's holds in a drop (the cart emptied, or the customer left). */
@@ -437,15 +483,33 @@ export type DropInput = Omit<DropDef, 'id' | 'units'> & {
   units: { label: string; productIds: string[]; quantity: number }[];
 };
 
-export async function listDrops(db: Raw, now = new Date()): Promise<DropView[]> {
+/**
+ * The owner's list (GET /api/admin/drops): each unit with the items held at
+ * checkout now, and each drop with how many customers hold them (issue 39).
+ */
+export async function listDrops(db: Raw, now = new Date(), onlyId?: string): Promise<DropView[]> {
+  const only = onlyId ? Prisma.sql`WHERE d."id" = ${onlyId}::uuid` : Prisma.empty;
   const rows = await db.$queryRaw<DropRow[]>`
-    SELECT ${COLUMNS} FROM "Drop" d ORDER BY d."opensAt" DESC`;
+    SELECT ${COLUMNS} FROM "Drop" d ${only} ORDER BY d."opensAt" DESC`;
   const drops = rows.map(toDef);
-  const held = await activeHolds(
-    db,
-    drops.flatMap((d) => d.units.map((u) => u.id)),
-  );
-  return drops.map((d) => dropView(d, held, now));
+  const unitIds = drops.flatMap((d) => d.units.map((u) => u.id));
+  const held = await activeHolds(db, unitIds);
+  const holders =
+    unitIds.length === 0
+      ? []
+      : await db.$queryRaw<{ dropId: string; holders: number }[]>`
+    SELECT u."dropId"::text AS "dropId", count(DISTINCT h."holder")::int AS "holders"
+    FROM "DropHold" h JOIN "DropUnit" u ON u."id" = h."dropUnitId"
+    WHERE h."dropUnitId" = ANY(${unitIds}::uuid[]) AND h."expiresAt" > now()
+    GROUP BY 1`;
+  return drops.map((d) => {
+    const view = dropView(d, held, now);
+    return {
+      ...view,
+      units: view.units.map((u) => ({ ...u, held: held.get(u.id) ?? 0 })),
+      holders: Number(holders.find((h) => h.dropId === d.id)?.holders ?? 0),
+    };
+  });
 }
 
 async function readDrop(db: Raw, id: string): Promise<DropView> {
@@ -560,9 +624,17 @@ export async function duplicateDrop(prisma: PrismaClient, id: string): Promise<D
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** POST /api/drops/{id}/notify: one e-mail when the drop opens (asking twice changes nothing). */
+/**
+ * POST /api/drops/{id}/notify (issue 39: double opt-in). A new address, one
+ * not confirmed yet, or one that unsubscribed gets a confirmation mail whose
+ * link (confirmSubscription) starts the subscription; nothing here clears
+ * `unsubscribedAt`, so a stranger cannot subscribe someone else again. An
+ * address already confirmed is answered as before and mailed nothing. The
+ * per-address and per-drop limits are the route's.
+ */
 export async function subscribe(
   db: Db,
+  notifications: Pick<Notifications, 'dropNotifyConfirm'>,
   dropId: string,
   email: string,
   now = new Date(),
@@ -576,15 +648,39 @@ export async function subscribe(
   if (!drop) throw notFound('That drop does not exist');
   if (dropState(drop, now) !== 'upcoming')
     throw new HttpError(409, `The ${drop.name} drop is already open`, {}, 'invalid_state');
-  await db.dropSubscription.upsert({
+  const row = await db.dropSubscription.upsert({
     where: { dropId_email: { dropId, email: address } },
     create: { dropId, email: address, token: randomBytes(24).toString('base64url') },
-    update: { unsubscribedAt: null },
+    update: {},
   });
-  return {
-    success: true,
-    message: `We will e-mail ${address} when the ${drop.name} drop opens on ${formatInstant(drop.opensAt)}.`,
-  };
+  if (row.confirmedAt && !row.unsubscribedAt)
+    return { success: true, message: dropNotifyConfirmedMessage(address, drop) };
+  await notifications.dropNotifyConfirm?.(
+    address,
+    { name: drop.name, opensAt: formatInstant(drop.opensAt) },
+    row.token,
+  );
+  return { success: true, message: dropNotifyAskedMessage(address, drop) };
+}
+
+/**
+ * The confirmation link (GET /api/drops/confirm?token=): the address that
+ * received it is subscribed, and an earlier unsubscribe of it is lifted
+ * (that address asked again). Null for an unknown token.
+ */
+export async function confirmSubscription(
+  db: Db,
+  token: string,
+): Promise<{ email: string; dropName: string; opensAt: Date } | null> {
+  const row = await db.dropSubscription.findUnique({ where: { token } });
+  if (!row) return null;
+  const drop = await db.drop.findUnique({ where: { id: row.dropId } });
+  if (!drop) return null;
+  await db.dropSubscription.update({
+    where: { token },
+    data: { confirmedAt: new Date(), unsubscribedAt: null },
+  });
+  return { email: row.email, dropName: drop.name, opensAt: drop.opensAt };
 }
 
 /** The unsubscribe link of the e-mail: that address hears nothing more of that drop. */
@@ -598,7 +694,8 @@ export async function unsubscribe(db: Db, token: string): Promise<string | null>
 /**
  * The job: tells every address that asked about a drop that has opened (and
  * not closed), once: each subscription is claimed by setting notifiedAt
- * before its mail is queued; unsubscribed addresses are skipped. Expired
+ * before its mail is queued; unconfirmed and unsubscribed addresses are
+ * skipped. Expired
  * holds are swept too.
  */
 export async function notifyOpenedDrops(options: {
@@ -620,6 +717,7 @@ export async function notifyOpenedDrops(options: {
     UPDATE "DropSubscription" s SET "notifiedAt" = ${now}
     FROM "Drop" d
     WHERE d."id" = s."dropId" AND s."notifiedAt" IS NULL AND s."unsubscribedAt" IS NULL
+      AND s."confirmedAt" IS NOT NULL
       AND d."opensAt" <= ${now} AND d."closesAt" > ${now}
     RETURNING s."email", s."token", d."name", d."closesAt", d."pickupDates"`;
   for (const row of claimed) {

@@ -72,7 +72,7 @@ export interface UnitBooking {
   pickupTime: string | null;
   deliveryMethod: string | null;
   lines: readonly KitchenLine[];
-  /** Whose checkout hold the order uses (account id or a guest's hold key). */
+  /** Whose checkout hold the order uses (the account id; issue 39 ended guest holds). */
   holder: string | null;
   /** Whether the order booked units before (a change): they are given back first. */
   rebook?: boolean;

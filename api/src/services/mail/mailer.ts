@@ -11,6 +11,7 @@ import {
   emailChangeConfirmMail,
   emailChangedMail,
   emailChangeTakenMail,
+  dropNotifyConfirmMail,
   dropOpenedMail,
   orderCancelledMail,
   orderChangedMail,
@@ -71,6 +72,45 @@ export interface MailNotificationsOptions {
    * Default 30 s.
    */
   holdMs?: number;
+  /**
+   * Issue 39: at most one "Your order was changed" mail per order in this
+   * time (default 15 minutes); changes made meanwhile wait in one mail,
+   * sent when the time has passed, that carries all of them.
+   */
+  changeMailGapMs?: number;
+}
+
+/** Default gap between two change mails of one order (issue 39). */
+export const CHANGE_MAIL_GAP_MS = 15 * 60_000;
+
+/**
+ * The changes of two mails as one list: a line of the same field
+ * ("Pickup time: 10:00 AM → 11:00 AM", then "Pickup time: 11:00 AM →
+ * 12:00 PM") becomes one from the first value to the last, and is left out
+ * when it comes back to where it started; any other line is kept once.
+ */
+export function mergeChanges(earlier: readonly string[], later: readonly string[]): string[] {
+  const fields = new Map<string, { from: string; to: string } | { line: string }>();
+  const arrow = /^([^:]+): (.*) → (.*)$/s;
+  for (const line of [...earlier, ...later]) {
+    const match = arrow.exec(line);
+    if (match) {
+      const [, field, from, to] = match as unknown as [string, string, string, string];
+      const seen = fields.get(field);
+      fields.set(field, seen && 'from' in seen ? { from: seen.from, to } : { from, to });
+    } else {
+      const field = line.split(':')[0] ?? line;
+      fields.delete(field);
+      fields.set(field, { line });
+    }
+  }
+  return [...fields.entries()].flatMap(([field, entry]) =>
+    'line' in entry
+      ? [entry.line]
+      : entry.from === entry.to
+        ? []
+        : [`${field}: ${entry.from} → ${entry.to}`],
+  );
 }
 
 export function createMailNotifications(options: MailNotificationsOptions): MailNotifications {
@@ -115,6 +155,72 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
     }
   }
 
+  const changeGapMs = options.changeMailGapMs ?? CHANGE_MAIL_GAP_MS;
+  const changing = new Set<Promise<void>>();
+  /** Keeps a change mail's storing in view of idle() and close(). */
+  const track = (work: Promise<void>) => {
+    changing.add(work);
+    void work.finally(() => changing.delete(work));
+    return work;
+  };
+
+  /**
+   * A self-service change's mail (issue 39): one per order per
+   * `changeGapMs`. Under a lock on the order's id, a change mail of the
+   * order still waiting takes the new changes (merged, the mail rendered
+   * again from the order as it is now); otherwise a new one is queued, due
+   * at once, or when the gap after the last one has passed.
+   */
+  async function coalesceChange(orderId: string, changes: readonly string[]): Promise<void> {
+    try {
+      await prisma.$transaction(async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`order-changed:${orderId}`}))`;
+        const stored = await tx.order.findUnique({ where: { id: orderId } });
+        if (!stored) {
+          log.warn('mail not sent: no such order', { kind: 'order-changed', orderId });
+          return;
+        }
+        const waiting = await tx.outboundMail.findFirst({
+          where: { orderId, kind: 'order-changed', status: 'pending', attempts: 0 },
+          orderBy: { createdAt: 'desc' },
+        });
+        const merged = mergeChanges(
+          Array.isArray(waiting?.changes) ? (waiting.changes as string[]) : [],
+          changes,
+        );
+        if (merged.length === 0 && !waiting) return;
+        const content = orderChangedMail(toMailOrder(stored), merged, context);
+        const fields = {
+          to: stored.customerEmail,
+          subject: content.subject,
+          text: content.text,
+          html: content.html,
+          calendar: content.calendar?.content ?? null,
+          calendarName: content.calendar?.filename ?? null,
+          changes: merged,
+        };
+        if (waiting) {
+          await tx.outboundMail.update({ where: { id: waiting.id }, data: fields });
+          return;
+        }
+        const last = await tx.outboundMail.findFirst({
+          where: { orderId, kind: 'order-changed' },
+          orderBy: { nextAttemptAt: 'desc' },
+          select: { nextAttemptAt: true },
+        });
+        const due = new Date(
+          Math.max(Date.now(), (last?.nextAttemptAt.getTime() ?? 0) + changeGapMs),
+        );
+        await tx.outboundMail.create({
+          data: { ...fields, kind: 'order-changed', orderId, nextAttemptAt: due },
+        });
+      });
+      queue.wake();
+    } catch (error) {
+      notPrepared('order-changed', error, { orderId });
+    }
+  }
+
   /** Loads the order and queues its mail; every failure is logged, never thrown. */
   function orderMail(kind: string, build: (order: MailOrder) => MailContent | null) {
     return async (orderId: string): Promise<void> => {
@@ -141,6 +247,10 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
     },
     async emailChangeTaken(to) {
       send('email-change-taken', to.email, () => emailChangeTakenMail());
+    },
+    async dropNotifyConfirm(to, drop, confirmToken) {
+      const confirmUrl = `${context.publicUrl}/api/drops/confirm?token=${encodeURIComponent(confirmToken)}`;
+      send('drop-notify-confirm', to, () => dropNotifyConfirmMail(drop, confirmUrl));
     },
     async dropOpened(to, drop, unsubscribeToken) {
       const shopUrl = `${context.publicUrl}/order`;
@@ -191,8 +301,7 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
     paymentReceived: orderMail('payment-received', (order) => paymentReceivedMail(order, context)),
     orderReady: orderMail('order-ready', (order) => orderReadyMail(order, context)),
     orderCancelled: orderMail('order-cancelled', (order) => orderCancelledMail(order, context)),
-    orderChanged: (orderId, changes) =>
-      orderMail('order-changed', (order) => orderChangedMail(order, changes, context))(orderId),
+    orderChanged: (orderId, changes) => track(coalesceChange(orderId, changes)),
     unpaidOrderWarning: (orderId, releaseAt) =>
       orderMail('unpaid-warning', (order) => unpaidWarningMail(order, releaseAt))(orderId),
     unpaidOrderReleased: (orderId, hours) =>
@@ -208,7 +317,10 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
       return queue.hold({ ...content, to: order.customerEmail, kind: 'pickup-reminder' }, 0);
     },
     wake: () => queue.wake(),
-    idle: () => queue.idle(),
+    async idle() {
+      while (changing.size > 0) await Promise.allSettled([...changing]);
+      await queue.idle();
+    },
     async close(graceMs = 5_000) {
       await queue.close(graceMs);
       transport.close();

@@ -396,6 +396,23 @@ export function emailChangeTakenMail(): MailContent {
   ]);
 }
 
+/**
+ * Issue 39: "tell me when it opens" is double opt-in. To the address that
+ * was given: nothing more is sent unless its owner follows the link.
+ */
+export function dropNotifyConfirmMail(
+  drop: { name: string; opensAt: string },
+  confirmUrl: string,
+): MailContent {
+  return message(`Confirm: e-mail me when ${drop.name} opens`, '', [
+    [
+      `Someone (we hope you) asked ${BAKERY_INFO.name} to e-mail this address when the ${drop.name} drop opens on ${drop.opensAt}.`,
+      { button: 'Yes, e-mail me', href: confirmUrl, text: `Yes, e-mail me: ${confirmUrl}` },
+      'If it was not you, ignore this e-mail: we will not write again about this drop.',
+    ],
+  ]);
+}
+
 /** Issue 25: to an address that asked to be told when a drop opens (once), with an unsubscribe link. */
 export function dropOpenedMail(
   drop: { name: string; closesAt: string; pickupDates: string[] },
@@ -605,6 +622,11 @@ export function pickupReminderMail(order: MailOrder, context: MailContext): Mail
   );
 }
 
+/** A change line without the customer's own words (issue 39): "Writing on the cake: changed". */
+export function withoutFreeText(change: string): string {
+  return /^Writing on the cake:/.test(change) ? 'Writing on the cake: changed' : change;
+}
+
 /** The customer changed the order from My Orders (issue 24): each change and the new total. */
 export function orderChangedMail(
   order: MailOrder,
@@ -618,7 +640,7 @@ export function orderChangedMail(
     message(`Your order #${order.orderNumber} was changed`, order.customerName, [
       [
         `You changed your order #${order.orderNumber}. Here is what changed:`,
-        { lines: changes.map((change) => `• ${change}`) },
+        { lines: changes.map((change) => `• ${withoutFreeText(change)}`) },
         `Your new total is ${formatCents(order.totalCents)}.`,
       ],
       [{ summary: order }, { lines: fulfillmentLines(order) }, calendarLink(order, context)],
@@ -688,7 +710,8 @@ function linesOf(items: unknown): MailOrderLine[] {
       options: [
         filling ? `${filling.label} filling` : null,
         addIn ? `with ${addIn.label.toLowerCase()}` : null,
-        typeof item.writing === 'string' && item.writing ? `writing “${item.writing}”` : null,
+        // The words themselves are never quoted (issue 39, see toMailOrder).
+        typeof item.writing === 'string' && item.writing ? 'with writing' : null,
       ].filter((o): o is string => o !== null),
       quantity,
       allergens: lineAllergenText(raw),
@@ -729,9 +752,13 @@ export function toMailOrder(order: StoredOrder): MailOrder {
     deliveryCity: order.deliveryCity,
     deliveryState: order.deliveryState,
     deliveryZip: order.deliveryZip,
-    deliveryInstructions: order.deliveryInstructions,
-    specialInstructions: order.specialInstructions,
-    cakeWriting: order.cakeWriting,
+    // Issue 39: a customer's own words (cake writing, instructions) are never
+    // quoted in a mail: sign-up does not confirm the address, so whoever
+    // typed them could have them sent, under the shop's name, to anyone.
+    // The mails say what was chosen; the words are on My Orders and the desk.
+    deliveryInstructions: null,
+    specialInstructions: null,
+    cakeWriting: null,
     cakeOptions: cakeOptionsOf(order.cakeOptions),
     paymentUrl: order.squarePaymentUrl,
     paymentStatus: order.paymentStatus,

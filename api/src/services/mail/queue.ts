@@ -146,7 +146,8 @@ export function createMailQueue(options: {
   const markSent = (ids: string[]) =>
     pool.query(
       `UPDATE "OutboundMail" SET "status" = 'sent', "sentAt" = now(), "lastError" = NULL,
-         "text" = '', "html" = '', "calendar" = NULL, "lockedUntil" = NULL, "updatedAt" = now()
+         "text" = '', "html" = '', "calendar" = NULL, "changes" = NULL, "lockedUntil" = NULL,
+         "updatedAt" = now()
        WHERE "id" = ANY($1::uuid[])`,
       [ids],
     );
@@ -295,7 +296,14 @@ export function createMailQueue(options: {
 
   /** Messages still to send now or later (tests wait for these). */
   const unsent = () =>
-    prisma.outboundMail.count({ where: { status: { in: ['pending', 'sending'] } } });
+    prisma.outboundMail.count({
+      where: {
+        status: { in: ['pending', 'sending'] },
+        // A change mail waiting out its gap (issue 39: one per order per 15
+        // minutes) goes out later, from whichever process polls then.
+        NOT: { kind: 'order-changed', attempts: 0, nextAttemptAt: { gt: new Date() } },
+      },
+    });
 
   return {
     enqueue(mail) {

@@ -191,7 +191,6 @@ export const reload = async (deps: OrderAdminDeps, id: string) => {
 
 // ------------------------------------------------------------------- actions
 
-
 export type CounterContext = Parameters<typeof checkOrderAction>[2];
 
 /** Asks core's order-state table; a refusal is a 409 with its code. */

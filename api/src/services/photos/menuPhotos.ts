@@ -2,15 +2,22 @@
 // 15 MB, at least 400 px on its shortest side) becomes AVIF, WebP and JPEG
 // at core's PHOTO_WIDTHS, cropped to 4:3, turned upright (EXIF orientation)
 // and without any metadata (sharp writes none unless asked: no GPS, no
-// camera). The original is kept beside them, never served (static.ts serves
-// only the sizes). Everything is written to a temporary folder first and
-// renamed into place, so a photo is either whole or absent.
+// camera). Everything is written to a temporary folder first and renamed
+// into place, so a photo is either whole or absent.
+//
+// Issue 39 (findings 4 and 9): the header is read first and a photo above
+// core's MAX_PHOTO_PIXELS (40 megapixels) is refused before anything is
+// decoded (sharp's limitInputPixels says the same); HEIC is decoded in a
+// worker thread (heicWorker.ts), never on the event loop; one upload is
+// decoded at a time per process; the original file is not kept (it held the
+// camera's EXIF, GPS included, and was never used after the sizes were
+// made), and sweepUnusedPhotos removes photos no menu uses after 30 days.
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import {
+  MAX_PHOTO_PIXELS,
   MIN_PHOTO_SIDE,
   PHOTO_FORMATS,
   PHOTO_MESSAGES,
@@ -21,6 +28,7 @@ import {
   type PhotoSize,
 } from '@bakery/core';
 import { badRequest } from '../../errors.js';
+import { decodeHeicOffThread } from './heicWorker.js';
 
 /** The file types accepted, by their first bytes (never by name or declared type). */
 export type PhotoKind = 'jpeg' | 'png' | 'webp' | 'heic';
@@ -43,24 +51,6 @@ export function photoKind(bytes: Buffer): PhotoKind | null {
   return null;
 }
 
-const EXTENSIONS: Record<PhotoKind, string> = {
-  jpeg: 'jpg',
-  png: 'png',
-  webp: 'webp',
-  heic: 'heic',
-};
-
-type HeicDecode = (input: {
-  buffer: Uint8Array;
-}) => Promise<{ width: number; height: number; data: Uint8ClampedArray }>;
-
-let heicDecoder: HeicDecode | null = null;
-/** libheif (WebAssembly): sharp's own libvips reads AVIF but not HEVC-coded HEIC. */
-function decodeHeic(): HeicDecode {
-  heicDecoder ??= createRequire(import.meta.url)('heic-decode') as HeicDecode;
-  return heicDecoder;
-}
-
 interface RawImage {
   data: Buffer;
   width: number;
@@ -69,14 +59,47 @@ interface RawImage {
 }
 
 const fromRaw = (raw: RawImage) =>
-  sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
+  sharp(raw.data, {
+    raw: { width: raw.width, height: raw.height, channels: raw.channels },
+    limitInputPixels: MAX_PHOTO_PIXELS,
+  });
+
+/**
+ * The header's width and height, read without decoding (libvips reads the
+ * IHDR of a PNG, the SOF of a JPEG, the ispe box of a HEIC): a 400 when it
+ * cannot be read, 400 `photo_too_large` above MAX_PHOTO_PIXELS.
+ */
+async function checkHeader(bytes: Buffer): Promise<void> {
+  let width = 0;
+  let height = 0;
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    width = meta.width ?? 0;
+    height = meta.height ?? 0;
+  } catch {
+    throw badRequest(PHOTO_MESSAGES.notAnImage, {}, 'photo_not_an_image');
+  }
+  if (width <= 0 || height <= 0)
+    throw badRequest(PHOTO_MESSAGES.notAnImage, {}, 'photo_not_an_image');
+  if (width * height > MAX_PHOTO_PIXELS)
+    throw badRequest(PHOTO_MESSAGES.tooManyPixels(width, height), {}, 'photo_too_large');
+}
+
+/** One decode at a time in this process: the next upload waits for the one before. */
+let decoding: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const turn = decoding.then(work, work);
+  decoding = turn.catch(() => undefined);
+  return turn;
+}
 
 /** The photo upright and fully decoded (pixels), or a 400 when it cannot be read. */
 async function openPhoto(bytes: Buffer, kind: PhotoKind): Promise<RawImage> {
   try {
     if (kind === 'heic') {
-      // libheif applies the file's rotation and mirroring itself.
-      const { width, height, data } = await decodeHeic()({ buffer: bytes });
+      // libheif applies the file's rotation and mirroring itself; in a worker thread.
+      const { width, height, data } = await decodeHeicOffThread(bytes);
+      if (width * height > MAX_PHOTO_PIXELS) throw new Error('too many pixels');
       return {
         data: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
         width,
@@ -85,7 +108,10 @@ async function openPhoto(bytes: Buffer, kind: PhotoKind): Promise<RawImage> {
       };
     }
     // Decoded once, whole: a truncated or corrupt file fails here, not half-way.
-    const { data, info } = await sharp(bytes, { failOn: 'error' })
+    const { data, info } = await sharp(bytes, {
+      failOn: 'error',
+      limitInputPixels: MAX_PHOTO_PIXELS,
+    })
       .rotate()
       .raw()
       .toBuffer({ resolveWithObject: true });
@@ -108,6 +134,11 @@ export interface StoredPhoto {
 export async function storeMenuPhoto(mediaDir: string, bytes: Buffer): Promise<StoredPhoto> {
   const kind = photoKind(bytes);
   if (!kind) throw badRequest(PHOTO_MESSAGES.notAnImage, {}, 'photo_not_an_image');
+  await checkHeader(bytes);
+  return oneAtATime(() => makeSizes(mediaDir, bytes, kind));
+}
+
+async function makeSizes(mediaDir: string, bytes: Buffer, kind: PhotoKind): Promise<StoredPhoto> {
   const upright = await openPhoto(bytes, kind);
   const { width, height } = upright;
   if (Math.min(width, height) < MIN_PHOTO_SIDE)
@@ -132,7 +163,6 @@ export async function storeMenuPhoto(mediaDir: string, bytes: Buffer): Promise<S
   await mkdir(temp, { recursive: true });
   await mkdir(menuDir, { recursive: true });
   try {
-    await writeFile(path.join(temp, `original.${EXTENSIONS[kind]}`), bytes);
     for (const w of PHOTO_WIDTHS) {
       const sized = w === largest ? fromRaw(frame) : fromRaw(frame).resize(w, photoHeight(w));
       await Promise.all(
@@ -152,6 +182,36 @@ export async function storeMenuPhoto(mediaDir: string, bytes: Buffer): Promise<S
   }
   const image = photoUrl(id);
   return { id, image, images: photoSizes(image) };
+}
+
+/** How long a photo no menu uses is kept (issue 39): time to place it, or to restore a version. */
+export const UNUSED_PHOTO_DAYS = 30;
+
+/**
+ * Removes the photos under `<mediaDir>/menu/` that are older than
+ * UNUSED_PHOTO_DAYS and that no menu uses: neither the draft (MenuItem,
+ * MenuCategory) nor any published version (MenuVersion snapshots). Returns
+ * the ids removed.
+ */
+export async function sweepUnusedPhotos(
+  mediaDir: string,
+  usedText: () => Promise<string>,
+  now = new Date(),
+): Promise<string[]> {
+  const menuDir = path.join(mediaDir, 'menu');
+  const ids = await readdir(menuDir).catch(() => [] as string[]);
+  if (ids.length === 0) return [];
+  const used = await usedText();
+  const cutoff = now.getTime() - UNUSED_PHOTO_DAYS * 24 * 60 * 60_000;
+  const removed: string[] = [];
+  for (const id of ids) {
+    if (!/^[a-z0-9-]{8,64}$/.test(id) || used.includes(`/media/menu/${id}/`)) continue;
+    const info = await stat(path.join(menuDir, id)).catch(() => null);
+    if (!info || info.mtimeMs > cutoff) continue;
+    await rm(path.join(menuDir, id), { recursive: true, force: true });
+    removed.push(id);
+  }
+  return removed;
 }
 
 /** A served size's path: /media/menu/<id>/<width>.<avif|webp|jpg> (never the original). */

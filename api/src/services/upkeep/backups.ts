@@ -30,8 +30,17 @@ export type BackupMethod = 'auto' | 'pg_dump' | 'logical';
 
 const run = promisify(execFile);
 
-/** bakery-20261125T070000Z.dump: the UTC instant it was started. */
-const BACKUP_NAME = /^bakery-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.dump$/;
+/**
+ * bakery-20261125T070000Z-nightly-1a2b3c4d.dump: the UTC instant it was
+ * started, to the second, whether the schedule or the owner took it, and a
+ * random part (issue 39: three clicks in one second wrote one name three
+ * times). Names from before, bakery-20261125T070000Z.dump, count as nightly.
+ */
+const BACKUP_NAME =
+  /^bakery-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z(?:-(nightly|manual)-[0-9a-f]{8})?\.dump$/;
+
+/** Who took a backup: the schedule, or someone by hand (the owner's button, db:backup). */
+export type BackupKind = 'nightly' | 'manual';
 const PARTIAL_PREFIX = '.partial-';
 /** A partial file older than this belongs to a dump that died: swept. */
 const PARTIAL_STALE_MS = 24 * 3_600_000;
@@ -40,6 +49,8 @@ export interface BackupFile {
   name: string;
   size: number;
   takenAt: Date;
+  /** Taken by hand (issue 39): never in a nightly backup's place. */
+  manual: boolean;
 }
 
 export interface BackupResult extends BackupFile {
@@ -56,11 +67,14 @@ export interface BackupResult extends BackupFile {
   media?: { path: string; files: number; size: number };
 }
 
-export const backupNameFor = (at: Date) =>
+export const backupNameFor = (at: Date, kind: BackupKind = 'manual') =>
   `bakery-${at
     .toISOString()
     .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '')}.dump`;
+    .replace(/\.\d{3}/, '')}-${kind}-${randomBytes(4).toString('hex')}.dump`;
+
+/** Whether a backup's name says it was taken by hand. */
+export const isManualBackup = (name: string): boolean => BACKUP_NAME.exec(name)?.[7] === 'manual';
 
 /** The instant a backup's name says it was taken, or null for any other name. */
 export function takenAtOf(name: string): Date | null {
@@ -90,7 +104,8 @@ export async function listBackups(dir: string, limit = BACKUP_LIST_LIMIT): Promi
     const takenAt = takenAtOf(name);
     if (!takenAt) continue;
     const info = await stat(path.join(dir, name)).catch(() => null);
-    if (info?.isFile()) files.push({ name, size: info.size, takenAt });
+    if (info?.isFile())
+      files.push({ name, size: info.size, takenAt, manual: isManualBackup(name) });
   }
   files.sort((a, b) => b.takenAt.getTime() - a.takenAt.getTime());
   return files.slice(0, limit);
@@ -149,6 +164,8 @@ export async function takeBackup(options: {
   method?: BackupMethod;
   /** MEDIA_DIR: the uploaded photos, archived beside the dump (issue 22). */
   mediaDir?: string;
+  /** Nightly (the schedule) or manual (default). */
+  kind?: BackupKind;
 }): Promise<BackupResult> {
   const started = Date.now();
   const at = options.now ?? new Date();
@@ -161,7 +178,7 @@ export async function takeBackup(options: {
       if (method === 'auto' && error instanceof PgToolsMissing) return null;
       throw error;
     });
-  const name = backupNameFor(at);
+  const name = backupNameFor(at, options.kind ?? 'manual');
   const final = path.join(dir, name);
   const partial = path.join(dir, `${PARTIAL_PREFIX}${randomBytes(6).toString('hex')}-${name}`);
   try {
@@ -206,6 +223,7 @@ export async function takeBackup(options: {
       path: final,
       size,
       takenAt: at,
+      manual: isManualBackup(name),
       durationMs: Date.now() - started,
       ...listed,
       ...(media ? { media } : {}),
@@ -268,7 +286,10 @@ export async function backupNow(options: {
   log: Logger;
   reason: 'nightly' | 'owner' | 'command';
 }): Promise<BackupResult> {
-  const result = await takeBackup(options);
+  const result = await takeBackup({
+    ...options,
+    kind: options.reason === 'nightly' ? 'nightly' : 'manual',
+  });
   const removed = await pruneBackups(options.dir, await backupSettings(options.prisma));
   options.log.info('backup taken', {
     reason: options.reason,

@@ -8,6 +8,7 @@ import { backupNow, backupSettings, listBackups, type BackupMethod } from './bac
 import type { Job } from './scheduler.js';
 import { releaseUnpaidOrders } from './unpaidOrders.js';
 import { notifyOpenedDrops } from '../kitchen/drops.js';
+import { sweepUnusedPhotos } from '../photos/menuPhotos.js';
 
 export const BACKUP_JOB = 'nightly-backup';
 export const UNPAID_JOB = 'unpaid-order-release';
@@ -28,8 +29,11 @@ export function backupJob(options: {
     holdMs: 60 * 60_000,
     async due(lastSuccessAt, now) {
       const { time } = await backupSettings(prisma);
-      // A backup the owner took (button or command) after the scheduled time counts too.
-      const [newest] = await listBackups(options.dir, 1);
+      // Issue 39: only a nightly backup stands for the night; one taken by hand
+      // (the button, db:backup) never takes its place.
+      const newest = (await listBackups(options.dir, Number.MAX_SAFE_INTEGER)).find(
+        (b) => !b.manual,
+      );
       const last = [lastSuccessAt, newest?.takenAt ?? null].reduce<Date | null>(
         (a, b) => (a && b ? (a > b ? a : b) : (a ?? b)),
         null,
@@ -60,3 +64,27 @@ const DROP_NOTIFY_EVERY_MS = 60_000;
 /** Issue 25: tells the addresses that asked about a drop once it opens (every minute). */
 export const dropNotifyJob = (options: JobDeps): Job =>
   repeatingJob(DROP_NOTIFY_JOB, DROP_NOTIFY_EVERY_MS, 5 * 60_000, () => notifyOpenedDrops(options));
+
+export const PHOTO_SWEEP_JOB = 'unused-photo-sweep';
+
+/** Every menu photo URL the draft and the published versions hold, as one text. */
+export async function photosInUse(prisma: PrismaClient): Promise<string> {
+  const [row] = await prisma.$queryRaw<{ used: string | null }[]>`
+    SELECT string_agg(x."text", ' ') AS "used" FROM (
+      SELECT "image" AS "text" FROM "MenuItem" WHERE "image" IS NOT NULL
+      UNION ALL SELECT "image" FROM "MenuCategory" WHERE "image" IS NOT NULL
+      UNION ALL SELECT "snapshot"::text FROM "MenuVersion") x`;
+  return row?.used ?? '';
+}
+
+/** Issue 39: once a day, the photos no menu has used for 30 days go. */
+export const photoSweepJob = (options: {
+  prisma: PrismaClient;
+  log: Logger;
+  mediaDir: string;
+}): Job =>
+  repeatingJob(PHOTO_SWEEP_JOB, 24 * 60 * 60_000, 60 * 60_000, async () => {
+    const removed = await sweepUnusedPhotos(options.mediaDir, () => photosInUse(options.prisma));
+    if (removed.length > 0)
+      options.log.info('unused menu photos removed', { removed: removed.length });
+  });

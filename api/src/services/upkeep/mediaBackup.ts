@@ -115,7 +115,8 @@ export async function pruneMediaArchives(dir: string): Promise<string[]> {
   const dumps = new Set(names.filter((n) => n.endsWith('.dump')));
   const removed: string[] = [];
   for (const name of names) {
-    if (!/^bakery-\d{8}T\d{6}Z\.media\.tar\.gz$/.test(name)) continue;
+    if (!/^bakery-\d{8}T\d{6}Z(?:-(?:nightly|manual)-[0-9a-f]{8})?\.media\.tar\.gz$/.test(name))
+      continue;
     if (dumps.has(name.replace(/\.media\.tar\.gz$/, '.dump'))) continue;
     await rm(path.join(dir, name), { force: true });
     removed.push(name);

@@ -65,7 +65,7 @@ function SettingsForm({
   queryKey,
 }: {
   title: string;
-  fields: { key: string; label: string; hint?: string }[];
+  fields: { key: string; label: string; hint?: string; type?: string }[];
   /** The stored settings (an object of the fields' keys). */
   saved: object;
   schema: typeof BackupSettingsSchema | typeof UnpaidOrderSettingsSchema;
@@ -75,7 +75,8 @@ function SettingsForm({
   const client = useQueryClient();
   const [draft, setDraft] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const value = (key: string) => draft[key] ?? String((saved as Record<string, unknown>)[key]);
+  const value = (key: string) =>
+    draft[key] ?? String((saved as Record<string, unknown>)[key] ?? '');
   const save = useMutation({
     mutationFn: (body: unknown) => api(path, { method: 'PUT', body }),
     onSuccess: () => {
@@ -106,6 +107,7 @@ function SettingsForm({
             id={`${path}-${f.key}`}
             label={f.label}
             hint={f.hint}
+            type={f.type}
             value={value(f.key)}
             error={errors[f.key]}
             onChange={(v) => setDraft((d) => ({ ...d, [f.key]: v }))}
@@ -128,6 +130,13 @@ const SETTINGS_FORMS = {
       { key: 'time', label: 'Time (HH:MM, New York)' },
       { key: 'keepDaily', label: 'Daily backups kept' },
       { key: 'keepWeekly', label: 'Weekly backups kept' },
+      // Issue 39: keeping fewer deletes older backups: the server asks for this.
+      {
+        key: 'confirm',
+        label: 'Password or authenticator code',
+        hint: 'only to keep fewer backups',
+        type: 'password',
+      },
     ],
   },
   unpaid: {

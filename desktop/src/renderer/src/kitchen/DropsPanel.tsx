@@ -85,8 +85,17 @@ export function DropsPanel({ role }: { role: string }) {
   const bindDrop = textBinder(form, setForm);
   const bindWindow = textBinder(win, setWin);
   const bindWindowSelect = selectBinder(win, setWin);
-  const { drops, windows, saveDrop, duplicate, remove, saveHold, addWindow, removeWindow } =
-    useDrops({ onDropSaved: () => setForm(emptyDrop), onHoldSaved: () => setHold('') });
+  const {
+    drops,
+    windows,
+    saveDrop,
+    duplicate,
+    remove,
+    releaseHolds,
+    saveHold,
+    addWindow,
+    removeWindow,
+  } = useDrops({ onDropSaved: () => setForm(emptyDrop), onHoldSaved: () => setHold('') });
 
   if (!drops.data) return <QueryStatus query={drops} what="drops" />;
 
@@ -166,6 +175,7 @@ export function DropsPanel({ role }: { role: string }) {
           isOwner={isOwner}
           edit={edit}
           duplicate={duplicate}
+          releaseHolds={releaseHolds}
           remove={remove}
         />
         {isOwner && (

@@ -19,12 +19,14 @@ export function DropsTable({
   edit,
   duplicate,
   remove,
+  releaseHolds,
 }: {
   drops: PublicDropView[];
   isOwner: boolean;
   edit: (drop: PublicDropView) => void;
   duplicate: { mutate: (id: string) => void };
   remove: { mutate: (id: string) => void };
+  releaseHolds: { mutate: (id: string) => void };
 }) {
   return (
     <>
@@ -45,8 +47,15 @@ export function DropsTable({
                 {drop.units.map((u) => (
                   <div key={u.id}>
                     {u.label}: {u.left} / {u.quantity}
+                    {(u.held ?? 0) > 0 && ` (${u.held} held)`}
                   </div>
                 ))}
+                {(drop.holders ?? 0) > 0 && (
+                  <Tag minimal intent="warning">
+                    {drop.holders === 1 ? '1 customer holds' : `${drop.holders} customers hold`}{' '}
+                    items at checkout
+                  </Tag>
+                )}
               </td>
               <td>
                 {isOwner && (
@@ -56,6 +65,13 @@ export function DropsTable({
                       text="Duplicate for next week"
                       onClick={() => duplicate.mutate(drop.id)}
                     />
+                    {(drop.holders ?? 0) > 0 && (
+                      <Button
+                        text="Release holds"
+                        intent="warning"
+                        onClick={() => releaseHolds.mutate(drop.id)}
+                      />
+                    )}
                     <Button text="Delete" intent="danger" onClick={() => remove.mutate(drop.id)} />
                   </ButtonGroup>
                 )}

@@ -57,6 +57,16 @@ export function useDrops({
     onSuccess: refresh,
     onError: failed('Failed to delete the drop'),
   });
+  // Issue 39: the owner lets go of every checkout hold of a drop.
+  const releaseHolds = useMutation({
+    mutationFn: (id: string) =>
+      api<PublicDropView>(`/api/admin/drops/${id}/holds`, { method: 'DELETE' }),
+    onSuccess: (drop) => {
+      refresh();
+      toast('Holds released', `Every hold of ${drop.name} is let go`, 'success');
+    },
+    onError: failed('Failed to release the holds'),
+  });
   const saveHold = useMutation({
     mutationFn: (body: unknown) => api('/api/admin/drops/settings', { method: 'PUT', body }),
     onSuccess: () => {
@@ -77,5 +87,15 @@ export function useDrops({
     onError: failed('Failed to remove the window'),
   });
 
-  return { drops, windows, saveDrop, duplicate, remove, saveHold, addWindow, removeWindow };
+  return {
+    drops,
+    windows,
+    saveDrop,
+    duplicate,
+    remove,
+    releaseHolds,
+    saveHold,
+    addWindow,
+    removeWindow,
+  };
 }
