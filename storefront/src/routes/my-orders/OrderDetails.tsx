@@ -62,10 +62,21 @@ export function OrderFacts({ order }: { order: OrderView }) {
           </dd>
         </div>
       )}
+      {order.refundDue > 0 && (
+        <div>
+          <dt>To be refunded:</dt>
+          <dd className="amount">{formatDollars(order.refundDue)}</dd>
+        </div>
+      )}
       {order.amountDue > 0 && order.fulfillmentStatus !== 'cancelled' && (
         <div>
           <dt>Still due:</dt>
-          <dd className="amount">{formatDollars(order.amountDue)}</dd>
+          <dd className="amount">
+            {formatDollars(order.amountDue)}
+            {order.received > 0 && (
+              <span className="muted"> (for your change; pay it when you pick up your order)</span>
+            )}
+          </dd>
         </div>
       )}
     </dl>
