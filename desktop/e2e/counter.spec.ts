@@ -122,10 +122,22 @@ test('the morning is marked ready in bulk; each customer is mailed the pickup co
   await expect(preview).toContainText('Uma Unpaid');
   await preview.getByRole('button', { name: 'Close' }).click();
   await counter.getByRole('button', { name: 'Mark ready', exact: true }).click();
+  // Issue 36: Mark Ready mails every customer, so the desk asks first.
+  const ask = page.getByRole('alertdialog');
+  await expect(ask).toContainText('Mark the 2 ticked orders ready?');
+  await ask.getByRole('button', { name: 'Mark ready', exact: true }).click();
+  // The browser's day here is the orders' day, the server's is weeks before:
+  // for the server they are due later, so it asks again, naming whom it mails.
+  await expect(ask).toContainText('e-mails 2 customers (Paula Paid, Uma Unpaid)');
+  await ask.getByRole('button', { name: 'Mark ready and e-mail them' }).click();
   await expect(toast('2 of 2 orders marked ready')).toBeVisible();
   await expect(counter.getByText('2 ticked')).toHaveCount(0);
   // Then the rest of the morning in one press.
   await page.getByRole('button', { name: 'Mark today ready' }).click();
+  await expect(ask).toContainText('Mark every open order due');
+  await ask.getByRole('button', { name: 'Mark ready', exact: true }).click();
+  await expect(ask).toContainText('e-mails 2 customers (Cora Cancel, Rita Ready)');
+  await ask.getByRole('button', { name: 'Mark ready and e-mail them' }).click();
   // The two still open; the window's two are ready already (and not mailed twice).
   await expect(toast('2 of 2 orders marked ready')).toBeVisible();
   await expect(page.getByRole('gridcell', { name: 'Ready', exact: true })).toHaveCount(4);
