@@ -202,6 +202,52 @@ describe('the draft, publish and the live catalogue', () => {
     expect(undone.body.changes).toEqual([]);
     expect((await owner.post('/api/admin/menu/publish')).status).toBe(409);
   });
+
+  it('lists only the changes made, dates and days in words (issue 38)', async () => {
+    // The editor sends the default maximum (10) with every save: no change.
+    await owner.patch('/api/admin/menu/items/banana-bread', {
+      maxQuantity: 10,
+      soldOutUntil: '2026-12-24',
+      availableFrom: '2026-12-01',
+      weekdays: [5, 6],
+    });
+    const texts = (await owner.get('/api/admin/menu')).body.changes.map(
+      (c: { text: string }) => c.text,
+    );
+    expect(texts).toEqual([
+      'Banana Bread: sold out until December 24, 2026; available from December 1, 2026; only on Friday, Saturday',
+    ]);
+    expect(texts.join()).not.toMatch(/maximum|\d{4}-\d\d-\d\d/);
+    await owner.patch('/api/admin/menu/items/banana-bread', { maxQuantity: 4 });
+    expect(
+      (await owner.get('/api/admin/menu')).body.changes.map((c: { text: string }) => c.text),
+    ).toEqual([
+      'Banana Bread: maximum per order 10 → 4; sold out until December 24, 2026; available from December 1, 2026; only on Friday, Saturday',
+    ]);
+    await owner.post('/api/admin/menu/discard');
+  });
+
+  it('says what restoring a version would change, and refuses to restore the live one', async () => {
+    const { body } = await owner.get('/api/admin/menu/versions?limit=100');
+    const [live, ...older] = body.versions;
+    expect(live.changesIfRestored).toEqual([]);
+    const first = older.at(-1);
+    expect(first.summary).toBe('The first menu (70 items in 8 categories)');
+    // Version 1 had Cinnamon Rolls at $20.00, as the live one has again: no price change.
+    expect(first.changesIfRestored.map((c: { text: string }) => c.text)).not.toContain(
+      'Cinnamon Rolls: price $22.00 → $20.00',
+    );
+    const fourth = older.find((v: { number: number }) => v.number === 4);
+    expect(fourth.changesIfRestored.map((c: { text: string }) => c.text)).toEqual([
+      'Cinnamon Rolls: price $20.00 → $22.00',
+    ]);
+    const again = await owner.post(`/api/admin/menu/versions/${live.id}/restore`);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      code: 'invalid_state',
+      message: `Version ${live.number} is what customers see now: there is nothing to restore (Undo discards the draft)`,
+    });
+  });
 });
 
 describe('availability per item', () => {

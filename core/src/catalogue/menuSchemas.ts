@@ -36,6 +36,8 @@ export const MENU_MESSAGES = {
   categoryNotFound: (id: string) => `There is no category ${id} in the draft`,
   nothingToPublish: 'The draft is the same as the published menu: nothing to publish',
   versionNotFound: 'There is no such version',
+  alreadyLive: (n: number) =>
+    `Version ${n} is what customers see now: there is nothing to restore (Undo discards the draft)`,
   soldOutOnly: 'Admins may only mark items sold out; the owner changes the rest',
 } as const;
 

@@ -72,6 +72,11 @@ export interface MenuVersionView {
   publishedBy: { id: string; name: string } | null;
   summary: string;
   restoredFrom: number | null;
+  /**
+   * In the versions list: what restoring this version would change for
+   * customers (against the live version; empty for the live one itself).
+   */
+  changesIfRestored?: MenuChange[];
 }
 
 /** One difference between the draft and what is published. */

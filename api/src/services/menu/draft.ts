@@ -3,8 +3,11 @@
 // a time (each in one transaction), compared with what is published.
 import type { MenuChange } from '@bakery/core';
 import {
+  DEFAULT_MAX_QUANTITY,
   fromPriceCents,
   formatCents,
+  formatLongDate,
+  WEEKDAY_NAMES,
   MENU_MESSAGES,
   SEED_CATALOGUE,
   type CatalogueCategory,
@@ -39,7 +42,13 @@ export function canonicalItem(item: CatalogueItem): CatalogueItem {
     image: item.image ?? null,
     imageAlt: item.imageAlt,
   };
-  if (item.maxQuantity !== undefined && item.maxQuantity !== null)
+  // The default limit is the same as none: saying 10 where nothing was said
+  // is no change (the draft would list a "maximum quantity" nobody made).
+  if (
+    item.maxQuantity !== undefined &&
+    item.maxQuantity !== null &&
+    item.maxQuantity !== DEFAULT_MAX_QUANTITY
+  )
     out.maxQuantity = item.maxQuantity;
   if (item.variants?.length) out.variants = item.variants.map((v) => ({ ...v }));
   if (item.fillings) out.fillings = true;
@@ -171,7 +180,7 @@ export async function ensureSeeded(prisma: PrismaClient): Promise<void> {
     await tx.menuVersion.create({
       data: {
         number: 1,
-        summary: "The spec's menu (70 items in 8 categories)",
+        summary: `The first menu (${seed.items.length} items in ${seed.categories.length} categories)`,
         snapshot: seed as never,
       },
     });
@@ -394,8 +403,30 @@ function fieldText(field: string, before: CatalogueItem, after: CatalogueItem): 
     return parts.length ? parts.join(', ') : 'sizes reordered';
   }
   if (field === 'hidden') return after.hidden ? 'hidden' : 'shown';
+  // Dates and days in words, as the owner reads them.
   if (field === 'soldOutUntil')
-    return after.soldOutUntil ? `sold out until ${after.soldOutUntil}` : 'no longer sold out';
+    return after.soldOutUntil
+      ? `sold out until ${formatLongDate(after.soldOutUntil)}`
+      : 'no longer sold out';
+  if (field === 'availableFrom')
+    return after.availableFrom
+      ? `available from ${formatLongDate(after.availableFrom)}`
+      : 'no first day';
+  if (field === 'availableUntil')
+    return after.availableUntil
+      ? `available until ${formatLongDate(after.availableUntil)}`
+      : 'no last day';
+  if (field === 'soldOutDates')
+    return after.soldOutDates?.length
+      ? `sold out on ${after.soldOutDates.map((d) => formatLongDate(d)).join(', ')}`
+      : 'no sold-out days';
+  if (field === 'weekdays')
+    return after.weekdays?.length
+      ? `only on ${after.weekdays.map((d) => WEEKDAY_NAMES[d]).join(', ')}`
+      : 'every day';
+  if (field === 'maxQuantity')
+    return `maximum per order ${before.maxQuantity ?? DEFAULT_MAX_QUANTITY} → ${after.maxQuantity ?? DEFAULT_MAX_QUANTITY}`;
+  if (field === 'name') return `renamed ${after.name}`;
   return FIELD_WORDS[field] ?? field;
 }
 
