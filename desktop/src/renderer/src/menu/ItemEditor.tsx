@@ -10,7 +10,8 @@ import { TextField, textBinder } from '../ui/fields';
 import { toast } from '../ui/toaster';
 import { CardPreview } from './CardPreview';
 import { formOf, ownerPatchOf, previewOf, type ItemForm } from './itemForm';
-import { patchItem, type DraftView, type ItemPatch } from './menuApi';
+import { deleteItem, patchItem, type DraftView, type ItemPatch } from './menuApi';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { MoveButtons } from './MoveButtons';
 import { PhotoDrop } from './PhotoDrop';
 
@@ -19,12 +20,15 @@ export function ItemEditor({
   draft,
   owner,
   onSaved,
+  onDeleted,
 }: {
   item: CatalogueItem;
   draft: DraftView;
   owner: boolean;
   onSaved(): void;
+  onDeleted(): void;
 }) {
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const [form, setForm] = useState(() => formOf(item));
   const [error, setError] = useState<string | null>(null);
   const set = <K extends keyof ItemForm>(key: K, value: ItemForm[K]) =>
@@ -50,6 +54,18 @@ export function ItemEditor({
       onSaved();
     },
     onError: (e) => setError(messageOf(e, 'Failed to save')),
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteItem(item.id),
+    onSuccess: () => {
+      toast(
+        'Menu',
+        `${item.name}: deleted from the draft (publish to take it off the shop)`,
+        'success',
+      );
+      onDeleted();
+    },
+    onError: (e) => setError(messageOf(e, 'Failed to delete')),
   });
 
   function submit(e: FormEvent) {
@@ -226,8 +242,29 @@ export function ItemEditor({
               onMove={(p) => save.mutate({ position: p })}
             />
           )}
+          {owner && (
+            <Button
+              intent="danger"
+              icon="trash"
+              text="Delete"
+              aria-label={`Delete ${item.name}`}
+              loading={remove.isPending}
+              onClick={() => setConfirmDelete(true)}
+            />
+          )}
         </div>
       </form>
+      <ConfirmDialog
+        isOpen={confirmDelete}
+        title={`Delete ${item.name}?`}
+        confirmText="Delete"
+        cancelText="Keep it"
+        onConfirm={() => remove.mutate()}
+        onClose={() => setConfirmDelete(false)}
+      >
+        It leaves the draft; customers still see it until you publish the menu. Orders already
+        placed keep their line, and an earlier version can be restored.
+      </ConfirmDialog>
       <CardPreview item={previewOf(item, form)} image={image} />
     </div>
   );
