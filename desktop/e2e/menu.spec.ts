@@ -255,6 +255,17 @@ test('the owner adds an item, publishes, the storefront shows it; Delete takes i
     .setInputFiles(join(import.meta.dirname, 'fixtures', 'heart-cake.jpg'));
   expect((await uploaded).status()).toBe(201);
   await dialog.getByLabel('Photo description (alt text)').fill('Sticky buns in a tray');
+  // Its allergens, as the bakery states them (issue 38).
+  await dialog
+    .getByLabel('Ingredients (as printed, separated by commas)')
+    .fill('Brown rice flour, water, eggs, brown sugar, pecans, coconut oil, yeast, sea salt');
+  // Ticked from the keyboard (Space on the focused box).
+  for (const name of ['Contains eggs', 'Contains tree nuts', 'May contain peanuts']) {
+    const box = dialog.getByRole('checkbox', { name });
+    await box.focus();
+    await page.keyboard.press('Space');
+    await expect(box).toBeChecked();
+  }
   // The storefront card follows the form: the lowest count's price.
   await expect(dialog.locator('.menu-preview-price')).toHaveText('From $18.00');
   // The shot shows the form's top (name, category, counts) beside the card.
@@ -279,6 +290,23 @@ test('the owner adds an item, publishes, the storefront shows it; Delete takes i
   });
   await expect(card).toBeVisible();
   await expect(card).toContainText('$18.00');
+  // Its allergens are live: GET /api/menu states them, and "Without: tree nuts" hides it.
+  const menu = async (query = '') =>
+    (
+      (await (await page.request.get(`${base()}/api/menu${query}`)).json()) as {
+        items: { id: string; allergenInfo: { contains: string | null } }[];
+      }
+    ).items;
+  expect((await menu()).find((i) => i.id === 'pecan-sticky-buns')!.allergenInfo.contains).toBe(
+    'Contains: Eggs, Tree Nuts (Pecans)',
+  );
+  expect((await menu('?without=tree-nuts')).map((i) => i.id)).not.toContain('pecan-sticky-buns');
+  expect((await menu('?without=sesame')).map((i) => i.id)).toContain('pecan-sticky-buns');
+  // The editor's allergen fields, for the docs.
+  const editor = page.getByRole('form', { name: 'Edit Pecan Sticky Buns' });
+  await editor.getByRole('group', { name: 'Ingredients and allergens' }).scrollIntoViewIfNeeded();
+  await expect(page.locator('.bp6-toast')).toHaveCount(0, { timeout: 10_000 });
+  await page.screenshot({ path: join(docs, 'menu-allergens.png') });
 
   // Delete: off the draft, then off the shop on publish.
   await page.getByRole('button', { name: 'Delete Pecan Sticky Buns' }).click();

@@ -114,11 +114,20 @@ describe('GET /api/menu with allergens', () => {
     expect(item('chocolate-chip-cookies')!.allergenInfo.contains).toBe(
       'Contains: Eggs, Tree Nuts (Cashews)',
     );
-    // No recipe linked: ask us.
+    // No recipe linked: what the bakery states (the seed's facts, issue 38).
     expect(item('focaccia')!.allergenInfo).toMatchObject({
-      known: false,
-      ingredients: 'Ask us about allergens',
+      known: true,
+      ingredients: expect.stringMatching(/^Ingredients: Brown rice flour, sorghum flour, water/),
+      contains: null,
+      mayContain: 'May contain: Tree Nuts, Peanuts',
     });
+    // The linked recipe wins over the seed's statement, and the Menu editor is told so.
+    expect(bread.ingredients).not.toContain('Bananas');
+    const draft = await staff.get('/api/admin/menu');
+    expect(draft.body.recipeLinked).toEqual(
+      expect.arrayContaining(['banana-bread', 'zucchini-bread']),
+    );
+    expect(draft.body.recipeLinked).not.toContain('focaccia');
   });
 
   it('shows a tree-nut ingredient on every item whose recipe uses it, at once, with a new ETag', async () => {
@@ -161,7 +170,9 @@ describe('GET /api/menu with allergens', () => {
     const { body, item } = await menu('?without=tree-nuts');
     expect(item('banana-bread')).toBeUndefined();
     expect(item('chocolate-chip-cookies')).toBeUndefined();
-    expect(item('focaccia')).toBeUndefined();
+    // Focaccia may contain tree nuts (a shared kitchen): shown, marked.
+    expect(item('focaccia')).toBeDefined();
+    expect(item('walnut-brownies')).toBeUndefined();
     expect(item('classic-oat-bars')).toBeDefined();
     expect(
       body.items.every((i) => !i.allergens.includes('tree-nuts') && i.allergenInfo.known),
@@ -214,9 +225,8 @@ describe('the gluten-free, dairy-free promise', () => {
     ).toBe(200);
     expect((await menu()).item('banana-bread')!.allergenInfo.note).toBe(wording);
     const overview = await staff.get('/api/admin/allergens');
-    expect(overview.body.askUs.map((i: { productId: string }) => i.productId)).toContain(
-      'focaccia',
-    );
+    // Every seed item's facts are stated: nobody is told "Ask us".
+    expect(overview.body.askUs).toEqual([]);
     expect(overview.body.problems.map((p: { productId: string }) => p.productId)).toContain(
       'zucchini-bread',
     );

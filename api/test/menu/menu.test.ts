@@ -3,7 +3,7 @@
 // price; sold-out and seasonal items are refused for their days; bad input,
 // signed-out callers and customers are refused; an earlier version comes
 // back by restore; the gluten-free, dairy-free promise blocks a publish.
-import { addDays, bakeryToday, formatLongDate, type OrderView } from '@bakery/core';
+import { addDays, bakeryToday, formatLongDate, SEED_CATALOGUE, type OrderView } from '@bakery/core';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, signedIn } from '../admin/helpers.js';
@@ -584,6 +584,79 @@ describe('a category the owner adds has its own daily limit', () => {
       where: { date_category: { date, category: 'hand-pies' } },
     });
     expect(load?.units).toBe(1);
+  });
+});
+
+describe('allergens per item, stated in the Menu editor (issue 38)', () => {
+  type Facts = {
+    id: string;
+    ingredients: string[];
+    allergens: string[];
+    mayContain: string[];
+    allergenInfo: { known: boolean; ingredients: string; contains: string | null };
+  };
+  const ids = async (query = '') =>
+    (await guest.get<{ items: Facts[] }>(`/api/menu${query}`)).body.items.map((i) => i.id);
+
+  it('the seed states every item, so the filters work out of the box', async () => {
+    const all = (await guest.get<{ items: Facts[] }>('/api/menu')).body.items;
+    // Every seed item (the items earlier tests added start as "Ask us").
+    const seed = new Set(SEED_CATALOGUE.items.map((i) => i.id));
+    expect(all.filter((i) => seed.has(i.id) && !i.allergenInfo.known).map((i) => i.id)).toEqual([]);
+    expect(all.find((i) => i.id === 'walnut-brownies')!.allergenInfo.contains).toBe(
+      'Contains: Eggs, Tree Nuts (Walnuts)',
+    );
+    const noSesame = await ids('?without=sesame');
+    expect(noSesame).toHaveLength(all.filter((i) => i.allergenInfo.known).length);
+    const noEggs = await ids('?without=eggs');
+    expect(noEggs).toEqual(expect.arrayContaining(['focaccia', 'classic-oat-bars']));
+    expect(noEggs).not.toContain('vanilla-celebration-cake');
+    const noNuts = await ids('?without=tree-nuts');
+    for (const id of ['maple-pecan-granola', 'raspberry-almond-muffins', 'walnut-brownies'])
+      expect(noNuts).not.toContain(id);
+    expect(noNuts.length).toBeGreaterThan(40);
+  });
+
+  it('what the owner sets shows in GET /api/menu on publish, and ?without= hides it', async () => {
+    const set = await owner.patch('/api/admin/menu/items/focaccia', {
+      ingredients: 'Brown rice flour, water, olive oil, sesame seeds, sea salt',
+      contains: ['sesame'],
+      mayContain: ['tree-nuts'],
+    });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ contains: ['sesame'], mayContain: ['tree-nuts'] });
+    expect(
+      (await owner.get('/api/admin/menu')).body.changes.map((c: { text: string }) => c.text),
+    ).toEqual(['Herb Focaccia: ingredients; may contain Tree Nuts; contains Sesame']);
+    // Not live until published.
+    expect(await ids('?without=sesame')).toContain('focaccia');
+    expect((await owner.post('/api/admin/menu/publish')).status).toBe(201);
+    const focaccia = (await guest.get<{ items: Facts[] }>('/api/menu')).body.items.find(
+      (i) => i.id === 'focaccia',
+    )!;
+    expect(focaccia).toMatchObject({
+      ingredients: ['Brown rice flour', 'water', 'olive oil', 'sesame seeds', 'sea salt'],
+      allergens: ['sesame'],
+      mayContain: ['tree-nuts'],
+      allergenInfo: { known: true, contains: 'Contains: Sesame' },
+    });
+    expect(await ids('?without=sesame')).not.toContain('focaccia');
+    expect(await ids('?without=tree-nuts')).toContain('focaccia');
+  });
+
+  it('refuses an unknown allergen (400) and keeps the promise: milk stated is refused at publish', async () => {
+    const bad = await owner.patch('/api/admin/menu/items/focaccia', { contains: ['gluten'] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('validation_failed');
+    expect(bad.body.message).toMatch(/^Choose allergens among: milk, eggs/);
+    await owner.patch('/api/admin/menu/items/focaccia', { contains: ['sesame', 'milk'] });
+    const refused = await owner.post('/api/admin/menu/publish');
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('claim_broken');
+    expect(refused.body.message).toMatch(
+      /^Herb Focaccia cannot carry the gluten-free, dairy-free promise/,
+    );
+    await owner.post('/api/admin/menu/discard');
   });
 });
 

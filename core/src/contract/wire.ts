@@ -96,6 +96,8 @@ export interface MenuDraftView {
   draft: CatalogueSnapshot;
   published: MenuVersionView;
   changes: MenuChange[];
+  /** The items a costed recipe is linked to: their allergens come from it, not the editor. */
+  recipeLinked: string[];
 }
 
 /** Publish and restore: the new version and what it changed. */

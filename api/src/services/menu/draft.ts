@@ -8,6 +8,8 @@ import {
   formatCents,
   formatLongDate,
   WEEKDAY_NAMES,
+  allergenLabel,
+  isAllergenId,
   MENU_MESSAGES,
   SEED_CATALOGUE,
   type CatalogueCategory,
@@ -59,6 +61,9 @@ export function canonicalItem(item: CatalogueItem): CatalogueItem {
   if (item.availableFrom) out.availableFrom = item.availableFrom;
   if (item.availableUntil) out.availableUntil = item.availableUntil;
   if (item.weekdays?.length) out.weekdays = [...new Set(item.weekdays)].sort();
+  if (item.ingredients?.trim()) out.ingredients = item.ingredients.trim();
+  if (item.contains?.length) out.contains = [...item.contains];
+  if (item.mayContain?.length) out.mayContain = [...item.mayContain];
   return out;
 }
 
@@ -101,6 +106,8 @@ export async function readDraft(db: Db): Promise<CatalogueSnapshot> {
         ...row,
         category: row.categoryId as never,
         maxQuantity: row.maxQuantity ?? undefined,
+        contains: row.contains.filter(isAllergenId),
+        mayContain: row.mayContain.filter(isAllergenId),
         variants: row.variants.map((v) => ({
           id: v.id as VariantId,
           label: v.label,
@@ -165,6 +172,9 @@ function itemRow(item: CatalogueItem, position: number) {
     availableFrom: item.availableFrom ?? null,
     availableUntil: item.availableUntil ?? null,
     weekdays: item.weekdays ?? [],
+    ingredients: item.ingredients ?? '',
+    contains: item.contains ?? [],
+    mayContain: item.mayContain ?? [],
     position,
   };
 }
@@ -374,6 +384,9 @@ const FIELD_WORDS: Record<string, string> = {
   availableFrom: 'available from',
   availableUntil: 'available until',
   weekdays: 'weekdays',
+  ingredients: 'ingredients',
+  contains: 'allergens',
+  mayContain: 'may contain',
   label: 'label',
 };
 
@@ -427,6 +440,14 @@ function fieldText(field: string, before: CatalogueItem, after: CatalogueItem): 
   if (field === 'maxQuantity')
     return `maximum per order ${before.maxQuantity ?? DEFAULT_MAX_QUANTITY} → ${after.maxQuantity ?? DEFAULT_MAX_QUANTITY}`;
   if (field === 'name') return `renamed ${after.name}`;
+  if (field === 'contains')
+    return after.contains?.length
+      ? `contains ${after.contains.map(allergenLabel).join(', ')}`
+      : 'contains no major allergen';
+  if (field === 'mayContain')
+    return after.mayContain?.length
+      ? `may contain ${after.mayContain.map(allergenLabel).join(', ')}`
+      : 'no "may contain"';
   return FIELD_WORDS[field] ?? field;
 }
 

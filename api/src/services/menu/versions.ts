@@ -104,13 +104,18 @@ export async function listVersions(prisma: PrismaClient, limit: number, before?:
 
 /** GET /api/admin/menu: the draft, what is published and what the draft changes. */
 export async function draftView(prisma: PrismaClient) {
-  const [draft, published] = await Promise.all([readDraft(prisma), latestVersion(prisma)]);
+  const [draft, published, links] = await Promise.all([
+    readDraft(prisma),
+    latestVersion(prisma),
+    prisma.productRecipe.findMany({ distinct: ['productId'], select: { productId: true } }),
+  ]);
   const snapshot = published!.snapshot as unknown as CatalogueSnapshot;
   const [version] = await views(prisma, [published!]);
   return {
     draft,
-    published: version,
+    published: version!,
     changes: differences(snapshot, draft),
+    recipeLinked: links.map((l) => l.productId).sort(),
   };
 }
 

@@ -8,6 +8,7 @@ import { apiUrl, messageOf } from '../api/client';
 import { Button, Callout, Checkbox, Switch } from '../ui/blueprint';
 import { TextField, textBinder } from '../ui/fields';
 import { toast } from '../ui/toaster';
+import { AllergenFields } from './AllergenFields';
 import { CardPreview } from './CardPreview';
 import { formOf, ownerPatchOf, previewOf, type ItemForm } from './itemForm';
 import { deleteItem, patchItem, type DraftView, type ItemPatch } from './menuApi';
@@ -223,6 +224,13 @@ export function ItemEditor({
           </div>
         )}
         <TextField id="menu-alt" label="Photo description (alt text)" {...bind('imageAlt')} />
+        <AllergenFields
+          id="menu"
+          value={form}
+          onChange={(facts) => setForm((f) => ({ ...f, ...facts }))}
+          recipeLinked={draft.recipeLinked.includes(item.id)}
+          disabled={!owner}
+        />
         <div className="button-row">
           <Button
             type="submit"

@@ -27,6 +27,7 @@ const draft: DraftView = {
     restoredFrom: null,
   },
   changes: [],
+  recipeLinked: [],
 };
 const rolls = SEED_CATALOGUE.items.find((i) => i.id === 'cinnamon-rolls')!;
 const PATH = 'PATCH /api/admin/menu/items/cinnamon-rolls';

@@ -16,6 +16,7 @@ import {
   SegmentedControl,
 } from '../ui/blueprint';
 import { TextField, textBinder } from '../ui/fields';
+import { AllergenFields } from './AllergenFields';
 import { CardPreview } from './CardPreview';
 import { emptyNewItem, newItemOf, type NewItemForm, type SoldAs } from './itemForm';
 import { createItem, type CatalogueItem, type DraftView } from './menuApi';
@@ -194,6 +195,12 @@ export function NewItemDialog({
                   {...text('imageAlt')}
                 />
               )}
+              <AllergenFields
+                id="new-item"
+                value={form}
+                onChange={(facts) => setForm((f) => ({ ...f, ...facts }))}
+                recipeLinked={false}
+              />
               <p className="muted">
                 Without a photo, the card shows the category&apos;s drawing. The item goes into the
                 draft: customers see it once you publish the menu.

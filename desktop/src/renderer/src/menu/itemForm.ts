@@ -1,7 +1,7 @@
 // The item editor's form (issue 22): what the owner types, the storefront
 // card it previews and the patch it sends. The prices and sizes are checked
 // here (whole cents, above $0.00; each size named once) before anything is sent.
-import { VARIANT_ID_PATTERN, type CatalogueItem } from '@bakery/core';
+import { VARIANT_ID_PATTERN, type AllergenId, type CatalogueItem } from '@bakery/core';
 import type { ItemPatch, NewItem } from './menuApi';
 
 /** A size or count of the item as the owner types it. */
@@ -27,6 +27,10 @@ export interface ItemForm {
   /** An uploaded photo's URL, or null for the category's drawing. */
   image: string | null;
   imageAlt: string;
+  /** Allergens as stated (issue 38). */
+  ingredients: string;
+  contains: AllergenId[];
+  mayContain: AllergenId[];
 }
 
 export const PRICE_MESSAGE = 'Enter a price above $0.00, with at most 2 decimals';
@@ -67,6 +71,9 @@ export const formOf = (item: CatalogueItem): ItemForm => ({
   weekdays: item.weekdays ?? [],
   image: item.image,
   imageAlt: item.imageAlt,
+  ingredients: item.ingredients ?? '',
+  contains: item.contains ?? [],
+  mayContain: item.mayContain ?? [],
 });
 
 /** The fields the form sends as typed (an empty date is none). */
@@ -80,6 +87,9 @@ const plainFields = (form: ItemForm) => ({
   weekdays: form.weekdays,
   image: form.image,
   imageAlt: form.imageAlt,
+  ingredients: form.ingredients,
+  contains: form.contains,
+  mayContain: form.mayContain,
 });
 
 /** The sizes as the item would have them; a price not yet valid is null. */
@@ -143,6 +153,9 @@ export interface NewItemForm {
   sizes: SizeRow[];
   image: string | null;
   imageAlt: string;
+  ingredients: string;
+  contains: AllergenId[];
+  mayContain: AllergenId[];
 }
 
 export const NEW_ITEM_MESSAGES = {
@@ -161,6 +174,9 @@ export const emptyNewItem = (category: string): NewItemForm => ({
   sizes: [],
   image: null,
   imageAlt: '',
+  ingredients: '',
+  contains: [],
+  mayContain: [],
 });
 
 /** A new item's id from its name, not yet taken in the draft: "Apple Pie" is apple-pie. */
@@ -191,6 +207,9 @@ export function newItemOf(form: NewItemForm, taken: ReadonlySet<string>): NewIte
     description: form.description.trim(),
     image: form.image,
     imageAlt: form.imageAlt.trim(),
+    ingredients: form.ingredients.trim(),
+    contains: form.contains,
+    mayContain: form.mayContain,
   };
   if (form.soldAs === 'one') {
     const cents = dollarsToCentsStrict(form.price);
@@ -228,4 +247,7 @@ const emptyForm: ItemForm = {
   weekdays: [],
   image: null,
   imageAlt: '',
+  ingredients: '',
+  contains: [],
+  mayContain: [],
 };
