@@ -407,7 +407,7 @@ const routeMap = () => ({
 
   // Owner: the shop's settings and menu photos (issue 22)
   adminSettings: atSettings.get<ShopSettingsView>()(''),
-  saveAdminSettings: atSettings.put<ShopSettingsView>()('', { body: 'ShopSettingsSchema' }),
+  saveAdminSettings: atSettings.put<ShopSettingsView>()('', { body: 'ShopSettingsInputSchema' }),
   uploadMenuImage: atMenu.create<MenuImage>()('/images'),
 
   // Staff: the menu (issue 22)
