@@ -135,7 +135,8 @@ type WebhookReceived = { received: boolean; duplicate?: boolean };
 type AutoLogin = { success: boolean; role: string };
 type StaffUserAnswer = { success: boolean; user: V.UserView };
 type SecondFactorLogin = { success: boolean; user: V.UserView; recoveryCodesLeft?: number };
-type SecondFactorSetup = { secret: string; otpauthUrl: string };
+/** The new key, its otpauth URL and that URL as a QR code (an SVG data URL) to scan. */
+type SecondFactorSetup = { secret: string; otpauthUrl: string; qrCode: string };
 type SecurityPolicy = { staffTotpRequired: boolean };
 type SecurityPolicySaved = { success: boolean; staffTotpRequired: boolean };
 type ResetLinkSent = { message: string; needsConfiguration: boolean };
