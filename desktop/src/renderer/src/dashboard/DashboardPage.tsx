@@ -28,6 +28,7 @@ import { useAdminSession } from '../auth/adminSession';
 import { bridge } from '../platform/bridge';
 import { useSettings } from '../platform/settingsContext';
 import { ServerSettingsDialog } from '../platform/ServerGate';
+import { AccountButton } from '../security/AccountPanel';
 import { SecondFactorButton } from '../security/SecondFactorPanel';
 import { DateRangeFilter } from './DateRangeFilter';
 import { useDateRange } from './range';
@@ -209,6 +210,7 @@ function Dashboard({ role, email }: { role: string; email: string }) {
           minimal
           onClick={() => void client.invalidateQueries()}
         />
+        <AccountButton />
         <SecondFactorButton role={role} />
         <Button icon="log-out" text="Sign out" minimal onClick={() => void signOut()} />
       </Navbar>
