@@ -387,7 +387,7 @@ export function SecondFactorPanel(props: {
 }
 
 /** The header button and its dialog; opens by itself when the owner's requirement is not met. */
-export function SecondFactorButton(props: { role: string }) {
+export function SecondFactorButton(props: { role: string; onSetUp?(): void }) {
   const [open, setOpen] = useState(false);
   const [holding, setHolding] = useState(false);
   const status = useApiQuery(STATUS_KEY, ROUTES.secondFactor);
@@ -405,7 +405,13 @@ export function SecondFactorButton(props: { role: string }) {
         canOutsideClickClose={!mustSetUp}
       >
         <DialogBody>
-          <SecondFactorPanel isOwner={props.role === 'owner'} onHolding={setHolding} />
+          <SecondFactorPanel
+            isOwner={props.role === 'owner'}
+            onHolding={(holding) => {
+              setHolding(holding);
+              if (!holding) props.onSetUp?.();
+            }}
+          />
         </DialogBody>
         {!mustSetUp && (
           <DialogFooter actions={<Button text="Close" onClick={() => setOpen(false)} />} />
