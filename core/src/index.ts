@@ -6,6 +6,7 @@ export * from './bakery/bakery';
 export * from './bakery/customerOrder';
 export * from './bakery/deliveryArea';
 export * from './catalogue/catalogue';
+export * from './catalogue/statedAllergens';
 export * from './catalogue/photos';
 export * from './catalogue/photoUpload';
 export * from './catalogue/availability';

@@ -229,3 +229,112 @@ test('the owner adds a size to an item, and the draft says so (1280x800)', async
   await page.getByRole('alertdialog').getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByText('Chocolate Chip Cookies: added 4 count $11.00')).toHaveCount(0);
 });
+
+test('the owner adds an item, publishes, the storefront shows it; Delete takes it off (1280x800)', async ({
+  page,
+  browser,
+}) => {
+  await signInAsOwner(page);
+  await page.getByRole('tab', { name: 'Menu', exact: true }).click();
+  await page.getByRole('button', { name: 'New item' }).click();
+  const dialog = page.getByRole('form', { name: 'New item' });
+  await expect(dialog.getByLabel('Name', { exact: true })).toBeFocused();
+  await dialog.getByLabel('Name', { exact: true }).fill('Pecan Sticky Buns');
+  await dialog.getByLabel('Category', { exact: true }).selectOption({ label: 'Breads' });
+  await dialog.getByLabel('Description', { exact: true }).fill('Soft buns under a pecan caramel');
+  await dialog.getByRole('radio', { name: 'By count (pieces)' }).click();
+  await dialog.getByLabel('Count 1, pieces').fill('4');
+  await dialog.getByLabel('Price, 4 count ($)').fill('18');
+  await dialog.getByRole('button', { name: 'Add a count' }).click();
+  await dialog.getByLabel('Count 2, pieces').fill('6');
+  await dialog.getByLabel('Price, 6 count ($)').fill('26');
+  const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/admin/menu/images'));
+  await dialog
+    .getByTestId('photo-drop')
+    .locator('input[type=file]')
+    .setInputFiles(join(import.meta.dirname, 'fixtures', 'heart-cake.jpg'));
+  expect((await uploaded).status()).toBe(201);
+  await dialog.getByLabel('Photo description (alt text)').fill('Sticky buns in a tray');
+  // Its allergens, as the bakery states them (issue 38).
+  await dialog
+    .getByLabel('Ingredients (as printed, separated by commas)')
+    .fill('Brown rice flour, water, eggs, brown sugar, pecans, coconut oil, yeast, sea salt');
+  // Ticked from the keyboard (Space on the focused box).
+  for (const name of ['Contains eggs', 'Contains tree nuts', 'May contain peanuts']) {
+    const box = dialog.getByRole('checkbox', { name });
+    await box.focus();
+    await page.keyboard.press('Space');
+    await expect(box).toBeChecked();
+  }
+  // The storefront card follows the form: the lowest count's price.
+  await expect(dialog.locator('.menu-preview-price')).toHaveText('From $18.00');
+  // The shot shows the form's top (name, category, counts) beside the card.
+  await dialog.getByLabel('Name', { exact: true }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(docs, 'menu-new-item.png') });
+  await dialog.getByRole('button', { name: 'Add to draft' }).click();
+  const changes = page.getByRole('list', { name: 'Draft changes' });
+  await expect(changes.getByText('Added Pecan Sticky Buns ($18.00)')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Edit Pecan Sticky Buns' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText(/change(s)? not published/)).toHaveCount(0);
+
+  // A customer's /menu shows the new item with its counts.
+  const shop = await (
+    await browser.newContext({ viewport: { width: 375, height: 812 } })
+  ).newPage();
+  await shop.goto(`${base()}/menu`);
+  const card = shop.locator('li.product-card', {
+    has: shop.getByRole('heading', { name: 'Pecan Sticky Buns', exact: true }),
+  });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('$18.00');
+  // Its allergens are live: GET /api/menu states them, and "Without: tree nuts" hides it.
+  const menu = async (query = '') =>
+    (
+      (await (await page.request.get(`${base()}/api/menu${query}`)).json()) as {
+        items: { id: string; allergenInfo: { contains: string | null } }[];
+      }
+    ).items;
+  expect((await menu()).find((i) => i.id === 'pecan-sticky-buns')!.allergenInfo.contains).toBe(
+    'Contains: Eggs, Tree Nuts (Pecans)',
+  );
+  expect((await menu('?without=tree-nuts')).map((i) => i.id)).not.toContain('pecan-sticky-buns');
+  expect((await menu('?without=sesame')).map((i) => i.id)).toContain('pecan-sticky-buns');
+  // The editor's allergen fields, for the docs.
+  const editor = page.getByRole('form', { name: 'Edit Pecan Sticky Buns' });
+  await editor.getByRole('group', { name: 'Ingredients and allergens' }).scrollIntoViewIfNeeded();
+  await expect(page.locator('.bp6-toast')).toHaveCount(0, { timeout: 10_000 });
+  await page.screenshot({ path: join(docs, 'menu-allergens.png') });
+
+  // Delete: off the draft, then off the shop on publish.
+  await page.getByRole('button', { name: 'Delete Pecan Sticky Buns' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText(
+    'Orders already placed keep their line',
+  );
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(changes.getByText('Removed Pecan Sticky Buns')).toBeVisible();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText(/change(s)? not published/)).toHaveCount(0);
+  await shop.reload();
+  await expect(shop.getByRole('heading', { name: 'Cinnamon Rolls', exact: true })).toBeVisible();
+  await expect(shop.getByRole('heading', { name: 'Pecan Sticky Buns', exact: true })).toHaveCount(
+    0,
+  );
+
+  // The restore question lists what restoring the version with the item would change.
+  const history = page.getByRole('table', { name: 'Published versions' });
+  await history
+    .getByRole('button', { name: /^Restore version \d+$/ })
+    .first()
+    .click();
+  await expect(
+    page
+      .getByRole('list', { name: 'What restoring changes' })
+      .getByText('Added Pecan Sticky Buns ($18.00)'),
+  ).toBeVisible();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+  await shop.context().close();
+});

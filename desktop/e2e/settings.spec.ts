@@ -73,3 +73,29 @@ test("the owner changes the shop's hours and fees, and the shop follows", async 
     .toContain('Sunday: 9:00 AM to 3:00 PM');
   await withoutScript.close();
 });
+
+test('the owner changes her name from the Account dialog; a wrong password is refused (1280x800)', async ({
+  page,
+}) => {
+  await signInAsOwner(page);
+  await page.getByRole('button', { name: 'Account' }).click();
+  const name = page.getByRole('form', { name: 'Your name' });
+  await name.getByLabel('First name').fill('Rosa');
+  await name.getByLabel('Last name').fill('Alvarez');
+  await name.getByRole('button', { name: 'Save name' }).click();
+  await expect(name.getByRole('status')).toContainText('Saved');
+  // The password form refuses a wrong current password, in the server's words.
+  const password = page.getByRole('form', { name: 'Your password' });
+  await password.getByLabel('Current password').fill('not-her-password');
+  await password.getByLabel('New password', { exact: true }).fill('a-much-longer-password-1');
+  await password.getByLabel('New password again').fill('a-much-longer-password-1');
+  await password.getByRole('button', { name: 'Change password' }).click();
+  await expect(password.getByRole('alert')).toBeVisible();
+  await page.screenshot({ path: join(docs, 'desktop-account.png') });
+  // Her name as the server now knows it.
+  const me = (await (await page.request.get(`${base()}/api/user`)).json()) as {
+    firstName: string;
+    lastName: string;
+  };
+  expect(me).toMatchObject({ firstName: 'Rosa', lastName: 'Alvarez' });
+});

@@ -1,6 +1,7 @@
 // The staff second factor (TOTP and recovery codes, issue 15 and 27) and the
 // owner's policy that requires it of every staff member (docs/security.md).
 import Router from '@koa/router';
+import QRCode from 'qrcode';
 import { ROUTES } from '@bakery/core';
 import type { AppDeps } from '../deps.js';
 import { currentUser, sessionOf } from '../middleware/auth.js';
@@ -46,7 +47,11 @@ export function secondFactorRouter(deps: AppDeps): Router {
     if (me.totpEnabledAt) throw conflict('Your second factor is already set up.');
     const secret = newTotpSecret();
     await storeNewSeed(deps, me.id, secret);
-    return { secret, otpauthUrl: totpFor(secret, me.email).toString() };
+    const otpauthUrl = totpFor(secret, me.email).toString();
+    // The same URL as a QR code the phone's app scans (issue 38): an SVG, as a data URL.
+    const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, width: 200 });
+    const qrCode = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+    return { secret, otpauthUrl, qrCode };
   });
 
   on(router, ROUTES.secondFactorEnable, async (ctx, { body: { code } }) => {

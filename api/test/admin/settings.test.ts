@@ -212,6 +212,35 @@ describe('PUT /api/admin/settings', () => {
     expect(shown.body.hours.sunday).toEqual({ open: true, opens: '09:00', closes: '15:00' });
   });
 
+  it('refuses a lock time that would lock an order the moment it is placed (issue 38)', async () => {
+    // A 3-day lead time: an order placed at 11:59 PM may be for 8:00 AM two days on, 56 hours away.
+    const refused = await owner.put(
+      '/api/admin/settings',
+      withSettings({ leadTimeDays: 3, selfServiceLockHours: 72 }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      code: 'validation_failed',
+      field: 'selfServiceLockHours',
+      message:
+        'Customer changes cannot close 72 hours before pickup: with a 3-day lead time an order can be placed 56 hours before its pickup, and it would be locked the moment it is placed. Choose at most 55 hours, or a longer lead time.',
+    });
+    expect(
+      (
+        await owner.put(
+          '/api/admin/settings',
+          withSettings({ leadTimeDays: 3, selfServiceLockHours: 56 }),
+        )
+      ).status,
+    ).toBe(400);
+    const longer = await owner.put(
+      '/api/admin/settings',
+      withSettings({ leadTimeDays: 4, selfServiceLockHours: 72 }),
+    );
+    expect(longer.status, JSON.stringify(longer.body)).toBe(200);
+    expect((await owner.put('/api/admin/settings', withSettings({}))).status).toBe(200);
+  });
+
   it("moves the customers' lock time with the owner's lock hours", async () => {
     const { client } = await customer();
     const placed = await client.post('/api/submit-order', {
@@ -223,11 +252,20 @@ describe('PUT /api/admin/settings', () => {
     const moved = await client.patch(`/api/my-orders/${id}`, { pickupTime: '11:00 AM' });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
 
-    await owner.put('/api/admin/settings', withSettings({ selfServiceLockHours: 24 * 10 }));
+    // A lock of 10 days needs a lead time that leaves orders time to change (issue 38).
+    const saved = await owner.put(
+      '/api/admin/settings',
+      withSettings({ selfServiceLockHours: 24 * 10, leadTimeDays: 11 }),
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const locked = await client.patch(`/api/my-orders/${id}`, { pickupTime: '12:00 PM' });
     expect(locked.status).toBe(409);
     expect(locked.body.code).toBe('order_locked');
-    expect(locked.body.message).toMatch(/^Changes closed on .+: call us at \(850\) 555-0142\.$/);
+    // The lock (10 days before pickup) came before the order was placed (9 days
+    // ahead): it is not told changes "closed" at a time before it existed.
+    expect(locked.body.message).toBe(
+      'This order was placed less than 240 hours before its pickup, so it cannot be changed online: call us at (850) 555-0142.',
+    );
     const listed = await client.get('/api/my-orders');
     const row = (listed.body as { id: string; changeableUntil: string | null }[]).find(
       (o) => o.id === id,

@@ -551,6 +551,11 @@ describe('finding 6: the staff second factor', () => {
     const setup = await client.post('/api/admin/second-factor/setup');
     expect(setup.status).toBe(200);
     expect(setup.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
+    // The QR code beside the key (issue 38): an SVG the app scans.
+    expect(setup.body.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+    const svg = Buffer.from(setup.body.qrCode.split(',')[1], 'base64').toString('utf8');
+    expect(svg).toMatch(/^<svg [^>]*viewBox=/);
+    expect(svg).toContain('<path');
     const bad = await client.post('/api/admin/second-factor/enable', { code: '000000' });
     expect(bad.status).toBe(400);
     // The codes of this step and the next, taken now: a 30 s step may end during the test.

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { addDays, bakeryAddressLine, bakeryToday, BAKERY_INFO } from '@bakery/core';
+import { addDays, bakeryAddressLine, bakeryToday, BAKERY_INFO, orderNumber } from '@bakery/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedKitchen } from '../../src/services/recipes.js';
 import { orderReceivedMail, toMailOrder } from '../../src/services/mail/messages.js';
@@ -114,11 +114,20 @@ describe('GET /api/menu with allergens', () => {
     expect(item('chocolate-chip-cookies')!.allergenInfo.contains).toBe(
       'Contains: Eggs, Tree Nuts (Cashews)',
     );
-    // No recipe linked: ask us.
+    // No recipe linked: what the bakery states (the seed's facts, issue 38).
     expect(item('focaccia')!.allergenInfo).toMatchObject({
-      known: false,
-      ingredients: 'Ask us about allergens',
+      known: true,
+      ingredients: expect.stringMatching(/^Ingredients: Brown rice flour, sorghum flour, water/),
+      contains: null,
+      mayContain: 'May contain: Tree Nuts, Peanuts',
     });
+    // The linked recipe wins over the seed's statement, and the Menu editor is told so.
+    expect(bread.ingredients).not.toContain('Bananas');
+    const draft = await staff.get('/api/admin/menu');
+    expect(draft.body.recipeLinked).toEqual(
+      expect.arrayContaining(['banana-bread', 'zucchini-bread']),
+    );
+    expect(draft.body.recipeLinked).not.toContain('focaccia');
   });
 
   it('shows a tree-nut ingredient on every item whose recipe uses it, at once, with a new ETag', async () => {
@@ -161,7 +170,9 @@ describe('GET /api/menu with allergens', () => {
     const { body, item } = await menu('?without=tree-nuts');
     expect(item('banana-bread')).toBeUndefined();
     expect(item('chocolate-chip-cookies')).toBeUndefined();
-    expect(item('focaccia')).toBeUndefined();
+    // Focaccia may contain tree nuts (a shared kitchen): shown, marked.
+    expect(item('focaccia')).toBeDefined();
+    expect(item('walnut-brownies')).toBeUndefined();
     expect(item('classic-oat-bars')).toBeDefined();
     expect(
       body.items.every((i) => !i.allergens.includes('tree-nuts') && i.allergenInfo.known),
@@ -214,9 +225,8 @@ describe('the gluten-free, dairy-free promise', () => {
     ).toBe(200);
     expect((await menu()).item('banana-bread')!.allergenInfo.note).toBe(wording);
     const overview = await staff.get('/api/admin/allergens');
-    expect(overview.body.askUs.map((i: { productId: string }) => i.productId)).toContain(
-      'focaccia',
-    );
+    // Every seed item's facts are stated: nobody is told "Ask us".
+    expect(overview.body.askUs).toEqual([]);
     expect(overview.body.problems.map((p: { productId: string }) => p.productId)).toContain(
       'zucchini-bread',
     );
@@ -305,9 +315,19 @@ describe('GET /api/admin/labels', () => {
       }),
     });
     expect(second.status).toBe(201);
+    // A cake with its writing and the decorator's instructions (issue 38).
+    const cake = await client.post('/api/submit-order', {
+      orderData: orderPayload({
+        daysAhead: days,
+        hasWriting: true,
+        lines: [{ productId: 'vanilla-celebration-cake', quantity: 1 }],
+        overrides: { specialInstructions: 'Pink and gold colours please' },
+      }),
+    });
+    expect(cake.status, JSON.stringify(cake.body)).toBe(201);
 
     const sheet = await download(`date=${date}&format=avery5163`);
-    expect(sheet.count).toBe(4); // one per ordered item: 2 boxes of cookies, a loaf, a tray
+    expect(sheet.count).toBe(5); // one per ordered item: 2 boxes of cookies, a loaf, a tray, a cake
     expect(sheet.info).toMatch(/Page size:\s+612 x 792 pts \(letter\)/);
     const flat = sheet.text.replace(/\s+/g, ' ');
     expect(flat).toContain('Chocolate Chip Cookies, 12 count');
@@ -316,8 +336,22 @@ describe('GET /api/admin/labels', () => {
     expect(flat).toContain('Contains: Eggs, Tree Nuts (Pecans, Walnuts), Wheat.');
     expect(flat).toContain('Contains wheat: not gluten-free.');
     expect(flat).toContain('Classic Oat Bars');
+    // Bagged by name (issue 38): the customer, the order number, the pickup day and time.
+    const name = first.body.order.customerName as string;
+    const number = orderNumber(first.body.order.id as string);
+    expect(flat).toContain(`${name} · Order #${number}`);
+    expect(flat).toMatch(/Pickup [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, 10:00 AM/);
+    // An item without a recipe (the cake) carries the ingredients the bakery states.
+    expect(flat).toContain('Ingredients: Cane sugar, gluten-free flour blend (brown rice flour');
+    expect(flat).toContain('May contain: Tree Nuts, Peanuts.');
+    // The cake: its writing and the special instructions.
+    expect(flat).toContain('Vanilla Celebration Cake');
+    expect(flat).toContain('Writing: “Happy Birthday”');
+    expect(flat).toContain('Instructions: Pink and gold colours please');
+    expect(flat).toContain('Contains: Eggs.');
+    expect(flat.match(/Instructions:/g)).toHaveLength(1);
     const address = `${BAKERY_INFO.name}, ${bakeryAddressLine()}`;
-    expect(flat.split(address).length - 1).toBe(4);
+    expect(flat.split(address).length - 1).toBe(5);
     expect(flat).not.toContain('cottage food operation');
   });
 
@@ -352,5 +386,51 @@ describe('GET /api/admin/labels', () => {
     const bad = await staff.get('/api/admin/labels?format=avery5163');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Give either a date or a menu item');
+  });
+
+  it('checks the options against the catalogue: 400 JSON for a script, a long id or an unknown filling (issue 39, 8)', async () => {
+    const cases: [string, string, string][] = [
+      [
+        'productId=vanilla-celebration-cake&filling=%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+        'filling',
+        'Choose a filling among: fruit-preserves, peanut-butter-buttercream, cream-cheese-buttercream',
+      ],
+      [
+        'productId=vanilla-celebration-cake&filling=lemon-curd',
+        'filling',
+        'Choose a filling among: fruit-preserves, peanut-butter-buttercream, cream-cheese-buttercream',
+      ],
+      [
+        `productId=chocolate-chip-cookies&variantId=${'a'.repeat(5000)}`,
+        'variantId',
+        'Choose a size or count of this menu item',
+      ],
+      [
+        'productId=chocolate-chip-cookies&variantId=99-count',
+        'variantId',
+        'Choose a size or count of this menu item',
+      ],
+      [
+        'productId=classic-oat-bars&filling=fruit-preserves',
+        'filling',
+        'This menu item does not take that option',
+      ],
+      [
+        'productId=banana-bread&addIn=raisins',
+        'addIn',
+        'Choose an add-in among: pecans, chocolate-chips',
+      ],
+    ];
+    for (const [query, field, message] of cases) {
+      const answer = await staff.get(`/api/admin/labels?${query}`);
+      expect(answer.status, query.slice(0, 80)).toBe(400);
+      expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(answer.body).toMatchObject({ code: 'validation_failed', field, message });
+      expect(JSON.stringify(answer.body)).not.toContain('<script>');
+    }
+    const good = await download(
+      'productId=vanilla-celebration-cake&filling=fruit-preserves&count=1',
+    );
+    expect(good.text.replace(/\s+/g, ' ')).toContain('Fruit preserves filling');
   });
 });

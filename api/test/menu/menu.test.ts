@@ -3,7 +3,7 @@
 // price; sold-out and seasonal items are refused for their days; bad input,
 // signed-out callers and customers are refused; an earlier version comes
 // back by restore; the gluten-free, dairy-free promise blocks a publish.
-import { addDays, bakeryToday, formatLongDate, type OrderView } from '@bakery/core';
+import { addDays, bakeryToday, formatLongDate, SEED_CATALOGUE, type OrderView } from '@bakery/core';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, signedIn } from '../admin/helpers.js';
@@ -201,6 +201,52 @@ describe('the draft, publish and the live catalogue', () => {
     expect(undone.status).toBe(200);
     expect(undone.body.changes).toEqual([]);
     expect((await owner.post('/api/admin/menu/publish')).status).toBe(409);
+  });
+
+  it('lists only the changes made, dates and days in words (issue 38)', async () => {
+    // The editor sends the default maximum (10) with every save: no change.
+    await owner.patch('/api/admin/menu/items/banana-bread', {
+      maxQuantity: 10,
+      soldOutUntil: '2026-12-24',
+      availableFrom: '2026-12-01',
+      weekdays: [5, 6],
+    });
+    const texts = (await owner.get('/api/admin/menu')).body.changes.map(
+      (c: { text: string }) => c.text,
+    );
+    expect(texts).toEqual([
+      'Banana Bread: sold out until December 24, 2026; available from December 1, 2026; only on Friday, Saturday',
+    ]);
+    expect(texts.join()).not.toMatch(/maximum|\d{4}-\d\d-\d\d/);
+    await owner.patch('/api/admin/menu/items/banana-bread', { maxQuantity: 4 });
+    expect(
+      (await owner.get('/api/admin/menu')).body.changes.map((c: { text: string }) => c.text),
+    ).toEqual([
+      'Banana Bread: maximum per order 10 → 4; sold out until December 24, 2026; available from December 1, 2026; only on Friday, Saturday',
+    ]);
+    await owner.post('/api/admin/menu/discard');
+  });
+
+  it('says what restoring a version would change, and refuses to restore the live one', async () => {
+    const { body } = await owner.get('/api/admin/menu/versions?limit=100');
+    const [live, ...older] = body.versions;
+    expect(live.changesIfRestored).toEqual([]);
+    const first = older.at(-1);
+    expect(first.summary).toBe('The first menu (70 items in 8 categories)');
+    // Version 1 had Cinnamon Rolls at $20.00, as the live one has again: no price change.
+    expect(first.changesIfRestored.map((c: { text: string }) => c.text)).not.toContain(
+      'Cinnamon Rolls: price $22.00 → $20.00',
+    );
+    const fourth = older.find((v: { number: number }) => v.number === 4);
+    expect(fourth.changesIfRestored.map((c: { text: string }) => c.text)).toEqual([
+      'Cinnamon Rolls: price $20.00 → $22.00',
+    ]);
+    const again = await owner.post(`/api/admin/menu/versions/${live.id}/restore`);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      code: 'invalid_state',
+      message: `Version ${live.number} is what customers see now: there is nothing to restore (Undo discards the draft)`,
+    });
   });
 });
 
@@ -538,6 +584,79 @@ describe('a category the owner adds has its own daily limit', () => {
       where: { date_category: { date, category: 'hand-pies' } },
     });
     expect(load?.units).toBe(1);
+  });
+});
+
+describe('allergens per item, stated in the Menu editor (issue 38)', () => {
+  type Facts = {
+    id: string;
+    ingredients: string[];
+    allergens: string[];
+    mayContain: string[];
+    allergenInfo: { known: boolean; ingredients: string; contains: string | null };
+  };
+  const ids = async (query = '') =>
+    (await guest.get<{ items: Facts[] }>(`/api/menu${query}`)).body.items.map((i) => i.id);
+
+  it('the seed states every item, so the filters work out of the box', async () => {
+    const all = (await guest.get<{ items: Facts[] }>('/api/menu')).body.items;
+    // Every seed item (the items earlier tests added start as "Ask us").
+    const seed = new Set(SEED_CATALOGUE.items.map((i) => i.id));
+    expect(all.filter((i) => seed.has(i.id) && !i.allergenInfo.known).map((i) => i.id)).toEqual([]);
+    expect(all.find((i) => i.id === 'walnut-brownies')!.allergenInfo.contains).toBe(
+      'Contains: Eggs, Tree Nuts (Walnuts)',
+    );
+    const noSesame = await ids('?without=sesame');
+    expect(noSesame).toHaveLength(all.filter((i) => i.allergenInfo.known).length);
+    const noEggs = await ids('?without=eggs');
+    expect(noEggs).toEqual(expect.arrayContaining(['focaccia', 'classic-oat-bars']));
+    expect(noEggs).not.toContain('vanilla-celebration-cake');
+    const noNuts = await ids('?without=tree-nuts');
+    for (const id of ['maple-pecan-granola', 'raspberry-almond-muffins', 'walnut-brownies'])
+      expect(noNuts).not.toContain(id);
+    expect(noNuts.length).toBeGreaterThan(40);
+  });
+
+  it('what the owner sets shows in GET /api/menu on publish, and ?without= hides it', async () => {
+    const set = await owner.patch('/api/admin/menu/items/focaccia', {
+      ingredients: 'Brown rice flour, water, olive oil, sesame seeds, sea salt',
+      contains: ['sesame'],
+      mayContain: ['tree-nuts'],
+    });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ contains: ['sesame'], mayContain: ['tree-nuts'] });
+    expect(
+      (await owner.get('/api/admin/menu')).body.changes.map((c: { text: string }) => c.text),
+    ).toEqual(['Herb Focaccia: ingredients; may contain Tree Nuts; contains Sesame']);
+    // Not live until published.
+    expect(await ids('?without=sesame')).toContain('focaccia');
+    expect((await owner.post('/api/admin/menu/publish')).status).toBe(201);
+    const focaccia = (await guest.get<{ items: Facts[] }>('/api/menu')).body.items.find(
+      (i) => i.id === 'focaccia',
+    )!;
+    expect(focaccia).toMatchObject({
+      ingredients: ['Brown rice flour', 'water', 'olive oil', 'sesame seeds', 'sea salt'],
+      allergens: ['sesame'],
+      mayContain: ['tree-nuts'],
+      allergenInfo: { known: true, contains: 'Contains: Sesame' },
+    });
+    expect(await ids('?without=sesame')).not.toContain('focaccia');
+    expect(await ids('?without=tree-nuts')).toContain('focaccia');
+  });
+
+  it('refuses an unknown allergen (400) and keeps the promise: milk stated is refused at publish', async () => {
+    const bad = await owner.patch('/api/admin/menu/items/focaccia', { contains: ['gluten'] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('validation_failed');
+    expect(bad.body.message).toMatch(/^Choose allergens among: milk, eggs/);
+    await owner.patch('/api/admin/menu/items/focaccia', { contains: ['sesame', 'milk'] });
+    const refused = await owner.post('/api/admin/menu/publish');
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('claim_broken');
+    expect(refused.body.message).toMatch(
+      /^Herb Focaccia cannot carry the gluten-free, dairy-free promise/,
+    );
+    await owner.post('/api/admin/menu/discard');
   });
 });
 

@@ -7,6 +7,9 @@
 // catalogue). The server re-prices every order from the live catalogue and
 // never trusts a figure sent by a client.
 
+import type { AllergenId } from '../kitchen/allergens';
+import { SEED_STATED_ALLERGENS } from './statedAllergens';
+
 export const CATEGORY_IDS = [
   'breads',
   'muffins',
@@ -85,6 +88,13 @@ export interface MenuItem {
   availableUntil?: string | null;
   /** Only on these weekdays (0 Sunday … 6 Saturday); absent or empty means every day. */
   weekdays?: number[];
+  // Allergens as the owner states them (issue 38, ./statedAllergens.ts); a linked recipe wins.
+  /** The ingredients as printed ("Bananas, cane sugar, eggs"); empty: not stated. */
+  ingredients?: string;
+  /** The major allergens it contains. */
+  contains?: AllergenId[];
+  /** The major allergens it may contain. */
+  mayContain?: AllergenId[];
 }
 
 export interface Option {
@@ -728,6 +738,13 @@ export const MENU_ITEMS: readonly MenuItem[] = CATEGORY_IDS.flatMap((category) =
     if (pricing.fillings) item.fillings = true;
     Object.assign(item, extra);
     if (item.variants === undefined) delete item.variants;
+    const stated = SEED_STATED_ALLERGENS[id];
+    if (stated)
+      Object.assign(item, {
+        ingredients: stated.ingredients,
+        contains: [...stated.contains],
+        mayContain: [...stated.mayContain],
+      });
     return item;
   });
 });

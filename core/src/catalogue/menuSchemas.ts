@@ -6,6 +6,7 @@ import { isDateString } from '../calendar/calendar';
 import { photoIdOf } from './photos';
 import { VARIANT_ID_PATTERN } from './catalogue';
 import { requiredText } from '../schemas/common';
+import { ALLERGEN_IDS, type AllergenId } from '../kitchen/allergens';
 
 export const MENU_MESSAGES = {
   id: 'The id must be 2 to 60 lowercase letters, digits or dashes (like lemon-loaf)',
@@ -36,13 +37,27 @@ export const MENU_MESSAGES = {
   categoryNotFound: (id: string) => `There is no category ${id} in the draft`,
   nothingToPublish: 'The draft is the same as the published menu: nothing to publish',
   versionNotFound: 'There is no such version',
+  alreadyLive: (n: number) =>
+    `Version ${n} is what customers see now: there is nothing to restore (Undo discards the draft)`,
   soldOutOnly: 'Admins may only mark items sold out; the owner changes the rest',
+  ingredients: 'List the ingredients in at most 1,000 characters',
+  allergens: `Choose allergens among: ${ALLERGEN_IDS.join(', ')}`,
 } as const;
 
 const ID = /^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])$/;
 
 const menuDate = () =>
   z.string({ error: MENU_MESSAGES.date }).trim().refine(isDateString, MENU_MESSAGES.date);
+
+/** A list of the allergen ids GET /api/menu uses, each once, in their order. */
+const allergenIds = () =>
+  z
+    .array(
+      z.enum(ALLERGEN_IDS as [AllergenId, ...AllergenId[]], { error: MENU_MESSAGES.allergens }),
+      { error: MENU_MESSAGES.allergens },
+    )
+    .max(ALLERGEN_IDS.length, MENU_MESSAGES.allergens)
+    .transform((ids) => ALLERGEN_IDS.filter((id) => ids.includes(id)));
 
 const cents = () =>
   z
@@ -138,6 +153,13 @@ const itemFields = {
     .number({ error: MENU_MESSAGES.position })
     .int(MENU_MESSAGES.position)
     .min(0, MENU_MESSAGES.position),
+  // Allergens as the owner states them (issue 38): live on publish; a linked recipe wins.
+  ingredients: z
+    .string({ error: MENU_MESSAGES.ingredients })
+    .trim()
+    .max(1000, MENU_MESSAGES.ingredients),
+  contains: allergenIds(),
+  mayContain: allergenIds(),
 };
 
 type Dated = { availableFrom?: string | null; availableUntil?: string | null };

@@ -135,7 +135,8 @@ type WebhookReceived = { received: boolean; duplicate?: boolean };
 type AutoLogin = { success: boolean; role: string };
 type StaffUserAnswer = { success: boolean; user: V.UserView };
 type SecondFactorLogin = { success: boolean; user: V.UserView; recoveryCodesLeft?: number };
-type SecondFactorSetup = { secret: string; otpauthUrl: string };
+/** The new key, its otpauth URL and that URL as a QR code (an SVG data URL) to scan. */
+type SecondFactorSetup = { secret: string; otpauthUrl: string; qrCode: string };
 type SecurityPolicy = { staffTotpRequired: boolean };
 type SecurityPolicySaved = { success: boolean; staffTotpRequired: boolean };
 type ResetLinkSent = { message: string; needsConfiguration: boolean };
@@ -424,7 +425,7 @@ const routeMap = () => ({
 
   // Owner: the shop's settings and menu photos (issue 22)
   adminSettings: atSettings.get<ShopSettingsView>()(''),
-  saveAdminSettings: atSettings.put<ShopSettingsView>()('', { body: 'ShopSettingsSchema' }),
+  saveAdminSettings: atSettings.put<ShopSettingsView>()('', { body: 'ShopSettingsInputSchema' }),
   uploadMenuImage: atMenu.create<MenuImage>()('/images'),
 
   // Staff: the menu (issue 22)

@@ -72,6 +72,11 @@ export interface MenuVersionView {
   publishedBy: { id: string; name: string } | null;
   summary: string;
   restoredFrom: number | null;
+  /**
+   * In the versions list: what restoring this version would change for
+   * customers (against the live version; empty for the live one itself).
+   */
+  changesIfRestored?: MenuChange[];
 }
 
 /** One difference between the draft and what is published. */
@@ -91,6 +96,8 @@ export interface MenuDraftView {
   draft: CatalogueSnapshot;
   published: MenuVersionView;
   changes: MenuChange[];
+  /** The items a costed recipe is linked to: their allergens come from it, not the editor. */
+  recipeLinked: string[];
 }
 
 /** Publish and restore: the new version and what it changed. */

@@ -3,11 +3,19 @@
 // add-in, with what that option puts in a piece. The API builds these once
 // per kitchen revision and adds them to GET /api/menu; labels print them.
 import { ADD_INS, CAKE_FILLINGS, type MenuItem } from '../catalogue/catalogue';
+import { OPTION_STATED_ALLERGENS, type StatedAllergens } from '../catalogue/statedAllergens';
 import {
+  ALLERGEN_IDS,
+  allergenLabel,
+  containsLine,
   findClaimProblems,
+  mayContainText,
   rollUpAllergens,
+  UNKNOWN_STATEMENT,
+  type AllergenId,
   type AllergenPart,
   type AllergenStatement,
+  type ClaimBreaker,
   type ClaimProblem,
 } from './allergens';
 import { findLink } from './costing';
@@ -27,7 +35,85 @@ export interface OptionParts {
   parts: readonly AllergenPart[];
 }
 
-export type AllergenMenuItem = Pick<MenuItem, 'id' | 'name' | 'variants' | 'fillings' | 'addIns'>;
+export type AllergenMenuItem = Pick<
+  MenuItem,
+  'id' | 'name' | 'variants' | 'fillings' | 'addIns' | 'ingredients' | 'contains' | 'mayContain'
+>;
+
+type Stated = Partial<StatedAllergens>;
+
+/** Whether the owner stated the item's facts (an ingredient list is the statement). */
+export const isStated = (item: Stated): boolean => Boolean(item.ingredients?.trim());
+
+/** "a, b (c, d), e" split at the commas outside parentheses. */
+export function splitIngredients(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const ch of text) {
+    if (ch === '(' || ch === '[') depth++;
+    if ((ch === ')' || ch === ']') && depth > 0) depth--;
+    if (ch === ',' && depth === 0) {
+      out.push(current);
+      current = '';
+    } else current += ch;
+  }
+  out.push(current);
+  return out.map((part) => part.trim().replace(/\.$/, '')).filter(Boolean);
+}
+
+const NUT_WORDS =
+  /\b(almond|pecan|walnut|cashew|hazelnut|pistachio|macadamia|brazil nut|pine nut)s?\b/gi;
+
+/** The tree nuts an ingredient text names ("Almonds", "Pecans"), for the Contains line. */
+export function treeNutsInText(text: string): string[] {
+  const names = new Set<string>();
+  for (const match of text.matchAll(NUT_WORDS)) {
+    const word = match[1]!.toLowerCase();
+    names.add(`${word[0]!.toUpperCase()}${word.slice(1)}s`);
+  }
+  return [...names];
+}
+
+const inOrder = (ids: Iterable<AllergenId>) => {
+  const set = new Set(ids);
+  return ALLERGEN_IDS.filter((id) => set.has(id));
+};
+
+/**
+ * The statement of an item whose facts the owner stated (no linked recipe),
+ * with what a chosen filling or add-in adds. Wheat or milk stated breaks the
+ * gluten-free, dairy-free promise as a recipe's ingredient would.
+ */
+export function statedStatement(item: Stated, option?: Stated | null): AllergenStatement {
+  if (!isStated(item)) return UNKNOWN_STATEMENT;
+  const parts = [item, ...(option ? [option] : [])];
+  const text = parts.map((p) => p.ingredients?.trim() ?? '').filter(Boolean);
+  const allergens = inOrder(parts.flatMap((p) => p.contains ?? []));
+  const mayContain = inOrder(
+    parts.flatMap((p) => p.mayContain ?? []).filter((id) => !allergens.includes(id)),
+  );
+  const claimBreakers: ClaimBreaker[] = (['wheat', 'milk'] as const)
+    .filter((id) => allergens.includes(id))
+    .map((id) => ({
+      ingredient: `${allergenLabel(id)} (as stated in the Menu editor)`,
+      reason: id,
+    }));
+  const joined = text.join(', ');
+  return {
+    known: true,
+    ingredients: splitIngredients(joined),
+    allergens,
+    mayContain,
+    contains: containsLine(
+      allergens,
+      allergens.includes('tree-nuts') ? treeNutsInText(joined) : [],
+    ),
+    mayContainLine: mayContainText(mayContain),
+    missingWeights: [],
+    claimBreakers,
+  };
+}
 
 export interface ItemAllergens {
   productId: string;
@@ -57,16 +143,36 @@ export function menuAllergens(
       findLink(links, item.id, variantId)?.parts ?? null;
     const base =
       partsFor(item.variants?.length ? '' : null) ?? partsFor(item.variants?.[0]?.id ?? null);
+    // No recipe linked: the facts the owner stated (a linked recipe's roll-up wins).
+    const stated = !base && isStated(item);
     const variants: Record<string, AllergenStatement> = {};
-    for (const v of item.variants ?? [])
-      variants[v.id] = rollUpAllergens({ recipe: partsFor(v.id) });
+    for (const v of item.variants ?? []) {
+      const own = partsFor(v.id);
+      variants[v.id] = !own && stated ? statedStatement(item) : rollUpAllergens({ recipe: own });
+    }
+    /** A stated item's option: its own recipe lines when the kitchen has them, else the stated. */
+    const statedOption = (kind: OptionParts['kind'], id: string): Stated | null => {
+      const parts = optionParts(kind, id);
+      if (!parts.length) return OPTION_STATED_ALLERGENS[id] ?? null;
+      const rolled = rollUpAllergens({ recipe: parts });
+      return {
+        ingredients: rolled.ingredients.join(', '),
+        contains: rolled.allergens,
+        mayContain: rolled.mayContain,
+      };
+    };
     const withOption = (kind: OptionParts['kind'], list: readonly { id: string }[]) =>
       Object.fromEntries(
-        list.map((o) => [o.id, rollUpAllergens({ recipe: base, option: optionParts(kind, o.id) })]),
+        list.map((o) => [
+          o.id,
+          stated
+            ? statedStatement(item, statedOption(kind, o.id))
+            : rollUpAllergens({ recipe: base, option: optionParts(kind, o.id) }),
+        ]),
       );
     out.set(item.id, {
       productId: item.id,
-      statement: rollUpAllergens({ recipe: base }),
+      statement: stated ? statedStatement(item) : rollUpAllergens({ recipe: base }),
       variants,
       fillings: item.fillings ? withOption('filling', CAKE_FILLINGS) : {},
       addIns: item.addIns ? withOption('addIn', ADD_INS) : {},

@@ -4,7 +4,7 @@
 // and the label request.
 import { z } from 'zod';
 import { optionalNote, wholeNumberIn, requiredText } from '../schemas/common';
-import { ADD_INS, CAKE_FILLINGS, getMenuItem } from '../catalogue/catalogue';
+import { ADD_INS, CAKE_FILLINGS, getMenuItem, VARIANT_ID_PATTERN } from '../catalogue/catalogue';
 import { isDateString } from '../calendar/calendar';
 import { ALLERGEN_IDS, GLUTEN_KINDS, type AllergenId } from './allergens';
 
@@ -25,6 +25,10 @@ export const ALLERGEN_MESSAGES = {
   date: 'Enter a date as YYYY-MM-DD',
   format: 'Choose a label format: avery5163 or thermal',
   labelTarget: 'Give either a date or a menu item',
+  labelVariant: 'Choose a size or count of this menu item',
+  labelFilling: `Choose a filling among: ${CAKE_FILLINGS.map((f) => f.id).join(', ')}`,
+  labelAddIn: `Choose an add-in among: ${ADD_INS.map((a) => a.id).join(', ')}`,
+  labelOptionOfItem: 'This menu item does not take that option',
 } as const;
 
 const allergenList = z
@@ -144,14 +148,48 @@ export const LabelQuerySchema = z
       .refine(isDateString, ALLERGEN_MESSAGES.date)
       .optional(),
     productId: productId.optional(),
-    variantId: z.string().trim().optional(),
-    filling: z.string().trim().optional(),
-    addIn: z.string().trim().optional(),
+    // Checked against the catalogue (issue 39 finding 8): an id's shape, then the item's options.
+    variantId: z
+      .string({ error: ALLERGEN_MESSAGES.labelVariant })
+      .trim()
+      .max(24, ALLERGEN_MESSAGES.labelVariant)
+      .regex(VARIANT_ID_PATTERN, ALLERGEN_MESSAGES.labelVariant)
+      .optional(),
+    filling: z
+      .enum(CAKE_FILLINGS.map((f) => f.id) as [string, ...string[]], {
+        error: ALLERGEN_MESSAGES.labelFilling,
+      })
+      .optional(),
+    addIn: z
+      .enum(ADD_INS.map((a) => a.id) as [string, ...string[]], {
+        error: ALLERGEN_MESSAGES.labelAddIn,
+      })
+      .optional(),
     count: wholeNumberIn(1, 100, 'Enter how many labels, 1 to 100').default(1),
     format: z.enum(LABEL_FORMATS, { error: ALLERGEN_MESSAGES.format }).default('avery5163'),
   })
   .superRefine((value, ctx) => {
     if (Boolean(value.date) === Boolean(value.productId))
       ctx.addIssue({ code: 'custom', path: ['date'], message: ALLERGEN_MESSAGES.labelTarget });
+    const item = value.productId ? getMenuItem(value.productId) : undefined;
+    if (!item) return;
+    if (value.variantId && !item.variants?.some((v) => v.id === value.variantId))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['variantId'],
+        message: ALLERGEN_MESSAGES.labelVariant,
+      });
+    if (value.filling && !item.fillings)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['filling'],
+        message: ALLERGEN_MESSAGES.labelOptionOfItem,
+      });
+    if (value.addIn && !item.addIns)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['addIn'],
+        message: ALLERGEN_MESSAGES.labelOptionOfItem,
+      });
   });
 export type LabelQuery = z.infer<typeof LabelQuerySchema>;

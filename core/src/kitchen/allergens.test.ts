@@ -232,3 +232,29 @@ describe('small rules', () => {
     expect(LabelQuerySchema.safeParse({ date: '2026-12-01', format: 'a4' }).success).toBe(false);
   });
 });
+
+describe('facts the owner states (issue 38)', () => {
+  it('lists the ingredients at top-level commas, names the tree nuts, and breaks the promise on milk', async () => {
+    const { statedStatement, splitIngredients } = await import('./allergenMenu');
+    expect(splitIngredients('Oats, plant butter (coconut oil, sunflower oil), pecans.')).toEqual([
+      'Oats',
+      'plant butter (coconut oil, sunflower oil)',
+      'pecans',
+    ]);
+    const nuts = statedStatement({
+      ingredients: 'Oats, pecans, almonds',
+      contains: ['tree-nuts'],
+      mayContain: ['peanuts', 'tree-nuts'],
+    });
+    expect(nuts).toMatchObject({
+      known: true,
+      contains: 'Contains: Tree Nuts (Almonds, Pecans)',
+      mayContain: ['peanuts'],
+      claimBreakers: [],
+    });
+    expect(statedStatement({ ingredients: ' ', contains: ['eggs'] }).known).toBe(false);
+    expect(statedStatement({ ingredients: 'Butter', contains: ['milk'] }).claimBreakers).toEqual([
+      { ingredient: 'Milk (as stated in the Menu editor)', reason: 'milk' },
+    ]);
+  });
+});

@@ -6,7 +6,11 @@ import {
   customerChangeCheck,
   formatLockTime,
   lockTime,
+  lockedMessage,
+  checkoutChangeNotice,
 } from './selfService';
+import { DEFAULT_SHOP_SETTINGS } from '../settings/settings';
+import { ShopSettingsInputSchema, shortestNoticeHours } from '../settings/schema';
 
 const order = (
   over: Partial<{ fulfillmentStatus: string; pickupDate: string; pickupTime: string }> = {},
@@ -59,5 +63,38 @@ describe('self-service lock time', () => {
         ok: false,
         code: 'invalid_state',
       });
+  });
+});
+
+describe('never closed before it was placed (issue 38)', () => {
+  const order = { pickupDate: '2026-12-01', pickupTime: '10:00 AM' };
+  it('says an order placed after its lock time cannot be changed online, not when it "closed"', () => {
+    const lockAt = lockTime(order, 72)!;
+    const placed = '2026-11-28T22:24:00.000Z'; // Sat 5:24 PM in New York, after Sat 10:00 AM
+    expect(lockedMessage(lockAt, placed)).toMatch(
+      /^This order was placed less than \d+ hours before its pickup, so it cannot be changed online: call us at /,
+    );
+    expect(lockedMessage(lockAt, '2026-11-20T12:00:00.000Z')).toMatch(
+      /^Changes closed on Sat, Nov 28 at 10:00 AM: call us at /,
+    );
+  });
+  it('tells checkout until when the order can be changed online', () => {
+    expect(
+      checkoutChangeNotice('2026-12-01', '10:00 AM', new Date('2026-11-25T12:00:00Z'), 48),
+    ).toBe('You can change or cancel this order online (My Orders) until Sun, Nov 29 at 10:00 AM.');
+    expect(
+      checkoutChangeNotice('2026-12-01', '10:00 AM', new Date('2026-11-30T12:00:00Z'), 48),
+    ).toMatch(
+      /^Changes online close 48 hours before pickup, so this order cannot be changed online once placed/,
+    );
+  });
+  it('refuses a lock at least as long as the shortest notice the lead time allows', () => {
+    const settings = { ...DEFAULT_SHOP_SETTINGS, leadTimeDays: 3, selfServiceLockHours: 72 };
+    expect(shortestNoticeHours(settings)).toBe(56);
+    expect(ShopSettingsInputSchema.safeParse(settings).success).toBe(false);
+    expect(
+      ShopSettingsInputSchema.safeParse({ ...settings, selfServiceLockHours: 55 }).success,
+    ).toBe(true);
+    expect(ShopSettingsInputSchema.safeParse(DEFAULT_SHOP_SETTINGS).success).toBe(true);
   });
 });

@@ -67,6 +67,8 @@ export interface SelfServiceInput {
   fulfillmentStatus?: string | null;
   pickupDate: string | null;
   pickupTime: string | null;
+  /** When it was placed: a lock before it is not "closed on" that time (issue 38). */
+  createdAt?: string | Date | null;
 }
 
 /** When changes close for the order (pickup minus the lock hours), or null without a date. */
@@ -95,9 +97,34 @@ export function formatLockTime(instant: Date): string {
   return `${day} at ${time}`;
 }
 
-/** What the customer reads once changes are closed. */
-export const lockedMessage = (lockAt: Date) =>
-  `Changes closed on ${formatLockTime(lockAt)}: call us at ${BAKERY_INFO.phone}.`;
+/**
+ * What the customer reads once changes are closed. An order placed after its
+ * lock time (a lock setting longer than its notice) never had changes open:
+ * it is not told they closed at a time before it was placed.
+ */
+export function lockedMessage(lockAt: Date, placedAt?: string | Date | null): string {
+  const placed = placedAt ? new Date(placedAt) : null;
+  if (placed && !Number.isNaN(placed.getTime()) && lockAt.getTime() <= placed.getTime())
+    return `This order was placed less than ${lockHoursSetting()} hours before its pickup, so it cannot be changed online: call us at ${BAKERY_INFO.phone}.`;
+  return `Changes closed on ${formatLockTime(lockAt)}: call us at ${BAKERY_INFO.phone}.`;
+}
+
+/**
+ * What checkout says about changing the order online, for the chosen pickup
+ * day and time (issue 38): until when, or that it cannot be once placed.
+ */
+export function checkoutChangeNotice(
+  pickupDate: string,
+  pickupTime: string | null,
+  now: Date = new Date(),
+  lockHours = lockHoursSetting(),
+): string | null {
+  const lockAt = lockTime({ pickupDate, pickupTime }, lockHours);
+  if (!lockAt) return null;
+  if (lockAt.getTime() <= now.getTime())
+    return `Changes online close ${lockHours} hours before pickup, so this order cannot be changed online once placed: call us at ${BAKERY_INFO.phone}.`;
+  return `You can change or cancel this order online (My Orders) until ${formatLockTime(lockAt)}.`;
+}
 
 export type CustomerChangeCheck =
   | { ok: true; lockAt: Date }
@@ -131,7 +158,12 @@ export function customerChangeCheck(
       lockAt,
     };
   if (now.getTime() >= lockAt.getTime())
-    return { ok: false, code: 'order_locked', message: lockedMessage(lockAt), lockAt };
+    return {
+      ok: false,
+      code: 'order_locked',
+      message: lockedMessage(lockAt, order.createdAt),
+      lockAt,
+    };
   return { ok: true, lockAt };
 }
 

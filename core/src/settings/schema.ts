@@ -153,6 +153,44 @@ export const ShopSettingsSchema = z
   });
 
 /**
+ * The shortest notice (whole hours) the lead time allows between placing an
+ * order and its pickup: placed at the last minute of a day for the first
+ * pickup of the earliest day it may be picked up, the earliest opening of
+ * the week (issue 38). A lock of this many hours or more would lock such an
+ * order the moment it is placed.
+ */
+export function shortestNoticeHours(s: Pick<ShopSettings, 'leadTimeDays' | 'hours'>): number {
+  const opens = WEEKDAYS.filter((d) => s.hours[d]?.open).map((d) => {
+    const [h, m] = s.hours[d].opens.split(':').map(Number) as [number, number];
+    return h + m / 60;
+  });
+  const earliest = opens.length ? Math.min(...opens) : 0;
+  return Math.floor((s.leadTimeDays - 1) * 24 + earliest);
+}
+
+export const LOCK_MESSAGES = {
+  tooLong: (lockHours: number, notice: number, leadDays: number) =>
+    `Customer changes cannot close ${lockHours} hours before pickup: with a ${leadDays}-day lead time an order can be placed ${notice} hours before its pickup, and it would be locked the moment it is placed. Choose at most ${Math.max(0, notice - 1)} hours, or a longer lead time.`,
+} as const;
+
+/**
+ * PUT /api/admin/settings and the Settings tab: the document, and a lock
+ * time that leaves every order some time to be changed online. (A stored
+ * document is read with ShopSettingsSchema alone, so an older one with a
+ * longer lock still loads.)
+ */
+export const ShopSettingsInputSchema = ShopSettingsSchema.superRefine((s, ctx) => {
+  if (!s.hours || typeof s.leadTimeDays !== 'number') return;
+  const notice = shortestNoticeHours(s);
+  if (s.selfServiceLockHours >= notice)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['selfServiceLockHours'],
+      message: LOCK_MESSAGES.tooLong(s.selfServiceLockHours, notice, s.leadTimeDays),
+    });
+});
+
+/**
  * A stored document as settings: fields missing from an older document take
  * the defaults; a document that no longer validates falls back to them whole.
  */

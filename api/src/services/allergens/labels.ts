@@ -23,6 +23,11 @@ import {
   COTTAGE_FOOD_STATEMENT,
   getMenuItem,
   ingredientLine,
+  isDateString,
+  windowForTime,
+  windowLabel,
+  windowsOn,
+  type PickupWindowDef,
   lineStatement,
   netWeightLine,
   orderNumber,
@@ -34,6 +39,7 @@ import {
 import type { PrismaClient } from '@bakery/prisma';
 import { BOOKED } from '../kitchen/capacity.js';
 import { storedItems } from '../kitchen/bakeSheet.js';
+import { loadWindows } from '../kitchen/windows.js';
 import { labelSettings } from './admin.js';
 import { currentAllergens } from './statements.js';
 
@@ -113,9 +119,19 @@ export function labelContent(input: {
   netWeightGrams: number | null;
   cottageFood: boolean;
   reference?: string | null;
+  /** An order's label (issue 38): who it is for, when, and what the decorator needs. */
+  order?: OrderLabel | null;
 }): LabelContent {
   const s = input.statement;
   const blocks: LabelBlock[] = [{ text: input.title, bold: true, scale: 1.25 }];
+  const order = input.order;
+  // Bagged by name: the customer's name first, with the order number and the pickup.
+  if (order) {
+    blocks.push({ text: `${order.customerName} · Order #${order.number}`, bold: true });
+    blocks.push({ text: order.when, scale: 0.9 });
+    if (order.writing) blocks.push({ text: `Writing: “${order.writing}”`, bold: true });
+    if (order.instructions) blocks.push({ text: `Instructions: ${order.instructions}` });
+  }
   const net = netWeightLine(input.netWeightGrams);
   if (net || input.reference)
     blocks.push({ text: [net, input.reference].filter(Boolean).join('   ·   '), scale: 0.9 });
@@ -132,6 +148,17 @@ export function labelContent(input: {
     blocks.push({ text: `${COTTAGE_FOOD_STATEMENT}.`, bold: true, scale: 0.9 });
   blocks.push({ text: `${BAKERY_INFO.name}, ${bakeryAddressLine()}`, scale: 0.85 });
   return { title: input.title, blocks };
+}
+
+/** What a day's label says of its order (issue 38). */
+export interface OrderLabel {
+  customerName: string;
+  number: string;
+  /** "Pickup Tue, Dec 1, 10:00 AM – 11:00 AM" (the window when the day has windows). */
+  when: string;
+  /** Cake lines: the writing and the special instructions. */
+  writing?: string | null;
+  instructions?: string | null;
 }
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -301,7 +328,7 @@ async function contentFor(db: PrismaClient) {
     netWeights(db),
     labelSettings(db),
   ]);
-  return (line: Line, reference: string | null): LabelContent => {
+  return (line: Line, reference: string | null, order: OrderLabel | null = null): LabelContent => {
     const a: ItemAllergens | undefined = allergens.byProduct.get(line.productId);
     return labelContent({
       title: productTitle(line),
@@ -314,8 +341,31 @@ async function contentFor(db: PrismaClient) {
       netWeightGrams: weightOf(line.productId, line.variant ?? null),
       cottageFood: settings.cottageFoodStatement,
       reference,
+      order,
     });
   };
+}
+
+/** "Pickup Tue, Dec 1, 10:00 AM – 11:00 AM": the day, and the window the time falls in (else the time). */
+function whenOf(
+  defs: readonly PickupWindowDef[],
+  order: { pickupDate: string | null; pickupTime: string | null; deliveryMethod: string },
+): string {
+  const fulfillment = order.deliveryMethod === 'delivery' ? 'delivery' : 'pickup';
+  const date = order.pickupDate ?? '';
+  const day = isDateString(date)
+    ? new Intl.DateTimeFormat('en-US', {
+        timeZone: 'UTC',
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+      }).format(new Date(`${date}T12:00:00Z`))
+    : 'No date';
+  const window = isDateString(date)
+    ? windowForTime(windowsOn(defs, date, fulfillment), order.pickupTime)
+    : null;
+  const time = window ? windowLabel(window) : (order.pickupTime ?? '');
+  return `${fulfillment === 'delivery' ? 'Delivery' : 'Pickup'} ${day}${time ? `, ${time}` : ''}`;
 }
 
 const slotIndex = (time: string | null) => {
@@ -325,19 +375,48 @@ const slotIndex = (time: string | null) => {
 
 /** A day's labels: one per ordered item of the orders due that day, not cancelled. */
 export async function dayLabels(db: PrismaClient, date: string): Promise<LabelContent[]> {
-  const orders = await db.order.findMany({
-    where: { pickupDate: date, ...BOOKED },
-    select: { id: true, pickupTime: true, items: true, createdAt: true },
-    orderBy: { createdAt: 'asc' },
-    take: MAX_LABELS,
-  });
+  const [orders, defs] = await Promise.all([
+    db.order.findMany({
+      where: { pickupDate: date, ...BOOKED },
+      select: {
+        id: true,
+        pickupDate: true,
+        pickupTime: true,
+        items: true,
+        createdAt: true,
+        customerName: true,
+        deliveryMethod: true,
+        specialInstructions: true,
+        cakeWriting: true,
+      },
+      orderBy: { createdAt: 'asc' },
+      take: MAX_LABELS,
+    }),
+    loadWindows(db),
+  ]);
   orders.sort((a, b) => slotIndex(a.pickupTime) - slotIndex(b.pickupTime));
   const make = await contentFor(db);
   const labels: LabelContent[] = [];
-  for (const order of orders)
-    for (const item of storedItems(order.items))
+  for (const order of orders) {
+    const base: OrderLabel = {
+      customerName: order.customerName,
+      number: orderNumber(order.id),
+      when: whenOf(defs, order),
+    };
+    for (const item of storedItems(order.items)) {
+      // A cake's label carries what the decorator needs: the writing and the instructions.
+      const cake = getMenuItem(item.productId)?.category === 'cakes' || Boolean(item.writing);
+      const label: OrderLabel = cake
+        ? {
+            ...base,
+            writing: item.writing ?? order.cakeWriting,
+            instructions: order.specialInstructions,
+          }
+        : base;
       for (let i = 0; i < item.quantity && labels.length < MAX_LABELS; i++)
-        labels.push(make(item, `Order #${orderNumber(order.id)}`));
+        labels.push(make(item, null, label));
+    }
+  }
   return labels;
 }
 

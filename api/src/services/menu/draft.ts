@@ -3,8 +3,13 @@
 // a time (each in one transaction), compared with what is published.
 import type { MenuChange } from '@bakery/core';
 import {
+  DEFAULT_MAX_QUANTITY,
   fromPriceCents,
   formatCents,
+  formatLongDate,
+  WEEKDAY_NAMES,
+  allergenLabel,
+  isAllergenId,
   MENU_MESSAGES,
   SEED_CATALOGUE,
   type CatalogueCategory,
@@ -39,7 +44,13 @@ export function canonicalItem(item: CatalogueItem): CatalogueItem {
     image: item.image ?? null,
     imageAlt: item.imageAlt,
   };
-  if (item.maxQuantity !== undefined && item.maxQuantity !== null)
+  // The default limit is the same as none: saying 10 where nothing was said
+  // is no change (the draft would list a "maximum quantity" nobody made).
+  if (
+    item.maxQuantity !== undefined &&
+    item.maxQuantity !== null &&
+    item.maxQuantity !== DEFAULT_MAX_QUANTITY
+  )
     out.maxQuantity = item.maxQuantity;
   if (item.variants?.length) out.variants = item.variants.map((v) => ({ ...v }));
   if (item.fillings) out.fillings = true;
@@ -50,6 +61,9 @@ export function canonicalItem(item: CatalogueItem): CatalogueItem {
   if (item.availableFrom) out.availableFrom = item.availableFrom;
   if (item.availableUntil) out.availableUntil = item.availableUntil;
   if (item.weekdays?.length) out.weekdays = [...new Set(item.weekdays)].sort();
+  if (item.ingredients?.trim()) out.ingredients = item.ingredients.trim();
+  if (item.contains?.length) out.contains = [...item.contains];
+  if (item.mayContain?.length) out.mayContain = [...item.mayContain];
   return out;
 }
 
@@ -92,6 +106,8 @@ export async function readDraft(db: Db): Promise<CatalogueSnapshot> {
         ...row,
         category: row.categoryId as never,
         maxQuantity: row.maxQuantity ?? undefined,
+        contains: row.contains.filter(isAllergenId),
+        mayContain: row.mayContain.filter(isAllergenId),
         variants: row.variants.map((v) => ({
           id: v.id as VariantId,
           label: v.label,
@@ -156,6 +172,9 @@ function itemRow(item: CatalogueItem, position: number) {
     availableFrom: item.availableFrom ?? null,
     availableUntil: item.availableUntil ?? null,
     weekdays: item.weekdays ?? [],
+    ingredients: item.ingredients ?? '',
+    contains: item.contains ?? [],
+    mayContain: item.mayContain ?? [],
     position,
   };
 }
@@ -171,7 +190,7 @@ export async function ensureSeeded(prisma: PrismaClient): Promise<void> {
     await tx.menuVersion.create({
       data: {
         number: 1,
-        summary: "The spec's menu (70 items in 8 categories)",
+        summary: `The first menu (${seed.items.length} items in ${seed.categories.length} categories)`,
         snapshot: seed as never,
       },
     });
@@ -365,6 +384,9 @@ const FIELD_WORDS: Record<string, string> = {
   availableFrom: 'available from',
   availableUntil: 'available until',
   weekdays: 'weekdays',
+  ingredients: 'ingredients',
+  contains: 'allergens',
+  mayContain: 'may contain',
   label: 'label',
 };
 
@@ -394,8 +416,38 @@ function fieldText(field: string, before: CatalogueItem, after: CatalogueItem): 
     return parts.length ? parts.join(', ') : 'sizes reordered';
   }
   if (field === 'hidden') return after.hidden ? 'hidden' : 'shown';
+  // Dates and days in words, as the owner reads them.
   if (field === 'soldOutUntil')
-    return after.soldOutUntil ? `sold out until ${after.soldOutUntil}` : 'no longer sold out';
+    return after.soldOutUntil
+      ? `sold out until ${formatLongDate(after.soldOutUntil)}`
+      : 'no longer sold out';
+  if (field === 'availableFrom')
+    return after.availableFrom
+      ? `available from ${formatLongDate(after.availableFrom)}`
+      : 'no first day';
+  if (field === 'availableUntil')
+    return after.availableUntil
+      ? `available until ${formatLongDate(after.availableUntil)}`
+      : 'no last day';
+  if (field === 'soldOutDates')
+    return after.soldOutDates?.length
+      ? `sold out on ${after.soldOutDates.map((d) => formatLongDate(d)).join(', ')}`
+      : 'no sold-out days';
+  if (field === 'weekdays')
+    return after.weekdays?.length
+      ? `only on ${after.weekdays.map((d) => WEEKDAY_NAMES[d]).join(', ')}`
+      : 'every day';
+  if (field === 'maxQuantity')
+    return `maximum per order ${before.maxQuantity ?? DEFAULT_MAX_QUANTITY} → ${after.maxQuantity ?? DEFAULT_MAX_QUANTITY}`;
+  if (field === 'name') return `renamed ${after.name}`;
+  if (field === 'contains')
+    return after.contains?.length
+      ? `contains ${after.contains.map(allergenLabel).join(', ')}`
+      : 'contains no major allergen';
+  if (field === 'mayContain')
+    return after.mayContain?.length
+      ? `may contain ${after.mayContain.map(allergenLabel).join(', ')}`
+      : 'no "may contain"';
   return FIELD_WORDS[field] ?? field;
 }
 

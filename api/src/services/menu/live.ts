@@ -173,7 +173,9 @@ function buildMenu(today: string) {
     categories: categories.map((c) => ({ ...c, images: photoSizes(c.image) })),
     items: menuItems()
       .filter((item) => !item.hidden && shown.has(item.category))
-      .map((item) => {
+      // The stated allergen fields stay behind: the answer carries the facts
+      // built from them (menuAnswer.ts: ingredients, allergens, mayContain).
+      .map(({ contains: _contains, mayContain: _mayContain, ingredients: _text, ...item }) => {
         const availability = itemAvailability(item, null, today);
         return {
           ...item,

@@ -74,28 +74,49 @@ export async function latestVersion(db: PrismaClient | Prisma.TransactionClient)
 
 /** GET /api/admin/menu/versions: newest first, `limit` (at most 100) before `before`. */
 export async function listVersions(prisma: PrismaClient, limit: number, before?: number) {
-  const rows = await prisma.menuVersion.findMany({
-    where: before ? { number: { lt: before } } : {},
-    orderBy: { number: 'desc' },
-    take: limit + 1,
-    select: VERSION_COLUMNS,
-  });
+  const [rows, live] = await Promise.all([
+    prisma.menuVersion.findMany({
+      where: before ? { number: { lt: before } } : {},
+      orderBy: { number: 'desc' },
+      take: limit + 1,
+      select: { ...VERSION_COLUMNS, snapshot: true },
+    }),
+    latestVersion(prisma),
+  ]);
   const page = rows.slice(0, limit);
+  const liveSnapshot = live!.snapshot as unknown as CatalogueSnapshot;
+  // Each version says what restoring it would change, so the restore question can list it.
+  const changes = new Map(
+    page.map((r) => [
+      r.id,
+      r.id === live!.id
+        ? []
+        : differences(liveSnapshot, r.snapshot as unknown as CatalogueSnapshot),
+    ]),
+  );
   return {
-    versions: await views(prisma, page),
+    versions: (await views(prisma, page)).map((v) => ({
+      ...v,
+      changesIfRestored: changes.get(v.id) ?? [],
+    })),
     next: rows.length > limit ? page.at(-1)!.number : null,
   };
 }
 
 /** GET /api/admin/menu: the draft, what is published and what the draft changes. */
 export async function draftView(prisma: PrismaClient) {
-  const [draft, published] = await Promise.all([readDraft(prisma), latestVersion(prisma)]);
+  const [draft, published, links] = await Promise.all([
+    readDraft(prisma),
+    latestVersion(prisma),
+    prisma.productRecipe.findMany({ distinct: ['productId'], select: { productId: true } }),
+  ]);
   const snapshot = published!.snapshot as unknown as CatalogueSnapshot;
   const [version] = await views(prisma, [published!]);
   return {
     draft,
-    published: version,
+    published: version!,
     changes: differences(snapshot, draft),
+    recipeLinked: links.map((l) => l.productId).sort(),
   };
 }
 
@@ -208,6 +229,9 @@ export async function restoreVersion(prisma: PrismaClient, id: string, userId: s
       if (!old) throw notFound(MENU_MESSAGES.versionNotFound);
       const snapshot = canonical(old.snapshot as unknown as CatalogueSnapshot);
       const published = await latestVersion(tx);
+      // The live version again would publish an identical copy of it.
+      if (published!.id === old.id)
+        throw conflict(MENU_MESSAGES.alreadyLive(old.number), 'invalid_state');
       const changes = differences(published!.snapshot as unknown as CatalogueSnapshot, snapshot);
       await checkPublishable(tx, snapshot);
       await writeDraft(tx, snapshot);

@@ -298,7 +298,7 @@ export function OrderChanges({ order }: { order: OrderView }) {
     const lockAt = lockTime(order);
     return lockAt ? (
       <p className="muted self-service-closed" data-testid="changes-closed">
-        {lockedMessage(lockAt)}
+        {lockedMessage(lockAt, order.createdAt)}
       </p>
     ) : null;
   }

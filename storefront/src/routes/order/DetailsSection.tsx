@@ -2,6 +2,7 @@
 // area and fee policy shown before choosing), the date (typed or picked; closed
 // and full dates named) and the time beside the opening hours.
 import {
+  checkoutChangeNotice,
   DELIVERY_POLICY,
   deliveryPolicyLines,
   formatCents,
@@ -229,6 +230,11 @@ export function DetailsSection({
           <p id="opening-hours" className="hint">
             Opening hours: {openingHoursLines().join('; ')}
           </p>
+          {form.pickupDate && form.pickupTime && (
+            <p className="hint" data-testid="change-until" aria-live="polite">
+              {checkoutChangeNotice(form.pickupDate, form.pickupTime)}
+            </p>
+          )}
         </div>
       </div>
       {rush && (

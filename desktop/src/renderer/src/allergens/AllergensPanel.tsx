@@ -335,10 +335,14 @@ export function AllergensPanel({ role }: { role: string }) {
         <Card>
           <H5>Ask us about allergens ({o.askUs.length})</H5>
           <p className="muted">
-            No recipe is linked to these items (Kitchen &gt; Recipe Links): customers read “Ask us
-            about allergens” and the Without: filter hides them.
+            Neither a recipe is linked to these items (Kitchen &gt; Recipe Links) nor are their
+            ingredients stated in the Menu editor: customers read “Ask us about allergens” and the
+            Without: filter hides them.
           </p>
-          <p>{o.askUs.map((i) => i.name).join(', ') || 'None: every item has its recipe.'}</p>
+          <p>
+            {o.askUs.map((i) => i.name).join(', ') ||
+              'None: every item has its recipe or its stated ingredients.'}
+          </p>
         </Card>
         <Card>
           <H5>Ingredients without a weight</H5>

@@ -28,6 +28,7 @@ import { useAdminSession } from '../auth/adminSession';
 import { bridge } from '../platform/bridge';
 import { useSettings } from '../platform/settingsContext';
 import { ServerSettingsDialog } from '../platform/ServerGate';
+import { AccountButton } from '../security/AccountPanel';
 import { SecondFactorButton } from '../security/SecondFactorPanel';
 import { DateRangeFilter } from './DateRangeFilter';
 import { useDateRange } from './range';
@@ -95,6 +96,9 @@ export function DashboardPage() {
 
 function Dashboard({ role, email }: { role: string; email: string }) {
   const [range, setRange] = useDateRange();
+  // Bumped once a required second factor is set up: the tabs load anew (the
+  // desk's grid too, which keeps its own rows), so their 403 bars go without a reload.
+  const [generation, setGeneration] = useState(0);
   const location = useLocation();
   const here = useRef('');
   useEffect(() => {
@@ -209,13 +213,15 @@ function Dashboard({ role, email }: { role: string; email: string }) {
           minimal
           onClick={() => void client.invalidateQueries()}
         />
-        <SecondFactorButton role={role} />
+        <AccountButton />
+        <SecondFactorButton role={role} onSetUp={() => setGeneration((g) => g + 1)} />
         <Button icon="log-out" text="Sign out" minimal onClick={() => void signOut()} />
       </Navbar>
       {showServer && <ServerSettingsDialog isOpen onClose={() => setShowServer(false)} />}
       <main className="app-main dashboard-main">
         {RANGE_TABS.includes(tab) && <DateRangeFilter range={range} onChange={setRange} />}
         <Tabs
+          key={generation}
           id="dashboard-tabs"
           className="dashboard-tabs"
           selectedTabId={tab}

@@ -8,9 +8,11 @@ import { apiUrl, messageOf } from '../api/client';
 import { Button, Callout, Checkbox, Switch } from '../ui/blueprint';
 import { TextField, textBinder } from '../ui/fields';
 import { toast } from '../ui/toaster';
+import { AllergenFields } from './AllergenFields';
 import { CardPreview } from './CardPreview';
 import { formOf, ownerPatchOf, previewOf, type ItemForm } from './itemForm';
-import { patchItem, type DraftView, type ItemPatch } from './menuApi';
+import { deleteItem, patchItem, type DraftView, type ItemPatch } from './menuApi';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { MoveButtons } from './MoveButtons';
 import { PhotoDrop } from './PhotoDrop';
 
@@ -19,12 +21,15 @@ export function ItemEditor({
   draft,
   owner,
   onSaved,
+  onDeleted,
 }: {
   item: CatalogueItem;
   draft: DraftView;
   owner: boolean;
   onSaved(): void;
+  onDeleted(): void;
 }) {
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const [form, setForm] = useState(() => formOf(item));
   const [error, setError] = useState<string | null>(null);
   const set = <K extends keyof ItemForm>(key: K, value: ItemForm[K]) =>
@@ -50,6 +55,18 @@ export function ItemEditor({
       onSaved();
     },
     onError: (e) => setError(messageOf(e, 'Failed to save')),
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteItem(item.id),
+    onSuccess: () => {
+      toast(
+        'Menu',
+        `${item.name}: deleted from the draft (publish to take it off the shop)`,
+        'success',
+      );
+      onDeleted();
+    },
+    onError: (e) => setError(messageOf(e, 'Failed to delete')),
   });
 
   function submit(e: FormEvent) {
@@ -207,6 +224,13 @@ export function ItemEditor({
           </div>
         )}
         <TextField id="menu-alt" label="Photo description (alt text)" {...bind('imageAlt')} />
+        <AllergenFields
+          id="menu"
+          value={form}
+          onChange={(facts) => setForm((f) => ({ ...f, ...facts }))}
+          recipeLinked={draft.recipeLinked.includes(item.id)}
+          disabled={!owner}
+        />
         <div className="button-row">
           <Button
             type="submit"
@@ -226,8 +250,29 @@ export function ItemEditor({
               onMove={(p) => save.mutate({ position: p })}
             />
           )}
+          {owner && (
+            <Button
+              intent="danger"
+              icon="trash"
+              text="Delete"
+              aria-label={`Delete ${item.name}`}
+              loading={remove.isPending}
+              onClick={() => setConfirmDelete(true)}
+            />
+          )}
         </div>
       </form>
+      <ConfirmDialog
+        isOpen={confirmDelete}
+        title={`Delete ${item.name}?`}
+        confirmText="Delete"
+        cancelText="Keep it"
+        onConfirm={() => remove.mutate()}
+        onClose={() => setConfirmDelete(false)}
+      >
+        It leaves the draft; customers still see it until you publish the menu. Orders already
+        placed keep their line, and an earlier version can be restored.
+      </ConfirmDialog>
       <CardPreview item={previewOf(item, form)} image={image} />
     </div>
   );

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEED_CATALOGUE } from '@bakery/core';
 import { renderScreen, stubFetch } from '../test/harness';
 import { ItemEditor } from './ItemEditor';
-import { dollarsToCentsStrict } from './itemForm';
+import { dollarsToCentsStrict, emptyNewItem, newItemOf } from './itemForm';
 import { CategoryOrder } from './MenuCategories';
 import type { DraftView } from './menuApi';
 
@@ -27,6 +27,7 @@ const draft: DraftView = {
     restoredFrom: null,
   },
   changes: [],
+  recipeLinked: [],
 };
 const rolls = SEED_CATALOGUE.items.find((i) => i.id === 'cinnamon-rolls')!;
 const PATH = 'PATCH /api/admin/menu/items/cinnamon-rolls';
@@ -43,10 +44,48 @@ describe('dollarsToCentsStrict', () => {
   ])('%s → %s', (text, cents) => expect(dollarsToCentsStrict(text)).toBe(cents));
 });
 
+describe('a new item (issue 38)', () => {
+  const taken = new Set(['apple-pie']);
+  it('takes its id from its name, not one the draft has', () => {
+    const form = { ...emptyNewItem('breads'), name: 'Apple Pie', price: '32' };
+    expect(newItemOf(form, taken)).toMatchObject({ id: 'apple-pie-2', priceCents: 3200 });
+  });
+  it('names counts of pieces as the kitchen counts them, and refuses what is not a count', () => {
+    const form = {
+      ...emptyNewItem('breads'),
+      name: 'Pecan Sticky Buns',
+      soldAs: 'pieces' as const,
+      sizes: [
+        { id: null, label: '4', price: '18' },
+        { id: null, label: '6', price: '26.50' },
+      ],
+    };
+    expect(newItemOf(form, taken)).toMatchObject({
+      id: 'pecan-sticky-buns',
+      variants: [
+        { id: '4-count', label: '4 count', priceCents: 1800 },
+        { id: '6-count', label: '6 count', priceCents: 2650 },
+      ],
+    });
+    expect(newItemOf({ ...form, sizes: [{ id: null, label: 'six', price: '1' }] }, taken)).toBe(
+      'Enter the number of pieces (a whole number from 1) for each count',
+    );
+    expect(newItemOf({ ...form, name: ' ' }, taken)).toBe('Enter the item’s name');
+  });
+});
+
 describe('the item editor', () => {
   it('lets the owner change the price, refusing 3 decimals, with the card following', async () => {
     const calls = stubFetch({ [PATH]: () => [200, { ...rolls, priceCents: 2200 }] });
-    renderScreen(<ItemEditor item={rolls} draft={draft} owner onSaved={() => undefined} />);
+    renderScreen(
+      <ItemEditor
+        item={rolls}
+        draft={draft}
+        owner
+        onSaved={() => undefined}
+        onDeleted={() => undefined}
+      />,
+    );
     const form = screen.getByRole('form', { name: 'Edit Cinnamon Rolls' });
     fireEvent.change(within(form).getByLabelText('Price ($)'), { target: { value: '22.345' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
@@ -64,7 +103,15 @@ describe('the item editor', () => {
 
   it('lets an admin mark the item sold out and nothing else', async () => {
     const calls = stubFetch({ [PATH]: () => [200, rolls] });
-    renderScreen(<ItemEditor item={rolls} draft={draft} owner={false} onSaved={() => undefined} />);
+    renderScreen(
+      <ItemEditor
+        item={rolls}
+        draft={draft}
+        owner={false}
+        onSaved={() => undefined}
+        onDeleted={() => undefined}
+      />,
+    );
     const form = screen.getByRole('form', { name: 'Edit Cinnamon Rolls' });
     expect(within(form).getByLabelText('Price ($)')).toBeDisabled();
     expect(within(form).getByLabelText('Name')).toBeDisabled();
@@ -81,7 +128,15 @@ describe('the item editor', () => {
     const cookies = SEED_CATALOGUE.items.find((i) => i.id === 'chocolate-chip-cookies')!;
     const path = 'PATCH /api/admin/menu/items/chocolate-chip-cookies';
     const calls = stubFetch({ [path]: () => [200, cookies] });
-    renderScreen(<ItemEditor item={cookies} draft={draft} owner onSaved={() => undefined} />);
+    renderScreen(
+      <ItemEditor
+        item={cookies}
+        draft={draft}
+        owner
+        onSaved={() => undefined}
+        onDeleted={() => undefined}
+      />,
+    );
     const form = screen.getByRole('form', { name: 'Edit Chocolate Chip Cookies' });
     const save = () => fireEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
 

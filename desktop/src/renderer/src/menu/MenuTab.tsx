@@ -22,6 +22,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { optionsWithEvery } from '../ui/fields';
 import { toast } from '../ui/toaster';
 import { ItemEditor } from './ItemEditor';
+import { NewItemDialog } from './NewItemDialog';
 import { CategoryEditor, CategoryOrder } from './MenuCategories';
 import { FILTERS, MenuGrid, type Filter } from './MenuGrid';
 import {
@@ -46,6 +47,7 @@ export function MenuTab({ role }: { role: string }) {
   const [category, setCategory] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<null | 'publish' | 'undo' | VersionView>(null);
+  const [adding, setAdding] = useState(false);
 
   const refresh = () => {
     void client.invalidateQueries({ queryKey: DRAFT_KEY });
@@ -97,6 +99,7 @@ export function MenuTab({ role }: { role: string }) {
         </span>
         {owner && (
           <>
+            <Button icon="add" text="New item" disabled={!data} onClick={() => setAdding(true)} />
             <Button
               intent="primary"
               icon="cloud-upload"
@@ -156,6 +159,10 @@ export function MenuTab({ role }: { role: string }) {
               draft={data}
               owner={owner}
               onSaved={refresh}
+              onDeleted={() => {
+                setSelectedId(null);
+                refresh();
+              }}
             />
           ) : (
             <NonIdealState
@@ -174,6 +181,21 @@ export function MenuTab({ role }: { role: string }) {
       <p className="muted menu-settings-link">
         The shop&apos;s name, hours, pickup slots, fees and tax rate are on the Settings screen.
       </p>
+      {adding && data && (
+        <NewItemDialog
+          draft={data}
+          category={category}
+          onClose={() => setAdding(false)}
+          onCreated={(item) => {
+            setAdding(false);
+            toast('Menu', `${item.name}: in the draft (publish to show it)`, 'success');
+            setFilter('all');
+            setCategory(item.category);
+            setSelectedId(item.id);
+            refresh();
+          }}
+        />
+      )}
       <ConfirmDialog
         isOpen={confirm !== null}
         title={
@@ -189,12 +211,40 @@ export function MenuTab({ role }: { role: string }) {
         onConfirm={() => confirm && act.mutate(confirm)}
         onClose={() => setConfirm(null)}
       >
-        {confirm === 'publish'
-          ? 'Customers see these changes at once, on the storefront and in the prices of new orders. Orders already placed keep their prices.'
-          : confirm === 'undo'
-            ? 'Every change not published is discarded.'
-            : 'That version is published again as a new version; the draft becomes it.'}
+        {confirm === 'publish' ? (
+          'Customers see these changes at once, on the storefront and in the prices of new orders. Orders already placed keep their prices.'
+        ) : confirm === 'undo' ? (
+          'Every change not published is discarded.'
+        ) : confirm ? (
+          <RestoreQuestion version={confirm} unpublished={data?.changes.length ?? 0} />
+        ) : null}
       </ConfirmDialog>
     </div>
+  );
+}
+
+/** What restoring a version changes for customers, and the draft it replaces. */
+function RestoreQuestion({ version, unpublished }: { version: VersionView; unpublished: number }) {
+  const changes = version.changesIfRestored ?? [];
+  return (
+    <>
+      <p>
+        Version {version.number} is published again as a new version, and the draft becomes it.
+        {changes.length ? ' Customers see at once:' : ' It is the same as what customers see now.'}
+      </p>
+      {changes.length > 0 && (
+        <ul aria-label="What restoring changes" className="menu-restore-changes">
+          {changes.map((c, i) => (
+            <li key={`${c.id}-${i}`}>{c.text}</li>
+          ))}
+        </ul>
+      )}
+      {unpublished > 0 && (
+        <p>
+          The {unpublished === 1 ? 'change' : `${unpublished} changes`} not published yet{' '}
+          {unpublished === 1 ? 'is' : 'are'} discarded.
+        </p>
+      )}
+    </>
   );
 }

@@ -1,8 +1,8 @@
 // The item editor's form (issue 22): what the owner types, the storefront
 // card it previews and the patch it sends. The prices and sizes are checked
 // here (whole cents, above $0.00; each size named once) before anything is sent.
-import { VARIANT_ID_PATTERN, type CatalogueItem } from '@bakery/core';
-import type { ItemPatch } from './menuApi';
+import { VARIANT_ID_PATTERN, type AllergenId, type CatalogueItem } from '@bakery/core';
+import type { ItemPatch, NewItem } from './menuApi';
 
 /** A size or count of the item as the owner types it. */
 export interface SizeRow {
@@ -27,6 +27,10 @@ export interface ItemForm {
   /** An uploaded photo's URL, or null for the category's drawing. */
   image: string | null;
   imageAlt: string;
+  /** Allergens as stated (issue 38). */
+  ingredients: string;
+  contains: AllergenId[];
+  mayContain: AllergenId[];
 }
 
 export const PRICE_MESSAGE = 'Enter a price above $0.00, with at most 2 decimals';
@@ -67,6 +71,9 @@ export const formOf = (item: CatalogueItem): ItemForm => ({
   weekdays: item.weekdays ?? [],
   image: item.image,
   imageAlt: item.imageAlt,
+  ingredients: item.ingredients ?? '',
+  contains: item.contains ?? [],
+  mayContain: item.mayContain ?? [],
 });
 
 /** The fields the form sends as typed (an empty date is none). */
@@ -80,6 +87,9 @@ const plainFields = (form: ItemForm) => ({
   weekdays: form.weekdays,
   image: form.image,
   imageAlt: form.imageAlt,
+  ingredients: form.ingredients,
+  contains: form.contains,
+  mayContain: form.mayContain,
 });
 
 /** The sizes as the item would have them; a price not yet valid is null. */
@@ -127,3 +137,117 @@ export function ownerPatchOf(item: CatalogueItem, form: ItemForm): ItemPatch | s
   if (item.variants?.length) patch.variants = null;
   return patch;
 }
+
+// ------------------------------------------------------------------ new item
+
+/** How a new item is sold: one price, sizes by name, or counts of pieces. */
+export type SoldAs = 'one' | 'sizes' | 'pieces';
+
+export interface NewItemForm {
+  name: string;
+  category: string;
+  description: string;
+  soldAs: SoldAs;
+  price: string;
+  /** Sizes by name, or (soldAs 'pieces') rows whose label is the number of pieces. */
+  sizes: SizeRow[];
+  image: string | null;
+  imageAlt: string;
+  ingredients: string;
+  contains: AllergenId[];
+  mayContain: AllergenId[];
+}
+
+export const NEW_ITEM_MESSAGES = {
+  name: 'Enter the item’s name',
+  category: 'Choose the category it is listed under',
+  pieces: 'Enter the number of pieces (a whole number from 1) for each count',
+  alt: 'Describe the photo (alt text): customers who cannot see it read this',
+} as const;
+
+export const emptyNewItem = (category: string): NewItemForm => ({
+  name: '',
+  category,
+  description: '',
+  soldAs: 'one',
+  price: '',
+  sizes: [],
+  image: null,
+  imageAlt: '',
+  ingredients: '',
+  contains: [],
+  mayContain: [],
+});
+
+/** A new item's id from its name, not yet taken in the draft: "Apple Pie" is apple-pie. */
+export function newItemIdOf(name: string, taken: ReadonlySet<string>): string {
+  const base =
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 54)
+      .replace(/-+$/, '') || 'item';
+  const stem = base.length < 2 ? `${base}-item` : base;
+  if (!taken.has(stem)) return stem;
+  for (let n = 2; ; n++) if (!taken.has(`${stem}-${n}`)) return `${stem}-${n}`;
+}
+
+/** The body of POST /api/admin/menu/items, or the message that refuses the form. */
+export function newItemOf(form: NewItemForm, taken: ReadonlySet<string>): NewItem | string {
+  const name = form.name.trim();
+  if (!name) return NEW_ITEM_MESSAGES.name;
+  if (!form.category) return NEW_ITEM_MESSAGES.category;
+  if (form.image && !form.imageAlt.trim()) return NEW_ITEM_MESSAGES.alt;
+  const body = {
+    id: newItemIdOf(name, taken),
+    name,
+    category: form.category,
+    description: form.description.trim(),
+    image: form.image,
+    imageAlt: form.imageAlt.trim(),
+    ingredients: form.ingredients.trim(),
+    contains: form.contains,
+    mayContain: form.mayContain,
+  };
+  if (form.soldAs === 'one') {
+    const cents = dollarsToCentsStrict(form.price);
+    if (cents === null) return PRICE_MESSAGE;
+    return { ...body, priceCents: cents };
+  }
+  if (form.soldAs === 'pieces') {
+    if (!form.sizes.length || form.sizes.some((row) => !/^[1-9]\d{0,3}$/.test(row.label.trim())))
+      return NEW_ITEM_MESSAGES.pieces;
+  }
+  // Counts are named as the seed names them ("4 count", id 4-count: the
+  // kitchen counts the pieces of a count against the day's limit).
+  const rows =
+    form.soldAs === 'pieces'
+      ? form.sizes.map((row) => ({ ...row, label: `${Number(row.label.trim())} count` }))
+      : form.sizes;
+  const sizes = sizesOf({ ...emptyForm, sizes: rows });
+  if (!sizes.length || sizes.some((size) => !size.label || !VARIANT_ID_PATTERN.test(size.id)))
+    return SIZE_NAME_MESSAGE;
+  if (new Set(sizes.map((size) => size.id)).size < sizes.length) return SIZE_ONCE_MESSAGE;
+  if (sizes.some((size) => size.priceCents === null)) return PRICE_MESSAGE;
+  return { ...body, variants: sizes as NonNullable<CatalogueItem['variants']> };
+}
+
+const emptyForm: ItemForm = {
+  name: '',
+  description: '',
+  price: '',
+  sizes: [],
+  maxQuantity: '',
+  hidden: false,
+  soldOutUntil: '',
+  availableFrom: '',
+  availableUntil: '',
+  weekdays: [],
+  image: null,
+  imageAlt: '',
+  ingredients: '',
+  contains: [],
+  mayContain: [],
+};

@@ -1,6 +1,6 @@
 // The Menu tab's calls (issue 22, docs/api.md): the draft with its
 // differences from what is published, edits, publish, Undo, versions.
-import type { MenuPublishAnswer, MenuVersionPage } from '@bakery/core';
+import type { MenuItemCreate, MenuPublishAnswer, MenuVersionPage } from '@bakery/core';
 import type {
   CatalogueCategory,
   CatalogueItem,
@@ -28,6 +28,15 @@ export type { CatalogueCategory, CatalogueItem };
 export const getDraft = () => api<DraftView>('/api/admin/menu');
 export const patchItem = (id: string, body: ItemPatch) =>
   api<CatalogueItem>(`/api/admin/menu/items/${encodeURIComponent(id)}`, { method: 'PATCH', body });
+/** POST /api/admin/menu/items: a new item in the draft (customers see it on publish). */
+export type NewItem = MenuItemCreate;
+export const createItem = (body: NewItem) =>
+  api<CatalogueItem>('/api/admin/menu/items', { method: 'POST', body });
+/** DELETE /api/admin/menu/items/{id}: off the draft (gone from the shop on publish). */
+export const deleteItem = (id: string) =>
+  api<{ success: true }>(`/api/admin/menu/items/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+  });
 export const publish = () =>
   api<MenuPublishAnswer>('/api/admin/menu/publish', {
     method: 'POST',

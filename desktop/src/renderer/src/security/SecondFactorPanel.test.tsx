@@ -6,7 +6,12 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen, stubFetch } from '../test/harness';
 import { AdminLoginPage } from '../auth/AdminLoginPage';
-import { groupedKey, SecondFactorPanel } from './SecondFactorPanel';
+import {
+  groupedKey,
+  recoveryCodesText,
+  SecondFactorButton,
+  SecondFactorPanel,
+} from './SecondFactorPanel';
 
 afterEach(() => {
   cleanup();
@@ -126,5 +131,63 @@ describe('two-step sign-in panel', () => {
     expect(alert).toHaveTextContent('Enter the 6-digit code the app shows.');
     expect(screen.getByRole('button', { name: 'Set up' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Turn off' })).toBeNull();
+  });
+});
+
+describe('first sign-in of a new staff member (issue 38)', () => {
+  it('shows the QR code beside the key, and keeps the dialog open on the recovery codes until saved', async () => {
+    let enabled = false;
+    stubFetch({
+      'GET /api/admin/second-factor': () => [
+        200,
+        { enabled, required: true, requiredBy: 'new-staff', recoveryCodesLeft: enabled ? 10 : 0 },
+      ],
+      'POST /api/admin/second-factor/setup': () => [
+        200,
+        {
+          secret: 'JBSWY3DPEHPK3PXPJBSWY3DP',
+          otpauthUrl: 'otpauth://totp/x?secret=JBSW',
+          qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+        },
+      ],
+      'POST /api/admin/second-factor/enable': () => {
+        enabled = true;
+        return [200, { success: true, recoveryCodes: ['abcde-fghjk', 'mnpqr-stuvw'] }];
+      },
+    });
+    renderScreen(<SecondFactorButton role="owner" />);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await screen.findByRole('button', { name: 'Set up' }));
+    const qr = await screen.findByRole('img', {
+      name: 'QR code of the key, for the authenticator app to scan',
+    });
+    expect(qr.getAttribute('src')).toBe('data:image/svg+xml;base64,PHN2Zy8+');
+    expect(screen.getByLabelText('Key')).toHaveTextContent(groupedKey('JBSWY3DPEHPK3PXPJBSWY3DP'));
+    fireEvent.change(screen.getByLabelText('Code from your authenticator app'), {
+      target: { value: '123456' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+    // The status now says "on": the dialog stays, with the codes, and cannot be closed yet.
+    expect(await screen.findByText('abcde-fghjk')).toBeTruthy();
+    await waitFor(() => expect(enabled).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(screen.getByText('mnpqr-stuvw')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Download as .txt' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Print' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'I have saved them' }));
+    await waitFor(() => expect(screen.queryByText('abcde-fghjk')).toBeNull());
+  });
+
+  it('writes the codes in a text file, one a line', () => {
+    expect(recoveryCodesText(['abcde-fghjk', 'mnpqr-stuvw'], 'o@b.test').split('\n')).toEqual([
+      "Recovery codes for the bakery's back office (o@b.test)",
+      'Each signs you in once without your phone. Keep them somewhere safe.',
+      '',
+      'abcde-fghjk',
+      'mnpqr-stuvw',
+      '',
+    ]);
   });
 });

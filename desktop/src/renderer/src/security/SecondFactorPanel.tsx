@@ -17,7 +17,7 @@ const POLICY_KEY = ['/api/admin/security-policy'] as const;
 
 type Step =
   | { kind: 'status' }
-  | { kind: 'scan'; secret: string; otpauthUrl: string }
+  | { kind: 'scan'; secret: string; otpauthUrl: string; qrCode?: string }
   | { kind: 'codes'; codes: string[] }
   | { kind: 'disable' }
   | { kind: 'regenerate' };
@@ -25,12 +25,31 @@ type Step =
 /** The key in groups of four, as authenticator apps show it for typing. */
 export const groupedKey = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
-function ScanInstructions({ secret, otpauthUrl }: { secret: string; otpauthUrl: string }) {
+function ScanInstructions({
+  secret,
+  otpauthUrl,
+  qrCode,
+}: {
+  secret: string;
+  otpauthUrl: string;
+  qrCode?: string;
+}) {
   return (
     <ol className="steps">
       <li>
         Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…)
-        and add an account with this key:
+        and scan this code with it, or add an account with the key under it:
+        {qrCode && (
+          <p>
+            <img
+              className="totp-qr"
+              src={qrCode}
+              width={200}
+              height={200}
+              alt="QR code of the key, for the authenticator app to scan"
+            />
+          </p>
+        )}
         <p>
           <code className="totp-key" aria-label="Key">
             {groupedKey(secret)}
@@ -100,7 +119,32 @@ function CodeStepForm(props: {
   );
 }
 
-export function SecondFactorPanel(props: { isOwner: boolean }) {
+/** The recovery codes as a text file the owner keeps (download or print). */
+export const recoveryCodesText = (codes: readonly string[], email?: string) =>
+  [
+    `Recovery codes for the bakery's back office${email ? ` (${email})` : ''}`,
+    'Each signs you in once without your phone. Keep them somewhere safe.',
+    '',
+    ...codes,
+    '',
+  ].join('\n');
+
+function downloadCodes(codes: readonly string[]) {
+  const url = URL.createObjectURL(new Blob([recoveryCodesText(codes)], { type: 'text/plain' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'bakery-recovery-codes.txt';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function SecondFactorPanel(props: {
+  isOwner: boolean;
+  /** True while the recovery codes are on screen: the dialog stays open until they are saved. */
+  onHolding?(holding: boolean): void;
+}) {
   const client = useQueryClient();
   const status = useApiQuery(STATUS_KEY, ROUTES.secondFactor);
   const policy = useApiQuery(POLICY_KEY, ROUTES.securityPolicy, { enabled: props.isOwner });
@@ -148,10 +192,11 @@ export function SecondFactorPanel(props: { isOwner: boolean }) {
           body: { code: code.trim() },
         },
       );
-      await refresh();
-      // Every staff call works again once the owner's requirement is met.
-      await client.invalidateQueries();
+      // The codes first, held on screen until saved: the dialog that opened
+      // by itself would otherwise close as soon as the status says "on".
+      props.onHolding?.(true);
       go({ kind: 'codes', codes: done.recoveryCodes });
+      await refresh();
     });
   };
 
@@ -162,8 +207,9 @@ export function SecondFactorPanel(props: { isOwner: boolean }) {
         '/api/admin/second-factor/recovery-codes',
         { method: 'POST', body: { code: code.trim() } },
       );
-      await refresh();
+      props.onHolding?.(true);
       go({ kind: 'codes', codes: done.recoveryCodes });
+      await refresh();
     });
   };
 
@@ -208,13 +254,15 @@ export function SecondFactorPanel(props: { isOwner: boolean }) {
           Keep these recovery codes somewhere safe (printed, or in a password manager). Each signs
           you in once if you lose your phone. They are shown only now.
         </Callout>
-        <ul className="recovery-codes">
+        <ul className="recovery-codes" aria-label="Your recovery codes">
           {step.codes.map((c) => (
             <li key={c}>
               <code>{c}</code>
             </li>
           ))}
         </ul>
+        <Button icon="download" text="Download as .txt" onClick={() => downloadCodes(step.codes)} />{' '}
+        <Button icon="print" text="Print" onClick={() => window.print()} />{' '}
         <Button
           icon="duplicate"
           text="Copy codes"
@@ -225,14 +273,24 @@ export function SecondFactorPanel(props: { isOwner: boolean }) {
               .catch(() => undefined)
           }
         />{' '}
-        <Button intent="primary" text="I have saved them" onClick={() => go({ kind: 'status' })} />
+        <Button
+          intent="primary"
+          text="I have saved them"
+          onClick={() => {
+            go({ kind: 'status' });
+            props.onHolding?.(false);
+            // Every staff call works again once the requirement is met: the
+            // screens behind the dialog (and their red bars) load anew.
+            void client.invalidateQueries();
+          }}
+        />
       </section>
     );
 
   if (step.kind === 'scan')
     return (
       <CodeStepForm {...codeStep} {...CODE_STEPS.scan} onSubmit={enable}>
-        <ScanInstructions secret={step.secret} otpauthUrl={step.otpauthUrl} />
+        <ScanInstructions secret={step.secret} otpauthUrl={step.otpauthUrl} qrCode={step.qrCode} />
       </CodeStepForm>
     );
 
@@ -329,10 +387,12 @@ export function SecondFactorPanel(props: { isOwner: boolean }) {
 }
 
 /** The header button and its dialog; opens by itself when the owner's requirement is not met. */
-export function SecondFactorButton(props: { role: string }) {
+export function SecondFactorButton(props: { role: string; onSetUp?(): void }) {
   const [open, setOpen] = useState(false);
+  const [holding, setHolding] = useState(false);
   const status = useApiQuery(STATUS_KEY, ROUTES.secondFactor);
-  const mustSetUp = Boolean(status.data?.required && !status.data.enabled);
+  // Open by itself while the set-up is owed, and until its recovery codes are saved.
+  const mustSetUp = Boolean(status.data?.required && !status.data.enabled) || holding;
   return (
     <>
       <Button icon="shield" text="Two-step sign-in" minimal onClick={() => setOpen(true)} />
@@ -345,7 +405,13 @@ export function SecondFactorButton(props: { role: string }) {
         canOutsideClickClose={!mustSetUp}
       >
         <DialogBody>
-          <SecondFactorPanel isOwner={props.role === 'owner'} />
+          <SecondFactorPanel
+            isOwner={props.role === 'owner'}
+            onHolding={(holding) => {
+              setHolding(holding);
+              if (!holding) props.onSetUp?.();
+            }}
+          />
         </DialogBody>
         {!mustSetUp && (
           <DialogFooter actions={<Button text="Close" onClick={() => setOpen(false)} />} />

@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   formatClock,
   setShopSettings,
-  ShopSettingsSchema,
+  ShopSettingsInputSchema,
   weekdayName,
   WEEKDAYS,
   type ShopSettings,
@@ -215,7 +215,7 @@ function SettingsForm({ view }: { view: ShopSettingsView }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = ShopSettingsSchema.safeParse(documentOf(saved, draft, hours));
+    const parsed = ShopSettingsInputSchema.safeParse(documentOf(saved, draft, hours));
     if (!parsed.success) {
       const found: Record<string, string> = {};
       for (const i of parsed.error.issues) found[i.path.join('.')] ??= i.message;
