@@ -6,14 +6,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
   bakeryToday,
+  centsToDollars,
   DEFAULT_SHOP_SETTINGS,
   formatLongDate,
+  NO_RUSH_FEE_DROP_NOTE,
+  priceOrder,
+  RUSH_FEE_CENTS,
   resetShopSettings,
   weekdayOf,
   type ShopSettings,
 } from '@bakery/core';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { signedIn, type Client } from '../admin/helpers.js';
+import { orderPayload, signedInCustomer } from '../support/factories.js';
+import { orderReceivedMail, toMailOrder } from '../../src/services/mail/messages.js';
 
 let server: TestServer;
 let owner: Client;
@@ -123,5 +129,94 @@ describe('a drop is built from the menu, for days the shop is open', () => {
     } finally {
       await owner.put('/api/admin/settings', structuredClone(DEFAULT_SHOP_SETTINGS));
     }
+  });
+});
+
+describe('no rush fee on drop items (issue 37)', () => {
+  it('a drop order 4 days ahead pays no rush fee; the mail says why; a mixed order pays it', async () => {
+    const daysAhead = 4;
+    const date = addDays(today, daysAhead);
+    const saved = await owner.post('/api/admin/drops', {
+      ...dropInput(['dinner-rolls'], [date]),
+      name: 'Thursday Rolls Drop',
+    });
+    expect(saved.status).toBe(201);
+    const { client } = await signedInCustomer(server.baseUrl, server.prisma);
+
+    // The figures the order page shows: priced with the day's drop items.
+    const lines = [{ productId: 'dinner-rolls', quantity: 1 }];
+    const priced = priceOrder(
+      lines,
+      { pickupDate: date, hasWriting: false, hasBows: false, dropProductIds: ['dinner-rolls'] },
+      today,
+    );
+    expect(priced).toMatchObject({ rushFeeCents: 0, isRushOrder: false, rushFree: true });
+    const answer = await client.post('/api/submit-order', {
+      orderData: orderPayload({
+        lines,
+        daysAhead,
+        overrides: {
+          rushFee: 0,
+          isRushOrder: false,
+          tax: centsToDollars(priced.taxCents),
+          total: centsToDollars(priced.totalCents),
+        },
+      }),
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    expect(answer.body.order).toMatchObject({ rushFee: 0, isRushOrder: false });
+    expect(answer.body.order.total).toBe(centsToDollars(priced.subtotalCents + priced.taxCents));
+    const stored = await server.prisma.order.findUniqueOrThrow({
+      where: { id: answer.body.order.id },
+    });
+    const mail = orderReceivedMail(toMailOrder(stored), {
+      publicUrl: 'https://shop.example.com',
+      paymentConfigured: false,
+    });
+    expect(mail.text).toContain(NO_RUSH_FEE_DROP_NOTE);
+
+    // A loaf that is in no drop, sent without the fee: the server's figures disagree.
+    const loaf = [{ productId: 'lemon-poppy-seed-loaf', quantity: 1 }];
+    const loafPriced = priceOrder(
+      loaf,
+      { pickupDate: date, hasWriting: false, hasBows: false, dropProductIds: ['dinner-rolls'] },
+      today,
+    );
+    expect(loafPriced.rushFeeCents).toBe(RUSH_FEE_CENTS);
+    const noFee = priceOrder(
+      loaf,
+      { pickupDate: addDays(today, 10), hasWriting: false, hasBows: false },
+      today,
+    );
+    const unfair = await client.post('/api/submit-order', {
+      orderData: orderPayload({
+        lines: loaf,
+        daysAhead,
+        overrides: {
+          rushFee: 0,
+          isRushOrder: false,
+          tax: centsToDollars(noFee.taxCents),
+          total: centsToDollars(noFee.totalCents),
+        },
+      }),
+    });
+    expect(unfair.status).toBe(400);
+
+    // The same drop item with a loaf that is not in the drop: the fee applies.
+    const mixed = await client.post('/api/submit-order', {
+      orderData: orderPayload({
+        lines: [...lines, { productId: 'lemon-poppy-seed-loaf', quantity: 1 }],
+        daysAhead,
+      }),
+    });
+    expect(mixed.status, JSON.stringify(mixed.body)).toBe(201);
+    expect(mixed.body.order.rushFee).toBe(centsToDollars(RUSH_FEE_CENTS));
+    const mixedMail = orderReceivedMail(
+      toMailOrder(
+        await server.prisma.order.findUniqueOrThrow({ where: { id: mixed.body.order.id } }),
+      ),
+      { publicUrl: 'https://shop.example.com', paymentConfigured: false },
+    );
+    expect(mixedMail.text).not.toContain(NO_RUSH_FEE_DROP_NOTE);
   });
 });

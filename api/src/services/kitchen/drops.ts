@@ -270,6 +270,23 @@ export async function refuseSoldOutFast(
   }
 }
 
+/**
+ * The items of the drops that serve a date (issue 37: an order of only
+ * these pays no rush fee; planDrops books every one of them in its drop or
+ * refuses the order). Read as the fast refusal reads the date's drops, at
+ * most once a second per process.
+ */
+export async function dropItemsServing(prisma: PrismaClient, date: string): Promise<Set<string>> {
+  const { drops } = await readAtMostEverySecond(servingCache, date, () =>
+    servingWithHolds(prisma, date),
+  );
+  return new Set(
+    drops
+      .filter((d) => d.pickupDates.includes(date))
+      .flatMap((d) => d.units.flatMap((u) => u.productIds)),
+  );
+}
+
 /** planDrops then takeDrops (a change or a restore, already in its transaction). */
 export async function bookDrops(tx: Raw, order: DropOrder): Promise<void> {
   await takeDrops(tx, await planDrops(tx, order));
