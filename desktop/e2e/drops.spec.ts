@@ -36,13 +36,21 @@ test('the owner sets a window, creates a drop and duplicates it for next week', 
   await drop.getByLabel('Name').fill('Cookie Saturday');
   await drop.getByLabel('Orders open').fill(local(3_600_000));
   await drop.getByLabel('Orders close').fill(local(2 * 86_400_000));
-  await drop.getByLabel('Pickup dates').fill(date);
-  await drop.getByLabel('Items').fill('sugar-cookies, snickerdoodles');
+  // Issue 37: dates from a date field, items picked from the menu by name.
+  await drop.getByLabel('Pickup date', { exact: true }).fill(date);
+  await drop.getByLabel('Find an item', { exact: true }).fill('cookie');
+  const items = drop.getByRole('group', { name: 'Items', exact: true });
+  await items.getByLabel('Sprinkle Sugar Cookies').check();
+  await drop.getByLabel('Find an item', { exact: true }).fill('snicker');
+  await items.getByLabel('Snickerdoodles').check();
   await drop.getByLabel('Label').fill('Cookie boxes of any kind');
   await drop.getByLabel('Quantity').fill('40');
   // A second quantity, for one item, and the drop picked up in the Saturday window only.
   await drop.getByRole('button', { name: 'Add another quantity' }).click();
-  await drop.getByLabel('Items 2', { exact: true }).fill('cornbread');
+  await drop
+    .getByRole('group', { name: 'Items 2', exact: true })
+    .getByLabel('Southern Cornbread')
+    .check();
   await drop.getByLabel('Label 2', { exact: true }).fill('Cornbread');
   await drop.getByLabel('Quantity 2', { exact: true }).fill('12');
   await drop.getByText('Saturday 8:00 AM – 10:00 AM').click();
@@ -54,7 +62,10 @@ test('the owner sets a window, creates a drop and duplicates it for next week', 
   // Editing shows both quantities and the window, so saving keeps them.
   await row.getByRole('button', { name: 'Edit' }).click();
   const editing = page.getByRole('form', { name: 'Edit the drop' });
-  await expect(editing.getByLabel('Items 2', { exact: true })).toHaveValue('cornbread');
+  await expect(
+    editing.getByRole('group', { name: 'Items 2', exact: true }).getByLabel('Southern Cornbread'),
+  ).toBeChecked();
+  await expect(editing.getByLabel('Pickup date', { exact: true })).toHaveValue(date);
   await expect(editing.getByLabel('Saturday 8:00 AM – 10:00 AM')).toBeChecked();
   await editing.getByRole('button', { name: 'Cancel' }).click();
   await drops.getByRole('button', { name: 'Duplicate for next week' }).click();

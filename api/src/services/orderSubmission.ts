@@ -22,6 +22,7 @@ import {
   type OrderPayload,
   type PricedOrder,
   taxRatePercent,
+  toBakeryDate,
 } from '@bakery/core';
 import { createHash, randomUUID } from 'node:crypto';
 import { Prisma, sqlPool, type OrderModel as Order, type PrismaClient } from '@bakery/prisma';
@@ -33,7 +34,7 @@ import { validationError } from '../errors.js';
 import { toOrderView } from './orderView.js';
 import { checkDay, planUnits, unitsRead } from './kitchen/index.js';
 import { bookingRefusal, orderBooking } from './kitchen/booking.js';
-import { refuseSoldOutFast } from './kitchen/drops.js';
+import { dropItemsServing, refuseSoldOutFast } from './kitchen/drops.js';
 import { assertAvailableOn } from './menu/orders.js';
 import { withLineAllergens } from './allergens/orderLines.js';
 
@@ -59,7 +60,11 @@ const differs = (dollars: number | null | undefined, cents: number) =>
   Math.abs(dollarsToCents(dollars ?? 0) - cents) > 1;
 
 /** The catalogue's figures, or a 400 with the reason. */
-function reprice(payload: Payload, today: string): PricedOrder {
+function reprice(
+  payload: Payload,
+  today: string,
+  dropProductIds: ReadonlySet<string>,
+): PricedOrder {
   const items = payload.items;
   const lines: CartLine[] = items.map((item) => ({
     productId: item.productId,
@@ -72,6 +77,8 @@ function reprice(payload: Payload, today: string): PricedOrder {
     pickupDate: payload.pickupDate,
     hasWriting: Boolean(payload.cakeOptions?.hasWriting),
     hasBows: Boolean(payload.cakeOptions?.hasBows),
+    // Issue 37: an order of only the date's drop items pays no rush fee.
+    dropProductIds,
   };
   let priced: PricedOrder;
   try {
@@ -193,7 +200,11 @@ export async function submitOrder(
   const parsed = payloadSchema(today, Boolean(input.user)).safeParse(input.orderData ?? {});
   if (!parsed.success) throw validationError(parsed.error);
   const payload = parsed.data;
-  const priced = reprice(payload, today);
+  const priced = reprice(
+    payload,
+    today,
+    await dropItemsServing(prisma, toBakeryDate(payload.pickupDate)),
+  );
   // Writing chosen but left empty, a delivery outside the area: core's words and code.
   const refusal = orderRefusal({ ...payload, hasCakeItems: priced.hasCakeItems });
   if (refusal)

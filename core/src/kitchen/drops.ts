@@ -4,8 +4,9 @@
 // for that date only while the drop is open and only as many as are left; the
 // API takes them in the order's transaction (a guarded UPDATE of the unit's
 // sold count) and holds them while a customer checks out.
-import { addDays, BAKERY_TIME_ZONE } from '../calendar/calendar';
-import type { KitchenLine } from './capacity';
+import { addDays, BAKERY_TIME_ZONE, closedWeekdayReason } from '../calendar/calendar';
+import { getMenuItem } from '../catalogue/catalogue';
+import { closedDateMessage, type KitchenLine } from './capacity';
 import { itemName } from './windows';
 
 export interface DropUnitDef {
@@ -221,6 +222,43 @@ export function dropInputProblem(input: Omit<DropDef, 'id'>): string | null {
       if (seen.has(id)) return `${itemName(id)} is in the drop twice`;
       seen.add(id);
     }
+  }
+  return null;
+}
+
+/** `Unknown menu item "Cinnamon Rolls": pick an item from the menu` (issue 37). */
+export const unknownDropItemMessage = (productId: string): string =>
+  `Unknown menu item "${productId}": pick an item from the menu`;
+
+/**
+ * The first item of a drop's units that is not on the menu (the live
+ * catalogue), with its place in the payload (`units.0.productIds.1`), or
+ * null when every item is a menu item (issue 37).
+ */
+export function unknownDropItem(
+  units: readonly { productIds: readonly string[] }[],
+): { path: string; message: string } | null {
+  for (const [u, unit] of units.entries())
+    for (const [i, id] of unit.productIds.entries())
+      if (!getMenuItem(id))
+        return { path: `units.${u}.productIds.${i}`, message: unknownDropItemMessage(id) };
+  return null;
+}
+
+/**
+ * Why a drop cannot be picked up on one of its dates (issue 37): the shop's
+ * hours close that weekday ("We are closed on December 7, 2026 (Closed on
+ * Mondays). Please choose another pickup date."), or the owner closed the
+ * date (`closedDates`: date to its reason). Null when every date is open.
+ */
+export function dropClosedDateProblem(
+  pickupDates: readonly string[],
+  closedDates: ReadonlyMap<string, string | null>,
+): string | null {
+  for (const date of pickupDates) {
+    const weekday = closedWeekdayReason(date);
+    if (weekday) return closedDateMessage(date, weekday);
+    if (closedDates.has(date)) return closedDateMessage(date, closedDates.get(date));
   }
   return null;
 }

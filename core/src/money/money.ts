@@ -90,7 +90,16 @@ export interface PriceOptions {
   hasBows: boolean;
   /** Added untaxed once staff have calculated it. */
   deliveryFeeCents?: number;
+  /**
+   * The items of the drops that serve the pickup date (issue 37): an order
+   * whose lines are all among them pays no rush fee, however near the date
+   * (the shop bakes them for that day anyway).
+   */
+  dropProductIds?: Iterable<string>;
 }
+
+/** Why a drop order within the rush window has no rush fee (the order page and the mail say it). */
+export const NO_RUSH_FEE_DROP_NOTE = 'No rush fee: drop items are baked for this day';
 
 export interface PricedOrder {
   lines: PricedLine[];
@@ -101,13 +110,26 @@ export interface PricedOrder {
   deliveryFeeCents: number;
   totalCents: number;
   isRushOrder: boolean;
+  /** The date is within the rush window but every line is a drop item of that day: no fee (issue 37). */
+  rushFree: boolean;
   hasCakeItems: boolean;
+}
+
+/** True when there are lines and every one is an item of the day's drops (issue 37). */
+export function allDropItems(
+  lines: readonly { productId: string }[],
+  dropProductIds: Iterable<string> | undefined,
+): boolean {
+  if (!dropProductIds || lines.length === 0) return false;
+  const ids = new Set(dropProductIds);
+  return lines.every((line) => ids.has(line.productId));
 }
 
 /**
  * Prices an order from the catalogue. Cake options count only with a cake in
  * the order; the rush fee applies to an order with items whose pickup date is
- * fewer than 7 days after `today`. Throws PricingError on an unknown product,
+ * fewer than 7 days after `today`, unless every line is an item of a drop
+ * that serves that date (`options.dropProductIds`, issue 37). Throws PricingError on an unknown product,
  * option or a quantity that is not a whole number of at least 1.
  */
 export function priceOrder(
@@ -141,8 +163,10 @@ export function priceOrder(
       (options.hasBows ? CAKE_BOWS_FEE_CENTS : 0)
     : 0;
   const pickup = options.pickupDate ? toBakeryDate(options.pickupDate) : null;
-  const isRushOrder =
+  const rushDate =
     priced.length > 0 && pickup !== null && isDateString(pickup) && isRushDate(pickup, today);
+  const rushFree = rushDate && allDropItems(priced, options.dropProductIds);
+  const isRushOrder = rushDate && !rushFree;
   const rushFeeCents = isRushOrder ? RUSH_FEE_CENTS : 0;
   const tax = taxCents(subtotalCents + cakeOptionsFeeCents + rushFeeCents);
   const deliveryFeeCents = options.deliveryFeeCents ?? 0;
@@ -155,6 +179,7 @@ export function priceOrder(
     deliveryFeeCents,
     totalCents: subtotalCents + cakeOptionsFeeCents + rushFeeCents + tax + deliveryFeeCents,
     isRushOrder,
+    rushFree,
     hasCakeItems,
   };
 }

@@ -475,10 +475,13 @@ export function orderPayloadSchema(today?: string, options: OrderSchemaOptions =
 
       if (dateOk && typeof order.rushFee === 'number' && Number.isFinite(order.rushFee)) {
         const rush = isRushDate(order.pickupDate, now);
-        if (
-          dollarsToCents(order.rushFee) !== (rush ? RUSH_FEE_CENTS : 0) ||
-          order.isRushOrder !== rush
-        )
+        // Issue 37: a drop order within the rush window may carry no fee
+        // (rushFee 0, isRushOrder false); the server reprices it from the
+        // drops it is booked in and refuses figures that disagree.
+        const fee = dollarsToCents(order.rushFee);
+        const charged = fee === RUSH_FEE_CENTS && order.isRushOrder;
+        const none = fee === 0 && !order.isRushOrder;
+        if (rush ? !(charged || none) : !none)
           ctx.addIssue({
             code: 'custom',
             path: ['rushFee'],

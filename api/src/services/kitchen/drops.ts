@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_HOLD_MINUTES,
+  dropClosedDateProblem,
   dropClosedMessage,
   dropInputProblem,
   dropNeeds,
@@ -28,6 +29,7 @@ import {
   holdMinutesProblem,
   productLimitProblem,
   unitLeft,
+  unknownDropItem,
   windowLabel,
   type DropDef,
   type KitchenLine,
@@ -266,6 +268,23 @@ export async function refuseSoldOutFast(
     if (own === 0 && need.unit.sold + othersHold >= need.unit.quantity)
       throw refuse('drop_sold_out', dropSoldOutMessage(need.productId, need.drop.name, 0));
   }
+}
+
+/**
+ * The items of the drops that serve a date (issue 37: an order of only
+ * these pays no rush fee; planDrops books every one of them in its drop or
+ * refuses the order). Read as the fast refusal reads the date's drops, at
+ * most once a second per process.
+ */
+export async function dropItemsServing(prisma: PrismaClient, date: string): Promise<Set<string>> {
+  const { drops } = await readAtMostEverySecond(servingCache, date, () =>
+    servingWithHolds(prisma, date),
+  );
+  return new Set(
+    drops
+      .filter((d) => d.pickupDates.includes(date))
+      .flatMap((d) => d.units.flatMap((u) => u.productIds)),
+  );
 }
 
 /** planDrops then takeDrops (a change or a restore, already in its transaction). */
@@ -527,12 +546,26 @@ async function readDrop(db: Raw, id: string): Promise<DropView> {
   );
 }
 
-function checkDrop(input: DropInput): void {
+/**
+ * The owner's drop, checked before anything is written: its shape (core's
+ * dropInputProblem), 400 `validation_failed` naming an item id that is not
+ * on the menu, and 409 `capacity_full` naming a pickup date on which the
+ * shop is closed (a closed weekday of its hours, or a closed date) (issue 37).
+ */
+async function checkDrop(db: Pick<PrismaClient, 'closedDate'>, input: DropInput): Promise<void> {
   const problem = dropInputProblem({
     ...input,
     units: input.units.map((u) => ({ ...u, id: '', sold: 0 })),
   });
   if (problem) throw badRequest(problem, { errors: [{ path: 'drop', message: problem }] });
+  const unknown = unknownDropItem(input.units);
+  if (unknown) throw badRequest(unknown.message, { errors: [unknown] }, 'validation_failed');
+  const closed = await db.closedDate.findMany({ where: { date: { in: input.pickupDates } } });
+  const closedProblem = dropClosedDateProblem(
+    input.pickupDates,
+    new Map(closed.map((row) => [row.date, row.reason])),
+  );
+  if (closedProblem) throw conflict(closedProblem, 'capacity_full');
 }
 
 /** The drop's own columns from the owner's input (its units are written apart). */
@@ -545,7 +578,7 @@ const dropFields = (input: DropInput) => ({
 });
 
 export async function createDrop(prisma: PrismaClient, input: DropInput): Promise<DropView> {
-  checkDrop(input);
+  await checkDrop(prisma, input);
   const drop = await prisma.drop.create({
     data: { ...dropFields(input), units: { create: input.units } },
   });
@@ -561,7 +594,7 @@ export async function updateDrop(
   id: string,
   input: DropInput,
 ): Promise<DropView> {
-  checkDrop(input);
+  await checkDrop(prisma, input);
   await prisma.$transaction(async (tx) => {
     const current = await tx.drop.findUnique({ where: { id }, include: { units: true } });
     if (!current) throw notFound('That drop does not exist');

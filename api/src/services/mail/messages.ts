@@ -19,7 +19,9 @@ import {
   orderCalendarFile,
   orderNumber,
   PAYMENT_NOT_CONFIGURED_NOTICE,
+  NO_RUSH_FEE_DROP_NOTE,
   RUSH_FEE_CENTS,
+  isRushDate,
   RUSH_THRESHOLD_DAYS,
   UNPAID_ORDER_MESSAGES,
   type PricedOrder,
@@ -59,6 +61,8 @@ export interface MailOrder extends Pick<
   | 'deliveryFeeCents'
   | 'totalCents'
 > {
+  /** Issue 37: a drop order within the rush window, which pays no rush fee (the mail says why). */
+  rushFree?: boolean;
   id: string;
   orderNumber: string;
   customerName: string;
@@ -208,6 +212,7 @@ function totalsRows(order: MailOrder): Array<[string, string]> {
   if (order.cakeOptionsFeeCents > 0)
     rows.push(['Cake options', formatCents(order.cakeOptionsFeeCents)]);
   if (order.rushFeeCents > 0) rows.push(['Rush fee', formatCents(order.rushFeeCents)]);
+  else if (order.rushFree) rows.push(['Rush fee', `$0.00 (${NO_RUSH_FEE_DROP_NOTE})`]);
   if (order.deliveryFeeCents > 0) rows.push(['Delivery fee', formatCents(order.deliveryFeeCents)]);
   rows.push(['Tax', formatCents(order.taxCents)]);
   rows.push(['Total', formatCents(order.totalCents)]);
@@ -741,6 +746,14 @@ export function toMailOrder(order: StoredOrder): MailOrder {
     subtotalCents: centsOf(order.subtotal),
     cakeOptionsFeeCents: centsOf(order.cakeOptionsFee),
     rushFeeCents: centsOf(order.rushFee),
+    // Issue 37: within the rush window, no fee and not a rush order: only a
+    // drop order is priced so (priceOrder's rushFree).
+    rushFree:
+      RUSH_FEE_CENTS > 0 &&
+      !order.isRushOrder &&
+      centsOf(order.rushFee) === 0 &&
+      order.pickupDate !== null &&
+      isRushDate(order.pickupDate, bakeryToday(order.createdAt)),
     taxCents: centsOf(order.tax),
     deliveryFeeCents: centsOf(order.deliveryFee),
     totalCents: centsOf(order.total),

@@ -91,14 +91,6 @@ export function OrderForm({ user }: { user: UserView }) {
     setForm((f) => ({ ...f, [key]: value }));
 
   const date = isCompleteDate(form.pickupDate) ? form.pickupDate : null;
-  let priced = priceOrder(
-    lines,
-    { pickupDate: date, hasWriting: form.hasWriting, hasBows: form.hasBows },
-    today,
-  );
-  if (!priced.hasCakeItems && (form.hasWriting || form.hasBows))
-    priced = priceOrder(lines, { pickupDate: date, hasWriting: false, hasBows: false }, today);
-  const rush = date ? isRushDate(date, today) : false;
 
   // The kitchen's capacity (issue 8): closed and full dates are named and
   // refused like too-early ones; the server checks again on submit.
@@ -107,6 +99,21 @@ export function OrderForm({ user }: { user: UserView }) {
   useFollowPublishedMenu(availability.data?.menuVersion, availability.dataUpdatedAt);
   const days = availability.data?.days ?? [];
   const selectedDay = date ? (days.find((day) => day.date === date) ?? null) : null;
+
+  // Issue 37: the day's drop items pay no rush fee; the server prices them alike.
+  const dropProductIds = (selectedDay?.drops ?? []).flatMap((unit) => unit.productIds);
+  let priced = priceOrder(
+    lines,
+    { pickupDate: date, hasWriting: form.hasWriting, hasBows: form.hasBows, dropProductIds },
+    today,
+  );
+  if (!priced.hasCakeItems && (form.hasWriting || form.hasBows))
+    priced = priceOrder(
+      lines,
+      { pickupDate: date, hasWriting: false, hasBows: false, dropProductIds },
+      today,
+    );
+  const rush = date ? isRushDate(date, today) && !priced.rushFree : false;
   const fulfillment = form.deliveryMethod === 'delivery' ? 'delivery' : 'pickup';
   const unavailableDates = days
     .filter(

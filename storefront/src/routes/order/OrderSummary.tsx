@@ -1,4 +1,4 @@
-import { TAX_RATE, formatCents, type PricedOrder } from '@bakery/core';
+import { NO_RUSH_FEE_DROP_NOTE, TAX_RATE, formatCents, type PricedOrder } from '@bakery/core';
 
 /** One figure of the summary; its test id is `summary-<name>`. */
 function Figure({
@@ -54,6 +54,14 @@ export function OrderSummary({
         )}
         {priced.rushFeeCents > 0 && (
           <Figure label="Rush fee" name="rush-fee" cents={priced.rushFeeCents} />
+        )}
+        {priced.rushFree && (
+          <div>
+            <dt>Rush fee</dt>
+            <dd className="muted" data-figure="rush-free">
+              {NO_RUSH_FEE_DROP_NOTE}
+            </dd>
+          </div>
         )}
         <Figure
           label={`Tax (${+(TAX_RATE * 100).toFixed(2)}%)`}

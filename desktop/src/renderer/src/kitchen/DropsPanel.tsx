@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import {
   can,
   menuCategories,
+  menuItems,
   DropInputSchema,
   HoldMinutesSchema,
   WEEKDAY_NAMES,
@@ -24,28 +25,26 @@ import { FormAlert } from './shared';
 /** One quantity of the drop: one item, or a group of items sharing it ("12 pies of any kind"). */
 interface UnitRow {
   label: string;
-  productIds: string;
+  /** Picked from the published menu by name (issue 37), never typed. */
+  productIds: string[];
   quantity: string;
+  /** The text that narrows the item list. */
+  search: string;
 }
-/** A quantity's fields, in order (the ids and labels of later rows are numbered). */
+/** A quantity's text fields, in order (the ids and labels of later rows are numbered). */
 const UNIT_FIELDS = [
-  {
-    key: 'productIds',
-    id: 'items',
-    label: 'Items',
-    hint: 'Menu item ids, separated by commas: several share the quantity (12 pies of any kind)',
-  },
   { key: 'label', id: 'label', label: 'Label' },
   { key: 'quantity', id: 'quantity', label: 'Quantity', inputMode: 'numeric' },
 ] as const;
-const emptyUnit: UnitRow = { label: '', productIds: '', quantity: '' };
+const emptyUnit: UnitRow = { label: '', productIds: [], quantity: '', search: '' };
 
 const emptyDrop = {
   id: '',
   name: '',
   opensAt: '',
   closesAt: '',
-  pickupDates: '',
+  /** One `<input type="date">` each (issue 37). */
+  pickupDates: [''],
   units: [emptyUnit],
   /** The windows it is picked up in; none = every window of its days. */
   windowIds: [] as string[],
@@ -58,11 +57,72 @@ const localOf = (iso: string) => {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 };
-const list = (text: string) =>
-  text
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
+
+/** The published menu's items (hidden ones left out), with their sizes in words. */
+const menuChoices = () =>
+  menuItems()
+    .filter((item) => !item.hidden)
+    .map((item) => ({
+      id: item.id,
+      name: item.name,
+      sizes: (item.variants ?? []).map((v) => v.label).join(', '),
+    }));
+
+/**
+ * A quantity's items, picked from the menu by name (issue 37): a search
+ * field narrows the list; ticked items stay shown.
+ */
+function ItemPicker({
+  unit,
+  n,
+  id,
+  onChange,
+}: {
+  unit: UnitRow;
+  n: string;
+  id: string;
+  onChange(change: Partial<UnitRow>): void;
+}) {
+  const needle = unit.search.trim().toLowerCase();
+  const choices = menuChoices().filter(
+    (c) => unit.productIds.includes(c.id) || !needle || c.name.toLowerCase().includes(needle),
+  );
+  return (
+    <>
+      <TextField
+        id={`drop-search${id}`}
+        label={`Find an item${n}`}
+        hint="Tick one item, or several that share the quantity (12 pies of any kind)"
+        type="search"
+        value={unit.search}
+        onChange={(search) => onChange({ search })}
+      />
+      <div role="group" aria-label={`Items${n}`} className="drop-items">
+        {choices.map((c) => (
+          <Checkbox
+            key={c.id}
+            checked={unit.productIds.includes(c.id)}
+            labelElement={
+              <>
+                {c.name}
+                {c.sizes && <span className="muted"> (sizes: {c.sizes})</span>}
+              </>
+            }
+            aria-label={c.name}
+            onChange={(e) =>
+              onChange({
+                productIds: e.currentTarget.checked
+                  ? [...unit.productIds, c.id]
+                  : unit.productIds.filter((p) => p !== c.id),
+              })
+            }
+          />
+        ))}
+        {choices.length === 0 && <p className="muted">No menu item matches “{unit.search}”.</p>}
+      </div>
+    </>
+  );
+}
 
 /** A window's two time fields, in half hours. */
 const WINDOW_ENDS = [
@@ -105,11 +165,11 @@ export function DropsPanel({ role }: { role: string }) {
       name: form.name,
       opensAt: isoOf(form.opensAt),
       closesAt: isoOf(form.closesAt),
-      pickupDates: list(form.pickupDates),
+      pickupDates: form.pickupDates.filter(Boolean),
       windowIds: form.windowIds,
       units: form.units.map((unit) => ({
         label: unit.label || form.name,
-        productIds: list(unit.productIds),
+        productIds: unit.productIds,
         quantity: Number(unit.quantity),
       })),
     });
@@ -123,13 +183,14 @@ export function DropsPanel({ role }: { role: string }) {
       name: drop.name,
       opensAt: localOf(drop.opensAt),
       closesAt: localOf(drop.closesAt),
-      pickupDates: drop.pickupDates.join(', '),
+      pickupDates: drop.pickupDates.length ? [...drop.pickupDates] : [''],
       windowIds: drop.windowIds,
       units: drop.units.length
         ? drop.units.map((u) => ({
             label: u.label,
-            productIds: u.productIds.join(', '),
+            productIds: [...u.productIds],
             quantity: String(u.quantity),
+            search: '',
           }))
         : [emptyUnit],
     });
@@ -137,6 +198,11 @@ export function DropsPanel({ role }: { role: string }) {
     setForm((f) => ({
       ...f,
       units: f.units.map((unit, i) => (i === index ? { ...unit, ...change } : unit)),
+    }));
+  const setDate = (index: number, value: string) =>
+    setForm((f) => ({
+      ...f,
+      pickupDates: f.pickupDates.map((d, i) => (i === index ? value : d)),
     }));
   const toggleWindow = (id: string, on: boolean) =>
     setForm((f) => ({
@@ -195,12 +261,42 @@ export function DropsPanel({ role }: { role: string }) {
               type="datetime-local"
               {...bindDrop('closesAt')}
             />
-            <TextField
-              id="drop-dates"
-              label="Pickup dates"
-              hint="YYYY-MM-DD, separated by commas"
-              {...bindDrop('pickupDates')}
-            />
+            <fieldset className="drop-dates">
+              <legend>Pickup dates</legend>
+              {form.pickupDates.map((date, index) => {
+                const n = index === 0 ? '' : ` ${index + 1}`;
+                return (
+                  <div key={index} className="range-bar">
+                    <TextField
+                      id={`drop-date${index === 0 ? '' : `-${index + 1}`}`}
+                      label={`Pickup date${n}`}
+                      inline
+                      type="date"
+                      value={date}
+                      onChange={(v) => setDate(index, v)}
+                    />
+                    {form.pickupDates.length > 1 && (
+                      <Button
+                        minimal
+                        text={`Remove pickup date${n || ' 1'}`}
+                        onClick={() =>
+                          setForm((f) => ({
+                            ...f,
+                            pickupDates: f.pickupDates.filter((_, i) => i !== index),
+                          }))
+                        }
+                      />
+                    )}
+                  </div>
+                );
+              })}
+              <Button
+                minimal
+                icon="plus"
+                text="Add another date"
+                onClick={() => setForm((f) => ({ ...f, pickupDates: [...f.pickupDates, ''] }))}
+              />
+            </fieldset>
             {form.units.map((unit, index) => {
               // The first row keeps plain labels ("Items"); the others are numbered.
               const n = index === 0 ? '' : ` ${index + 1}`;
@@ -208,6 +304,12 @@ export function DropsPanel({ role }: { role: string }) {
               return (
                 <fieldset key={index} className="drop-unit">
                   <legend>{index === 0 ? 'Quantities' : `Quantity${n}`}</legend>
+                  <ItemPicker
+                    unit={unit}
+                    n={n}
+                    id={id}
+                    onChange={(change) => setUnit(index, change)}
+                  />
                   {UNIT_FIELDS.map(({ key, label, ...field }) => (
                     <TextField
                       key={key}
