@@ -45,6 +45,7 @@ import { centsOf as cents, decimalOf, orderMoneyOf } from '../db/money.js';
 import { linesWithAllergens } from './allergens/orderLines.js';
 import { assertAvailableOn } from './menu/orders.js';
 import { currentAllergens } from './allergens/statements.js';
+import { dropItemsServing } from './kitchen/drops.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -193,6 +194,12 @@ export async function changeMyOrder(
   const { change } = input;
   const actor = actorOf(input.customer);
   const kitchen = await currentAllergens(deps.prisma);
+  // Issue 37: an order of only the day's drop items pays no rush fee, changed or not.
+  const dropDay =
+    change.pickupDate ??
+    (await deps.prisma.order.findUnique({ where: { id: input.id }, select: { pickupDate: true } }))
+      ?.pickupDate;
+  const dropProductIds = dropDay ? await dropItemsServing(deps.prisma, dropDay) : new Set<string>();
   const result = await deps.prisma.$transaction(async (tx) => {
     const order = await ownOrder(tx, input.id, input.customer);
     ensureChangeable(order, now);
@@ -236,6 +243,7 @@ export async function changeMyOrder(
           hasWriting,
           hasBows,
           deliveryFeeCents: cents(order.deliveryFee),
+          dropProductIds,
         },
         pricingDay,
       );

@@ -174,6 +174,12 @@ describe('no rush fee on drop items (issue 37)', () => {
       paymentConfigured: false,
     });
     expect(mail.text).toContain(NO_RUSH_FEE_DROP_NOTE);
+    // A change of the drop order keeps it free of the rush fee (issue 36's repricing).
+    const more = await client.patch(`/api/my-orders/${answer.body.order.id}`, {
+      items: [{ productId: 'dinner-rolls', quantity: 2 }],
+    });
+    expect(more.status, JSON.stringify(more.body)).toBe(200);
+    expect(more.body.order).toMatchObject({ rushFee: 0, isRushOrder: false });
 
     // A loaf that is in no drop, sent without the fee: the server's figures disagree.
     const loaf = [{ productId: 'lemon-poppy-seed-loaf', quantity: 1 }];
