@@ -150,7 +150,8 @@ function backupRestoreCase(label: string, method: BackupMethod, embedded: boolea
       const taken = await owner.post('/api/admin/backups');
       expect(taken.status, JSON.stringify(taken.body)).toBe(201);
       const name = taken.body.name as string;
-      expect(name).toMatch(/^bakery-\d{8}T\d{6}Z\.dump$/);
+      // Issue 39: a manual backup is named apart from the nightly one, with a random part.
+      expect(name).toMatch(/^bakery-\d{8}T\d{6}Z-(manual|nightly)-[0-9a-f]{8}\.dump$/);
 
       const listed = await owner.get('/api/admin/backups');
       expect(listed.status).toBe(200);
