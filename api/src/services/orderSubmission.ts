@@ -23,6 +23,7 @@ import {
   type PricedOrder,
   taxRatePercent,
   toBakeryDate,
+  ORDER_MESSAGES,
 } from '@bakery/core';
 import { createHash, randomUUID } from 'node:crypto';
 import { Prisma, sqlPool, type OrderModel as Order, type PrismaClient } from '@bakery/prisma';
@@ -93,6 +94,10 @@ function reprice(
     lines.map((line) => line.productId),
     payload.pickupDate,
   );
+  // The spec's words for a rush order sent without its fee (core's payload
+  // check lets a fee of 0 through inside 7 days: drop items pay none).
+  if (priced.rushFeeCents > 0 && differs(payload.rushFee, priced.rushFeeCents))
+    throw badRequest(ORDER_MESSAGES.rushFeeInvalid);
   const lineMismatch = priced.lines.some((line, index) =>
     differs(items[index]!.price, line.unitPriceCents),
   );
