@@ -140,6 +140,15 @@ function downloadCodes(codes: readonly string[]) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** Prints the recovery codes alone (styles.css scopes its print rule to this class). */
+function printCodes() {
+  document.body.classList.add('printing-codes');
+  window.addEventListener('afterprint', () => document.body.classList.remove('printing-codes'), {
+    once: true,
+  });
+  window.print();
+}
+
 export function SecondFactorPanel(props: {
   isOwner: boolean;
   /** True while the recovery codes are on screen: the dialog stays open until they are saved. */
@@ -262,7 +271,7 @@ export function SecondFactorPanel(props: {
           ))}
         </ul>
         <Button icon="download" text="Download as .txt" onClick={() => downloadCodes(step.codes)} />{' '}
-        <Button icon="print" text="Print" onClick={() => window.print()} />{' '}
+        <Button icon="print" text="Print" onClick={printCodes} />{' '}
         <Button
           icon="duplicate"
           text="Copy codes"
