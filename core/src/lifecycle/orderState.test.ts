@@ -64,9 +64,24 @@ describe('the order-state table (issue 23)', () => {
       checkOrderAction(order({ fulfillmentStatus: 'ready' }), 'handOver', { takingPayment: true })
         .ok,
     ).toBe(true);
+    // Paid means received (issue 36): the rows' sum covers the total.
     expect(
-      checkOrderAction(order({ fulfillmentStatus: 'ready', paymentStatus: 'paid' }), 'handOver').ok,
+      checkOrderAction(
+        order({ fulfillmentStatus: 'ready', paymentStatus: 'paid', receivedCents: 8156 }),
+        'handOver',
+      ).ok,
     ).toBe(true);
+    // Paid once, then made dearer: the difference is due.
+    expect(
+      checkOrderAction(
+        order({ fulfillmentStatus: 'ready', paymentStatus: 'paid', receivedCents: 5000 }),
+        'handOver',
+      ),
+    ).toEqual({
+      ok: false,
+      code: 'payment_due',
+      message: 'Payment of $31.56 is due: take payment and hand over',
+    });
   });
 
   it('restores a cancel on its own day only, to the state it left', () => {
