@@ -16,13 +16,7 @@ import {
 import type { Prisma } from '@bakery/prisma';
 import { centsOf, decimalOf, orderMoneyOf } from '../../db/money.js';
 
-type Tx = Prisma.TransactionClient;
-type OrderRow = NonNullable<Awaited<ReturnType<Tx['order']['findUnique']>>>;
-
-export interface MoneyActor {
-  id: string | null;
-  email: string;
-}
+import type { Actor, OrderRow, Tx } from './record.js';
 
 /** A payment received now: `amountCents` by `method`. */
 export async function recordPayment(
@@ -31,7 +25,7 @@ export async function recordPayment(
   input: {
     method: PaymentMethod;
     amountCents: number;
-    actor: MoneyActor;
+    actor: Actor;
     context?: string;
     squarePaymentId?: string | null;
     at?: Date;
@@ -56,7 +50,7 @@ export async function recordPayment(
 export async function recordRefundRow(
   tx: Tx,
   orderId: string,
-  input: { method: string; amountCents: number; actor: MoneyActor; reason: string },
+  input: { method: string; amountCents: number; actor: Actor; reason: string },
 ) {
   return tx.orderPayment.create({
     data: {
@@ -75,7 +69,7 @@ export async function recordRefundRow(
 export async function reversePayment(
   tx: Tx,
   payment: { id: string; orderId: string; method: string; amount: Prisma.Decimal },
-  actor: MoneyActor,
+  actor: Actor,
   reason: string,
 ) {
   return tx.orderPayment.create({
