@@ -24,6 +24,7 @@ import {
   taxRatePercent,
   toBakeryDate,
   ORDER_MESSAGES,
+  markDropLines,
 } from '@bakery/core';
 import { createHash, randomUUID } from 'node:crypto';
 import { Prisma, sqlPool, type OrderModel as Order, type PrismaClient } from '@bakery/prisma';
@@ -205,11 +206,8 @@ export async function submitOrder(
   const parsed = payloadSchema(today, Boolean(input.user)).safeParse(input.orderData ?? {});
   if (!parsed.success) throw validationError(parsed.error);
   const payload = parsed.data;
-  const priced = reprice(
-    payload,
-    today,
-    await dropItemsServing(prisma, toBakeryDate(payload.pickupDate)),
-  );
+  const dropProductIds = await dropItemsServing(prisma, toBakeryDate(payload.pickupDate));
+  const priced = reprice(payload, today, dropProductIds);
   // Writing chosen but left empty, a delivery outside the area: core's words and code.
   const refusal = orderRefusal({ ...payload, hasCakeItems: priced.hasCakeItems });
   if (refusal)
@@ -226,7 +224,7 @@ export async function submitOrder(
     holder: input.user?.id ?? null,
   });
   // Issue 26: each line keeps the allergens it was ordered with (My Orders, the mails).
-  data.items = await withLineAllergens(prisma, data.items);
+  data.items = markDropLines(await withLineAllergens(prisma, data.items), dropProductIds);
 
   let order;
   let queuedMailId: string | null = null;

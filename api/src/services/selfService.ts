@@ -25,6 +25,7 @@ import {
   type CartLine,
   type CustomerOrderChange,
   type PricedOrder,
+  markDropLines,
 } from '@bakery/core';
 import { Prisma } from '@bakery/prisma';
 import { badRequest, conflict, notFound } from '../errors.js';
@@ -273,7 +274,11 @@ export async function changeMyOrder(
       );
 
     // Issue 26: the changed lines keep their allergens as of now.
-    const items = linesWithAllergens(kitchen.byProduct, orderLines(priced));
+    // Issue 37: a drop's lines come from its batch, the rest from the day's limits.
+    const items = markDropLines(
+      linesWithAllergens(kitchen.byProduct, orderLines(priced)),
+      dropProductIds,
+    );
     const oldTotal = cents(order.total);
     const newTotal = priced.totalCents;
     const data: Record<string, unknown> = {
@@ -293,9 +298,11 @@ export async function changeMyOrder(
     // Prisma.DbNull reads as an object; the stored null is the same value.
     if (data.cakeOptions === Prisma.DbNull && order.cakeOptions === null) delete data.cakeOptions;
 
-    const linesChanged =
-      JSON.stringify(cartLinesOf(order.items)) !==
-      JSON.stringify(cartLinesOf(items as unknown as Prisma.JsonValue));
+    // (A new date can move a line into or out of a drop's batch: that is a change too.)
+    const sameLines = (read: (items: Prisma.JsonValue) => unknown) =>
+      JSON.stringify(read(order.items)) ===
+      JSON.stringify(read(items as unknown as Prisma.JsonValue));
+    const linesChanged = !sameLines(cartLinesOf) || !sameLines(storedLines);
     if (!linesChanged) delete data.items;
 
     const words = changeWords(order, data, linesChanged, items, oldTotal, newTotal, priced.reasons);

@@ -57,6 +57,8 @@ export interface Variant {
   id: VariantId;
   label: string;
   priceCents: number;
+  /** Pieces the kitchen bakes for one of this size (issue 37); absent: the item's. */
+  pieces?: number;
 }
 
 export interface MenuItem {
@@ -95,6 +97,11 @@ export interface MenuItem {
   contains?: AllergenId[];
   /** The major allergens it may contain. */
   mayContain?: AllergenId[];
+  // The kitchen's unit (issue 37, core/src/kitchen/capacity.ts piecesPerItem).
+  /** Pieces the kitchen bakes for one item ("a box of six rolls" is 6); absent: the rule. */
+  pieces?: number;
+  /** What a piece is called, plural ("rolls"); empty: the category's unit. */
+  pieceName?: string;
 }
 
 export interface Option {
@@ -345,13 +352,14 @@ const ROWS: Record<CategoryId, Row[]> = {
       'Dinner Rolls',
       'A dozen pull-apart rolls, soft and golden, ready for any table.',
       'A pan of golden pull-apart dinner rolls',
+      { pieces: 12, pieceName: 'rolls' },
     ],
     [
       'cinnamon-rolls',
       'Cinnamon Rolls',
       'Six soft spiral rolls with cinnamon brown sugar and a vanilla glaze.',
       'Glazed cinnamon rolls in a round pan',
-      { maxQuantity: 8, addIns: true },
+      { maxQuantity: 8, addIns: true, pieces: 6, pieceName: 'rolls' },
     ],
     [
       'coffee-cake',

@@ -41,6 +41,8 @@ export const MENU_MESSAGES = {
     `Version ${n} is what customers see now: there is nothing to restore (Undo discards the draft)`,
   soldOutOnly: 'Admins may only mark items sold out; the owner changes the rest',
   ingredients: 'List the ingredients in at most 1,000 characters',
+  pieces: 'Pieces per item must be a whole number from 1 to 1,000',
+  pieceName: 'Call a piece in at most 30 characters ("rolls")',
   allergens: `Choose allergens among: ${ALLERGEN_IDS.join(', ')}`,
 } as const;
 
@@ -58,6 +60,14 @@ const allergenIds = () =>
     )
     .max(ALLERGEN_IDS.length, MENU_MESSAGES.allergens)
     .transform((ids) => ALLERGEN_IDS.filter((id) => ids.includes(id)));
+
+/** Pieces one item (or size) is for the kitchen (issue 37). */
+const pieces = () =>
+  z
+    .number({ error: MENU_MESSAGES.pieces })
+    .int(MENU_MESSAGES.pieces)
+    .min(1, MENU_MESSAGES.pieces)
+    .max(1000, MENU_MESSAGES.pieces);
 
 const cents = () =>
   z
@@ -105,6 +115,7 @@ export const VariantSchema = pricedInDollars(
       .regex(VARIANT_ID_PATTERN, MENU_MESSAGES.variantId),
     label: requiredText(40, MENU_MESSAGES.label, MENU_MESSAGES.label),
     priceCents: cents(),
+    pieces: pieces().optional(),
   }),
 );
 
@@ -160,6 +171,9 @@ const itemFields = {
     .max(1000, MENU_MESSAGES.ingredients),
   contains: allergenIds(),
   mayContain: allergenIds(),
+  // The kitchen's unit (issue 37): the bake sheet and labels count pieces.
+  pieces: pieces().nullable(),
+  pieceName: z.string({ error: MENU_MESSAGES.pieceName }).trim().max(30, MENU_MESSAGES.pieceName),
 };
 
 type Dated = { availableFrom?: string | null; availableUntil?: string | null };

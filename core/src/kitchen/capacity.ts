@@ -25,6 +25,11 @@ export interface KitchenLine {
   quantity: number;
   variantId?: string | null;
   variant?: string | null;
+  /**
+   * Taken from a drop's own batch (issue 37): the drop counts it, not the
+   * day's limits. Stored on the order's line when it is booked.
+   */
+  fromDrop?: boolean;
 }
 
 export type CapacityLimits = Record<CategoryId, number>;
@@ -121,6 +126,29 @@ export function unitsOfItem(
 }
 
 /**
+ * Pieces the kitchen bakes for one ordered item (issue 37): the size's or the
+ * item's own figure when the owner set one ("a box of six rolls" is 6),
+ * else the capacity rule above. The bake sheet and labels count these.
+ */
+export function piecesPerItem(productId: string, variantId?: string | null): number {
+  const item = getMenuItem(productId);
+  if (!item) return 0;
+  const size = variantId ? item.variants?.find((v) => v.id === variantId) : undefined;
+  return size?.pieces ?? item.pieces ?? unitsOfItem(item, variantId);
+}
+
+/** What one item's pieces are called: the owner's word ("rolls"), else the category's unit. */
+export function pieceNameOf(productId: string): string {
+  const item = getMenuItem(productId);
+  if (!item) return 'pieces';
+  return item.pieceName?.trim() || unitWords(item.category).many;
+}
+
+/** The lines the day's limits count: all but those a drop's batch takes. */
+export const dayLines = <L extends KitchenLine>(lines: readonly L[]): L[] =>
+  lines.filter((line) => !line.fromDrop);
+
+/**
  * The kitchen's unit table of a catalogue (the database's "KitchenUnit", which
  * the order triggers count the day's load with): each item's category and
  * units, for no size ('') and for each of its sizes.
@@ -145,7 +173,7 @@ const zeroUnits = (): CapacityLimits =>
 /** Units per category of some lines; unknown products count nothing. */
 export function unitsByCategory(lines: readonly KitchenLine[]): CapacityLimits {
   const units = zeroUnits();
-  for (const line of lines) {
+  for (const line of dayLines(lines)) {
     const item = getMenuItem(line.productId);
     const quantity = Number(line.quantity);
     if (!item || !Number.isFinite(quantity) || quantity <= 0) continue;

@@ -57,6 +57,31 @@ export function dropUnitFor(
   return null;
 }
 
+/** The items drops serving `date` sell from their own batches. */
+export const dropProductIdsOn = (
+  drops: readonly Pick<DropDef, 'pickupDates' | 'units'>[],
+  date: string,
+): Set<string> =>
+  new Set(
+    drops
+      .filter((d) => d.pickupDates.includes(date))
+      .flatMap((d) => d.units.flatMap((u) => u.productIds)),
+  );
+
+/**
+ * The lines with `fromDrop` set on those a drop's batch takes (issue 37):
+ * the day's limits count the rest. Every path that books an order marks them.
+ */
+export function markDropLines<L extends KitchenLine>(
+  lines: readonly L[],
+  dropProductIds: ReadonlySet<string>,
+): L[] {
+  return lines.map((line) => {
+    const { fromDrop: _was, ...rest } = line;
+    return (dropProductIds.has(line.productId) ? { ...rest, fromDrop: true } : rest) as L;
+  });
+}
+
 /** Items the lines take from each drop unit of the date (a unit counts items, not pieces). */
 export function dropNeeds(
   lines: readonly KitchenLine[],

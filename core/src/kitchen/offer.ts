@@ -14,7 +14,15 @@ import {
   type DayAvailability,
   type KitchenLine,
 } from './capacity';
-import { FEW_LEFT, dropNeeds, dropState, unitLeft, type DropDef } from './drops';
+import {
+  FEW_LEFT,
+  dropNeeds,
+  dropState,
+  dropProductIdsOn,
+  markDropLines,
+  unitLeft,
+  type DropDef,
+} from './drops';
 import { windowOption, type Fulfillment, type WindowAvailability } from './windows';
 import { itemName } from './windows';
 
@@ -78,6 +86,7 @@ export function dayOffer(
 ): DayOffer {
   const itemsLeft: Record<string, number> = {};
   const units: DayDropUnit[] = [];
+  const fromDrops = new Set<string>();
   if (!day.closed) {
     for (const item of menuUnits()) {
       const left = Math.floor(day.remaining[item.category] / item.per);
@@ -99,7 +108,11 @@ export function dayOffer(
         left,
         windowIds: drop.windowIds,
       });
-      for (const id of unit.productIds) itemsLeft[id] = Math.min(left, itemsLeft[id] ?? left);
+      // The drop's own batch, not the day's limits (issue 37): one number per item.
+      for (const id of unit.productIds) {
+        itemsLeft[id] = fromDrops.has(id) ? Math.min(left, itemsLeft[id] ?? left) : left;
+        fromDrops.add(id);
+      }
     }
   }
   const pickupWindows = windows.filter((w) => w.fulfillment === 'pickup');
@@ -152,13 +165,18 @@ export function cartDayProblem(
   if (day.closed) return closedDateMessage(day.date, day.closedReason);
   const notMade = cartDateProblem(day.date, cart);
   if (notMade) return notMade;
-  const fit = fitsRemaining(day.remaining, cart, day.date);
+  const drops = dropsOfDay(day);
+  // A drop's items come from its own batch, not the day's limits (issue 37).
+  const fit = fitsRemaining(
+    day.remaining,
+    markDropLines(cart, dropProductIdsOn(drops, day.date)),
+    day.date,
+  );
   const when = shortDate(day.date);
   if (!fit.ok) {
     if (fit.remaining <= 0) return `${categoryLabel(fit.category)} are full on ${when}`;
     return `Only ${fit.remaining} ${fit.remaining === 1 ? unitWords(fit.category).one : unitWords(fit.category).many} left on ${when}`;
   }
-  const drops = dropsOfDay(day);
   for (const need of dropNeeds(cart, drops, day.date).values()) {
     const state = dropState(need.drop, now);
     const name = itemName(need.productId);

@@ -90,8 +90,12 @@ export interface BakeSheetProductRow {
   variantId: string;
   variantLabel: string | null;
   quantity: number;
-  /** quantity x units per item (pieces, cakes, loaves). */
+  /** quantity x units per item: what the day's limit counts (issue 8). */
   units: number;
+  /** quantity x pieces per item: what the kitchen bakes (issue 37: 18 boxes of six rolls are 108). */
+  pieces: number;
+  /** What the pieces are called ("rolls", "cookies"). */
+  pieceName: string;
   /** Quantity per add-in label, e.g. { "Pecans": 2 }. */
   addIns: Record<string, number>;
   recipeName: string | null;
@@ -106,7 +110,15 @@ export interface BakeSheetDayView {
   /** The day's share of `products`, in the same order: quantity and pieces only. */
   products: Pick<
     BakeSheetProductRow,
-    'productId' | 'name' | 'categoryLabel' | 'variantId' | 'variantLabel' | 'quantity' | 'units'
+    | 'productId'
+    | 'name'
+    | 'categoryLabel'
+    | 'variantId'
+    | 'variantLabel'
+    | 'quantity'
+    | 'units'
+    | 'pieces'
+    | 'pieceName'
   >[];
 }
 

@@ -21,6 +21,8 @@ import {
   PICKUP_SLOTS,
   type ShoppingListRow,
   unitsPerItem,
+  piecesPerItem,
+  pieceNameOf,
   behaviourOf,
 } from '@bakery/core';
 import { Prisma } from '@bakery/prisma';
@@ -121,7 +123,7 @@ export async function bakeSheet(db: Db, fromDate: string, toDate: string): Promi
   // Per pickup day: its orders and each product row's share (key as in `rows`).
   const perDay = new Map<
     string,
-    { orders: number; rows: Map<string, { quantity: number; units: number }> }
+    { orders: number; rows: Map<string, { quantity: number; units: number; pieces: number }> }
   >();
 
   for (const order of orders) {
@@ -153,6 +155,8 @@ export async function bakeSheet(db: Db, fromDate: string, toDate: string): Promi
           variantLabel: menuItem?.variants?.find((v) => v.id === item.variant)?.label ?? null,
           quantity: 0,
           units: 0,
+          pieces: 0,
+          pieceName: pieceNameOf(item.productId),
           addIns: {},
           recipeName: link?.recipe.name ?? null,
           batches: null,
@@ -161,11 +165,14 @@ export async function bakeSheet(db: Db, fromDate: string, toDate: string): Promi
         rows.set(key, row);
       }
       const units = item.quantity * unitsPerItem(item.productId, item.variant);
+      const pieces = item.quantity * piecesPerItem(item.productId, item.variant);
       row.quantity += item.quantity;
       row.units += units;
-      const share = day.rows.get(key) ?? { quantity: 0, units: 0 };
+      row.pieces += pieces;
+      const share = day.rows.get(key) ?? { quantity: 0, units: 0, pieces: 0 };
       share.quantity += item.quantity;
       share.units += units;
+      share.pieces += pieces;
       day.rows.set(key, share);
       const addIn = optionLabel(ADD_INS, item.addIn);
       if (addIn) row.addIns[addIn] = (row.addIns[addIn] ?? 0) + item.quantity;
@@ -267,6 +274,7 @@ export async function bakeSheet(db: Db, fromDate: string, toDate: string): Promi
                   categoryLabel: p.categoryLabel,
                   variantId: p.variantId,
                   variantLabel: p.variantLabel,
+                  pieceName: p.pieceName,
                   ...share,
                 },
               ]

@@ -38,13 +38,19 @@ export const BOOKED = { paymentStatus: { not: 'cancelled' } } as const;
 export function storedLines(items: Prisma.JsonValue): KitchenLine[] {
   if (!Array.isArray(items)) return [];
   return items.flatMap((raw) => {
-    const item = raw as { productId?: unknown; quantity?: unknown; variant?: unknown } | null;
+    const item = raw as {
+      productId?: unknown;
+      quantity?: unknown;
+      variant?: unknown;
+      fromDrop?: unknown;
+    } | null;
     if (!item || typeof item.productId !== 'string') return [];
     return [
       {
         productId: item.productId,
         quantity: Number(item.quantity ?? 0),
         variant: typeof item.variant === 'string' ? item.variant : null,
+        ...(item.fromDrop === true ? { fromDrop: true } : {}),
       },
     ];
   });

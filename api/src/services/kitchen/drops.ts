@@ -24,6 +24,7 @@ import {
   dropState,
   dropWindowMessage,
   duplicateForNextWeek,
+  dropProductIdsOn,
   formatInstant,
   holdExpiredMessage,
   holdMinutesProblem,
@@ -280,11 +281,7 @@ export async function dropItemsServing(prisma: PrismaClient, date: string): Prom
   const { drops } = await readAtMostEverySecond(servingCache, date, () =>
     servingWithHolds(prisma, date),
   );
-  return new Set(
-    drops
-      .filter((d) => d.pickupDates.includes(date))
-      .flatMap((d) => d.units.flatMap((u) => u.productIds)),
-  );
+  return dropProductIdsOn(drops, date);
 }
 
 /** planDrops then takeDrops (a change or a restore, already in its transaction). */

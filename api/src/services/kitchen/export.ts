@@ -25,7 +25,8 @@ const PRODUCTS_SHEET = defineSheet<View['products'][number]>(
     ['Item', 32, (r) => r.name],
     ['Option', 12, (r) => r.variantLabel],
     ['Quantity', 9, (r) => r.quantity],
-    ['Pieces', 8, (r) => r.units],
+    ['Pieces', 8, (r) => r.pieces],
+    ['Piece', 10, (r) => r.pieceName],
     [
       'Add-ins',
       24,

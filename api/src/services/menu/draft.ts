@@ -52,7 +52,8 @@ export function canonicalItem(item: CatalogueItem): CatalogueItem {
     item.maxQuantity !== DEFAULT_MAX_QUANTITY
   )
     out.maxQuantity = item.maxQuantity;
-  if (item.variants?.length) out.variants = item.variants.map((v) => ({ ...v }));
+  if (item.variants?.length)
+    out.variants = item.variants.map(({ pieces, ...v }) => (pieces ? { ...v, pieces } : v));
   if (item.fillings) out.fillings = true;
   if (item.addIns) out.addIns = true;
   if (item.hidden) out.hidden = true;
@@ -64,6 +65,8 @@ export function canonicalItem(item: CatalogueItem): CatalogueItem {
   if (item.ingredients?.trim()) out.ingredients = item.ingredients.trim();
   if (item.contains?.length) out.contains = [...item.contains];
   if (item.mayContain?.length) out.mayContain = [...item.mayContain];
+  if (item.pieces) out.pieces = item.pieces;
+  if (item.pieceName?.trim()) out.pieceName = item.pieceName.trim();
   return out;
 }
 
@@ -108,10 +111,12 @@ export async function readDraft(db: Db): Promise<CatalogueSnapshot> {
         maxQuantity: row.maxQuantity ?? undefined,
         contains: row.contains.filter(isAllergenId),
         mayContain: row.mayContain.filter(isAllergenId),
+        pieces: row.pieces ?? undefined,
         variants: row.variants.map((v) => ({
           id: v.id as VariantId,
           label: v.label,
           priceCents: v.priceCents,
+          pieces: v.pieces ?? undefined,
         })),
       }),
     ),
@@ -148,6 +153,7 @@ export async function writeDraft(tx: Prisma.TransactionClient, snapshot: Catalog
         id: v.id,
         label: v.label,
         priceCents: v.priceCents,
+        pieces: v.pieces ?? null,
         position,
       })),
     ),
@@ -175,6 +181,8 @@ function itemRow(item: CatalogueItem, position: number) {
     ingredients: item.ingredients ?? '',
     contains: item.contains ?? [],
     mayContain: item.mayContain ?? [],
+    pieces: item.pieces ?? null,
+    pieceName: item.pieceName ?? '',
     position,
   };
 }
@@ -252,6 +260,7 @@ async function saveVariants(
         id: v.id,
         label: v.label,
         priceCents: v.priceCents,
+        pieces: v.pieces ?? null,
         position,
       })),
     });
@@ -387,6 +396,8 @@ const FIELD_WORDS: Record<string, string> = {
   ingredients: 'ingredients',
   contains: 'allergens',
   mayContain: 'may contain',
+  pieces: 'pieces per item',
+  pieceName: 'piece name',
   label: 'label',
 };
 
@@ -440,6 +451,8 @@ function fieldText(field: string, before: CatalogueItem, after: CatalogueItem): 
   if (field === 'maxQuantity')
     return `maximum per order ${before.maxQuantity ?? DEFAULT_MAX_QUANTITY} → ${after.maxQuantity ?? DEFAULT_MAX_QUANTITY}`;
   if (field === 'name') return `renamed ${after.name}`;
+  if (field === 'pieces')
+    return after.pieces ? `${after.pieces} pieces per item` : 'pieces per item by the rule';
   if (field === 'contains')
     return after.contains?.length
       ? `contains ${after.contains.map(allergenLabel).join(', ')}`

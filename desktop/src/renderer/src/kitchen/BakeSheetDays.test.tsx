@@ -13,6 +13,8 @@ const row = (name: string, quantity: number) => ({
   variantLabel: null,
   quantity,
   units: quantity * 6,
+  pieces: quantity * 6,
+  pieceName: 'muffins',
 });
 
 describe('the bake sheet by pickup day', () => {
@@ -37,9 +39,9 @@ describe('the bake sheet by pickup day', () => {
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual([
-      'Thursday, December 10, 20262 ordersBlueberry Muffins424',
-      'Friday, December 11, 20261 orderBlueberry Muffins530',
-      'Lemon Muffins16',
+      'Thursday, December 10, 20262 ordersBlueberry Muffins424 muffins',
+      'Friday, December 11, 20261 orderBlueberry Muffins530 muffins',
+      'Lemon Muffins16 muffins',
     ]);
   });
 });

@@ -26,7 +26,7 @@ export function BakeSheetDays({ days }: { days: BakeSheetDayView[] }) {
               <td>{p.name}</td>
               <td>{p.variantLabel ?? ''}</td>
               <td>{p.quantity}</td>
-              <td>{p.units}</td>
+              <td>{`${p.pieces} ${p.pieceName}`}</td>
             </tr>
           ))}
         </Fragment>

@@ -18,7 +18,7 @@ export function ToBakeTable({ products }: Pick<BakeSheetView, 'products'>) {
           <td>{p.name}</td>
           <td>{p.variantLabel ?? ''}</td>
           <td>{p.quantity}</td>
-          <td>{p.units}</td>
+          <td>{`${p.pieces} ${p.pieceName}`}</td>
           <td>
             {Object.entries(p.addIns)
               .map(([label, n]) => `${n} × ${label}`)
