@@ -112,6 +112,13 @@ export function ItemEditor({
                   onChange={(price) => setSize(index, { price })}
                   inputMode="decimal"
                 />
+                <TextField
+                  id={`menu-size-pieces-${index}`}
+                  label={`Pieces, ${row.label || `size ${index + 1}`}`}
+                  value={row.pieces ?? ''}
+                  onChange={(pieces) => setSize(index, { pieces })}
+                  inputMode="numeric"
+                />
                 <Button
                   small
                   minimal
@@ -162,6 +169,19 @@ export function ItemEditor({
             }
           />
         )}
+        <div className="menu-dates">
+          <TextField
+            id="menu-pieces"
+            label="Pieces per item (the bake sheet counts these)"
+            {...bind('pieces')}
+            inputMode="numeric"
+          />
+          <TextField
+            id="menu-piece-name"
+            label="A piece is called (rolls)"
+            {...bind('pieceName')}
+          />
+        </div>
         <TextField
           id="menu-max"
           label="Maximum per order"

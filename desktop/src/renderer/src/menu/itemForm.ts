@@ -10,6 +10,8 @@ export interface SizeRow {
   id: string | null;
   label: string;
   price: string;
+  /** Pieces one of this size is (issue 37); empty: the item's. */
+  pieces?: string;
 }
 
 export interface ItemForm {
@@ -31,7 +33,12 @@ export interface ItemForm {
   ingredients: string;
   contains: AllergenId[];
   mayContain: AllergenId[];
+  /** The kitchen's unit (issue 37): pieces per item (empty: the rule) and their name. */
+  pieces: string;
+  pieceName: string;
 }
+
+export const PIECES_MESSAGE = 'Pieces per item must be a whole number from 1 to 1,000';
 
 export const PRICE_MESSAGE = 'Enter a price above $0.00, with at most 2 decimals';
 export const SIZE_NAME_MESSAGE = 'Give each size a name (like 4 count or 9 inch)';
@@ -62,6 +69,7 @@ export const formOf = (item: CatalogueItem): ItemForm => ({
     id: v.id,
     label: v.label,
     price: (v.priceCents / 100).toFixed(2),
+    pieces: v.pieces ? String(v.pieces) : '',
   })),
   maxQuantity: String(item.maxQuantity ?? 10),
   hidden: Boolean(item.hidden),
@@ -74,6 +82,8 @@ export const formOf = (item: CatalogueItem): ItemForm => ({
   ingredients: item.ingredients ?? '',
   contains: item.contains ?? [],
   mayContain: item.mayContain ?? [],
+  pieces: item.pieces ? String(item.pieces) : '',
+  pieceName: item.pieceName ?? '',
 });
 
 /** The fields the form sends as typed (an empty date is none). */
@@ -90,7 +100,16 @@ const plainFields = (form: ItemForm) => ({
   ingredients: form.ingredients,
   contains: form.contains,
   mayContain: form.mayContain,
+  pieceName: form.pieceName.trim(),
 });
+
+/** Pieces as typed: empty is none (the rule), else a whole number 1–1,000 or NaN. */
+const piecesOf = (text: string | undefined): number | null => {
+  const trimmed = (text ?? '').trim();
+  if (!trimmed) return null;
+  const n = Number(trimmed);
+  return Number.isInteger(n) && n >= 1 && n <= 1000 ? n : NaN;
+};
 
 /** The sizes as the item would have them; a price not yet valid is null. */
 const sizesOf = (form: ItemForm) =>
@@ -98,6 +117,7 @@ const sizesOf = (form: ItemForm) =>
     id: row.id ?? sizeIdOf(row.label),
     label: row.label.trim(),
     priceCents: dollarsToCentsStrict(row.price),
+    ...(piecesOf(row.pieces) ? { pieces: piecesOf(row.pieces)! } : {}),
   }));
 
 /** The item as the form would make it; a price not yet valid keeps the saved one. */
@@ -121,6 +141,10 @@ export function ownerPatchOf(item: CatalogueItem, form: ItemForm): ItemPatch | s
   if (!Number.isInteger(max) || max < 1)
     return 'The maximum quantity must be a whole number of at least 1';
   patch.maxQuantity = max;
+  const pieces = piecesOf(form.pieces);
+  if (Number.isNaN(pieces) || form.sizes.some((row) => Number.isNaN(piecesOf(row.pieces))))
+    return PIECES_MESSAGE;
+  patch.pieces = pieces;
   const sizes = sizesOf(form);
   if (sizes.length) {
     if (sizes.some((size) => !size.label || !VARIANT_ID_PATTERN.test(size.id)))
@@ -250,4 +274,6 @@ const emptyForm: ItemForm = {
   ingredients: '',
   contains: [],
   mayContain: [],
+  pieces: '',
+  pieceName: '',
 };

@@ -19,8 +19,10 @@ export type VersionView = MenuVersionView;
 export type DraftView = MenuDraftView;
 
 /** An item's change; `variants: null` takes its sizes off (one price again). */
-export type ItemPatch = Partial<Omit<CatalogueItem, 'id' | 'variants'>> & {
+export type ItemPatch = Partial<Omit<CatalogueItem, 'id' | 'variants' | 'pieces'>> & {
   variants?: CatalogueItem['variants'] | null;
+  /** null: by the rule (issue 37). */
+  pieces?: number | null;
   position?: number;
 };
 export type { CatalogueCategory, CatalogueItem };
