@@ -28,6 +28,7 @@ import { liveAvailabilityAnswer } from './services/kitchen/availabilityAnswer.js
 import { MENU_IMAGES_PATH } from './routes/admin/menuImages.js';
 import { safePath } from './services/logger.js';
 import { mediaFiles, staticApps } from './static.js';
+import { dropAnnouncementHtml } from './services/kitchen/announcement.js';
 import { compressAnswers } from './middleware/compressAnswers.js';
 import { jsonBody } from './middleware/jsonBody.js';
 import { inlineHashes, styleSources } from './csp.js';
@@ -208,6 +209,12 @@ export function createApp(deps: AppDeps): Koa {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
-  app.use(staticApps({ ...config, livePages: livePagesDir }));
+  app.use(
+    staticApps({
+      ...config,
+      livePages: livePagesDir,
+      announcement: () => dropAnnouncementHtml(prisma).catch(() => null),
+    }),
+  );
   return app;
 }

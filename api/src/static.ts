@@ -15,6 +15,7 @@
 //   a request without a session cookie, i.e. nobody signed in, gets that one.
 // Unknown /api paths never reach here.
 import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
@@ -29,10 +30,18 @@ interface SpaOptions {
   pages?: () => string | null;
   /** The app's client-side routes (paths after the prefix). */
   routes: RegExp;
+  /**
+   * HTML put before the app's root on the pages of ANNOUNCED (issue 37: the
+   * next drop, server-rendered so it shows before any JavaScript), or null.
+   */
+  announcement?: () => Promise<string | null>;
 }
 
+/** The pages that carry the announcement: the home page and the menu. */
+const ANNOUNCED = /^\/(menu\/?)?$/;
+
 const STOREFRONT_ROUTES =
-  /^\/(menu|order|cart|account|about|confirmation|login|signup|forgot-password|my-orders|reset-password(\/[^/]+)?|confirm-email\/[^/]+|undo-email-change\/[^/]+)?\/?$/;
+  /^\/(menu|order|cart|account|about|drops(\/[^/]+)?|confirmation|login|signup|forgot-password|my-orders|reset-password(\/[^/]+)?|confirm-email\/[^/]+|undo-email-change\/[^/]+)?\/?$/;
 const ADMIN_ROUTES = /^\/(login|dashboard)?\/?$/;
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -117,7 +126,29 @@ async function sendPage(ctx: Context, root: string, pages: string | null, file: 
   return sendFile(ctx, root, file);
 }
 
-function spa({ prefix, root, routes, pages: livePages = () => null }: SpaOptions) {
+/**
+ * A prerendered page with `html` before its root element (outside what React
+ * hydrates): read plain and sent whole, revalidated on every visit as pages are.
+ */
+async function sendAnnounced(
+  ctx: Context,
+  root: string,
+  pages: string | null,
+  file: string,
+  html: string,
+): Promise<boolean> {
+  const dir = pages && isFile(pages, file) ? pages : root;
+  if (!isFile(dir, file)) return false;
+  const page = await readFile(path.join(dir, file), 'utf8');
+  const at = page.indexOf('<div id="root"');
+  if (at < 0) return sendFile(ctx, dir, file);
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.type = 'html';
+  ctx.body = `${page.slice(0, at)}${html}${page.slice(at)}`;
+  return true;
+}
+
+function spa({ prefix, root, routes, pages: livePages = () => null, announcement }: SpaOptions) {
   return async (ctx: Context): Promise<boolean> => {
     const rest = prefix ? ctx.path.slice(prefix.length) || '/' : ctx.path;
     if (!existsSync(path.join(root, 'index.html'))) {
@@ -131,6 +162,16 @@ function spa({ prefix, root, routes, pages: livePages = () => null }: SpaOptions
     if (rest.endsWith('.html') && (await sendPage(ctx, root, pages, rest))) return true;
     if (rest !== '/' && !rest.endsWith('/') && (await sendFile(ctx, root, rest))) return true;
     if (!ctx.accepts('html')) return false;
+    if (announcement && ANNOUNCED.test(rest)) {
+      const html = await announcement();
+      const page = rest === '/' ? '/index.html' : pageFile(root, rest);
+      if (
+        html &&
+        page &&
+        (await sendAnnounced(ctx, root, pages, forVisitor(ctx, root, page), html))
+      )
+        return true;
+    }
     if (rest === '/') return sendPage(ctx, root, pages, forVisitor(ctx, root, '/index.html'));
     if (routes.test(rest)) {
       const page = pageFile(root, rest);
@@ -150,12 +191,14 @@ export function staticApps(options: {
   storefrontDist: string;
   adminDist: string;
   livePages?: () => string | null;
+  announcement?: () => Promise<string | null>;
 }) {
   const storefront = spa({
     prefix: '',
     root: options.storefrontDist,
     routes: STOREFRONT_ROUTES,
     pages: options.livePages,
+    announcement: options.announcement,
   });
   const admin = spa({ prefix: '/admin', root: options.adminDist, routes: ADMIN_ROUTES });
   return async function serveApps(ctx: Context, next: Next) {

@@ -92,6 +92,14 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     ),
   },
   {
+    // Issue 37: a drop's public page (/drops/<id>); /drops lists those to come.
+    path: '/drops',
+    title: 'Drops',
+    page: 'src/routes/drops/DropPage.tsx',
+    token: true,
+    prerender: shell(`Drops at ${BAKERY_INFO.name}: a set batch, for set pickup days.`),
+  },
+  {
     path: '/confirmation',
     title: 'Order Confirmation',
     page: 'src/routes/confirmation/ConfirmationPage.tsx',

@@ -31,7 +31,17 @@ export interface Notifications {
   /** Issue 25: a drop the address asked about is open (once per address; the token unsubscribes). */
   dropOpened?(
     to: string,
-    drop: { name: string; closesAt: string; pickupDates: string[] },
+    drop: {
+      id: string;
+      name: string;
+      closesAt: string;
+      /** In words: "Saturday, December 5, 2026". */
+      pickupDates: string[];
+      /** "Cinnamon rolls (34 left)". */
+      items: string[];
+      /** The account's first name when the address has one, else ''. */
+      firstName: string;
+    },
     unsubscribeToken: string,
   ): Promise<void>;
   /**

@@ -485,6 +485,10 @@ describe('tell me when it opens', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toEqual(['pie@example.com']);
     expect(mails[0]!.text).toContain('https://shop.example.com/api/drops/unsubscribe?token=');
+    // Issue 37: the items, the days in words, and the drop's own page.
+    expect(mails[0]!.text).toContain('In this drop: Pies of any kind (12 left).');
+    expect(mails[0]!.text).toMatch(/Pickup: [A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4}\./);
+    expect(mails[0]!.text).toContain(`https://shop.example.com/drops/${d.id}`);
   });
 });
 

@@ -218,6 +218,15 @@ export function formatLongDate(dateOrIso: string | Date): string {
   return `${MONTHS[m - 1]} ${d}, ${y}`;
 }
 
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** "Saturday, December 5, 2026": a pickup day in words (issue 37); anything else as formatLongDate. */
+export function formatDayInWords(date: string): string {
+  if (!isDateString(date)) return formatLongDate(date);
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return `${DAY_NAMES[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}, ${formatLongDate(date)}`;
+}
+
 /** The UTC instant at which a bakery calendar day begins (DST-correct). */
 export function startOfBakeryDay(date: string): Date {
   const naive = dayNumber(date) * DAY_MS; // that wall-clock midnight, read as UTC

@@ -23,6 +23,8 @@ export const DropInputSchema = z.object({
     .min(1, 'Choose at least one pickup date')
     .max(14),
   windowIds: z.array(id).max(50).default([]),
+  // Issue 37: the home page and the menu show it (the owner turns it off).
+  announce: z.boolean().default(true),
   units: z
     .array(
       z.object({

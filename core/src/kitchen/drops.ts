@@ -25,6 +25,8 @@ export interface DropDef {
   pickupDates: string[];
   windowIds: string[];
   units: DropUnitDef[];
+  /** Shown on the home page and the menu while open or to come (issue 37); absent: yes. */
+  announce?: boolean;
 }
 
 export type DropState = 'upcoming' | 'open' | 'closed';

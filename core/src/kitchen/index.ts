@@ -12,3 +12,4 @@ export * from './windows';
 export * from './drops';
 export * from './offer';
 export * from './dropSchemas';
+export * from './dropAnnouncement';

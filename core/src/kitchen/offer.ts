@@ -258,6 +258,8 @@ export interface PublicDropView {
   state: 'upcoming' | 'open' | 'closed';
   pickupDates: string[];
   windowIds: string[];
+  /** Shown on the home page and the menu (issue 37). */
+  announce: boolean;
   units: {
     id: string;
     label: string;

@@ -24,6 +24,7 @@ import {
   dropState,
   dropWindowMessage,
   duplicateForNextWeek,
+  formatDayInWords,
   dropProductIdsOn,
   formatInstant,
   holdExpiredMessage,
@@ -49,7 +50,7 @@ type Raw = Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'>;
 type DropRow = DropDef;
 
 const DROP_COLUMNS = `d."id"::text AS "id", d."name", d."opensAt", d."closesAt", d."pickupDates",
-  d."windowIds"::text[] AS "windowIds",
+  d."windowIds"::text[] AS "windowIds", d."announce",
   COALESCE((SELECT json_agg(json_build_object('id', u."id", 'label', u."label",
      'productIds', u."productIds", 'quantity', u."quantity", 'sold', u."sold") ORDER BY u."label")
      FROM "DropUnit" u WHERE u."dropId" = d."id"), '[]'::json) AS "units"`;
@@ -63,6 +64,7 @@ const toDef = (row: DropRow): DropDef => ({
   closesAt: new Date(row.closesAt),
   pickupDates: row.pickupDates,
   windowIds: row.windowIds ?? [],
+  announce: row.announce !== false,
   units: row.units.map((u) => ({ ...u, quantity: Number(u.quantity), sold: Number(u.sold) })),
 });
 
@@ -467,6 +469,7 @@ function dropView(drop: DropDef, held: ReadonlyMap<string, number>, now: Date): 
     state,
     pickupDates: drop.pickupDates,
     windowIds: drop.windowIds,
+    announce: drop.announce !== false,
     units: drop.units.map((u) => ({
       id: u.id,
       label: u.label,
@@ -572,6 +575,7 @@ const dropFields = (input: DropInput) => ({
   closesAt: new Date(input.closesAt),
   pickupDates: input.pickupDates,
   windowIds: input.windowIds,
+  announce: input.announce !== false,
 });
 
 export async function createDrop(prisma: PrismaClient, input: DropInput): Promise<DropView> {
@@ -741,23 +745,41 @@ export async function notifyOpenedDrops(options: {
     SELECT "drop_release_holds"(x."dropId", NULL) IS NULL FROM (
       SELECT DISTINCT u."dropId" FROM "DropHold" h JOIN "DropUnit" u ON u."id" = h."dropUnitId"
       WHERE h."expiresAt" <= now()) x`;
+  // Issue 37: the mail names the items and, when the address has an account, its owner.
   const claimed = await prisma.$queryRaw<
-    { email: string; token: string; name: string; closesAt: Date; pickupDates: string[] }[]
+    {
+      email: string;
+      token: string;
+      dropId: string;
+      name: string;
+      closesAt: Date;
+      pickupDates: string[];
+      units: { label: string; quantity: number; sold: number }[];
+      firstName: string | null;
+    }[]
   >`
     UPDATE "DropSubscription" s SET "notifiedAt" = ${now}
     FROM "Drop" d
     WHERE d."id" = s."dropId" AND s."notifiedAt" IS NULL AND s."unsubscribedAt" IS NULL
       AND s."confirmedAt" IS NOT NULL
       AND d."opensAt" <= ${now} AND d."closesAt" > ${now}
-    RETURNING s."email", s."token", d."name", d."closesAt", d."pickupDates"`;
+    RETURNING s."email", s."token", d."id"::text AS "dropId", d."name", d."closesAt", d."pickupDates",
+      COALESCE((SELECT json_agg(json_build_object('label', u."label", 'quantity', u."quantity",
+        'sold', u."sold") ORDER BY u."label") FROM "DropUnit" u WHERE u."dropId" = d."id"), '[]'::json)
+        AS "units",
+      (SELECT x."firstName" FROM "User" x WHERE lower(x."email") = lower(s."email") LIMIT 1)
+        AS "firstName"`;
   for (const row of claimed) {
     try {
       await notifications.dropOpened?.(
         row.email,
         {
+          id: row.dropId,
           name: row.name,
           closesAt: formatInstant(row.closesAt),
-          pickupDates: row.pickupDates,
+          pickupDates: row.pickupDates.map((d) => formatDayInWords(d)),
+          items: row.units.map((u) => `${u.label} (${Math.max(0, u.quantity - u.sold)} left)`),
+          firstName: row.firstName ?? '',
         },
         row.token,
       );

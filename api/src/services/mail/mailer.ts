@@ -253,7 +253,7 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
       send('drop-notify-confirm', to, () => dropNotifyConfirmMail(drop, confirmUrl));
     },
     async dropOpened(to, drop, unsubscribeToken) {
-      const shopUrl = `${context.publicUrl}/order`;
+      const shopUrl = `${context.publicUrl}/drops/${drop.id}`;
       const unsubscribeUrl = `${context.publicUrl}/api/drops/unsubscribe?token=${encodeURIComponent(unsubscribeToken)}`;
       send('drop-opened', to, () => dropOpenedMail(drop, shopUrl, unsubscribeUrl));
     },

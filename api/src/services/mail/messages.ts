@@ -420,14 +420,23 @@ export function dropNotifyConfirmMail(
 
 /** Issue 25: to an address that asked to be told when a drop opens (once), with an unsubscribe link. */
 export function dropOpenedMail(
-  drop: { name: string; closesAt: string; pickupDates: string[] },
+  drop: {
+    name: string;
+    closesAt: string;
+    pickupDates: string[];
+    items?: string[];
+    firstName?: string;
+  },
   shopUrl: string,
   unsubscribeUrl: string,
 ): MailContent {
-  return message(`${drop.name} is open for orders`, '', [
+  // Issue 37: the items, the days in words and the customer's name where known.
+  const what = drop.name.toLowerCase().endsWith(' drop') ? drop.name : `${drop.name} drop`;
+  return message(`${drop.name} is open for orders`, drop.firstName ?? '', [
     [
-      `You asked us to tell you when the ${drop.name} drop opens: it is open now, until ${drop.closesAt} or until everything is gone.`,
-      `Pickup: ${drop.pickupDates.join(', ')}.`,
+      `You asked us to tell you when the ${what} opens: it is open now, until ${drop.closesAt} or until everything is gone.`,
+      drop.items?.length ? `In this drop: ${drop.items.join(', ')}.` : null,
+      `Pickup: ${drop.pickupDates.join('; ')}.`,
       { button: 'Order now', href: shopUrl, text: `Order now: ${shopUrl}` },
     ],
     [{ link: 'Stop these e-mails for this drop', href: unsubscribeUrl }],

@@ -1,62 +1,9 @@
 // Issue 25: the drops open now or to come. Before one opens: a countdown and
 // "Tell me when it opens" (one e-mail, with an unsubscribe link); once open:
 // what is left of each item, "Sold out" when nothing is, and when it closes.
-import { useEffect, useState } from 'react';
-import { countdown, formatInstant, formatLongDate, type PublicDropView } from '@bakery/core';
-import { apiRequest, errorMessage } from '../../api/client';
+import { countdown, formatInstant, formatLongDate } from '@bakery/core';
 import { useDrops } from '../../api/queries';
-
-function useNow(everyMs = 1000) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
-
-function NotifyForm({ drop, email }: { drop: PublicDropView; email: string }) {
-  const [address, setAddress] = useState(email);
-  const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
-  async function submit() {
-    try {
-      const res = await apiRequest('POST', `/api/drops/${drop.id}/notify`, { email: address });
-      const body = (await res.json()) as { message: string };
-      setAnswer({ ok: true, text: body.message });
-    } catch (error) {
-      setAnswer({ ok: false, text: errorMessage(error, 'Please try again.') });
-    }
-  }
-  return (
-    // Not a <form>: the section sits inside the order form.
-    <div className="drop-notify" role="group" aria-label={`Tell me when ${drop.name} opens`}>
-      <label htmlFor={`notify-${drop.id}`}>E-mail me when it opens</label>
-      <div className="drop-notify-row">
-        <input
-          id={`notify-${drop.id}`}
-          type="email"
-          value={address}
-          onChange={(e) => setAddress(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              void submit();
-            }
-          }}
-          autoComplete="email"
-        />
-        <button type="button" className="btn btn-secondary" onClick={() => void submit()}>
-          Tell me
-        </button>
-      </div>
-      {answer && (
-        <p className={answer.ok ? 'hint' : 'error-text'} role="status">
-          {answer.text}
-        </p>
-      )}
-    </div>
-  );
-}
+import { NotifyForm, useNow } from '../drops/dropParts';
 
 export function DropsSection({ email }: { email: string }) {
   const { data } = useDrops();

@@ -48,6 +48,8 @@ const emptyDrop = {
   units: [emptyUnit],
   /** The windows it is picked up in; none = every window of its days. */
   windowIds: [] as string[],
+  /** Shown on the shop's home page and menu (issue 37). */
+  announce: true,
 };
 
 /** A datetime-local value ("2026-11-27T09:00", the machine's zone) as an ISO instant. */
@@ -167,6 +169,7 @@ export function DropsPanel({ role }: { role: string }) {
       closesAt: isoOf(form.closesAt),
       pickupDates: form.pickupDates.filter(Boolean),
       windowIds: form.windowIds,
+      announce: form.announce,
       units: form.units.map((unit) => ({
         label: unit.label || form.name,
         productIds: unit.productIds,
@@ -185,6 +188,7 @@ export function DropsPanel({ role }: { role: string }) {
       closesAt: localOf(drop.closesAt),
       pickupDates: drop.pickupDates.length ? [...drop.pickupDates] : [''],
       windowIds: drop.windowIds,
+      announce: drop.announce,
       units: drop.units.length
         ? drop.units.map((u) => ({
             label: u.label,
@@ -351,6 +355,11 @@ export function DropsPanel({ role }: { role: string }) {
                 ))}
               </fieldset>
             )}
+            <Checkbox
+              checked={form.announce}
+              label="Announce it on the shop's home page and menu (with its page for everyone)"
+              onChange={(e) => setForm((f) => ({ ...f, announce: e.currentTarget.checked }))}
+            />
             <Button
               type="submit"
               intent="primary"

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Drop" ADD COLUMN     "announce" BOOLEAN NOT NULL DEFAULT true;
+
