@@ -1,9 +1,11 @@
+// GET /api/openapi.json: the API's own description (issue 40).
 // GET /api/health: whether this process can reach the database (for the
 // proxy's health checks and the desktop app's server gate).
 import Router from '@koa/router';
 import { ROUTES, type HealthView } from '@bakery/core';
 import type { AppDeps } from '../deps.js';
 import { on } from './on.js';
+import { openApiDocument } from '../services/openapi.js';
 
 export function healthRouter(deps: AppDeps): Router {
   const router = new Router();
@@ -16,6 +18,10 @@ export function healthRouter(deps: AppDeps): Router {
       ctx.status = 503;
       return { status: 'degraded', database: false };
     }
+  });
+  on(router, ROUTES.openapi, (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=300');
+    return openApiDocument();
   });
   return router;
 }

@@ -229,6 +229,8 @@ const routeMap = () => ({
   availability: get<K.AvailabilityOfferView>()('/api/availability', 'public', {
     query: 'KitchenRangeSchema',
   }),
+  // Issue 40: the API's OpenAPI 3.1 document (docs/openapi.json).
+  openapi: get<Record<string, unknown>>()('/api/openapi.json', 'public'),
   // Issue 25: drops, notify, checkout holds.
   drops: atDrops.get<DropList>()(''),
   dropNotify: atDrops.post<Told>()('/:id/notify', {
