@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { ROUTES, type RouteSpec } from '@bakery/core';
+import { ERROR_CODES, ROUTES, type RouteSpec } from '@bakery/core';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { Client } from '../admin/helpers.js';
 import { renderBodyFields } from '../../src/services/openapi.js';
@@ -85,5 +85,12 @@ describe('GET /api/openapi.json', () => {
     const cells = (text: string) => text.replace(/ {2,}/g, ' ').replace(/-{3,}/g, '---');
     expect(cells(doc), 'docs/api.md: rerun with UPDATE_API_DOC=1').toBe(cells(current));
     expect(doc).toMatch(BODIES);
+  });
+
+  it("docs/api.md's error table has a row for every code core knows", () => {
+    const doc = readFileSync(API_DOC, 'utf8');
+    const table = doc.slice(doc.indexOf('## Error codes'));
+    const rows = new Set([...table.matchAll(/^\| `([a-z_]+)` +\|/gm)].map((m) => m[1]));
+    expect(ERROR_CODES.filter((code) => !rows.has(code))).toEqual([]);
   });
 });
