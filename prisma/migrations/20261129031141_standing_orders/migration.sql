@@ -36,6 +36,7 @@ CREATE TABLE "StandingOccurrence" (
     "orderId" UUID,
     "reason" TEXT,
     "remindedAt" TIMESTAMPTZ(3),
+    "skipTokenHash" VARCHAR(64),
     "createdAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updatedAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
@@ -58,6 +59,9 @@ CREATE INDEX "StandingOrder_userId_createdAt_idx" ON "StandingOrder"("userId", "
 
 -- CreateIndex
 CREATE INDEX "StandingOrder_endedAt_idx" ON "StandingOrder"("endedAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "StandingOccurrence_skipTokenHash_key" ON "StandingOccurrence"("skipTokenHash");
 
 -- CreateIndex
 CREATE INDEX "StandingOccurrence_date_state_idx" ON "StandingOccurrence"("date", "state");
