@@ -25,6 +25,7 @@ import {
 import { createLogger } from '../../src/services/logger.js';
 import { skipStandingDate, unskipStandingDate } from '../../src/services/standing/customer.js';
 import { runStandingBooking } from '../../src/services/standing/booking.js';
+import { bakeSheet } from '../../src/services/kitchen/index.js';
 
 const refusals: { to: string; refusal: StandingRefusal; toOwner: boolean }[] = [];
 const notifications: Notifications = {
@@ -121,6 +122,12 @@ describe('a standing order, created and listed', () => {
       created.occurrences.slice(0, 3).map((o) => o.date),
     );
     expect(await loadOn(first)).toBe(2);
+    // The bake sheet marks the standing share of the day's loaves.
+    const sheet = await bakeSheet(server.prisma, first, first);
+    expect(sheet.products.find((p) => p.productId === LOAF)).toMatchObject({
+      quantity: 2,
+      standing: 2,
+    });
 
     const listed = await client.get('/api/standing-orders');
     expect(listed.status).toBe(200);

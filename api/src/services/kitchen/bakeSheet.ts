@@ -89,6 +89,7 @@ export const bakeSheetSelect = {
   cakeOptions: true,
   cakeWriting: true,
   specialInstructions: true,
+  standingOrderId: true,
   createdAt: true,
 } satisfies Prisma.OrderSelect;
 
@@ -154,6 +155,7 @@ export async function bakeSheet(db: Db, fromDate: string, toDate: string): Promi
           quantity: 0,
           units: 0,
           addIns: {},
+          standing: 0,
           recipeName: link?.recipe.name ?? null,
           batches: null,
           link,
@@ -163,6 +165,7 @@ export async function bakeSheet(db: Db, fromDate: string, toDate: string): Promi
       const units = item.quantity * unitsPerItem(item.productId, item.variant);
       row.quantity += item.quantity;
       row.units += units;
+      if (order.standingOrderId) row.standing += item.quantity;
       const share = day.rows.get(key) ?? { quantity: 0, units: 0 };
       share.quantity += item.quantity;
       share.units += units;
