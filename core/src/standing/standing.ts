@@ -252,3 +252,14 @@ export interface StandingPanelView {
   refused: { standingOrderId: string; date: string; customerEmail: string; reason: string }[];
   settings: StandingSettings;
 }
+
+/**
+ * "Order this every week" from a past order: the first date on the order's
+ * weekday at least 3 days ahead (its lock, 48 hours before, is still open).
+ */
+export function standingFirstDate(pickupDate: string, today: string): string {
+  let date = pickupDate;
+  const earliest = addDays(today, 3);
+  if (date < earliest) date = addDays(date, Math.ceil(daysAway(earliest, date) / 7) * 7);
+  return date;
+}
