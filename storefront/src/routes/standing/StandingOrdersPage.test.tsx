@@ -94,7 +94,7 @@ describe('the standing orders page', () => {
     );
   });
 
-  it('confirms the reminder’s skip link, then skips; a used link says so', async () => {
+  it('confirms the reminder’s skip link, then skips', async () => {
     api = await startTestApi({
       'GET /api/standing-orders/skip-link': {
         body: {
@@ -120,9 +120,20 @@ describe('the standing orders page', () => {
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Skip this date' }));
     expect(await screen.findByText(/^Skipped: nothing will be baked/)).toBeInTheDocument();
-    api.on('GET /api/standing-orders/skip-link', {
-      status: 400,
-      body: { code: 'invalid_link', message: 'This skip link was already used.' },
+  });
+
+  it('says why a used link cannot skip', async () => {
+    api = await startTestApi({
+      'GET /api/standing-orders/skip-link': {
+        status: 400,
+        body: { code: 'invalid_link', message: 'This skip link was already used.' },
+      },
     });
+    renderScreen(<StandingOrdersPage />, {
+      at: '/standing-orders/skip?token=abc',
+      path: '/standing-orders/:token',
+    });
+    expect(await screen.findByText('This skip link was already used.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Skip this date' })).toBeNull();
   });
 });
