@@ -23,6 +23,7 @@ import { addDays, bakeryToday } from '@bakery/core';
 import {
   backupJob,
   dropNotifyJob,
+  standingOrdersJob,
   photoSweepJob,
   unpaidReleaseJob,
 } from './services/upkeep/jobs.js';
@@ -136,6 +137,7 @@ async function main() {
           }),
           unpaidReleaseJob({ prisma, log, notifications }),
           dropNotifyJob({ prisma, log, notifications }),
+          standingOrdersJob({ prisma, log, notifications }),
           photoSweepJob({ prisma, log, mediaDir: config.mediaDir }),
         ],
       })

@@ -41,7 +41,7 @@ interface SpaOptions {
 const ANNOUNCED = /^\/(menu\/?)?$/;
 
 const STOREFRONT_ROUTES =
-  /^\/(menu|order|cart|account|about|drops(\/[^/]+)?|confirmation|login|signup|forgot-password|my-orders|reset-password(\/[^/]+)?|confirm-email\/[^/]+|undo-email-change\/[^/]+)?\/?$/;
+  /^\/(menu|order|cart|account|about|drops(\/[^/]+)?|confirmation|login|signup|forgot-password|my-orders|reset-password(\/[^/]+)?|standing-orders(\/[^/]+)?|confirm-email\/[^/]+|undo-email-change\/[^/]+)?\/?$/;
 const ADMIN_ROUTES = /^\/(login|dashboard)?\/?$/;
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;

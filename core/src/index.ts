@@ -20,6 +20,7 @@ export * from './lifecycle/orderState';
 export * from './lifecycle/orderMoney';
 export * from './lifecycle/selfService';
 export * from './lifecycle/desk';
+export * from './standing/standing';
 export * from './roles/roles';
 export * from './schemas/common';
 export * from './schemas/accounts';

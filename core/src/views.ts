@@ -116,6 +116,8 @@ export interface OrderView {
   /** What the bakery owes back: paid beyond the total (a cheaper change, a cancel). */
   refundDue: number;
   /** Until when (ISO) the customer may change or cancel it online (issue 24); null once locked. */
+  /** Issue 41: the standing order this order is an occurrence of, else null. */
+  standingOrderId: string | null;
   changeableUntil: string | null;
   createdAt: string;
 }

@@ -139,6 +139,14 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     prerender: shell(`Your orders at ${BAKERY_INFO.name}: status, payment and reviews.`),
   },
   {
+    // Issue 41: /standing-orders/{id} one of them; /standing-orders/skip?token= the reminder's skip.
+    path: '/standing-orders',
+    title: 'Standing Orders',
+    page: 'src/routes/standing/StandingOrdersPage.tsx',
+    token: true,
+    prerender: shell(`Your standing orders at ${BAKERY_INFO.name}: next dates, skip, pause.`),
+  },
+  {
     path: '/cart',
     title: 'Your Cart',
     page: 'src/routes/cart/CartPage.tsx',

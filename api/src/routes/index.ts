@@ -11,6 +11,7 @@ import { userRouter } from './user.js';
 import { accountSecurityRouter } from './accountSecurity.js';
 import { secondFactorRouter } from './secondFactor.js';
 import { ordersRouter } from './orders.js';
+import { standingRouter } from './standing.js';
 import { kitchenRouter } from './kitchen.js';
 import { dropsRouter } from './drops.js';
 import { reviewsRouter } from './reviews.js';
@@ -43,6 +44,7 @@ export function routers(deps: AppDeps): Router[] {
     accountSecurityRouter(deps),
     secondFactorRouter(deps),
     ordersRouter(deps),
+    standingRouter(deps),
     kitchenRouter(deps),
     dropsRouter(deps),
     reviewsRouter(deps),

@@ -70,6 +70,27 @@ export interface Notifications {
   /** A refund recorded by staff: how much went back, and how (the mail says both). */
   refundRecorded?(orderId: string, refund?: { amountCents: number; method: string }): Promise<void>;
   deliveryFeeSet?(orderId: string): Promise<void>;
+  /** Issue 41: a date could not take a standing order's occurrence (to the customer, and to the owner). */
+  standingOccurrenceRefused?(to: string, refusal: StandingRefusal, toOwner: boolean): Promise<void>;
+  /** Issue 41: the reminder before an occurrence's lock, with its one-tap skip link's token. */
+  standingReminder?(to: string, reminder: StandingReminder, skipToken: string): Promise<void>;
+}
+
+export interface StandingRefusal {
+  /** "Saturday, December 5, 2026". */
+  date: string;
+  reason: string;
+  customerEmail: string;
+  standingOrderId: string;
+}
+
+export interface StandingReminder {
+  date: string;
+  /** "2 × Sourdough Loaf, 1 × Lemon Loaf". */
+  items: string;
+  /** When changes close ("Thu, Dec 3 at 10:00 AM"). */
+  lockAt: string;
+  total: string;
 }
 
 /** Square payment links. */

@@ -35,7 +35,7 @@ import { badRequest, conflict } from '../errors.js';
 import { validationError } from '../errors.js';
 import { toOrderView } from './orderView.js';
 import { checkDay, planUnits, unitsRead } from './kitchen/index.js';
-import { bookingRefusal, orderBooking } from './kitchen/booking.js';
+import { bookingRefusal, orderBooking, type UnpaidCap } from './kitchen/booking.js';
 import { dropItemsServing, refuseSoldOutFast } from './kitchen/drops.js';
 import { assertAvailableOn } from './menu/orders.js';
 import { withLineAllergens } from './allergens/orderLines.js';
@@ -231,35 +231,15 @@ export async function submitOrder(
   try {
     // The counters' checks and the insert are one statement under the counters'
     // row locks, so two customers racing for the last cake of a day get one success.
-    order = await submissionSlot(() =>
-      sqlSession(prisma, async (db) => {
-        const row = { ...data, id: randomUUID(), idempotencyKey: input.idempotencyKey };
-        // Every refusal that needs no lock comes first, from plain reads (issue 25:
-        // a refusal never waits behind the sales).
-        // (The windows and drops planUnits needs come with the day's rules: one round trip.)
-        const day = await checkDay(
-          db,
-          data.pickupDate,
-          data.items,
-          { userId, today },
-          unitsRead(data.pickupDate),
-        );
-        const units = await planUnits(db, unitBooking(row, userId), day.also);
-        // Then ONE statement, its own transaction: the order's INSERT books the
-        // unpaid cap, the window, the drop units and the day's counters (each
-        // checked under its lock, in the order a cancellation's triggers take
-        // them) and stores the confirmation mail; in a rush those rows are held
-        // only while PostgreSQL runs it, never across a round trip to Node.
-        const mail = deps.notifications.orderReceivedRow?.(asStored(row)) ?? null;
-        queuedMailId = mail?.id ?? null;
-        const booking = orderBooking(day, units, { userId, email: data.customerEmail });
-        try {
-          return await insertOrder(db, row, { booking, alsoInsert: mail?.insert });
-        } catch (error) {
-          throw bookingRefusal(error, day, units) ?? error;
-        }
-      }),
-    );
+    const row = { ...data, id: randomUUID(), idempotencyKey: input.idempotencyKey };
+    const mail = deps.notifications.orderReceivedRow?.(asStored(row)) ?? null;
+    queuedMailId = mail?.id ?? null;
+    order = await placeBookedOrder(prisma, row, {
+      userId,
+      today,
+      unpaid: { userId, email: data.customerEmail },
+      alsoInsert: mail?.insert,
+    });
   } catch (error) {
     // The same key submitted twice at once: the unique index lets one through.
     if (input.idempotencyKey && isUniqueViolation(error)) {
@@ -300,6 +280,53 @@ export async function submitOrder(
 }
 
 /**
+ * The one booking of a new order, shared by every path that places one (the
+ * submission here; issue 41's standing-order occurrences): the day's checks
+ * and the unit plan from plain reads (a refusal never waits behind the
+ * sales), then ONE statement, its own transaction: the order's INSERT books
+ * the unpaid cap, the window, the drop units and the day's counters (each
+ * checked under its lock, in the order a cancellation's triggers take them)
+ * and runs `alsoInsert` (a CTE: the confirmation mail, an occurrence's row);
+ * in a rush those rows are held only while PostgreSQL runs it, never across
+ * a round trip to Node. `userId` is whose fair share and checkout hold count
+ * (null: neither); `unpaid` whose unpaid cap (null: none). A refusal is the
+ * 409 the customer reads.
+ */
+export async function placeBookedOrder(
+  prisma: PrismaClient,
+  row: NewOrder,
+  who: {
+    userId: string | null;
+    today: string;
+    unpaid: UnpaidCap | null;
+    alsoInsert?: Prisma.Sql | null;
+  },
+): Promise<Order> {
+  return submissionSlot(() =>
+    sqlSession(prisma, async (db) => {
+      // (The windows and drops planUnits needs come with the day's rules: one round trip.)
+      const day = await checkDay(
+        db,
+        row.pickupDate,
+        row.items,
+        { userId: who.userId, today: who.today },
+        unitsRead(row.pickupDate),
+      );
+      const units = await planUnits(db, unitBooking(row, who.userId), day.also);
+      const booking = orderBooking(day, units, who.unpaid);
+      try {
+        return await insertOrder(db, row, {
+          booking,
+          alsoInsert: who.alsoInsert ?? undefined,
+        });
+      } catch (error) {
+        throw bookingRefusal(error, day, units) ?? error;
+      }
+    }),
+  );
+}
+
+/**
  * Issue 25: what the order books in its pickup window and its drops;
  * `holder` is whose checkout hold it uses.
  */
@@ -328,7 +355,12 @@ function unitBooking(
  * create compiles a query plan for every call (about 2 ms of CPU for this
  * row, more than the rest of the transaction); the raw statement does not.
  */
-type NewOrder = ReturnType<typeof orderRow> & { id: string; idempotencyKey: string | null };
+export type NewOrder = ReturnType<typeof orderRow> & {
+  id: string;
+  idempotencyKey: string | null;
+  /** Issue 41: set on a standing order's occurrence. */
+  standingOrderId?: string;
+};
 
 /**
  * The order as it will be stored, before it is (the columns the database

@@ -15,6 +15,7 @@ import type { CatalogueSnapshot } from '../catalogue/catalogue';
 import type { Permission } from '../roles/roles';
 import type { ShopSettings, ShopSettingsView } from '../settings/settings';
 import type { PhotoSize } from '../catalogue/photos';
+import type { StandingOrderView, StandingPanelView, StandingSettings } from '../standing/standing';
 import type * as Schemas from './schemas';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -149,6 +150,10 @@ type ClaimProblems = { problems: K.ClaimProblem[] };
 type ClaimCheck = { success: boolean; problems: K.ClaimProblem[] };
 type LabelSettings = { cottageFoodStatement: boolean };
 type AccountExport = Record<string, unknown>;
+type StandingAnswer = { standingOrder: StandingOrderView };
+type StandingList = { standingOrders: StandingOrderView[] };
+type StandingRun = { booked: number; refused: number; reminded: number };
+type SkipLinkView = { date: string; standingOrderId: string; items: string; lockAt: string };
 
 // The sections: routes that share a base path and who may call.
 const atUser = at('/api/user', 'signed-in');
@@ -173,6 +178,8 @@ const atMenu = at('/api/admin/menu', 'manageMenu');
 const atMenuView = at('/api/admin/menu', 'markSoldOut');
 const atAllergens = at('/api/admin/allergens', 'manageRecipes');
 const atReviews = at('/api/admin/reviews', 'manageReviews');
+const atStanding = at('/api/standing-orders', 'signed-in');
+const atAdminStanding = at('/api/admin/standing-orders', 'manageOrders');
 
 /**
  * The public reads, a map of their own (spread first into ROUTES): the
@@ -246,6 +253,34 @@ const routeMap = () => ({
     body: 'DropHoldSchema',
   }),
   dropReleaseHold: del<Ok>()('/api/drops/:id/holds', 'signed-in', { params: 'IdParam' }),
+  // Issue 41: standing orders (the customer's own).
+  standingOrders: atStanding.get<StandingList>()(''),
+  createStandingOrder: atStanding.create<StandingAnswer>()('', { body: 'StandingOrderSchema' }),
+  changeStandingOrder: atStanding.patch<StandingAnswer>()('/:id', {
+    params: 'StandingOrderIdParam',
+    body: 'StandingOrderChangeSchema',
+  }),
+  endStandingOrder: atStanding.del<StandingAnswer>()('/:id', { params: 'StandingOrderIdParam' }),
+  skipStandingDate: atStanding.post<StandingAnswer>()('/:id/skip', {
+    params: 'StandingOrderIdParam',
+    body: 'StandingDateSchema',
+  }),
+  unskipStandingDate: atStanding.post<StandingAnswer>()('/:id/unskip', {
+    params: 'StandingOrderIdParam',
+    body: 'StandingDateSchema',
+  }),
+  pauseStandingOrder: atStanding.post<StandingAnswer>()('/:id/pause', {
+    params: 'StandingOrderIdParam',
+    body: 'StandingPauseSchema',
+  }),
+  resumeStandingOrder: atStanding.post<StandingAnswer>()('/:id/resume', {
+    params: 'StandingOrderIdParam',
+  }),
+  // The reminder's one-tap skip: read for the confirmation page, then POSTed.
+  skipLink: get<SkipLinkView>()('/api/standing-orders/skip-link', 'public', {
+    query: 'SkipLinkSchema',
+  }),
+  useSkipLink: post<Told>()('/api/standing-orders/skip-link', 'public', { body: 'SkipLinkSchema' }),
   reviews: get<V.ReviewView[]>()('/api/reviews', 'public'),
   postReview: create<ReviewAnswer>()('/api/reviews', 'signed-in', { body: 'ReviewSchema' }),
   contact: create<Ok>()('/api/contact', 'public', { body: 'ContactMessageSchema' }),
@@ -452,6 +487,17 @@ const routeMap = () => ({
   restoreMenuVersion: atMenu.create<W.MenuPublishAnswer>()('/versions/:id/restore', {
     params: 'MenuVersionParam',
   }),
+
+  // Staff: standing orders (issue 41)
+  runStandingOrders: atAdminStanding.post<StandingRun>()('/run'),
+  standingPanel: atAdminStanding.get<StandingPanelView>()(''),
+  saveStandingSettings: put<StandingSettings>()(
+    '/api/admin/standing-orders/settings',
+    'manageSettings',
+    {
+      body: 'StandingSettingsSchema',
+    },
+  ),
 
   // Staff: allergens and labels
   allergens: atAllergens.get<W.AllergenOverviewView>()(''),

@@ -10,6 +10,7 @@ export * from '../schemas/admin';
 export * from '../schemas/counter';
 export * from '../lifecycle/selfService';
 export * from '../lifecycle/desk';
+export * from '../standing/standing';
 export * from '../kitchen/schemas';
 export * from '../kitchen/booking';
 export * from '../kitchen/dropSchemas';

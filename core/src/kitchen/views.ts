@@ -98,6 +98,8 @@ export interface BakeSheetProductRow {
   pieceName: string;
   /** Quantity per add-in label, e.g. { "Pecans": 2 }. */
   addIns: Record<string, number>;
+  /** Issue 41: how much of `quantity` is for standing orders (the sheet marks it "standing"). */
+  standing: number;
   recipeName: string | null;
   /** Batches of the linked recipe, 4 decimals; null without a link. */
   batches: number | null;

@@ -91,6 +91,7 @@ export const bakeSheetSelect = {
   cakeOptions: true,
   cakeWriting: true,
   specialInstructions: true,
+  standingOrderId: true,
   createdAt: true,
 } satisfies Prisma.OrderSelect;
 
@@ -158,6 +159,7 @@ export async function bakeSheet(db: Db, fromDate: string, toDate: string): Promi
           pieces: 0,
           pieceName: pieceNameOf(item.productId),
           addIns: {},
+          standing: 0,
           recipeName: link?.recipe.name ?? null,
           batches: null,
           link,
@@ -169,6 +171,7 @@ export async function bakeSheet(db: Db, fromDate: string, toDate: string): Promi
       row.quantity += item.quantity;
       row.units += units;
       row.pieces += pieces;
+      if (order.standingOrderId) row.standing += item.quantity;
       const share = day.rows.get(key) ?? { quantity: 0, units: 0, pieces: 0 };
       share.quantity += item.quantity;
       share.units += units;

@@ -32,6 +32,8 @@ import {
   type MailContent,
   type MailContext,
   type MailOrder,
+  standingRefusedMail,
+  standingReminderMail,
 } from './messages.js';
 import { createMailQueue } from './queue.js';
 import { createMailTransport, type MailSettings } from './transport.js';
@@ -256,6 +258,14 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
       const shopUrl = `${context.publicUrl}/drops/${drop.id}`;
       const unsubscribeUrl = `${context.publicUrl}/api/drops/unsubscribe?token=${encodeURIComponent(unsubscribeToken)}`;
       send('drop-opened', to, () => dropOpenedMail(drop, shopUrl, unsubscribeUrl));
+    },
+    async standingOccurrenceRefused(to, refusal, toOwner) {
+      const pageUrl = `${context.publicUrl}/standing-orders/${refusal.standingOrderId}`;
+      send('standing-refused', to, () => standingRefusedMail(refusal, toOwner, pageUrl));
+    },
+    async standingReminder(to, reminder, skipToken) {
+      const skipUrl = `${context.publicUrl}/standing-orders/skip?token=${encodeURIComponent(skipToken)}`;
+      send('standing-reminder', to, () => standingReminderMail(reminder, skipUrl));
     },
     async emailChanged(to, newEmail, undoUrl) {
       send('email-changed', to.email, () => emailChangedMail(to, newEmail, undoUrl));

@@ -790,3 +790,39 @@ export function toMailOrder(order: StoredOrder): MailOrder {
     amountDueCents: amountDueCents(orderMoneyOf(order)),
   };
 }
+
+/** Issue 41: a date could not take an occurrence of a standing order (the customer's and the owner's copies). */
+export function standingRefusedMail(
+  refusal: { date: string; reason: string; customerEmail: string },
+  toOwner: boolean,
+  pageUrl: string,
+): MailContent {
+  return message(
+    toOwner
+      ? `A standing order could not be booked for ${refusal.date}`
+      : 'An occurrence of your standing order could not be booked',
+    '',
+    [
+      [
+        toOwner
+          ? `The standing order of ${refusal.customerEmail} could not be booked for ${refusal.date}: ${refusal.reason}`
+          : `We could not book your standing order for ${refusal.date}: ${refusal.reason} Your other dates are not affected.`,
+        { button: 'See the standing order', href: pageUrl, text: `See it: ${pageUrl}` },
+      ],
+    ],
+  );
+}
+
+/** Issue 41: the reminder before an occurrence locks, with a one-tap skip link. */
+export function standingReminderMail(
+  reminder: { date: string; items: string; lockAt: string; total: string },
+  skipUrl: string,
+): MailContent {
+  return message(`Your standing order for ${reminder.date}`, '', [
+    [
+      `Your standing order for ${reminder.date} is booked: ${reminder.items} (${reminder.total}).`,
+      `You can skip this date until ${reminder.lockAt}.`,
+      { button: 'Skip this date', href: skipUrl, text: `Skip this date: ${skipUrl}` },
+    ],
+  ]);
+}

@@ -9,6 +9,8 @@ import type { Job } from './scheduler.js';
 import { releaseUnpaidOrders } from './unpaidOrders.js';
 import { notifyOpenedDrops } from '../kitchen/drops.js';
 import { sweepUnusedPhotos } from '../photos/menuPhotos.js';
+import { runStandingBooking } from '../standing/booking.js';
+import { sendStandingReminders } from '../standing/reminders.js';
 
 export const BACKUP_JOB = 'nightly-backup';
 export const UNPAID_JOB = 'unpaid-order-release';
@@ -64,6 +66,20 @@ const DROP_NOTIFY_EVERY_MS = 60_000;
 /** Issue 25: tells the addresses that asked about a drop once it opens (every minute). */
 export const dropNotifyJob = (options: JobDeps): Job =>
   repeatingJob(DROP_NOTIFY_JOB, DROP_NOTIFY_EVERY_MS, 5 * 60_000, () => notifyOpenedDrops(options));
+
+export const STANDING_JOB = 'standing-orders';
+const STANDING_EVERY_MS = 10 * 60_000;
+
+/**
+ * Issue 41: books the standing orders' occurrences that came inside the
+ * horizon and sends the reminders due (every 10 minutes). Exactly once does
+ * not rest on this claim: each occurrence's row is unique (booking.ts).
+ */
+export const standingOrdersJob = (options: JobDeps): Job =>
+  repeatingJob(STANDING_JOB, STANDING_EVERY_MS, 15 * 60_000, async () => {
+    await runStandingBooking(options);
+    await sendStandingReminders(options);
+  });
 
 export const PHOTO_SWEEP_JOB = 'unused-photo-sweep';
 

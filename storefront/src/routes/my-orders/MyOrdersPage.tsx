@@ -16,6 +16,7 @@ import { CakeExtras, OrderFacts, OrderLines, OrderProgress } from './OrderDetail
 import { PaymentBadge, PaymentNotice } from './PaymentNotice';
 import { ReviewForm } from './ReviewForm';
 import { OrderChanges } from './SelfService';
+import { StandingButton } from './StandingButton';
 
 const money = (dollars: number | string) => formatDollars(dollars);
 
@@ -90,6 +91,7 @@ export function OrderCard({ order }: { order: OrderView }) {
       <OrderChanges order={order} />
       <div className="button-row">
         <ReorderButton order={order} />
+        <StandingButton order={order} />
       </div>
     </li>
   );

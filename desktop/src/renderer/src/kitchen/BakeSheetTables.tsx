@@ -17,7 +17,14 @@ export function ToBakeTable({ products }: Pick<BakeSheetView, 'products'>) {
           <td>{p.categoryLabel}</td>
           <td>{p.name}</td>
           <td>{p.variantLabel ?? ''}</td>
-          <td>{p.quantity}</td>
+          <td>
+            {p.quantity}
+            {p.standing > 0 ? (
+              <Tag minimal intent="primary" style={{ marginLeft: 6 }}>
+                {p.standing} standing
+              </Tag>
+            ) : null}
+          </td>
           <td>{`${p.pieces} ${p.pieceName}`}</td>
           <td>
             {Object.entries(p.addIns)

@@ -8,6 +8,7 @@ import { CapacityPanel } from './CapacityPanel';
 import { DropsPanel } from './DropsPanel';
 import { LinksPanel } from './LinksPanel';
 import { MarginsPanel } from './MarginsPanel';
+import { StandingPanel } from './StandingPanel';
 import { kitchenRangeFrom, marginsRangeFrom } from './shared';
 import { AllergensPanel } from '../allergens/AllergensPanel';
 
@@ -18,6 +19,7 @@ export function KitchenTab({ range, role }: { range: DateRange; role: string }) 
       <Tab id="bake-sheet" title="Bake Sheet" panel={<BakeSheetPanel initialRange={initial} />} />
       <Tab id="capacity" title="Capacity" panel={<CapacityPanel role={role} />} />
       <Tab id="drops" title="Drops" panel={<DropsPanel role={role} />} />
+      <Tab id="standing" title="Standing Orders" panel={<StandingPanel role={role} />} />
       <Tab
         id="margins"
         title="Margins"

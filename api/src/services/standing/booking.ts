@@ -1,0 +1,273 @@
+// The standing-order booking job (issue 41): every occurrence whose date is
+// inside the booking horizon (as far ahead as customers can order) and not
+// locked yet is booked as an ordinary Order, through the same booking as
+// every order (placeBookedOrder in orderSubmission.ts), so one-off buyers
+// never take a subscriber's units. The occurrence's row is inserted by the
+// order's own INSERT statement (a CTE): the order and its row commit together
+// or not at all, and the row's primary key (standingOrderId, date) lets only
+// one of two runs book a date; a run killed midway leaves whole occurrences
+// only, and the next run books the rest. A date that cannot take an
+// occurrence (closed, a limit lowered below what is promised, an item out of
+// season) gets a "refused" row, once, and the customer and the owner are told.
+import { randomUUID } from 'node:crypto';
+import {
+  addDays,
+  bakeryToday,
+  centsToDollars,
+  formatLongDate,
+  isPausedOn,
+  occurrenceDates,
+  occurrenceLock,
+  orderLines,
+  taxRatePercent,
+} from '@bakery/core';
+import { Prisma, type PrismaClient } from '@bakery/prisma';
+import pLimit from 'p-limit';
+import type { Logger, Notifications } from '../contracts.js';
+import { HttpError } from '../../errors.js';
+import { loadHorizonDays } from '../kitchen/capacity.js';
+import { assertAvailableOn } from '../menu/orders.js';
+import { withLineAllergens } from '../allergens/orderLines.js';
+import { placeBookedOrder, type NewOrder } from '../orderSubmission.js';
+import { linesOf, occurrencePrice, type StandingRow } from './record.js';
+
+export interface BookingDeps {
+  prisma: PrismaClient;
+  log: Logger;
+  notifications: Notifications;
+}
+
+export interface BookingRun {
+  booked: number;
+  refused: number;
+}
+
+/** Occurrences booked at once by one run (each its own one-statement transaction). */
+const BOOKINGS_AT_ONCE = 4;
+/** Standing orders read per page. */
+const PAGE = 500;
+
+type Customer = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+};
+
+/** The order row of one occurrence: today's prices, no rush fee, the account's name. */
+async function occurrenceRow(
+  prisma: PrismaClient,
+  row: StandingRow,
+  user: Customer,
+  date: string,
+): Promise<NewOrder> {
+  const lines = linesOf(row);
+  // Sold out, out of season, not on that weekday: refused for that date (a 409).
+  assertAvailableOn(
+    lines.map((line) => line.productId),
+    date,
+  );
+  const priced = occurrencePrice(lines);
+  const delivery = row.deliveryMethod === 'delivery';
+  const name = Array.from(`${user.firstName} ${user.lastName}`.trim())
+    .slice(0, 100)
+    .join('')
+    .trim();
+  return {
+    id: randomUUID(),
+    idempotencyKey: null,
+    standingOrderId: row.id,
+    userId: user.id,
+    customerName: name || user.email,
+    customerEmail: user.email.trim().toLowerCase(),
+    customerPhone: row.customerPhone ?? (user.phone || null),
+    pickupDate: date,
+    pickupTime: row.pickupTime,
+    items: await withLineAllergens(prisma, orderLines(priced)),
+    subtotal: centsToDollars(priced.subtotalCents),
+    cakeOptionsFee: centsToDollars(priced.cakeOptionsFeeCents),
+    rushFee: 0,
+    tax: centsToDollars(priced.taxCents),
+    total: centsToDollars(priced.totalCents),
+    deliveryFee: 0,
+    specialInstructions: row.specialInstructions,
+    cakeWriting: null,
+    hasCakeItems: priced.hasCakeItems,
+    cakeOptions: Prisma.DbNull,
+    isRushOrder: false,
+    taxRatePercent: taxRatePercent(),
+    deliveryMethod: delivery ? 'delivery' : 'pickup',
+    deliveryFeeStatus: delivery ? 'pending' : 'not_applicable',
+    deliveryAddress: delivery ? row.deliveryAddress : null,
+    deliveryCity: delivery ? row.deliveryCity : null,
+    deliveryState: delivery ? row.deliveryState : null,
+    deliveryZip: delivery ? row.deliveryZip : null,
+    deliveryInstructions: delivery ? row.deliveryInstructions : null,
+  } as NewOrder;
+}
+
+/** The occurrence's row, inserted by the order's own statement: a second booking of the date fails whole. */
+const occurrenceInsert = (standingOrderId: string, date: string, orderId: string) => Prisma.sql`
+  INSERT INTO "StandingOccurrence" ("standingOrderId", "date", "state", "orderId", "updatedAt")
+  VALUES (${standingOrderId}::uuid, ${date}, 'ordered', ${orderId}::uuid, now())
+  RETURNING 1`;
+
+/** Another run booked (or refused) this date first: the primary key of its row. */
+function takenByAnotherRun(error: unknown): boolean {
+  const raised = error as { code?: unknown; constraint?: unknown } | null;
+  return raised?.code === '23505' && raised.constraint === 'StandingOccurrence_pkey';
+}
+
+type Outcome = 'booked' | 'refused' | 'taken';
+
+/** Books one occurrence, or records (once) why its date could not take it. */
+export async function bookOccurrence(
+  deps: BookingDeps,
+  row: StandingRow,
+  user: Customer,
+  date: string,
+  today: string,
+): Promise<Outcome> {
+  try {
+    const order = await occurrenceRow(deps.prisma, row, user, date);
+    await placeBookedOrder(deps.prisma, order, {
+      // Neither the fair share nor the unpaid cap: a subscriber's weeks are booked ahead on purpose.
+      userId: null,
+      today,
+      unpaid: null,
+      alsoInsert: occurrenceInsert(row.id, date, order.id),
+    });
+    return 'booked';
+  } catch (error) {
+    if (takenByAnotherRun(error)) return 'taken';
+    if (!(error instanceof HttpError)) throw error;
+    return (await refuse(deps, row, user, date, error.message)) ? 'refused' : 'taken';
+  }
+}
+
+/** The refused row, inserted once; only the run that inserts it tells the customer and the owner. */
+async function refuse(
+  deps: BookingDeps,
+  row: StandingRow,
+  user: Customer,
+  date: string,
+  reason: string,
+): Promise<boolean> {
+  const inserted = await deps.prisma.$executeRaw`
+    INSERT INTO "StandingOccurrence" ("standingOrderId", "date", "state", "reason", "updatedAt")
+    VALUES (${row.id}::uuid, ${date}, 'refused', ${reason}, now())
+    ON CONFLICT DO NOTHING`;
+  if (inserted === 0) return false;
+  deps.log.warn('standing occurrence refused', { standingOrderId: row.id, date, reason });
+  const owners = await deps.prisma.user.findMany({
+    where: { role: 'owner' },
+    select: { email: true },
+    take: 5,
+  });
+  const told = {
+    date: formatLongDate(date),
+    reason,
+    customerEmail: user.email,
+    standingOrderId: row.id,
+  };
+  const send = deps.notifications.standingOccurrenceRefused?.bind(deps.notifications);
+  if (send)
+    await send(user.email, told, false).catch((error: unknown) =>
+      deps.log.error('standing refusal mail failed', { error: String(error) }),
+    );
+  for (const owner of owners)
+    if (send)
+      await send(owner.email, told, true).catch((error: unknown) =>
+        deps.log.error('standing refusal mail failed', { error: String(error) }),
+      );
+  return true;
+}
+
+/**
+ * The dates of `row` to book now: inside the horizon, not locked, not paused,
+ * and with no row yet (booked, skipped or refused).
+ */
+export function datesToBook(
+  row: StandingRow,
+  taken: ReadonlySet<string>,
+  window: { today: string; lastDate: string; now: Date },
+): string[] {
+  const from = addDays(window.today, 1);
+  return occurrenceDates(row, from > row.firstDate ? from : row.firstDate, window.lastDate).filter(
+    (date) =>
+      !taken.has(date) &&
+      !isPausedOn(row, date) &&
+      occurrenceLock(date, row.pickupTime) > window.now,
+  );
+}
+
+/**
+ * Books every due occurrence of the active standing orders (or of `only`),
+ * oldest standing order first: the earliest subscriber is served first.
+ */
+export async function runStandingBooking(
+  deps: BookingDeps,
+  options: { now?: Date; only?: string } = {},
+): Promise<BookingRun> {
+  const { prisma } = deps;
+  const now = options.now ?? new Date();
+  const today = bakeryToday(now);
+  const lastDate = addDays(today, await loadHorizonDays(prisma));
+  const result: BookingRun = { booked: 0, refused: 0 };
+  const limit = pLimit(BOOKINGS_AT_ONCE);
+  let cursor: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const page: (StandingRow & { user: Customer })[] = await prisma.standingOrder.findMany({
+      where: {
+        endedAt: null,
+        firstDate: { lte: lastDate },
+        OR: [{ endDate: null }, { endDate: { gt: today } }],
+        ...(options.only ? { id: options.only } : {}),
+        ...(cursor
+          ? {
+              AND: [
+                {
+                  OR: [
+                    { createdAt: { gt: cursor.createdAt } },
+                    { createdAt: cursor.createdAt, id: { gt: cursor.id } },
+                  ],
+                },
+              ],
+            }
+          : {}),
+      },
+      include: {
+        user: { select: { id: true, email: true, firstName: true, lastName: true, phone: true } },
+      },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: PAGE,
+    });
+    if (page.length === 0) break;
+    const rows = await prisma.standingOccurrence.findMany({
+      where: { standingOrderId: { in: page.map((s) => s.id) }, date: { gt: today } },
+      select: { standingOrderId: true, date: true },
+    });
+    const taken = new Map<string, Set<string>>();
+    for (const r of rows) {
+      const set = taken.get(r.standingOrderId) ?? new Set<string>();
+      set.add(r.date);
+      taken.set(r.standingOrderId, set);
+    }
+    const work = page.flatMap((row) =>
+      datesToBook(row, taken.get(row.id) ?? new Set(), { today, lastDate, now }).map((date) =>
+        limit(async () => {
+          const outcome = await bookOccurrence(deps, row, row.user, date, today);
+          if (outcome === 'booked') result.booked += 1;
+          if (outcome === 'refused') result.refused += 1;
+        }),
+      ),
+    );
+    await Promise.all(work);
+    const last = page[page.length - 1]!;
+    cursor = { createdAt: last.createdAt, id: last.id };
+    if (page.length < PAGE) break;
+  }
+  if (result.booked || result.refused) deps.log.info('standing orders booked', { ...result });
+  return result;
+}

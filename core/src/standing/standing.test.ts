@@ -1,0 +1,65 @@
+// Issue 41: a standing order's dates, pause and first date from a past order.
+import { describe, expect, it } from 'vitest';
+import {
+  isOccurrenceDate,
+  isPausedOn,
+  occurrenceDates,
+  standingFirstDate,
+  StandingOrderSchema,
+  standingStatus,
+} from './standing';
+
+const every2 = {
+  everyWeeks: 2,
+  firstDate: '2026-12-05',
+  endDate: '2027-01-16',
+  paused: false,
+  pausedUntil: null,
+};
+
+describe('standing order dates', () => {
+  it('steps by the cadence from the first date and stops at the end date', () => {
+    expect(occurrenceDates(every2, '2026-12-01', '2027-03-01')).toEqual([
+      '2026-12-05',
+      '2026-12-19',
+      '2027-01-02',
+      '2027-01-16',
+    ]);
+    // From a day between two dates: the next on the cadence.
+    expect(occurrenceDates(every2, '2026-12-06', '2026-12-31')).toEqual(['2026-12-19']);
+    expect(isOccurrenceDate(every2, '2026-12-19')).toBe(true);
+    expect(isOccurrenceDate(every2, '2026-12-12')).toBe(false);
+    expect(isOccurrenceDate(every2, '2027-01-30')).toBe(false);
+  });
+
+  it('pauses until a date (that date is booked again) or open-ended', () => {
+    const paused = { ...every2, paused: true, pausedUntil: '2027-01-02' };
+    expect(isPausedOn(paused, '2026-12-19')).toBe(true);
+    expect(isPausedOn(paused, '2027-01-02')).toBe(false);
+    expect(isPausedOn({ ...paused, pausedUntil: null }, '2027-06-01')).toBe(true);
+    expect(standingStatus(paused, '2026-12-10')).toBe('paused');
+    expect(standingStatus(paused, '2027-01-02')).toBe('active');
+    expect(standingStatus(every2, '2027-01-17')).toBe('ended');
+  });
+
+  it('starts "Order this every week" on the order’s weekday at least 3 days ahead', () => {
+    expect(standingFirstDate('2026-11-21', '2026-11-29')).toBe('2026-12-05');
+    expect(standingFirstDate('2026-11-21', '2026-11-18')).toBe('2026-11-21');
+    expect(standingFirstDate('2026-11-28', '2026-11-29')).toBe('2026-12-05');
+  });
+
+  it('refuses a cadence outside 1 to 4 weeks and an end before the start', () => {
+    const base = {
+      items: [{ productId: 'x', quantity: 1 }],
+      firstDate: '2026-12-05',
+      pickupTime: '10:00 AM',
+    };
+    for (const everyWeeks of [0, 5, 9])
+      expect(StandingOrderSchema.safeParse({ ...base, everyWeeks }).error?.issues[0]?.path).toEqual(
+        ['everyWeeks'],
+      );
+    const early = StandingOrderSchema.safeParse({ ...base, everyWeeks: 1, endDate: '2026-12-01' });
+    expect(early.error?.issues.map((i) => i.path[0])).toContain('endDate');
+    expect(StandingOrderSchema.safeParse({ ...base, everyWeeks: 4 }).success).toBe(true);
+  });
+});

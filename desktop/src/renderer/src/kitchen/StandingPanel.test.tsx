@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+// The owner's standing-orders panel (issue 41): standing units beside one-off
+// units per day and item, the dates that could not be taken, "Book now".
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { StandingPanelView } from '@bakery/core';
+import { renderScreen, stubFetch, toastText } from '../test/harness';
+import { StandingPanel } from './StandingPanel';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const view: StandingPanelView = {
+  activeSubscribers: 7,
+  activeStandingOrders: 9,
+  fromDate: '2026-12-01',
+  toDate: '2026-12-28',
+  units: [
+    {
+      date: '2026-12-05',
+      productId: 'sourdough',
+      name: 'Sourdough Loaf',
+      standing: 40,
+      oneOff: 10,
+    },
+  ],
+  refused: [
+    {
+      standingOrderId: 's1',
+      date: '2026-12-25',
+      customerEmail: 'ada@example.com',
+      reason: 'We are closed on December 25, 2026.',
+    },
+  ],
+  settings: { offered: true, productIds: null, reminderHours: 24 },
+};
+
+describe('StandingPanel', () => {
+  it('shows standing beside one-off units, the refused dates, and books now', async () => {
+    const calls = stubFetch({
+      'GET /api/admin/standing-orders': () => [200, view],
+      'POST /api/admin/standing-orders/run': () => [200, { booked: 3, refused: 1, reminded: 2 }],
+    });
+    renderScreen(<StandingPanel role="owner" />);
+    expect(await screen.findByText('7 active subscribers')).toBeInTheDocument();
+    const promised = screen.getByRole('table', {
+      name: 'Units promised to standing orders beside one-off orders',
+    });
+    const row = within(promised).getByRole('row', { name: /Sourdough Loaf/ });
+    expect(row).toHaveTextContent('40');
+    expect(row).toHaveTextContent('10');
+    const refused = screen.getByRole('table', { name: 'Occurrences the kitchen could not take' });
+    expect(refused).toHaveTextContent('ada@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Book now' }));
+    await waitFor(() =>
+      expect(toastText()).toContain('3 booked, 1 could not be taken, 2 reminders'),
+    );
+    expect(calls.some((c) => c.method === 'POST')).toBe(true);
+    expect(screen.getByLabelText(/Reminder \(hours before the lock\)/)).toHaveValue('24');
+  });
+});
