@@ -117,6 +117,8 @@ export interface OrderView {
   refundDue: number;
   /** Until when (ISO) the customer may change or cancel it online (issue 24); null once locked. */
   changeableUntil: string | null;
+  /** Where the order came from (issue 42): online, phone, counter or walk-in. */
+  channel: string;
   createdAt: string;
 }
 
