@@ -143,6 +143,7 @@ describe('the export contract of core/README.md', () => {
       | 'amountDue'
       | 'refundDue'
       | 'changeableUntil'
+      | 'channel'
       | 'createdAt'
     >();
     expectTypeOf<keyof OrderView['items'][number]>().toEqualTypeOf<

@@ -76,6 +76,7 @@ export function anOrder(overrides: Partial<OrderView> = {}): OrderView {
     amountDue: paid ? 0 : 43,
     refundDue: 0,
     changeableUntil: null,
+    channel: 'online',
     createdAt: '2026-11-22T15:00:00.000Z',
     ...overrides,
   };

@@ -93,6 +93,7 @@ export const ORDER_VIEW_COLUMNS = {
   discount: true,
   refundPending: true,
   archivedAt: true,
+  channel: true,
   createdAt: true,
 } as const satisfies Prisma.OrderSelect;
 
@@ -152,6 +153,7 @@ export function toOrderView(order: OrderViewRow, now: Date = new Date()): OrderV
     amountDue: centsToDollars(amountDueCents(orderMoneyOf(order))),
     refundDue: centsToDollars(refundDueCents(orderMoneyOf(order))),
     changeableUntil: changeableUntil(order, now),
+    channel: order.channel,
     createdAt: order.createdAt.toISOString(),
   };
 }

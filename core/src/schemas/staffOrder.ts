@@ -37,9 +37,11 @@ export const STAFF_ORDER_MESSAGES = {
   contactRequired: 'Enter a phone number or an e-mail address',
   overrideReason: 'Say why the lead time is waived',
   linkNeedsEmail: 'A payment link is sent by e-mail: enter the customer’s e-mail address',
+  deliveryPaidLater: 'A delivery is paid once its delivery fee is set: choose a link or later',
   saleMethod: 'A quick sale is paid by cash or card',
   tenderedMissing: 'Enter the cash tendered',
-  tenderedShort: (dueCents: number) => `The cash tendered is less than the ${formatCents(dueCents)} due`,
+  tenderedShort: (dueCents: number) =>
+    `The cash tendered is less than the ${formatCents(dueCents)} due`,
 } as const;
 
 const blankToNull = (value: unknown) =>
@@ -94,7 +96,12 @@ export function staffOrderSchema(today?: string) {
       /** Staff waive the lead time (the rush rule) with a reason, kept in the order's history. */
       leadTimeOverride: z
         .object({
-          reason: requiredText(300, STAFF_ORDER_MESSAGES.overrideReason, 'The reason cannot exceed 300 characters', 3),
+          reason: requiredText(
+            300,
+            STAFF_ORDER_MESSAGES.overrideReason,
+            'The reason cannot exceed 300 characters',
+            3,
+          ),
         })
         .nullish()
         .transform((v) => v ?? null),
@@ -114,6 +121,13 @@ export function staffOrderSchema(today?: string) {
           code: 'custom',
           path: ['customerEmail'],
           message: STAFF_ORDER_MESSAGES.linkNeedsEmail,
+        });
+      const takenNow = order.payment?.method === 'cash' || order.payment?.method === 'card';
+      if (takenNow && order.deliveryMethod === 'delivery')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['payment', 'method'],
+          message: STAFF_ORDER_MESSAGES.deliveryPaidLater,
         });
       if (order.payment?.method === 'cash' && order.payment.tenderedCents === null)
         ctx.addIssue({

@@ -1,0 +1,35 @@
+// The counter's own orders and money (issue 42): an order taken on the
+// phone or at the counter, lines added to one at pickup.
+import Router from '@koa/router';
+import { ROUTES } from '@bakery/core';
+import { on } from '../on.js';
+import type { AppDeps } from '../../deps.js';
+import { toOrderView } from '../../services/orderView.js';
+import { createStaffOrder, type CounterResult } from '../../services/counter/staffOrder.js';
+import { addItems } from '../../services/counter/addItems.js';
+import { actorOf, idParam, knownIds } from './shared.js';
+
+const counterReply = (result: CounterResult) => ({
+  success: true as const,
+  message: result.message,
+  order: toOrderView(result.order),
+  changeCents: result.changeCents,
+  paymentUrl: result.paymentUrl,
+});
+
+export function adminCounterRouter(deps: AppDeps): Router {
+  const router = new Router();
+
+  on(router, ROUTES.staffOrder, async (ctx, { body }) =>
+    counterReply(await createStaffOrder(deps, body, actorOf(ctx))),
+  );
+
+  on(
+    router,
+    ROUTES.orderAddItems,
+    { before: [knownIds('Order not found')] },
+    async (ctx, { body }) => counterReply(await addItems(deps, idParam(ctx), body, actorOf(ctx))),
+  );
+
+  return router;
+}
