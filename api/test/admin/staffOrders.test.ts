@@ -12,10 +12,15 @@ import { loggingNotifications, type Notifications } from '../../src/services/con
 import { createLogger } from '../../src/services/logger.js';
 
 const confirmations: string[] = [];
+const receipts: string[] = [];
 const notifications: Notifications = {
   ...loggingNotifications(createLogger({ level: 'silent' })),
   orderReceived: async (orderId) => {
     confirmations.push(orderId);
+  },
+  paymentReceived: async (orderId) => {
+    const order = await server.prisma.order.findUnique({ where: { id: orderId } });
+    if (order?.channel === 'walk-in') receipts.push(orderId);
   },
 };
 
@@ -36,6 +41,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   confirmations.length = 0;
+  receipts.length = 0;
   await server.prisma.capacityLimit.deleteMany();
 });
 
@@ -346,5 +352,74 @@ describe('POST /api/admin/orders/{id}/items', () => {
       { items: [{ productId: 'lemon-poppy-seed-loaf', quantity: 1 }] },
     );
     expect(answer.status).toBe(403);
+  });
+});
+
+describe('POST /api/admin/sales', () => {
+  it("records a walk-in's cash sale in today's takings and the statistics, with its change", async () => {
+    const { client: owner } = await signedIn(server.baseUrl, server.prisma, 'owner');
+    const takingsBefore = (await staff.get('/api/admin/today')).body.takings;
+    const statsBefore = (await owner.get('/api/admin/stats')).body;
+    const cashBefore =
+      takingsBefore.byMethod.find((m: { method: string }) => m.method === 'cash')?.amount ?? 0;
+
+    const short = await staff.post('/api/admin/sales', {
+      items: [{ productId: 'lemon-poppy-seed-loaf', quantity: 3 }],
+      payment: { method: 'cash', tenderedCents: 100 },
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.errors[0].path).toBe('payment.tenderedCents');
+
+    const sale = await staff.post('/api/admin/sales', {
+      items: [{ productId: 'lemon-poppy-seed-loaf', quantity: 3 }],
+      payment: { method: 'cash', tenderedCents: 10_000 },
+      customerEmail: 'walkin@example.com',
+    });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    const { order } = sale.body;
+    const totalCents = Math.round(order.total * 100);
+    expect(order).toMatchObject({
+      customerName: 'Walk-in',
+      channel: 'walk-in',
+      paymentStatus: 'completed',
+      fulfillmentStatus: 'picked_up',
+      rushFee: 0,
+      amountDue: 0,
+    });
+    expect(sale.body.changeCents).toBe(10_000 - totalCents);
+    expect(receipts).toEqual([order.id]);
+
+    const takings = (await staff.get('/api/admin/today')).body.takings;
+    expect(Math.round(takings.total * 100)).toBe(Math.round(takingsBefore.total * 100) + totalCents);
+    const cash = takings.byMethod.find((m: { method: string }) => m.method === 'cash').amount;
+    expect(Math.round(cash * 100)).toBe(Math.round(cashBefore * 100) + totalCents);
+    const stats = (await owner.get('/api/admin/stats')).body;
+    expect(stats.todayOrders).toBe(statsBefore.todayOrders + 1);
+    expect(stats.completedOrders).toBe(statsBefore.completedOrders + 1);
+    expect(Math.round(stats.totalRevenue * 100)).toBe(
+      Math.round(statsBefore.totalRevenue * 100) + totalCents,
+    );
+  });
+
+  it('takes card without tendered cash and refuses a link or a customer (403)', async () => {
+    const card = await staff.post('/api/admin/sales', {
+      items: [{ productId: 'lemon-poppy-seed-loaf', quantity: 1 }],
+      payment: { method: 'card' },
+    });
+    expect(card.status, JSON.stringify(card.body)).toBe(201);
+    expect(card.body.changeCents).toBeNull();
+    expect(card.body.order.paymentMethod).toBe('card');
+    const link = await staff.post('/api/admin/sales', {
+      items: [{ productId: 'lemon-poppy-seed-loaf', quantity: 1 }],
+      payment: { method: 'link' },
+    });
+    expect(link.status).toBe(400);
+    expect(link.body.message).toBe('A quick sale is paid by cash or card');
+    const { client } = await signedInCustomer(server.baseUrl, server.prisma);
+    const refused = await client.post('/api/admin/sales', {
+      items: [{ productId: 'lemon-poppy-seed-loaf', quantity: 1 }],
+      payment: { method: 'card' },
+    });
+    expect(refused.status).toBe(403);
   });
 });

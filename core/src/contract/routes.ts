@@ -293,6 +293,9 @@ const routeMap = () => ({
   // Issue 42: an order taken on the phone or at the counter, lines added at pickup.
   staffOrder: atOrders.create<CounterAnswer>()('', { body: 'StaffOrderSchema' }),
   orderAddItems: atOrders.post<CounterAnswer>()('/:id/items', { body: 'AddItemsSchema' }),
+  quickSale: create<CounterAnswer>()('/api/admin/sales', 'manageOrders', {
+    body: 'QuickSaleSchema',
+  }),
   orderHistory: atOrders.get<V.OrderHistoryView[]>()('/:id/history'),
   orderStatus: atOrders.patch<OrderAnswer>()('/:id/status', {
     body: 'PaymentStatusChangeSchema',

@@ -5,7 +5,8 @@
 // lines added to an order at pickup take the same items and payment.
 import { z } from 'zod';
 import { bakeryToday, PICKUP_SLOTS } from '../calendar/calendar';
-import { formatCents } from '../money/money';
+import { formatCents, priceOrder, type PricedOrder } from '../money/money';
+import type { CartLine } from '../catalogue/catalogue';
 import { optionalPhoneField, requiredText } from './common';
 import {
   deliveryAddressChecks,
@@ -167,4 +168,22 @@ export type QuickSale = z.infer<typeof QuickSaleSchema>;
 /** The change a cash payment gives back; null when what was handed over does not cover it. */
 export function changeDueCents(dueCents: number, tenderedCents: number): number | null {
   return tenderedCents >= dueCents ? tenderedCents - dueCents : null;
+}
+
+/** The lines as core's pricing reads them. */
+export const cartLinesOfItems = (items: readonly StaffOrderItem[]): CartLine[] =>
+  items.map((item) => ({
+    productId: item.productId,
+    quantity: item.quantity,
+    variantId: item.variant ?? undefined,
+    filling: item.filling ?? undefined,
+    addIn: item.addIn ?? undefined,
+  }));
+
+/**
+ * A walk-in's sale (issue 42): the menu's prices and tax, no rush fee and no
+ * cake options (what is on the shelf is already baked). Throws PricingError.
+ */
+export function priceSale(items: readonly StaffOrderItem[], today: string): PricedOrder {
+  return priceOrder(cartLinesOfItems(items), { pickupDate: null, hasWriting: false, hasBows: false }, today);
 }

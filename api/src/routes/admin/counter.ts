@@ -1,5 +1,5 @@
 // The counter's own orders and money (issue 42): an order taken on the
-// phone or at the counter, lines added to one at pickup.
+// phone or at the counter, lines added to one at pickup, a walk-in's sale.
 import Router from '@koa/router';
 import { ROUTES } from '@bakery/core';
 import { on } from '../on.js';
@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps.js';
 import { toOrderView } from '../../services/orderView.js';
 import { createStaffOrder, type CounterResult } from '../../services/counter/staffOrder.js';
 import { addItems } from '../../services/counter/addItems.js';
+import { quickSale } from '../../services/counter/quickSale.js';
 import { actorOf, idParam, knownIds } from './shared.js';
 
 const counterReply = (result: CounterResult) => ({
@@ -29,6 +30,10 @@ export function adminCounterRouter(deps: AppDeps): Router {
     ROUTES.orderAddItems,
     { before: [knownIds('Order not found')] },
     async (ctx, { body }) => counterReply(await addItems(deps, idParam(ctx), body, actorOf(ctx))),
+  );
+
+  on(router, ROUTES.quickSale, async (ctx, { body }) =>
+    counterReply(await quickSale(deps, body, actorOf(ctx))),
   );
 
   return router;

@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { LabelButtons } from '../allergens/LabelButtons';
 import { NewOrderDialog } from './counter/NewOrderDialog';
 import { AddItemsDialog } from './counter/AddItemsDialog';
+import { QuickSaleDialog } from './counter/QuickSaleDialog';
 
 /** Mark Ready mails every customer: the desk asks first, and again for a far day (issue 36). */
 interface ReadyQuestion {
@@ -66,7 +67,7 @@ export function CounterBar({
   refresh(): void;
 }) {
   const [code, setCode] = useState('');
-  const [dialog, setDialog] = useState<'new' | 'add' | null>(null);
+  const [dialog, setDialog] = useState<'new' | 'add' | 'sale' | null>(null);
   const openByCode = useMutation({
     mutationFn: (typed: string) =>
       api<OrderView>(`/api/admin/orders/by-code/${encodeURIComponent(typed.trim())}`),
@@ -159,6 +160,13 @@ export function CounterBar({
       />
       <Button
         small
+        icon="shopping-cart"
+        text="Quick sale"
+        title="Sell what is on the shelf to a walk-in"
+        onClick={() => setDialog('sale')}
+      />
+      <Button
+        small
         icon="add-to-artifact"
         text="Add items"
         title={selected ? `Add items to #${selected.orderNumber}` : 'Open an order first'}
@@ -238,6 +246,7 @@ export function CounterBar({
           }}
         />
       )}
+      {dialog === 'sale' && <QuickSaleDialog onClose={() => setDialog(null)} onSold={refresh} />}
       {dialog === 'add' && selected && (
         <AddItemsDialog
           order={selected}
