@@ -296,6 +296,11 @@ const routeMap = () => ({
   quickSale: create<CounterAnswer>()('/api/admin/sales', 'manageOrders', {
     body: 'QuickSaleSchema',
   }),
+  cashUp: get<V.CashUpView>()('/api/admin/cash-up', 'manageOrders', { query: 'CashUpQuerySchema' }),
+  saveCashUp: create<V.CashUpView>()('/api/admin/cash-up', 'manageOrders', {
+    body: 'CashUpSchema',
+  }),
+  cashUpReport: file('/api/admin/cash-up/report', 'manageOrders', { query: 'CashUpQuerySchema' }),
   orderHistory: atOrders.get<V.OrderHistoryView[]>()('/:id/history'),
   orderStatus: atOrders.patch<OrderAnswer>()('/:id/status', {
     body: 'PaymentStatusChangeSchema',

@@ -4,7 +4,7 @@
 // reason, and the payment taken there and then. A walk-in's quick sale and
 // lines added to an order at pickup take the same items and payment.
 import { z } from 'zod';
-import { bakeryToday, PICKUP_SLOTS } from '../calendar/calendar';
+import { bakeryToday, isDateString, PICKUP_SLOTS } from '../calendar/calendar';
 import { formatCents, priceOrder, type PricedOrder } from '../money/money';
 import type { CartLine } from '../catalogue/catalogue';
 import { optionalPhoneField, requiredText } from './common';
@@ -185,5 +185,45 @@ export const cartLinesOfItems = (items: readonly StaffOrderItem[]): CartLine[] =
  * cake options (what is on the shelf is already baked). Throws PricingError.
  */
 export function priceSale(items: readonly StaffOrderItem[], today: string): PricedOrder {
-  return priceOrder(cartLinesOfItems(items), { pickupDate: null, hasWriting: false, hasBows: false }, today);
+  return priceOrder(
+    cartLinesOfItems(items),
+    { pickupDate: null, hasWriting: false, hasBows: false },
+    today,
+  );
+}
+
+// ------------------------------------------------------------------ cash-up
+
+const cashUpDay = () =>
+  z
+    .string({ error: 'Choose the day (YYYY-MM-DD)' })
+    .trim()
+    .refine(isDateString, 'Choose the day (YYYY-MM-DD)');
+
+/** GET /api/admin/cash-up?date= and its PDF: the bakery day whose cash is counted. */
+export const CashUpQuerySchema = z.object({ date: cashUpDay() });
+
+/** POST /api/admin/cash-up: what was counted in the drawer, and a note (why it differs). */
+export const CashUpSchema = z.object({
+  date: cashUpDay(),
+  countedCents: z
+    .number({ error: 'Enter the cash counted' })
+    .int('Enter the cash counted in whole cents')
+    .min(0, 'The cash counted cannot be negative')
+    .max(MAX_TENDERED_CENTS * 10, 'The cash counted cannot exceed $100,000.00'),
+  note: z
+    .string()
+    .trim()
+    .max(500, 'The note cannot exceed 500 characters')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type CashUp = z.infer<typeof CashUpSchema>;
+
+/** A drawer's difference in words: over, short, or even. */
+export function cashDifferenceText(differenceCents: number): string {
+  if (differenceCents === 0) return 'The drawer matches';
+  return differenceCents > 0
+    ? `${formatCents(differenceCents)} over`
+    : `${formatCents(-differenceCents)} short`;
 }

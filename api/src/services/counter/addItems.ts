@@ -165,7 +165,9 @@ export async function addItems(
   const due = amountDueCents(orderMoneyOf(order));
   // An unpaid pickup order's Square link follows its new total.
   const paymentUrl =
-    deps.payments.configured && order.paymentStatus === 'pending' && order.deliveryMethod === 'pickup'
+    deps.payments.configured &&
+    order.paymentStatus === 'pending' &&
+    order.deliveryMethod === 'pickup'
       ? await ensureLink(deps, order.id, { notifyCustomer: false })
       : null;
   return {
