@@ -20,6 +20,7 @@ import { LabelButtons } from '../allergens/LabelButtons';
 import { NewOrderDialog } from './counter/NewOrderDialog';
 import { AddItemsDialog } from './counter/AddItemsDialog';
 import { QuickSaleDialog } from './counter/QuickSaleDialog';
+import { CashUpDialog } from './counter/CashUpDialog';
 
 /** Mark Ready mails every customer: the desk asks first, and again for a far day (issue 36). */
 interface ReadyQuestion {
@@ -67,7 +68,7 @@ export function CounterBar({
   refresh(): void;
 }) {
   const [code, setCode] = useState('');
-  const [dialog, setDialog] = useState<'new' | 'add' | 'sale' | null>(null);
+  const [dialog, setDialog] = useState<'new' | 'add' | 'sale' | 'cash' | null>(null);
   const openByCode = useMutation({
     mutationFn: (typed: string) =>
       api<OrderView>(`/api/admin/orders/by-code/${encodeURIComponent(typed.trim())}`),
@@ -236,6 +237,7 @@ export function CounterBar({
         onClick={() => print({ kind: 'labels', date: day })}
       />
       <LabelButtons date={day} small />
+      <Button icon="bank-account" small text="Cash-up" onClick={() => setDialog('cash')} />
       {dialog === 'new' && (
         <NewOrderDialog
           onClose={() => setDialog(null)}
@@ -246,6 +248,7 @@ export function CounterBar({
           }}
         />
       )}
+      {dialog === 'cash' && <CashUpDialog onClose={() => setDialog(null)} />}
       {dialog === 'sale' && <QuickSaleDialog onClose={() => setDialog(null)} onSold={refresh} />}
       {dialog === 'add' && selected && (
         <AddItemsDialog
