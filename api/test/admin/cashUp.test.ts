@@ -3,6 +3,7 @@
 // evening), each day's expected cash equals the sum of that bakery day's
 // cash rows to the cent; a count is stored with its difference and note;
 // the day report is a PDF.
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, bakeryToday } from '@bakery/core';
 import { startTestServer, type TestServer } from '../support/testServer.js';
@@ -134,5 +135,34 @@ describe('POST /api/admin/cash-up', () => {
     expect(report.headers.get('content-type')).toBe('application/pdf');
     const bytes = Buffer.from(await report.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('the orders workbook', () => {
+  it('lists the counts in its Cash-up sheet and the walk-in sale by its channel', async () => {
+    const { client: owner } = await signedIn(server.baseUrl, server.prisma, 'owner');
+    const response = await owner.request(
+      'GET',
+      `/api/admin/exports/orders.xlsx?fromDate=${week[0]}&toDate=${today}`,
+    );
+    expect(response.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await response.arrayBuffer()) as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Cash-up')!;
+    const header = (sheet.getRow(1).values as string[]).slice(1);
+    const cell = (name: string) => sheet.getRow(2).getCell(header.indexOf(name) + 1).value;
+    expect(sheet.rowCount).toBe(2);
+    expect(cell('Date')).toEqual(new Date(`${week[2]}T00:00:00Z`));
+    expect(cell('Expected cash')).toBe(seededCash.get(week[2]!)! / 100);
+    expect(cell('Difference')).toBe(-2.5);
+    expect(cell('Note')).toBe('Two dollars fifty short: a coin under the till');
+
+    const orders = workbook.getWorksheet('Orders')!;
+    const orderHeader = (orders.getRow(1).values as string[]).slice(1);
+    const channels = Array.from(
+      { length: orders.rowCount - 1 },
+      (_, i) => orders.getRow(i + 2).getCell(orderHeader.indexOf('Channel') + 1).value,
+    );
+    expect(channels.filter((c) => c === 'Walk-in')).toHaveLength(1);
   });
 });
