@@ -162,18 +162,20 @@ export function CounterBar({
       <Button
         small
         icon="shopping-cart"
-        text="Quick sale"
-        title="Sell what is on the shelf to a walk-in"
+        text="Sale"
+        aria-label="Quick sale"
+        title="Quick sale: sell what is on the shelf to a walk-in"
         onClick={() => setDialog('sale')}
       />
-      <Button
-        small
-        icon="add-to-artifact"
-        text="Add items"
-        title={selected ? `Add items to #${selected.orderNumber}` : 'Open an order first'}
-        disabled={!selected}
-        onClick={() => setDialog('add')}
-      />
+      {selected && (
+        <Button
+          small
+          icon="add-to-artifact"
+          aria-label="Add items"
+          title={`Add items to #${selected.orderNumber}`}
+          onClick={() => setDialog('add')}
+        />
+      )}
       {ticked.length > 0 && (
         <div className="bp6-button-group" role="group" aria-label="Ticked orders">
           <span className="muted bulk-count" aria-live="polite">
@@ -237,7 +239,13 @@ export function CounterBar({
         onClick={() => print({ kind: 'labels', date: day })}
       />
       <LabelButtons date={day} small />
-      <Button icon="bank-account" small text="Cash-up" onClick={() => setDialog('cash')} />
+      <Button
+        icon="bank-account"
+        small
+        aria-label="Cash-up"
+        title="Cash-up: the day's expected cash and the count"
+        onClick={() => setDialog('cash')}
+      />
       {dialog === 'new' && (
         <NewOrderDialog
           onClose={() => setDialog(null)}
