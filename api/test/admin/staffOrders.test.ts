@@ -390,7 +390,9 @@ describe('POST /api/admin/sales', () => {
     expect(receipts).toEqual([order.id]);
 
     const takings = (await staff.get('/api/admin/today')).body.takings;
-    expect(Math.round(takings.total * 100)).toBe(Math.round(takingsBefore.total * 100) + totalCents);
+    expect(Math.round(takings.total * 100)).toBe(
+      Math.round(takingsBefore.total * 100) + totalCents,
+    );
     const cash = takings.byMethod.find((m: { method: string }) => m.method === 'cash').amount;
     expect(Math.round(cash * 100)).toBe(Math.round(cashBefore * 100) + totalCents);
     const stats = (await owner.get('/api/admin/stats')).body;
