@@ -40,7 +40,9 @@ export function AddItemsDialog({
       busy={add.isPending}
       width={560}
       onClose={onClose}
-      onSubmit={() => add.mutate()}
+      onSubmit={() => {
+        if (!add.isPending) add.mutate();
+      }}
     >
       {problem && (
         <Callout intent="danger" role="alert" className="compact-callout">

@@ -150,7 +150,10 @@ export function NewOrderDialog({
       busy={take.isPending}
       width={720}
       onClose={onClose}
-      onSubmit={() => take.mutate()}
+      onSubmit={() => {
+        // Enter pressed again while the order is sent would take it twice.
+        if (!take.isPending) take.mutate();
+      }}
     >
       {problem && (
         <Callout intent="danger" role="alert" className="compact-callout">

@@ -51,6 +51,7 @@ export function QuickSaleDialog({ onClose, onSold }: { onClose(): void; onSold()
       width={560}
       onClose={onClose}
       onSubmit={() => {
+        if (sell.isPending) return;
         setChange(null);
         setProblem(null);
         sell.mutate();
