@@ -144,6 +144,7 @@ describe('the export contract of core/README.md', () => {
       | 'refundDue'
       | 'changeableUntil'
       | 'standingOrderId'
+      | 'channel'
       | 'createdAt'
     >();
     expectTypeOf<keyof OrderView['items'][number]>().toEqualTypeOf<

@@ -29,6 +29,7 @@ export * from './schemas/reviews';
 export * from './schemas/order';
 export * from './schemas/admin';
 export * from './schemas/counter';
+export * from './schemas/staffOrder';
 export * from './views';
 export * from './errors';
 export * from './ids/ids';

@@ -119,6 +119,8 @@ export interface OrderView {
   /** Issue 41: the standing order this order is an occurrence of, else null. */
   standingOrderId: string | null;
   changeableUntil: string | null;
+  /** Where the order came from (issue 42): online, phone, counter or walk-in. */
+  channel: string;
   createdAt: string;
 }
 
@@ -360,4 +362,31 @@ export interface TodayView {
   takings: { total: number; byMethod: { method: string; amount: number; orders: number }[] };
   /** Orders due tomorrow, cancelled ones left out. */
   tomorrow: number;
+}
+
+/** One count of a day's drawer (issue 42), as recorded. */
+export interface CashCountView {
+  id: string;
+  countedCents: number;
+  expectedCents: number;
+  /** Counted − expected: over (+) or short (−). */
+  differenceCents: number;
+  note: string | null;
+  actorEmail: string | null;
+  at: string;
+}
+
+/** GET /api/admin/cash-up: a bakery day's expected cash from its cash payment rows, and its counts. */
+export interface CashUpView {
+  date: string;
+  /** Cash taken (payments, walk-in sales included), in cents, and how many rows. */
+  cashInCents: number;
+  cashInRows: number;
+  /** Cash given back (refunds and reversals of cash payments), in cents (positive). */
+  cashOutCents: number;
+  cashOutRows: number;
+  /** What the drawer should hold beyond its float: in − out. */
+  expectedCents: number;
+  /** The counts recorded for the day, latest first. */
+  counts: CashCountView[];
 }

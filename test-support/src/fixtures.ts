@@ -77,6 +77,7 @@ export function anOrder(overrides: Partial<OrderView> = {}): OrderView {
     refundDue: 0,
     changeableUntil: null,
     standingOrderId: null,
+    channel: 'online',
     createdAt: '2026-11-22T15:00:00.000Z',
     ...overrides,
   };

@@ -20,6 +20,7 @@ import { squareRouter } from './square.js';
 import { callRateLimit } from '../middleware/rateLimit.js';
 import { adminAccessRouter } from './admin/access.js';
 import { adminOrdersRouter } from './admin/orders.js';
+import { adminCounterRouter } from './admin/counter.js';
 import { adminStatsRouter } from './admin/stats.js';
 import { adminUsersRouter } from './admin/users.js';
 import { adminReviewsRouter } from './admin/reviews.js';
@@ -59,6 +60,7 @@ export function routers(deps: AppDeps): Router[] {
     }),
     adminAccessRouter(deps),
     adminOrdersRouter(deps),
+    adminCounterRouter(deps),
     adminStatsRouter(deps),
     adminUsersRouter(deps),
     adminReviewsRouter(deps),

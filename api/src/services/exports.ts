@@ -25,6 +25,8 @@ import {
   optionLabel,
   orderNumber,
   variantLabelOf,
+  ORDER_CHANNEL_LABELS,
+  type OrderChannel,
   type OrderLineView,
 } from '@bakery/core';
 import { guardedQuery } from '../db/queryGuard.js';
@@ -93,6 +95,12 @@ export const ORDERS_SHEET = defineSheet<ExportOrder>('Orders', [
   ['Refunded', 11, orderNum('refundedAmount'), 'currency'],
   ['Special instructions', 36, orderText('specialInstructions')],
   ['Delivery instructions', 36, orderText('deliveryInstructions')],
+  // Issue 42: online, phone, counter or a walk-in's sale.
+  [
+    'Channel',
+    10,
+    (o) => ORDER_CHANNEL_LABELS[text(o.raw.channel) as OrderChannel] ?? text(o.raw.channel),
+  ],
 ]);
 
 const DELIVERY_FEE_WORDS: Record<string, string> = {
@@ -128,6 +136,22 @@ export const DAYS_SHEET = defineSheet<Raw>('Daily totals', [
   ['Revenue (paid)', 14, (day) => num(day.revenue), 'currency'],
 ]);
 
+/** Issue 42: each count of a day's drawer in the range, as recorded. */
+export const CASH_UP_SHEET = defineSheet<Raw>('Cash-up', [
+  ['Date', 12, (row) => daySerial(String(row.date)), 'date'],
+  ['Expected cash', 14, (row) => num(row.expected), 'currency'],
+  ['Counted', 12, (row) => num(row.counted), 'currency'],
+  ['Difference', 12, (row) => num(row.difference), 'currency'],
+  ['Note', 40, (row) => text(row.note)],
+  ['Counted by', 28, (row) => text(row.actorEmail)],
+]);
+
+const cashUps = (tx: Tx, range: DateRange) =>
+  tx.$queryRaw<Raw[]>(Prisma.sql`
+    SELECT to_char("day", 'YYYY-MM-DD') AS "date", "expected"::float8 AS "expected",
+      "counted"::float8 AS "counted", "difference"::float8 AS "difference", "note", "actorEmail"
+    FROM "CashUp" WHERE ${daysInRange(range)} ORDER BY "day", "at" LIMIT 5000`);
+
 // Wall-clock instants as Excel serial numbers, computed by PostgreSQL.
 const serial = (column: string) =>
   Prisma.raw(
@@ -146,7 +170,7 @@ function ordersQuery(range: DateRange): Prisma.Sql {
       "total"::float8 AS "total", "paymentStatus", "orderStatus", "deliveryFeeStatus",
       "isRushOrder", ${serial('fulfilledAt')} AS "fulfilled", "cakeWriting",
       "fulfillmentStatus", "paymentMethod", "refundedAmount"::float8 AS "refundedAmount",
-      "specialInstructions", "deliveryInstructions"
+      "specialInstructions", "deliveryInstructions", "channel"
     FROM "Order"
     WHERE ${inRange(range)}
     ORDER BY "createdAt", "id"`;
@@ -247,7 +271,7 @@ async function dailyTotals(tx: Tx, range: DateRange): Promise<Raw[]> {
 }
 
 /**
- * Writes the orders workbook (sheets Orders, Order lines, Daily totals) to
+ * Writes the orders workbook (sheets Orders, Order lines, Daily totals, Cash-up) to
  * `out` and ends it. Stops, cancelling its query, when `signal` fires.
  */
 export async function writeOrdersWorkbook(
@@ -286,6 +310,7 @@ export async function writeOrdersWorkbook(
         const count = await workbook.writeSheet(ORDERS_SHEET, orders());
         await workbook.addSpooledSheet(lineSheet);
         await workbook.writeSheet(DAYS_SHEET, await dailyTotals(tx, range));
+        await workbook.writeSheet(CASH_UP_SHEET, await cashUps(tx, range));
         await workbook.finish();
         return { orders: count, lines };
       } catch (error) {

@@ -19,6 +19,7 @@ import {
   safeInput,
   type CartLine,
   type ErrorCode,
+  type OrderChannel,
   type OrderPayload,
   type PricedOrder,
   taxRatePercent,
@@ -31,6 +32,7 @@ import { Prisma, sqlPool, type OrderModel as Order, type PrismaClient } from '@b
 import type pg from 'pg';
 import type { AppDeps } from '../deps.js';
 import type { SessionUser } from './sessionStore.js';
+import type { Actor } from './orders/record.js';
 import { badRequest, conflict } from '../errors.js';
 import { validationError } from '../errors.js';
 import { toOrderView } from './orderView.js';
@@ -66,6 +68,7 @@ function reprice(
   payload: Payload,
   today: string,
   dropProductIds: ReadonlySet<string>,
+  figures: 'client' | 'server',
 ): PricedOrder {
   const items = payload.items;
   const lines: CartLine[] = items.map((item) => ({
@@ -95,6 +98,8 @@ function reprice(
     lines.map((line) => line.productId),
     payload.pickupDate,
   );
+  // Staff send no figures (issue 42): the catalogue's are the order's.
+  if (figures === 'server') return priced;
   // The spec's words for a rush order sent without its fee (core's payload
   // check lets a fee of 0 through inside 7 days: drop items pay none).
   if (priced.rushFeeCents > 0 && differs(payload.rushFee, priced.rushFeeCents))
@@ -194,7 +199,6 @@ export async function submitOrder(
     now?: Date;
   },
 ): Promise<SubmitResult> {
-  const { prisma, log } = deps;
   const userId = input.user?.id ?? null;
   if (input.idempotencyKey) {
     const repeated = await existingAnswer(deps, input.idempotencyKey, userId);
@@ -205,40 +209,14 @@ export async function submitOrder(
   // typed name is not checked: an account named under an older rule can order.
   const parsed = payloadSchema(today, Boolean(input.user)).safeParse(input.orderData ?? {});
   if (!parsed.success) throw validationError(parsed.error);
-  const payload = parsed.data;
-  const dropProductIds = await dropItemsServing(prisma, toBakeryDate(payload.pickupDate));
-  const priced = reprice(payload, today, dropProductIds);
-  // Writing chosen but left empty, a delivery outside the area: core's words and code.
-  const refusal = orderRefusal({ ...payload, hasCakeItems: priced.hasCakeItems });
-  if (refusal)
-    throw badRequest(
-      refusal.message,
-      { errors: [{ path: refusal.field, message: refusal.message }] },
-      refusal.code,
-    );
-  const data = orderRow(payload, priced, input.user);
-  // Issue 25: a drop item already sold out is refused before any wait.
-  await refuseSoldOutFast(prisma, {
-    date: data.pickupDate,
-    lines: data.items,
-    holder: input.user?.id ?? null,
-  });
-  // Issue 26: each line keeps the allergens it was ordered with (My Orders, the mails).
-  data.items = markDropLines(await withLineAllergens(prisma, data.items), dropProductIds);
-
-  let order;
-  let queuedMailId: string | null = null;
+  let placed: Placed;
   try {
-    // The counters' checks and the insert are one statement under the counters'
-    // row locks, so two customers racing for the last cake of a day get one success.
-    const row = { ...data, id: randomUUID(), idempotencyKey: input.idempotencyKey };
-    const mail = deps.notifications.orderReceivedRow?.(asStored(row)) ?? null;
-    queuedMailId = mail?.id ?? null;
-    order = await placeBookedOrder(prisma, row, {
-      userId,
+    placed = await placeOrder(deps, parsed.data, {
+      user: input.user,
+      idempotencyKey: input.idempotencyKey,
       today,
-      unpaid: { userId, email: data.customerEmail },
-      alsoInsert: mail?.insert,
+      figures: 'client',
+      channel: 'online',
     });
   } catch (error) {
     // The same key submitted twice at once: the unique index lets one through.
@@ -248,14 +226,96 @@ export async function submitOrder(
     }
     throw error;
   }
+  return { status: 201, body: answerBody(deps, placed.order, placed.paymentUrl) };
+}
+
+/** How an order is placed: by whom, from where, and what follows it. */
+export interface PlaceOptions {
+  /** The customer's account (the storefront); none for a staff order. */
+  user?: SessionUser | undefined;
+  idempotencyKey: string | null;
+  /** The bakery's today the order is priced and checked for. */
+  today: string;
+  /**
+   * 'client': the payload's figures are the customer's and must agree with
+   * the catalogue's (400 otherwise); 'server': staff sent none (issue 42).
+   */
+  figures: 'client' | 'server';
+  channel: OrderChannel;
+  /** Issue 42: the staff member who entered it; the open-unpaid cap is the customer's rule only. */
+  enteredBy?: Actor;
+  /** A pickup order asks Square for its link (the storefront); staff say how it is paid. */
+  paymentLink?: boolean;
+  /** A refusal of the caller's, once the order is priced and before anything is stored. */
+  check?: (priced: PricedOrder) => void;
+}
+
+export interface Placed {
+  order: Order;
+  paymentUrl: string | null;
+}
+
+/**
+ * The one path that creates an order (the storefront's submission and, issue
+ * 42, the staff's): re-price from the catalogue, core's refusals, the sold-out
+ * check, the ONE booking statement that inserts the row under the counters'
+ * locks (409 with the booking's code and words when the day is full), then
+ * the Square link and the confirmation mail (when there is an address).
+ */
+export async function placeOrder(
+  deps: AppDeps,
+  payload: Payload,
+  options: PlaceOptions,
+): Promise<Placed> {
+  const { prisma, log } = deps;
+  const { today, user } = options;
+  const userId = user?.id ?? null;
+  const dropProductIds = await dropItemsServing(prisma, toBakeryDate(payload.pickupDate));
+  const priced = reprice(payload, today, dropProductIds, options.figures);
+  options.check?.(priced);
+  // Writing chosen but left empty, a delivery outside the area: core's words and code.
+  const refusal = orderRefusal({ ...payload, hasCakeItems: priced.hasCakeItems });
+  if (refusal)
+    throw badRequest(
+      refusal.message,
+      { errors: [{ path: refusal.field, message: refusal.message }] },
+      refusal.code,
+    );
+  const data = { ...orderRow(payload, priced, user), channel: options.channel };
+  // Issue 25: a drop item already sold out is refused before any wait.
+  await refuseSoldOutFast(prisma, {
+    date: data.pickupDate,
+    lines: data.items,
+    holder: userId,
+  });
+  // Issue 26: each line keeps the allergens it was ordered with (My Orders, the mails).
+  // Issue 37: a drop's lines come from its batch, not the day's limits.
+  data.items = markDropLines(await withLineAllergens(prisma, data.items), dropProductIds);
+  const mailed = data.customerEmail !== '';
+
+  // The counters' checks and the insert are one statement under the counters'
+  // row locks, so two customers racing for the last cake of a day get one success.
+  const row = { ...data, id: randomUUID(), idempotencyKey: options.idempotencyKey };
+  const mail = mailed ? (deps.notifications.orderReceivedRow?.(asStored(row)) ?? null) : null;
+  const queuedMailId: string | null = mail?.id ?? null;
+  const order = await placeBookedOrder(prisma, row, {
+    userId,
+    today,
+    // Staff take an order for someone without an account (issue 42): the
+    // cap on a customer's own open unpaid orders is not theirs.
+    unpaid: options.enteredBy ? null : { userId, email: data.customerEmail },
+    alsoInsert: mail?.insert,
+  });
   log.info('order received', {
     orderId: order.id,
     userId,
+    channel: options.channel,
     total: centsToDollars(priced.totalCents),
   });
 
   let paymentUrl: string | null = null;
-  if (order.deliveryMethod === 'pickup' && deps.payments.configured) {
+  const wantsLink = options.paymentLink ?? true;
+  if (wantsLink && order.deliveryMethod === 'pickup' && deps.payments.configured) {
     try {
       paymentUrl = await deps.payments.ensurePaymentLink(order.id, { notifyCustomer: false });
     } catch (error) {
@@ -268,15 +328,17 @@ export async function submitOrder(
   // Sent in the background: mail never delays or fails the answer. A mail
   // queued in the transaction is released (with the payment link, if any).
   const mailId: string | null = queuedMailId;
-  const sending =
-    mailId && deps.notifications.releaseQueued
-      ? deps.notifications.releaseQueued(mailId, order)
-      : deps.notifications.orderReceived(order.id);
-  void sending.catch((error: unknown) => {
-    log.error('order confirmation mail failed', { orderId: order.id, error: String(error) });
-  });
+  if (mailed) {
+    const sending =
+      mailId && deps.notifications.releaseQueued
+        ? deps.notifications.releaseQueued(mailId, order)
+        : deps.notifications.orderReceived(order.id);
+    void sending.catch((error: unknown) => {
+      log.error('order confirmation mail failed', { orderId: order.id, error: String(error) });
+    });
+  }
   const stored = paymentUrl ? ((await findOrder(prisma, order.id)) ?? order) : order;
-  return { status: 201, body: answerBody(deps, stored, paymentUrl) };
+  return { order: stored, paymentUrl };
 }
 
 /**

@@ -94,6 +94,7 @@ export const ORDER_VIEW_COLUMNS = {
   refundPending: true,
   archivedAt: true,
   standingOrderId: true,
+  channel: true,
   createdAt: true,
 } as const satisfies Prisma.OrderSelect;
 
@@ -154,6 +155,7 @@ export function toOrderView(order: OrderViewRow, now: Date = new Date()): OrderV
     refundDue: centsToDollars(refundDueCents(orderMoneyOf(order))),
     changeableUntil: changeableUntil(order, now),
     standingOrderId: order.standingOrderId ?? null,
+    channel: order.channel,
     createdAt: order.createdAt.toISOString(),
   };
 }

@@ -74,7 +74,7 @@ function ensureChangeable(order: OrderRow, now: Date) {
 const actorOf = (customer: Customer): Actor => ({ id: customer.id, email: customer.email });
 
 /** A stored order's lines as cart lines (to re-price them when only the date changes). */
-function cartLinesOf(items: Prisma.JsonValue): CartLine[] {
+export function cartLinesOf(items: Prisma.JsonValue): CartLine[] {
   if (!Array.isArray(items)) return [];
   return items.flatMap((raw) => {
     const item = raw as Record<string, unknown> | null;
@@ -99,7 +99,7 @@ async function recordNote(tx: Tx, orderId: string, actor: Actor, field: string, 
 }
 
 /** An order's figures as placed (core's repriceOrder keeps them through a change). */
-function placedPricingOf(order: OrderRow): PlacedPricing {
+export function placedPricingOf(order: OrderRow): PlacedPricing {
   const stored = order.cakeOptions as { hasWriting?: boolean; hasBows?: boolean } | null;
   const items = Array.isArray(order.items) ? (order.items as Record<string, unknown>[]) : [];
   const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);

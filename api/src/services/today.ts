@@ -25,6 +25,7 @@ export async function dayAtAGlance(db: Db, now = new Date()): Promise<TodayView>
       SELECT "deliveryMethod" AS method, "fulfillmentStatus" AS state,
              ("receivedAmount" - "refundedAmount" >= "total") AS paid, count(*)::int AS n
       FROM "Order" WHERE "pickupDate" = ${today} AND "archivedAt" IS NULL
+        AND "channel" <> 'walk-in' -- a walk-in's sale is no pickup (issue 42); takings count it
       GROUP BY 1, 2, 3`),
     db.$queryRaw<{ method: string; cents: bigint; n: number }[]>(Prisma.sql`
       SELECT "method", round(sum("received" - "refunded") * 100)::bigint AS cents,

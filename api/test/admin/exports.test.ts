@@ -71,7 +71,7 @@ async function workbookOf(buffer: Buffer) {
 }
 
 describe('GET /api/admin/exports/orders.xlsx', () => {
-  it('streams a workbook of three sheets with typed, formatted cells', async () => {
+  it('streams a workbook of four sheets with typed, formatted cells', async () => {
     const { response, buffer } = await download(
       staff,
       '/api/admin/exports/orders.xlsx?fromDate=2026-05-01&toDate=2026-05-02',
@@ -88,6 +88,7 @@ describe('GET /api/admin/exports/orders.xlsx', () => {
       'Orders',
       'Order lines',
       'Daily totals',
+      'Cash-up',
     ]);
 
     const orders = workbook.getWorksheet('Orders')!;

@@ -127,6 +127,14 @@ type RecoveryCodes = { success: boolean; recoveryCodes: string[]; message?: stri
 type OrderAnswer = { success?: boolean; message?: string; order: V.OrderView };
 /** A staff action that always says what it did (success false: done, with a warning). */
 type OrderActionAnswer = { success: boolean; message: string; order: V.OrderView };
+/** Issue 42: an order taken or changed at the counter; the change given for cash, the link sent. */
+type CounterAnswer = {
+  success: true;
+  message: string;
+  order: V.OrderView;
+  changeCents: number | null;
+  paymentUrl: string | null;
+};
 type ReviewAnswer = { success: boolean; review: V.AdminReviewView };
 // Answers of one or two routes, named so that each route keeps to a line.
 type Sessions = { sessions: SessionView[] };
@@ -319,6 +327,17 @@ const routeMap = () => ({
   desk: atOrders.get<DeskPageView>()('/desk', { query: 'DeskQuerySchema' }),
   deskChanges: atOrders.get<DeskChangesView>()('/changes', { query: 'DeskChangesQuerySchema' }),
   adminOrders: atOrders.get<V.OrderView[]>()('', { query: 'OrdersQuery' }),
+  // Issue 42: an order taken on the phone or at the counter, lines added at pickup.
+  staffOrder: atOrders.create<CounterAnswer>()('', { body: 'StaffOrderSchema' }),
+  orderAddItems: atOrders.post<CounterAnswer>()('/:id/items', { body: 'AddItemsSchema' }),
+  quickSale: create<CounterAnswer>()('/api/admin/sales', 'manageOrders', {
+    body: 'QuickSaleSchema',
+  }),
+  cashUp: get<V.CashUpView>()('/api/admin/cash-up', 'manageOrders', { query: 'CashUpQuerySchema' }),
+  saveCashUp: create<V.CashUpView>()('/api/admin/cash-up', 'manageOrders', {
+    body: 'CashUpSchema',
+  }),
+  cashUpReport: file('/api/admin/cash-up/report', 'manageOrders', { query: 'CashUpQuerySchema' }),
   orderHistory: atOrders.get<V.OrderHistoryView[]>()('/:id/history'),
   orderStatus: atOrders.patch<OrderAnswer>()('/:id/status', {
     body: 'PaymentStatusChangeSchema',

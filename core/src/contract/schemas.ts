@@ -8,6 +8,7 @@ export * from '../schemas/passwords';
 export * from '../schemas/reviews';
 export * from '../schemas/admin';
 export * from '../schemas/counter';
+export * from '../schemas/staffOrder';
 export * from '../lifecycle/selfService';
 export * from '../lifecycle/desk';
 export * from '../standing/standing';

@@ -52,6 +52,7 @@ export const ORDER_MESSAGES = {
     return `Pickup date must be at least ${MIN_LEAD_DAYS} days in advance`;
   },
   pickupDateTomorrow: 'Pickup date must be at least tomorrow',
+  pickupDatePast: 'Pickup date cannot be in the past',
   pickupTimeSlot: 'Please select a valid pickup time',
   pickupTimeFormat: 'Invalid pickup time format',
   deliveryMethod: 'Please select pickup or delivery',
@@ -155,6 +156,14 @@ const deliveryAndNotes = () => ({
   specialInstructions: optionalText(500, ORDER_MESSAGES.specialInstructions),
   cakeWriting: cakeWritingField(),
 });
+
+/** The field builders the staff's order (issue 42, staffOrder.ts) shares with the payload. */
+export const ORDER_FIELD_BUILDERS = {
+  customerName,
+  customerEmail,
+  pickupDate: pickupDateField,
+  deliveryAndNotes,
+};
 
 // ------------------------------------------------------------------ client form
 
@@ -443,24 +452,7 @@ export function orderPayloadSchema(today?: string, options: OrderSchemaOptions =
       // Field errors do not stop this refinement: check only what parsed.
       const now = todayOf(today);
       const dateOk = isDateString(order.pickupDate);
-      if (dateOk && order.pickupDate < addDays(now, 1))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['pickupDate'],
-          message: ORDER_MESSAGES.pickupDateTomorrow,
-        });
-      else if (dateOk && daysAway(order.pickupDate, now) < MIN_LEAD_DAYS)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['pickupDate'],
-          message: ORDER_MESSAGES.pickupDateLead,
-        });
-      const hoursProblem =
-        dateOk && typeof order.pickupTime === 'string'
-          ? pickupTimeProblem(order.pickupDate, order.pickupTime)
-          : null;
-      if (hoursProblem)
-        ctx.addIssue({ code: 'custom', path: ['pickupTime'], message: hoursProblem });
+      pickupChecks(order, ctx, now, false);
 
       const amounts = [order.subtotal, order.cakeOptionsFee, order.rushFee, order.tax, order.total];
       if (amounts.every((a) => typeof a === 'number' && Number.isFinite(a))) {
@@ -489,20 +481,60 @@ export function orderPayloadSchema(today?: string, options: OrderSchemaOptions =
           });
       }
 
-      if (order.deliveryMethod === 'delivery') {
-        const complete =
-          !blank(order.deliveryAddress) &&
-          !blank(order.deliveryCity) &&
-          (order.deliveryState ?? '').trim().length >= 2 &&
-          !blank(order.deliveryZip);
-        deliveryChecks(order, ctx);
-        if (!complete)
-          ctx.addIssue({
-            code: 'custom',
-            path: ['deliveryAddress'],
-            message: ORDER_MESSAGES.addressServer,
-          });
-      }
+      deliveryAddressChecks(order, ctx);
+    });
+}
+
+/**
+ * The pickup date and time of a placed order: the lead time (unless staff
+ * waived it: issue 42, then only a day before today is refused) and the
+ * owner's hours for that weekday.
+ */
+export function pickupChecks(
+  order: { pickupDate: string; pickupTime?: unknown },
+  ctx: z.RefinementCtx,
+  now: string,
+  leadTimeWaived: boolean,
+): void {
+  const dateOk = isDateString(order.pickupDate);
+  const issue = (path: string, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message });
+  if (dateOk && leadTimeWaived && order.pickupDate < now)
+    issue('pickupDate', ORDER_MESSAGES.pickupDatePast);
+  else if (dateOk && !leadTimeWaived && order.pickupDate < addDays(now, 1))
+    issue('pickupDate', ORDER_MESSAGES.pickupDateTomorrow);
+  else if (dateOk && !leadTimeWaived && daysAway(order.pickupDate, now) < MIN_LEAD_DAYS)
+    issue('pickupDate', ORDER_MESSAGES.pickupDateLead);
+  const hoursProblem =
+    dateOk && typeof order.pickupTime === 'string'
+      ? pickupTimeProblem(order.pickupDate, order.pickupTime)
+      : null;
+  if (hoursProblem) issue('pickupTime', hoursProblem);
+}
+
+/** A delivery's whole address, its ZIP and its state (the server's words). */
+export function deliveryAddressChecks(
+  order: {
+    deliveryMethod: string;
+    deliveryAddress?: string | null;
+    deliveryCity?: string | null;
+    deliveryState?: string | null;
+    deliveryZip?: string | null;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  if (order.deliveryMethod !== 'delivery') return;
+  const complete =
+    !blank(order.deliveryAddress) &&
+    !blank(order.deliveryCity) &&
+    (order.deliveryState ?? '').trim().length >= 2 &&
+    !blank(order.deliveryZip);
+  deliveryChecks(order, ctx);
+  if (!complete)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['deliveryAddress'],
+      message: ORDER_MESSAGES.addressServer,
     });
 }
 

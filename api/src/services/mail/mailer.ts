@@ -229,6 +229,8 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
       try {
         const stored = await prisma.order.findUnique({ where: { id: orderId } });
         if (!stored) log.warn('mail not sent: no such order', { kind, orderId });
+        // Issue 42: a phone order may carry only a phone number.
+        else if (!stored.customerEmail) log.info('mail not sent: no e-mail', { kind, orderId });
         else send(kind, stored.customerEmail, () => build(toMailOrder(stored)), { orderId });
       } catch (error) {
         notPrepared(kind, error, { orderId });

@@ -17,6 +17,10 @@ import { toast } from '../ui/toaster';
 import { Button, InputGroup } from '../ui/blueprint';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { LabelButtons } from '../allergens/LabelButtons';
+import { NewOrderDialog } from './counter/NewOrderDialog';
+import { AddItemsDialog } from './counter/AddItemsDialog';
+import { QuickSaleDialog } from './counter/QuickSaleDialog';
+import { CashUpDialog } from './counter/CashUpDialog';
 
 /** Mark Ready mails every customer: the desk asks first, and again for a far day (issue 36). */
 interface ReadyQuestion {
@@ -42,9 +46,15 @@ export function CounterBar({
   day,
   isToday,
   open,
+  openForHandOver,
+  selected,
   print,
   refresh,
 }: {
+  /** Issue 42: a typed pickup code opens its order with the hand-over asked. */
+  openForHandOver(order: OrderView): void;
+  /** The order open in the detail (Add items acts on it). */
+  selected: OrderView | null;
   /** The rows ticked in the grid. */
   ticked: OrderView[];
   clearTicked(): void;
@@ -58,12 +68,13 @@ export function CounterBar({
   refresh(): void;
 }) {
   const [code, setCode] = useState('');
+  const [dialog, setDialog] = useState<'new' | 'add' | 'sale' | 'cash' | null>(null);
   const openByCode = useMutation({
     mutationFn: (typed: string) =>
       api<OrderView>(`/api/admin/orders/by-code/${encodeURIComponent(typed.trim())}`),
     onSuccess: (order) => {
       setCode('');
-      open(order);
+      openForHandOver(order);
     },
     onError: (err) => toast('No such pickup code', messageOf(err, 'No order has this pickup code')),
   });
@@ -141,6 +152,30 @@ export function CounterBar({
           style={{ width: 120 }}
         />
       </form>
+      <Button
+        small
+        icon="phone"
+        text="New order"
+        title="Take a phone or counter order"
+        onClick={() => setDialog('new')}
+      />
+      <Button
+        small
+        icon="shopping-cart"
+        text="Sale"
+        aria-label="Quick sale"
+        title="Quick sale: sell what is on the shelf to a walk-in"
+        onClick={() => setDialog('sale')}
+      />
+      {selected && (
+        <Button
+          small
+          icon="add-to-artifact"
+          aria-label="Add items"
+          title={`Add items to #${selected.orderNumber}`}
+          onClick={() => setDialog('add')}
+        />
+      )}
       {ticked.length > 0 && (
         <div className="bp6-button-group" role="group" aria-label="Ticked orders">
           <span className="muted bulk-count" aria-live="polite">
@@ -204,6 +239,36 @@ export function CounterBar({
         onClick={() => print({ kind: 'labels', date: day })}
       />
       <LabelButtons date={day} small />
+      <Button
+        icon="bank-account"
+        small
+        aria-label="Cash-up"
+        title="Cash-up: the day's expected cash and the count"
+        onClick={() => setDialog('cash')}
+      />
+      {dialog === 'new' && (
+        <NewOrderDialog
+          onClose={() => setDialog(null)}
+          onTaken={(order) => {
+            setDialog(null);
+            refresh();
+            open(order);
+          }}
+        />
+      )}
+      {dialog === 'cash' && <CashUpDialog onClose={() => setDialog(null)} />}
+      {dialog === 'sale' && <QuickSaleDialog onClose={() => setDialog(null)} onSold={refresh} />}
+      {dialog === 'add' && selected && (
+        <AddItemsDialog
+          order={selected}
+          onClose={() => setDialog(null)}
+          onAdded={(order) => {
+            setDialog(null);
+            refresh();
+            open(order);
+          }}
+        />
+      )}
       <ConfirmDialog
         isOpen={asking !== null}
         title={asking?.again ? 'Not today or tomorrow' : 'Mark ready'}

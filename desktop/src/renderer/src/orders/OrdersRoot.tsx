@@ -146,6 +146,11 @@ export function OrdersRoot({
         day={printDay}
         isToday={printDay === today}
         open={select}
+        openForHandOver={(order) => {
+          select(order);
+          setRequested({ id: order.id, request: { button: 'fulfill' } });
+        }}
+        selected={selected}
         print={setPaper}
         refresh={refresh}
       />
