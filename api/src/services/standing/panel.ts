@@ -5,6 +5,7 @@
 import { addDays, bakeryToday, type StandingPanelView } from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
 import { standingSettings } from './record.js';
+import { CANCELLED_PAYMENT } from '../../db/orderStates.js';
 
 const PANEL_DAYS = 28;
 const REFUSED_LIMIT = 100;
@@ -29,7 +30,7 @@ export async function standingPanel(
              sum(CASE WHEN o."standingOrderId" IS NOT NULL THEN (line->>'quantity')::int ELSE 0 END) AS "standing",
              sum(CASE WHEN o."standingOrderId" IS NULL THEN (line->>'quantity')::int ELSE 0 END) AS "oneOff"
       FROM "Order" o, jsonb_array_elements(o."items") AS line
-      WHERE o."pickupDate" BETWEEN ${fromDate} AND ${toDate} AND o."paymentStatus" <> 'cancelled'
+      WHERE o."pickupDate" BETWEEN ${fromDate} AND ${toDate} AND o."paymentStatus" <> ${CANCELLED_PAYMENT}
       GROUP BY 1, 2
       ORDER BY 1, 3`,
     prisma.$queryRaw<
