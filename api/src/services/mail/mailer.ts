@@ -34,7 +34,7 @@ import {
   type MailOrder,
 } from './messages.js';
 import { createMailQueue } from './queue.js';
-import { createMailTransport, type MailSettings } from './transport.js';
+import { createMailTransport, type MailSettings, type MailTransport } from './transport.js';
 
 export { SECRET_MAIL_KINDS } from './queue.js';
 export { readMailSettings, type MailSettings } from './transport.js';
@@ -52,6 +52,8 @@ export interface MailNotifications extends Notifications {
   reminderRow(order: StoredOrder): { id: string; insert: Prisma.Sql };
   /** Tells the sender that rows were queued by another transaction. */
   wake(): void;
+  /** Issue 38: mail goes out with these SMTP settings from now on (null: to the outbox). */
+  useSettings(settings: MailSettings | null): void;
 }
 
 export interface MailNotificationsOptions {
@@ -62,8 +64,8 @@ export interface MailNotificationsOptions {
   /** Where unsent (no SMTP) and failed messages are written. */
   outboxDir: string;
   publicUrl: string;
-  /** Whether Square is configured: changes the payment notice of the order mail. */
-  paymentConfigured: boolean;
+  /** Whether Square is configured (now: a function, issue 38): changes the payment notices. */
+  paymentConfigured: boolean | (() => boolean);
   /** Waits between attempts; one attempt more than entries (default 2 s, 30 s, 5 min). */
   retryDelaysMs?: number[];
   /**
@@ -115,12 +117,25 @@ export function mergeChanges(earlier: readonly string[], later: readonly string[
 
 export function createMailNotifications(options: MailNotificationsOptions): MailNotifications {
   const { prisma, log, outboxDir } = options;
+  const paymentConfigured = options.paymentConfigured;
   const context: MailContext = {
     publicUrl: options.publicUrl.replace(/\/+$/, ''),
-    paymentConfigured: options.paymentConfigured,
+    // Read at each mail: payments connected in Settings change it (issue 38).
+    get paymentConfigured() {
+      return typeof paymentConfigured === 'function' ? paymentConfigured() : paymentConfigured;
+    },
   };
   const holdMs = options.holdMs ?? 30_000;
-  const transport = createMailTransport({ settings: options.settings, outboxDir, log });
+  // The transport in force; `transport` hands every call to it (issue 38: replaced on a new connection).
+  let current = createMailTransport({ settings: options.settings, outboxDir, log });
+  const transport: MailTransport = {
+    get smtp() {
+      return current.smtp;
+    },
+    deliver: (mail) => current.deliver(mail),
+    writeToOutbox: (mail, folder) => current.writeToOutbox(mail, folder),
+    close: () => current.close(),
+  };
   const queue = createMailQueue({
     prisma,
     log,
@@ -235,7 +250,15 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
   }
 
   return {
-    mailConfigured: transport.smtp,
+    get mailConfigured() {
+      return transport.smtp;
+    },
+    useSettings(settings) {
+      const previous = current;
+      current = createMailTransport({ settings, outboxDir, log });
+      // A send already under way on the old connection gets time to finish.
+      setTimeout(() => previous.close(), 60_000).unref();
+    },
     async passwordReset(to, resetUrl) {
       send('password-reset', to.email, () => passwordResetMail(to, resetUrl));
     },
