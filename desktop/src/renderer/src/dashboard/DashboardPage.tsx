@@ -45,6 +45,7 @@ import {
   ReviewsTab,
   UsersTab,
 } from './lazyTabs';
+import { ConnectionsNotice } from './ConnectionsNotice';
 
 export const TABS = [
   // The day's figures (stat cards) have a tab of their own, so the order desk
@@ -237,6 +238,10 @@ function Dashboard({ role, email }: { role: string; email: string }) {
               panel={
                 t.id === 'overview' ? (
                   <>
+                    <ConnectionsNotice
+                      isOwner={can(role, 'manageSettings')}
+                      openSettings={() => setTab('settings')}
+                    />
                     <TodayPanel />
                     <StatCards stats={stats.data} loading={stats.isFetching} error={stats.error} />
                     <QualityMetrics stats={stats.data} />

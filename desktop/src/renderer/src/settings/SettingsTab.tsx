@@ -33,6 +33,7 @@ import { TextField } from '../ui/fields';
 import { QueryStatus } from '../ui/QueryStatus';
 import { toast } from '../ui/toaster';
 import { PUBLIC_SETTINGS_KEY } from './publicSettings';
+import { ConnectionsPanel } from './ConnectionsPanel';
 
 export const SETTINGS_KEY = ['/api/admin/settings'];
 
@@ -165,6 +166,7 @@ export function SettingsTab() {
     <div className="settings-tab">
       <QueryStatus query={query} what="the settings" />
       {query.data && <SettingsForm view={query.data} />}
+      <ConnectionsPanel />
     </div>
   );
 }
