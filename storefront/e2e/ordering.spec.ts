@@ -162,7 +162,9 @@ for (const viewport of [
       await page.getByRole('button', { name: 'Submit Order' }).click();
       await expect(page.getByText('Order submitted for review', { exact: true })).toBeVisible();
       await expect(
-        page.getByText("We'll e-mail you a payment link after we review your order."),
+        page.getByText(
+          "You pay when you pick up your order. We'll e-mail you if anything needs arranging.",
+        ),
       ).toBeVisible();
       // Spec section 2: My Orders after 2 seconds.
       await expect(page).toHaveURL(/\/my-orders$/, { timeout: 45_000 });
@@ -183,7 +185,9 @@ for (const viewport of [
       await expect(page.getByText(bread.name)).toBeVisible();
       await expect(page.getByText(/\d{4} at 6:30 PM/)).toBeVisible();
       await expect(
-        page.getByText("We'll e-mail you a payment link after we review your order."),
+        page.getByText(
+          "You pay when you pick up your order. We'll e-mail you if anything needs arranging.",
+        ),
       ).toHaveCount(1);
       await expect(page.getByText(/not configured/)).toHaveCount(0);
       await expect(page.getByText('Processing Payment...')).toHaveCount(0);
@@ -371,7 +375,7 @@ test.describe('account, reorder, confirmation and delivery (1280 px)', () => {
     await expect(card.getByText(/Filling: /)).toBeVisible();
     await expect(card.getByText('“Happy 8th, Ana!”')).toBeVisible();
     await expect(
-      card.getByText("We'll e-mail you a payment link after we review your order."),
+      card.getByText('Our team will e-mail you the delivery fee and how to pay.'),
     ).toBeVisible();
     await expect(card.getByText('Payment link is being generated')).toHaveCount(0);
     await shot(page, 'h14-my-orders');

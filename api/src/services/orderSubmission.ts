@@ -49,8 +49,10 @@ import { withLineAllergens } from './allergens/orderLines.js';
 const SUBMISSIONS_AT_ONCE = 8;
 const submissionSlot = pLimit(SUBMISSIONS_AT_ONCE);
 
-/** The answer's message without Square: what happens next, in the customer's words. */
+/** The answer's message without Square: what happens next, in the customer's words (a pickup order). */
 export const PAYMENT_NOT_CONFIGURED = `${PAYMENT_NOT_CONFIGURED_NOTICE.title}. ${PAYMENT_NOT_CONFIGURED_NOTICE.text}`;
+/** Issue 38: a delivery order without Square: no link will come, the team gets in touch. */
+export const PAYMENT_NOT_CONFIGURED_DELIVERY = `${PAYMENT_NOT_CONFIGURED_NOTICE.title}. ${PAYMENT_NOT_CONFIGURED_NOTICE.delivery}`;
 export const PRICE_MISMATCH =
   'Order prices do not match our current menu. Please review your cart and try again.';
 
@@ -160,7 +162,10 @@ function answerMessage(
   order: { deliveryMethod: string },
   paymentUrl: string | null,
 ): string {
-  if (!deps.payments.configured) return PAYMENT_NOT_CONFIGURED;
+  if (!deps.payments.configured)
+    return order.deliveryMethod === 'delivery'
+      ? PAYMENT_NOT_CONFIGURED_DELIVERY
+      : PAYMENT_NOT_CONFIGURED;
   if (order.deliveryMethod === 'delivery') {
     return 'Order submitted! We will calculate your delivery fee and email you a payment link within 24 hours.';
   }

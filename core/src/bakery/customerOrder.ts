@@ -10,12 +10,22 @@ import {
 /**
  * The one message everywhere (toast, My Orders, confirmation, e-mail) when
  * Square is not configured: what happens next, never how the shop is
- * configured (issue 24; staff screens say that).
+ * configured (issue 24; staff screens say that). Issue 38: never a payment
+ * link that will not come: a pickup order is paid at pickup; for a delivery
+ * the team gets in touch with the fee and how to pay.
  */
 export const PAYMENT_NOT_CONFIGURED_NOTICE = {
   title: 'Order submitted for review',
-  text: "We'll e-mail you a payment link after we review your order.",
+  text: "You pay when you pick up your order. We'll e-mail you if anything needs arranging.",
+  delivery: "Our team will e-mail you the delivery fee and how to pay.",
 } as const;
+
+/** The notice's text for this order (pickup or delivery). */
+export function paymentNotConfiguredText(order: { deliveryMethod: string }): string {
+  return order.deliveryMethod === 'delivery'
+    ? PAYMENT_NOT_CONFIGURED_NOTICE.delivery
+    : PAYMENT_NOT_CONFIGURED_NOTICE.text;
+}
 
 /** The order's progress in the customer's words (core's order-state table). */
 export type CustomerOrderStatus = string;

@@ -27,6 +27,7 @@ import {
   orderFormSchema,
   orderRefusal,
   PAYMENT_NOT_CONFIGURED_NOTICE,
+  paymentNotConfiguredText,
   priceOrder,
   RUSH_FEE_CENTS,
   type CategoryId,
@@ -35,7 +36,12 @@ import {
   rushThresholdWords,
 } from '@bakery/core';
 import { apiRequest, errorCode, errorMessage, isNetworkError } from '../../api/client';
-import { MY_ORDERS_KEY, useAvailability, useFollowPublishedMenu } from '../../api/queries';
+import {
+  MY_ORDERS_KEY,
+  useAvailability,
+  useFollowPublishedMenu,
+  useShopConfig,
+} from '../../api/queries';
 import { CartLines } from '../../cart/CartLines';
 import { cartLines, clearCart } from '../../cart/cartStorage';
 import { useCartValue } from '../../cart/useCart';
@@ -63,6 +69,8 @@ export function OrderForm({ user }: { user: UserView }) {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // Issue 38: without card payments connected, no payment link is promised.
+  const paymentConfigured = useShopConfig().data?.paymentConfigured ?? true;
   const toast = useToast();
   const phone = user.phone ?? '';
   // The draft of this account (issue 24): what was typed before Back, the menu or a reload.
@@ -173,7 +181,7 @@ export function OrderForm({ user }: { user: UserView }) {
   function paymentNotConfigured() {
     toast({
       title: PAYMENT_NOT_CONFIGURED_NOTICE.title,
-      description: PAYMENT_NOT_CONFIGURED_NOTICE.text,
+      description: paymentNotConfiguredText(form),
     });
   }
 
@@ -320,8 +328,9 @@ export function OrderForm({ user }: { user: UserView }) {
         </button>
         {cartEmpty && <p className="muted">Please add items to your cart before submitting</p>}
         <p className="notice">
-          Payment is due via Square 24 hours before delivery of your order. We'll send a Square
-          payment link once we review your order.
+          {paymentConfigured
+            ? "Payment is due via Square 24 hours before delivery of your order. We'll send a Square payment link once we review your order."
+            : paymentNotConfiguredText(form)}
         </p>
       </section>
     </form>
