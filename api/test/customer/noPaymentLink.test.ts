@@ -93,7 +93,7 @@ describe('without card payments connected', () => {
     });
     expect(fee.status).toBe(200);
     const [feeMail] = await mailsTo(user.email, /^Delivery fee for order/);
-    expect(feeMail!.text).toContain(PAYMENT_NOT_CONFIGURED_NOTICE.delivery);
+    expect(feeMail!.text).toContain(PAYMENT_NOT_CONFIGURED_NOTICE.deliveryWithFee);
     noLink(feeMail!.text);
     noLink(feeMail!.html);
   });

@@ -17,14 +17,20 @@ import {
 export const PAYMENT_NOT_CONFIGURED_NOTICE = {
   title: 'Order submitted for review',
   text: "You pay when you pick up your order. We'll e-mail you if anything needs arranging.",
-  delivery: "Our team will e-mail you the delivery fee and how to pay.",
+  delivery: 'Our team will e-mail you the delivery fee and how to pay.',
+  /** A delivery whose fee the checkout already added (the owner's fee table). */
+  deliveryWithFee: 'Our team will e-mail you how to pay.',
 } as const;
 
 /** The notice's text for this order (pickup or delivery). */
-export function paymentNotConfiguredText(order: { deliveryMethod: string }): string {
-  return order.deliveryMethod === 'delivery'
-    ? PAYMENT_NOT_CONFIGURED_NOTICE.delivery
-    : PAYMENT_NOT_CONFIGURED_NOTICE.text;
+export function paymentNotConfiguredText(order: {
+  deliveryMethod: string;
+  deliveryFeeStatus?: string | null;
+}): string {
+  if (order.deliveryMethod !== 'delivery') return PAYMENT_NOT_CONFIGURED_NOTICE.text;
+  return order.deliveryFeeStatus === 'calculated'
+    ? PAYMENT_NOT_CONFIGURED_NOTICE.deliveryWithFee
+    : PAYMENT_NOT_CONFIGURED_NOTICE.delivery;
 }
 
 /** The order's progress in the customer's words (core's order-state table). */

@@ -468,7 +468,9 @@ export function orderPayloadSchema(today?: string, options: OrderSchemaOptions =
           dollarsToCents(order.subtotal) +
           dollarsToCents(order.cakeOptionsFee) +
           dollarsToCents(order.rushFee) +
-          dollarsToCents(order.tax);
+          dollarsToCents(order.tax) +
+          // Issue 38: the fee of the owner's table, added at checkout.
+          dollarsToCents(order.deliveryFee ?? 0);
         if (Math.abs(dollarsToCents(order.total) - sum) > 1)
           ctx.addIssue({ code: 'custom', path: ['total'], message: ORDER_MESSAGES.totalMismatch });
       }
@@ -629,7 +631,15 @@ export function buildOrderPayload(
     deliveryState: delivery ? text(form.deliveryState) : '',
     deliveryZip: delivery ? text(form.deliveryZip) : '',
     deliveryInstructions: delivery ? text(form.deliveryInstructions) : '',
-    deliveryFeeStatus: delivery ? 'pending' : 'not_applicable',
+    // Issue 38: a fee the owner's table sets is in the total; otherwise staff add it.
+    deliveryFeeStatus: !delivery
+      ? 'not_applicable'
+      : priced.deliveryFeeCents > 0
+        ? 'calculated'
+        : 'pending',
+    ...(delivery && priced.deliveryFeeCents > 0
+      ? { deliveryFee: centsToDollars(priced.deliveryFeeCents) }
+      : {}),
     specialInstructions: text(form.specialInstructions),
     cakeWriting: hasWriting ? text(form.cakeWriting) : '',
   };

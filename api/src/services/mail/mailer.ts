@@ -144,9 +144,13 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
     retryDelaysMs: options.retryDelaysMs ?? [2_000, 30_000, 5 * 60_000],
   });
 
-  /** Whether the request adds a payment link to the order mail after the commit. */
-  const linkFollows = (order: { deliveryMethod: string }) =>
-    context.paymentConfigured && order.deliveryMethod === 'pickup';
+  /**
+   * Whether the request adds a payment link to the order mail after the
+   * commit: a pickup, or (issue 38) a delivery whose fee the checkout set.
+   */
+  const linkFollows = (order: { deliveryMethod: string; deliveryFeeStatus?: string | null }) =>
+    context.paymentConfigured &&
+    (order.deliveryMethod === 'pickup' || order.deliveryFeeStatus === 'calculated');
 
   const notPrepared = (kind: string, error: unknown, fields: Record<string, unknown> = {}) =>
     log.error('mail not sent: could not prepare it', {
