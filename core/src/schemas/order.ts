@@ -28,7 +28,11 @@ import {
 } from '../money/money';
 import { takesCakeOptions, type CartLine } from '../catalogue/catalogue';
 import { DELIVERY_STATE_CODES } from '../bakery/bakery';
-import { isDeliveryZip, outsideDeliveryAreaMessage } from '../bakery/deliveryArea';
+import {
+  deliveryFeeCentsFor,
+  isDeliveryZip,
+  outsideDeliveryAreaMessage,
+} from '../bakery/deliveryArea';
 import type { ErrorCode } from '../errors';
 import {
   emailField,
@@ -634,10 +638,10 @@ export function buildOrderPayload(
     // Issue 38: a fee the owner's table sets is in the total; otherwise staff add it.
     deliveryFeeStatus: !delivery
       ? 'not_applicable'
-      : priced.deliveryFeeCents > 0
+      : deliveryFeeCentsFor(form.deliveryZip) !== null
         ? 'calculated'
         : 'pending',
-    ...(delivery && priced.deliveryFeeCents > 0
+    ...(delivery && deliveryFeeCentsFor(form.deliveryZip) !== null
       ? { deliveryFee: centsToDollars(priced.deliveryFeeCents) }
       : {}),
     specialInstructions: text(form.specialInstructions),

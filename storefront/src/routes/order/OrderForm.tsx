@@ -27,6 +27,7 @@ import {
   orderFormSchema,
   orderRefusal,
   PAYMENT_NOT_CONFIGURED_NOTICE,
+  deliveryFeeCentsFor,
   paymentNotConfiguredText,
   priceOrder,
   RUSH_FEE_CENTS,
@@ -110,15 +111,24 @@ export function OrderForm({ user }: { user: UserView }) {
 
   // Issue 37: the day's drop items pay no rush fee; the server prices them alike.
   const dropProductIds = (selectedDay?.drops ?? []).flatMap((unit) => unit.productIds);
+  // Issue 38: the owner's fee for the delivery ZIP, shown and in the total before submitting.
+  const zipFee = form.deliveryMethod === 'delivery' ? deliveryFeeCentsFor(form.deliveryZip) : null;
+  const feeOption = zipFee !== null ? { deliveryFeeCents: zipFee } : {};
   let priced = priceOrder(
     lines,
-    { pickupDate: date, hasWriting: form.hasWriting, hasBows: form.hasBows, dropProductIds },
+    {
+      pickupDate: date,
+      hasWriting: form.hasWriting,
+      hasBows: form.hasBows,
+      dropProductIds,
+      ...feeOption,
+    },
     today,
   );
   if (!priced.hasCakeItems && (form.hasWriting || form.hasBows))
     priced = priceOrder(
       lines,
-      { pickupDate: date, hasWriting: false, hasBows: false, dropProductIds },
+      { pickupDate: date, hasWriting: false, hasBows: false, dropProductIds, ...feeOption },
       today,
     );
   const rush = date ? isRushDate(date, today) && !priced.rushFree : false;
@@ -311,7 +321,11 @@ export function OrderForm({ user }: { user: UserView }) {
       <section className="card order-section" aria-labelledby="summary-heading">
         <h2 id="summary-heading">{priced.hasCakeItems ? '5' : '4'}. Order Summary</h2>
         <CartLines lines={lines} priced={priced} idPrefix="summary" />
-        <OrderSummary priced={priced} deliveryMethod={form.deliveryMethod} />
+        <OrderSummary
+          priced={priced}
+          deliveryMethod={form.deliveryMethod}
+          deliveryFeeKnown={zipFee !== null}
+        />
       </section>
 
       <section className="order-submit" aria-label="Submit order">
