@@ -161,10 +161,13 @@ for (const viewport of [
       await shot(page, `h14-order-${viewport.name}`);
       await page.getByRole('button', { name: 'Submit Order' }).click();
       await expect(page.getByText('Order submitted for review', { exact: true })).toBeVisible();
+      // The toast (the form's note says the same without Square, issue 38).
       await expect(
-        page.getByText(
-          "You pay when you pick up your order. We'll e-mail you if anything needs arranging.",
-        ),
+        page
+          .getByRole('region', { name: 'Notifications' })
+          .getByText(
+            "You pay when you pick up your order. We'll e-mail you if anything needs arranging.",
+          ),
       ).toBeVisible();
       // Spec section 2: My Orders after 2 seconds.
       await expect(page).toHaveURL(/\/my-orders$/, { timeout: 45_000 });
