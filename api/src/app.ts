@@ -18,12 +18,12 @@ import {
   SESSION_LIFETIMES,
 } from './services/sessionStore.js';
 import { routers } from './routes/index.js';
-import { cachedJson, publicCache } from './middleware/publicCache.js';
+import { publicCache } from './middleware/publicCache.js';
 import { menuReady, publicMenu, publishedCatalogueAnswer } from './services/menu/live.js';
 import { livePagesDir } from './services/menu/pages.js';
 import { liveMenuAnswer } from './services/allergens/menuAnswer.js';
 import { kitchenWritesMarkStale } from './services/allergens/statements.js';
-import { configBody } from './routes/config.js';
+import { liveConfigAnswer } from './routes/config.js';
 import { liveAvailabilityAnswer } from './services/kitchen/availabilityAnswer.js';
 import { MENU_IMAGES_PATH } from './routes/admin/menuImages.js';
 import { safePath } from './services/logger.js';
@@ -168,7 +168,8 @@ export function createApp(deps: AppDeps): Koa {
       // Issue 26: with each item's allergens, per kitchen revision and ?without= filter.
       '/api/menu': liveMenuAnswer(prisma, publicMenu),
       '/api/catalogue': publishedCatalogueAnswer,
-      '/api/config': () => cachedJson(configBody(deps), 'no-cache'),
+      // Issue 38: payments and mail connected in Settings change it while the process runs.
+      '/api/config': liveConfigAnswer(deps),
       // Issue 25: polled by every open order page; in production built at most
       // once a second per range (tests and development read it fresh).
       '/api/availability': liveAvailabilityAnswer(prisma, config.production ? 1000 : 0),

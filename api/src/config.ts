@@ -68,6 +68,8 @@ export interface AppConfig {
   scheduledJobs: boolean;
   /** New staff (promoted, or the seeded owner) set up a second factor at first sign-in (STAFF_2FA_BY_DEFAULT, default on). */
   newStaffSecondFactor: boolean;
+  /** Issue 38: the owner the seed creates changes her password at first sign-in (OWNER_FIRST_PASSWORD_CHANGE, default on). */
+  ownerFirstPasswordChange: boolean;
 }
 
 /** The repository root: the folder holding pnpm-workspace.yaml above this file (src/ or the bundle in dist/). */
@@ -214,6 +216,7 @@ export const ENV_SCHEMA = z.object({
   SIGNUP_LIMIT_PER_HOUR: wholeNumber(1, 100_000),
   MIGRATE_ON_START: flag(),
   STAFF_2FA_BY_DEFAULT: flag(),
+  OWNER_FIRST_PASSWORD_CHANGE: flag(),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgresql://bakery:secret@db:5432/bakery'),
   BAKERY_DATA_DIR: text(),
   MEDIA_DIR: text(),
@@ -400,6 +403,7 @@ export function loadConfig(
     host: env.HOST ?? (trustProxy ? '127.0.0.1' : undefined),
     migrateOnStart: env.MIGRATE_ON_START ?? false,
     newStaffSecondFactor: env.STAFF_2FA_BY_DEFAULT ?? true,
+    ownerFirstPasswordChange: env.OWNER_FIRST_PASSWORD_CHANGE ?? true,
     ...(env.SIGNUP_LIMIT_PER_HOUR
       ? { rateLimits: { signupPerIp: { max: env.SIGNUP_LIMIT_PER_HOUR, windowMs: 3_600_000 } } }
       : {}),

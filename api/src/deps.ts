@@ -4,6 +4,7 @@
 import type { PrismaClient } from '@bakery/prisma';
 import type { AppConfig } from './config.js';
 import type { Logger, Notifications, Payments } from './services/contracts.js';
+import type { Integrations } from './services/integrations.js';
 
 export interface AppDeps {
   prisma: PrismaClient;
@@ -11,6 +12,8 @@ export interface AppDeps {
   log: Logger;
   notifications: Notifications;
   payments: Payments;
+  /** Issue 38: the live integrations, for Settings → Connections (absent: those routes answer 503). */
+  integrations?: Integrations;
   /** The database's URL when it differs from config.databaseUrl (the embedded PostgreSQL): for pg_dump. */
   databaseUrl?: string;
 }

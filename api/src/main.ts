@@ -87,9 +87,24 @@ async function main() {
   // The owner's shop settings, in force before the first request; every
   // process reloads them when any one saves a change (NOTIFY shop_settings).
   await loadShopSettings(prisma);
-  const settingsListener = listenForShopSettings({ databaseUrl, prisma, log });
+  // Issue 38: Square, mail and texts connected in Settings, reloaded with the settings.
+  await integrations.reload();
+  const settingsListener = listenForShopSettings({
+    databaseUrl,
+    prisma,
+    log,
+    onReload: () => integrations.reload(),
+  });
 
-  const app = createApp({ prisma, config, log, notifications, payments, databaseUrl });
+  const app = createApp({
+    prisma,
+    config,
+    log,
+    notifications,
+    payments,
+    integrations,
+    databaseUrl,
+  });
   const listening = () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

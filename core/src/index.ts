@@ -2,6 +2,7 @@
 import './zodConfig'; // first: before any schema is built
 export * from './settings/settings';
 export * from './settings/schema';
+export * from './settings/integrations';
 export * from './bakery/bakery';
 export * from './bakery/customerOrder';
 export * from './bakery/deliveryArea';

@@ -230,6 +230,8 @@ export interface AdminMeView {
   email: string;
   firstName: string;
   lastName: string;
+  /** Issue 38: the password was set up for her (the seeded owner's): she chooses her own first. */
+  passwordChangeRequired?: boolean;
 }
 
 /** The public review list (approved only). */

@@ -161,8 +161,13 @@ for (const viewport of [
       await shot(page, `h14-order-${viewport.name}`);
       await page.getByRole('button', { name: 'Submit Order' }).click();
       await expect(page.getByText('Order submitted for review', { exact: true })).toBeVisible();
+      // The toast (the form's note says the same without Square, issue 38).
       await expect(
-        page.getByText("We'll e-mail you a payment link after we review your order."),
+        page
+          .getByRole('region', { name: 'Notifications' })
+          .getByText(
+            "You pay when you pick up your order. We'll e-mail you if anything needs arranging.",
+          ),
       ).toBeVisible();
       // Spec section 2: My Orders after 2 seconds.
       await expect(page).toHaveURL(/\/my-orders$/, { timeout: 45_000 });
@@ -183,7 +188,9 @@ for (const viewport of [
       await expect(page.getByText(bread.name)).toBeVisible();
       await expect(page.getByText(/\d{4} at 6:30 PM/)).toBeVisible();
       await expect(
-        page.getByText("We'll e-mail you a payment link after we review your order."),
+        page.getByText(
+          "You pay when you pick up your order. We'll e-mail you if anything needs arranging.",
+        ),
       ).toHaveCount(1);
       await expect(page.getByText(/not configured/)).toHaveCount(0);
       await expect(page.getByText('Processing Payment...')).toHaveCount(0);
@@ -370,8 +377,11 @@ test.describe('account, reorder, confirmation and delivery (1280 px)', () => {
     await expect(card.getByText(/1418 Thomasville Road/)).toBeVisible();
     await expect(card.getByText(/Filling: /)).toBeVisible();
     await expect(card.getByText('“Happy 8th, Ana!”')).toBeVisible();
+    // Issue 38: no Square in this suite: pay at pickup, never a link that will not come.
     await expect(
-      card.getByText("We'll e-mail you a payment link after we review your order."),
+      card.getByText(
+        "You pay when you pick up your order. We'll e-mail you if anything needs arranging.",
+      ),
     ).toBeVisible();
     await expect(card.getByText('Payment link is being generated')).toHaveCount(0);
     await shot(page, 'h14-my-orders');

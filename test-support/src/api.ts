@@ -139,6 +139,8 @@ export async function startApiForE2e(options: {
       SIGNUP_LIMIT_PER_HOUR: '10000',
       // ... and sign in as the seeded owner with the password alone.
       STAFF_2FA_BY_DEFAULT: '0',
+      // ... without choosing a new password first (issue 38).
+      OWNER_FIRST_PASSWORD_CHANGE: '0',
       // Mail goes out over SMTP, to the local mailbox; Square stays unconfigured.
       SMTP_URL: mailbox.url,
       MAIL_FROM: '"Bakery tests" <shop@bakery.test>',

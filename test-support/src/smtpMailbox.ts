@@ -27,10 +27,22 @@ export interface SmtpListener {
  */
 export async function listenSmtp(
   receive: (raw: Buffer, envelope: SmtpEnvelope) => Error | void,
+  /** Issue 38: the only login accepted (AUTH PLAIN/LOGIN over the plain connection); a wrong one gets 535. */
+  login?: { user: string; pass: string },
 ): Promise<SmtpListener> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    ...(login
+      ? {
+          allowInsecureAuth: true,
+          onAuth(auth, _session, callback) {
+            if (auth.username === login.user && auth.password === login.pass)
+              callback(null, { user: auth.username });
+            else callback(new Error('Invalid username or password'));
+          },
+        }
+      : {}),
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

@@ -82,8 +82,12 @@ export async function requireUser(ctx: Context, next: Next) {
   await next();
 }
 
-/** Staff routes a staff member may use before the second factor the owner requires is set up. */
+/** Staff routes a staff member may use before the second factor the owner requires is set up (and before a first password is changed). */
 const SETUP_PATHS = /^\/api\/admin\/(me|security-policy|second-factor(\/.*)?)$/;
+
+/** Issue 38: the refusal of back-office calls until the password set up for the user is changed. */
+export const FIRST_PASSWORD_MESSAGE =
+  'Please choose your own password first: the one you signed in with was set up for you (Account → Your password).';
 
 function checkStaff(ctx: Context): SessionUser {
   const user = currentUser(ctx);
@@ -94,6 +98,9 @@ function checkStaff(ctx: Context): SessionUser {
     throw unauthorized('Admin session required', 'admin_session_required');
   if (user.totpEnabledAt && session.secondFactor !== true)
     throw unauthorized('Enter the code from your authenticator app', 'second_factor_required');
+  // Issue 38: the seeded owner's password (the password route is not under /api/admin).
+  if (user.passwordChangeRequired === true && !SETUP_PATHS.test(ctx.path))
+    throw new HttpError(403, FIRST_PASSWORD_MESSAGE, {}, 'password_change_required');
   if (ctx.state.secondFactorSetupRequired === true && !SETUP_PATHS.test(ctx.path))
     throw new HttpError(
       403,

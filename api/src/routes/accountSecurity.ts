@@ -42,6 +42,7 @@ import {
 import { on } from './on.js';
 
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+export const FIRST_PASSWORD_SAME = 'Choose a new password: not the one that was set up for you.';
 export const PASSWORD_CHANGED =
   'Your password has been changed. Every other device has been signed out.';
 export const STAFF_CANNOT_DELETE =
@@ -136,6 +137,13 @@ export function accountSecurityRouter(deps: AppDeps): Router {
         'validation_failed',
       );
     await checkCurrentPassword(ctx, input.currentPassword);
+    // Issue 38: the password set up for her is replaced by one of her own.
+    if (me.passwordChangeRequired && input.newPassword === input.currentPassword)
+      throw badRequest(
+        FIRST_PASSWORD_SAME,
+        { success: false, errors: [{ path: 'newPassword', message: FIRST_PASSWORD_SAME }] },
+        'validation_failed',
+      );
     await changePassword(prisma, me.id, input.newPassword, sessionRecordOf(ctx)?.sid);
     const session = sessionOf(ctx);
     if (session) delete session.weakStaffPassword;

@@ -31,6 +31,7 @@ import { adminMailRouter } from './admin/mail.js';
 import { adminUpkeepRouter } from './admin/upkeep.js';
 import { adminAllergensRouter } from './admin/allergens.js';
 import { adminSettingsRouter } from './admin/settings.js';
+import { adminIntegrationsRouter } from './admin/integrations.js';
 import { adminMenuImagesRouter } from './admin/menuImages.js';
 import { adminMenuRouter } from './admin/menu.js';
 
@@ -71,6 +72,7 @@ export function routers(deps: AppDeps): Router[] {
     adminUpkeepRouter(deps),
     adminAllergensRouter(deps),
     adminSettingsRouter(deps),
+    adminIntegrationsRouter(deps),
     adminMenuImagesRouter(deps),
     adminMenuRouter(deps),
   ];

@@ -113,7 +113,7 @@ export async function resetPasswordWithToken(
     });
     const user = await tx.user.update({
       where: { id: row.userId },
-      data: { password: hash, passwordChangedAt: now },
+      data: { password: hash, passwordChangedAt: now, passwordChangeRequired: false },
       select: { id: true, email: true, firstName: true },
     });
     await tx.session.deleteMany({ where: { userId: row.userId } });
@@ -135,7 +135,7 @@ export async function changePassword(
   await prisma.$transaction([
     prisma.user.update({
       where: { id: userId },
-      data: { password: hash, passwordChangedAt: new Date() },
+      data: { password: hash, passwordChangedAt: new Date(), passwordChangeRequired: false },
     }),
     prisma.session.deleteMany({
       where: { userId, ...(keepSid ? { sid: { not: keepSid } } : {}) },

@@ -52,7 +52,10 @@ export interface Notifications {
    */
   orderReceivedRow?(order: Order): { id: string; insert: Prisma.Sql };
   /** After the commit: the queued mail, re-rendered with the order as it is now (its payment link), goes out. */
-  releaseQueued?(mailId: string, order: { id: string; deliveryMethod: string }): Promise<void>;
+  releaseQueued?(
+    mailId: string,
+    order: { id: string; deliveryMethod: string; deliveryFeeStatus?: string | null },
+  ): Promise<void>;
   paymentLinkReady(orderId: string): Promise<void>;
   paymentReceived(orderId: string): Promise<void>;
   orderReady(orderId: string): Promise<void>;

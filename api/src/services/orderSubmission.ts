@@ -9,11 +9,13 @@ import {
   bakeryToday,
   centsToDollars,
   dollarsToCents,
+  deliveryFeeCentsFor,
   isCakeLine,
   orderLines,
   orderPayloadSchema,
   orderRefusal,
   PAYMENT_NOT_CONFIGURED_NOTICE,
+  paymentNotConfiguredText,
   priceOrder,
   PricingError,
   safeInput,
@@ -52,7 +54,7 @@ import { withLineAllergens } from './allergens/orderLines.js';
 const SUBMISSIONS_AT_ONCE = 8;
 const submissionSlot = pLimit(SUBMISSIONS_AT_ONCE);
 
-/** The answer's message without Square: what happens next, in the customer's words. */
+/** The answer's message without Square: what happens next, in the customer's words (a pickup order). */
 export const PAYMENT_NOT_CONFIGURED = `${PAYMENT_NOT_CONFIGURED_NOTICE.title}. ${PAYMENT_NOT_CONFIGURED_NOTICE.text}`;
 export const PRICE_MISMATCH =
   'Order prices do not match our current menu. Please review your cart and try again.';
@@ -78,10 +80,14 @@ function reprice(
     filling: item.filling,
     addIn: item.addIn,
   }));
+  // Issue 38: a delivery to a ZIP of the owner's fee table pays its fee at checkout.
+  const deliveryFeeCents =
+    payload.deliveryMethod === 'delivery' ? deliveryFeeCentsFor(payload.deliveryZip) : null;
   const options = {
     pickupDate: payload.pickupDate,
     hasWriting: Boolean(payload.cakeOptions?.hasWriting),
     hasBows: Boolean(payload.cakeOptions?.hasBows),
+    ...(deliveryFeeCents !== null ? { deliveryFeeCents } : {}),
     // Issue 37: an order of only the date's drop items pays no rush fee.
     dropProductIds,
   };
@@ -163,11 +169,12 @@ function answerBody(deps: AppDeps, order: Order, paymentUrl: string | null): Sub
 
 function answerMessage(
   deps: AppDeps,
-  order: { deliveryMethod: string },
+  order: { deliveryMethod: string; deliveryFeeStatus: string },
   paymentUrl: string | null,
 ): string {
-  if (!deps.payments.configured) return PAYMENT_NOT_CONFIGURED;
-  if (order.deliveryMethod === 'delivery') {
+  if (!deps.payments.configured)
+    return `${PAYMENT_NOT_CONFIGURED_NOTICE.title}. ${paymentNotConfiguredText(order)}`;
+  if (order.deliveryFeeStatus === 'pending') {
     return 'Order submitted! We will calculate your delivery fee and email you a payment link within 24 hours.';
   }
   if (paymentUrl) return 'Order submitted! Complete your payment to confirm your order.';
@@ -315,7 +322,8 @@ export async function placeOrder(
 
   let paymentUrl: string | null = null;
   const wantsLink = options.paymentLink ?? true;
-  if (wantsLink && order.deliveryMethod === 'pickup' && deps.payments.configured) {
+  // A pickup, or a delivery whose fee the checkout set (issue 38), gets its link now.
+  if (wantsLink && order.deliveryFeeStatus !== 'pending' && deps.payments.configured) {
     try {
       paymentUrl = await deps.payments.ensurePaymentLink(order.id, { notifyCustomer: false });
     } catch (error) {
@@ -574,7 +582,7 @@ function orderRow(p: Payload, priced: PricedOrder, user: SessionUser | undefined
     rushFee: centsToDollars(priced.rushFeeCents),
     tax: centsToDollars(priced.taxCents),
     total: centsToDollars(priced.totalCents),
-    deliveryFee: 0,
+    deliveryFee: centsToDollars(priced.deliveryFeeCents),
     specialInstructions: text(p.specialInstructions),
     // Writing only on an order with a cake whose writing was chosen (and paid for).
     cakeWriting: priced.hasCakeItems && cakeOptions?.hasWriting ? text(p.cakeWriting) : null,
@@ -587,7 +595,12 @@ function orderRow(p: Payload, priced: PricedOrder, user: SessionUser | undefined
     // Issue 36: a later change keeps the rate the order was taxed at.
     taxRatePercent: taxRatePercent(),
     deliveryMethod: delivery ? 'delivery' : 'pickup',
-    deliveryFeeStatus: delivery ? 'pending' : 'not_applicable',
+    // Issue 38: the owner's fee table set it at checkout; otherwise staff add it.
+    deliveryFeeStatus: !delivery
+      ? 'not_applicable'
+      : deliveryFeeCentsFor(p.deliveryZip) !== null
+        ? 'calculated'
+        : 'pending',
     deliveryAddress: delivery ? text(p.deliveryAddress) : null,
     deliveryCity: delivery ? text(p.deliveryCity) : null,
     deliveryState: delivery ? text(p.deliveryState) : null,

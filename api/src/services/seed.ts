@@ -37,6 +37,8 @@ export async function seedOwner(
           lastName: 'Owner',
           role: 'owner',
           totpSetupRequired: config.newStaffSecondFactor,
+          // Issue 38: a password from the environment is changed at the first sign-in.
+          passwordChangeRequired: config.ownerFirstPasswordChange,
         },
       });
       log.info('owner account created', { email });
@@ -60,11 +62,13 @@ export async function seedOwner(
       lastName: 'Owner',
       role: 'owner',
       totpSetupRequired: config.newStaffSecondFactor,
+      passwordChangeRequired: config.ownerFirstPasswordChange,
     },
     update: {
       password: await hashPassword(password),
       role: 'owner',
       totpSetupRequired: config.newStaffSecondFactor,
+      passwordChangeRequired: config.ownerFirstPasswordChange,
     },
   });
   const file = await writeOwnerPassword(config.dataDir, DEFAULT_OWNER_EMAIL, password);

@@ -52,14 +52,20 @@ export const USER_FIELDS = {
 } as const;
 
 /** The user fields every request needs, read with the session. */
-export const SESSION_USER_FIELDS = { ...USER_FIELDS, totpEnabledAt: true } as const;
+export const SESSION_USER_FIELDS = {
+  ...USER_FIELDS,
+  totpEnabledAt: true,
+  passwordChangeRequired: true,
+} as const;
 
 export type SessionUserRow = Prisma.UserGetPayload<{ select: typeof SESSION_USER_FIELDS }>;
 
 /** The signed-in user of a request (the store read it with the session). */
-export type SessionUser = Omit<SessionUserRow, 'totpEnabledAt'> & {
+export type SessionUser = Omit<SessionUserRow, 'totpEnabledAt' | 'passwordChangeRequired'> & {
   /** Set when the user has a second factor (staff). */
   totpEnabledAt?: Date | null;
+  /** Issue 38: the password was set up for the user (the seeded owner's): changed at first sign-in. */
+  passwordChangeRequired?: boolean;
 };
 
 /** What the store leaves in ctx.state for the rest of the request. */

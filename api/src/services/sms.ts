@@ -75,7 +75,8 @@ export function readyText(order: {
 
 /**
  * The notifications, with a text beside the ready (and out-for-delivery) mail
- * where SMS is set up and the order has a US phone number.
+ * where SMS is set up (now or later: Settings, issue 38) and the order has a
+ * US phone number.
  */
 export function withTexts<T extends Notifications>(
   notifications: T,
@@ -83,8 +84,8 @@ export function withTexts<T extends Notifications>(
   prisma: PrismaClient,
   log: Logger,
 ): T {
-  if (!sms.configured) return notifications;
   const text = async (orderId: string) => {
+    if (!sms.configured) return;
     try {
       const order = await prisma.order.findUnique({ where: { id: orderId } });
       const to = toE164(order?.customerPhone);
@@ -96,6 +97,10 @@ export function withTexts<T extends Notifications>(
   const outForDelivery = notifications.outForDelivery?.bind(notifications);
   return {
     ...notifications,
+    // Live: mail connected in Settings changes it (a spread would copy the value once).
+    get mailConfigured() {
+      return notifications.mailConfigured;
+    },
     async orderReady(orderId: string) {
       await notifications.orderReady(orderId);
       await text(orderId);

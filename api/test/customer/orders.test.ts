@@ -212,12 +212,12 @@ describe('POST /api/submit-order', () => {
     expect(await server.prisma.order.count({ where: { userId: user.id } })).toBe(1);
   });
 
-  it('says a payment link will follow the review (never configuration wording), keeping the order pending, when Square is not set up', async () => {
+  it('says to pay at pickup (never configuration wording, never a link that will not come), keeping the order pending, when Square is not set up', async () => {
     const { user, client } = await signedInCustomer(unconfigured.baseUrl, unconfigured.prisma);
     const { status, body } = await submit(client, orderPayload());
     expect(status).toBe(201);
     expect(body.message).toBe(
-      "Order submitted for review. We'll e-mail you a payment link after we review your order.",
+      "Order submitted for review. You pay when you pick up your order. We'll e-mail you if anything needs arranging.",
     );
     expect(body.message).not.toMatch(/configured/i);
     expect((body as { code?: string }).code).toBe('payment_not_configured');

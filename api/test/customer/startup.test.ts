@@ -69,6 +69,8 @@ describe('seedOwner', () => {
     const owners = await db.prisma.user.findMany({ where: { role: 'owner' } });
     expect(owners.map((o) => o.email)).toEqual(['boss@bakery.example']);
     expect(await argon2.verify(owners[0]!.password, 'owner-pass-1')).toBe(true);
+    // Issue 38: a password set up for her is changed at her first sign-in.
+    expect(owners[0]!.passwordChangeRequired).toBe(true);
   });
 
   it('creates no generated owner when an owner exists', async () => {
@@ -83,6 +85,7 @@ describe('seedOwner', () => {
     const owner = await db.prisma.user.findUnique({ where: { email: 'owner@bakery.local' } });
     expect(owner!.role).toBe('owner');
     expect(owner!.password).toMatch(/^\$argon2id\$/);
+    expect(owner!.passwordChangeRequired).toBe(true);
     await rm(dataDir, { recursive: true, force: true });
   });
 

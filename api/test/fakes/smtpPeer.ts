@@ -79,7 +79,8 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
   };
 }
 
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/** With `login`, the peer takes that user name and password (AUTH), and refuses others. */
+export async function startSmtpPeer(login?: { user: string; pass: string }): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
   let refusals = 0;
@@ -91,7 +92,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     }
     messages.push(parseMail(raw.toString('utf8'), envelope));
     for (const wake of waiters.splice(0)) wake();
-  });
+  }, login);
   const { port } = smtp;
 
   return {

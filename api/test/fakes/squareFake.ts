@@ -4,6 +4,7 @@
 //   POST /v2/online-checkout/payment-links   (idempotent by idempotency_key)
 //   GET  /v2/orders/{order_id}
 //   GET  /v2/payments/{payment_id}
+//   GET  /v2/locations/{location_id}   (the Settings "Test connection", issue 38)
 // and lets a test pay an order the way a buyer on the checkout page would,
 // queue an error answer, or make the next answer slow (for timeouts).
 import { randomBytes } from 'node:crypto';
@@ -141,10 +142,11 @@ async function readJson(req: IncomingMessage): Promise<CreateLinkBody | null> {
 }
 
 export async function startSquareFake(
-  options: { accessToken?: string; locationId?: string } = {},
+  options: { accessToken?: string; locationId?: string; locationName?: string } = {},
 ): Promise<SquareFake> {
   const accessToken = options.accessToken ?? 'EAAAtest-token';
   const locationId = options.locationId ?? 'LTESTLOCATION';
+  const locationName = options.locationName ?? 'Main Street Bakery';
   const requests: RecordedRequest[] = [];
   const orders = new Map<string, FakeOrder>();
   const payments = new Map<string, FakePayment>();
@@ -190,6 +192,14 @@ export async function startSquareFake(
       if (!found)
         return squareErrors(res, 404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', `Order not found.`);
       return send(res, 200, { order: found });
+    }
+    const location = /^\/v2\/locations\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && location) {
+      if (decodeURIComponent(location[1]!) !== locationId)
+        return squareErrors(res, 404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', 'Location not found.');
+      return send(res, 200, {
+        location: { id: locationId, name: locationName, status: 'ACTIVE', currency: 'USD' },
+      });
     }
     const payment = /^\/v2\/payments\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && payment) {

@@ -1,6 +1,6 @@
 // A local fake of the one Twilio endpoint the SDK calls to send a text
 // (POST /2010-04-01/Accounts/{sid}/Messages.json, form-encoded, basic auth),
-// recording what it received. Tests point the real SDK at it (TWILIO_API_URL).
+// recording what it received; wrong credentials get Twilio's 401. Tests point the real SDK at it (TWILIO_API_URL).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -33,6 +33,12 @@ export async function startTwilioFake(credentials: { accountSid: string; authTok
         body: form.get('Body') ?? '',
         authorized: req.headers.authorization === expectedAuth,
       });
+      // As Twilio does: wrong credentials are refused (error 20003).
+      if (req.headers.authorization !== expectedAuth) {
+        res.writeHead(401, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ code: 20003, message: 'Authenticate', status: 401 }));
+        return;
+      }
       res.writeHead(201, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({

@@ -224,9 +224,11 @@ describe('messages at the SMTP server', () => {
     mail = mailer({ paymentConfigured: false });
     const pickup = await insertOrder(db.prisma);
     const unconfigured = await deliver(() => mail.orderReceived(pickup.id));
+    // Issue 38: no link will come without Square: pay at pickup.
     expect(unconfigured.text).toContain(
-      "We'll e-mail you a payment link after we review your order.",
+      "You pay when you pick up your order. We'll e-mail you if anything needs arranging.",
     );
+    expect(unconfigured.text).not.toMatch(/payment link/i);
     expect(unconfigured.text + unconfigured.html).not.toMatch(/configured/i);
   });
 

@@ -13,12 +13,15 @@ import {
   type Payments,
 } from '../../src/services/contracts.js';
 import { createLogger } from '../../src/services/logger.js';
+import type { Integrations } from '../../src/services/integrations.js';
 import { createTestDatabase } from './testDatabase.js';
 
 export interface TestServerOptions {
   notifications?:
     Notifications | ((deps: Omit<AppDeps, 'notifications' | 'payments'>) => Notifications);
   payments?: Payments | ((deps: Omit<AppDeps, 'notifications' | 'payments'>) => Payments);
+  /** Issue 38: the live integrations behind Settings → Connections (their notifications and payments are used). */
+  integrations?: (deps: Omit<AppDeps, 'notifications' | 'payments'>) => Integrations;
   config?: Partial<AppConfig>;
   log?: Logger;
   /** The PostgreSQL server to create the test database on (default: the run's). */
@@ -41,14 +44,23 @@ export async function startTestServer(options: TestServerOptions = {}) {
       : typeof value === 'function'
         ? (value as (deps: typeof base) => T)(base)
         : value;
-  const deps: AppDeps = {
-    ...base,
-    notifications: resolve(
-      options.notifications,
-      loggingNotifications(createLogger({ level: 'error' })),
-    ),
-    payments: resolve(options.payments, unconfiguredPayments),
-  };
+  const integrations = options.integrations?.(base);
+  if (integrations) await integrations.reload();
+  const deps: AppDeps = integrations
+    ? {
+        ...base,
+        integrations,
+        notifications: integrations.notifications,
+        payments: integrations.payments,
+      }
+    : {
+        ...base,
+        notifications: resolve(
+          options.notifications,
+          loggingNotifications(createLogger({ level: 'error' })),
+        ),
+        payments: resolve(options.payments, unconfiguredPayments),
+      };
   const app = createApp(deps);
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {

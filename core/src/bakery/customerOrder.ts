@@ -10,12 +10,28 @@ import {
 /**
  * The one message everywhere (toast, My Orders, confirmation, e-mail) when
  * Square is not configured: what happens next, never how the shop is
- * configured (issue 24; staff screens say that).
+ * configured (issue 24; staff screens say that). Issue 38: never a payment
+ * link that will not come: a pickup order is paid at pickup; for a delivery
+ * the team gets in touch with the fee and how to pay.
  */
 export const PAYMENT_NOT_CONFIGURED_NOTICE = {
   title: 'Order submitted for review',
-  text: "We'll e-mail you a payment link after we review your order.",
+  text: "You pay when you pick up your order. We'll e-mail you if anything needs arranging.",
+  delivery: 'Our team will e-mail you the delivery fee and how to pay.',
+  /** A delivery whose fee the checkout already added (the owner's fee table). */
+  deliveryWithFee: 'Our team will e-mail you how to pay.',
 } as const;
+
+/** The notice's text for this order (pickup or delivery). */
+export function paymentNotConfiguredText(order: {
+  deliveryMethod: string;
+  deliveryFeeStatus?: string | null;
+}): string {
+  if (order.deliveryMethod !== 'delivery') return PAYMENT_NOT_CONFIGURED_NOTICE.text;
+  return order.deliveryFeeStatus === 'calculated'
+    ? PAYMENT_NOT_CONFIGURED_NOTICE.deliveryWithFee
+    : PAYMENT_NOT_CONFIGURED_NOTICE.delivery;
+}
 
 /** The order's progress in the customer's words (core's order-state table). */
 export type CustomerOrderStatus = string;

@@ -11,10 +11,21 @@ export const DELIVERY_ZIPS = DEFAULT_DELIVERY_AREA;
 /** The ZIP codes of the owner's delivery area (settings; default: DELIVERY_ZIPS). */
 let ZIPS: ReadonlySet<string>;
 let MILES = 25;
+let FEES: ReadonlyMap<string, number> = new Map();
 onShopSettings((s) => {
   ZIPS = new Set(s.deliveryZips);
   MILES = s.deliveryMiles;
+  FEES = new Map((s.deliveryFees ?? []).map((row) => [row.zip, row.feeCents]));
 });
+
+/**
+ * Issue 38: the delivery fee (cents) the owner set for this ZIP code, or null
+ * when she set none (staff then add it after reviewing the order).
+ */
+export function deliveryFeeCentsFor(zip: string | null | undefined): number | null {
+  const five = /^(\d{5})(?:-\d{4})?$/.exec((zip ?? '').trim());
+  return five ? (FEES.get(five[1]!) ?? null) : null;
+}
 
 /** The state delivered to (Florida): a ZIP of the list is Florida's. */
 export const DELIVERY_AREA_STATE = 'FL';

@@ -14,6 +14,7 @@ import type * as W from './wire';
 import type { CatalogueSnapshot } from '../catalogue/catalogue';
 import type { Permission } from '../roles/roles';
 import type { ShopSettings, ShopSettingsView } from '../settings/settings';
+import type { IntegrationsView, IntegrationTestResult } from '../settings/integrations';
 import type { PhotoSize } from '../catalogue/photos';
 import type { StandingOrderView, StandingPanelView, StandingSettings } from '../standing/standing';
 import type * as Schemas from './schemas';
@@ -182,6 +183,7 @@ const atMail = at('/api/admin/mail', 'manageMail');
 const atBackups = at('/api/admin/backups', 'manageBackups');
 const atUnpaidOrders = at('/api/admin/unpaid-orders', 'manageBackups');
 const atSettings = at('/api/admin/settings', 'manageSettings');
+const atIntegrations = at('/api/admin/integrations', 'manageSettings');
 const atMenu = at('/api/admin/menu', 'manageMenu');
 const atMenuView = at('/api/admin/menu', 'markSoldOut');
 const atAllergens = at('/api/admin/allergens', 'manageRecipes');
@@ -483,6 +485,28 @@ const routeMap = () => ({
   adminSettings: atSettings.get<ShopSettingsView>()(''),
   saveAdminSettings: atSettings.put<ShopSettingsView>()('', { body: 'ShopSettingsInputSchema' }),
   uploadMenuImage: atMenu.create<MenuImage>()('/images'),
+  // Owner: Square, mail and texts connected from Settings (issue 38)
+  integrations: atIntegrations.get<IntegrationsView>()(''),
+  saveSquareConnection: atIntegrations.put<IntegrationsView>()('/square', {
+    body: 'SquareConnectionSchema',
+  }),
+  saveMailConnection: atIntegrations.put<IntegrationsView>()('/mail', {
+    body: 'MailConnectionSchema',
+  }),
+  saveSmsConnection: atIntegrations.put<IntegrationsView>()('/sms', { body: 'SmsConnectionSchema' }),
+  testSquareConnection: atIntegrations.post<IntegrationTestResult>()('/square/test', {
+    body: 'SquareConnectionFieldsSchema',
+  }),
+  testMailConnection: atIntegrations.post<IntegrationTestResult>()('/mail/test', {
+    body: 'MailTestSchema',
+  }),
+  testSmsConnection: atIntegrations.post<IntegrationTestResult>()('/sms/test', {
+    body: 'SmsTestSchema',
+  }),
+  removeConnection: atIntegrations.post<IntegrationsView>()('/:service/disconnect', {
+    params: 'IntegrationServiceParam',
+    body: 'IntegrationRemoveSchema',
+  }),
 
   // Staff: the menu (issue 22)
   adminMenu: atMenuView.get<W.MenuDraftView>()(''),

@@ -19,5 +19,6 @@ export * from '../kitchen/allergenSchemas';
 export * from '../upkeep/backups';
 export * from '../upkeep/unpaidOrders';
 export * from '../settings/schema';
+export * from '../settings/integrations';
 export * from '../catalogue/menuSchemas';
 export * from './inputs';

@@ -7,6 +7,7 @@ import {
   dueLabel,
   dueMinutes,
   dueRange,
+  historyToShow,
   historyWords,
   itemsSummary,
   lineDescription,
@@ -150,5 +151,34 @@ describe('the desk query', () => {
   it('searches a typed phone number by its digits', () => {
     expect(normaliseSearch('(850) 555-1234')).toBe('8505551234');
     expect(normaliseSearch('  Chocolate ')).toBe('chocolate');
+  });
+});
+
+describe('historyToShow (issue 38)', () => {
+  const at = (seconds: number) => new Date(Date.UTC(2026, 10, 28, 17, 0, seconds)).toISOString();
+  const row = (field: string, actorEmail: string, seconds: number) => ({
+    id: `${field}-${seconds}`,
+    at: at(seconds),
+    actorEmail,
+    field,
+    from: '08:00',
+    to: '10:30',
+  });
+
+  it("leaves out the raw rows of a customer's change, keeping its sentence and staff rows", () => {
+    const entries = [
+      row('pickupTime', 'maria@example.com', 0),
+      row('total', 'maria@example.com', 0),
+      row('customerChange', 'maria@example.com', 0),
+      row('refundDue', 'maria@example.com', 0),
+      row('paymentStatus', 'staff@bakery.test', 1),
+      row('pickupTime', 'maria@example.com', 60),
+    ];
+    expect(historyToShow(entries).map((e) => e.id)).toEqual([
+      'customerChange-0',
+      'refundDue-0',
+      'paymentStatus-1',
+      'pickupTime-60',
+    ]);
   });
 });

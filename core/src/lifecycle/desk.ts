@@ -317,6 +317,27 @@ export function historyWords(entry: Pick<OrderHistoryView, 'field' | 'from' | 't
   return `${label}: ${valueWords(entry.field, entry.from)} → ${valueWords(entry.field, entry.to)}`;
 }
 
+/**
+ * The history as staff read it (issue 38): a customer's own change is one
+ * sentence ("Changed by the customer: Pickup time: 8:00 AM → 10:30 AM"); the
+ * raw field rows the same change wrote beside it (pickupTime, items, total…)
+ * are left out, so it does not read twice.
+ */
+export function historyToShow<T extends Pick<OrderHistoryView, 'field' | 'at' | 'actorEmail'>>(
+  entries: readonly T[],
+): T[] {
+  const changes = entries.filter((e) => e.field === 'customerChange');
+  if (changes.length === 0) return [...entries];
+  const covered = (e: T) =>
+    !(e.field in NOTE_FIELDS) &&
+    changes.some(
+      (c) =>
+        c.actorEmail === e.actorEmail &&
+        Math.abs(new Date(c.at).getTime() - new Date(e.at).getTime()) <= 5_000,
+    );
+  return entries.filter((e) => !covered(e));
+}
+
 /** A pick list day heading: "Tuesday, November 24, 2026". */
 export function pickListHeading(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

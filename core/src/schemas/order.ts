@@ -28,7 +28,11 @@ import {
 } from '../money/money';
 import { takesCakeOptions, type CartLine } from '../catalogue/catalogue';
 import { DELIVERY_STATE_CODES } from '../bakery/bakery';
-import { isDeliveryZip, outsideDeliveryAreaMessage } from '../bakery/deliveryArea';
+import {
+  deliveryFeeCentsFor,
+  isDeliveryZip,
+  outsideDeliveryAreaMessage,
+} from '../bakery/deliveryArea';
 import type { ErrorCode } from '../errors';
 import {
   emailField,
@@ -460,7 +464,9 @@ export function orderPayloadSchema(today?: string, options: OrderSchemaOptions =
           dollarsToCents(order.subtotal) +
           dollarsToCents(order.cakeOptionsFee) +
           dollarsToCents(order.rushFee) +
-          dollarsToCents(order.tax);
+          dollarsToCents(order.tax) +
+          // Issue 38: the fee of the owner's table, added at checkout.
+          dollarsToCents(order.deliveryFee ?? 0);
         if (Math.abs(dollarsToCents(order.total) - sum) > 1)
           ctx.addIssue({ code: 'custom', path: ['total'], message: ORDER_MESSAGES.totalMismatch });
       }
@@ -661,7 +667,15 @@ export function buildOrderPayload(
     deliveryState: delivery ? text(form.deliveryState) : '',
     deliveryZip: delivery ? text(form.deliveryZip) : '',
     deliveryInstructions: delivery ? text(form.deliveryInstructions) : '',
-    deliveryFeeStatus: delivery ? 'pending' : 'not_applicable',
+    // Issue 38: a fee the owner's table sets is in the total; otherwise staff add it.
+    deliveryFeeStatus: !delivery
+      ? 'not_applicable'
+      : deliveryFeeCentsFor(form.deliveryZip) !== null
+        ? 'calculated'
+        : 'pending',
+    ...(delivery && deliveryFeeCentsFor(form.deliveryZip) !== null
+      ? { deliveryFee: centsToDollars(priced.deliveryFeeCents) }
+      : {}),
     specialInstructions: text(form.specialInstructions),
     cakeWriting: hasWriting ? text(form.cakeWriting) : '',
   };

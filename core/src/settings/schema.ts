@@ -137,6 +137,23 @@ export const ShopSettingsSchema = z
         },
       )
       .max(500, 'At most 500 delivery ZIP codes'),
+    /** Issue 38: the fee by ZIP code (the checkout adds it; other ZIPs stay pending for staff). */
+    deliveryFees: z
+      .array(
+        z.object({
+          zip: z
+            .string()
+            .trim()
+            .regex(/^\d{5}$/, 'Each delivery-fee ZIP code must be 5 digits'),
+          feeCents: cents('Delivery fee', 10_000),
+        }),
+        { error: 'Delivery fees must be a list' },
+      )
+      .max(500, 'At most 500 delivery fees')
+      .refine(
+        (rows) => new Set(rows.map((r) => r.zip)).size === rows.length,
+        'Each ZIP code has one delivery fee',
+      ),
     selfServiceLockHours: z
       .number({ error: 'Lock time must be a number of hours' })
       .int('Lock time must be a whole number of hours')

@@ -61,8 +61,20 @@ export interface ShopSettings {
   deliveryMiles: number;
   /** The ZIP codes delivered to; empty: any ZIP within the miles (staff check the distance). */
   deliveryZips: string[];
+  /**
+   * Issue 38: the delivery fee by ZIP code, as the owner sets it. A delivery
+   * to a ZIP of this table has its fee in the total at checkout; any other
+   * keeps the fee pending for staff (the default: an empty table).
+   */
+  deliveryFees: DeliveryFeeRow[];
   /** Hours before the pickup at which the customer's own changes close. */
   selfServiceLockHours: number;
+}
+
+/** One row of the owner's delivery-fee table (issue 38). */
+export interface DeliveryFeeRow {
+  zip: string;
+  feeCents: number;
 }
 
 const everyDay = (hours: DayHours) =>
@@ -141,6 +153,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = Object.freeze({
   cakeBowsFeeCents: 500,
   deliveryMiles: 25,
   deliveryZips: [...DEFAULT_DELIVERY_ZIPS],
+  deliveryFees: [],
   selfServiceLockHours: 48,
 }) as ShopSettings;
 

@@ -40,6 +40,7 @@ const identity = (user: SessionUser): AdminMeView => ({
   email: user.email,
   firstName: user.firstName,
   lastName: user.lastName,
+  passwordChangeRequired: user.passwordChangeRequired === true,
 });
 
 export function adminAccessRouter(deps: AppDeps): Router {

@@ -14,9 +14,8 @@ import {
   ROUTES,
 } from '@bakery/core';
 import { currentUser } from '../../middleware/auth.js';
-import { checkSecondFactor, secondFactorRecord } from '../../services/secondFactor.js';
 import { logSecurityEvent } from '../../services/securityLog.js';
-import { currentPasswordCheck } from '../accountSecurity.js';
+import { ownerConfirmation } from './confirmOwner.js';
 import type { AppDeps } from '../../deps.js';
 import { conflict, HttpError, notFound } from '../../middleware/errors.js';
 import {
@@ -135,27 +134,12 @@ export function adminUpkeepRouter(deps: AppDeps): Router {
     return await backupSettings(prisma);
   });
   // Issue 39: keeping fewer backups deletes older ones: the password or a code first.
-  const checkCurrentPassword = currentPasswordCheck(deps);
+  const confirmOwner = ownerConfirmation(deps);
   on(router, ROUTES.saveBackupSettings, async (ctx, { body }) => {
     const { confirm, ...settings } = body;
     if (keepsFewerBackups(await backupSettings(prisma), settings)) {
-      const refuse = () =>
-        new HttpError(403, BACKUP_MESSAGES.confirmLower, {}, 'confirmation_required');
-      const given = confirm?.trim() ?? '';
-      if (!given) throw refuse();
+      await confirmOwner(ctx, confirm, BACKUP_MESSAGES.confirmLower);
       const me = currentUser(ctx)!;
-      const record = await secondFactorRecord(prisma, me.id);
-      const byCode =
-        record?.totpEnabledAt &&
-        (await checkSecondFactor(deps, { ...record, email: me.email }, given)) !== null;
-      if (!byCode) {
-        try {
-          await checkCurrentPassword(ctx, given);
-        } catch (error) {
-          if (error instanceof HttpError && error.status === 429) throw error;
-          throw refuse();
-        }
-      }
       logSecurityEvent(ctx, deps, 'info', 'backup retention lowered', {
         userId: me.id,
         keepDaily: settings.keepDaily,

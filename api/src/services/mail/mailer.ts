@@ -36,7 +36,7 @@ import {
   standingReminderMail,
 } from './messages.js';
 import { createMailQueue } from './queue.js';
-import { createMailTransport, type MailSettings } from './transport.js';
+import { createMailTransport, type MailSettings, type MailTransport } from './transport.js';
 
 export { SECRET_MAIL_KINDS } from './queue.js';
 export { readMailSettings, type MailSettings } from './transport.js';
@@ -54,6 +54,8 @@ export interface MailNotifications extends Notifications {
   reminderRow(order: StoredOrder): { id: string; insert: Prisma.Sql };
   /** Tells the sender that rows were queued by another transaction. */
   wake(): void;
+  /** Issue 38: mail goes out with these SMTP settings from now on (null: to the outbox). */
+  useSettings(settings: MailSettings | null): void;
 }
 
 export interface MailNotificationsOptions {
@@ -64,8 +66,8 @@ export interface MailNotificationsOptions {
   /** Where unsent (no SMTP) and failed messages are written. */
   outboxDir: string;
   publicUrl: string;
-  /** Whether Square is configured: changes the payment notice of the order mail. */
-  paymentConfigured: boolean;
+  /** Whether Square is configured (now: a function, issue 38): changes the payment notices. */
+  paymentConfigured: boolean | (() => boolean);
   /** Waits between attempts; one attempt more than entries (default 2 s, 30 s, 5 min). */
   retryDelaysMs?: number[];
   /**
@@ -117,12 +119,25 @@ export function mergeChanges(earlier: readonly string[], later: readonly string[
 
 export function createMailNotifications(options: MailNotificationsOptions): MailNotifications {
   const { prisma, log, outboxDir } = options;
+  const paymentConfigured = options.paymentConfigured;
   const context: MailContext = {
     publicUrl: options.publicUrl.replace(/\/+$/, ''),
-    paymentConfigured: options.paymentConfigured,
+    // Read at each mail: payments connected in Settings change it (issue 38).
+    get paymentConfigured() {
+      return typeof paymentConfigured === 'function' ? paymentConfigured() : paymentConfigured;
+    },
   };
   const holdMs = options.holdMs ?? 30_000;
-  const transport = createMailTransport({ settings: options.settings, outboxDir, log });
+  // The transport in force; `transport` hands every call to it (issue 38: replaced on a new connection).
+  let current = createMailTransport({ settings: options.settings, outboxDir, log });
+  const transport: MailTransport = {
+    get smtp() {
+      return current.smtp;
+    },
+    deliver: (mail) => current.deliver(mail),
+    writeToOutbox: (mail, folder) => current.writeToOutbox(mail, folder),
+    close: () => current.close(),
+  };
   const queue = createMailQueue({
     prisma,
     log,
@@ -131,9 +146,13 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
     retryDelaysMs: options.retryDelaysMs ?? [2_000, 30_000, 5 * 60_000],
   });
 
-  /** Whether the request adds a payment link to the order mail after the commit. */
-  const linkFollows = (order: { deliveryMethod: string }) =>
-    context.paymentConfigured && order.deliveryMethod === 'pickup';
+  /**
+   * Whether the request adds a payment link to the order mail after the
+   * commit: a pickup, or (issue 38) a delivery whose fee the checkout set.
+   */
+  const linkFollows = (order: { deliveryMethod: string; deliveryFeeStatus?: string | null }) =>
+    context.paymentConfigured &&
+    (order.deliveryMethod === 'pickup' || order.deliveryFeeStatus === 'calculated');
 
   const notPrepared = (kind: string, error: unknown, fields: Record<string, unknown> = {}) =>
     log.error('mail not sent: could not prepare it', {
@@ -239,7 +258,15 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
   }
 
   return {
-    mailConfigured: transport.smtp,
+    get mailConfigured() {
+      return transport.smtp;
+    },
+    useSettings(settings) {
+      const previous = current;
+      current = createMailTransport({ settings, outboxDir, log });
+      // A send already under way on the old connection gets time to finish.
+      setTimeout(() => previous.close(), 60_000).unref();
+    },
     async passwordReset(to, resetUrl) {
       send('password-reset', to.email, () => passwordResetMail(to, resetUrl));
     },

@@ -18,7 +18,7 @@ import {
   MIN_LEAD_DAYS,
   orderCalendarFile,
   orderNumber,
-  PAYMENT_NOT_CONFIGURED_NOTICE,
+  paymentNotConfiguredText,
   NO_RUSH_FEE_DROP_NOTE,
   RUSH_FEE_CENTS,
   isRushDate,
@@ -280,9 +280,10 @@ export function paymentNotice(order: MailOrder, context: MailContext): string {
       : 'Your order is paid. Thank you!';
   if (notice === 'pay')
     return `Please pay through Square with the link below. Payment is due 24 hours before ${order.deliveryMethod === 'delivery' ? 'delivery' : 'pickup'} of your order.`;
+  // Issue 38: without Square no link will come; say what will happen instead.
+  if (!context.paymentConfigured) return paymentNotConfiguredText(order);
   if (notice === 'delivery_fee_pending')
     return 'We will calculate your delivery fee and e-mail you a Square payment link within 24 hours.';
-  if (!context.paymentConfigured) return PAYMENT_NOT_CONFIGURED_NOTICE.text;
   return 'Your Square payment link is being prepared; we will e-mail it to you shortly.';
 }
 
@@ -593,6 +594,14 @@ export function refundRecordedMail(
   ]);
 }
 
+/** An open payment: its link, or what happens instead (issue 38: no link promised without Square). */
+function pendingPayment(order: MailOrder, context: MailContext) {
+  if (order.paymentUrl) return payButton(order.paymentUrl);
+  return context.paymentConfigured
+    ? "We'll e-mail you a payment link after we review your order."
+    : paymentNotConfiguredText(order);
+}
+
 /** Staff set or corrected the delivery fee: the new total and, when there is one, the payment link. */
 export function deliveryFeeSetMail(order: MailOrder, context: MailContext): MailContent {
   return message(`Delivery fee for order #${order.orderNumber}`, order.customerName, [
@@ -601,12 +610,7 @@ export function deliveryFeeSetMail(order: MailOrder, context: MailContext): Mail
       { lines: fulfillmentLines(order) },
     ],
     [{ summary: order }],
-    [
-      order.paymentStatus === 'pending' &&
-        (order.paymentUrl
-          ? payButton(order.paymentUrl)
-          : "We'll e-mail you a payment link after we review your order."),
-    ],
+    [order.paymentStatus === 'pending' && pendingPayment(order, context)],
     [followLink(context), questions()],
   ]);
 }
@@ -658,13 +662,7 @@ export function orderChangedMail(
         `Your new total is ${formatCents(order.totalCents)}.`,
       ],
       [{ summary: order }, { lines: fulfillmentLines(order) }, calendarLink(order, context)],
-      [
-        order.paymentStatus === 'pending' && order.paymentUrl
-          ? payButton(order.paymentUrl)
-          : order.paymentStatus === 'pending'
-            ? "We'll e-mail you a payment link after we review your order."
-            : null,
-      ],
+      [order.paymentStatus === 'pending' ? pendingPayment(order, context) : null],
       [followLink(context), questions()],
     ]),
   );

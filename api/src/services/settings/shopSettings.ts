@@ -68,6 +68,8 @@ export function listenForShopSettings(deps: {
   prisma: PrismaClient;
   log: Logger;
   retryMs?: number;
+  /** Also run on each notice (issue 38: the connections made in Settings). */
+  onReload?: () => Promise<void>;
 }): SettingsListener {
   const { databaseUrl, prisma, log } = deps;
   let client: pg.Client | null = null;
@@ -75,7 +77,7 @@ export function listenForShopSettings(deps: {
   let timer: NodeJS.Timeout | null = null;
 
   const reload = () =>
-    loadShopSettings(prisma).catch((error: unknown) =>
+    Promise.all([loadShopSettings(prisma), deps.onReload?.()]).catch((error: unknown) =>
       log.warn('shop settings reload failed', { error: String(error) }),
     );
 

@@ -1,5 +1,6 @@
 import { BAKERY_INFO, deliveryPolicyLines, openingHoursLines } from '@bakery/core';
 import { apiRequest } from '../../api/client';
+import { useShopConfig } from '../../api/queries';
 import { FormField, SubmitButton } from '../../components/FormField';
 import { useToast } from '../../components/Toast';
 import { useForm } from '../../components/useForm';
@@ -58,6 +59,7 @@ function ContactForm() {
 
 export default function AboutPage() {
   const b = BAKERY_INFO;
+  const config = useShopConfig();
   return (
     <section className="container page about">
       <header className="page-header">
@@ -116,7 +118,7 @@ export default function AboutPage() {
             <p key={line}>{line}</p>
           ))}
           <h3>Delivery</h3>
-          {deliveryPolicyLines().map((line) => (
+          {deliveryPolicyLines(config.data?.paymentConfigured ?? true).map((line) => (
             <p key={line}>{line}</p>
           ))}
         </section>

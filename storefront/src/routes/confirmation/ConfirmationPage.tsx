@@ -9,6 +9,7 @@ import {
   MIN_LEAD_DAYS,
   parseOrderNumber,
   PAYMENT_NOT_CONFIGURED_NOTICE,
+  paymentNotConfiguredText,
   type PaymentStatusView,
 } from '@bakery/core';
 import { apiRequest } from '../../api/client';
@@ -194,7 +195,7 @@ export default function ConfirmationPage() {
         body = (
           <WithLeadTime title="Order Submitted for Review">
             {squareOff ? (
-              <p>{PAYMENT_NOT_CONFIGURED_NOTICE.text}</p>
+              <p>{order ? paymentNotConfiguredText(order) : PAYMENT_NOT_CONFIGURED_NOTICE.text}</p>
             ) : (
               <p>
                 Thank you for your order! Our team will review it and send you a Square payment link

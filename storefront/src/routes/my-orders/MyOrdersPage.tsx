@@ -9,6 +9,7 @@ import {
 import { useState } from 'react';
 import { olderOrdersCursor, useMyOrders, useOlderOrders } from '../../api/queries';
 import { replaceCart } from '../../cart/cartStorage';
+import { draftFromOrder } from '../order/orderDraft';
 import { Loading } from '../../components/Loading';
 import { SignedIn } from '../../components/SignedIn';
 import { TOAST_CART_MS, useToast } from '../../components/Toast';
@@ -27,6 +28,8 @@ function ReorderButton({ order }: { order: OrderView }) {
   function reorder() {
     const { lines, skipped } = reorderLines(order.items);
     replaceCart(lines);
+    // Issue 38: the address comes back too (the order form reads the draft).
+    if (order.userId) draftFromOrder(order.userId, order);
     toast({
       title: 'Cart refilled',
       description:

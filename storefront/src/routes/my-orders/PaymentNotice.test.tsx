@@ -4,6 +4,7 @@ import { renderScreen } from '../../test/render';
 import type { OrderView } from '@bakery/core';
 import { anOrder, anOrderLine } from '@bakery/test-support/fixtures';
 import { OrderCard } from './MyOrdersPage';
+import { createQueryClient } from '../../api/client';
 
 const base = anOrder({
   orderNumber: '56ABCDEF',
@@ -51,6 +52,37 @@ describe('order card payment state', () => {
     expect(screen.queryByText('Rush fee')).toBeNull();
     expect(screen.queryByText('Delivery fee')).toBeNull();
     expect(screen.getByText('Order #56ABCDEF')).toBeInTheDocument();
+  });
+
+  it('promises no payment link while card payments are not connected (issue 38)', () => {
+    const withoutSquare = () => {
+      const client = createQueryClient();
+      client.setQueryData(['/api/config'], {
+        paymentProvider: 'Square',
+        paymentConfigured: false,
+        mailConfigured: true,
+      });
+      return client;
+    };
+    const { unmount } = renderScreen(<OrderCard order={order({})} />, {
+      toaster: false,
+      client: withoutSquare(),
+    });
+    expect(
+      screen.getByText(
+        "You pay when you pick up your order. We'll e-mail you if anything needs arranging.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/payment link/i)).toBeNull();
+    unmount();
+    renderScreen(
+      <OrderCard order={order({ deliveryMethod: 'delivery', deliveryFeeStatus: 'pending' })} />,
+      { toaster: false, client: withoutSquare() },
+    );
+    expect(
+      screen.getByText('Our team will e-mail you the delivery fee and how to pay.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/payment link/i)).toBeNull();
   });
 
   it('shows Paid and no notice once completed', () => {

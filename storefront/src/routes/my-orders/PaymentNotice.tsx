@@ -1,6 +1,7 @@
 import { useShopConfig } from '../../api/queries';
 import {
   PAYMENT_NOT_CONFIGURED_NOTICE,
+  paymentNotConfiguredText,
   CUSTOMER_NOTICE_TEXT,
   customerPaymentBadge,
   customerPaymentNotice,
@@ -23,12 +24,13 @@ export function PaymentNotice({ order }: { order: OrderView }) {
   const config = useShopConfig();
   const notice = customerPaymentNotice(order);
   if (!notice) return null;
-  // Without Square no link will come: the one message of the whole shop (issue 14).
-  if (notice === 'processing' && config.data && !config.data.paymentConfigured) {
+  // Without Square no link will come: the one message of the whole shop (issue
+  // 14), pay at pickup or the team gets in touch (issue 38), never "check back for a link".
+  if (notice !== 'pay' && config.data && !config.data.paymentConfigured) {
     return (
       <div className="alert alert-info" role="status">
         <strong>{PAYMENT_NOT_CONFIGURED_NOTICE.title}</strong>
-        <p>{PAYMENT_NOT_CONFIGURED_NOTICE.text}</p>
+        <p>{paymentNotConfiguredText(order)}</p>
       </div>
     );
   }

@@ -18,6 +18,7 @@ import {
 } from '@bakery/core';
 import { useState, type ReactNode } from 'react';
 import { FormField } from '../../components/FormField';
+import { useShopConfig } from '../../api/queries';
 import { fieldId, textField, type OrderFormState, type SetField } from './orderForm';
 
 export function DetailsSection({
@@ -48,6 +49,7 @@ export function DetailsSection({
   /** Issue 25: the greyed calendar of the coming dates. */
   calendar?: ReactNode;
 }) {
+  const config = useShopConfig();
   const delivery = form.deliveryMethod === 'delivery';
   const [zipTouched, setZipTouched] = useState(false);
   const zipError =
@@ -101,7 +103,7 @@ export function DetailsSection({
           </label>
         </div>
         <div className="hint delivery-policy" id="delivery-policy">
-          {deliveryPolicyLines().map((line) => (
+          {deliveryPolicyLines(config.data?.paymentConfigured ?? true).map((line) => (
             <p key={line}>{line}</p>
           ))}
         </div>

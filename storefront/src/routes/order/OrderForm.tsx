@@ -27,6 +27,8 @@ import {
   orderFormSchema,
   orderRefusal,
   PAYMENT_NOT_CONFIGURED_NOTICE,
+  deliveryFeeCentsFor,
+  paymentNotConfiguredText,
   priceOrder,
   RUSH_FEE_CENTS,
   type CategoryId,
@@ -35,7 +37,12 @@ import {
   rushThresholdWords,
 } from '@bakery/core';
 import { apiRequest, errorCode, errorMessage, isNetworkError } from '../../api/client';
-import { MY_ORDERS_KEY, useAvailability, useFollowPublishedMenu } from '../../api/queries';
+import {
+  MY_ORDERS_KEY,
+  useAvailability,
+  useFollowPublishedMenu,
+  useShopConfig,
+} from '../../api/queries';
 import { CartLines } from '../../cart/CartLines';
 import { cartLines, clearCart } from '../../cart/cartStorage';
 import { useCartValue } from '../../cart/useCart';
@@ -63,6 +70,8 @@ export function OrderForm({ user }: { user: UserView }) {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // Issue 38: without card payments connected, no payment link is promised.
+  const paymentConfigured = useShopConfig().data?.paymentConfigured ?? true;
   const toast = useToast();
   const phone = user.phone ?? '';
   // The draft of this account (issue 24): what was typed before Back, the menu or a reload.
@@ -102,15 +111,24 @@ export function OrderForm({ user }: { user: UserView }) {
 
   // Issue 37: the day's drop items pay no rush fee; the server prices them alike.
   const dropProductIds = (selectedDay?.drops ?? []).flatMap((unit) => unit.productIds);
+  // Issue 38: the owner's fee for the delivery ZIP, shown and in the total before submitting.
+  const zipFee = form.deliveryMethod === 'delivery' ? deliveryFeeCentsFor(form.deliveryZip) : null;
+  const feeOption = zipFee !== null ? { deliveryFeeCents: zipFee } : {};
   let priced = priceOrder(
     lines,
-    { pickupDate: date, hasWriting: form.hasWriting, hasBows: form.hasBows, dropProductIds },
+    {
+      pickupDate: date,
+      hasWriting: form.hasWriting,
+      hasBows: form.hasBows,
+      dropProductIds,
+      ...feeOption,
+    },
     today,
   );
   if (!priced.hasCakeItems && (form.hasWriting || form.hasBows))
     priced = priceOrder(
       lines,
-      { pickupDate: date, hasWriting: false, hasBows: false, dropProductIds },
+      { pickupDate: date, hasWriting: false, hasBows: false, dropProductIds, ...feeOption },
       today,
     );
   const rush = date ? isRushDate(date, today) && !priced.rushFree : false;
@@ -173,7 +191,7 @@ export function OrderForm({ user }: { user: UserView }) {
   function paymentNotConfigured() {
     toast({
       title: PAYMENT_NOT_CONFIGURED_NOTICE.title,
-      description: PAYMENT_NOT_CONFIGURED_NOTICE.text,
+      description: paymentNotConfiguredText(form),
     });
   }
 
@@ -303,7 +321,11 @@ export function OrderForm({ user }: { user: UserView }) {
       <section className="card order-section" aria-labelledby="summary-heading">
         <h2 id="summary-heading">{priced.hasCakeItems ? '5' : '4'}. Order Summary</h2>
         <CartLines lines={lines} priced={priced} idPrefix="summary" />
-        <OrderSummary priced={priced} deliveryMethod={form.deliveryMethod} />
+        <OrderSummary
+          priced={priced}
+          deliveryMethod={form.deliveryMethod}
+          deliveryFeeKnown={zipFee !== null}
+        />
       </section>
 
       <section className="order-submit" aria-label="Submit order">
@@ -320,8 +342,9 @@ export function OrderForm({ user }: { user: UserView }) {
         </button>
         {cartEmpty && <p className="muted">Please add items to your cart before submitting</p>}
         <p className="notice">
-          Payment is due via Square 24 hours before delivery of your order. We'll send a Square
-          payment link once we review your order.
+          {paymentConfigured
+            ? "Payment is due via Square 24 hours before delivery of your order. We'll send a Square payment link once we review your order."
+            : paymentNotConfiguredText(form)}
         </p>
       </section>
     </form>

@@ -163,7 +163,7 @@ describe('order page', () => {
           order: { id: 'o1' },
           paymentUrl: null,
           message:
-            "Order submitted for review. We'll e-mail you a payment link after we review your order.",
+            "Order submitted for review. You pay when you pick up your order. We'll e-mail you if anything needs arranging.",
           code: 'payment_not_configured',
         },
       },
@@ -177,7 +177,7 @@ describe('order page', () => {
     const toastShown = Date.now();
     expect(screen.getByText(PAYMENT_NOT_CONFIGURED_NOTICE.text)).toBeInTheDocument();
     expect(PAYMENT_NOT_CONFIGURED_NOTICE.text).toBe(
-      "We'll e-mail you a payment link after we review your order.",
+      "You pay when you pick up your order. We'll e-mail you if anything needs arranging.",
     );
     expect(screen.queryByText(/not configured/)).toBeNull();
     expect(cartByProduct()).toEqual({});

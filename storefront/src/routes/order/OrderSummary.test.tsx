@@ -48,4 +48,17 @@ describe('OrderSummary', () => {
     render(<OrderSummary priced={priced} deliveryMethod="delivery" />);
     expect(screen.getByText('Calculated by our team after you order')).toBeInTheDocument();
   });
+
+  it("shows the owner's fee for the ZIP and a total with it, before submitting (issue 38)", () => {
+    const priced = priceOrder(
+      [{ productId: bread.id, quantity: 2 }],
+      { pickupDate: addDays(today, 10), hasWriting: false, hasBows: false, deliveryFeeCents: 750 },
+      today,
+    );
+    render(<OrderSummary priced={priced} deliveryMethod="delivery" deliveryFeeKnown />);
+    expect(screen.getByTestId('summary-delivery-fee')).toHaveTextContent('$7.50');
+    // $40.00 + 8.75% tax ($3.50) + the $7.50 fee (not taxed)
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('$51.00');
+    expect(screen.queryByText('Calculated by our team after you order')).toBeNull();
+  });
 });

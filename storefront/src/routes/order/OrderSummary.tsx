@@ -26,9 +26,12 @@ function Figure({
 export function OrderSummary({
   priced,
   deliveryMethod,
+  deliveryFeeKnown = false,
 }: {
   priced: PricedOrder;
   deliveryMethod: 'pickup' | 'delivery';
+  /** Issue 38: the owner's table sets the fee of the delivery ZIP (it is in the total, $0.00 too). */
+  deliveryFeeKnown?: boolean;
 }) {
   return (
     <div className="summary" aria-live="polite">
@@ -68,12 +71,16 @@ export function OrderSummary({
           name="tax"
           cents={priced.taxCents}
         />
-        {deliveryMethod === 'delivery' && (
-          <div>
-            <dt>Delivery fee</dt>
-            <dd className="muted">Calculated by our team after you order</dd>
-          </div>
-        )}
+        {deliveryMethod === 'delivery' &&
+          (deliveryFeeKnown ? (
+            // Issue 38: the owner's fee for this ZIP, already in the total.
+            <Figure label="Delivery fee" name="delivery-fee" cents={priced.deliveryFeeCents} />
+          ) : (
+            <div>
+              <dt>Delivery fee</dt>
+              <dd className="muted">Calculated by our team after you order</dd>
+            </div>
+          ))}
         <Figure label="Total" name="total" cents={priced.totalCents} className="summary-total" />
       </dl>
     </div>

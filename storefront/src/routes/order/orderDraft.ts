@@ -45,3 +45,37 @@ export function saveDraft(userId: string, phone: string, form: OrderFormState): 
 export function clearDraft(userId: string): void {
   localStorage.removeItem(draftKey(userId));
 }
+
+/**
+ * Reorder (issue 38): the order's way of getting it (pickup, or delivery to
+ * its address) put in the account's draft, so the order form opens with the
+ * address typed; the rest of a draft in progress is kept.
+ */
+export function draftFromOrder(
+  userId: string,
+  order: {
+    customerPhone?: string | null;
+    deliveryMethod: string;
+    deliveryAddress?: string | null;
+    deliveryCity?: string | null;
+    deliveryState?: string | null;
+    deliveryZip?: string | null;
+    deliveryInstructions?: string | null;
+  },
+): void {
+  const phone = order.customerPhone ?? '';
+  const draft = readDraft(userId, phone);
+  if (order.deliveryMethod !== 'delivery') {
+    saveDraft(userId, phone, { ...draft, deliveryMethod: 'pickup' });
+    return;
+  }
+  saveDraft(userId, phone, {
+    ...draft,
+    deliveryMethod: 'delivery',
+    deliveryAddress: order.deliveryAddress ?? '',
+    deliveryCity: order.deliveryCity ?? '',
+    deliveryState: order.deliveryState ?? '',
+    deliveryZip: order.deliveryZip ?? '',
+    deliveryInstructions: order.deliveryInstructions ?? '',
+  });
+}

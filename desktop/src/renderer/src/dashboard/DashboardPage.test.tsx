@@ -114,6 +114,43 @@ describe('the dashboard', () => {
     expect(screen.getByText('owner@bakery.test (owner)')).toBeInTheDocument();
   });
 
+  it('says on the Overview that payments and mail are not connected, and opens Settings', async () => {
+    stubFetch({
+      ...api,
+      'GET /api/admin/integrations': () => [200, null],
+      'GET /api/admin/settings': () => [500, { message: 'not in this test' }],
+    });
+    renderDashboard('/admin/dashboard?tab=overview');
+    expect(
+      await screen.findByText(
+        'Card payments are not connected: customers are told to pay at pickup.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/^E-mail is not connected: no mail reaches customers/),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Connect them in Settings' }));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Settings' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      ),
+    );
+  });
+
+  it('says nothing about connections once both are connected', async () => {
+    stubFetch({
+      ...api,
+      'GET /api/config': () => [
+        200,
+        { paymentProvider: 'Square', paymentConfigured: true, mailConfigured: true },
+      ],
+    });
+    renderDashboard('/admin/dashboard?tab=overview');
+    await waitFor(() => expect(stat('Total Orders')).toBe('3'));
+    expect(screen.queryByText('Not connected yet')).not.toBeInTheDocument();
+  });
+
   it('drives the figures by the date range, and Clear brings back every order', async () => {
     const calls = stubFetch(api);
     renderDashboard('/admin/dashboard?tab=overview');

@@ -45,6 +45,7 @@ import {
   ReviewsTab,
   UsersTab,
 } from './lazyTabs';
+import { ConnectionsNotice } from './ConnectionsNotice';
 
 export const TABS = [
   // The day's figures (stat cards) have a tab of their own, so the order desk
@@ -91,10 +92,25 @@ export function DashboardPage() {
         <Spinner aria-label="Loading" />
       </div>
     );
-  return <Dashboard role={session.me.role} email={session.me.email} />;
+  return (
+    <Dashboard
+      role={session.me.role}
+      email={session.me.email}
+      passwordChangeRequired={session.me.passwordChangeRequired === true}
+    />
+  );
 }
 
-function Dashboard({ role, email }: { role: string; email: string }) {
+function Dashboard({
+  role,
+  email,
+  passwordChangeRequired,
+}: {
+  role: string;
+  email: string;
+  /** Issue 38: the password set up for her is changed before anything else. */
+  passwordChangeRequired: boolean;
+}) {
   const [range, setRange] = useDateRange();
   // Bumped once a required second factor is set up: the tabs load anew (the
   // desk's grid too, which keeps its own rows), so their 403 bars go without a reload.
@@ -213,8 +229,16 @@ function Dashboard({ role, email }: { role: string; email: string }) {
           minimal
           onClick={() => void client.invalidateQueries()}
         />
-        <AccountButton />
-        <SecondFactorButton role={role} onSetUp={() => setGeneration((g) => g + 1)} />
+        <AccountButton
+          passwordChangeRequired={passwordChangeRequired}
+          onPasswordChanged={() => setGeneration((g) => g + 1)}
+        />
+        {/* The second factor's set-up waits until she has her own password. */}
+        <SecondFactorButton
+          role={role}
+          deferred={passwordChangeRequired}
+          onSetUp={() => setGeneration((g) => g + 1)}
+        />
         <Button icon="log-out" text="Sign out" minimal onClick={() => void signOut()} />
       </Navbar>
       {showServer && <ServerSettingsDialog isOpen onClose={() => setShowServer(false)} />}
@@ -237,6 +261,10 @@ function Dashboard({ role, email }: { role: string; email: string }) {
               panel={
                 t.id === 'overview' ? (
                   <>
+                    <ConnectionsNotice
+                      isOwner={can(role, 'manageSettings')}
+                      openSettings={() => setTab('settings')}
+                    />
                     <TodayPanel />
                     <StatCards stats={stats.data} loading={stats.isFetching} error={stats.error} />
                     <QualityMetrics stats={stats.data} />

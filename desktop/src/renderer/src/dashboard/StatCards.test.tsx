@@ -70,6 +70,10 @@ describe('the quality-metrics block', () => {
     expect(metric('Average Processing Time')).toContain('under 1h');
     expect(metric('Average Processing Time')).toContain('Target: 2h max');
     expect(metric('Data Sync Rate')).toContain('99.8%');
+    // Issue 38: the fixed figures say they are not measured.
+    expect(screen.getByTestId('metrics-note')).toHaveTextContent(
+      'Average Processing Time, Data Sync Rate and Defect Rate are fixed figures from the product specification, not measured.',
+    );
     expect(metric('Defect Rate')).toContain('0.00');
   });
 

@@ -66,6 +66,11 @@ export function QualityMetrics({ stats }: { stats?: StatsView }) {
   return (
     <Card className="stat-card" style={{ marginBottom: 8 }}>
       <H4>Quality Metrics</H4>
+      {/* Issue 38: the spec's fixed figures stay, and say they are not measured. */}
+      <p className="muted" data-testid="metrics-note">
+        Order Accuracy Rate is measured from your orders. Average Processing Time, Data Sync Rate
+        and Defect Rate are fixed figures from the product specification, not measured.
+      </p>
       <div className="metrics-grid">
         {metrics.map(([label, value, hint]) => (
           <div key={label} data-testid={`metric-${label}`}>

@@ -7,6 +7,7 @@ import {
   cakeOptionNames,
   dueLabel,
   formatDollars,
+  historyToShow,
   historyWords,
   lineDescription,
   methodLabel,
@@ -228,7 +229,7 @@ export function OrderDetail({
         <p className="muted">Loading history…</p>
       ) : history.data && history.data.length > 0 ? (
         <ul aria-label="History" className="history">
-          {history.data.map((h) => (
+          {historyToShow(history.data).map((h) => (
             <li key={h.id}>
               <span className="muted">
                 {bakeryDateTime(h.at)} · {h.actorEmail ?? 'system'}

@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen, stubFetch } from '../test/harness';
-import { AccountPanel } from './AccountPanel';
+import { AccountButton, AccountPanel } from './AccountPanel';
 
 afterEach(() => {
   cleanup();
@@ -60,5 +60,35 @@ describe('the Account panel', () => {
     await waitFor(() =>
       expect(within(password).getByLabelText('Current password')).toHaveValue(''),
     );
+  });
+});
+
+describe('the first sign-in (issue 38)', () => {
+  it('opens a dialog that cannot be closed until she chooses her own password', async () => {
+    const changed = vi.fn();
+    const calls = stubFetch({
+      'POST /api/user/password': () => [200, { success: true }],
+    });
+    renderScreen(<AccountButton passwordChangeRequired onPasswordChanged={changed} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Choose your own password' });
+    expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.getByRole('dialog', { name: 'Choose your own password' })).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('Current password'), {
+      target: { value: 'set-up-for-her-1' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('New password'), {
+      target: { value: 'her-own-password-2026' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('New password again'), {
+      target: { value: 'her-own-password-2026' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(changed).toHaveBeenCalledTimes(1));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      currentPassword: 'set-up-for-her-1',
+      newPassword: 'her-own-password-2026',
+      confirmPassword: 'her-own-password-2026',
+    });
   });
 });

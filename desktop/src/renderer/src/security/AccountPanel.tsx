@@ -9,6 +9,7 @@ import { client, messageOf } from '../api/client';
 import { useApiQuery } from '../api/useApiQuery';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, H5 } from '../ui/blueprint';
 import { TextField } from '../ui/fields';
+import { ME_KEY } from '../auth/adminSession';
 
 const USER_KEY = ['/api/user'] as const;
 
@@ -149,15 +150,99 @@ export function AccountPanel() {
   );
 }
 
-/** The header button and its dialog. */
-export function AccountButton() {
+/**
+ * The first sign-in with a password set up for her (issue 38): only the
+ * password form, in a dialog that cannot be closed until it is changed;
+ * then `onChanged` (the dashboard loads its tabs anew).
+ */
+export function FirstPasswordPanel({ onChanged }: { onChanged(): void }) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  return (
+    <div className="account-panel">
+      <Callout intent="primary" title="Choose your own password">
+        The password you signed in with was set up for you. Choose one only you know before going on
+        (at least 12 characters).
+      </Callout>
+      <AccountForm
+        name="Your password"
+        submitText="Change password"
+        onSubmit={async () => {
+          await client.call(ROUTES.changePassword, {
+            body: { currentPassword: current, newPassword: next, confirmPassword: confirm },
+          });
+          onChanged();
+          return 'Your password is changed.';
+        }}
+      >
+        <TextField
+          id="first-current-password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={setCurrent}
+        />
+        <TextField
+          id="first-new-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={next}
+          onChange={setNext}
+        />
+        <TextField
+          id="first-confirm-password"
+          label="New password again"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={setConfirm}
+        />
+      </AccountForm>
+    </div>
+  );
+}
+
+/**
+ * The header button and its dialog; open by itself, and not closable, while
+ * the password set up for her is still to be changed (issue 38).
+ */
+export function AccountButton({
+  passwordChangeRequired = false,
+  onPasswordChanged,
+}: {
+  passwordChangeRequired?: boolean;
+  onPasswordChanged?(): void;
+}) {
   const [open, setOpen] = useState(false);
+  const queries = useQueryClient();
+  const must = passwordChangeRequired;
   return (
     <>
       <Button icon="user" text="Account" minimal onClick={() => setOpen(true)} />
-      <Dialog isOpen={open} onClose={() => setOpen(false)} title="Your account">
-        <DialogBody>{open && <AccountPanel />}</DialogBody>
-        <DialogFooter actions={<Button text="Close" onClick={() => setOpen(false)} />} />
+      <Dialog
+        isOpen={open || must}
+        onClose={() => setOpen(false)}
+        title={must ? 'Choose your own password' : 'Your account'}
+        isCloseButtonShown={!must}
+        canEscapeKeyClose={!must}
+        canOutsideClickClose={!must}
+      >
+        <DialogBody>
+          {must ? (
+            <FirstPasswordPanel
+              onChanged={() => {
+                void queries.invalidateQueries({ queryKey: ME_KEY });
+                onPasswordChanged?.();
+              }}
+            />
+          ) : (
+            open && <AccountPanel />
+          )}
+        </DialogBody>
+        {!must && <DialogFooter actions={<Button text="Close" onClick={() => setOpen(false)} />} />}
       </Dialog>
     </>
   );

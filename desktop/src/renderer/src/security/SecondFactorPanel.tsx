@@ -396,12 +396,18 @@ export function SecondFactorPanel(props: {
 }
 
 /** The header button and its dialog; opens by itself when the owner's requirement is not met. */
-export function SecondFactorButton(props: { role: string; onSetUp?(): void }) {
+export function SecondFactorButton(props: {
+  role: string;
+  onSetUp?(): void;
+  /** Issue 38: the set-up does not open by itself yet (a first password is changed first). */
+  deferred?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const [holding, setHolding] = useState(false);
   const status = useApiQuery(STATUS_KEY, ROUTES.secondFactor);
   // Open by itself while the set-up is owed, and until its recovery codes are saved.
-  const mustSetUp = Boolean(status.data?.required && !status.data.enabled) || holding;
+  const mustSetUp =
+    (!props.deferred && Boolean(status.data?.required && !status.data.enabled)) || holding;
   return (
     <>
       <Button icon="shield" text="Two-step sign-in" minimal onClick={() => setOpen(true)} />

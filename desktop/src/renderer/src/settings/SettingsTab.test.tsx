@@ -53,6 +53,27 @@ describe('Settings (owner)', () => {
     expect(RUSH_FEE_CENTS).toBe(1500);
   });
 
+  it('saves the delivery fee by ZIP code, one per line (issue 38)', async () => {
+    const calls = stubFetch({
+      'GET /api/admin/settings': () => [200, view()],
+      'PUT /api/admin/settings': (call) => [
+        200,
+        { settings: call.body, updatedAt: '2026-11-26T15:00:00.000Z', updatedBy: 'owner@x.com' },
+      ],
+    });
+    renderScreen(<SettingsTab />);
+    fireEvent.change(await screen.findByLabelText('Delivery fee by ZIP code'), {
+      target: { value: '32301 5.00\n32303 $7.5' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const sent = calls.find((c) => c.method === 'PUT')!.body as ShopSettings;
+    expect(sent.deliveryFees).toEqual([
+      { zip: '32301', feeCents: 500 },
+      { zip: '32303', feeCents: 750 },
+    ]);
+  });
+
   it('says what is wrong before sending, field by field', async () => {
     const calls = stubFetch({ 'GET /api/admin/settings': () => [200, view()] });
     renderScreen(<SettingsTab />);

@@ -33,6 +33,7 @@ import { TextField } from '../ui/fields';
 import { QueryStatus } from '../ui/QueryStatus';
 import { toast } from '../ui/toaster';
 import { PUBLIC_SETTINGS_KEY } from './publicSettings';
+import { ConnectionsPanel } from './ConnectionsPanel';
 
 export const SETTINGS_KEY = ['/api/admin/settings'];
 
@@ -122,6 +123,10 @@ function textOf(settings: ShopSettings, key: keyof ShopSettings): string {
   const value = settings[key];
   if (DOLLAR_KEYS.has(key)) return ((value as number) / 100).toFixed(2);
   if (key === 'deliveryZips') return (value as string[]).join(', ');
+  if (key === 'deliveryFees')
+    return (value as ShopSettings['deliveryFees'])
+      .map((row) => `${row.zip} ${(row.feeCents / 100).toFixed(2)}`)
+      .join('\n');
   return String(value);
 }
 
@@ -139,6 +144,17 @@ function documentOf(saved: ShopSettings, draft: Draft, hours: HoursDraft): unkno
       const n = numberOf(text.replace(/^\$/, ''));
       out[key] = typeof n === 'number' ? Math.round(n * 100) : n;
     } else if (NUMBER_KEYS.has(key)) out[key] = numberOf(text);
+    else if (key === 'deliveryFees')
+      // One "ZIP fee" per line (issue 38): "32301 5.00"; a line that is not one is kept for the schema to name.
+      out[key] = text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .map((line) => {
+          const [zip = '', fee = ''] = line.replace(/\$/g, '').split(/[\s,;]+/);
+          const n = numberOf(fee);
+          return { zip, feeCents: typeof n === 'number' ? Math.round(n * 100) : n };
+        });
     else if (key === 'deliveryZips')
       out[key] = text
         .split(/[\s,;]+/)
@@ -165,6 +181,7 @@ export function SettingsTab() {
     <div className="settings-tab">
       <QueryStatus query={query} what="the settings" />
       {query.data && <SettingsForm view={query.data} />}
+      <ConnectionsPanel />
     </div>
   );
 }
@@ -308,6 +325,28 @@ function SettingsForm({ view }: { view: ShopSettingsView }) {
               onChange={(e) => {
                 const { value } = e.currentTarget;
                 setDraft((d) => ({ ...d, deliveryZips: value }));
+              }}
+            />
+          </FormGroup>
+          <FormGroup
+            label="Delivery fee by ZIP code"
+            labelFor="settings-deliveryFees"
+            helperText={
+              Object.entries(errors).find(([p]) => p.startsWith('deliveryFees'))?.[1] ??
+              'One ZIP code and its fee per line, such as "32301 5.00". The checkout adds it to the total; a ZIP not listed gets its fee from the team after review.'
+            }
+            intent={
+              Object.keys(errors).some((p) => p.startsWith('deliveryFees')) ? 'danger' : 'none'
+            }
+          >
+            <TextArea
+              id="settings-deliveryFees"
+              fill
+              rows={4}
+              value={value('deliveryFees')}
+              onChange={(e) => {
+                const { value } = e.currentTarget;
+                setDraft((d) => ({ ...d, deliveryFees: value }));
               }}
             />
           </FormGroup>

@@ -1,0 +1,303 @@
+// Settings → Connections (issue 38): the owner connects Square (card
+// payments), a mail server (SMTP) and Twilio (texts) herself. Each has a test
+// that makes a real call with what she typed; saving or disconnecting takes
+// her password (or an authenticator code). Secrets are never shown again:
+// the server answers only "Connected, token ends in …1234". A service the
+// server's environment sets cannot be changed here (the environment wins).
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  ROUTES,
+  type IntegrationService,
+  type IntegrationsView,
+  type IntegrationTestResult,
+} from '@bakery/core';
+import { ApiError, client, messageOf } from '../api/client';
+import { useApiQuery } from '../api/useApiQuery';
+import { Button, Callout, Card, FormGroup, H5, HTMLSelect, Switch } from '../ui/blueprint';
+import { TextField } from '../ui/fields';
+import { QueryStatus } from '../ui/QueryStatus';
+import { toast } from '../ui/toaster';
+
+export const INTEGRATIONS_KEY = ['/api/admin/integrations'];
+const CONFIG_KEY = ['/api/config'];
+
+type Draft = Record<string, string>;
+
+const fieldErrors = (err: unknown): Record<string, string> => {
+  const issues =
+    (err instanceof ApiError &&
+      (err.body as { errors?: { path: string; message: string }[] } | null)?.errors) ||
+    [];
+  return Object.fromEntries(issues.map((i) => [i.path, i.message]));
+};
+
+interface ServiceFormProps {
+  service: IntegrationService;
+  title: string;
+  view: IntegrationsView[IntegrationService];
+  testLabel: string;
+  /** The body of a save or test, from the typed fields. */
+  body(draft: Draft): Record<string, unknown>;
+  fields(
+    draft: Draft,
+    set: (key: string, value: string) => void,
+    errors: Record<string, string>,
+  ): ReactNode;
+  initial: Draft;
+}
+
+function ServiceForm({ service, title, view, testLabel, body, fields, initial }: ServiceFormProps) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<Draft>(initial);
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [result, setResult] = useState<IntegrationTestResult | null>(null);
+  const fromEnvironment = view.source === 'environment';
+  const set = (key: string, value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const id = `connection-${service}`;
+
+  const saved = (next: IntegrationsView, what: string) => {
+    queryClient.setQueryData(INTEGRATIONS_KEY, next);
+    void queryClient.invalidateQueries({ queryKey: CONFIG_KEY });
+    setConfirm('');
+    setErrors({});
+    // The secret leaves the form once saved; the server keeps it.
+    setDraft((d) => ({ ...d, accessToken: '', password: '', authToken: '' }));
+    toast(title, what, 'success');
+  };
+  const test = useMutation({
+    mutationFn: () => {
+      const route =
+        service === 'square'
+          ? ROUTES.testSquareConnection
+          : service === 'mail'
+            ? ROUTES.testMailConnection
+            : ROUTES.testSmsConnection;
+      return client.call(route, { body: body(draft) as never });
+    },
+    onSuccess: (answer) => {
+      setErrors({});
+      setResult(answer);
+    },
+    onError: (err) => {
+      setErrors(fieldErrors(err));
+      setResult({ ok: false, message: messageOf(err, 'The test could not be run') });
+    },
+  });
+  const save = useMutation({
+    mutationFn: () => {
+      const route =
+        service === 'square'
+          ? ROUTES.saveSquareConnection
+          : service === 'mail'
+            ? ROUTES.saveMailConnection
+            : ROUTES.saveSmsConnection;
+      return client.call(route, { body: { ...body(draft), confirm } as never });
+    },
+    onSuccess: (next) => saved(next, 'Saved. It is in use from now on.'),
+    onError: (err) => {
+      setErrors(fieldErrors(err));
+      toast(`${title} not saved`, messageOf(err, 'Please try again'));
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () =>
+      client.call(ROUTES.removeConnection, { params: { service }, body: { confirm } }),
+    onSuccess: (next) => saved(next, 'Disconnected.'),
+    onError: (err) => toast(`${title} not disconnected`, messageOf(err, 'Please try again')),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  return (
+    <Card role="region" aria-labelledby={id} className="settings-section">
+      <H5 id={id}>{title}</H5>
+      <p>
+        <strong>{view.summary}</strong>
+        {view.updatedBy && view.source === 'settings' ? ` (saved by ${view.updatedBy})` : ''}
+      </p>
+      {!fromEnvironment && (
+        <form onSubmit={submit} aria-label={`${title} connection`} noValidate>
+          {fields(draft, set, errors)}
+          <div className="settings-actions">
+            <Button text={testLabel} onClick={() => test.mutate()} loading={test.isPending} />
+          </div>
+          {result && (
+            <Callout intent={result.ok ? 'success' : 'warning'} role="status">
+              {result.message}
+            </Callout>
+          )}
+          <TextField
+            id={`${id}-confirm`}
+            label="Your password or an authenticator code"
+            hint="Needed to save or disconnect"
+            type="password"
+            autoComplete="current-password"
+            value={confirm}
+            onChange={setConfirm}
+          />
+          <div className="settings-actions">
+            <Button type="submit" intent="primary" text="Save" loading={save.isPending} />
+            {view.connected && (
+              <Button
+                text="Disconnect"
+                intent="danger"
+                minimal
+                loading={remove.isPending}
+                onClick={() => remove.mutate()}
+              />
+            )}
+          </div>
+        </form>
+      )}
+    </Card>
+  );
+}
+
+const text = (
+  id: string,
+  label: string,
+  draft: Draft,
+  set: (key: string, value: string) => void,
+  errors: Record<string, string>,
+  key: string,
+  extra: { hint?: string; type?: string; placeholder?: string } = {},
+) => (
+  <TextField
+    id={id}
+    label={label}
+    hint={extra.hint}
+    type={extra.type}
+    placeholder={extra.placeholder}
+    autoComplete="off"
+    value={draft[key] ?? ''}
+    error={errors[key]}
+    onChange={(v) => set(key, v)}
+  />
+);
+
+const secretHint = (ending: string | null) =>
+  ending ? `Leave empty to keep the saved one (ends in …${ending})` : undefined;
+
+export function ConnectionsPanel() {
+  const query = useApiQuery(INTEGRATIONS_KEY, ROUTES.integrations);
+  const view = query.data;
+  return (
+    <section aria-label="Connections" className="settings-connections">
+      <QueryStatus query={query} what="the connections" />
+      {view && (
+        <div className="settings-grid">
+          <ServiceForm
+            service="square"
+            title="Card payments (Square)"
+            view={view.square}
+            testLabel="Test connection"
+            initial={{
+              locationId: view.square.locationId ?? '',
+              environment: view.square.environment ?? 'sandbox',
+            }}
+            body={(d) => ({
+              accessToken: d.accessToken || undefined,
+              locationId: d.locationId ?? '',
+              environment: d.environment ?? 'sandbox',
+            })}
+            fields={(d, set, errors) => (
+              <>
+                {text('square-token', 'Access token', d, set, errors, 'accessToken', {
+                  type: 'password',
+                  hint: secretHint(view.square.secretEnding),
+                })}
+                {text('square-location', 'Location ID', d, set, errors, 'locationId')}
+                <FormGroup label="Environment" labelFor="square-environment">
+                  <HTMLSelect
+                    id="square-environment"
+                    value={d.environment ?? 'sandbox'}
+                    onChange={(e) => set('environment', e.currentTarget.value)}
+                    options={[
+                      { value: 'sandbox', label: 'Sandbox (test payments)' },
+                      { value: 'production', label: 'Production (real payments)' },
+                    ]}
+                  />
+                </FormGroup>
+              </>
+            )}
+          />
+          <ServiceForm
+            service="mail"
+            title="E-mail (SMTP)"
+            view={view.mail}
+            testLabel="Send a test mail"
+            initial={{
+              host: view.mail.host ?? '',
+              port: String(view.mail.port ?? 587),
+              secure: view.mail.secure ? 'yes' : '',
+              user: view.mail.user ?? '',
+              from: view.mail.from ?? '',
+            }}
+            body={(d) => ({
+              host: d.host ?? '',
+              port: d.port ?? '',
+              secure: d.secure === 'yes',
+              user: d.user || undefined,
+              password: d.password || undefined,
+              from: d.from ?? '',
+            })}
+            fields={(d, set, errors) => (
+              <>
+                {text('mail-host', 'Mail server (host)', d, set, errors, 'host', {
+                  placeholder: 'smtp.example.com',
+                  hint: "Your mail provider's SMTP settings",
+                })}
+                {text('mail-port', 'Port', d, set, errors, 'port', { hint: '587 or 465' })}
+                <Switch
+                  label="TLS from the start (port 465)"
+                  checked={d.secure === 'yes'}
+                  onChange={(e) => set('secure', e.currentTarget.checked ? 'yes' : '')}
+                />
+                {text('mail-user', 'User name', d, set, errors, 'user')}
+                {text('mail-password', 'Password', d, set, errors, 'password', {
+                  type: 'password',
+                  hint: secretHint(view.mail.secretEnding),
+                })}
+                {text('mail-from', 'Send as', d, set, errors, 'from', {
+                  placeholder: '"Main Street Bakery" <orders@example.com>',
+                })}
+              </>
+            )}
+          />
+          <ServiceForm
+            service="sms"
+            title="Texts (Twilio)"
+            view={view.sms}
+            testLabel="Send a test text"
+            initial={{ accountSid: view.sms.accountSid ?? '', from: view.sms.from ?? '' }}
+            body={(d) => ({
+              accountSid: d.accountSid ?? '',
+              authToken: d.authToken || undefined,
+              from: d.from ?? '',
+              to: d.to ?? '',
+            })}
+            fields={(d, set, errors) => (
+              <>
+                {text('sms-sid', 'Account SID', d, set, errors, 'accountSid')}
+                {text('sms-token', 'Auth token', d, set, errors, 'authToken', {
+                  type: 'password',
+                  hint: secretHint(view.sms.secretEnding),
+                })}
+                {text('sms-from', 'Send from', d, set, errors, 'from', {
+                  hint: 'The Twilio number (+1 and ten digits) or a Messaging Service SID',
+                })}
+                {text('sms-to', 'Test text to', d, set, errors, 'to', {
+                  hint: 'Your mobile number, for the test',
+                })}
+              </>
+            )}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
