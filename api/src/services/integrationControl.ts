@@ -52,11 +52,7 @@ export async function integrationsView(deps: ControlDeps): Promise<IntegrationsV
   const stored = await readStoredIntegrations(deps.prisma, deps.config.sessionSecret);
   const env = deps.config;
   const summary = (connected: boolean, what: string, ending: string | null, fromEnv: boolean) =>
-    fromEnv
-      ? M.fromEnvironment
-      : connected
-        ? M.connected(what, ending)
-        : M.notConnected;
+    fromEnv ? M.fromEnvironment : connected ? M.connected(what, ending) : M.notConnected;
 
   const envSquare = environment.square ? env.square : null;
   const square = envSquare ?? stored.square;
@@ -176,7 +172,10 @@ export async function testSquare(
   });
   try {
     const { location } = await client.locations.get({ locationId: fields.locationId });
-    return { ok: true, message: M.squareOk(location?.name ?? fields.locationId, fields.environment) };
+    return {
+      ok: true,
+      message: M.squareOk(location?.name ?? fields.locationId, fields.environment),
+    };
   } catch (error) {
     deps.log.warn('Square connection test failed', describeSquareError(error));
     if (error instanceof SquareError && error.statusCode === 401)
@@ -227,7 +226,8 @@ export async function testSms(
   input: SmsTestInput,
 ): Promise<IntegrationTestResult> {
   const to = toE164(input.to);
-  if (!to) throw badRequest(M.smsTo, { errors: [{ path: 'to', message: M.smsTo }] }, 'validation_failed');
+  if (!to)
+    throw badRequest(M.smsTo, { errors: [{ path: 'to', message: M.smsTo }] }, 'validation_failed');
   const stored = await readStoredIntegrations(deps.prisma, deps.config.sessionSecret);
   const fields = smsFields(input, stored.sms);
   if (!fields) throw missingSecret('authToken', 'auth token');

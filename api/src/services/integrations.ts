@@ -74,7 +74,9 @@ export function outboxDirFor(env: NodeJS.ProcessEnv): string {
  */
 export function createIntegrations(
   config: Pick<AppConfig, 'publicUrl'> &
-    Partial<Pick<AppConfig, 'square' | 'mail' | 'sms' | 'outboxDir' | 'production' | 'sessionSecret'>>,
+    Partial<
+      Pick<AppConfig, 'square' | 'mail' | 'sms' | 'outboxDir' | 'production' | 'sessionSecret'>
+    >,
   prisma: PrismaClient,
   log: Logger,
   env?: NodeJS.ProcessEnv,

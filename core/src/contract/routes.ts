@@ -493,7 +493,9 @@ const routeMap = () => ({
   saveMailConnection: atIntegrations.put<IntegrationsView>()('/mail', {
     body: 'MailConnectionSchema',
   }),
-  saveSmsConnection: atIntegrations.put<IntegrationsView>()('/sms', { body: 'SmsConnectionSchema' }),
+  saveSmsConnection: atIntegrations.put<IntegrationsView>()('/sms', {
+    body: 'SmsConnectionSchema',
+  }),
   testSquareConnection: atIntegrations.post<IntegrationTestResult>()('/square/test', {
     body: 'SquareConnectionFieldsSchema',
   }),

@@ -27,7 +27,12 @@ export function adminIntegrationsRouter(deps: AppDeps): Router {
   const control = (ctx: Context): ControlDeps => {
     ctx.set('Cache-Control', 'no-store');
     if (!deps.integrations)
-      throw new HttpError(503, 'Connections cannot be changed on this server', {}, 'service_unavailable');
+      throw new HttpError(
+        503,
+        'Connections cannot be changed on this server',
+        {},
+        'service_unavailable',
+      );
     return { ...deps, integrations: deps.integrations };
   };
   const who = (ctx: Context) => currentUser(ctx)!.email;

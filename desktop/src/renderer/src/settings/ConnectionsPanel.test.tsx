@@ -87,9 +87,7 @@ describe('Settings → Connections (owner)', () => {
       confirm: 'my password',
     });
     // The token field is empty again: a secret is never shown back.
-    await waitFor(() =>
-      expect(within(square).getByLabelText('Access token')).toHaveValue(''),
-    );
+    await waitFor(() => expect(within(square).getByLabelText('Access token')).toHaveValue(''));
   });
 
   it('shows a connection the environment sets without a form', async () => {
