@@ -27,6 +27,8 @@ export interface Seed {
   deliveryCustomer: string;
   spareCustomer: string;
   orderCount: number;
+  /** The bakery's day the orders were placed on: "Today's Orders" counts them only that day. */
+  orderedOn: string;
   /** Order totals in cents, as the server priced them. */
   pickupTotalCents: number;
   deliveryTotalCents: number;
@@ -103,6 +105,7 @@ export async function seedThroughCustomerApi(base: string): Promise<Seed> {
     deliveryCustomer: dora.who.name,
     spareCustomer: sam.who.name,
     orderCount: 3,
+    orderedOn: bakeryToday(),
     pickupTotalCents: cents(pickup),
     deliveryTotalCents: cents(delivery),
     spareTotalCents: cents(spare),
