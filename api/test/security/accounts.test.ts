@@ -458,6 +458,14 @@ describe('finding: staff second factor on by default, seeds encrypted', () => {
     expect(owner.totpSetupRequired).toBe(true);
     const desk = device();
     await desk.post('/api/admin/login', { email, password: 'first-owner-password-9' });
+    // Issue 38: her own password first, then the second factor.
+    expect((await desk.get('/api/admin/orders')).body.code).toBe('password_change_required');
+    const changed = await desk.post('/api/user/password', {
+      currentPassword: 'first-owner-password-9',
+      newPassword: 'her-own-password-2026',
+      confirmPassword: 'her-own-password-2026',
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect((await desk.get('/api/admin/orders')).body.code).toBe('second_factor_setup_required');
   });
 
