@@ -38,6 +38,10 @@ export const conflict = (message: string, code?: ErrorCode) =>
 export const tooManyRequests = (message = 'Too many attempts. Please try again later.') =>
   new HttpError(429, message);
 
+/** 400 validation_failed naming one field: `{ errors: [{ path, message }] }`. */
+export const fieldError = (path: string, message: string) =>
+  badRequest(message, { errors: [{ path, message }] }, 'validation_failed');
+
 /** The field errors of a zod failure, in the schema's order. */
 export function fieldErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => ({

@@ -28,7 +28,7 @@ import {
   markDropLines,
 } from '@bakery/core';
 import { Prisma } from '@bakery/prisma';
-import { badRequest, conflict, notFound } from '../errors.js';
+import { badRequest, conflict, fieldError, notFound } from '../errors.js';
 import { reserveCapacity, storedLines } from './kitchen/capacity.js';
 import { bookWindowAndDrops } from './kitchen/offer.js';
 import { rebookWindow } from './kitchen/windows.js';
@@ -54,9 +54,6 @@ export interface Customer {
   id: string;
   email: string;
 }
-
-const fieldError = (path: string, message: string) =>
-  badRequest(message, { errors: [{ path, message }] }, 'validation_failed');
 
 /** The customer's own order, locked, or 404 (another customer's order is not found either). */
 async function ownOrder(tx: Tx, id: string, customer: Customer): Promise<OrderRow> {

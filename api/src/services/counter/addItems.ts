@@ -20,7 +20,7 @@ import {
 } from '@bakery/core';
 import { Prisma } from '@bakery/prisma';
 import type { AppDeps } from '../../deps.js';
-import { badRequest, conflict } from '../../errors.js';
+import { conflict, fieldError } from '../../errors.js';
 import { centsOf, decimalOf, orderMoneyOf } from '../../db/money.js';
 import { reserveCapacity, storedLines } from '../kitchen/capacity.js';
 import { bookWindowAndDrops } from '../kitchen/offer.js';
@@ -102,12 +102,7 @@ export async function addItems(
         bakeryToday(order.orderDate),
       );
     } catch (error) {
-      if (error instanceof PricingError)
-        throw badRequest(
-          error.message,
-          { errors: [{ path: 'items', message: error.message }] },
-          'validation_failed',
-        );
+      if (error instanceof PricingError) throw fieldError('items', error.message);
       throw error;
     }
     assertAvailableOn(

@@ -18,7 +18,7 @@ import {
   type QuickSale,
 } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
-import { badRequest } from '../../errors.js';
+import { fieldError } from '../../errors.js';
 import { decimalOf } from '../../db/money.js';
 import { assertAvailableOn } from '../menu/orders.js';
 import { withLineAllergens } from '../allergens/orderLines.js';
@@ -39,12 +39,7 @@ export async function quickSale(
   try {
     priced = priceSale(input.items, today);
   } catch (error) {
-    if (error instanceof PricingError)
-      throw badRequest(
-        error.message,
-        { errors: [{ path: 'items', message: error.message }] },
-        'validation_failed',
-      );
+    if (error instanceof PricingError) throw fieldError('items', error.message);
     throw error;
   }
   assertAvailableOn(

@@ -22,16 +22,13 @@ import {
   type VariantId,
 } from '@bakery/core';
 import type { Prisma, PrismaClient } from '@bakery/prisma';
-import { badRequest, conflict, notFound } from '../../errors.js';
+import { conflict, fieldError, notFound } from '../../errors.js';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
 /** One lock for every write to the draft and the versions (publish, restore, seed). */
 export const lockMenu = (tx: Prisma.TransactionClient) =>
   tx.$executeRaw`SELECT pg_advisory_xact_lock(2207)`;
-
-const fieldError = (path: string, message: string) =>
-  badRequest(message, { errors: [{ path, message }] }, 'validation_failed');
 
 /** An item as stored in a snapshot: only the fields it sets, in one order (so equal items compare equal). */
 export function canonicalItem(item: CatalogueItem): CatalogueItem {

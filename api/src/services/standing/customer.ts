@@ -23,7 +23,7 @@ import {
   type StandingOrderView,
 } from '@bakery/core';
 import type { Prisma, PrismaClient } from '@bakery/prisma';
-import { badRequest, conflict, notFound } from '../../errors.js';
+import { badRequest, conflict, fieldError, notFound } from '../../errors.js';
 import type { Actor } from '../orders/index.js';
 import { runStandingBooking, type BookingDeps } from './booking.js';
 import {
@@ -41,9 +41,6 @@ export interface Customer {
   id: string;
   email: string;
 }
-
-const fieldError = (path: string, message: string) =>
-  badRequest(message, { errors: [{ path, message }] }, 'validation_failed');
 
 const actorOf = (customer: Customer): Actor => ({ id: customer.id, email: customer.email });
 
