@@ -29,9 +29,8 @@ import {
 } from '@bakery/core';
 import { Prisma } from '@bakery/prisma';
 import { badRequest, conflict, fieldError, notFound } from '../errors.js';
-import { reserveCapacity, storedLines } from './kitchen/capacity.js';
-import { bookWindowAndDrops } from './kitchen/offer.js';
-import { rebookWindow } from './kitchen/windows.js';
+import { storedLines } from './kitchen/capacity.js';
+import { bookStoredOrder } from './kitchen/booking.js';
 import {
   applyChanges,
   counterChanges,
@@ -308,17 +307,16 @@ export async function changeMyOrder(
       return { order, changes: [], moreToPay: false };
     }
 
-    if (dateChanged || linesChanged) {
-      // Book the new date and lines as a new order would be, this order's own
-      // units freed first (the kitchen-load triggers follow the items).
-      await tx.$executeRaw`UPDATE "Order" SET "items" = '[]'::jsonb WHERE "id" = ${order.id}::uuid`;
-      await reserveCapacity(tx, pickupDate, storedLines(items as unknown as Prisma.JsonValue), {
-        userId: input.customer.id,
-        today,
-      });
-      data.items = items;
-    }
-    await rebookUnits(tx, order, { pickupDate, pickupTime, items, dateChanged, linesChanged });
+    // Booked as a new order would be, this order's own units given back first.
+    await rebookUnits(tx, order, {
+      pickupDate,
+      pickupTime,
+      items,
+      dateChanged,
+      linesChanged,
+      today,
+    });
+    if (dateChanged || linesChanged) data.items = items;
 
     // Issue 36: what is due or to be refunded follows from the money received (core).
     const after = { ...orderMoneyOf(order), totalCents: newTotal };
@@ -462,10 +460,10 @@ export async function cancelMyOrder(
 }
 
 /**
- * Issue 25: a change books the order's window and drop units again, in the
- * change's transaction (its own units given back first): a new date or new
- * lines both, a new time only the window (a drop that closed since does not
- * stop a customer from moving the pickup time).
+ * Issues 25 and 36: a change books the order again through the one booking,
+ * in the change's transaction: a new date or new lines all its units, a new
+ * time only the window (a drop that closed since does not stop a customer
+ * from moving the pickup time).
  */
 async function rebookUnits(
   tx: Prisma.TransactionClient,
@@ -476,17 +474,20 @@ async function rebookUnits(
     items: unknown;
     dateChanged: boolean;
     linesChanged: boolean;
+    today: string;
   },
 ): Promise<void> {
-  const booking = {
+  const everything = change.dateChanged || change.linesChanged;
+  if (!everything && (change.pickupTime ?? null) === order.pickupTime) return;
+  await bookStoredOrder(tx, {
     orderId: order.id,
     date: change.pickupDate,
     pickupTime: change.pickupTime ?? null,
     deliveryMethod: order.deliveryMethod,
     lines: storedLines(change.items as Prisma.JsonValue),
     holder: order.userId,
-  };
-  if (change.dateChanged || change.linesChanged)
-    await bookWindowAndDrops(tx, { ...booking, rebook: true });
-  else if ((change.pickupTime ?? null) !== order.pickupTime) await rebookWindow(tx, booking);
+    userId: order.userId,
+    today: change.today,
+    holds: everything ? 'all' : 'window',
+  });
 }

@@ -2,7 +2,8 @@
 // category and date and write nothing, and the race for the last cake.
 import { addDays, bakeryToday, formatLongDate, type CartLine } from '@bakery/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reserveCapacity } from '../../src/services/kitchen/index.js';
+import type { Prisma } from '@bakery/prisma';
+import { bookStoredOrder } from '../../src/services/kitchen/index.js';
 import { Client, insertOrder, signedIn } from '../admin/helpers.js';
 import { orderPayload } from '../support/factories.js';
 import { startKitchenServer, type KitchenServer } from './kitchenServer.js';
@@ -36,6 +37,33 @@ const cakeOrder = (customerName: string, pickupDate: string) => ({
   tax: 3.94,
   total: 48.94,
 });
+
+/**
+ * An order written in a transaction as the paths that change a stored order
+ * write it: stored, booked through the one booking, then its lines written.
+ */
+async function bookAndWrite(
+  tx: Prisma.TransactionClient,
+  customerName: string,
+  date: string,
+  quantity: number,
+  beforeWrite?: () => Promise<void>,
+) {
+  const order = await tx.order.create({ data: { ...cakeOrder(customerName, date), items: [] } });
+  await bookStoredOrder(tx, {
+    orderId: order.id,
+    date,
+    pickupTime: order.pickupTime,
+    deliveryMethod: order.deliveryMethod,
+    lines: [{ productId: 'lemon-cake', quantity, variant: '6in' }],
+    holder: null,
+    userId: null,
+    today,
+    holds: 'all',
+  });
+  await beforeWrite?.();
+  await tx.order.update({ where: { id: order.id }, data: { items: cakeItems(quantity) } });
+}
 
 const ordersOn = (date: string) => server.prisma.order.count({ where: { pickupDate: date } });
 
@@ -149,15 +177,12 @@ describe('availability', () => {
   });
 });
 
-describe('reserveCapacity inside the order transaction', () => {
+describe('the one booking inside the order transaction', () => {
   it('refuses naming category and date, and nothing is written', async () => {
     await setCakeLimit(4);
     const date = dayAhead(22);
     await insertOrder(server.prisma, { pickupDate: date, items: cakeItems(3) });
-    const attempt = server.prisma.$transaction(async (tx) => {
-      await reserveCapacity(tx, date, [cake(2)], { userId: null, today });
-      await tx.order.create({ data: cakeOrder('Late Larry', date) });
-    });
+    const attempt = server.prisma.$transaction((tx) => bookAndWrite(tx, 'Late Larry', date, 2));
     await expect(attempt).rejects.toMatchObject({
       status: 409,
       message: `We can take only 1 more cake for ${formatLongDate(date)}. Please choose another date or fewer cakes.`,
@@ -165,17 +190,14 @@ describe('reserveCapacity inside the order transaction', () => {
     expect(await ordersOn(date)).toBe(1);
   });
 
-  it('two at once for the last cake: the advisory lock lets exactly one through', async () => {
+  it("two at once for the last cake: the day's locked counters let exactly one through", async () => {
     await setCakeLimit(1);
     const date = dayAhead(23);
     const attempts = Array.from({ length: 5 }, (_, i) =>
       server.prisma.$transaction(
-        async (tx) => {
-          await reserveCapacity(tx, date, [cake(1)], { userId: null, today });
-          // Widen the window between check and insert, as a slow request would.
-          await new Promise((resolve) => setTimeout(resolve, 100));
-          await tx.order.create({ data: cakeOrder(`Racer ${i}`, date) });
-        },
+        (tx) =>
+          // Widen the window between check and write, as a slow request would.
+          bookAndWrite(tx, `Racer ${i}`, date, 1, () => new Promise((r) => setTimeout(r, 100))),
         { timeout: 20_000, maxWait: 20_000 },
       ),
     );

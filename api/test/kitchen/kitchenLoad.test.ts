@@ -12,7 +12,7 @@ import {
   type CapacityLimits,
 } from '@bakery/core';
 import type { Prisma } from '@bakery/prisma';
-import { reserveCapacity, storedLines } from '../../src/services/kitchen/index.js';
+import { bookStoredOrder, storedLines } from '../../src/services/kitchen/index.js';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.js';
 
 let db: TestDatabase;
@@ -104,26 +104,37 @@ describe('DailyKitchenLoad', () => {
     // The submission locks the day's counters, then a staff member cancels another order
     // of that day (placed today), then the submission inserts its order and commits.
     await db.prisma.$transaction(async (tx) => {
-      await reserveCapacity(tx, date, [{ productId: 'lemon-cake', quantity: 1, variant: '6in' }], {
+      const mine = await tx.order.create({
+        data: {
+          customerName: 'Sam Baker',
+          customerEmail: 'sam@example.com',
+          pickupDate: date,
+          pickupTime: '11:00 AM',
+          items: [],
+          subtotal: 45,
+          tax: 3.94,
+          total: 48.94,
+        },
+      });
+      await bookStoredOrder(tx, {
+        orderId: mine.id,
+        date,
+        pickupTime: '11:00 AM',
+        deliveryMethod: 'pickup',
+        lines: [{ productId: 'lemon-cake', quantity: 1, variant: '6in' }],
+        holder: null,
         userId: null,
         today: '2026-12-01',
+        holds: 'all',
       });
       // (A Prisma query runs once then() is called on it.)
       staffChange = db.prisma.order
         .update({ where: { id: other.id }, data: { paymentStatus: 'cancelled' } })
         .then((order) => order);
       await new Promise((resolve) => setTimeout(resolve, 300)); // the staff change now waits
-      await tx.order.create({
-        data: {
-          customerName: 'Sam Baker',
-          customerEmail: 'sam@example.com',
-          pickupDate: date,
-          pickupTime: '11:00 AM',
-          items: [cake] as unknown as Prisma.InputJsonValue,
-          subtotal: 45,
-          tax: 3.94,
-          total: 48.94,
-        },
+      await tx.order.update({
+        where: { id: mine.id },
+        data: { items: [cake] as unknown as Prisma.InputJsonValue },
       });
     });
     await expect(staffChange).resolves.toMatchObject({ paymentStatus: 'cancelled' });

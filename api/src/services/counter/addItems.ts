@@ -22,8 +22,8 @@ import { Prisma } from '@bakery/prisma';
 import type { AppDeps } from '../../deps.js';
 import { conflict, fieldError } from '../../errors.js';
 import { centsOf, decimalOf, orderMoneyOf } from '../../db/money.js';
-import { reserveCapacity, storedLines } from '../kitchen/capacity.js';
-import { bookWindowAndDrops } from '../kitchen/offer.js';
+import { storedLines } from '../kitchen/capacity.js';
+import { bookStoredOrder } from '../kitchen/booking.js';
 import { dropItemsServing } from '../kitchen/drops.js';
 import { assertAvailableOn } from '../menu/orders.js';
 import { currentAllergens } from '../allergens/statements.js';
@@ -114,21 +114,18 @@ export async function addItems(
       linesWithAllergens(kitchen.byProduct, orderLines(priced)),
       dropProductIds,
     );
-    // Booked as a change is: the order's own units freed, the day's counters
-    // checked for all its lines, then its window and drop units again.
-    await tx.$executeRaw`UPDATE "Order" SET "items" = '[]'::jsonb WHERE "id" = ${order.id}::uuid`;
-    await reserveCapacity(tx, date, storedLines(items as unknown as Prisma.JsonValue), {
-      userId: null,
-      today,
-    });
-    await bookWindowAndDrops(tx, {
+    // Booked as a change is (issue 36's one booking): the order's own units
+    // given back, then all its lines booked again.
+    await bookStoredOrder(tx, {
       orderId: order.id,
       date,
       pickupTime: order.pickupTime,
       deliveryMethod: order.deliveryMethod,
       lines: storedLines(items as unknown as Prisma.JsonValue),
       holder: order.userId,
-      rebook: true,
+      userId: null,
+      today,
+      holds: 'all',
     });
     const updated = await applyChanges(
       tx,

@@ -1,10 +1,13 @@
-// A new order's counters booked by its own INSERT (issue 25): what the
-// database function "book_order" (the baseline migration)
-// takes, and its refusals worded with core's messages. The reads and the
-// refusals that need no lock come first (checkDay, planUnits); the one
-// statement then locks the unpaid cap, the window, the drop units and the
-// day's rows, checks them, inserts the order and commits, so in a rush the
-// rows are held only while PostgreSQL runs it, never across a round trip.
+// The one booking of kitchen units (issues 25 and 36): what the database
+// function "book_order" (the baseline migration) takes, and its refusals
+// worded with core's messages. The reads and the refusals that need no lock
+// come first (checkDay, planUnits); the one statement then locks the unpaid
+// cap, the window, the drop units and the day's rows and checks them. A new
+// order calls it inside its own INSERT (placeBookedOrder), so in a rush the
+// rows are held only while PostgreSQL runs it; an order already stored (a
+// customer's change, a restore, staff's added items) calls it through
+// bookStoredOrder in the change's transaction. No other code upserts a
+// counter: cancellations give units back through the order's triggers.
 import {
   DEFAULT_UNPAID_ORDER_SETTINGS,
   fitsRemaining,
@@ -15,13 +18,15 @@ import {
   windowFullMessage,
   dropSoldOutMessage,
   type CapacityLimits,
+  type KitchenLine,
   type WindowScope,
   capacityMessage,
 } from '@bakery/core';
 import { Prisma } from '@bakery/prisma';
 import { conflict, type HttpError } from '../../errors.js';
-import type { DayCheck } from './capacity.js';
-import type { UnitPlan } from './offer.js';
+import { checkDay, type DayCheck } from './capacity.js';
+import { planUnits, unitsRead, type UnitPlan } from './offer.js';
+import { releaseBookings, releaseWindowBookings } from './windows.js';
 
 /** Whose unpaid orders are capped: an account, or a guest's e-mail. */
 export interface UnpaidCap {
@@ -68,10 +73,76 @@ export function orderBooking(day: DayCheck, plan: UnitPlan, unpaid: UnpaidCap | 
   return Prisma.sql`"book_order"(${JSON.stringify(json)}::jsonb, ${plan.drops.orderId}::uuid)`;
 }
 
+/** An order already stored, booked again (its own units given back first). */
+export interface StoredBooking {
+  orderId: string;
+  date: string;
+  pickupTime: string | null;
+  deliveryMethod: string;
+  lines: readonly KitchenLine[];
+  /** Whose checkout hold the order uses (the account id). */
+  holder: string | null;
+  /** Whose fair share is judged (null: none, as for staff's paths). */
+  userId: string | null;
+  /** The bakery's today, for the booking horizon. */
+  today: string;
+  /**
+   * What the order holds now: 'all' (a live order being changed: its day
+   * units are freed by emptying its stored lines, which the caller writes
+   * back), 'units' (a cancelled order being restored: only its window and
+   * drop rows, if any are left), or 'window' (only the pickup time moved:
+   * the window alone is booked again, so a drop that closed since does not
+   * stop a customer from moving her time).
+   */
+  holds: 'all' | 'units' | 'window';
+}
+
+/**
+ * The booking of an order already stored, in the caller's transaction: the
+ * same checks, the same book_order and the same refusals as a new order's.
+ * The unpaid cap is not judged: it limits how many orders an account opens,
+ * and a change or a restore opens none (a restore is staff's).
+ */
+export async function bookStoredOrder(
+  tx: Prisma.TransactionClient,
+  booking: StoredBooking,
+): Promise<void> {
+  if (booking.holds === 'window') await releaseWindowBookings(tx, booking.orderId);
+  else await releaseBookings(tx, booking.orderId);
+  if (booking.holds === 'all')
+    await tx.$executeRaw`UPDATE "Order" SET "items" = '[]'::jsonb WHERE "id" = ${booking.orderId}::uuid`;
+  const windowOnly = booking.holds === 'window';
+  const day = await checkDay(
+    tx,
+    booking.date,
+    windowOnly ? [] : booking.lines,
+    { userId: windowOnly ? null : booking.userId, today: booking.today },
+    unitsRead(booking.date),
+  );
+  const units = await planUnits(
+    tx,
+    {
+      orderId: booking.orderId,
+      date: booking.date,
+      pickupTime: booking.pickupTime,
+      deliveryMethod: booking.deliveryMethod,
+      lines: booking.lines,
+      holder: booking.holder,
+    },
+    day.also,
+  );
+  if (windowOnly) units.drops.needs = [];
+  try {
+    await tx.$queryRaw`SELECT ${orderBooking(day, units, null)}::text AS "id"`;
+  } catch (error) {
+    throw bookingRefusal(error, day, units) ?? error;
+  }
+}
+
 /** book_order's refusal as the 409 the customer reads, or null for any other error. */
 export function bookingRefusal(error: unknown, day: DayCheck, plan: UnitPlan): HttpError | null {
-  const raised = error as { code?: unknown; message?: unknown; detail?: unknown } | null;
-  if (raised?.code !== REFUSED) return null;
+  const raised = raisedByBookOrder(error);
+  if (!raised) return null;
   const detail = JSON.parse(String(raised.detail ?? '{}')) as Record<string, unknown>;
   switch (raised.message) {
     case 'too_many_unpaid_orders':
@@ -103,6 +174,33 @@ export function bookingRefusal(error: unknown, day: DayCheck, plan: UnitPlan): H
     default:
       return null;
   }
+}
+
+interface Raised {
+  code?: unknown;
+  originalCode?: unknown;
+  message?: unknown;
+  detail?: unknown;
+  cause?: unknown;
+  meta?: { driverAdapterError?: unknown };
+}
+
+/**
+ * book_order's own error: pg's (the submission's session), or the one Prisma
+ * wraps when it ran in a Prisma transaction (its driver adapter keeps pg's
+ * code, message and detail in `meta.driverAdapterError.cause`).
+ */
+function raisedByBookOrder(error: unknown): Raised | null {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  while (queue.length > 0) {
+    const e = queue.shift() as Raised | null;
+    if (!e || typeof e !== 'object' || seen.has(e)) continue;
+    seen.add(e);
+    if (e.code === REFUSED || e.originalCode === REFUSED) return e;
+    queue.push(e.cause, e.meta?.driverAdapterError);
+  }
+  return null;
 }
 
 /** The first category the order needs (the fallback's wording; the check cannot pass and fail). */

@@ -1,6 +1,6 @@
 // Daily capacity on the server: the limits and closed dates the owner sets,
-// availability per date for the storefront calendar, and reserveCapacity, the
-// check run inside the order-creation transaction. The rules and messages are
+// availability per date for the storefront calendar, and checkDay, the
+// booking's reads and the refusals that need no lock (kitchen/booking.ts). The rules and messages are
 // core's (core/src/kitchen); this file only reads the database.
 import {
   kitchenCategories,
@@ -12,11 +12,9 @@ import {
   dayAvailability,
   effectiveLimits,
   fairShareCheck,
-  fitsRemaining,
   getCategory,
   horizonProblem,
   productLimitProblem,
-  remainingUnits,
   unitsByCategory,
   type AvailabilityView,
   type BookingSettingsView,
@@ -81,27 +79,7 @@ export interface Reservation {
 const refuseField = (path: string, message: string) =>
   badRequest(message, { errors: [{ path, message }] }, 'validation_failed');
 
-/**
- * Refuses an order for `pickupDate` that breaks a booking rule (core's
- * messages): 400 for a product over its catalogue maximum summed over lines,
- * or a date beyond the owner's horizon; 409 `capacity_full` for a closed date,
- * a category that does not fit what is left, or an account whose unpaid
- * orders of that day would hold more than its fair share (unless staff lifted
- * it). Call it INSIDE the transaction that changes the order, before the
- * write: checkDay, then lockDay (below). The work is a few rows whatever the
- * number of orders of the day.
- */
-export async function reserveCapacity(
-  tx: Prisma.TransactionClient,
-  pickupDate: string,
-  lines: readonly KitchenLine[],
-  who: Reservation,
-): Promise<void> {
-  const day = await checkDay(tx, pickupDate, lines, who);
-  await lockDay(tx, day);
-}
-
-/** What checkDay read and lockDay needs: the date, the lines, the day's limits. */
+/** What checkDay read and book_order needs: the date, the lines, the day's limits. */
 export interface DayCheck {
   date: string;
   lines: readonly KitchenLine[];
@@ -113,11 +91,10 @@ export interface DayCheck {
 }
 
 /**
- * The half of reserveCapacity that needs no lock (run first, so a refusal
- * never waits behind the sales): 400 for a product over its maximum or a
- * date beyond the horizon, 409 for a closed date; and the account's fair
- * share, judged by lockDay. The fair share reads the account's own orders,
- * which the unpaid cap's per-account lock (checkUnpaidCap) already guards.
+ * The booking's half that needs no lock (run first, so a refusal never
+ * waits behind the sales): 400 for a product over its maximum or a date
+ * beyond the horizon, 409 for a closed date; and the account's fair share,
+ * judged by book_order after the day's fit (its message says less).
  */
 export async function checkDay(
   tx: Prisma.TransactionClient,
@@ -135,7 +112,6 @@ export async function checkDay(
   if (beyond) throw refuseField('pickupDate', beyond);
   if (day.closed) throw conflict(closedDateMessage(date, day.closedReason), 'capacity_full');
   const limits = effectiveLimits(day.limits);
-  // The fair share is judged in lockDay, after the fit (its message says less).
   const share =
     who.userId && !day.exempt
       ? fairShareCheck(day.held.flatMap(storedLines), lines, limits, date)
@@ -147,47 +123,6 @@ export async function checkDay(
     fairShare: share && !share.ok ? share.message : null,
     also: day.also,
   };
-}
-
-/**
- * The locking half: the date's counters of the categories the order uses
- * (DailyKitchenLoad, kept by triggers on "Order") are locked until the
- * transaction ends, and 409 `capacity_full` when the lines do not fit what is
- * left. Two submissions for the same date and category are checked one after
- * the other and the second sees the first. Taken last before the order's
- * INSERT, after the window and drop counters, in the order a cancellation's
- * triggers take them (windows, drops, then the day), so the two never wait
- * on each other in a circle, and the day's rows, the busiest of a rush, are
- * held for the shortest time.
- */
-export async function lockDay(tx: Prisma.TransactionClient, day: DayCheck): Promise<void> {
-  const needed = unitsByCategory(day.lines);
-  const categories = kitchenCategories().filter((category) => needed[category] > 0);
-  const booked = await lockDayLoad(tx, day.date, categories);
-  const result = fitsRemaining(remainingUnits(booked, day.limits), day.lines, day.date);
-  if (!result.ok) throw conflict(result.message, 'capacity_full');
-  if (day.fairShare) throw conflict(day.fairShare, 'capacity_full');
-}
-
-/**
- * The units booked on `date` in `categories`, each counter row locked (made
- * at 0 when the date has none yet) until the transaction ends. The rows are
- * taken in category order, as the triggers take them.
- */
-async function lockDayLoad(
-  tx: Prisma.TransactionClient,
-  date: string,
-  categories: readonly CategoryId[],
-): Promise<CapacityLimits> {
-  const booked = unitsByCategory([]);
-  if (categories.length === 0) return booked;
-  const rows = await tx.$queryRaw<{ category: string; units: number }[]>`
-    INSERT INTO "DailyKitchenLoad" AS l ("date", "category", "units")
-    SELECT ${date}, c, 0 FROM unnest(${[...categories].sort()}::varchar[]) AS c ORDER BY 1, 2
-    ON CONFLICT ("date", "category") DO UPDATE SET "units" = l."units"
-    RETURNING "category", "units"`;
-  for (const row of rows) booked[row.category as CategoryId] = Number(row.units);
-  return booked;
 }
 
 interface DayRules {

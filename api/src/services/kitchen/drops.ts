@@ -175,25 +175,6 @@ export async function planDrops(
   return plan;
 }
 
-/**
- * The counting half, INSIDE the order's transaction: one call of
- * drop_take per unit (the migration's function: lock the row, sweep expired
- * holds, use up the buyer's own hold, sell only if sold + held stays within
- * the quantity, write the DropBooking). 409 `drop_sold_out` names the item.
- */
-export async function takeDrops(tx: Raw, plan: DropPlan): Promise<void> {
-  for (const need of plan.needs) {
-    const [row] = await tx.$queryRaw<{ ok: boolean; remaining: number }[]>`
-      SELECT "ok", "remaining" FROM "drop_take"(${need.unitId}::uuid, ${plan.holder}::text,
-        ${need.items}::int, 'sell', ${plan.orderId}::uuid, NULL::timestamptz)`;
-    if (!row?.ok)
-      throw refuse(
-        'drop_sold_out',
-        dropSoldOutMessage(need.productId, need.dropName, Number(row?.remaining ?? 0)),
-      );
-  }
-}
-
 // ------------------------------------------------------ fast sold-out answer
 
 /** How long a process trusts what it read of a date's drops for the fast refusal. */
@@ -284,11 +265,6 @@ export async function dropItemsServing(prisma: PrismaClient, date: string): Prom
     servingWithHolds(prisma, date),
   );
   return dropProductIdsOn(drops, date);
-}
-
-/** planDrops then takeDrops (a change or a restore, already in its transaction). */
-export async function bookDrops(tx: Raw, order: DropOrder): Promise<void> {
-  await takeDrops(tx, await planDrops(tx, order));
 }
 
 // ------------------------------------------------------------------ holds

@@ -1,6 +1,5 @@
 // Kitchen services (issue 8): capacity, recipe links, bake sheet, margins, export.
 export {
-  reserveCapacity,
   checkDay,
   availability,
   capacitySettings,
@@ -20,4 +19,5 @@ export { listLinks, saveLink, removeLink, costPerItem, batchesFor } from './link
 export { bakeSheet, storedItems } from './bakeSheet.js';
 export { margins } from './margins.js';
 export { writeBakeSheetWorkbook } from './export.js';
-export { availabilityOffer, bookWindowAndDrops, planUnits, unitsRead } from './offer.js';
+export { availabilityOffer, planUnits, unitsRead } from './offer.js';
+export { bookStoredOrder } from './booking.js';

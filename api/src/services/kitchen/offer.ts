@@ -2,8 +2,8 @@
 // left in each window, and how many of each item can still be ordered (drop
 // items included). Read from counters only (DailyKitchenLoad, WindowLoad,
 // DropUnit and the unexpired holds): a few small tables whatever the number
-// of orders. And bookWindowAndDrops, the one call every path that books
-// units makes inside its transaction after reserveCapacity.
+// of orders. And planUnits, what an order books in its window and drops
+// (kitchen/booking.ts books it).
 import {
   dayOffer,
   dayWindows,
@@ -21,7 +21,6 @@ import {
   dropsInRange,
   dropsServingJson,
   planDrops,
-  takeDrops,
   type DropPlan,
 } from './drops.js';
 import {
@@ -29,8 +28,6 @@ import {
   planWindow,
   WINDOWS_JSON,
   windowsFromJson,
-  releaseBookings,
-  takeWindow,
   windowLoads,
   type WindowPlan,
 } from './windows.js';
@@ -74,8 +71,6 @@ export interface UnitBooking {
   lines: readonly KitchenLine[];
   /** Whose checkout hold the order uses (the account id; issue 39 ended guest holds). */
   holder: string | null;
-  /** Whether the order booked units before (a change): they are given back first. */
-  rebook?: boolean;
 }
 
 /** What a booking takes, read before the transaction locks anything (planUnits). */
@@ -96,7 +91,7 @@ export const unitsRead = (date: string) =>
 /**
  * The reading half of the window and drop booking: which window, which drop
  * units, and the refusals that need no lock (a drop not open or closed, a
- * unit with nothing left, a time in no window). Run BEFORE reserveCapacity,
+ * unit with nothing left, a time in no window). Run BEFORE book_order,
  * so a buyer refused for a sold-out item never waits behind the sales.
  */
 export async function planUnits(
@@ -134,21 +129,4 @@ export async function planUnits(
     dropsFromJson(read?.drops),
   );
   return { window, drops };
-}
-
-/**
- * The counting half, INSIDE the order's transaction and after reserveCapacity
- * (the day's counters are locked first, as the triggers take them): the
- * window's guarded counters, then the drop units (drop_take). Their rows stay
- * locked to the commit; nothing else is read while they are.
- */
-export async function takeUnits(tx: Raw, plan: UnitPlan): Promise<void> {
-  await takeWindow(tx, plan.window);
-  await takeDrops(tx, plan.drops);
-}
-
-/** Both halves, for a change or a restore (its earlier units given back first). */
-export async function bookWindowAndDrops(tx: Raw, booking: UnitBooking): Promise<void> {
-  if (booking.rebook) await releaseBookings(tx, booking.orderId);
-  await takeUnits(tx, await planUnits(tx, booking));
 }

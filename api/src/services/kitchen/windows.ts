@@ -1,11 +1,10 @@
 // Pickup windows with capacity on the server (issue 25): the owner's windows,
-// bookWindow (run in the order's transaction, beside reserveCapacity) and the
+// what an order books in one (planWindow; book_order counts it) and the
 // units used per window for the availability answer. Rules and messages are
 // core's (core/src/kitchen/windows.ts).
 import {
   noWindowMessage,
   windowForTime,
-  windowFullMessage,
   windowInputProblem,
   windowNeeds,
   windowsOn,
@@ -16,7 +15,7 @@ import {
   type WindowScope,
 } from '@bakery/core';
 import { Prisma } from '@bakery/prisma';
-import { badRequest, conflict, notFound } from '../../errors.js';
+import { badRequest, notFound } from '../../errors.js';
 import type { Db } from '../../db/types.js';
 
 type Raw = Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'>;
@@ -91,61 +90,17 @@ export async function planWindow(
   return { orderId: order.orderId, date: order.date, window, needs };
 }
 
-/**
- * Books the units in the window, INSIDE the order's transaction: for each
- * scope the window limits, one guarded statement raises the counter only
- * when `used + units <= limit` (and locks its row until the transaction
- * ends); when it does not, 409 `window_full` names the category, window and
- * date. Cancelling the order gives the units back (a trigger).
- */
-export async function takeWindow(tx: Raw, plan: WindowPlan | null): Promise<void> {
-  if (!plan) return;
-  const { window, date, orderId } = plan;
-  for (const [scope, units] of plan.needs) {
-    const limit = window.limits[scope] ?? 0;
-    const rows = await tx.$queryRaw<{ used: number }[]>`
-      INSERT INTO "WindowLoad" AS l ("date", "windowId", "scope", "used")
-      SELECT ${date}, ${window.id}::uuid, ${scope}, ${units}::int WHERE ${units}::int <= ${limit}::int
-      ON CONFLICT ("date", "windowId", "scope") DO UPDATE SET "used" = l."used" + EXCLUDED."used"
-        WHERE l."used" + EXCLUDED."used" <= ${limit}::int
-      RETURNING "used"`;
-    if (rows.length === 0) {
-      const [row] = await tx.$queryRaw<{ used: number }[]>`
-        SELECT "used" FROM "WindowLoad"
-        WHERE "date" = ${date} AND "windowId" = ${window.id}::uuid AND "scope" = ${scope}`;
-      const remaining = Math.max(0, limit - Number(row?.used ?? 0));
-      throw conflict(windowFullMessage(scope, remaining, window, date), 'window_full');
-    }
-    await tx.$executeRaw`
-      INSERT INTO "WindowBooking" ("orderId", "date", "windowId", "scope", "units")
-      VALUES (${orderId}::uuid, ${date}, ${window.id}::uuid, ${scope}, ${units}::int)
-      ON CONFLICT ("orderId", "windowId", "scope") DO UPDATE SET "units" = "WindowBooking"."units" + EXCLUDED."units"`;
-  }
-}
-
-/** planWindow then takeWindow. */
-export async function bookWindow(tx: Raw, order: WindowOrder): Promise<void> {
-  await takeWindow(tx, await planWindow(tx, order));
-}
-
 /** Gives back what an order booked in windows and drops (before booking it again: a change). */
 export async function releaseBookings(tx: Raw, orderId: string): Promise<void> {
   await tx.$executeRaw`SELECT "release_window_drop_bookings"(ARRAY[${orderId}::uuid])`;
 }
 
-/** A new pickup time on the same date and lines: the window's units only, booked again. */
-export async function rebookWindow(
-  tx: Raw,
-  order: Omit<WindowOrder, 'fulfillment'> & { deliveryMethod: string },
-): Promise<void> {
+/** Gives back only the order's window units (a new pickup time on the same date and lines). */
+export async function releaseWindowBookings(tx: Raw, orderId: string): Promise<void> {
   await tx.$executeRaw`
-    WITH gone AS (DELETE FROM "WindowBooking" WHERE "orderId" = ${order.orderId}::uuid RETURNING *)
+    WITH gone AS (DELETE FROM "WindowBooking" WHERE "orderId" = ${orderId}::uuid RETURNING *)
     UPDATE "WindowLoad" l SET "used" = l."used" - g."units" FROM gone g
     WHERE l."date" = g."date" AND l."windowId" = g."windowId" AND l."scope" = g."scope"`;
-  await bookWindow(tx, {
-    ...order,
-    fulfillment: order.deliveryMethod === 'delivery' ? 'delivery' : 'pickup',
-  });
 }
 
 /** Units used per date and window (by scope) in a range of dates. */

@@ -22,8 +22,8 @@ import {
   refundableCents,
 } from '@bakery/core';
 import { conflict, notFound } from '../../errors.js';
-import { reserveCapacity, storedLines } from '../kitchen/capacity.js';
-import { bookWindowAndDrops } from '../kitchen/offer.js';
+import { storedLines } from '../kitchen/capacity.js';
+import { bookStoredOrder } from '../kitchen/booking.js';
 import { centsOf as cents, decimalOf, orderMoneyOf } from '../../db/money.js';
 import {
   handOverPayments,
@@ -300,20 +300,17 @@ export async function restoreOrder(
     'restore',
     async (tx, current) => {
       if (current.pickupDate) {
-        // Issue 25: its window and drop units (a drop that closed since refuses), then
-        // the day's, in the order the submission and a cancellation take them.
-        await bookWindowAndDrops(tx, {
+        // Issue 36: the one booking, as a new order's (a drop that closed since refuses).
+        await bookStoredOrder(tx, {
           orderId: current.id,
           date: current.pickupDate,
           pickupTime: current.pickupTime,
           deliveryMethod: current.deliveryMethod,
           lines: storedLines(current.items),
           holder: null,
-          rebook: true,
-        });
-        await reserveCapacity(tx, current.pickupDate, storedLines(current.items), {
           userId: null,
           today,
+          holds: 'units',
         });
       }
       const back =
