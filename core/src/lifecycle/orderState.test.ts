@@ -10,7 +10,9 @@ import {
   makePickupCode,
   normalisePickupCode,
   ORDER_ACTION_RULES,
+  readyActionFor,
   specFields,
+  stateChanges,
   type OrderStateInput,
 } from './orderState';
 
@@ -37,6 +39,34 @@ describe('the order-state table (issue 23)', () => {
     expect(checkOrderAction(delivery, 'sendOut').ok).toBe(true);
     expect(ORDER_ACTION_RULES.handOver.to(delivery)).toBe('delivered');
     expect(ORDER_ACTION_RULES.handOver.to(order())).toBe('picked_up');
+  });
+
+  it("the rule's `to` decides what is written, with the cancel's bookkeeping", () => {
+    const now = new Date('2026-12-01T15:00:00Z');
+    expect(readyActionFor(order())).toBe('markReady');
+    expect(readyActionFor(order({ deliveryMethod: 'delivery' }))).toBe('sendOut');
+    const baking = order({ fulfillmentStatus: 'baking' });
+    expect(stateChanges(baking, ORDER_ACTION_RULES.markReady.to(baking), now)).toEqual({
+      fulfillmentStatus: 'ready',
+      readyAt: now,
+    });
+    expect(stateChanges(baking, ORDER_ACTION_RULES.cancel.to(baking), now)).toEqual({
+      fulfillmentStatus: 'cancelled',
+      cancelledFrom: 'baking',
+      cancelledAt: now,
+    });
+    const cancelled = order({ fulfillmentStatus: 'cancelled', cancelledFrom: 'baking' });
+    expect(stateChanges(cancelled, ORDER_ACTION_RULES.restore.to(cancelled), now)).toEqual({
+      fulfillmentStatus: 'baking',
+      cancelledFrom: null,
+      cancelledAt: null,
+    });
+    // A refund or an archive keeps the state; Undo of a hand-over keeps the ready time.
+    expect(stateChanges(baking, ORDER_ACTION_RULES.refund.to(baking), now)).toEqual({});
+    const picked = order({ fulfillmentStatus: 'picked_up' });
+    expect(stateChanges(picked, ORDER_ACTION_RULES.undoHandOver.to(picked), now)).toEqual({
+      fulfillmentStatus: 'ready',
+    });
   });
 
   it('refuses a cancel after hand-over with its own code', () => {

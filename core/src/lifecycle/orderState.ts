@@ -352,6 +352,29 @@ export function checkOrderAction(
   }
 }
 
+/**
+ * The fields an action's move to `to` writes (issue 36: the table decides):
+ * the state, and the cancel's bookkeeping (where it came from and when, so
+ * Restore knows where to go back to and until when it may).
+ */
+export function stateChanges(
+  order: OrderStateInput,
+  to: FulfillmentStatus | null,
+  now: Date,
+): Record<string, unknown> {
+  const from = fulfillmentOf(order);
+  if (to === null || to === from) return {};
+  const changes: Record<string, unknown> = { fulfillmentStatus: to };
+  if (to === 'cancelled') Object.assign(changes, { cancelledFrom: from, cancelledAt: now });
+  if (from === 'cancelled') Object.assign(changes, { cancelledFrom: null, cancelledAt: null });
+  if (READY_STATUSES.includes(to) && !FULFILLMENT_STATES[from].handedOver) changes.readyAt = now;
+  return changes;
+}
+
+/** Mark Ready for a pickup, Out for Delivery for a delivery: the table's action for "it is ready". */
+export const readyActionFor = (order: { deliveryMethod: string }): OrderAction =>
+  order.deliveryMethod === 'delivery' ? 'sendOut' : 'markReady';
+
 /** The actions the desk offers for an order, in ORDER_ACTIONS order. */
 export function availableOrderActions(
   order: OrderStateInput,

@@ -11,6 +11,7 @@ import {
   FULFILLMENT_STATES,
   BEFORE_READY_STATUSES,
   READY_STATUSES,
+  readyActionFor,
 } from '@bakery/core';
 import { conflict, notFound } from '../../errors.js';
 import {
@@ -18,11 +19,9 @@ import {
   type Actor,
   lockOrder,
   applyChanges,
-  notify,
-  ensureCounter,
-  counterStep,
   newPickupCode,
 } from './record.js';
+import { takeOrderAction } from './engine.js';
 import { fulfill } from './lifecycle.js';
 
 /**
@@ -31,35 +30,13 @@ import { fulfill } from './lifecycle.js';
  * time). Idempotent: an order already ready changes and sends nothing.
  */
 export async function markReady(deps: OrderAdminDeps, id: string, actor: Actor, now = new Date()) {
-  let changed = false;
   for (let attempt = 0; ; attempt += 1) {
     try {
-      const order = await deps.prisma.$transaction(async (tx) => {
-        const current = await lockOrder(tx, id);
-        const state = fulfillmentOf(current);
-        if (READY_STATUSES.includes(state)) return current;
-        const action = current.deliveryMethod === 'delivery' ? 'sendOut' : 'markReady';
-        ensureCounter(current, action);
-        changed = true;
-        return applyChanges(
-          tx,
-          current,
-          {
-            fulfillmentStatus: action === 'sendOut' ? 'out_for_delivery' : 'ready',
-            readyAt: now,
-            pickupCode: current.pickupCode ?? newPickupCode(),
-          },
-          actor,
-        );
+      return await takeOrderAction(deps, id, readyActionFor, actor, {
+        done: (current) => READY_STATUSES.includes(fulfillmentOf(current)),
+        work: (_tx, current) => ({ pickupCode: current.pickupCode ?? newPickupCode() }),
+        now,
       });
-      if (changed) {
-        const send =
-          order.deliveryMethod === 'delivery'
-            ? deps.notifications.outForDelivery?.bind(deps.notifications)
-            : deps.notifications.orderReady.bind(deps.notifications);
-        if (send) await notify(deps, 'order ready', () => send(id));
-      }
-      return { order, changed };
     } catch (error) {
       // Two orders drew the same code (1 in 148 million): draw again.
       if ((error as { code?: string }).code === 'P2002' && attempt < 3) continue;
@@ -191,21 +168,14 @@ export async function handOverBulk(deps: OrderAdminDeps, ids: string[], actor: A
   return results;
 }
 
-/** Confirm Order / Start Baking: a step of the kitchen's progress, nothing mailed. */
+/** Confirm Order / Start Baking: a step of the kitchen's progress (the table mails nothing). */
 export async function advanceStage(
   deps: OrderAdminDeps,
   id: string,
   action: 'confirm' | 'startBaking',
   actor: Actor,
 ) {
-  return counterStep(deps, id, action, (tx, current) =>
-    applyChanges(
-      tx,
-      current,
-      { fulfillmentStatus: action === 'confirm' ? 'confirmed' : 'baking' },
-      actor,
-    ),
-  );
+  return (await takeOrderAction(deps, id, action, actor)).order;
 }
 
 /** The order whose pickup code was typed or scanned at the counter (404 otherwise). */

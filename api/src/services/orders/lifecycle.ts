@@ -20,11 +20,13 @@ import {
   HAND_OVER_CONTEXT,
   isSettled,
   refundableCents,
+  ORDER_ACTION_RULES,
 } from '@bakery/core';
 import { conflict, notFound } from '../../errors.js';
 import { storedLines } from '../kitchen/capacity.js';
 import { bookStoredOrder } from '../kitchen/booking.js';
 import { centsOf as cents, decimalOf, orderMoneyOf } from '../../db/money.js';
+import { takeOrderAction } from './engine.js';
 import {
   handOverPayments,
   paymentFieldsAfterMoney,
@@ -42,11 +44,9 @@ import {
   act,
   counterChanges,
   notify,
-  notifyIfWired,
   ensureLink,
   reload,
   ensureCounter,
-  counterStep,
   stateOf,
   orderName,
 } from './record.js';
@@ -74,8 +74,10 @@ export async function changePaymentStatus(
 
 /** Cancels the order and tells the customer (a paid order is refunded in Square by staff). */
 export async function cancelOrder(deps: OrderAdminDeps, id: string, actor: Actor) {
-  const order = await act(deps, id, 'cancel', actor, () => ({}));
-  await notifyIfWired(deps, 'orderCancelled', 'order cancelled', id);
+  const { order } = await takeOrderAction(deps, id, 'cancel', actor, {
+    specCheck: (current) => checkAdminAction(current, 'cancel'),
+    work: (_tx, current) => ({ ...adminActionChanges(current, 'cancel') }),
+  });
   return order;
 }
 
@@ -294,13 +296,15 @@ export async function restoreOrder(
   now = new Date(),
 ) {
   const today = bakeryToday(now);
-  const order = await counterStep(
-    deps,
-    id,
-    'restore',
-    async (tx, current) => {
-      if (current.pickupDate) {
-        // Issue 36: the one booking, as a new order's (a drop that closed since refuses).
+  const { order } = await takeOrderAction(deps, id, 'restore', actor, {
+    // The New York day of the cancel (a UTC date is the next day after 7 or 8 pm).
+    context: (current) => ({
+      today,
+      cancelledDay: current.cancelledAt ? bakeryToday(current.cancelledAt) : null,
+    }),
+    work: async (tx, current) => {
+      if (current.pickupDate)
+        // The one booking, as a new order's (a drop that closed since refuses).
         await bookStoredOrder(tx, {
           orderId: current.id,
           date: current.pickupDate,
@@ -312,33 +316,15 @@ export async function restoreOrder(
           today,
           holds: 'units',
         });
-      }
-      const back =
-        current.cancelledFrom && current.cancelledFrom !== 'cancelled'
-          ? fulfillmentOf({ fulfillmentStatus: current.cancelledFrom })
-          : 'received';
-      return applyChanges(
-        tx,
-        current,
-        {
-          fulfillmentStatus: back,
-          paymentStatus: specFields(
-            back,
-            isSettled(orderMoneyOf({ ...current, paymentStatus: 'paid', fulfillmentStatus: back })),
-          ).paymentStatus,
-          cancelledAt: null,
-          cancelledFrom: null,
-        },
-        actor,
+      // Its payment is what it was: paid when the money it received settles it.
+      const back = ORDER_ACTION_RULES.restore.to(stateOf(current)) ?? 'received';
+      const settled = isSettled(
+        orderMoneyOf({ ...current, paymentStatus: 'paid', fulfillmentStatus: back }),
       );
+      return { paymentStatus: specFields(back, settled).paymentStatus };
     },
-    // The New York day of the cancel (a UTC date is the next day after 7 or 8 pm).
-    (current) => ({
-      today,
-      cancelledDay: current.cancelledAt ? bakeryToday(current.cancelledAt) : null,
-    }),
-  );
-  await notifyIfWired(deps, 'orderRestored', 'order restored', id);
+    now,
+  });
   return order;
 }
 
@@ -349,9 +335,11 @@ export async function archiveOrder(
   actor: Actor,
   now = new Date(),
 ) {
-  return counterStep(deps, id, 'archive', (tx, current) =>
-    applyChanges(tx, current, { archivedAt: now }, actor),
-  );
+  const { order } = await takeOrderAction(deps, id, 'archive', actor, {
+    work: () => ({ archivedAt: now }),
+    now,
+  });
+  return order;
 }
 
 /** Staff retry of the Square link (for instance after Square was down). */

@@ -22,14 +22,8 @@ import {
   recordRefundRow,
   reversePayment,
 } from './payments.js';
-import {
-  type OrderAdminDeps,
-  type Actor,
-  lockOrder,
-  applyChanges,
-  notify,
-  counterStep,
-} from './record.js';
+import { type OrderAdminDeps, type Actor, lockOrder, applyChanges, notify } from './record.js';
+import { takeOrderAction } from './engine.js';
 
 /**
  * Records a refund (part or whole) with its reason: its own action, never a
@@ -46,16 +40,24 @@ export async function recordRefund(
 ) {
   const amountCents = dollarsToCents(input.amount);
   let method = 'other';
-  const order = await counterStep(deps, id, 'refund', async (tx, current) => {
-    const money = orderMoneyOf(current);
-    const effect = refundEffect(money, amountCents);
-    if (!effect) throw conflict(refundTooLargeMessage(money, formatCents), 'refund_too_large');
-    method = input.method ?? (await lastPaymentMethod(tx, id)) ?? 'other';
-    await recordRefundRow(tx, id, { method, amountCents, actor, reason: input.reason });
-    const updated = await applyChanges(
-      tx,
-      current,
-      {
+  const { order } = await takeOrderAction(deps, id, 'refund', actor, {
+    work: async (tx, current) => {
+      const money = orderMoneyOf(current);
+      const effect = refundEffect(money, amountCents);
+      if (!effect) throw conflict(refundTooLargeMessage(money, formatCents), 'refund_too_large');
+      method = input.method ?? (await lastPaymentMethod(tx, id)) ?? 'other';
+      await recordRefundRow(tx, id, { method, amountCents, actor, reason: input.reason });
+      await tx.orderHistory.create({
+        data: {
+          orderId: id,
+          actorId: actor.id,
+          actorEmail: actor.email,
+          field: 'refund',
+          from: null,
+          to: `${formatCents(amountCents)}: ${input.reason}`,
+        },
+      });
+      return {
         refundedAmount: decimalOf(money.refundedCents + amountCents),
         ...(effect.discountCents > 0
           ? {
@@ -65,23 +67,10 @@ export async function recordRefund(
           : {}),
         refundPending:
           method === 'square' || (method === 'card' && Boolean(current.squarePaymentId)),
-      },
-      actor,
-    );
-    await tx.orderHistory.create({
-      data: {
-        orderId: id,
-        actorId: actor.id,
-        actorEmail: actor.email,
-        field: 'refund',
-        from: null,
-        to: `${formatCents(amountCents)}: ${input.reason}`,
-      },
-    });
-    return updated;
+      };
+    },
+    messageDetail: () => ({ amountCents, method }),
   });
-  const send = deps.notifications.refundRecorded?.bind(deps.notifications);
-  if (send) await notify(deps, 'refund recorded', () => send(id, { amountCents, method }));
   return order;
 }
 

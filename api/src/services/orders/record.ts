@@ -154,17 +154,6 @@ export async function notify(deps: OrderAdminDeps, what: string, send: () => Pro
   }
 }
 
-/** The same for a notice the deps may leave out (nothing is sent then). */
-export async function notifyIfWired(
-  deps: OrderAdminDeps,
-  notice: 'orderCancelled' | 'orderRestored',
-  what: string,
-  id: string,
-) {
-  const send = deps.notifications[notice]?.bind(deps.notifications);
-  if (send) await notify(deps, what, () => send(id));
-}
-
 /**
  * Asks Square (through deps.payments) for the order's link. The payments
  * service stores the link and mails the customer when it makes a new one; a
@@ -197,25 +186,6 @@ export type CounterContext = Parameters<typeof checkOrderAction>[2];
 export function ensureCounter(order: OrderRow, action: OrderAction, context: CounterContext = {}) {
   const verdict = checkOrderAction(stateOf(order), action, context);
   if (!verdict.ok) throw conflict(verdict.message, verdict.code);
-}
-
-/**
- * One counter action on one order, in one transaction: the order locked,
- * the action checked against core's order-state table (409 if refused, with
- * `context` read from the locked order), then `work` done.
- */
-export function counterStep<T>(
-  deps: OrderAdminDeps,
-  id: string,
-  action: OrderAction,
-  work: (tx: Tx, current: OrderRow) => Promise<T>,
-  context?: (current: OrderRow) => CounterContext,
-) {
-  return deps.prisma.$transaction(async (tx) => {
-    const current = await lockOrder(tx, id);
-    ensureCounter(current, action, context?.(current));
-    return work(tx, current);
-  });
 }
 
 /** A stored order as core's order-state table reads it. */

@@ -1,0 +1,97 @@
+// The one engine of an order's life (issue 36): core's order-state table
+// (ORDER_ACTION_RULES) decides whether an action may be taken, the state it
+// leads to and the customer's message; this file only runs it. Each action's
+// own work (a payment row, a booking, a pickup code) is the caller's `step`,
+// done in the same transaction with the order locked.
+import {
+  ORDER_ACTION_RULES,
+  stateChanges,
+  type ActionCheck,
+  type CustomerMessage,
+  type OrderAction,
+} from '@bakery/core';
+import type { Notifications } from '../contracts.js';
+import {
+  applyChanges,
+  ensure,
+  ensureCounter,
+  lockOrder,
+  notify,
+  stateOf,
+  type Actor,
+  type CounterContext,
+  type OrderAdminDeps,
+  type OrderRow,
+  type Tx,
+} from './record.js';
+
+export interface ActionStep {
+  /** What core's check needs from the locked order (today, the cancel's day, payment taken). */
+  context?: (current: OrderRow) => CounterContext;
+  /** The spec's own check of the same call, first, so its answers and messages stay (section 4). */
+  specCheck?: (current: OrderRow) => ActionCheck;
+  /** Already done (an order already ready): nothing changes and nothing is sent. */
+  done?: (current: OrderRow) => boolean;
+  /** The action's own work in the transaction; the fields it returns are written with the state. */
+  work?: (tx: Tx, current: OrderRow) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** What the message says beyond the order (a refund's amount and method), read after `work`. */
+  messageDetail?: () => MessageDetail;
+  now?: Date;
+}
+
+type MessageDetail = { amountCents: number; method: string } | undefined;
+
+/** How each of the table's messages reaches the customer (mail, and a text where set up). */
+const SEND: Record<
+  CustomerMessage,
+  (n: Notifications, id: string, detail: MessageDetail) => Promise<void> | undefined
+> = {
+  orderConfirmed: () => undefined,
+  orderReady: (n, id) => n.orderReady(id),
+  outForDelivery: (n, id) => n.outForDelivery?.(id),
+  orderCancelled: (n, id) => n.orderCancelled?.(id),
+  orderRestored: (n, id) => n.orderRestored?.(id),
+  refundRecorded: (n, id, detail) => n.refundRecorded?.(id, detail),
+};
+
+/**
+ * Takes `action` on the order: in one transaction the order is locked, the
+ * spec's check (if any) and the table's check run (409 with their code and
+ * message), `step.work` does the action's own work, and the state the rule
+ * leads to is written with the history; after the commit the rule's message
+ * is sent (a failure of the mail never undoes the action).
+ */
+export async function takeOrderAction(
+  deps: OrderAdminDeps,
+  id: string,
+  /** The action, or how it follows from the order (Mark Ready or Out for Delivery). */
+  which: OrderAction | ((current: OrderRow) => OrderAction),
+  actor: Actor,
+  step: ActionStep = {},
+): Promise<{ order: OrderRow; changed: boolean }> {
+  const now = step.now ?? new Date();
+  let changed = false;
+  let action: OrderAction | null = null;
+  const order = await deps.prisma.$transaction(async (tx) => {
+    const current = await lockOrder(tx, id);
+    if (step.done?.(current)) return current;
+    action = typeof which === 'function' ? which(current) : which;
+    const rule = ORDER_ACTION_RULES[action];
+    if (step.specCheck) ensure(step.specCheck(current));
+    ensureCounter(current, action, step.context?.(current));
+    const extra = (await step.work?.(tx, current)) ?? {};
+    changed = true;
+    return applyChanges(
+      tx,
+      current,
+      { ...stateChanges(stateOf(current), rule.to(stateOf(current)), now), ...extra },
+      actor,
+    );
+  });
+  const message = action ? ORDER_ACTION_RULES[action as OrderAction].message : null;
+  if (changed && message)
+    await notify(deps, message, async () => {
+      await SEND[message](deps.notifications, id, step.messageDetail?.());
+    });
+  return { order, changed };
+}
