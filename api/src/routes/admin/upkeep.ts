@@ -46,6 +46,11 @@ import { BACKUP_JOB } from '../../services/upkeep/jobs.js';
 /** The largest backup file the owner may upload. */
 const UPLOAD_LIMIT_BYTES = 2 * 1024 ** 3;
 
+/** Resolves once `file` does not exist (browser tests hold a restore with it). */
+async function fileGone(file: string): Promise<void> {
+  while (await stat(file).catch(() => null)) await new Promise((r) => setTimeout(r, 200));
+}
+
 /** A file of the backup folder as a download under its own name, never cached. */
 function attachment(
   ctx: Context,
@@ -214,7 +219,9 @@ export function adminUpkeepRouter(deps: AppDeps): Router {
         log: deps.log,
         migrate: (url) => deployMigrations(url, deps.log),
         reloadIntegrations: deps.integrations ? () => deps.integrations!.reload() : undefined,
-        whileClosed: deps.restoreHooks?.whileClosed,
+        whileClosed:
+          deps.restoreHooks?.whileClosed ??
+          (config.restoreHoldFile ? () => fileGone(config.restoreHoldFile!) : undefined),
       },
       body.name,
       { sessionKey, userId: me.id },
