@@ -4,7 +4,7 @@
 // customers meanwhile, the server backs up the state just before, and the
 // result says how many rows of each main table and photos came back, and the
 // name of the backup to restore to undo it. The server checks everything.
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { RESTORE_STEP_TEXT, type BackupFileView, type RestoreStatusView } from '@bakery/core';
 import { api, apiUrl, ApiError, messageOf } from '../api/client';
@@ -19,33 +19,36 @@ const POLL_MS = 1000;
 /** The restore's status, asked again every second while it runs. */
 function useRestoreStatus() {
   const [status, setStatus] = useState<RestoreStatusView | null>(null);
+  /** Bumped when a restore starts here: follow it to its end. */
+  const [followed, setFollowed] = useState(0);
   const client = useQueryClient();
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const poll = useCallback(async () => {
-    try {
-      const next = await api<RestoreStatusView>(STATUS_PATH);
-      setStatus(next);
-      if (next.running) timer.current = setTimeout(() => void poll(), POLL_MS);
-      // Everything on screen may have changed: read it all again.
-      else void client.invalidateQueries();
-    } catch {
-      timer.current = setTimeout(() => void poll(), POLL_MS);
-    }
-  }, [client]);
   useEffect(() => {
-    void api<RestoreStatusView>(STATUS_PATH)
-      .then((first) => {
-        setStatus(first);
-        if (first.running) void poll();
-      })
-      .catch(() => undefined);
-    return () => {
-      if (timer.current) clearTimeout(timer.current);
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = async () => {
+      // A failed call while following: the shop may be closed a moment, ask again.
+      let again = followed > 0;
+      try {
+        const next = await api<RestoreStatusView>(STATUS_PATH);
+        if (stopped) return;
+        setStatus(next);
+        again = next.running;
+        // Everything on screen may have changed: read it all again.
+        if (!next.running && followed > 0) void client.invalidateQueries();
+      } catch {
+        // the status is shown once it answers
+      }
+      if (!stopped && again) timer = setTimeout(() => void ask(), POLL_MS);
     };
-  }, [poll]);
+    void ask();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [client, followed]);
   const follow = (started: RestoreStatusView) => {
     setStatus(started);
-    timer.current = setTimeout(() => void poll(), POLL_MS);
+    setFollowed((n) => n + 1);
   };
   return { status, follow };
 }
@@ -107,11 +110,6 @@ function ConfirmRestore({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    setPassword('');
-    setCode('');
-    setError(null);
-  }, [backup]);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!backup) return;
@@ -218,7 +216,13 @@ export function useRestore(backupsKey: readonly unknown[]) {
           onChange={(e) => void upload(e.target.files?.[0])}
         />
       </label>
-      <ConfirmRestore backup={chosen} onClose={() => setChosen(null)} onStarted={follow} />
+      {/* A new dialog (empty fields) for each backup chosen. */}
+      <ConfirmRestore
+        key={chosen ?? ''}
+        backup={chosen}
+        onClose={() => setChosen(null)}
+        onStarted={follow}
+      />
     </>
   );
   return { panel, choose: setChosen, running };
