@@ -32,6 +32,8 @@ import { dropAnnouncementHtml } from './services/kitchen/announcement.js';
 import { compressAnswers } from './middleware/compressAnswers.js';
 import { jsonBody } from './middleware/jsonBody.js';
 import { inlineHashes, styleSources } from './csp.js';
+import { maintenance } from './middleware/maintenance.js';
+import { ROUTES } from '@bakery/core';
 
 /** The cookie's life; the store ends a session sooner by role (docs/security.md, section 3). */
 const SESSION_MAX_AGE_MS = SESSION_LIFETIMES.customerMs;
@@ -107,8 +109,14 @@ async function jsonOnly(ctx: Context, next: Next) {
     hasBody &&
     STATE_CHANGING.has(ctx.method) &&
     !ctx.is('application/json', 'application/*+json') &&
-    // The one upload: a menu photo as multipart form data (routes/admin/menuImages.ts).
-    !(ctx.path === MENU_IMAGES_PATH && ctx.method === 'POST' && ctx.is('multipart/form-data'))
+    // The uploads: a menu photo as multipart form data (routes/admin/menuImages.ts),
+    // a backup file as its raw bytes (routes/admin/upkeep.ts).
+    !(ctx.path === MENU_IMAGES_PATH && ctx.method === 'POST' && ctx.is('multipart/form-data')) &&
+    !(
+      ctx.path === ROUTES.uploadBackup.path &&
+      ctx.method === 'POST' &&
+      ctx.is('application/octet-stream')
+    )
   ) {
     throw new HttpError(415, 'Content-Type must be application/json');
   }
@@ -124,6 +132,7 @@ export function createApp(deps: AppDeps): Koa {
   app.keys = new Keygrip([config.sessionSecret], 'sha256');
   // __Host- cookies need Secure, Path=/ and no Domain: whenever cookies are Secure.
   const secureCookies = (config as { secureCookies?: boolean }).secureCookies ?? config.production;
+  const sessionCookie = secureCookies ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
   app.silent = true; // errors are logged by the error middleware, with the request id
 
   const inline = inlineHashes(config.storefrontDist);
@@ -152,6 +161,8 @@ export function createApp(deps: AppDeps): Koa {
       strictTransportSecurity: config.secureCookies,
     }),
   );
+  // Issue 38: closed for a restore: "back in a minute", before anything reads the database.
+  app.use(maintenance(sessionCookie));
   // The published menu (issue 22): loaded before the first request that may read it.
   app.use(
     menuReady({
@@ -188,7 +199,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(
     session(
       {
-        key: secureCookies ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE,
+        key: sessionCookie,
         maxAge: SESSION_MAX_AGE_MS,
         httpOnly: true,
         sameSite: 'lax',

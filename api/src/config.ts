@@ -62,6 +62,11 @@ export interface AppConfig {
   mediaDir: string;
   /** A folder holding pg_dump and pg_restore to prefer (PG_BIN_DIR). */
   pgBinDir?: string;
+  /**
+   * Browser tests only (RESTORE_HOLD_FILE, ignored in production): a restore
+   * from the back office keeps the shop closed while this file exists.
+   */
+  restoreHoldFile?: string;
   /** BACKUP_METHOD: auto (pg_dump when one fits the server, else the API's logical format), pg_dump or logical. */
   backupMethod: 'auto' | 'pg_dump' | 'logical';
   /** Whether this process runs the scheduled jobs (SCHEDULED_JOBS, default on: nightly backup, unpaid-order release). */
@@ -222,6 +227,7 @@ export const ENV_SCHEMA = z.object({
   MEDIA_DIR: text(),
   BACKUP_DIR: text(),
   PG_BIN_DIR: text(),
+  RESTORE_HOLD_FILE: text(),
   BACKUP_METHOD: oneOf(['auto', 'pg_dump', 'logical']),
   SCHEDULED_JOBS: flag(),
   EMBEDDED_PG_PORT: port(1),
@@ -416,6 +422,9 @@ export function loadConfig(
     backupDir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
     mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     ...(env.PG_BIN_DIR ? { pgBinDir: path.resolve(env.PG_BIN_DIR) } : {}),
+    ...(env.RESTORE_HOLD_FILE && !production
+      ? { restoreHoldFile: path.resolve(env.RESTORE_HOLD_FILE) }
+      : {}),
     backupMethod: env.BACKUP_METHOD ?? 'auto',
     scheduledJobs: env.SCHEDULED_JOBS ?? true,
   };

@@ -16,4 +16,6 @@ export interface AppDeps {
   integrations?: Integrations;
   /** The database's URL when it differs from config.databaseUrl (the embedded PostgreSQL): for pg_dump. */
   databaseUrl?: string;
+  /** Tests only (issue 38): held while the shop is closed for a restore. */
+  restoreHooks?: { whileClosed?: () => Promise<void> };
 }

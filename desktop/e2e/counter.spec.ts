@@ -166,8 +166,11 @@ test('a paid order is handed over by its pickup code', async () => {
   await field.fill(`${code.slice(0, 3).toLowerCase()}-${code.slice(3)}`);
   await field.press('Enter');
   await expect(detail()).toContainText('Paula Paid');
-  // Issue 42: the code opens the order with its hand-over already asked.
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Fulfill' }).click();
+  // Issue 42: the code opens the order with its hand-over already asked;
+  // issue 38: its action focused (not Cancel), so Enter hands over.
+  const handOver = page.getByRole('alertdialog').getByRole('button', { name: 'Fulfill' });
+  await expect(handOver).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(toast('Order marked as fulfilled')).toBeVisible();
   await expect(detail().getByText('Picked up', { exact: true })).toBeVisible();
   await expect(detail().getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
@@ -178,7 +181,13 @@ test('an unpaid order is handed over with its payment taken in the same step', a
   await detail().getByRole('button', { name: 'Fulfill' }).click();
   const ask = page.getByRole('alertdialog');
   await expect(ask.getByTestId('amount-due')).toContainText('$');
+  // Issue 38: cash takes the amount tendered and shows the change due.
+  const due = Number(/\d+\.\d{2}/.exec(await ask.getByTestId('amount-due').innerText())![0]);
+  await ask.getByLabel('Cash tendered ($)').fill(String(Math.ceil(due) + 10));
+  const change = (Math.ceil(due) + 10 - due).toFixed(2);
+  await expect(ask.getByTestId('change-due')).toHaveText(`Change due: $${change}`);
   await ask.getByLabel('Paid by').selectOption('card');
+  await expect(ask.getByLabel('Cash tendered ($)')).toHaveCount(0);
   await ask.getByRole('button', { name: 'Take payment and hand over' }).click();
   await expect(toast('Payment taken and order handed over')).toBeVisible();
   await expect(detail().getByText('Completed', { exact: true })).toBeVisible();

@@ -33,6 +33,8 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = api.baseUrl;
   // Mail goes to the outbox (no SMTP in the browser suites): the counter's test reads it.
   process.env.E2E_OUTBOX = api.outboxDir;
+  // Issue 38: the restore test keeps the shop closed while this file exists.
+  process.env.E2E_RESTORE_HOLD = api.restoreHoldFile;
   process.env.E2E_OWNER_EMAIL = OWNER_EMAIL;
   process.env.E2E_OWNER_PASSWORD = OWNER_PASSWORD;
   return api.stop;

@@ -99,6 +99,8 @@ export interface E2eApi {
    * received it (smtpMailbox.ts): the API talks real SMTP to it.
    */
   outboxDir: string;
+  /** While this file exists, a restore from the back office keeps the shop closed. */
+  restoreHoldFile: string;
   stop(): Promise<void>;
 }
 
@@ -114,6 +116,7 @@ export async function startApiForE2e(options: {
   const mailbox = await startSmtpMailbox(join(db.env.BAKERY_DATA_DIR, 'mailbox'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const restoreHoldFile = join(db.env.BAKERY_DATA_DIR, 'restore-hold');
   mkdirSync(dirname(options.logFile), { recursive: true });
   const log = createWriteStream(options.logFile);
   // The compiled server `npm test` built (api/dist), as production runs it;
@@ -144,6 +147,8 @@ export async function startApiForE2e(options: {
       // Mail goes out over SMTP, to the local mailbox; Square stays unconfigured.
       SMTP_URL: mailbox.url,
       MAIL_FROM: '"Bakery tests" <shop@bakery.test>',
+      // A restore from the back office stays closed while this file exists (issue 38).
+      RESTORE_HOLD_FILE: restoreHoldFile,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -165,5 +170,5 @@ export async function startApiForE2e(options: {
     await stop();
     throw error;
   }
-  return { baseUrl, outboxDir: mailbox.dir, stop };
+  return { baseUrl, outboxDir: mailbox.dir, restoreHoldFile, stop };
 }

@@ -181,6 +181,7 @@ const atAdminDrops = at('/api/admin/drops', 'manageKitchen');
 const atExports = at('/api/admin/exports', 'viewAnalytics');
 const atMail = at('/api/admin/mail', 'manageMail');
 const atBackups = at('/api/admin/backups', 'manageBackups');
+const atRestore = at('/api/admin/restore', 'manageBackups');
 const atUnpaidOrders = at('/api/admin/unpaid-orders', 'manageBackups');
 const atSettings = at('/api/admin/settings', 'manageSettings');
 const atIntegrations = at('/api/admin/integrations', 'manageSettings');
@@ -476,6 +477,13 @@ const routeMap = () => ({
   backupFile: atBackups.file('/:name', { params: 'BackupNameParam' }),
   // Issue 22: the photos archive taken with a backup, named as db:restore looks for it.
   backupPhotos: atBackups.file('/:name/photos', { params: 'BackupNameParam' }),
+  // Issue 38: a backup file uploaded (the raw bytes), then restored from the back office.
+  uploadBackup: atBackups.create<U.BackupFileView>()('/upload'),
+  restoreStatus: atRestore.get<U.RestoreStatusView>()(''),
+  restoreBackup: atRestore.post<U.RestoreStatusView>()('', {
+    body: 'RestoreBackupSchema',
+    status: 202,
+  }),
   unpaidOrderSettings: atUnpaidOrders.get<U.UnpaidOrderSettings>()('/settings'),
   saveUnpaidOrderSettings: atUnpaidOrders.put<U.UnpaidOrderSettings>()('/settings', {
     body: 'UnpaidOrderSettingsSchema',

@@ -187,3 +187,66 @@ export interface BackupListView {
   lastError: string | null;
   lastRunAt: string | null;
 }
+
+// Restore from the back office (issue 38): the owner picks a backup (or
+// uploads one) and confirms with her password and her authenticator code;
+// the shop answers "back in a minute" while the server backs up the current
+// state, restores and comes back.
+
+export const RESTORE_MESSAGES = {
+  confirm:
+    'Restoring replaces every order, customer and menu change since that backup: enter your password and an authenticator code to confirm.',
+  running: 'A restore is running. Please wait for it to finish.',
+  notABackup:
+    "This file is not a backup of the shop (neither a pg_dump archive nor the shop's own format).",
+  maintenance: "We're restoring the shop's data. We'll be back in a minute.",
+  maintenanceTitle: 'Back in a minute',
+} as const;
+
+/** POST /api/admin/restore: the backup (by its name in the backup folder), password and code. */
+export const RestoreBackupSchema = z.object({
+  name: z.string().min(1).max(100),
+  password: z.string().max(200).optional(),
+  code: z.string().max(40).optional(),
+});
+
+/** Where a restore is: backing up the current state, restoring, rolling back, or over. */
+export type RestoreStep =
+  'waiting' | 'backing-up' | 'restoring' | 'rolling-back' | 'done' | 'failed';
+
+/** Rows in one of the main tables after a restore. */
+export interface RestoredTable {
+  /** What the owner calls it: "Orders", "Customers and staff". */
+  label: string;
+  rows: number;
+}
+
+/** GET /api/admin/restore: the last (or running) restore of this server process. */
+export interface RestoreStatusView {
+  /** False when no restore ran since the server started. */
+  started: boolean;
+  step: RestoreStep | null;
+  running: boolean;
+  /** The backup being restored. */
+  backup: string | null;
+  /** The backup of the state just before, taken first: what to restore to undo this. */
+  safetyBackup: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** After a success: rows per main table, and photos put back (null: none saved with the backup). */
+  tables: RestoredTable[];
+  photos: number | null;
+  /** What went wrong, said for the owner; with whether the state before was put back. */
+  error: string | null;
+  rolledBack: boolean;
+}
+
+/** What each step says on screen. */
+export const RESTORE_STEP_TEXT: Record<RestoreStep, string> = {
+  waiting: 'Closing the shop to customers…',
+  'backing-up': 'Backing up the shop as it is now…',
+  restoring: 'Restoring the backup…',
+  'rolling-back': 'The restore failed: putting the shop back as it was…',
+  done: 'Restored',
+  failed: 'The restore failed',
+};

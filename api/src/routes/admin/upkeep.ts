@@ -1,8 +1,10 @@
 // The owner's upkeep calls (issue 27): backups (list, take one now, download,
 // settings) and the unpaid-order rules. Owner only (core's manageBackups).
-import { createReadStream, type ReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { on } from '../on.js';
@@ -10,16 +12,24 @@ import {
   BACKUP_MESSAGES,
   backupAge,
   keepsFewerBackups,
+  RESTORE_MESSAGES,
   type BackupListView,
   ROUTES,
 } from '@bakery/core';
-import { currentUser } from '../../middleware/auth.js';
+import { currentUser, sessionRecordOf } from '../../middleware/auth.js';
+import { MIGRATIONS_DIR } from '../../config.js';
+import { deployMigrations } from '../../release.js';
+import { checkSecondFactor, secondFactorRecord } from '../../services/secondFactor.js';
+import { currentPasswordCheck } from '../accountSecurity.js';
+import { checkBackupFile, RestoreRefused } from '../../services/upkeep/restore.js';
+import { restoreRunning, restoreStatus, startRestore } from '../../services/upkeep/shopRestore.js';
 import { logSecurityEvent } from '../../services/securityLog.js';
 import { ownerConfirmation } from './confirmOwner.js';
 import type { AppDeps } from '../../deps.js';
-import { conflict, HttpError, notFound } from '../../middleware/errors.js';
+import { badRequest, conflict, HttpError, notFound } from '../../middleware/errors.js';
 import {
   backupFilePath,
+  backupNameFor,
   backupNow,
   backupSettings,
   listBackups,
@@ -32,6 +42,14 @@ import {
   unpaidOrderSettings,
 } from '../../services/upkeep/unpaidOrders.js';
 import { BACKUP_JOB } from '../../services/upkeep/jobs.js';
+
+/** The largest backup file the owner may upload. */
+const UPLOAD_LIMIT_BYTES = 2 * 1024 ** 3;
+
+/** Resolves once `file` does not exist (browser tests hold a restore with it). */
+async function fileGone(file: string): Promise<void> {
+  while (await stat(file).catch(() => null)) await new Promise((r) => setTimeout(r, 200));
+}
 
 /** A file of the backup folder as a download under its own name, never cached. */
 function attachment(
@@ -161,6 +179,109 @@ export function adminUpkeepRouter(deps: AppDeps): Router {
     const media = file ? await mediaArchiveBeside(file) : null;
     if (!media) throw notFound('No photos were saved with this backup');
     return attachment(ctx, media, 'application/gzip');
+  });
+
+  // Issue 38: restore from the back office (services/upkeep/shopRestore.ts).
+  const checkPassword = currentPasswordCheck(deps);
+  on(router, ROUTES.restoreStatus, (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    return restoreStatus();
+  });
+  on(router, ROUTES.restoreBackup, async (ctx, { body }) => {
+    if (restoreRunning()) throw conflict(RESTORE_MESSAGES.running);
+    const databaseUrl = deps.databaseUrl ?? config.databaseUrl;
+    if (!databaseUrl)
+      throw new HttpError(
+        503,
+        'The database address is unknown to this process',
+        {},
+        'service_unavailable',
+      );
+    const file = backupFilePath(dir, body.name);
+    if (!file || !(await stat(file).catch(() => null))?.isFile()) throw notFound('No such backup');
+    await confirmRestore(ctx, body.password, body.code);
+    const me = currentUser(ctx)!;
+    const sessionKey = sessionRecordOf(ctx)?.sid;
+    if (!sessionKey) throw new HttpError(401, 'Please sign in again', {}, 'not_authenticated');
+    logSecurityEvent(ctx, deps, 'warn', 'backup restore started', {
+      userId: me.id,
+      backup: body.name,
+    });
+    return startRestore(
+      {
+        prisma,
+        databaseUrl,
+        backupDir: dir,
+        mediaDir: config.mediaDir,
+        migrationsDir: MIGRATIONS_DIR,
+        pgBinDir: config.pgBinDir,
+        backupMethod: config.backupMethod,
+        log: deps.log,
+        migrate: (url) => deployMigrations(url, deps.log),
+        reloadIntegrations: deps.integrations ? () => deps.integrations!.reload() : undefined,
+        whileClosed:
+          deps.restoreHooks?.whileClosed ??
+          (config.restoreHoldFile ? () => fileGone(config.restoreHoldFile!) : undefined),
+      },
+      body.name,
+      { sessionKey, userId: me.id },
+    );
+  });
+
+  /** Her password, and a code from her authenticator when she has one: both, or 403. */
+  async function confirmRestore(ctx: Context, password?: string, code?: string) {
+    const refuse = () => new HttpError(403, RESTORE_MESSAGES.confirm, {}, 'confirmation_required');
+    const me = currentUser(ctx)!;
+    if (!password?.trim()) throw refuse();
+    const record = await secondFactorRecord(prisma, me.id);
+    if (record?.totpEnabledAt) {
+      if (!code?.trim()) throw refuse();
+      if ((await checkSecondFactor(deps, { ...record, email: me.email }, code)) === null)
+        throw refuse();
+    }
+    try {
+      await checkPassword(ctx, password);
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 429) throw error;
+      throw refuse();
+    }
+  }
+
+  // A backup file from elsewhere (a download kept off the machine): the raw
+  // bytes, checked whole, then listed with the others under a backup's name.
+  on(router, ROUTES.uploadBackup, async (ctx) => {
+    if (!ctx.is('application/octet-stream'))
+      throw new HttpError(415, 'Send the backup file as application/octet-stream');
+    const databaseUrl = deps.databaseUrl ?? config.databaseUrl ?? '';
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const name = backupNameFor(new Date(), 'manual');
+    const partial = path.join(dir, `.partial-upload-${name}`);
+    try {
+      let size = 0;
+      const limited = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          size += chunk.length;
+          if (size > UPLOAD_LIMIT_BYTES)
+            callback(new HttpError(413, 'The file is larger than a backup can be (2 GB)'));
+          else callback(null, chunk);
+        },
+      });
+      await pipeline(ctx.req, limited, createWriteStream(partial, { mode: 0o600 }));
+      await checkBackupFile(databaseUrl, partial, config.pgBinDir).catch((error: unknown) => {
+        if (error instanceof RestoreRefused) throw badRequest(RESTORE_MESSAGES.notABackup);
+        throw error;
+      });
+      await rename(partial, path.join(dir, name));
+    } finally {
+      await rm(partial, { force: true });
+    }
+    const info = await stat(path.join(dir, name));
+    logSecurityEvent(ctx, deps, 'info', 'backup uploaded', {
+      userId: currentUser(ctx)!.id,
+      backup: name,
+      bytes: info.size,
+    });
+    return { name, size: info.size, takenAt: new Date().toISOString(), media: null };
   });
 
   on(router, ROUTES.unpaidOrderSettings, async () => {

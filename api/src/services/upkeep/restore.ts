@@ -60,13 +60,15 @@ export interface RestoreResult {
   format: 'pg_dump' | 'logical';
 }
 
-/** pg_restore of `file` into `databaseUrl` in one transaction (all or nothing). */
-export async function restoreBackup(
+/**
+ * Checks that `file` is a backup that reads back whole (before anything is
+ * dropped); answers its format and, for pg_dump's, the tools that read it.
+ */
+export async function checkBackupFile(
   databaseUrl: string,
   file: string,
-  options: { force?: boolean; pgBinDir?: string; migrationsDir?: string } = {},
-): Promise<RestoreResult> {
-  const started = Date.now();
+  pgBinDir?: string,
+): Promise<{ format: 'pg_dump' | 'logical'; tools: Awaited<ReturnType<typeof toolsFor>> | null }> {
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) throw new RestoreRefused(`No backup file at ${file}`);
   const format = await backupFormatOf(file);
@@ -74,7 +76,7 @@ export async function restoreBackup(
     throw new RestoreRefused(
       `${file} is not a backup (neither a pg_dump archive nor the shop's own format)`,
     );
-  const tools = format === 'pg_dump' ? await toolsFor(databaseUrl, options.pgBinDir) : null;
+  const tools = format === 'pg_dump' ? await toolsFor(databaseUrl, pgBinDir) : null;
   // A file that cannot be read whole is not a backup: refused before anything is dropped.
   if (tools)
     await run(tools.pgRestore, ['--list', file], { maxBuffer: 64 * 1024 * 1024 }).catch(
@@ -86,6 +88,17 @@ export async function restoreBackup(
     await readLogical(file).catch((error: Error) => {
       throw new RestoreRefused(`${file} is not a readable backup: ${error.message}`);
     });
+  return { format, tools };
+}
+
+/** pg_restore of `file` into `databaseUrl` in one transaction (all or nothing). */
+export async function restoreBackup(
+  databaseUrl: string,
+  file: string,
+  options: { force?: boolean; pgBinDir?: string; migrationsDir?: string } = {},
+): Promise<RestoreResult> {
+  const started = Date.now();
+  const { format, tools } = await checkBackupFile(databaseUrl, file, options.pgBinDir);
   const existing = await publicTables(databaseUrl);
   if (existing.length > 0 && !options.force)
     throw new RestoreRefused(

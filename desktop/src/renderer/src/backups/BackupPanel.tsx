@@ -1,7 +1,8 @@
 // The owner's upkeep (issue 27): the newest backup, its size and age (a
 // warning past 26 hours or when the last nightly run failed), "Back up now",
 // a download of any listed backup and of the photos taken with it (issue 22:
-// both under the names db:restore pairs them by), the nightly time and
+// both under the names db:restore pairs them by), a restore of any of them
+// or of an uploaded file (issue 38, RestoreBackup.tsx), the nightly time and
 // retention, and the unpaid-order rules. Rules and messages are core's; the
 // server enforces them.
 import { useState, type FormEvent } from 'react';
@@ -19,6 +20,7 @@ import { firstIssues, TextField } from '../ui/fields';
 import { HeadedTable } from '../ui/HeadedTable';
 import { QueryStatus } from '../ui/QueryStatus';
 import { toast } from '../ui/toaster';
+import { useRestore } from './RestoreBackup';
 
 const BACKUPS_KEY = ['/api/admin/backups'];
 const UNPAID_KEY = ['/api/admin/unpaid-orders/settings'];
@@ -168,6 +170,7 @@ export function BackupPanel() {
     },
     onError: (err) => toast('Backup failed', messageOf(err, 'The backup failed')),
   });
+  const restore = useRestore(BACKUPS_KEY);
   const view = backups.data;
   return (
     <Card style={{ marginTop: 12 }} role="region" aria-labelledby="backups-title">
@@ -200,8 +203,9 @@ export function BackupPanel() {
           <p className="bp6-text-muted" style={{ marginTop: 8 }}>
             Every night at {view.settings.time} (New York time) into <code>{view.folder}</code> on
             the server; {view.settings.keepDaily} daily and {view.settings.keepWeekly} weekly are
-            kept. Now and then download a backup and its photos into one folder off this computer:{' '}
-            <code>npm run db:restore -- bakery-….dump</code> restores both.
+            kept. Now and then download a backup and its photos into one folder off this computer.
+            Restore puts the shop back as it was when that backup was taken (its photos too), after
+            backing up the shop as it is now.
           </p>
           <Button
             icon="floppy-disk"
@@ -213,7 +217,7 @@ export function BackupPanel() {
             <HeadedTable
               label="Backups"
               striped={false}
-              columns={['Taken', 'Size', 'Download', 'Photos']}
+              columns={['Taken', 'Size', 'Download', 'Photos', 'Restore']}
             >
               {view.backups.slice(0, SHOWN).map((b) => (
                 <tr key={b.name}>
@@ -241,10 +245,21 @@ export function BackupPanel() {
                       <span className="bp6-text-muted">None saved</span>
                     )}
                   </td>
+                  <td>
+                    <Button
+                      small
+                      icon="history"
+                      text="Restore…"
+                      aria-label={`Restore ${b.name}`}
+                      disabled={restore.running}
+                      onClick={() => restore.choose(b.name)}
+                    />
+                  </td>
                 </tr>
               ))}
             </HeadedTable>
           )}
+          {restore.panel}
           <SettingsForm {...SETTINGS_FORMS.nightly} saved={view.settings} />
         </>
       )}

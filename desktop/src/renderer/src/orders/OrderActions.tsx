@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import {
   DeliveryFeeSchema,
+  changeDueCents,
+  formatCents,
   formatDollars,
   isDeliveryFeeCorrection,
   PAYMENT_METHOD_LABELS,
@@ -12,6 +14,7 @@ import {
 import { Button, Callout, HTMLSelect } from '../ui/blueprint';
 import { parsedOr, TextField } from '../ui/fields';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { dollarsToTender } from './counter/TenderField';
 import {
   BUTTON_LABELS,
   confirmationFor,
@@ -70,19 +73,39 @@ export function OrderActions({
       b !== 'calculateDeliveryFee' && b !== 'refund',
   );
   const [asking, setAsking] = useState<OrderButton | null>(null);
+  /** Issue 38: the question came from the counter (a pickup code, H): its action is focused. */
+  const [byShortcut, setByShortcut] = useState(false);
+  const [tendered, setTendered] = useState('');
   const [method, setMethod] = useState<PaymentMethod>('cash');
   const [refunding, setRefunding] = useState(false);
   // A shortcut's question opens once per press (state adjusted while rendering, no effect).
   const [seen, setSeen] = useState<ShortcutRequest | null>(null);
   if (request !== seen) {
     setSeen(request);
-    if (request && buttons.includes(request.button) && confirmationFor(order, request.button))
+    if (request && buttons.includes(request.button) && confirmationFor(order, request.button)) {
       setAsking(request.button);
+      setByShortcut(true);
+      setTendered('');
+    }
   }
   // Hand over of an unpaid order: the amount due first, the payment taken with it.
   const takingPayment = asking === 'fulfill' && order.paymentStatus === 'pending';
   const [correcting, setCorrecting] = useState(false);
   const question = asking ? confirmationFor(order, asking) : null;
+  // Cash at the hand-over: the amount tendered and the change due (the server records the amount due).
+  const tenderedCents = dollarsToTender(tendered);
+  const dueCents = Math.round(order.amountDue * 100);
+  const change = tenderedCents === null ? null : changeDueCents(dueCents, tenderedCents);
+  const confirmAsked = () => {
+    if (!asking || asking === 'calculateDeliveryFee') return;
+    if (takingPayment) handlers.run(asking, { payment: { method } });
+    else handlers.run(asking);
+  };
+  const closeAsk = () => {
+    setAsking(null);
+    setByShortcut(false);
+    setTendered('');
+  };
   const feeAllowed = buttons.includes('calculateDeliveryFee');
   const correction = isDeliveryFeeCorrection(order);
   return (
@@ -118,7 +141,12 @@ export function OrderActions({
             text={BUTTON_LABELS[b]}
             intent={INTENTS[b] ?? 'none'}
             disabled={handlers.busy}
-            onClick={() => (confirmationFor(order, b) ? setAsking(b) : handlers.run(b))}
+            onClick={() => {
+              if (confirmationFor(order, b)) {
+                setByShortcut(false);
+                setAsking(b);
+              } else handlers.run(b);
+            }}
           />
         ))}
         {counter.includes('refund') && (
@@ -142,12 +170,9 @@ export function OrderActions({
         title={question?.title ?? ''}
         confirmText={takingPayment ? 'Take payment and hand over' : (question?.confirm ?? '')}
         intent={asking === 'fulfill' || asking === 'archive' ? 'primary' : 'danger'}
-        onClose={() => setAsking(null)}
-        onConfirm={() => {
-          if (!asking || asking === 'calculateDeliveryFee') return;
-          if (takingPayment) handlers.run(asking, { payment: { method } });
-          else handlers.run(asking);
-        }}
+        focusConfirm={byShortcut && asking === 'fulfill' && !takingPayment}
+        onClose={closeAsk}
+        onConfirm={confirmAsked}
       >
         <p>{question?.text}</p>
         {takingPayment && (
@@ -167,6 +192,34 @@ export function OrderActions({
                 }))}
               />
             </label>
+          </p>
+        )}
+        {takingPayment && method === 'cash' && (
+          <p className="inline-field">
+            <label>
+              Cash tendered ($){' '}
+              <input
+                className="bp6-input"
+                inputMode="decimal"
+                aria-label="Cash tendered ($)"
+                value={tendered}
+                onChange={(e) => setTendered(e.currentTarget.value)}
+                // Enter here hands over, as the confirm button does.
+                onKeyDown={(e) => {
+                  if (e.key !== 'Enter') return;
+                  e.preventDefault();
+                  closeAsk();
+                  confirmAsked();
+                }}
+              />
+            </label>{' '}
+            {tenderedCents !== null && (
+              <strong role="status" data-testid="change-due">
+                {change === null
+                  ? `${formatDollars(order.amountDue)} due: that is not enough`
+                  : `Change due: ${formatCents(change)}`}
+              </strong>
+            )}
           </p>
         )}
       </ConfirmDialog>

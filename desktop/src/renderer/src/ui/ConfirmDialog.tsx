@@ -7,6 +7,8 @@ interface ConfirmDialogProps {
   confirmText: string;
   cancelText?: string;
   intent?: Intent;
+  /** Focus the confirm button when it opens (issue 38: the counter's hand-over, Enter confirms). */
+  focusConfirm?: boolean;
   onConfirm(): void;
   onClose(): void;
   children: ReactNode;
@@ -23,6 +25,7 @@ export function ConfirmDialog({
   confirmText,
   cancelText = 'Keep it',
   intent = 'danger',
+  focusConfirm = false,
   onConfirm,
   onClose,
   children,
@@ -37,6 +40,19 @@ export function ConfirmDialog({
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [isOpen, onClose]);
+  // Blueprint's Alert offers no initial focus: the confirm button is found once it is shown.
+  useEffect(() => {
+    if (!isOpen || !focusConfirm) return;
+    let tries = 0;
+    const timer = setInterval(() => {
+      const button = [...document.querySelectorAll<HTMLButtonElement>('.bp6-alert button')].find(
+        (b) => b.textContent?.trim() === confirmText,
+      );
+      if (button) button.focus();
+      if (button || ++tries > 20) clearInterval(timer);
+    }, 25);
+    return () => clearInterval(timer);
+  }, [isOpen, focusConfirm, confirmText]);
   return (
     <Alert
       isOpen={isOpen}
