@@ -22,6 +22,8 @@ import { notFound } from '../../middleware/errors.js';
 import { toOrderView } from '../../services/orderView.js';
 import * as orderAdmin from '../../services/orders/index.js';
 import { actorOf, idParam, knownIds } from './shared.js';
+import { hasPaymentFlows } from '../../services/square/types.js';
+import { unpairedTerminal } from '../../services/square/terminal.js';
 
 /** A change's answer: what happened, and the order as it is now. */
 const orderReply = (message: string, order: Parameters<typeof toOrderView>[0]) => ({
@@ -245,6 +247,37 @@ export function adminOrdersRouter(deps: AppDeps): Router {
       );
       return orderReply('Payment voided; nothing was sent to the customer', order);
     },
+  );
+
+  // Issue 42: a card checkout on the paired Square Terminal for the amount due; the
+  // desk polls it (Square's webhook usually ends it first) and may cancel it.
+  const terminal = () =>
+    hasPaymentFlows(deps.payments) ? deps.payments.terminal : unpairedTerminal;
+  const terminalReply = async (
+    id: string,
+    outcome: Awaited<ReturnType<typeof unpairedTerminal.latest>>,
+    fallback: string,
+  ) => ({
+    message: outcome.checkout?.message ?? fallback,
+    checkout: outcome.checkout,
+    order: toOrderView(await orderAdmin.reload(services, id)),
+  });
+  on(router, ROUTES.orderTerminalCheckout, { before: [knownOrder] }, async (ctx) =>
+    terminalReply(
+      idParam(ctx),
+      await terminal().start(idParam(ctx), actorOf(ctx)),
+      'Checkout sent to the Terminal',
+    ),
+  );
+  on(router, ROUTES.orderTerminalCheckoutStatus, { before: [knownOrder] }, async (ctx) =>
+    terminalReply(idParam(ctx), await terminal().latest(idParam(ctx)), 'No Terminal checkout yet'),
+  );
+  on(router, ROUTES.orderTerminalCheckoutCancel, { before: [knownOrder] }, async (ctx) =>
+    terminalReply(
+      idParam(ctx),
+      await terminal().cancel(idParam(ctx), actorOf(ctx)),
+      'Checkout cancelled',
+    ),
   );
 
   on(router, ROUTES.orderArchive, { before: [knownOrder] }, async (ctx) => {
