@@ -24,6 +24,7 @@ const base = () => process.env.E2E_BASE_URL!;
 const realToday = bakeryToday();
 // The desk's "today" in this test (its clock is set there): a day no other test uses.
 const deskDay = addDays(realToday, 25);
+// One loaf an order: the 30 orders fill the day's 30 breads exactly.
 const bread = MENU_ITEMS.filter((i) => !i.variants?.length && !i.fillings && !i.addIns)[0]!;
 
 interface Placed {
@@ -41,7 +42,9 @@ const sales: number[] = [];
 let cashBefore: CashUpView;
 
 const cents = (dollars: number) => Math.round(dollars * 100);
-const name = (i: number) => `Offline ${String(i + 1).padStart(2, '0')}`;
+/** Names take letters only: "Offline Aa", "Offline Ab", … */
+const name = (i: number) =>
+  `Offline ${String.fromCharCode(65 + Math.floor(i / 26))}${String.fromCharCode(97 + (i % 26))}`;
 
 test.beforeAll(async ({ browser }) => {
   owner = new ApiSession(base());
@@ -58,7 +61,7 @@ test.beforeAll(async ({ browser }) => {
     }>('POST', '/api/admin/orders', {
       customerName: name(i),
       customerPhone: '8505550190',
-      items: [{ productId: bread.id, quantity: 1 + (i % 3) }],
+      items: [{ productId: bread.id, quantity: 1 }],
       pickupDate: deskDay,
       pickupTime: '10:00 AM',
       channel: 'counter',
@@ -79,7 +82,9 @@ test.beforeAll(async ({ browser }) => {
   cashBefore = await owner.call<CashUpView>('GET', `/api/admin/cash-up?date=${realToday}`);
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   // 9:00 AM in New York on the desk's day.
-  await context.clock.install({ time: new Date(startOfBakeryDay(deskDay).getTime() + 9 * 3600_000) });
+  await context.clock.install({
+    time: new Date(startOfBakeryDay(deskDay).getTime() + 9 * 3600_000),
+  });
 });
 
 test.afterAll(async () => {
@@ -93,8 +98,11 @@ const offlineUnreachable = () =>
 const keptOrders = (page: Page) =>
   page.evaluate(() => {
     const raw = localStorage.getItem('bakery.desk.offline.v1');
-    const state = raw ? (JSON.parse(raw) as { snapshot?: { orders: { customerName: string }[] } }) : {};
-    return (state.snapshot?.orders ?? []).filter((o) => o.customerName.startsWith('Offline ')).length;
+    const state = raw
+      ? (JSON.parse(raw) as { snapshot?: { orders: { customerName: string }[] } })
+      : {};
+    return (state.snapshot?.orders ?? []).filter((o) => o.customerName.startsWith('Offline '))
+      .length;
   });
 
 async function handOver(page: Page, from: number, to: number) {
@@ -118,7 +126,16 @@ async function sell(page: Page, count: number) {
     await form.getByLabel('Cash tendered ($)').fill('100');
     await form.getByRole('button', { name: 'Record cash sale' }).click();
     const total = priceSale(
-      [{ productId: bread.id, quantity, variant: null, filling: null, addIn: null, writing: undefined }],
+      [
+        {
+          productId: bread.id,
+          quantity,
+          variant: null,
+          filling: null,
+          addIn: null,
+          writing: undefined,
+        },
+      ],
       deskDay,
     ).totalCents;
     await expect(form.getByRole('status')).toContainText('kept; give');
@@ -187,7 +204,9 @@ test('offline: 30 hand-overs and 10 cash sales kept across two reopenings; on re
     `Hand over #${cancelled.orderNumber} (${cancelled.name}), cash $${(cancelled.totalCents / 100).toFixed(2)}`,
   );
   await expect(page.locator('.offline-conflicts')).toContainText('1 action refused by the server');
-  await page.locator('.offline-conflicts').screenshot({ path: '../docs/desk-offline-conflict.png' });
+  await page
+    .locator('.offline-conflicts')
+    .screenshot({ path: '../docs/desk-offline-conflict.png' });
 
   // Exactly once: each order's payment rows, and the day's cash (rows and sum).
   for (const order of orders) {

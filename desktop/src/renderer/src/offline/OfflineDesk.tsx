@@ -62,8 +62,8 @@ export function OfflineDesk() {
         </p>
       ) : (
         <Callout intent="warning" className="compact-callout">
-          No orders were kept on this computer yet (sign in once while online). Cash sales can
-          still be recorded.
+          No orders were kept on this computer yet (sign in once while online). Cash sales can still
+          be recorded.
         </Callout>
       )}
       <div className="offline-columns">

@@ -34,8 +34,7 @@ export function TerminalCheckout({ order }: { order: OrderView }) {
     onError: (err) => toast('Terminal', messageOf(err, 'The Terminal did not take the checkout')),
   });
   const cancel = useMutation({
-    mutationFn: () =>
-      client.call(ROUTES.orderTerminalCheckoutCancel, { params: { id: order.id } }),
+    mutationFn: () => client.call(ROUTES.orderTerminalCheckoutCancel, { params: { id: order.id } }),
     onSuccess: after,
     onError: (err) => toast('Terminal', messageOf(err, 'The checkout was not cancelled')),
   });
