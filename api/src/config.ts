@@ -253,6 +253,7 @@ export const ENV_SCHEMA = z.object({
   SQUARE_WEBHOOK_URL: url(['https:', 'http:'], 'https://shop.example.com/api/square/webhook'),
   SQUARE_BASE_URL: url(['https:', 'http:'], 'http://127.0.0.1:8099'),
   SQUARE_ALLOW_TIPPING: flag(),
+  SQUARE_TERMINAL_DEVICE_ID: text(),
   TWILIO_ACCOUNT_SID: text(),
   TWILIO_AUTH_TOKEN: text(),
   TWILIO_FROM: text(),
@@ -315,6 +316,7 @@ export function squareSettingsOf(env: Env): SquareSettings | null {
     webhookSignatureKey: env.SQUARE_WEBHOOK_SIGNATURE_KEY,
     webhookUrl: env.SQUARE_WEBHOOK_URL,
     allowTipping: env.SQUARE_ALLOW_TIPPING ?? true,
+    terminalDeviceId: env.SQUARE_TERMINAL_DEVICE_ID || undefined,
   };
 }
 

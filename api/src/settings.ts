@@ -75,4 +75,6 @@ export interface SquareSettings {
   webhookUrl: string | undefined;
   /** Square's checkout page offers a tip (on unless SQUARE_ALLOW_TIPPING is false). */
   allowTipping: boolean;
+  /** The Square Terminal paired with the desk (SQUARE_TERMINAL_DEVICE_ID): card checkouts go to it. */
+  terminalDeviceId?: string | undefined;
 }

@@ -51,6 +51,10 @@ export const ERROR_CODES = [
   'payment_due',
   /** 409: a paid order cannot be deleted; archive it. */
   'order_paid',
+  /** 409: the first request sent with this Idempotency-Key is still being worked on: send it again shortly. */
+  'request_in_progress',
+  /** 409: this Idempotency-Key was already used for a different request. */
+  'idempotency_key_reused',
   /** 409: a refund above the money received less earlier refunds (the message names the most it can be). */
   'refund_too_large',
   /** 409: a payment cannot be voided (not the owner or its recorder, another day, already voided). */

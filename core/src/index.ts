@@ -19,6 +19,7 @@ export * from './calendar/ics';
 export * from './lifecycle/lifecycle';
 export * from './lifecycle/orderState';
 export * from './lifecycle/orderMoney';
+export * from './lifecycle/terminalCheckout';
 export * from './lifecycle/selfService';
 export * from './lifecycle/desk';
 export * from './standing/standing';

@@ -105,6 +105,11 @@ function firstField(extra: Record<string, unknown>): { field?: string } {
   return typeof path === 'string' && path !== '' ? { field: path } : {};
 }
 
+/** The JSON answer of an HttpError. */
+export function httpErrorBody(error: HttpError): Record<string, unknown> {
+  return { ...firstField(error.extra), ...error.extra, code: error.code, message: error.message };
+}
+
 export function errorMiddleware(log: Logger) {
   return async function handleErrors(ctx: Context, next: Next) {
     try {
@@ -112,12 +117,7 @@ export function errorMiddleware(log: Logger) {
     } catch (error) {
       if (error instanceof HttpError) {
         ctx.status = error.status;
-        ctx.body = {
-          ...firstField(error.extra),
-          ...error.extra,
-          code: error.code,
-          message: error.message,
-        };
+        ctx.body = httpErrorBody(error);
         return;
       }
       if (isMissingRow(error)) {

@@ -99,6 +99,12 @@ export function createIntegrations(
     ensurePaymentLink: (orderId, options) => currentPayments.ensurePaymentLink(orderId, options),
     confirmPayment: (referenceId) => currentPayments.confirmPayment(referenceId),
     handleWebhook: (rawBody, signature) => currentPayments.handleWebhook(rawBody, signature),
+    terminal: {
+      start: (orderId, actor) => currentPayments.terminal.start(orderId, actor),
+      latest: (orderId) => currentPayments.terminal.latest(orderId),
+      cancel: (orderId, actor) => currentPayments.terminal.cancel(orderId, actor),
+      apply: (tx, report) => currentPayments.terminal.apply(tx, report),
+    },
   };
 
   let smsSettings: SmsSettings | null = null;
@@ -164,7 +170,15 @@ export function createIntegrations(
     const stored = await readStoredIntegrations(prisma, config.sessionSecret);
     state.stored = stored;
     if (!envSquare)
-      useSquare(stored.square ? squareSettingsFrom(stored.square, overrides.squareBaseUrl) : null);
+      useSquare(
+        stored.square
+          ? {
+              ...squareSettingsFrom(stored.square, overrides.squareBaseUrl),
+              // The Terminal is paired in the environment, beside a connection made in Settings.
+              terminalDeviceId: parsed?.SQUARE_TERMINAL_DEVICE_ID || undefined,
+            }
+          : null,
+      );
     if (!envMail) useMail(stored.mail ? mailSettingsFrom(stored.mail) : null);
     if (!envSms) useSms(stored.sms ? smsSettingsFrom(stored.sms, overrides.twilioApiUrl) : null);
   }

@@ -5,7 +5,10 @@
 //   GET  /v2/orders/{order_id}
 //   GET  /v2/payments/{payment_id}
 //   GET  /v2/locations/{location_id}   (the Settings "Test connection", issue 38)
+//   POST /v2/terminals/checkouts, GET /v2/terminals/checkouts/{id},
+//   POST /v2/terminals/checkouts/{id}/cancel   (the desk's Square Terminal, issue 42)
 // and lets a test pay an order the way a buyer on the checkout page would,
+// finish or cancel a Terminal checkout as a customer at the device would,
 // queue an error answer, or make the next answer slow (for timeouts).
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -81,12 +84,40 @@ export interface CreateLinkBody {
   payment_note?: string;
 }
 
+/** A Square Terminal checkout as Square keeps it (snake_case, as on the wire). */
+export interface FakeTerminalCheckout {
+  id: string;
+  amount_money: Money;
+  tip_money?: Money;
+  reference_id?: string;
+  note?: string;
+  device_options: { device_id: string; skip_receipt_screen?: boolean };
+  status: 'PENDING' | 'IN_PROGRESS' | 'CANCEL_REQUESTED' | 'CANCELED' | 'COMPLETED';
+  cancel_reason?: 'BUYER_CANCELED' | 'SELLER_CANCELED' | 'TIMED_OUT';
+  payment_ids: string[];
+  location_id: string;
+  payment_type: 'CARD_PRESENT';
+  created_at: string;
+  updated_at: string;
+}
+
+/** The fields of a Terminal checkout create the shop sends. */
+export interface CreateTerminalCheckoutBody {
+  idempotency_key?: string;
+  checkout?: {
+    amount_money?: { amount?: number; currency?: string };
+    reference_id?: string;
+    note?: string;
+    device_options?: { device_id?: string; skip_receipt_screen?: boolean };
+  };
+}
+
 export interface RecordedRequest {
   method: string;
   path: string;
   headers: IncomingMessage['headers'];
   /** The parsed JSON body (null for GET; undefined when it was not JSON). */
-  body: CreateLinkBody | null | undefined;
+  body: (CreateLinkBody & CreateTerminalCheckoutBody) | null | undefined;
 }
 
 interface QueuedError {
@@ -101,6 +132,13 @@ export interface SquareFake {
   requests: RecordedRequest[];
   orders: Map<string, FakeOrder>;
   payments: Map<string, FakePayment>;
+  /** The Terminal paired with the shop; checkouts for another device are refused. */
+  deviceId: string;
+  terminalCheckouts: Map<string, FakeTerminalCheckout>;
+  /** The customer pays the checkout on the device (amount asked, plus a tip): a payment, COMPLETED. */
+  completeCheckout(checkoutId: string, options?: { tipCents?: number }): FakeTerminalCheckout;
+  /** The customer (or staff at the device) cancels the checkout there. */
+  cancelOnDevice(checkoutId: string): FakeTerminalCheckout;
   /** The next request (any endpoint) gets this error answer. */
   failNext(status: number, code?: string, detail?: string): void;
   /** The next request is answered only after `ms` milliseconds. */
@@ -134,16 +172,26 @@ function squareErrors(
   send(res, status, { errors: [{ category, code, detail, ...(field ? { field } : {}) }] });
 }
 
-async function readJson(req: IncomingMessage): Promise<CreateLinkBody | null> {
+type RequestBody = CreateLinkBody & CreateTerminalCheckoutBody;
+
+async function readJson(req: IncomingMessage): Promise<RequestBody | null> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
-  return text ? (JSON.parse(text) as CreateLinkBody) : null;
+  return text ? (JSON.parse(text) as RequestBody) : null;
 }
 
 export async function startSquareFake(
-  options: { accessToken?: string; locationId?: string; locationName?: string } = {},
+  options: {
+    accessToken?: string;
+    locationId?: string;
+    locationName?: string;
+    deviceId?: string;
+  } = {},
 ): Promise<SquareFake> {
+  const deviceId = options.deviceId ?? 'device:995CS397A6475287';
+  const terminalCheckouts = new Map<string, FakeTerminalCheckout>();
+  const terminalKeys = new Map<string, { body: unknown; request: string }>();
   const accessToken = options.accessToken ?? 'EAAAtest-token';
   const locationId = options.locationId ?? 'LTESTLOCATION';
   const locationName = options.locationName ?? 'Main Street Bakery';
@@ -186,6 +234,30 @@ export async function startSquareFake(
 
     if (req.method === 'POST' && url.pathname === '/v2/online-checkout/payment-links')
       return createLink(body, res);
+    if (req.method === 'POST' && url.pathname === '/v2/terminals/checkouts')
+      return createTerminalCheckout(body, res);
+    const terminal = /^\/v2\/terminals\/checkouts\/([^/]+)(\/cancel)?$/.exec(url.pathname);
+    if (terminal && terminal[1] !== 'search') {
+      const found = terminalCheckouts.get(decodeURIComponent(terminal[1]!));
+      if (!found)
+        return squareErrors(res, 404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', 'Checkout not found.');
+      if (req.method === 'GET' && !terminal[2]) return send(res, 200, { checkout: found });
+      if (req.method === 'POST' && terminal[2]) {
+        if (found.status === 'COMPLETED' || found.status === 'CANCELED')
+          return squareErrors(
+            res,
+            400,
+            'INVALID_REQUEST_ERROR',
+            'BAD_REQUEST',
+            `Checkout ${found.id} is already ${found.status}.`,
+          );
+        // The device lets go at once here; a real one may answer CANCEL_REQUESTED first.
+        found.status = 'CANCELED';
+        found.cancel_reason = 'SELLER_CANCELED';
+        found.updated_at = now();
+        return send(res, 200, { checkout: found });
+      }
+    }
     const order = /^\/v2\/orders\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && order) {
       const found = orders.get(decodeURIComponent(order[1]!));
@@ -221,6 +293,70 @@ export async function startSquareFake(
       'NOT_FOUND',
       `Unknown endpoint ${req.method} ${url.pathname}`,
     );
+  }
+
+  function createTerminalCheckout(body: RequestBody | null, res: ServerResponse) {
+    const key = body?.idempotency_key;
+    const serialized = JSON.stringify(body);
+    if (!key)
+      return squareErrors(
+        res,
+        400,
+        'INVALID_REQUEST_ERROR',
+        'MISSING_REQUIRED_PARAMETER',
+        'Missing required parameter.',
+        'idempotency_key',
+      );
+    const first = terminalKeys.get(key);
+    if (first) {
+      if (first.request !== serialized)
+        return squareErrors(
+          res,
+          400,
+          'INVALID_REQUEST_ERROR',
+          'IDEMPOTENCY_KEY_REUSED',
+          'The idempotency key can only be retried with the same request data.',
+        );
+      return send(res, 200, first.body);
+    }
+    const requested = body?.checkout;
+    const amount = requested?.amount_money?.amount;
+    if (typeof amount !== 'number' || amount < 100)
+      return squareErrors(
+        res,
+        400,
+        'INVALID_REQUEST_ERROR',
+        'INVALID_VALUE',
+        'The amount must be at least $1.00.',
+        'checkout.amount_money.amount',
+      );
+    if (requested?.device_options?.device_id !== deviceId)
+      return squareErrors(
+        res,
+        400,
+        'INVALID_REQUEST_ERROR',
+        'INVALID_VALUE',
+        'No paired device has this id.',
+        'checkout.device_options.device_id',
+      );
+    const stamp = now();
+    const checkout: FakeTerminalCheckout = {
+      id: id(14),
+      amount_money: usd(amount),
+      ...(requested.reference_id ? { reference_id: requested.reference_id } : {}),
+      ...(requested.note ? { note: requested.note } : {}),
+      device_options: { device_id: deviceId, skip_receipt_screen: false },
+      status: 'PENDING',
+      payment_ids: [],
+      location_id: locationId,
+      payment_type: 'CARD_PRESENT',
+      created_at: stamp,
+      updated_at: stamp,
+    };
+    terminalCheckouts.set(checkout.id, checkout);
+    const answer = { checkout };
+    terminalKeys.set(key, { body: answer, request: serialized });
+    return send(res, 200, answer);
   }
 
   function createLink(body: CreateLinkBody | null, res: ServerResponse) {
@@ -328,6 +464,41 @@ export async function startSquareFake(
     requests,
     orders,
     payments,
+    deviceId,
+    terminalCheckouts,
+    completeCheckout(checkoutId, options = {}) {
+      const checkout = terminalCheckouts.get(checkoutId);
+      if (!checkout) throw new Error(`fake Square: no checkout ${checkoutId}`);
+      const tip = options.tipCents ?? 0;
+      const stamp = now();
+      const payment: FakePayment = {
+        id: id(),
+        status: 'COMPLETED',
+        amount_money: usd(checkout.amount_money.amount),
+        ...(tip ? { tip_money: usd(tip) } : {}),
+        total_money: usd(checkout.amount_money.amount + tip),
+        order_id: id(),
+        location_id: locationId,
+        ...(checkout.reference_id ? { reference_id: checkout.reference_id } : {}),
+        source_type: 'CARD',
+        created_at: stamp,
+        updated_at: stamp,
+      };
+      payments.set(payment.id, payment);
+      checkout.status = 'COMPLETED';
+      checkout.payment_ids = [payment.id];
+      if (tip) checkout.tip_money = usd(tip);
+      checkout.updated_at = stamp;
+      return checkout;
+    },
+    cancelOnDevice(checkoutId) {
+      const checkout = terminalCheckouts.get(checkoutId);
+      if (!checkout) throw new Error(`fake Square: no checkout ${checkoutId}`);
+      checkout.status = 'CANCELED';
+      checkout.cancel_reason = 'BUYER_CANCELED';
+      checkout.updated_at = now();
+      return checkout;
+    },
     failNext(
       status,
       code = status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST',

@@ -10,6 +10,7 @@ import type * as K from '../kitchen/index';
 import type * as U from '../upkeep/index';
 import type { SessionView, SecondFactorStatus } from '../schemas/passwords';
 import type { DeskPageView, DeskChangesView } from '../lifecycle/desk';
+import type { TerminalCheckoutView } from '../lifecycle/terminalCheckout';
 import type * as W from './wire';
 import type { CatalogueSnapshot } from '../catalogue/catalogue';
 import type { Permission } from '../roles/roles';
@@ -135,6 +136,12 @@ type CounterAnswer = {
   order: V.OrderView;
   changeCents: number | null;
   paymentUrl: string | null;
+};
+/** Issue 42: the order's latest Square Terminal checkout (null: none yet) and the order as it is now. */
+type TerminalAnswer = {
+  message: string;
+  checkout: TerminalCheckoutView | null;
+  order: V.OrderView;
 };
 type ReviewAnswer = { success: boolean; review: V.AdminReviewView };
 // Answers of one or two routes, named so that each route keeps to a line.
@@ -369,6 +376,9 @@ const routeMap = () => ({
   orderVoidPayment: atOrders.post<OrderAnswer>()('/:id/payments/:paymentId/void', {
     body: 'VoidPaymentSchema',
   }),
+  orderTerminalCheckout: atOrders.post<TerminalAnswer>()('/:id/terminal-checkout'),
+  orderTerminalCheckoutStatus: atOrders.get<TerminalAnswer>()('/:id/terminal-checkout'),
+  orderTerminalCheckoutCancel: atOrders.post<TerminalAnswer>()('/:id/terminal-checkout/cancel'),
   orderArchive: atOrders.post<OrderAnswer>()('/:id/archive'),
   orderByCode: atOrders.get<V.OrderView>()('/by-code/:code'),
   orderPaymentLink: atOrders.post<OrderActionAnswer>()('/:id/payment-link'),

@@ -10,6 +10,7 @@ import { addItems } from '../../services/counter/addItems.js';
 import { quickSale } from '../../services/counter/quickSale.js';
 import { cashUpOf, cashUpReport, recordCashUp } from '../../services/counter/cashUp.js';
 import { actorOf, idParam, knownIds } from './shared.js';
+import { idempotent } from '../../middleware/idempotency.js';
 
 const counterReply = (result: CounterResult) => ({
   success: true as const,
@@ -21,19 +22,21 @@ const counterReply = (result: CounterResult) => ({
 
 export function adminCounterRouter(deps: AppDeps): Router {
   const router = new Router();
+  // Issue 42: a retried order or sale (the desk's offline queue) with its Idempotency-Key acts once.
+  const once = idempotent(deps.prisma);
 
-  on(router, ROUTES.staffOrder, async (ctx, { body }) =>
+  on(router, ROUTES.staffOrder, { before: [once] }, async (ctx, { body }) =>
     counterReply(await createStaffOrder(deps, body, actorOf(ctx))),
   );
 
   on(
     router,
     ROUTES.orderAddItems,
-    { before: [knownIds('Order not found')] },
+    { before: [knownIds('Order not found'), once] },
     async (ctx, { body }) => counterReply(await addItems(deps, idParam(ctx), body, actorOf(ctx))),
   );
 
-  on(router, ROUTES.quickSale, async (ctx, { body }) =>
+  on(router, ROUTES.quickSale, { before: [once] }, async (ctx, { body }) =>
     counterReply(await quickSale(deps, body, actorOf(ctx))),
   );
 

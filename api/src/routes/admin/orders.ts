@@ -22,6 +22,9 @@ import { notFound } from '../../middleware/errors.js';
 import { toOrderView } from '../../services/orderView.js';
 import * as orderAdmin from '../../services/orders/index.js';
 import { actorOf, idParam, knownIds } from './shared.js';
+import { hasPaymentFlows } from '../../services/square/types.js';
+import { unpairedTerminal } from '../../services/square/terminal.js';
+import { idempotent } from '../../middleware/idempotency.js';
 
 /** A change's answer: what happened, and the order as it is now. */
 const orderReply = (message: string, order: Parameters<typeof toOrderView>[0]) => ({
@@ -51,6 +54,8 @@ export function adminOrdersRouter(deps: AppDeps): Router {
     log: deps.log,
   };
   const knownOrder = knownIds('Order not found');
+  // Issue 42: the desk's offline queue replays these with an Idempotency-Key; each acts once.
+  const once = idempotent(deps.prisma);
 
   // The order desk's grid: one page at a time, filtered, searched and sorted in PostgreSQL.
   on(router, ROUTES.desk, async (ctx, { query: query }) => {
@@ -161,8 +166,8 @@ export function adminOrdersRouter(deps: AppDeps): Router {
       order,
     );
   };
-  on(router, ROUTES.orderFulfill, { before: [knownOrder] }, handOver);
-  on(router, ROUTES.orderHandOver, { before: [knownOrder] }, handOver);
+  on(router, ROUTES.orderFulfill, { before: [knownOrder, once] }, handOver);
+  on(router, ROUTES.orderHandOver, { before: [knownOrder, once] }, handOver);
 
   // Hand Over for the ticked orders (the desk's bulk bar): paid ones leave, unpaid ones are named.
   on(router, ROUTES.ordersHandOver, async (ctx, { body: { ids } }) =>
@@ -170,7 +175,7 @@ export function adminOrdersRouter(deps: AppDeps): Router {
   );
 
   // Mark Ready (pickup) or Out for Delivery: the pickup code, and the customer's mail.
-  on(router, ROUTES.orderReady, { before: [knownOrder] }, async (ctx) => {
+  on(router, ROUTES.orderReady, { before: [knownOrder, once] }, async (ctx) => {
     const { order, changed } = await orderAdmin.markReady(services, idParam(ctx), actorOf(ctx));
     return orderReply(
       changed
@@ -222,7 +227,7 @@ export function adminOrdersRouter(deps: AppDeps): Router {
     orderAdmin.orderPayments(deps.prisma, idParam(ctx)),
   );
 
-  on(router, ROUTES.orderTakePayment, { before: [knownOrder] }, async (ctx, { body }) => {
+  on(router, ROUTES.orderTakePayment, { before: [knownOrder, once] }, async (ctx, { body }) => {
     const order = await orderAdmin.takePayment(services, idParam(ctx), body.method, actorOf(ctx));
     return orderReply('Payment recorded', order);
   });
@@ -245,6 +250,37 @@ export function adminOrdersRouter(deps: AppDeps): Router {
       );
       return orderReply('Payment voided; nothing was sent to the customer', order);
     },
+  );
+
+  // Issue 42: a card checkout on the paired Square Terminal for the amount due; the
+  // desk polls it (Square's webhook usually ends it first) and may cancel it.
+  const terminal = () =>
+    hasPaymentFlows(deps.payments) ? deps.payments.terminal : unpairedTerminal;
+  const terminalReply = async (
+    id: string,
+    outcome: Awaited<ReturnType<typeof unpairedTerminal.latest>>,
+    fallback: string,
+  ) => ({
+    message: outcome.checkout?.message ?? fallback,
+    checkout: outcome.checkout,
+    order: toOrderView(await orderAdmin.reload(services, id)),
+  });
+  on(router, ROUTES.orderTerminalCheckout, { before: [knownOrder] }, async (ctx) =>
+    terminalReply(
+      idParam(ctx),
+      await terminal().start(idParam(ctx), actorOf(ctx)),
+      'Checkout sent to the Terminal',
+    ),
+  );
+  on(router, ROUTES.orderTerminalCheckoutStatus, { before: [knownOrder] }, async (ctx) =>
+    terminalReply(idParam(ctx), await terminal().latest(idParam(ctx)), 'No Terminal checkout yet'),
+  );
+  on(router, ROUTES.orderTerminalCheckoutCancel, { before: [knownOrder] }, async (ctx) =>
+    terminalReply(
+      idParam(ctx),
+      await terminal().cancel(idParam(ctx), actorOf(ctx)),
+      'Checkout cancelled',
+    ),
   );
 
   on(router, ROUTES.orderArchive, { before: [knownOrder] }, async (ctx) => {

@@ -23,6 +23,13 @@ import {
 } from '@bakery/core';
 import type { Logger, Notifications } from '../contracts.js';
 import type { SquareSettings } from './settings.js';
+import {
+  createSquareTerminal,
+  reportOfWebhook,
+  unpairedTerminal,
+  type TerminalFlows,
+  type WebhookCheckout,
+} from './terminal.js';
 import type {
   ConfirmResult,
   EnsureLinkOptions,
@@ -145,6 +152,7 @@ export type SquarePayments = PaymentFlows;
 export function createSquarePayments(options: SquarePaymentsOptions): SquarePayments {
   const { settings, prisma, log, notifications } = options;
   const client = createSquareClient(settings, options);
+  const terminal = createSquareTerminal({ client, settings, prisma, log });
 
   const notify = (what: 'paymentLinkReady' | 'paymentReceived', orderId: string) =>
     // Mail never fails the payment flow; the mailer logs its own failures.
@@ -385,6 +393,9 @@ export function createSquarePayments(options: SquarePaymentsOptions): SquarePaym
     if (typeof event?.event_id !== 'string' || !event.event_id)
       return refuse(400, 'Missing event_id');
 
+    if (event.type === 'terminal.checkout.updated')
+      return terminalWebhook(event.event_id, event.data?.object?.checkout);
+
     const payment = event.data?.object?.payment;
     const completedPayment =
       (event.type === 'payment.updated' || event.type === 'payment.created') &&
@@ -442,7 +453,54 @@ export function createSquarePayments(options: SquarePaymentsOptions): SquarePaym
     return { ok: true, duplicate: outcome.duplicate };
   }
 
-  return { configured: true, ensurePaymentLink, confirmPayment, handleWebhook };
+  /**
+   * A Terminal checkout changed: applied once per event id, and once per
+   * checkout (terminal.ts), so a replay or a second event records one payment.
+   */
+  async function terminalWebhook(
+    eventId: string,
+    checkout: WebhookCheckout | undefined,
+  ): Promise<WebhookResult> {
+    const report = reportOfWebhook(checkout);
+    if (!report) return refuse(400, 'The event names no checkout');
+    const outcome = await prisma.$transaction(async (tx) => {
+      const { count } = await tx.processedWebhook.createMany({
+        data: [{ id: eventId }],
+        skipDuplicates: true,
+      });
+      if (count === 0) return { duplicate: true, paidOrderId: null };
+      return { duplicate: false, ...(await terminal.apply(tx, report)) };
+    });
+    if (outcome.duplicate) log.info('Square webhook: repeated delivery ignored', { eventId });
+    if (outcome.paidOrderId) await notify('paymentReceived', outcome.paidOrderId);
+    return { ok: true, duplicate: outcome.duplicate };
+  }
+
+  const terminalFlows: TerminalFlows = {
+    ...terminal,
+    // The customer hears of a payment the desk's poll or cancel found, as of the webhook's.
+    start: (orderId, actor) => terminal.start(orderId, actor),
+    latest: async (orderId) => {
+      const outcome = await terminal.latest(orderId);
+      if (outcome.paidOrderId) await notify('paymentReceived', outcome.paidOrderId);
+      return outcome;
+    },
+    cancel: async (orderId, actor) => {
+      const outcome = await terminal.cancel(orderId, actor);
+      if (outcome.paidOrderId) await notify('paymentReceived', outcome.paidOrderId);
+      return outcome;
+    },
+  };
+
+  return {
+    configured: true,
+    ensurePaymentLink,
+    confirmPayment,
+    handleWebhook,
+    terminal: settings.terminalDeviceId
+      ? terminalFlows
+      : { ...unpairedTerminal, apply: terminal.apply },
+  };
 }
 
 function refuse(status: number, message: string, code?: ErrorCode): Refusal {
@@ -461,5 +519,5 @@ interface WebhookPayment {
 interface WebhookEvent {
   event_id?: string;
   type?: string;
-  data?: { object?: { payment?: WebhookPayment } };
+  data?: { object?: { payment?: WebhookPayment; checkout?: WebhookCheckout } };
 }

@@ -2,6 +2,7 @@
 // payment the customer made and handling Square's webhook notifications.
 import type { ErrorCode } from '@bakery/core';
 import type { Payments } from '../contracts.js';
+import { unpairedTerminal, type TerminalFlows } from './terminal.js';
 
 /** A refusal the route answers as `{ code, message }` with this HTTP status. */
 export interface Refusal {
@@ -27,6 +28,8 @@ export interface PaymentFlows extends Payments {
   confirmPayment(referenceId: string): Promise<ConfirmResult>;
   /** Verifies and applies one webhook delivery (the exact request bytes and its signature header). */
   handleWebhook(rawBody: string, signatureHeader: string | undefined): Promise<WebhookResult>;
+  /** Card checkouts on the Square Terminal paired with the desk (issue 42). */
+  terminal: TerminalFlows;
 }
 
 /** True when `payments` can confirm payments and take webhooks (the Square implementation, or the unconfigured one of integrations.ts). */
@@ -50,4 +53,5 @@ export const unconfiguredPaymentFlows: PaymentFlows = {
   ensurePaymentLink: async () => null,
   confirmPayment: async () => NOT_CONFIGURED,
   handleWebhook: async () => NOT_CONFIGURED,
+  terminal: unpairedTerminal,
 };

@@ -11,6 +11,8 @@ import { AdminLoginPage } from './auth/AdminLoginPage';
 import { ServerGate } from './platform/ServerGate';
 import { NotFoundPage } from './ui/NotFoundPage';
 
+import { OfflineBanner } from './offline/OfflineBanner';
+import { OfflineGate } from './offline/OfflineGate';
 // The login screen is in the first download; the dashboard loads when first
 // shown (issue 16: /admin/login under 300 KB of compressed JavaScript).
 const routes = [
@@ -71,8 +73,11 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <BlueprintProvider>
           <div className="app">
+            <OfflineBanner />
             <ServerGate>
-              <RouterProvider router={router} />
+              <OfflineGate>
+                <RouterProvider router={router} />
+              </OfflineGate>
             </ServerGate>
           </div>
         </BlueprintProvider>

@@ -23,6 +23,7 @@ import { OrderActions, type ActionInput, type ShortcutRequest } from './OrderAct
 import type { OrderButton } from './actions';
 import { addressOf, telHref, writingOf } from './orderText';
 import { OrderPayments } from './OrderPayments';
+import { TerminalCheckout } from './TerminalCheckout';
 
 const money = (d: number | null | undefined) => formatDollars(d ?? 0);
 
@@ -153,6 +154,7 @@ export function OrderDetail({
         )}
       </dl>
       <OrderPayments orderId={order.id} />
+      {paymentConfigured && <TerminalCheckout order={order} />}
       <div className="button-row no-print">
         <Button icon="print" text="Print ticket" small onClick={printTicket} />
         {offersPaymentLinkRetry(order) && paymentConfigured && (

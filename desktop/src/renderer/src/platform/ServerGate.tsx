@@ -6,6 +6,7 @@ import { TextField } from '../ui/fields';
 import { DEFAULT_SERVER_URL } from '../../../shared/bridge';
 import { apiUrl } from '../api/client';
 import { useSettings } from './settingsContext';
+import { OfflineDesk } from '../offline/OfflineDesk';
 
 export function ServerSettingsDialog({
   isOpen,
@@ -107,6 +108,8 @@ export function ServerGate({ children }: { children: ReactNode }) {
             <ChangeServerButton />
           </div>
         </Callout>
+        {/* Issue 42: the counter goes on with what this computer kept. */}
+        <OfflineDesk />
       </div>
     );
   if (state === 'checking') return <div className="app-main" aria-busy="true" />;
