@@ -23,6 +23,7 @@ import { OrderActions, type ActionInput, type ShortcutRequest } from './OrderAct
 import type { OrderButton } from './actions';
 import { addressOf, telHref, writingOf } from './orderText';
 import { OrderPayments } from './OrderPayments';
+import { usePickupWindows } from './usePickupWindows';
 
 const money = (d: number | null | undefined) => formatDollars(d ?? 0);
 
@@ -65,6 +66,7 @@ export function OrderDetail({
     queryFn: () => api<OrderHistoryView[]>(`/api/admin/orders/${order.id}/history`),
   });
   const options = cakeOptionNames({ ...order, cakeWriting: writingOf(order) });
+  const windows = usePickupWindows();
   const delivery = order.deliveryMethod === 'delivery';
   return (
     <section aria-label={`Order ${order.orderNumber}`}>
@@ -81,7 +83,7 @@ export function OrderDetail({
         <dt>Due</dt>
         <dd data-testid="order-due">
           <strong>
-            {methodLabel(order.deliveryMethod)} {dueLabel(order)}
+            {methodLabel(order.deliveryMethod)} {dueLabel(order, windows)}
           </strong>
         </dd>
         <dt>Customer</dt>
