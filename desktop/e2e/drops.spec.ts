@@ -58,8 +58,8 @@ test('the owner sets a window, creates a drop and duplicates it for next week', 
   await drop.getByRole('button', { name: 'Create the drop' }).click();
   const drops = page.getByRole('table', { name: 'Drops' });
   const row = drops.getByRole('row', { name: /Cookie Saturday/ });
-  await expect(row).toContainText('Cookie boxes of any kind: 40 / 40');
-  await expect(row).toContainText('Cornbread: 12 / 12');
+  await expect(row).toContainText('Cookie boxes of any kind: 0 / 40 sold, 40 left');
+  await expect(row).toContainText('Cornbread: 0 / 12 sold, 12 left');
   // Editing shows both quantities and the window, so saving keeps them.
   await row.getByRole('button', { name: 'Edit' }).click();
   const editing = page.getByRole('form', { name: 'Edit the drop' });

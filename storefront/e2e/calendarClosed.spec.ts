@@ -11,6 +11,7 @@ import {
   bakeryToday,
   DEFAULT_SHOP_SETTINGS,
   earliestPickupDate,
+  formatLongDate,
   shortDate,
   weekdayNumber,
   WEEKDAYS,
@@ -77,6 +78,17 @@ test('a closed weekday and a sold-out date are greyed and cannot be picked, 375 
     await expect(day(soldOut)).toHaveAttribute('aria-disabled', 'true');
     await expect(day(soldOut)).toHaveAttribute('title', why);
     await expect(page.locator('.day-reasons')).toContainText(why);
+    // Issue 37: under the date field the closed weekday is a rule, said once,
+    // not each of its dates; the sold-out date is still named.
+    const hint = page.locator('#pickup-date-hint');
+    await expect(hint).toContainText(
+      `Closed ${closedWeekday[0]!.toUpperCase()}${closedWeekday.slice(1)}s`,
+    );
+    await expect(hint).not.toContainText(formatLongDate(closedDay));
+    await expect(hint).not.toContainText(formatLongDate(addDays(closedDay, 7)));
+    await expect(hint).toContainText(
+      `Also closed or full for this order: ${formatLongDate(soldOut)}`,
+    );
 
     // Neither can be picked (a click, forced past Playwright's own refusal of
     // an aria-disabled button, picks nothing); an open day can.

@@ -127,6 +127,15 @@ export function dropsRouter(deps: AppDeps): Router {
     };
 
   // ------------------------------------------------------------- windows
+  // Issue 37: what customers need to read an order's window, limits left out.
+  on(router, ROUTES.pickupWindows, async () =>
+    (await listWindows(prisma)).map(({ weekday, start, end, fulfillment }) => ({
+      weekday,
+      start,
+      end,
+      fulfillment,
+    })),
+  );
   on(router, ROUTES.windows, () => listWindows(prisma));
   on(router, ROUTES.addWindow, (_ctx, { body }) => createWindow(prisma, body as WindowInput));
   on(router, ROUTES.saveWindow, (_ctx, { params, body }) =>

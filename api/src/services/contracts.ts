@@ -3,6 +3,7 @@
 // (services/notifications.ts, services/payments.ts) and tests may wire the
 // same real ones against local peers (an SMTP server, a fake Square API).
 import type { OrderModel as Order, Prisma } from '@bakery/prisma';
+import type { WindowShape } from '@bakery/core';
 
 /** Messages to customers and staff. Sending never blocks or fails the request that caused it. */
 export interface Notifications {
@@ -50,7 +51,10 @@ export interface Notifications {
    * so the order and its mail commit together (a crash before the send loses
    * neither); with the queued row's id. Optional: test fakes use orderReceived.
    */
-  orderReceivedRow?(order: Order): { id: string; insert: Prisma.Sql };
+  orderReceivedRow?(
+    order: Order,
+    windows?: readonly WindowShape[],
+  ): { id: string; insert: Prisma.Sql };
   /** After the commit: the queued mail, re-rendered with the order as it is now (its payment link), goes out. */
   releaseQueued?(
     mailId: string,

@@ -41,6 +41,7 @@ import { toOrderView } from './orderView.js';
 import { checkDay, planUnits, unitsRead } from './kitchen/index.js';
 import { bookingRefusal, orderBooking, type UnpaidCap } from './kitchen/booking.js';
 import { dropItemsServing, refuseSoldOutFast } from './kitchen/drops.js';
+import { loadWindows } from './kitchen/windows.js';
 import { assertAvailableOn } from './menu/orders.js';
 import { withLineAllergens } from './allergens/orderLines.js';
 
@@ -277,7 +278,11 @@ export async function placeOrder(
   const { prisma, log } = deps;
   const { today, user } = options;
   const userId = user?.id ?? null;
-  const dropProductIds = await dropItemsServing(prisma, toBakeryDate(payload.pickupDate));
+  // The owner's windows too, for the mail's "8:00 AM – 10:00 AM" (issue 37).
+  const [dropProductIds, windows] = await Promise.all([
+    dropItemsServing(prisma, toBakeryDate(payload.pickupDate)),
+    loadWindows(prisma),
+  ]);
   const priced = reprice(payload, today, dropProductIds, options.figures);
   options.check?.(priced);
   // Writing chosen but left empty, a delivery outside the area: core's words and code.
@@ -303,7 +308,9 @@ export async function placeOrder(
   // The counters' checks and the insert are one statement under the counters'
   // row locks, so two customers racing for the last cake of a day get one success.
   const row = { ...data, id: randomUUID(), idempotencyKey: options.idempotencyKey };
-  const mail = mailed ? (deps.notifications.orderReceivedRow?.(asStored(row)) ?? null) : null;
+  const mail = mailed
+    ? (deps.notifications.orderReceivedRow?.(asStored(row), windows) ?? null)
+    : null;
   const queuedMailId: string | null = mail?.id ?? null;
   const order = await placeBookedOrder(prisma, row, {
     userId,

@@ -3,14 +3,18 @@
 // transaction ("reminderSentAt" set with the mail row's INSERT), so a reminder
 // goes out at most once, whichever process sweeps and however often it
 // restarts; FOR UPDATE SKIP LOCKED lets several API processes sweep at once.
-import { addDays, bakeryToday, OPEN_FULFILLMENT_STATUSES } from '@bakery/core';
+import { addDays, bakeryToday, OPEN_FULFILLMENT_STATUSES, type WindowShape } from '@bakery/core';
 // Cancelled and handed-over orders get no reminder (core's open states).
 import type { Prisma, PrismaClient } from '@bakery/prisma';
 import type { Logger } from './contracts.js';
 import type { StoredOrder } from './mail/messages.js';
+import { loadWindows } from './kitchen/windows.js';
 
 export interface ReminderMail {
-  reminderRow(order: StoredOrder): { id: string; insert: Prisma.Sql };
+  reminderRow(
+    order: StoredOrder,
+    windows?: readonly WindowShape[],
+  ): { id: string; insert: Prisma.Sql };
   wake(): void;
 }
 
@@ -32,7 +36,9 @@ export async function sendDueReminders(
       ORDER BY "id" LIMIT ${SWEEP_MAX} FOR UPDATE SKIP LOCKED`;
     if (claimed.length === 0) return 0;
     const orders = await tx.order.findMany({ where: { id: { in: claimed.map((r) => r.id) } } });
-    for (const order of orders) await tx.$executeRaw(mail.reminderRow(order).insert);
+    // Issue 37: an order booked in a window is reminded of the window.
+    const windows = await loadWindows(tx);
+    for (const order of orders) await tx.$executeRaw(mail.reminderRow(order, windows).insert);
     await tx.order.updateMany({
       where: { id: { in: orders.map((o) => o.id) } },
       data: { reminderSentAt: now },

@@ -164,6 +164,20 @@ export function closedWeekdayReason(date: string): string | null {
   return `Closed on ${weekdayName(weekdayOf(date))}s`;
 }
 
+/**
+ * The weekdays the owner's hours close the shop, once as a rule (issue 37):
+ * "Closed Sundays and Mondays", "Closed Tuesdays"; null when open every day.
+ */
+export function closedWeekdaysText(): string | null {
+  const hours = shopSettings().hours;
+  const names = WEEKDAYS.filter((day) => !hours[day].open).map((day) => `${weekdayName(day)}s`);
+  if (names.length === 0) return null;
+  if (names.length === 7) return 'Closed every day';
+  const list =
+    names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
+  return `Closed ${list}`;
+}
+
 /** "We're closed on Mondays. Please choose another pickup date." for a closed weekday, else null. */
 export function closedWeekdayMessage(date: string): string | null {
   if (!isDateString(date) || hoursOn(date, shopSettings()).open) return null;

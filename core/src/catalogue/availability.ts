@@ -3,7 +3,7 @@
 // storefront shows the reason instead of Add to Cart; the order page offers
 // only the days on which the whole cart can be made; the server refuses the
 // rest (409 item_unavailable) with the item and the day named.
-import { bakeryToday, formatLongDate, isDateString } from '../calendar/calendar';
+import { bakeryToday, formatLongDate, isDateString, isOpenWeekday } from '../calendar/calendar';
 import { getMenuItem, type MenuItem } from './catalogue';
 
 type AvailabilityFields = Pick<
@@ -111,12 +111,25 @@ export function itemAvailability(
   if ((item.soldOutUntil && today <= item.soldOutUntil) || item.soldOutDates?.includes(today)) {
     let from =
       item.soldOutUntil && today <= item.soldOutUntil ? nextDay(item.soldOutUntil) : nextDay(today);
+    // Back on the first day it is made and the shop opens (a week at most ahead).
+    for (let i = 0; i < 7 && (item.soldOutDates?.includes(from) || !isOpenWeekday(from)); i++)
+      from = nextDay(from);
     while (item.soldOutDates?.includes(from)) from = nextDay(from);
     return { available: false, reason: 'Sold out', from };
   }
   const days = limitedWeekdays(item);
   if (days) return { available: true, reason: weekdaysText(days), from: null };
   return { available: true, reason: null, from: null };
+}
+
+/**
+ * What the menu and the order page say under an item (issue 37): the reason,
+ * and for a sold-out item the day it is back ("Sold out · back on Dec 7").
+ */
+export function availabilityNote(availability: ItemAvailability): string | null {
+  if (availability.reason === 'Sold out' && availability.from)
+    return `Sold out · back on ${shortDate(availability.from)}`;
+  return availability.reason;
 }
 
 /** The 409 message: "Lemon Poppy Seed Loaf is not available on November 28, 2026 (Sold out)". */

@@ -254,6 +254,9 @@ const routeMap = () => ({
   availability: get<K.AvailabilityOfferView>()('/api/availability', 'public', {
     query: 'KitchenRangeSchema',
   }),
+  // Issue 37: the owner's pickup windows (no limits), so an order booked in
+  // one reads "8:00 AM – 10:00 AM" on My Orders (core's pickupWhenText).
+  pickupWindows: get<K.WindowShape[]>()('/api/pickup-windows', 'public'),
   // Issue 40: the API's OpenAPI 3.1 document (docs/openapi.json).
   openapi: get<Record<string, unknown>>()('/api/openapi.json', 'public'),
   // Issue 25: drops, notify, checkout holds.

@@ -2,6 +2,7 @@
 // units booked against the day's limit, for the Kitchen tab's Capacity panel.
 // Units count as in capacity.ts; a closed date keeps its booked units (orders
 // already taken stay) but takes nothing more.
+import { closedWeekdayReason } from '../calendar/calendar';
 import { getCategory } from '../catalogue/catalogue';
 import {
   kitchenCategories,
@@ -20,17 +21,20 @@ export function bookedDay(
   booked: CapacityLimits,
   limits: CapacityLimits,
 ): BookedDayView {
+  // A weekday the owner's hours close is closed too (issue 37), not "0 / 30".
+  const weekly = closedWeekdayReason(day.date);
+  const closed = day.closed || weekly !== null;
   return {
     date: day.date,
-    closed: day.closed,
-    closedReason: day.closedReason,
+    closed,
+    closedReason: day.closed ? day.closedReason : weekly,
     categories: kitchenCategories().map((category) => ({
       category,
       label: getCategory(category)?.label ?? category,
       unit: unitWords(category).many,
       booked: booked[category],
       limit: limits[category],
-      full: day.closed || day.full.includes(category),
+      full: closed || day.full.includes(category),
       over: booked[category] > limits[category],
     })),
   };

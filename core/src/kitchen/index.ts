@@ -13,3 +13,4 @@ export * from './drops';
 export * from './offer';
 export * from './dropSchemas';
 export * from './dropAnnouncement';
+export * from './pickupWhen';

@@ -268,9 +268,24 @@ export interface PublicDropView {
     left: number;
     /** Items held at checkout now (the owner's list, GET /api/admin/drops, only). */
     held?: number;
+    /** Items sold (the owner's list only). */
+    sold?: number;
   }[];
   /** How many customers hold items now (the owner's list only). */
   holders?: number;
+}
+
+/**
+ * A drop unit's figures as the owner reads them, on the Drops tab and beside
+ * the day's limits on the Capacity panel alike (issue 37): "Cinnamon rolls
+ * (box of 6): 18 / 34 sold, 16 left" (", 2 held" while customers check out).
+ */
+export function dropUnitFigures(
+  unit: Pick<PublicDropView['units'][number], 'label' | 'quantity' | 'left' | 'held' | 'sold'>,
+): string {
+  const held = unit.held ?? 0;
+  const sold = unit.sold ?? Math.max(0, unit.quantity - unit.left - held);
+  return `${unit.label}: ${sold} / ${unit.quantity} sold, ${unit.left} left${held > 0 ? `, ${held} held` : ''}`;
 }
 
 /** POST /api/drops/{id}/holds. */

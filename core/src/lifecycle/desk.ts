@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ADD_INS, CAKE_FILLINGS, getMenuItem } from '../catalogue/catalogue';
 import { addDays, BAKERY_TIME_ZONE, formatLongDate, isDateString } from '../calendar/calendar';
 import type { OrderHistoryView, OrderLineView, OrderView } from '../views';
+import { pickupTimeText, type WindowShape } from '../kitchen/pickupWhen';
 import { adminPaymentBadge } from './lifecycle';
 import { FULFILLMENT_STATES, FULFILLMENT_STATUSES, isFulfillmentStatus } from './orderState';
 
@@ -217,8 +218,15 @@ export function cakeOptionNames(
 /** "Pickup" / "Delivery". */
 export const methodLabel = (method: string) => (method === 'delivery' ? 'Delivery' : 'Pickup');
 
-/** "Tue, Nov 24 · 8:00 AM": the due date and time, pickup and delivery alike. */
-export function dueLabel(order: Pick<OrderView, 'pickupDate' | 'pickupTime'>): string {
+/**
+ * "Tue, Nov 24 · 8:00 AM": the due date and time, pickup and delivery alike;
+ * "Sat, Dec 5 · 8:00 AM – 10:00 AM" for an order in one of the owner's
+ * `windows` (issue 37, core's pickupTimeText).
+ */
+export function dueLabel(
+  order: Pick<OrderView, 'pickupDate' | 'pickupTime'> & { deliveryMethod?: string | null },
+  windows: readonly WindowShape[] = [],
+): string {
   if (!order.pickupDate) return order.pickupTime ?? '';
   const [y, m, d] = order.pickupDate.split('-').map(Number) as [number, number, number];
   const day = new Date(Date.UTC(y, m - 1, d, 12)).toLocaleDateString('en-US', {
@@ -227,7 +235,8 @@ export function dueLabel(order: Pick<OrderView, 'pickupDate' | 'pickupTime'>): s
     day: 'numeric',
     timeZone: 'UTC',
   });
-  return order.pickupTime ? `${day} · ${order.pickupTime}` : day;
+  const time = pickupTimeText(order, windows);
+  return time ? `${day} · ${time}` : day;
 }
 
 /** Minutes after midnight of "8:00 AM" (480); null when unreadable. Sorts 8:00 AM before 10:00 AM. */

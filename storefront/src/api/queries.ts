@@ -16,6 +16,7 @@ import {
   type ReviewView,
   type UserView,
   type PaymentStatusView,
+  type WindowShape,
 } from '@bakery/core';
 import { api, apiRequest, createQueryClient, getQueryFn } from './client';
 
@@ -173,6 +174,15 @@ export function useDrops() {
     staleTime: 0,
     refetchInterval: AVAILABILITY_POLL_MS,
   });
+}
+
+/**
+ * Issue 37: the owner's pickup windows (GET /api/pickup-windows), so an order
+ * booked in one reads "8:00 AM – 10:00 AM" (core's pickupWhenText); until
+ * they arrive, or without an answer, its time stands.
+ */
+export function usePickupWindows() {
+  return useQuery<WindowShape[]>({ queryKey: ['/api/pickup-windows'] });
 }
 
 /** GET /api/config's answer, as the route map gives it. */

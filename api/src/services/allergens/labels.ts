@@ -24,9 +24,7 @@ import {
   getMenuItem,
   ingredientLine,
   isDateString,
-  windowForTime,
-  windowLabel,
-  windowsOn,
+  pickupTimeText,
   type PickupWindowDef,
   lineStatement,
   netWeightLine,
@@ -346,7 +344,7 @@ async function contentFor(db: PrismaClient) {
   };
 }
 
-/** "Pickup Tue, Dec 1, 10:00 AM – 11:00 AM": the day, and the window the time falls in (else the time). */
+/** "Pickup Tue, Dec 1, 10:00 AM – 11:00 AM": the day, and the window the time falls in (else the time; core's pickupTimeText). */
 function whenOf(
   defs: readonly PickupWindowDef[],
   order: { pickupDate: string | null; pickupTime: string | null; deliveryMethod: string },
@@ -361,10 +359,7 @@ function whenOf(
         day: 'numeric',
       }).format(new Date(`${date}T12:00:00Z`))
     : 'No date';
-  const window = isDateString(date)
-    ? windowForTime(windowsOn(defs, date, fulfillment), order.pickupTime)
-    : null;
-  const time = window ? windowLabel(window) : (order.pickupTime ?? '');
+  const time = pickupTimeText(order, defs) ?? '';
   return `${fulfillment === 'delivery' ? 'Delivery' : 'Pickup'} ${day}${time ? `, ${time}` : ''}`;
 }
 

@@ -501,7 +501,11 @@ export async function listDrops(db: Raw, now = new Date(), onlyId?: string): Pro
     const view = dropView(d, held, now);
     return {
       ...view,
-      units: view.units.map((u) => ({ ...u, held: held.get(u.id) ?? 0 })),
+      units: view.units.map((u, i) => ({
+        ...u,
+        held: held.get(u.id) ?? 0,
+        sold: d.units[i]!.sold,
+      })),
       holders: Number(holders.find((h) => h.dropId === d.id)?.holders ?? 0),
     };
   });

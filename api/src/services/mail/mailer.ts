@@ -5,6 +5,7 @@
 // it, then returns: the request that caused it never waits for SMTP and never
 // fails because of it.
 import type { Prisma, PrismaClient } from '@bakery/prisma';
+import type { WindowShape } from '@bakery/core';
 import type { Logger, Notifications } from '../contracts.js';
 import {
   deliveryFeeSetMail,
@@ -36,6 +37,7 @@ import {
   standingReminderMail,
 } from './messages.js';
 import { createMailQueue } from './queue.js';
+import { loadWindows } from '../kitchen/windows.js';
 import { createMailTransport, type MailSettings, type MailTransport } from './transport.js';
 
 export { SECRET_MAIL_KINDS } from './queue.js';
@@ -51,7 +53,10 @@ export interface MailNotifications extends Notifications {
    */
   close(graceMs?: number): Promise<void>;
   /** The day-before reminder as a queue INSERT (its id and SQL), for the reminder job's transaction. */
-  reminderRow(order: StoredOrder): { id: string; insert: Prisma.Sql };
+  reminderRow(
+    order: StoredOrder,
+    windows?: readonly WindowShape[],
+  ): { id: string; insert: Prisma.Sql };
   /** Tells the sender that rows were queued by another transaction. */
   wake(): void;
   /** Issue 38: mail goes out with these SMTP settings from now on (null: to the outbox). */
@@ -210,7 +215,11 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
           changes,
         );
         if (merged.length === 0 && !waiting) return;
-        const content = orderChangedMail(toMailOrder(stored), merged, context);
+        const content = orderChangedMail(
+          toMailOrder(stored, await loadWindows(tx)),
+          merged,
+          context,
+        );
         const fields = {
           to: stored.customerEmail,
           subject: content.subject,
@@ -250,7 +259,10 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
         if (!stored) log.warn('mail not sent: no such order', { kind, orderId });
         // Issue 42: a phone order may carry only a phone number.
         else if (!stored.customerEmail) log.info('mail not sent: no e-mail', { kind, orderId });
-        else send(kind, stored.customerEmail, () => build(toMailOrder(stored)), { orderId });
+        else {
+          const windows = await loadWindows(prisma);
+          send(kind, stored.customerEmail, () => build(toMailOrder(stored, windows)), { orderId });
+        }
       } catch (error) {
         notPrepared(kind, error, { orderId });
       }
@@ -306,8 +318,8 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
     // (releaseQueued); otherwise it is due at once and releaseQueued only wakes
     // the sender. If the process dies after the commit, any process sends it as
     // stored (when its hold ends), once: rows are claimed.
-    orderReceivedRow(order) {
-      const content = orderReceivedMail(toMailOrder(order), context);
+    orderReceivedRow(order, windows) {
+      const content = orderReceivedMail(toMailOrder(order, windows), context);
       return queue.hold(
         { ...content, to: order.customerEmail, kind: 'order-received' },
         linkFollows(order) ? holdMs : 0,
@@ -322,7 +334,9 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
         mailId,
         async () => {
           const stored = await prisma.order.findUnique({ where: { id: order.id } });
-          return stored ? orderReceivedMail(toMailOrder(stored), context) : null;
+          return stored
+            ? orderReceivedMail(toMailOrder(stored, await loadWindows(prisma)), context)
+            : null;
         },
         order.id,
       );
@@ -351,8 +365,8 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
       orderMail('refund-recorded', (order) => refundRecordedMail(order, context, refund))(orderId),
     deliveryFeeSet: orderMail('delivery-fee', (order) => deliveryFeeSetMail(order, context)),
     /** The day-before reminder as a queue INSERT, for the job's own transaction (sent at most once). */
-    reminderRow(order: StoredOrder) {
-      const content = pickupReminderMail(toMailOrder(order), context);
+    reminderRow(order: StoredOrder, windows?: readonly WindowShape[]) {
+      const content = pickupReminderMail(toMailOrder(order, windows), context);
       return queue.hold({ ...content, to: order.customerEmail, kind: 'pickup-reminder' }, 0);
     },
     wake: () => queue.wake(),

@@ -15,6 +15,8 @@ import {
   customerPaymentNotice,
   formatCents,
   formatLongDate,
+  pickupWhenText,
+  type WindowShape,
   MIN_LEAD_DAYS,
   orderCalendarFile,
   orderNumber,
@@ -72,6 +74,8 @@ export interface MailOrder extends Pick<
   /** YYYY-MM-DD, or null when not chosen. */
   pickupDate: string | null;
   pickupTime: string | null;
+  /** The owner's windows (issue 37): an order booked in one says the window, not its start. */
+  windows?: readonly WindowShape[];
   deliveryAddress: string | null;
   deliveryCity: string | null;
   deliveryState: string | null;
@@ -246,9 +250,9 @@ export function cakeOptionLines(order: MailOrder): string[] {
   return lines;
 }
 
+/** "December 5, 2026, 8:00 AM – 10:00 AM" in a window, else "... at 10:00 AM" (core's rule). */
 function whenText(order: MailOrder): string {
-  const date = order.pickupDate ? formatLongDate(order.pickupDate) : 'date to be confirmed';
-  return `${date} at ${order.pickupTime ?? 'a time to be confirmed'}`;
+  return pickupWhenText(order, order.windows ?? []);
 }
 
 function fulfillmentLines(order: MailOrder): string[] {
@@ -744,8 +748,9 @@ function cakeOptionsOf(value: unknown): MailOrder['cakeOptions'] {
 export type StoredOrder = NonNullable<Awaited<ReturnType<PrismaClient['order']['findUnique']>>>;
 
 /** A stored order as the order mails show it. */
-export function toMailOrder(order: StoredOrder): MailOrder {
+export function toMailOrder(order: StoredOrder, windows: readonly WindowShape[] = []): MailOrder {
   return {
+    windows,
     id: order.id,
     orderNumber: orderNumber(order.id),
     customerName: order.customerName,

@@ -5,6 +5,7 @@ import {
   addedMessage,
   formatCents,
   getMenuItem,
+  availabilityNote,
   itemAvailability,
   menuCategories,
   photoIdOf,
@@ -143,9 +144,10 @@ export default function MenuPage() {
               ) : (
                 <p
                   className="availability-unavailable"
-                  aria-label={`${item.name}: ${availability.reason}`}
+                  aria-label={`${item.name}: ${availabilityNote(availability)}`}
                 >
-                  {availability.reason}
+                  {/* Issue 37: a sold-out item says the day it is back. */}
+                  {availabilityNote(availability)}
                 </p>
               )}
             </li>

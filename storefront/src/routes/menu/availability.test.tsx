@@ -18,7 +18,7 @@ const card = (name: string) =>
   screen.getByRole('heading', { name, level: 3 }).closest('li') as HTMLElement;
 
 describe('availability on the menu page', () => {
-  it('shows Sold out, Available from and Fridays only, and hides a hidden item', async () => {
+  it('shows Sold out with the day it is back, Available from and Fridays only, and hides a hidden item', async () => {
     const from = addDays(bakeryToday(), 30);
     setCatalogue({
       ...SEED_CATALOGUE,
@@ -38,7 +38,10 @@ describe('availability on the menu page', () => {
     renderScreen(<MenuPage />, { at: '/menu' });
 
     const lemon = within(card('Lemon Poppy Seed Loaf'));
-    expect(lemon.getByText('Sold out')).toBeInTheDocument();
+    // Issue 37: it says the day it is back (the shop opens every day by default).
+    expect(
+      lemon.getByText(`Sold out · back on ${shortDate(addDays(bakeryToday(), 1))}`),
+    ).toBeInTheDocument();
     expect(lemon.queryByRole('button', { name: /Add to Cart/ })).toBeNull();
     const pumpkin = within(card('Pumpkin Spice Loaf'));
     expect(pumpkin.getByText(`Available from ${shortDate(from)}`)).toBeInTheDocument();

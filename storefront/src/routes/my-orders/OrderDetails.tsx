@@ -9,9 +9,10 @@ import {
   customerProgress,
   bakeryDateTime,
   formatDollars,
-  formatLongDate,
+  pickupWhenText,
   type OrderView,
 } from '@bakery/core';
+import { usePickupWindows } from '../../api/queries';
 import { OrderLineAllergens } from '../../allergens/OrderLineAllergens';
 
 const optionLabel = (list: readonly { id: string; label: string }[], id: string | null) =>
@@ -23,9 +24,9 @@ export function OrderStatusBadge({ order }: { order: OrderView }) {
 
 export function OrderFacts({ order }: { order: OrderView }) {
   const delivery = order.deliveryMethod === 'delivery';
-  const when = order.pickupDate
-    ? `${formatLongDate(order.pickupDate)} at ${order.pickupTime || 'a time to be confirmed'}`
-    : 'To be confirmed';
+  // Issue 37: an order booked in a window says the window.
+  const windows = usePickupWindows().data ?? [];
+  const when = order.pickupDate ? pickupWhenText(order, windows) : 'To be confirmed';
   const where = delivery
     ? [order.deliveryAddress, order.deliveryCity, order.deliveryState, order.deliveryZip]
         .filter(Boolean)

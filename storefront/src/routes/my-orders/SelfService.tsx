@@ -16,6 +16,9 @@ import {
   lockedMessage,
   type OrderView,
   RUSH_THRESHOLD_DAYS,
+  isDateString,
+  windowOption,
+  type AvailabilityOfferView,
 } from '@bakery/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -137,24 +140,62 @@ interface ChangeStepProps {
   onDone: (message: string | null) => void;
 }
 
+/**
+ * The day's pickup windows with what is left for this order (issue 37), from
+ * the availability answer; [] on a day without windows (the half-hour slots).
+ * The order's own window is never shown full: its units are already there.
+ */
+function useDayWindows(order: OrderView, date: string) {
+  const offer = useQuery<AvailabilityOfferView>({
+    queryKey: ['/api/availability', date, date],
+    enabled: isDateString(date),
+    queryFn: async () =>
+      (
+        await apiRequest(
+          'GET',
+          `/api/availability?${new URLSearchParams({ fromDate: date, toDate: date })}`,
+        )
+      ).json(),
+  });
+  const day = offer.data?.days.find((d) => d.date === date);
+  const fulfillment = order.deliveryMethod === 'delivery' ? 'delivery' : 'pickup';
+  const lines = order.items.map((l) => ({
+    productId: l.productId,
+    quantity: l.quantity,
+    variant: l.variant,
+  }));
+  return (day?.windows ?? [])
+    .filter((w) => w.id !== null && w.fulfillment === fulfillment)
+    .map((w) => {
+      const current = date === order.pickupDate && w.time === order.pickupTime;
+      const option = windowOption(w, lines, day?.drops);
+      return current
+        ? { value: w.time, label: `${w.label} (your current window)`, full: false }
+        : { value: w.time, label: option.label, full: option.full };
+    });
+}
+
 function DateForm({ order, onDone }: ChangeStepProps) {
   const id = useId();
   const [date, setDate] = useState(order.pickupDate ?? '');
   const [time, setTime] = useState(order.pickupTime ?? PICKUP_SLOTS[0]!);
   const { change, busy, error } = useOrderCall(order, onDone);
+  const windows = useDayWindows(order, date);
+  // A day with windows offers them only: a time that is none of them is cleared.
+  const windowed = windows.length > 0;
+  const chosen = windowed && !windows.some((w) => w.value === time && !w.full) ? '' : time;
   async function submit(event: FormEvent) {
     event.preventDefault();
-    await change({ pickupDate: date, pickupTime: time });
+    await change({ pickupDate: date, pickupTime: chosen });
   }
+  const what = order.deliveryMethod === 'delivery' ? 'Delivery' : 'Pickup';
   return (
     <form
       className="self-service-form"
       onSubmit={(e) => void submit(e)}
       aria-label="Change date or time"
     >
-      <label htmlFor={`${id}-date`}>
-        New {order.deliveryMethod === 'delivery' ? 'delivery' : 'pickup'} date
-      </label>
+      <label htmlFor={`${id}-date`}>New {what.toLowerCase()} date</label>
       <input
         id={`${id}-date`}
         type="date"
@@ -164,21 +205,32 @@ function DateForm({ order, onDone }: ChangeStepProps) {
         onChange={(e) => setDate(e.target.value)}
       />
       <label htmlFor={`${id}-time`}>
-        {order.deliveryMethod === 'delivery' ? 'Delivery' : 'Pickup'} time
+        {what} {windowed ? 'window' : 'time'}
       </label>
-      <select id={`${id}-time`} value={time} onChange={(e) => setTime(e.target.value)}>
-        {(date ? pickupSlotsOn(date) : PICKUP_SLOTS).map((slot) => (
-          <option key={slot} value={slot}>
-            {slot}
-          </option>
-        ))}
+      <select id={`${id}-time`} required value={chosen} onChange={(e) => setTime(e.target.value)}>
+        {windowed ? (
+          <>
+            <option value="">Select a window</option>
+            {windows.map((w) => (
+              <option key={w.value} value={w.value} disabled={w.full}>
+                {w.label}
+              </option>
+            ))}
+          </>
+        ) : (
+          (date ? pickupSlotsOn(date) : PICKUP_SLOTS).map((slot) => (
+            <option key={slot} value={slot}>
+              {slot}
+            </option>
+          ))
+        )}
       </select>
       <p className="muted">A date less than {RUSH_THRESHOLD_DAYS} days away adds the rush fee.</p>
       <ChangePreview
         order={order}
         change={
-          date && (date !== order.pickupDate || time !== order.pickupTime)
-            ? { pickupDate: date, pickupTime: time }
+          date && chosen && (date !== order.pickupDate || chosen !== order.pickupTime)
+            ? { pickupDate: date, pickupTime: chosen }
             : null
         }
       />

@@ -3,6 +3,8 @@
 // and full dates named) and the time beside the opening hours.
 import {
   checkoutChangeNotice,
+  closedWeekdayReason,
+  closedWeekdaysText,
   DELIVERY_POLICY,
   deliveryPolicyLines,
   formatCents,
@@ -50,6 +52,8 @@ export function DetailsSection({
   calendar?: ReactNode;
 }) {
   const config = useShopConfig();
+  const closedWeekdays = closedWeekdaysText();
+  const otherDates = unavailableDates.filter((date) => closedWeekdayReason(date) === null);
   const delivery = form.deliveryMethod === 'delivery';
   const [zipTouched, setZipTouched] = useState(false);
   const zipError =
@@ -189,12 +193,19 @@ export function DetailsSection({
           />
           <p id="pickup-date-hint" className="hint">
             Earliest: {formatLongDate(minDate)}
-            {unavailableDates.length > 0 && (
+            {/* Issue 37: the weekly closed days once as a rule, not date by date. */}
+            {closedWeekdays && (
               <>
                 <br />
-                Closed or full for this order:{' '}
-                {unavailableDates.slice(0, 6).map(formatLongDate).join('; ')}
-                {unavailableDates.length > 6 ? '; and more' : ''}
+                {closedWeekdays}
+              </>
+            )}
+            {otherDates.length > 0 && (
+              <>
+                <br />
+                {closedWeekdays ? 'Also closed or full' : 'Closed or full'} for this order:{' '}
+                {otherDates.slice(0, 6).map(formatLongDate).join('; ')}
+                {otherDates.length > 6 ? '; and more' : ''}
               </>
             )}
           </p>

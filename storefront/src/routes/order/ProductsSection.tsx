@@ -6,6 +6,7 @@
 import {
   cartLineQuantity,
   formatCents,
+  availabilityNote,
   itemAvailability,
   maxQuantityOf,
   productQuantity,
@@ -47,7 +48,8 @@ function ProductRow({
   const max = maxQuantityOf(item) - (inCart - quantity);
   const unit = options.unitCents;
   const base = `product-${item.id}`;
-  const { reason } = itemAvailability(item);
+  // Issue 37: a sold-out item says the day it is back.
+  const reason = availabilityNote(itemAvailability(item));
   const set = (q: number) => setRowLine({ ...line, quantity: Math.min(Math.max(q, 0), max) });
 
   return (

@@ -5,6 +5,8 @@ import { Card, H5, HTMLTable, Tag } from '../ui/blueprint';
 import {
   BOOKED_DAYS_SHOWN,
   bookedText,
+  dropUnitFigures,
+  type PublicDropView,
   type BookedCategoryView,
   type BookedDayView,
   ROUTES,
@@ -42,7 +44,41 @@ function BookedCell({ cell, closed }: { cell: BookedCategoryView; closed: boolea
   );
 }
 
-function BookedRow({ day, today }: { day: BookedDayView; today: boolean }) {
+/**
+ * Issue 37: the drops that serve the day, beside its limits, in the Drops
+ * tab's figures (core's dropUnitFigures): a drop is its own batch, so its
+ * items are not in the category cells.
+ */
+function DropCell({ drops }: { drops: PublicDropView[] }) {
+  if (drops.length === 0)
+    return (
+      <td className="booked-drops muted" aria-label="No drop">
+        –
+      </td>
+    );
+  return (
+    <td className="booked-drops">
+      {drops.map((drop) => (
+        <div key={drop.id}>
+          <strong>{drop.name}</strong>
+          {drop.units.map((u) => (
+            <div key={u.id}>{dropUnitFigures(u)}</div>
+          ))}
+        </div>
+      ))}
+    </td>
+  );
+}
+
+function BookedRow({
+  day,
+  today,
+  drops,
+}: {
+  day: BookedDayView;
+  today: boolean;
+  drops: PublicDropView[];
+}) {
   return (
     <tr className={day.closed ? 'booked-closed' : undefined}>
       <th scope="row">
@@ -61,6 +97,7 @@ function BookedRow({ day, today }: { day: BookedDayView; today: boolean }) {
       {day.categories.map((cell) => (
         <BookedCell key={cell.category} cell={cell} closed={day.closed} />
       ))}
+      <DropCell drops={drops.filter((d) => d.pickupDates.includes(day.date))} />
     </tr>
   );
 }
@@ -68,23 +105,32 @@ function BookedRow({ day, today }: { day: BookedDayView; today: boolean }) {
 export function BookedDaysCard() {
   const booked = useApiQuery(BOOKED_DAYS_KEY, ROUTES.capacityDays);
   const days = booked.data?.days ?? [];
+  // The Drops tab's own list (same key): the same figures on both tabs.
+  const drops = useApiQuery(['/api/admin/drops'], ROUTES.adminDrops).data?.drops ?? [];
   return (
     <Card className="booked-days">
       <H5 id="booked-days-title">Booked per day: the next {BOOKED_DAYS_SHOWN} days</H5>
       <QueryStatus query={booked} what="booked days" small />
       {days.length > 0 && (
         <HTMLTable compact striped aria-labelledby="booked-days-title" className="booked-table">
-          <TableHead columns={['Pickup date', ...days[0]!.categories.map((c) => c.label)]} />
+          <TableHead
+            columns={[
+              'Pickup date',
+              ...days[0]!.categories.map((c) => c.label),
+              'Drops (own batch)',
+            ]}
+          />
           <tbody>
             {days.map((day, i) => (
-              <BookedRow key={day.date} day={day} today={i === 0} />
+              <BookedRow key={day.date} day={day} today={i === 0} drops={drops} />
             ))}
           </tbody>
         </HTMLTable>
       )}
       <p className="muted booked-legend">
         Booked / limit in units (a 12-count of cookies is 12 cookies, a box of muffins 6, a cake 1).
-        Cancelled orders are left out; a closed day keeps the orders it already has.
+        Cancelled orders are left out; a closed day keeps the orders it already has. A drop's items
+        come from its own batch (sold / what the drop bakes), not from the day's limits.
       </p>
     </Card>
   );

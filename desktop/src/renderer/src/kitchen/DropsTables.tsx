@@ -1,6 +1,7 @@
 // The Drops panel's tables (issue 21 split): the drops with the owner's
 // actions, and the pickup windows per weekday with their limits.
 import {
+  dropUnitFigures,
   formatInstant,
   formatLongDate,
   menuCategories,
@@ -33,7 +34,10 @@ export function DropsTable({
       {drops.length === 0 ? (
         <NonIdealState icon="shop" title="No drops yet" />
       ) : (
-        <HeadedTable label="Drops" columns={['Drop', 'Orders', 'Pickup', 'Items left', '']}>
+        <HeadedTable
+          label="Drops"
+          columns={['Drop', 'Orders', 'Pickup', 'Items sold and left', '']}
+        >
           {drops.map((drop) => (
             <tr key={drop.id}>
               <th scope="row">
@@ -45,10 +49,7 @@ export function DropsTable({
               <td>{drop.pickupDates.map(formatLongDate).join('; ')}</td>
               <td>
                 {drop.units.map((u) => (
-                  <div key={u.id}>
-                    {u.label}: {u.left} / {u.quantity}
-                    {(u.held ?? 0) > 0 && ` (${u.held} held)`}
-                  </div>
+                  <div key={u.id}>{dropUnitFigures(u)}</div>
                 ))}
                 {(drop.holders ?? 0) > 0 && (
                   <Tag minimal intent="warning">

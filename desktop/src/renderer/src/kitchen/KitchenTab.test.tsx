@@ -421,6 +421,48 @@ describe('Kitchen tab', () => {
     expect(within(christmas).queryByText('Full')).toBeNull();
   });
 
+  it("shows the drops of a day beside its limits, in the Drops tab's figures (issue 37)", async () => {
+    const drop = {
+      id: 'd1',
+      name: 'Christmas Eve Cinnamon Roll Drop',
+      opensAt: '2026-12-20T14:00:00.000Z',
+      closesAt: '2026-12-23T14:00:00.000Z',
+      state: 'closed',
+      pickupDates: ['2026-12-24'],
+      windowIds: [],
+      announce: true,
+      units: [
+        {
+          id: 'u1',
+          label: 'Cinnamon rolls (box of 6)',
+          productIds: ['cinnamon-rolls'],
+          quantity: 34,
+          left: 16,
+          sold: 18,
+          held: 0,
+        },
+      ],
+      holders: 0,
+    };
+    stubFetch({
+      [`GET /api/admin/kitchen/bake-sheet${Q}`]: () => [200, sheet],
+      'GET /api/admin/kitchen/capacity': () => [200, capacity],
+      'GET /api/admin/kitchen/capacity/days': () => [200, bookedDays],
+      'GET /api/admin/drops': () => [200, { drops: [drop], holdMinutes: 10 }],
+    });
+    renderScreen(<KitchenTab range={range} role="admin" />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Capacity' }));
+    const table = await screen.findByRole('table', { name: 'Booked per day: the next 14 days' });
+    const christmasEve = within(table).getByRole('row', { name: /Today, Thu, Dec 24/ });
+    await waitFor(() =>
+      expect(christmasEve).toHaveTextContent(
+        'Christmas Eve Cinnamon Roll DropCinnamon rolls (box of 6): 18 / 34 sold, 16 left',
+      ),
+    );
+    const christmas = within(table).getByRole('row', { name: /Fri, Dec 25/ });
+    expect(christmas).not.toHaveTextContent('Cinnamon');
+  });
+
   it('shows staff the limits read-only', async () => {
     stubFetch({
       [`GET /api/admin/kitchen/bake-sheet${Q}`]: () => [200, sheet],

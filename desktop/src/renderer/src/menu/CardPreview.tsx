@@ -1,6 +1,12 @@
 // The item's storefront card as a customer sees it at 375 px (issue 22): the
 // same name, description, price and availability words as the menu page.
-import { formatCents, fromPriceCents, itemAvailability, type CatalogueItem } from '@bakery/core';
+import {
+  availabilityNote,
+  formatCents,
+  fromPriceCents,
+  itemAvailability,
+  type CatalogueItem,
+} from '@bakery/core';
 
 export function CardPreview({ item, image }: { item: CatalogueItem; image: string }) {
   const availability = itemAvailability(item);
@@ -21,7 +27,7 @@ export function CardPreview({ item, image }: { item: CatalogueItem; image: strin
               <span className="menu-preview-button">Add to Cart</span>
             </>
           ) : (
-            <p className="menu-preview-unavailable">{availability.reason}</p>
+            <p className="menu-preview-unavailable">{availabilityNote(availability)}</p>
           )}
           {item.hidden && <p className="menu-preview-note">Hidden: not on the storefront</p>}
         </div>

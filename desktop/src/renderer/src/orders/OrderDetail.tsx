@@ -24,6 +24,7 @@ import type { OrderButton } from './actions';
 import { addressOf, telHref, writingOf } from './orderText';
 import { OrderPayments } from './OrderPayments';
 import { TerminalCheckout } from './TerminalCheckout';
+import { usePickupWindows } from './usePickupWindows';
 
 const money = (d: number | null | undefined) => formatDollars(d ?? 0);
 
@@ -66,6 +67,7 @@ export function OrderDetail({
     queryFn: () => api<OrderHistoryView[]>(`/api/admin/orders/${order.id}/history`),
   });
   const options = cakeOptionNames({ ...order, cakeWriting: writingOf(order) });
+  const windows = usePickupWindows();
   const delivery = order.deliveryMethod === 'delivery';
   return (
     <section aria-label={`Order ${order.orderNumber}`}>
@@ -82,7 +84,7 @@ export function OrderDetail({
         <dt>Due</dt>
         <dd data-testid="order-due">
           <strong>
-            {methodLabel(order.deliveryMethod)} {dueLabel(order)}
+            {methodLabel(order.deliveryMethod)} {dueLabel(order, windows)}
           </strong>
         </dd>
         <dt>Customer</dt>

@@ -5,6 +5,7 @@ import { AgGridReact } from 'ag-grid-react';
 import type { ColDef, GridApi, IDatasource } from 'ag-grid-community';
 import { dueLabel, formatDollars, itemsSummary, methodLabel, type OrderView } from '@bakery/core';
 import { FulfillmentBadge, PaymentBadge } from './OrderBadges';
+import { usePickupWindows } from './usePickupWindows';
 
 export const DESK_BLOCK = 100;
 
@@ -41,6 +42,7 @@ export function OrdersTable({
   onShortcut?(order: OrderView, button: 'markReady' | 'fulfill'): void;
   selectedId: string | null;
 }) {
+  const windows = usePickupWindows();
   const columns = useMemo<ColDef<OrderView>[]>(
     () => [
       { headerName: 'Order', field: 'orderNumber', width: 90, ...NOT_SORTABLE },
@@ -56,7 +58,11 @@ export function OrdersTable({
         colId: 'due',
         width: 164,
         sort: 'asc',
-        valueGetter: (p) => (p.data ? dueLabel(p.data) : ''),
+        valueGetter: (p) => (p.data ? dueLabel(p.data, windows) : ''),
+        // Issue 37: a window ("Sat, Dec 5 · 8:00 AM – 10:00 AM") is longer than
+        // the column the desk has room for at 1280 px: all of it on hover, and
+        // in the order's detail beside the grid.
+        tooltipValueGetter: (p) => (p.data ? dueLabel(p.data, windows) : ''),
       },
       {
         headerName: 'Method',
@@ -86,7 +92,7 @@ export function OrdersTable({
       badgeColumn('Payment', 'payment', 100, (o) => <PaymentBadge status={o.paymentStatus} />),
       badgeColumn('Status', 'status', 124, (o) => <FulfillmentBadge order={o} />),
     ],
-    [],
+    [windows],
   );
 
   return (

@@ -7,6 +7,7 @@ import {
   methodLabel,
   pickListHeading,
   pickListOrder,
+  pickupTimeText,
   adminPaymentBadge,
   BAKERY_INFO,
   type OrderView,
@@ -14,6 +15,7 @@ import {
   takesCakeOptions,
 } from '@bakery/core';
 import { TableHead } from '../ui/TableHead';
+import { usePickupWindows } from './usePickupWindows';
 import { addressOf, writingOf } from './orderText';
 
 /** Paid, or what is due (and that the delivery fee is still to come). */
@@ -36,6 +38,7 @@ function moneyRows(o: OrderView): [string, string][] {
 }
 
 export function OrderTicket({ order }: { order: OrderView }) {
+  const windows = usePickupWindows();
   const options = cakeOptionNames({ ...order, cakeWriting: writingOf(order) });
   return (
     <article className="ticket" aria-label={`Ticket ${order.orderNumber}`}>
@@ -47,7 +50,7 @@ export function OrderTicket({ order }: { order: OrderView }) {
       </p>
       <p>
         <strong>
-          {methodLabel(order.deliveryMethod)} {dueLabel(order)}
+          {methodLabel(order.deliveryMethod)} {dueLabel(order, windows)}
         </strong>
         {order.deliveryMethod === 'delivery' && <> · {addressOf(order)}</>}
       </p>
@@ -86,6 +89,7 @@ export function OrderTicket({ order }: { order: OrderView }) {
 }
 
 export function PickList({ date, orders }: { date: string; orders: OrderView[] }) {
+  const windows = usePickupWindows();
   const due = pickListOrder(orders.filter((o) => o.paymentStatus !== 'cancelled'));
   return (
     <section aria-label={`Pick list ${date}`}>
@@ -102,7 +106,7 @@ export function PickList({ date, orders }: { date: string; orders: OrderView[] }
               <tr key={o.id}>
                 <td className="check">☐</td>
                 <td>
-                  {o.pickupTime}
+                  {pickupTimeText(o, windows)}
                   <br />
                   {methodLabel(o.deliveryMethod)}
                 </td>
@@ -143,6 +147,7 @@ export function PickList({ date, orders }: { date: string; orders: OrderView[] }
 
 /** One label per cake (each unit of a cake line): who, when, which cake, filling, writing. */
 export function CakeLabels({ orders }: { orders: OrderView[] }) {
+  const windows = usePickupWindows();
   const labels = pickListOrder(orders.filter((o) => o.paymentStatus !== 'cancelled')).flatMap((o) =>
     o.items
       .filter((l) => takesCakeOptions(l.productId))
@@ -163,7 +168,7 @@ export function CakeLabels({ orders }: { orders: OrderView[] }) {
           <div className="label" key={key}>
             <div className="who">{order.customerName}</div>
             <div>
-              #{order.orderNumber} · {methodLabel(order.deliveryMethod)} {dueLabel(order)}
+              #{order.orderNumber} · {methodLabel(order.deliveryMethod)} {dueLabel(order, windows)}
             </div>
             <div>{lineDescription(line)}</div>
             {options.length > 0 && <div className="writing">{options.join(', ')}</div>}
