@@ -41,7 +41,7 @@ import { toOrderView } from './orderView.js';
 import { checkDay, planUnits, unitsRead } from './kitchen/index.js';
 import { bookingRefusal, orderBooking, type UnpaidCap } from './kitchen/booking.js';
 import { dropItemsServing, refuseSoldOutFast } from './kitchen/drops.js';
-import { loadWindows } from './kitchen/windows.js';
+import { windowsReadRecently } from './kitchen/windows.js';
 import { assertAvailableOn } from './menu/orders.js';
 import { withLineAllergens } from './allergens/orderLines.js';
 
@@ -281,7 +281,7 @@ export async function placeOrder(
   // The owner's windows too, for the mail's "8:00 AM – 10:00 AM" (issue 37).
   const [dropProductIds, windows] = await Promise.all([
     dropItemsServing(prisma, toBakeryDate(payload.pickupDate)),
-    loadWindows(prisma),
+    windowsReadRecently(prisma),
   ]);
   const priced = reprice(payload, today, dropProductIds, options.figures);
   options.check?.(priced);
