@@ -24,6 +24,7 @@ import {
 } from '../services/standing/reminders.js';
 import { standingPanel } from '../services/standing/panel.js';
 import { saveStandingSettings } from '../services/standing/record.js';
+import { pauseForHoliday } from '../services/standing/holiday.js';
 
 export function standingRouter(deps: AppDeps): Router {
   const router = new Router();
@@ -86,5 +87,9 @@ export function standingRouter(deps: AppDeps): Router {
   on(router, ROUTES.saveStandingSettings, async (_ctx, { body }) =>
     saveStandingSettings(prisma, body),
   );
+  on(router, ROUTES.standingHoliday, async (ctx, { body }) => {
+    const user = currentUser(ctx)!;
+    return pauseForHoliday(deps, body, { id: user.id, email: user.email });
+  });
   return router;
 }

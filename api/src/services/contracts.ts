@@ -79,6 +79,8 @@ export interface Notifications {
   deliveryFeeSet?(orderId: string): Promise<void>;
   /** Issue 41: a date could not take a standing order's occurrence (to the customer, and to the owner). */
   standingOccurrenceRefused?(to: string, refusal: StandingRefusal, toOwner: boolean): Promise<void>;
+  /** Issue 41: the owner paused every standing order for a holiday (one mail per customer). */
+  standingHoliday?(to: string, holiday: StandingHolidayNotice): Promise<void>;
   /** Issue 41: the reminder before an occurrence's lock, with its one-tap skip link's token. */
   standingReminder?(to: string, reminder: StandingReminder, skipToken: string): Promise<void>;
 }
@@ -89,6 +91,19 @@ export interface StandingRefusal {
   reason: string;
   customerEmail: string;
   standingOrderId: string;
+}
+
+export interface StandingHolidayNotice {
+  firstName: string | null;
+  /** The owner's words: "Christmas". */
+  reason: string;
+  /** "Thursday, December 24, 2026" and the like. */
+  fromDate: string;
+  toDate: string;
+  /** The customer's dates skipped, in words. */
+  dates: string[];
+  /** The day after the holiday, in words. */
+  backOn: string;
 }
 
 export interface StandingReminder {

@@ -169,6 +169,14 @@ type AccountExport = Record<string, unknown>;
 type StandingAnswer = { standingOrder: StandingOrderView };
 type StandingList = { standingOrders: StandingOrderView[] };
 type StandingRun = { booked: number; refused: number; reminded: number };
+type StandingHolidayAnswer = {
+  fromDate: string;
+  toDate: string;
+  /** Occurrences skipped (booked ones cancelled and their units given back). */
+  skipped: number;
+  /** Customers told, one mail each. */
+  customers: number;
+};
 type SkipLinkView = { date: string; standingOrderId: string; items: string; lockAt: string };
 
 // The sections: routes that share a base path and who may call.
@@ -563,6 +571,12 @@ const routeMap = () => ({
     {
       body: 'StandingSettingsSchema',
     },
+  ),
+
+  standingHoliday: post<StandingHolidayAnswer>()(
+    '/api/admin/standing-orders/holiday',
+    'manageSettings',
+    { body: 'StandingHolidaySchema' },
   ),
 
   // Staff: allergens and labels

@@ -138,6 +138,26 @@ export const StandingPauseSchema = z.object({
 export const StandingOrderIdParam = z.object({ id: z.string() });
 export const SkipLinkSchema = z.object({ token: z.string().trim().min(1).max(400) });
 
+/** The most days one holiday pause covers (a closing of a month at most). */
+export const HOLIDAY_MAX_DAYS = 31;
+
+/** The owner pauses every standing order for a holiday (POST /api/admin/standing-orders/holiday). */
+export const StandingHolidaySchema = z
+  .object({
+    fromDate: dateField('Choose the first day as YYYY-MM-DD'),
+    toDate: dateField('Choose the last day as YYYY-MM-DD'),
+    reason: z
+      .string()
+      .trim()
+      .min(1, 'Say why the bakery is closed (customers read it)')
+      .max(100, 'Keep the reason under 100 characters'),
+  })
+  .refine((h) => h.toDate >= h.fromDate, {
+    path: ['toDate'],
+    message: 'The last day must be on or after the first day',
+  });
+export type StandingHoliday = z.infer<typeof StandingHolidaySchema>;
+
 /** The owner's rules (PUT /api/admin/standing-orders/settings). */
 export const StandingSettingsSchema = z.object({
   offered: z.boolean(),

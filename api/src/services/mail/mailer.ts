@@ -33,6 +33,7 @@ import {
   type MailContent,
   type MailContext,
   type MailOrder,
+  standingHolidayMail,
   standingRefusedMail,
   standingReminderMail,
 } from './messages.js';
@@ -303,6 +304,10 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
     async standingOccurrenceRefused(to, refusal, toOwner) {
       const pageUrl = `${context.publicUrl}/standing-orders/${refusal.standingOrderId}`;
       send('standing-refused', to, () => standingRefusedMail(refusal, toOwner, pageUrl));
+    },
+    async standingHoliday(to, holiday) {
+      const pageUrl = `${context.publicUrl}/standing-orders`;
+      send('standing-holiday', to, () => standingHolidayMail(holiday, pageUrl));
     },
     async standingReminder(to, reminder, skipToken) {
       const skipUrl = `${context.publicUrl}/standing-orders/skip?token=${encodeURIComponent(skipToken)}`;

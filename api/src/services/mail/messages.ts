@@ -816,6 +816,31 @@ export function standingRefusedMail(
   );
 }
 
+/** Issue 41: the owner paused every standing order for a holiday. */
+export function standingHolidayMail(
+  holiday: {
+    firstName: string | null;
+    reason: string;
+    fromDate: string;
+    toDate: string;
+    dates: string[];
+    backOn: string;
+  },
+  pageUrl: string,
+): MailContent {
+  const days =
+    holiday.fromDate === holiday.toDate
+      ? `on ${holiday.fromDate}`
+      : `from ${holiday.fromDate} to ${holiday.toDate}`;
+  return message(`Your standing order is paused: ${holiday.reason}`, holiday.firstName ?? '', [
+    [
+      `The bakery is closed ${days} (${holiday.reason}).`,
+      `We skipped your standing order for ${holiday.dates.join(', ')}. Nothing is charged for ${holiday.dates.length === 1 ? 'it' : 'them'}, and there is nothing for you to do: it carries on as before from ${holiday.backOn}.`,
+      { button: 'See your standing orders', href: pageUrl, text: `See them: ${pageUrl}` },
+    ],
+  ]);
+}
+
 /** Issue 41: the reminder before an occurrence locks, with a one-tap skip link. */
 export function standingReminderMail(
   reminder: { date: string; items: string; lockAt: string; total: string },
