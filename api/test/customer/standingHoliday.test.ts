@@ -2,7 +2,9 @@
 // in the holiday, booked ones cancelled with their units given back at once,
 // the booking job does not book them again, the dates after go on, and each
 // customer is told once which of her dates are skipped. Owner only; bad
-// dates are refused naming the field and nothing changes.
+// dates are refused naming the field and nothing changes. And the owner's
+// workbook of standing orders.
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, bakeryToday, formatLongDate } from '@bakery/core';
 import { startTestServer, type TestServer } from '../support/testServer.js';
@@ -160,5 +162,53 @@ describe('the owner pauses standing orders for a holiday', () => {
     expect(
       (await occurrences(carol.client, carol.id)).find((o) => o.date === holiday),
     ).toMatchObject({ state: 'ordered' });
+  });
+});
+
+describe("the owner's standing-orders workbook", () => {
+  it('lists each standing order with its items and state, and the next weeks by item', async () => {
+    const dana = await subscriber(3);
+    await dana.client.post(`/api/standing-orders/${dana.id}/pause`, { until: addDays(first, 14) });
+    const response = await owner.request('GET', '/api/admin/exports/standing-orders.xlsx');
+    expect(response.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await response.arrayBuffer()) as ArrayBuffer);
+    const sheet = book.getWorksheet('Standing orders')!;
+    expect((sheet.getRow(1).values as string[]).slice(1)).toEqual([
+      'Customer',
+      'E-mail',
+      'Items',
+      'Every (weeks)',
+      'Weekday',
+      'Pickup',
+      'First date',
+      'End date',
+      'State',
+    ]);
+    const rows = sheet
+      .getRows(2, sheet.rowCount - 1)!
+      .map((row) => (row.values as unknown[]).slice(1));
+    const danaRow = rows.find((row) => row[1] === dana.email)!;
+    expect(danaRow[2]).toBe('3 × Lemon Poppy Seed Loaf');
+    expect(danaRow[3]).toBe(1);
+    expect(danaRow[8]).toBe(`Paused until ${formatLongDate(addDays(first, 14))}`);
+    const units = book.getWorksheet('Next 4 weeks')!;
+    expect((units.getRow(1).values as string[]).slice(1)).toEqual([
+      'Date',
+      'Item',
+      'Standing',
+      'One-off',
+      'Total',
+    ]);
+    const firstDay = units
+      .getRows(2, units.rowCount - 1)!
+      .map((row) => (row.values as unknown[]).slice(1))
+      .find((row) => row[0] === first && row[1] === 'Lemon Poppy Seed Loaf');
+    // Ann 2, Bob 1, Carol 1 booked on the first date; Dana paused before it.
+    expect(firstDay?.[2]).toBe(4);
+    const staff = (await signedIn(server.baseUrl, server.prisma, 'customer')).client;
+    expect((await staff.request('GET', '/api/admin/exports/standing-orders.xlsx')).status).toBe(
+      403,
+    );
   });
 });

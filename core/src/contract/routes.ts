@@ -486,6 +486,8 @@ const routeMap = () => ({
     query: 'KitchenRangeSchema',
   }),
   recipesWorkbook: atExports.file('/recipes.xlsx'),
+  // Issue 41: every standing order, and the next four weeks' standing beside one-off units.
+  standingWorkbook: atExports.file('/standing-orders.xlsx'),
   mailDelivery: atMail.get<W.MailDeliveryView>()('/delivery'),
   mail: atMail.get<W.QueuedMailView[]>()('', { query: 'MailQuery' }),
   retryMail: atMail.post<Ok>()('/:id/retry'),

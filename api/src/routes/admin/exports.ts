@@ -16,6 +16,7 @@ import {
 } from '../../services/exports.js';
 import { bakeSheet } from '../../services/kitchen/bakeSheet.js';
 import { writeBakeSheetWorkbook } from '../../services/kitchen/export.js';
+import { writeStandingWorkbook } from '../../services/standing/export.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -71,6 +72,12 @@ export function adminExportsRouter(deps: AppDeps): Router {
           : `bake-sheet-${fromDate}-to-${toDate}.xlsx`;
       return sendWorkbook(ctx, 'bake sheet', name, (out) => writeBakeSheetWorkbook(view, out));
     },
+  );
+
+  on(router, ROUTES.standingWorkbook, (ctx) =>
+    sendWorkbook(ctx, 'standing orders', `standing-orders-${bakeryToday()}.xlsx`, (out) =>
+      writeStandingWorkbook(deps.prisma, out),
+    ),
   );
 
   on(router, ROUTES.recipesWorkbook, (ctx) => {
