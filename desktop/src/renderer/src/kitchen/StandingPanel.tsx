@@ -171,7 +171,7 @@ export function StandingPanel({ role }: { role: string }) {
         label="Units promised to standing orders beside one-off orders"
         columns={['Date', 'Item', 'Standing', 'One-off']}
         before={
-          <label className="bp5-label bp5-inline">
+          <label className="bp6-label bp6-inline standing-day">
             Day{' '}
             <HTMLSelect
               value={shownDay}
