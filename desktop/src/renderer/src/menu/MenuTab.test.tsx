@@ -4,7 +4,7 @@
 // admin may only mark the item sold out.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SEED_CATALOGUE } from '@bakery/core';
+import { SEED_CATALOGUE, type MenuChange } from '@bakery/core';
 import { renderScreen, stubFetch } from '../test/harness';
 import { ItemEditor } from './ItemEditor';
 import { VersionHistory } from './VersionHistory';
@@ -218,7 +218,7 @@ describe('the category strip', () => {
 });
 
 describe('published versions', () => {
-  const version = (number: number, changes: { id: string; text: string }[]) => ({
+  const version = (number: number, changes: MenuChange[]) => ({
     ...draft.published,
     id: `v${number}`,
     number,
@@ -233,7 +233,16 @@ describe('published versions', () => {
         versions={[
           version(3, []),
           version(2, []),
-          version(1, [{ id: 'cinnamon-rolls', text: 'Cinnamon Rolls: price $22.00 → $20.00' }]),
+          version(1, [
+            {
+              kind: 'changed',
+              of: 'item',
+              id: 'cinnamon-rolls',
+              name: 'Cinnamon Rolls',
+              fields: ['priceCents'],
+              text: 'Cinnamon Rolls: price $22.00 → $20.00',
+            },
+          ]),
         ]}
       />,
     );
