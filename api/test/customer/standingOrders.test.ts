@@ -243,6 +243,8 @@ describe('skip, unskip, pause, resume, change and end', () => {
       (o: Occurrence) => o.date === date,
     );
     expect(occurrence.state).toBe('skipped');
+    // Still open until its lock: the customer can undo the skip (the page shows "Undo skip").
+    expect(occurrence.editableUntil).toBe(occurrence.lockAt);
     expect(await loadOn(date)).toBe(before - 2);
     const order = await server.prisma.order.findUniqueOrThrow({
       where: { id: created.occurrences[1]!.orderId! },

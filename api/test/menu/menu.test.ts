@@ -248,6 +248,29 @@ describe('the draft, publish and the live catalogue', () => {
       message: `Version ${live.number} is what customers see now: there is nothing to restore (Undo discards the draft)`,
     });
   });
+
+  it('does not publish an older version identical to the live one: nothing changed', async () => {
+    const versions = async () =>
+      (await owner.get('/api/admin/menu/versions?limit=100')).body.versions as {
+        id: string;
+        number: number;
+      }[];
+    const [live] = await versions();
+    await owner.patch('/api/admin/menu/items/banana-bread', { name: 'Banana Loaf' });
+    expect((await owner.post('/api/admin/menu/publish')).status).toBe(201);
+    // Back to the same items as `live`: a new version, as restore makes.
+    expect((await owner.post(`/api/admin/menu/versions/${live!.id}/restore`)).status).toBe(201);
+    const [now] = await versions();
+    // `live` is no longer the live version, yet its items are the live ones.
+    const again = await owner.post(`/api/admin/menu/versions/${live!.id}/restore`);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      code: 'invalid_state',
+      message: `Version ${live!.number} is the same as the live menu (version ${now!.number}): nothing changed`,
+    });
+    expect((await versions())[0]!.number).toBe(now!.number);
+    expect((await menuItem('banana-bread'))!.name).toBe('Banana Bread');
+  });
 });
 
 describe('availability per item', () => {

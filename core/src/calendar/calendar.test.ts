@@ -7,6 +7,7 @@ import {
   DEFAULT_PICKUP_TIME,
   earliestPickupDate,
   formatLongDate,
+  formatShortDay,
   isDateString,
   isPickupDateAllowed,
   isRushDate,
@@ -144,6 +145,12 @@ describe('dates on screen', () => {
   ] as const)('formatLongDate(%s) is %s', (input, text) =>
     expect(formatLongDate(input)).toBe(text),
   );
+
+  it('formatShortDay names the weekday and the month briefly (a chart axis)', () => {
+    expect(formatShortDay('2026-11-28')).toBe('Sat, Nov 28');
+    expect(formatShortDay('2027-01-04')).toBe('Mon, Jan 4');
+    expect(formatShortDay('soon')).toBe('soon');
+  });
 
   it('toBakeryDate keeps the calendar date of a date or ISO string', () => {
     expect(toBakeryDate('2026-12-01')).toBe('2026-12-01');

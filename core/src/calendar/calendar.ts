@@ -241,6 +241,14 @@ export function formatDayInWords(date: string): string {
   return `${DAY_NAMES[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}, ${formatLongDate(date)}`;
 }
 
+/** "Sat, Nov 28": a day in words where room is short (a chart's axis); anything else as given. */
+export function formatShortDay(date: string): string {
+  if (!isDateString(date)) return date;
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const weekday = DAY_NAMES[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]!.slice(0, 3);
+  return `${weekday}, ${MONTHS[m - 1]!.slice(0, 3)} ${d}`;
+}
+
 /** The UTC instant at which a bakery calendar day begins (DST-correct). */
 export function startOfBakeryDay(date: string): Date {
   const naive = dayNumber(date) * DAY_MS; // that wall-clock midnight, read as UTC

@@ -39,6 +39,8 @@ export const MENU_MESSAGES = {
   versionNotFound: 'There is no such version',
   alreadyLive: (n: number) =>
     `Version ${n} is what customers see now: there is nothing to restore (Undo discards the draft)`,
+  sameAsLive: (n: number, live: number) =>
+    `Version ${n} is the same as the live menu (version ${live}): nothing changed`,
   soldOutOnly: 'Admins may only mark items sold out; the owner changes the rest',
   ingredients: 'List the ingredients in at most 1,000 characters',
   pieces: 'Pieces per item must be a whole number from 1 to 1,000',

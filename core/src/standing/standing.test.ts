@@ -4,6 +4,7 @@ import {
   isOccurrenceDate,
   isPausedOn,
   occurrenceDates,
+  standingCadenceWords,
   standingFirstDate,
   StandingOrderSchema,
   standingStatus,
@@ -61,5 +62,18 @@ describe('standing order dates', () => {
     const early = StandingOrderSchema.safeParse({ ...base, everyWeeks: 1, endDate: '2026-12-01' });
     expect(early.error?.issues.map((i) => i.path[0])).toContain('endDate');
     expect(StandingOrderSchema.safeParse({ ...base, everyWeeks: 4 }).success).toBe(true);
+  });
+});
+
+describe('a standing order in words', () => {
+  it('names the weekday, the cadence and the time', () => {
+    const base = { firstDate: '2026-12-05', pickupTime: '10:00 AM' };
+    expect(standingCadenceWords({ ...base, everyWeeks: 1 })).toBe('Every Saturday at 10:00 AM');
+    expect(standingCadenceWords({ ...base, everyWeeks: 2 })).toBe(
+      'Every 2 weeks on Saturday at 10:00 AM',
+    );
+    expect(standingCadenceWords({ ...base, everyWeeks: 1, pickupTime: null })).toBe(
+      'Every Saturday',
+    );
   });
 });

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { addDays, daysAway, isDateString, PICKUP_SLOTS } from '../calendar/calendar';
 import { lockTime } from '../lifecycle/selfService';
+import { WEEKDAY_NAMES, weekdayIndexOf } from '../catalogue/availability';
 import { MAX_DISTINCT_ITEMS, MAX_ITEM_QUANTITY, ORDER_MESSAGES } from '../schemas/order';
 
 export const STANDING_MESSAGES = {
@@ -282,4 +283,19 @@ export function standingFirstDate(pickupDate: string, today: string): string {
   const earliest = addDays(today, 3);
   if (date < earliest) date = addDays(date, Math.ceil(daysAway(earliest, date) / 7) * 7);
   return date;
+}
+
+/**
+ * How often and when, in words: "Every Saturday at 10:00 AM", "Every 2 weeks
+ * on Saturday at 10:00 AM" (the weekday is the first date's).
+ */
+export function standingCadenceWords(standing: {
+  everyWeeks: number;
+  firstDate: string;
+  pickupTime: string | null;
+}): string {
+  const day = WEEKDAY_NAMES[weekdayIndexOf(standing.firstDate)]!;
+  const when =
+    standing.everyWeeks === 1 ? `Every ${day}` : `Every ${standing.everyWeeks} weeks on ${day}`;
+  return standing.pickupTime ? `${when} at ${standing.pickupTime}` : when;
 }

@@ -233,9 +233,12 @@ export async function restoreVersion(prisma: PrismaClient, id: string, userId: s
       if (published!.id === old.id)
         throw conflict(MENU_MESSAGES.alreadyLive(old.number), 'invalid_state');
       const changes = differences(published!.snapshot as unknown as CatalogueSnapshot, snapshot);
+      // An older version with the live menu's very items: nothing to publish, the draft kept.
+      if (changes.length === 0)
+        throw conflict(MENU_MESSAGES.sameAsLive(old.number, published!.number), 'invalid_state');
       await checkPublishable(tx, snapshot);
       await writeDraft(tx, snapshot);
-      const summary = `Restored version ${old.number}${changes.length ? `: ${summaryOf(changes)}` : ''}`;
+      const summary = `Restored version ${old.number}: ${summaryOf(changes)}`;
       return {
         version: await insertVersion(tx, snapshot, userId, summary.slice(0, 2000), old.number),
         changes,

@@ -130,7 +130,13 @@ export async function toStandingView(
         : isPausedOn(row, date)
           ? 'paused'
           : 'scheduled';
-      const open = order ? changeableUntil(order, now) : lockAt > now ? lockAt.toISOString() : null;
+      // A skipped date's order is cancelled, yet the date stays open (Undo skip) until its lock.
+      const open =
+        order && state === 'ordered'
+          ? changeableUntil(order, now)
+          : lockAt > now
+            ? lockAt.toISOString()
+            : null;
       occurrences.push({
         date,
         state,

@@ -78,6 +78,8 @@ export function OrderForm({ user }: { user: UserView }) {
   const [form, setForm] = useState<OrderFormState>(() => readDraft(user.id, phone));
   useEffect(() => saveDraft(user.id, phone, form), [user.id, phone, form]);
   const [submitting, setSubmitting] = useState(false);
+  /** What the summary says once the order is placed (the cart is empty by then). */
+  const [placed, setPlaced] = useState<string | null>(null);
   const idempotencyKey = useRef(crypto.randomUUID());
 
   const hashCategory = location.hash.slice(1);
@@ -232,6 +234,10 @@ export function OrderForm({ user }: { user: UserView }) {
           description:
             "We'll review your order and send a Square payment link. Payment is due 24 hours before your order.",
         });
+      // Said once where the summary was, instead of an empty cart and a missing-items list.
+      setPlaced(
+        body.order.orderNumber ? `Order #${body.order.orderNumber} submitted.` : 'Order submitted.',
+      );
       clearCart();
       setForm(emptyForm(phone));
       clearDraft(user.id);
@@ -320,16 +326,24 @@ export function OrderForm({ user }: { user: UserView }) {
 
       <section className="card order-section" aria-labelledby="summary-heading">
         <h2 id="summary-heading">{priced.hasCakeItems ? '5' : '4'}. Order Summary</h2>
-        <CartLines lines={lines} priced={priced} idPrefix="summary" />
-        <OrderSummary
-          priced={priced}
-          deliveryMethod={form.deliveryMethod}
-          deliveryFeeKnown={zipFee !== null}
-        />
+        {placed ? (
+          <p role="status" className="order-placed">
+            {placed} Taking you to My Orders…
+          </p>
+        ) : (
+          <>
+            <CartLines lines={lines} priced={priced} idPrefix="summary" />
+            <OrderSummary
+              priced={priced}
+              deliveryMethod={form.deliveryMethod}
+              deliveryFeeKnown={zipFee !== null}
+            />
+          </>
+        )}
       </section>
 
       <section className="order-submit" aria-label="Submit order">
-        <MissingChecklist missing={missing} fieldId={fieldId} />
+        {!placed && <MissingChecklist missing={missing} fieldId={fieldId} />}
         <button
           type="submit"
           className="btn btn-primary btn-large"
@@ -340,7 +354,9 @@ export function OrderForm({ user }: { user: UserView }) {
         <button type="button" className="btn-link" onClick={clearForm}>
           Clear the form
         </button>
-        {cartEmpty && <p className="muted">Please add items to your cart before submitting</p>}
+        {cartEmpty && !placed && (
+          <p className="muted">Please add items to your cart before submitting</p>
+        )}
         <p className="notice">
           {paymentConfigured
             ? "Payment is due via Square 24 hours before delivery of your order. We'll send a Square payment link once we review your order."

@@ -160,7 +160,7 @@ describe('order page', () => {
         status: 201,
         body: {
           success: true,
-          order: { id: 'o1' },
+          order: { id: 'o1', orderNumber: 'B3455131' },
           paymentUrl: null,
           message:
             "Order submitted for review. You pay when you pick up your order. We'll e-mail you if anything needs arranging.",
@@ -181,6 +181,14 @@ describe('order page', () => {
     );
     expect(screen.queryByText(/not configured/)).toBeNull();
     expect(cartByProduct()).toEqual({});
+    // Issue 38: the summary says the order went through, once; not an empty cart twice
+    // above "Missing information: Select at least one item".
+    expect(
+      screen.getByText('Order #B3455131 submitted. Taking you to My Orders…'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Your cart is empty.')).toBeNull();
+    expect(screen.queryByText('Missing information:')).toBeNull();
+    expect(screen.queryByText('Please add items to your cart before submitting')).toBeNull();
 
     const call = api!.calls.find((c) => c.path === '/api/submit-order')!;
     expect(call.headers['idempotency-key']).toBeTruthy();

@@ -35,9 +35,8 @@ export function OrderSummary({
 }) {
   return (
     <div className="summary" aria-live="polite">
-      {priced.lines.length === 0 ? (
-        <p className="muted">Your cart is empty.</p>
-      ) : (
+      {/* An empty cart is said once, by the cart lines above the summary. */}
+      {priced.lines.length > 0 && (
         <ul className="summary-lines">
           {priced.lines.map((l, index) => (
             <li key={`${l.productId}-${index}`}>

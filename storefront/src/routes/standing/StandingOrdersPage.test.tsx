@@ -1,7 +1,7 @@
 // Standing orders on the storefront (issue 41): the next dates with Skip until
 // the lock, Pause until a date; the reminder's skip link confirms, then POSTs.
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StandingOrderView } from '@bakery/core';
 import { startTestApi, type TestApi } from '../../test/apiServer';
@@ -75,9 +75,14 @@ describe('the standing orders page', () => {
       at: '/standing-orders/s1',
       path: '/standing-orders/:token',
     });
-    expect(await screen.findByText(/Every week at 10:00 AM/)).toBeInTheDocument();
-    expect(screen.getByText(/December 5, 2026: Booked/)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: /^Skip\s*December 12, 2026$/ }));
+    expect(
+      await screen.findByRole('heading', { name: 'Every Saturday at 10:00 AM' }),
+    ).toBeInTheDocument();
+    const dates = within(screen.getByRole('list', { name: 'Next dates' })).getAllByRole('listitem');
+    expect(dates[0]).toHaveTextContent(/^Saturday, December 5, 2026Booked · \$21\.75/);
+    await userEvent.click(
+      screen.getByRole('button', { name: /^Skip\s*Saturday, December 12, 2026$/ }),
+    );
     await waitFor(() =>
       expect(api!.calls.find((c) => c.path.endsWith('/skip'))?.body).toEqual({
         date: '2026-12-12',
@@ -116,7 +121,7 @@ describe('the standing orders page', () => {
       path: '/standing-orders/:token',
     });
     expect(
-      await screen.findByText(/Skip 2 × Sourdough Loaf on December 5, 2026\?/),
+      await screen.findByText(/Skip 2 × Sourdough Loaf on Saturday, December 5, 2026\?/),
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Skip this date' }));
     expect(await screen.findByText(/^Skipped: nothing will be baked/)).toBeInTheDocument();

@@ -9,9 +9,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   addDays,
   bakeryToday,
+  formatDayInWords,
   formatDollars,
-  formatLongDate,
   formatLockTime,
+  standingCadenceWords,
   type StandingOrderView,
   type UserView,
 } from '@bakery/core';
@@ -50,15 +51,12 @@ function StandingCard({ standing }: { standing: StandingOrderView }) {
   const ended = standing.status === 'ended';
   return (
     <li className="card order-card" data-testid="standing-card">
-      <h2>
-        Every {standing.everyWeeks === 1 ? 'week' : `${standing.everyWeeks} weeks`} at{' '}
-        {standing.pickupTime}
-      </h2>
+      <h2>{standingCadenceWords(standing)}</h2>
       <p className="muted">
         {standing.items.map((i) => `${i.quantity} × ${i.name}`).join(', ')} ·{' '}
         {standing.status === 'paused'
           ? standing.pausedUntil
-            ? `Paused until ${formatLongDate(standing.pausedUntil)}`
+            ? `Paused until ${formatDayInWords(standing.pausedUntil)}, back that day`
             : 'Paused'
           : standing.status === 'ended'
             ? 'Ended'
@@ -69,55 +67,57 @@ function StandingCard({ standing }: { standing: StandingOrderView }) {
           {error}
         </p>
       )}
-      <ul className="standing-dates" aria-label="Next dates">
+      <h3 id={`dates-${standing.id}`}>Next dates</h3>
+      <ul className="standing-dates" aria-labelledby={`dates-${standing.id}`}>
         {standing.occurrences.map((o) => (
-          <li key={o.date}>
-            <span>
-              {formatLongDate(o.date)}: {STATE_WORDS[o.state] ?? o.state} · {formatDollars(o.total)}
+          <li key={o.date} className={`standing-date is-${o.state}`}>
+            <div>
+              <strong>{formatDayInWords(o.date)}</strong>
+              <span className="standing-state">
+                {STATE_WORDS[o.state] ?? o.state} · {formatDollars(o.total)}
+              </span>
               {o.editableUntil && (
-                <span className="muted">
-                  {' '}
-                  (changes until {formatLockTime(new Date(o.editableUntil))})
+                <span className="muted standing-lock">
+                  Changes until {formatLockTime(new Date(o.editableUntil))}
                 </span>
               )}
-            </span>
-            {o.editableUntil && (o.state === 'ordered' || o.state === 'scheduled') && (
+            </div>
+            {o.editableUntil && ['ordered', 'scheduled', 'skipped'].includes(o.state) && (
+              // One button that turns from Skip into Undo skip, so keyboard focus stays on it.
               <button
                 type="button"
                 className="btn btn-secondary"
-                onClick={() => void act('POST', `${base}/skip`, { date: o.date })}
+                onClick={() =>
+                  void act('POST', `${base}/${o.state === 'skipped' ? 'unskip' : 'skip'}`, {
+                    date: o.date,
+                  })
+                }
               >
-                Skip<span className="sr-only"> {formatLongDate(o.date)}</span>
-              </button>
-            )}
-            {o.editableUntil && o.state === 'skipped' && (
-              <button
-                type="button"
-                className="btn btn-secondary"
-                onClick={() => void act('POST', `${base}/unskip`, { date: o.date })}
-              >
-                Undo skip<span className="sr-only"> {formatLongDate(o.date)}</span>
+                {o.state === 'skipped' ? 'Undo skip' : 'Skip'}
+                <span className="sr-only"> {formatDayInWords(o.date)}</span>
               </button>
             )}
           </li>
         ))}
       </ul>
       {!ended && (
-        <div className="button-row">
+        <div className="standing-actions">
           {standing.status === 'paused' ? (
             <button
               type="button"
-              className="btn"
+              className="btn btn-primary"
               onClick={() => void act('POST', `${base}/resume`)}
             >
               Resume
             </button>
           ) : (
-            <>
+            <div className="standing-pause">
               <label htmlFor={`pause-${standing.id}`}>Pause until</label>
               <input
                 id={`pause-${standing.id}`}
+                aria-describedby={`pause-hint-${standing.id}`}
                 type="date"
+                min={addDays(bakeryToday(), 1)}
                 value={until}
                 onChange={(e) => setUntil(e.currentTarget.value)}
               />
@@ -128,7 +128,10 @@ function StandingCard({ standing }: { standing: StandingOrderView }) {
               >
                 Pause
               </button>
-            </>
+              <small id={`pause-hint-${standing.id}`} className="muted">
+                Nothing is baked for you before that date; that day's order is.
+              </small>
+            </div>
           )}
           <button
             type="button"
@@ -153,7 +156,7 @@ function StandingList({ only }: { only?: string }) {
     return <p role="alert">{errorMessage(list.error, 'Could not load your standing orders')}</p>;
   const shown = (list.data?.standingOrders ?? []).filter((s) => !only || s.id === only);
   return (
-    <section className="page">
+    <section className="container page">
       <h1>Standing orders</h1>
       {shown.length === 0 ? (
         <p>
@@ -197,7 +200,7 @@ function SkipLink() {
   }
   if (link.isLoading) return <Loading />;
   return (
-    <section className="page">
+    <section className="container page">
       <h1>Skip a date</h1>
       {done ? (
         <p role="status">{done}</p>
@@ -206,10 +209,10 @@ function SkipLink() {
       ) : (
         <>
           <p>
-            Skip {link.data!.items} on {formatLongDate(link.data!.date)}? You can decide until{' '}
+            Skip {link.data!.items} on {formatDayInWords(link.data!.date)}? You can decide until{' '}
             {formatLockTime(new Date(link.data!.lockAt))}.
           </p>
-          <button type="button" className="btn" onClick={() => void skip()}>
+          <button type="button" className="btn btn-primary" onClick={() => void skip()}>
             Skip this date
           </button>
         </>

@@ -45,6 +45,19 @@ describe('Analytics & Reports', () => {
     expect(screen.getAllByText('No revenue in this range')).toHaveLength(2);
   });
 
+  it('names the days in words, not as 2026-11-28', async () => {
+    stubFetch({
+      'GET /api/admin/analytics': () => [
+        200,
+        { ...analytics, revenueByDay: [{ date: '2026-11-28', revenue: 97.89, orders: 3 }] },
+      ],
+    });
+    renderScreen(<AnalyticsTab range={range} />);
+    const table = await screen.findByRole('table', { name: 'Revenue by day' });
+    await waitFor(() => expect(table).toHaveTextContent('Saturday, November 28, 2026$97.893'));
+    expect(document.body).not.toHaveTextContent('2026-11-28');
+  });
+
   it('exports orders for the range and recipes through the export endpoints, as a download in the browser', async () => {
     const calls = stubFetch({
       'GET /api/admin/analytics': () => [200, analytics],

@@ -4,11 +4,17 @@ import { Button, Callout, Card, H5, NonIdealState, Spinner } from '../ui/bluepri
 import { TableHead } from '../ui/TableHead';
 import { useQuery } from '@tanstack/react-query';
 import { AgCharts } from 'ag-charts-react';
-import { bakeryToday, formatDollars, type AnalyticsView } from '@bakery/core';
+import {
+  bakeryToday,
+  formatDayInWords,
+  formatDollars,
+  formatShortDay,
+  type AnalyticsView,
+} from '@bakery/core';
 import { api, apiBytes, messageOf, rangeQuery } from '../api/client';
 import { bridge } from '../platform/bridge';
 import { toast } from '../ui/toaster';
-import { DollarBarChart, useChartTheme } from '../ui/DollarBarChart';
+import { canDrawCharts, DollarBarChart, useChartTheme } from '../ui/DollarBarChart';
 import type { DateRange } from '../dashboard/range';
 import { MarginsPanel } from '../kitchen/MarginsPanel';
 import { kitchenRangeFrom } from '../kitchen/shared';
@@ -64,7 +70,13 @@ export function AnalyticsTab({ range }: { range: DateRange }) {
     setBusy(null);
   };
   const a = analytics.data;
-  const dayRows = a?.revenueByDay.map((d) => [d.date, money(d.revenue), String(d.orders)]);
+  // Days in words, never "2026-11-28": in full in the table, briefly on the chart's axis.
+  const dayRows = a?.revenueByDay.map((d) => [
+    formatDayInWords(d.date),
+    money(d.revenue),
+    String(d.orders),
+  ]);
+  const dayBars = (a?.revenueByDay ?? []).map((d) => ({ ...d, day: formatShortDay(d.date) }));
   const categoryRows = a?.revenueByCategory.map((c) => [
     c.label,
     money(c.revenue),
@@ -109,8 +121,8 @@ export function AnalyticsTab({ range }: { range: DateRange }) {
       <div className="two-col">
         <ChartCard chart={BY_DAY} rows={dayRows}>
           <DollarBarChart
-            data={a?.revenueByDay ?? []}
-            xKey="date"
+            data={dayBars}
+            xKey="day"
             bars={[{ yKey: 'revenue', yName: 'Revenue' }]}
           />
         </ChartCard>
@@ -166,11 +178,13 @@ function ChartCard({
   rows: string[][] | undefined;
   children: ReactNode;
 }) {
+  const drawn = canDrawCharts();
   return (
     <Card>
       <H5>{title}</H5>
       {rows && (
-        <table className="sr-only">
+        // The figures for screen readers; shown instead of the chart where no canvas can draw it.
+        <table className={drawn ? 'sr-only' : 'bp6-html-table'}>
           <caption>{title}</caption>
           <TableHead columns={head} />
           <tbody>
@@ -184,13 +198,17 @@ function ChartCard({
           </tbody>
         </table>
       )}
-      <div className="chart-box" aria-hidden="true">
-        {rows?.length ? (
-          children
-        ) : (
+      {rows?.length ? (
+        drawn && (
+          <div className="chart-box" aria-hidden="true">
+            {children}
+          </div>
+        )
+      ) : (
+        <div className="chart-box" aria-hidden="true">
           <NonIdealState icon={icon} title={rows ? 'No revenue in this range' : 'Loading…'} />
-        )}
-      </div>
+        </div>
+      )}
     </Card>
   );
 }

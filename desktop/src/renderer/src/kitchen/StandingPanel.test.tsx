@@ -3,7 +3,7 @@
 // units per day and item, the dates that could not be taken, "Book now".
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StandingPanelView } from '@bakery/core';
+import { MENU_ITEMS, type StandingPanelView } from '@bakery/core';
 import { renderScreen, stubFetch, toastText } from '../test/harness';
 import { StandingPanel } from './StandingPanel';
 
@@ -60,5 +60,24 @@ describe('StandingPanel', () => {
     );
     expect(calls.some((c) => c.method === 'POST')).toBe(true);
     expect(screen.getByLabelText(/Reminder \(hours before the lock\)/)).toHaveValue('24');
+  });
+
+  it('offers the items ticked by name, not typed ids', async () => {
+    const loaf = MENU_ITEMS.find((i) => i.name === 'Classic Sandwich Loaf')!;
+    const calls = stubFetch({
+      'GET /api/admin/standing-orders': () => [200, view],
+      'PUT /api/admin/standing-orders/settings': () => [200, view.settings],
+    });
+    renderScreen(<StandingPanel role="owner" />);
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Every item on the menu' }));
+    fireEvent.change(screen.getByLabelText('Find an item'), { target: { value: 'sandwich' } });
+    const items = screen.getByRole('group', { name: 'Items offered' });
+    fireEvent.click(within(items).getByRole('checkbox', { name: loaf.name }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toMatchObject({ offered: true, reminderHours: 24 });
+    expect(put.body).toMatchObject({ productIds: [loaf.id] });
+    expect(screen.getByText('1 ticked: only these can be ordered every week')).toBeInTheDocument();
   });
 });

@@ -1,37 +1,95 @@
 // Standing orders (issue 41): the owner's view of what regulars are promised.
 // Active subscribers, per item and day for the next four weeks the units of
-// standing orders beside one-off orders, the dates that could not take an
-// occurrence, the owner's settings, and "Book now" (the booking job at once).
+// standing orders beside one-off orders (all days, or one picked), the dates
+// that could not take an occurrence, the owner's settings (items picked from
+// the menu by name), and "Book now" (the booking job at once).
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { can, formatLongDate, ROUTES, type StandingPanelView } from '@bakery/core';
-import { Button, Callout, Card, Checkbox, H5, Tag } from '../ui/blueprint';
+import {
+  can,
+  formatDayInWords,
+  formatLongDate,
+  menuItems,
+  ROUTES,
+  type StandingPanelView,
+} from '@bakery/core';
+import { Button, Callout, Card, Checkbox, H5, HTMLSelect, Tag } from '../ui/blueprint';
 import { client } from '../api/client';
 import { useApiQuery } from '../api/useApiQuery';
+import { TextField } from '../ui/fields';
 import { QueryStatus } from '../ui/QueryStatus';
 import { toast } from '../ui/toaster';
 import { TableCard, failed } from './shared';
 
 const KEY = ['/api/admin/standing-orders'];
 
+/**
+ * Which items regulars may order every week: every item, or the ones ticked,
+ * picked from the menu by name (as the drops' picker), never typed as ids.
+ */
+function OfferedItems({
+  productIds,
+  onChange,
+}: {
+  productIds: string[] | null;
+  onChange(productIds: string[] | null): void;
+}) {
+  const [search, setSearch] = useState('');
+  const needle = search.trim().toLowerCase();
+  const picked = productIds ?? [];
+  const choices = menuItems().filter(
+    (item) =>
+      !item.hidden &&
+      (picked.includes(item.id) || !needle || item.name.toLowerCase().includes(needle)),
+  );
+  return (
+    <>
+      <Checkbox
+        label="Every item on the menu"
+        checked={productIds === null}
+        onChange={(e) => onChange(e.currentTarget.checked ? null : [])}
+      />
+      {productIds !== null && (
+        <>
+          <TextField
+            id="standing-search"
+            label="Find an item"
+            hint={`${picked.length} ticked: only these can be ordered every week`}
+            type="search"
+            value={search}
+            onChange={setSearch}
+          />
+          <div role="group" aria-label="Items offered" className="drop-items">
+            {choices.map((item) => (
+              <Checkbox
+                key={item.id}
+                label={item.name}
+                checked={picked.includes(item.id)}
+                onChange={(e) =>
+                  onChange(
+                    e.currentTarget.checked
+                      ? [...picked, item.id]
+                      : picked.filter((id) => id !== item.id),
+                  )
+                }
+              />
+            ))}
+          </div>
+        </>
+      )}
+    </>
+  );
+}
+
 function SettingsForm({ settings }: { settings: StandingPanelView['settings'] }) {
   const queryClient = useQueryClient();
   const [offered, setOffered] = useState(settings.offered);
-  const [items, setItems] = useState((settings.productIds ?? []).join(', '));
+  const [productIds, setProductIds] = useState(settings.productIds);
   const [hours, setHours] = useState(String(settings.reminderHours));
   const save = useMutation({
     mutationFn: () =>
       client.call(ROUTES.saveStandingSettings, {
-        body: {
-          offered,
-          productIds: items.trim()
-            ? items
-                .split(',')
-                .map((s) => s.trim())
-                .filter(Boolean)
-            : null,
-          reminderHours: Number(hours),
-        },
+        body: { offered, productIds, reminderHours: Number(hours) },
       }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: KEY });
@@ -46,31 +104,20 @@ function SettingsForm({ settings }: { settings: StandingPanelView['settings'] })
   return (
     <Card>
       <H5>Settings</H5>
-      <form onSubmit={submit}>
+      <form onSubmit={submit} aria-label="Standing-order settings" className="standing-settings">
         <Checkbox
           label="Offer standing orders"
           checked={offered}
           onChange={(e) => setOffered(e.currentTarget.checked)}
         />
-        <label className="bp5-label" htmlFor="standing-items">
-          Items offered (menu ids, comma separated; empty: every item)
-          <input
-            id="standing-items"
-            className="bp5-input bp5-fill"
-            value={items}
-            onChange={(e) => setItems(e.currentTarget.value)}
-          />
-        </label>
-        <label className="bp5-label" htmlFor="standing-reminder">
-          Reminder (hours before the lock)
-          <input
-            id="standing-reminder"
-            className="bp5-input"
-            inputMode="numeric"
-            value={hours}
-            onChange={(e) => setHours(e.currentTarget.value)}
-          />
-        </label>
+        <OfferedItems productIds={productIds} onChange={setProductIds} />
+        <TextField
+          id="standing-reminder"
+          label="Reminder (hours before the lock)"
+          inputMode="numeric"
+          value={hours}
+          onChange={setHours}
+        />
         <Button type="submit" intent="primary" loading={save.isPending}>
           Save settings
         </Button>
@@ -79,9 +126,14 @@ function SettingsForm({ settings }: { settings: StandingPanelView['settings'] })
   );
 }
 
+const ALL_DAYS = '';
+const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
 export function StandingPanel({ role }: { role: string }) {
   const queryClient = useQueryClient();
   const panel = useApiQuery(KEY, ROUTES.standingPanel);
+  // One day's units at a time reads like the bake sheet; "All days" shows the four weeks.
+  const [shownDay, setShownDay] = useState(ALL_DAYS);
   const run = useMutation({
     mutationFn: () => client.call(ROUTES.runStandingOrders),
     onSuccess: (result) => {
@@ -96,16 +148,18 @@ export function StandingPanel({ role }: { role: string }) {
   });
   if (!panel.data) return <QueryStatus query={panel} what="standing orders" />;
   const view = panel.data;
+  const days = [...new Set(view.units.map((u) => u.date))];
+  const shownUnits = view.units.filter((u) => shownDay === ALL_DAYS || u.date === shownDay);
   return (
     <div className="kitchen-panel">
       <Card>
         <H5>Standing orders</H5>
         <p>
           <Tag large minimal>
-            {view.activeSubscribers} active subscribers
+            {count(view.activeSubscribers, 'active subscriber')}
           </Tag>{' '}
           <Tag large minimal>
-            {view.activeStandingOrders} standing orders
+            {count(view.activeStandingOrders, 'standing order')}
           </Tag>
         </p>
         <Button icon="refresh" loading={run.isPending} onClick={() => run.mutate()}>
@@ -116,10 +170,23 @@ export function StandingPanel({ role }: { role: string }) {
         title={`Promised, ${formatLongDate(view.fromDate)} to ${formatLongDate(view.toDate)}`}
         label="Units promised to standing orders beside one-off orders"
         columns={['Date', 'Item', 'Standing', 'One-off']}
+        before={
+          <label className="bp6-label bp6-inline standing-day">
+            Day{' '}
+            <HTMLSelect
+              value={shownDay}
+              onChange={(e) => setShownDay(e.currentTarget.value)}
+              options={[
+                { value: ALL_DAYS, label: 'All days' },
+                ...days.map((d) => ({ value: d, label: formatDayInWords(d) })),
+              ]}
+            />
+          </label>
+        }
       >
-        {view.units.map((u) => (
+        {shownUnits.map((u) => (
           <tr key={`${u.date}|${u.productId}`}>
-            <td>{formatLongDate(u.date)}</td>
+            <td>{formatDayInWords(u.date)}</td>
             <td>{u.name}</td>
             <td>{u.standing}</td>
             <td>{u.oneOff}</td>
@@ -134,7 +201,7 @@ export function StandingPanel({ role }: { role: string }) {
         >
           {view.refused.map((r) => (
             <tr key={`${r.standingOrderId}|${r.date}`}>
-              <td>{formatLongDate(r.date)}</td>
+              <td>{formatDayInWords(r.date)}</td>
               <td>{r.customerEmail}</td>
               <td>{r.reason}</td>
             </tr>

@@ -4,9 +4,10 @@
 // admin may only mark the item sold out.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SEED_CATALOGUE } from '@bakery/core';
+import { SEED_CATALOGUE, type MenuChange } from '@bakery/core';
 import { renderScreen, stubFetch } from '../test/harness';
 import { ItemEditor } from './ItemEditor';
+import { VersionHistory } from './VersionHistory';
 import { dollarsToCentsStrict, emptyNewItem, newItemOf } from './itemForm';
 import { CategoryOrder } from './MenuCategories';
 import type { DraftView } from './menuApi';
@@ -213,5 +214,45 @@ describe('the category strip', () => {
     fireEvent.dragStart(item('Muffins'), { dataTransfer: drag });
     fireEvent.drop(item('Muffins'), { dataTransfer: drag });
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+  });
+});
+
+describe('published versions', () => {
+  const version = (number: number, changes: MenuChange[]) => ({
+    ...draft.published,
+    id: `v${number}`,
+    number,
+    changesIfRestored: changes,
+  });
+  it('offers Restore only for a version that would change the menu', () => {
+    const onRestore = vi.fn();
+    renderScreen(
+      <VersionHistory
+        owner
+        onRestore={onRestore}
+        versions={[
+          version(3, []),
+          version(2, []),
+          version(1, [
+            {
+              kind: 'changed',
+              of: 'item',
+              id: 'cinnamon-rolls',
+              name: 'Cinnamon Rolls',
+              fields: ['priceCents'],
+              text: 'Cinnamon Rolls: price $22.00 → $20.00',
+            },
+          ]),
+        ]}
+      />,
+    );
+    const row = (n: number) =>
+      within(screen.getByRole('table', { name: 'Published versions' }))
+        .getAllByRole('row')
+        .find((r) => r.querySelector('td')?.textContent?.startsWith(String(n)))!;
+    expect(within(row(2)).getByText('Same as live')).toBeInTheDocument();
+    expect(within(row(2)).queryByRole('button')).toBeNull();
+    fireEvent.click(within(row(1)).getByRole('button', { name: 'Restore version 1' }));
+    expect(onRestore).toHaveBeenCalledWith(expect.objectContaining({ number: 1 }));
   });
 });

@@ -1,5 +1,6 @@
 // The Menu tab's published versions (issue 22): newest first, the live one
-// tagged; the owner restores an older one.
+// tagged; the owner restores an older one (not one whose items are the live
+// ones: the server would refuse it, nothing would change).
 import { Button, Card, H5, HTMLTable, Tag } from '../ui/blueprint';
 import type { VersionView } from './menuApi';
 
@@ -36,13 +37,18 @@ export function VersionHistory({
               <td className="menu-summary">{v.summary}</td>
               {owner && (
                 <td>
-                  {index > 0 && (
-                    <Button
-                      small
-                      text="Restore"
-                      aria-label={`Restore version ${v.number}`}
-                      onClick={() => onRestore(v)}
-                    />
+                  {index > 0 && v.changesIfRestored?.length === 0 ? (
+                    // Its items are the live ones: restoring it would change nothing.
+                    <span className="muted">Same as live</span>
+                  ) : (
+                    index > 0 && (
+                      <Button
+                        small
+                        text="Restore"
+                        aria-label={`Restore version ${v.number}`}
+                        onClick={() => onRestore(v)}
+                      />
+                    )
                   )}
                 </td>
               )}
