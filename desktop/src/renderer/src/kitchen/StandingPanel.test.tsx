@@ -80,4 +80,37 @@ describe('StandingPanel', () => {
     expect(put.body).toMatchObject({ productIds: [loaf.id] });
     expect(screen.getByText('1 ticked: only these can be ordered every week')).toBeInTheDocument();
   });
+
+  it('pauses every standing order for a holiday and says how many were told', async () => {
+    const calls = stubFetch({
+      'GET /api/admin/standing-orders': () => [200, view],
+      'POST /api/admin/standing-orders/holiday': () => [
+        200,
+        { fromDate: '2026-12-24', toDate: '2026-12-27', skipped: 5, customers: 4 },
+      ],
+    });
+    renderScreen(<StandingPanel role="owner" />);
+    const form = await screen.findByRole('form', { name: 'Pause for a holiday' });
+    fireEvent.change(within(form).getByLabelText('First day closed'), {
+      target: { value: '2026-12-24' },
+    });
+    fireEvent.change(within(form).getByLabelText('Last day closed'), {
+      target: { value: '2026-12-27' },
+    });
+    fireEvent.change(within(form).getByLabelText(/Why/), { target: { value: 'Christmas' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Pause standing orders' }));
+    await waitFor(() => expect(toastText()).toContain('5 dates skipped, 4 customers told'));
+    expect(calls.find((c) => c.path === '/api/admin/standing-orders/holiday')?.body).toEqual({
+      fromDate: '2026-12-24',
+      toDate: '2026-12-27',
+      reason: 'Christmas',
+    });
+  });
+
+  it('is not offered to staff who cannot change settings', async () => {
+    stubFetch({ 'GET /api/admin/standing-orders': () => [200, view] });
+    renderScreen(<StandingPanel role="admin" />);
+    expect(await screen.findByText('7 active subscribers')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Pause for a holiday' })).toBeNull();
+  });
 });

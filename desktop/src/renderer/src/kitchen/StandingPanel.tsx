@@ -6,6 +6,8 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  addDays,
+  bakeryToday,
   can,
   formatDayInWords,
   formatLongDate,
@@ -14,7 +16,8 @@ import {
   type StandingPanelView,
 } from '@bakery/core';
 import { Button, Callout, Card, Checkbox, H5, HTMLSelect, Tag } from '../ui/blueprint';
-import { client } from '../api/client';
+import { apiBytes, client, messageOf } from '../api/client';
+import { bridge } from '../platform/bridge';
 import { useApiQuery } from '../api/useApiQuery';
 import { TextField } from '../ui/fields';
 import { QueryStatus } from '../ui/QueryStatus';
@@ -126,6 +129,75 @@ function SettingsForm({ settings }: { settings: StandingPanelView['settings'] })
   );
 }
 
+/**
+ * The owner closes for a holiday: every standing order skips its dates in
+ * it (booked ones cancelled, units back) and each customer is mailed once.
+ */
+function HolidayForm() {
+  const queryClient = useQueryClient();
+  const [fromDate, setFromDate] = useState(addDays(bakeryToday(), 7));
+  const [toDate, setToDate] = useState(addDays(bakeryToday(), 13));
+  const [reason, setReason] = useState('');
+  const pause = useMutation({
+    mutationFn: () => client.call(ROUTES.standingHoliday, { body: { fromDate, toDate, reason } }),
+    onSuccess: (result) => {
+      void queryClient.invalidateQueries({ queryKey: KEY });
+      toast(
+        'Standing orders paused',
+        `${count(result.skipped, 'date')} skipped, ${count(result.customers, 'customer')} told`,
+        'success',
+      );
+    },
+    onError: failed('Failed to pause the standing orders'),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    pause.mutate();
+  };
+  return (
+    <Card>
+      <H5>Closed for a holiday</H5>
+      <form onSubmit={submit} aria-label="Pause for a holiday" className="standing-settings">
+        <TextField
+          id="holiday-from"
+          label="First day closed"
+          type="date"
+          value={fromDate}
+          onChange={setFromDate}
+        />
+        <TextField
+          id="holiday-to"
+          label="Last day closed"
+          type="date"
+          value={toDate}
+          onChange={setToDate}
+        />
+        <TextField
+          id="holiday-reason"
+          label="Why (customers read it)"
+          hint="Every standing order skips these days; each customer gets one e-mail."
+          value={reason}
+          onChange={setReason}
+        />
+        <Button type="submit" intent="warning" loading={pause.isPending}>
+          Pause standing orders
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+async function exportStandingOrders() {
+  try {
+    const bytes = await apiBytes(ROUTES.standingWorkbook.path);
+    const res = await bridge.saveFile(`standing-orders-${bakeryToday()}.xlsx`, bytes);
+    if (res.saved)
+      toast('Export ready', res.path ? `Saved to ${res.path}` : 'Workbook downloaded', 'success');
+  } catch (err) {
+    toast('Export Failed', messageOf(err, 'Failed to export the standing orders'));
+  }
+}
+
 const ALL_DAYS = '';
 const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
@@ -164,6 +236,9 @@ export function StandingPanel({ role }: { role: string }) {
         </p>
         <Button icon="refresh" loading={run.isPending} onClick={() => run.mutate()}>
           Book now
+        </Button>{' '}
+        <Button icon="export" onClick={() => void exportStandingOrders()}>
+          Export to Excel
         </Button>
       </Card>
       <TableCard
@@ -210,6 +285,7 @@ export function StandingPanel({ role }: { role: string }) {
       ) : (
         <Callout intent="success">Every occurrence so far could be taken.</Callout>
       )}
+      {can(role, 'manageSettings') ? <HolidayForm /> : null}
       {can(role, 'manageSettings') ? <SettingsForm settings={view.settings} /> : null}
     </div>
   );
