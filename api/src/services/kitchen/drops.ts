@@ -43,6 +43,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../errors.js';
 import type { Db } from '../../db/types.js';
 import type { Logger, Notifications } from '../contracts.js';
 import { settingsRow } from '../../db/settingsRow.js';
+import { readAtMostEverySecond, type RecentReads } from './recentReads.js';
 
 type Raw = Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'>;
 
@@ -177,32 +178,12 @@ export async function planDrops(
 
 // ------------------------------------------------------ fast sold-out answer
 
-/** How long a process trusts what it read of a date's drops for the fast refusal. */
-const FAST_READ_MS = 1000;
 interface ServingRead {
   drops: DropDef[];
   /** Live holds of those drops' units: `unitId` to each holder's units. */
   holds: Map<string, Map<string, number>>;
 }
-const servingCache = new Map<string, { at: number; read: Promise<ServingRead> }>();
-
-/**
- * `read()` shared by every caller within FAST_READ_MS of the first: the
- * cache keeps at most 200 keys, and a read that fails is not kept.
- */
-function readAtMostEverySecond<T>(
-  cache: Map<string, { at: number; read: Promise<T> }>,
-  key: string,
-  read: () => Promise<T>,
-): Promise<T> {
-  const cached = cache.get(key);
-  if (cached && Date.now() - cached.at <= FAST_READ_MS) return cached.read;
-  if (cache.size > 200) cache.clear();
-  const entry = { at: Date.now(), read: read() };
-  cache.set(key, entry);
-  entry.read.catch(() => cache.delete(key));
-  return entry.read;
-}
+const servingCache: RecentReads<ServingRead> = new Map();
 
 /** A date's drops and the live holds on their units, read together. */
 async function servingWithHolds(prisma: PrismaClient, date: string): Promise<ServingRead> {
@@ -292,7 +273,7 @@ export interface HoldView {
 }
 
 type HoldRead = (DropRow & { holdMinutes: number }) | undefined;
-const holdReads = new Map<string, { at: number; read: Promise<HoldRead> }>();
+const holdReads: RecentReads<HoldRead> = new Map();
 
 /**
  * A drop and the hold time, as this process read them at most a second ago

@@ -17,6 +17,7 @@ import {
 import { Prisma } from '@bakery/prisma';
 import { badRequest, notFound } from '../../errors.js';
 import type { Db } from '../../db/types.js';
+import { readAtMostEverySecond, type RecentReads } from './recentReads.js';
 
 type Raw = Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'>;
 
@@ -46,22 +47,15 @@ export async function loadWindows(db: Raw): Promise<PickupWindowDef[]> {
   return (await db.$queryRaw<WindowRow[]>(WINDOW_ROWS)).map(toDef);
 }
 
-let recentWindows: { at: number; read: Promise<PickupWindowDef[]> } | null = null;
+const windowReads: RecentReads<PickupWindowDef[]> = new Map();
 
 /**
  * The owner's windows as this process read them at most a second ago: what
  * the submission's mail names the window with, without a query per order
  * in a rush (the booking itself reads them fresh, in its own statement).
  */
-export function windowsReadRecently(db: Raw): Promise<PickupWindowDef[]> {
-  if (recentWindows && Date.now() - recentWindows.at <= 1000) return recentWindows.read;
-  const entry = { at: Date.now(), read: loadWindows(db) };
-  recentWindows = entry;
-  entry.read.catch(() => {
-    if (recentWindows === entry) recentWindows = null;
-  });
-  return entry.read;
-}
+export const windowsReadRecently = (db: Raw): Promise<PickupWindowDef[]> =>
+  readAtMostEverySecond(windowReads, 'windows', () => loadWindows(db));
 
 /** The same as one JSON value, for a statement that reads other things with it (planUnits). */
 export const WINDOWS_JSON = Prisma.sql`(SELECT COALESCE(json_agg(w), '[]'::json) FROM (${WINDOW_ROWS}) w)`;
