@@ -113,6 +113,8 @@ export interface StandingReminder {
   /** When changes close ("Thu, Dec 3 at 10:00 AM"). */
   lockAt: string;
   total: string;
+  /** The order's phone: the reminder is also texted where text messages are set up. */
+  phone?: string | null;
 }
 
 /** Square payment links. */

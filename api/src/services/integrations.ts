@@ -125,7 +125,7 @@ export function createIntegrations(
     paymentConfigured: () => payments.configured,
     retryDelaysMs: overrides.mailRetryDelaysMs,
   });
-  const notifications = withTexts(mailNotifications, sms, prisma, log);
+  const notifications = withTexts(mailNotifications, sms, prisma, log, config.publicUrl);
 
   const useSquare = (settings: SquareSettings | null) => {
     if (JSON.stringify(settings) === JSON.stringify(square)) return;

@@ -40,6 +40,7 @@ import {
 import { createMailQueue } from './queue.js';
 import { loadWindows } from '../kitchen/windows.js';
 import { createMailTransport, type MailSettings, type MailTransport } from './transport.js';
+import { standingSkipUrl } from '../standing/skipUrl.js';
 
 export { SECRET_MAIL_KINDS } from './queue.js';
 export { readMailSettings, type MailSettings } from './transport.js';
@@ -310,7 +311,7 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
       send('standing-holiday', to, () => standingHolidayMail(holiday, pageUrl));
     },
     async standingReminder(to, reminder, skipToken) {
-      const skipUrl = `${context.publicUrl}/standing-orders/skip?token=${encodeURIComponent(skipToken)}`;
+      const skipUrl = standingSkipUrl(context.publicUrl, skipToken);
       send('standing-reminder', to, () => standingReminderMail(reminder, skipUrl));
     },
     async emailChanged(to, newEmail, undoUrl) {
