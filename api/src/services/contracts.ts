@@ -81,6 +81,8 @@ export interface Notifications {
   standingOccurrenceRefused?(to: string, refusal: StandingRefusal, toOwner: boolean): Promise<void>;
   /** Issue 41: the owner paused every standing order for a holiday (one mail per customer). */
   standingHoliday?(to: string, holiday: StandingHolidayNotice): Promise<void>;
+  /** Issue 41: an occurrence bakes a substitute, leaves an item out, or costs what today's menu says. */
+  standingChanged?(to: string, change: StandingChangeNotice): Promise<void>;
   /** Issue 41: the reminder before an occurrence's lock, with its one-tap skip link's token. */
   standingReminder?(to: string, reminder: StandingReminder, skipToken: string): Promise<void>;
 }
@@ -104,6 +106,15 @@ export interface StandingHolidayNotice {
   dates: string[];
   /** The day after the holiday, in words. */
   backOn: string;
+}
+
+export interface StandingChangeNotice {
+  /** "Saturday, December 5, 2026". */
+  date: string;
+  /** Each change in words ("Rye is no longer on the menu: 2 × Seeded Loaf instead", "Price: $24.00 → $26.00"). */
+  changes: string[];
+  /** The occurrence's total now ("$26.00"). */
+  total: string;
 }
 
 export interface StandingReminder {

@@ -34,6 +34,7 @@ import {
   type MailContext,
   type MailOrder,
   standingHolidayMail,
+  standingChangedMail,
   standingRefusedMail,
   standingReminderMail,
 } from './messages.js';
@@ -309,6 +310,10 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
     async standingHoliday(to, holiday) {
       const pageUrl = `${context.publicUrl}/standing-orders`;
       send('standing-holiday', to, () => standingHolidayMail(holiday, pageUrl));
+    },
+    async standingChanged(to, change) {
+      const pageUrl = `${context.publicUrl}/standing-orders`;
+      send('standing-changed', to, () => standingChangedMail(change, pageUrl));
     },
     async standingReminder(to, reminder, skipToken) {
       const skipUrl = standingSkipUrl(context.publicUrl, skipToken);
