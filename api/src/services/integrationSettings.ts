@@ -4,11 +4,12 @@
 // the settings the integrations take (settings.ts); a sealed value that no
 // longer opens (the session secret changed) counts as not connected.
 import type { Prisma, PrismaClient } from '@bakery/prisma';
-import type {
-  IntegrationService,
-  MailConnectionInput,
-  SmsConnectionInput,
-  SquareConnectionInput,
+import {
+  ROUTES,
+  type IntegrationService,
+  type MailConnectionInput,
+  type SmsConnectionInput,
+  type SquareConnectionInput,
 } from '@bakery/core';
 import { open, seal } from './secretBox.js';
 import type { MailSettings, SmsSettings, SquareSettings } from '../settings.js';
@@ -162,7 +163,7 @@ export function smsFields(
  * says otherwise: the shop's public address (the signature covers the URL).
  */
 export const squareWebhookUrlOf = (publicUrl: string) =>
-  `${publicUrl.replace(/\/+$/, '')}/api/square/webhook`;
+  `${publicUrl.replace(/\/+$/, '')}${ROUTES.squareWebhook.path}`;
 
 /** Where a Settings connection's webhook is checked: the environment's key and URL win. */
 export interface SquareWebhookSettings {
