@@ -51,6 +51,11 @@ export interface AppConfig {
   storefrontDist: string;
   adminDist: string;
   square: SquareSettings | null;
+  /**
+   * SQUARE_WEBHOOK_SIGNATURE_KEY and SQUARE_WEBHOOK_URL, also without the
+   * token: they win over a Square connection made in Settings (issue 38).
+   */
+  squareWebhook?: { signatureKey: string | undefined; url: string | undefined };
   mail: MailSettings | null;
   /** Twilio text messages (issue 23), or null: mail only. */
   sms: SmsSettings | null;
@@ -320,6 +325,11 @@ export function squareSettingsOf(env: Env): SquareSettings | null {
   };
 }
 
+export const squareWebhookOf = (env: Env) => ({
+  signatureKey: env.SQUARE_WEBHOOK_SIGNATURE_KEY || undefined,
+  url: env.SQUARE_WEBHOOK_URL || undefined,
+});
+
 /** Twilio: all three of sid, token and sender, or none (text messages off). */
 export function smsSettingsOf(env: Env): SmsSettings | null {
   if (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM) return null;
@@ -419,6 +429,7 @@ export function loadConfig(
     storefrontDist: path.resolve(env.STOREFRONT_DIST ?? path.join(REPO_ROOT, 'storefront/dist')),
     adminDist: path.resolve(env.ADMIN_DIST ?? path.join(REPO_ROOT, 'desktop/dist-web')),
     square: squareSettingsOf(env),
+    squareWebhook: squareWebhookOf(env),
     mail: mailSettingsOf(env),
     sms: smsSettingsOf(env),
     backupDir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),

@@ -13,6 +13,7 @@ import {
   outboxDirOf,
   parseEnv,
   squareSettingsOf,
+  squareWebhookOf,
   type AppConfig,
 } from '../config.js';
 import type { Logger } from './contracts.js';
@@ -26,6 +27,8 @@ import {
   readStoredIntegrations,
   smsSettingsFrom,
   squareSettingsFrom,
+  squareWebhookUrlOf,
+  type SquareWebhookSettings,
   type StoredIntegrations,
 } from './integrationSettings.js';
 
@@ -43,6 +46,8 @@ export interface Integrations {
 export interface IntegrationState {
   /** Set by the environment (or config): these win over Settings. */
   environment: { square: boolean; mail: boolean; sms: boolean };
+  /** How a Square connection made in Settings checks webhooks: the environment's key (when set) and the URL. */
+  squareWebhook: SquareWebhookSettings;
   /** The stored connections last read (null before the first reload). */
   stored: StoredIntegrations | null;
   /** Where tests point Square and Twilio (never an owner's input). */
@@ -75,7 +80,10 @@ export function outboxDirFor(env: NodeJS.ProcessEnv): string {
 export function createIntegrations(
   config: Pick<AppConfig, 'publicUrl'> &
     Partial<
-      Pick<AppConfig, 'square' | 'mail' | 'sms' | 'outboxDir' | 'production' | 'sessionSecret'>
+      Pick<
+        AppConfig,
+        'square' | 'squareWebhook' | 'mail' | 'sms' | 'outboxDir' | 'production' | 'sessionSecret'
+      >
     >,
   prisma: PrismaClient,
   log: Logger,
@@ -86,6 +94,11 @@ export function createIntegrations(
   const envSquare = parsed ? squareSettingsOf(parsed) : (config.square ?? null);
   const envMail = parsed ? mailSettingsOf(parsed) : (config.mail ?? null);
   const envSms = parsed ? smsSettingsOf(parsed) : (config.sms ?? null);
+  const envWebhook = parsed ? squareWebhookOf(parsed) : config.squareWebhook;
+  const squareWebhook: SquareWebhookSettings = {
+    signatureKey: envWebhook?.signatureKey,
+    url: envWebhook?.url ?? squareWebhookUrlOf(config.publicUrl),
+  };
   const outboxDir =
     overrides.outboxDir ?? (parsed ? outboxDirOf(parsed) : (config.outboxDir ?? outboxDirOf({})));
 
@@ -158,6 +171,7 @@ export function createIntegrations(
 
   const state: IntegrationState = {
     environment: { square: envSquare !== null, mail: envMail !== null, sms: envSms !== null },
+    squareWebhook,
     stored: null,
     squareBaseUrl: overrides.squareBaseUrl,
     twilioApiUrl: overrides.twilioApiUrl,
@@ -173,7 +187,7 @@ export function createIntegrations(
       useSquare(
         stored.square
           ? {
-              ...squareSettingsFrom(stored.square, overrides.squareBaseUrl),
+              ...squareSettingsFrom(stored.square, overrides.squareBaseUrl, squareWebhook),
               // The Terminal is paired in the environment, beside a connection made in Settings.
               terminalDeviceId: parsed?.SQUARE_TERMINAL_DEVICE_ID || undefined,
             }

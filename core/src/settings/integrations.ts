@@ -26,6 +26,12 @@ interface ConnectionViewBase {
 export interface SquareConnectionView extends ConnectionViewBase {
   environment: 'sandbox' | 'production' | null;
   locationId: string | null;
+  /**
+   * The webhook: the URL to give Square (its signature covers it) and where
+   * the signature key comes from (the environment's wins; never the key itself).
+   */
+  webhookUrl: string | null;
+  webhookKey: IntegrationSource;
 }
 
 export interface MailConnectionView extends ConnectionViewBase {
@@ -86,6 +92,8 @@ export const SquareConnectionFieldsSchema = z.object({
     .min(1, 'Enter the location ID')
     .max(100, 'The location ID is at most 100 characters'),
   environment: z.enum(['sandbox', 'production']),
+  /** Square's webhook signature key: payments confirmed by Square's events. Empty keeps the saved one. */
+  webhookSignatureKey: secretField(200),
 });
 export const SquareConnectionSchema = SquareConnectionFieldsSchema.extend({
   confirm: confirmField,

@@ -19,6 +19,8 @@ const none: IntegrationsView = {
     summary: 'Not connected',
     environment: null,
     locationId: null,
+    webhookUrl: 'https://shop.example.com/api/square/webhook',
+    webhookKey: 'none',
   },
   mail: {
     ...base,
@@ -70,6 +72,15 @@ describe('Settings → Connections (owner)', () => {
       target: { value: 'EAAAsecret1234' },
     });
     fireEvent.change(within(square).getByLabelText('Location ID'), { target: { value: 'LMAIN' } });
+    // The card names the URL to register with Square for its webhook.
+    expect(
+      within(square).getByText(
+        /payment\.updated to https:\/\/shop\.example\.com\/api\/square\/webhook/,
+      ),
+    ).toBeInTheDocument();
+    fireEvent.change(within(square).getByLabelText('Webhook signature key'), {
+      target: { value: 'whsig-key-5678' },
+    });
     fireEvent.click(within(square).getByRole('button', { name: 'Test connection' }));
     expect(
       await within(square).findByText('Square answered: location "Main Street Bakery" (sandbox).'),
@@ -84,10 +95,12 @@ describe('Settings → Connections (owner)', () => {
       accessToken: 'EAAAsecret1234',
       locationId: 'LMAIN',
       environment: 'sandbox',
+      webhookSignatureKey: 'whsig-key-5678',
       confirm: 'my password',
     });
-    // The token field is empty again: a secret is never shown back.
+    // The secret fields are empty again: a secret is never shown back.
     await waitFor(() => expect(within(square).getByLabelText('Access token')).toHaveValue(''));
+    expect(within(square).getByLabelText('Webhook signature key')).toHaveValue('');
   });
 
   it('shows a connection the environment sets without a form', async () => {
