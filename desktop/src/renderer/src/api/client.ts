@@ -61,42 +61,7 @@ export const client = createApiClient({
   onError: (error, route) => sessionEnded(route.path, error.status),
 });
 
-/** Spec 7: a non-OK answer becomes an ApiError whose text is "status: body text". */
-export async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<T> {
-  const hasBody = init.body !== undefined;
-  const res = await fetch(apiUrl(path), {
-    method: init.method ?? 'GET',
-    credentials: 'include',
-    headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
-    body: hasBody ? JSON.stringify(init.body) : undefined,
-  });
-  if (!res.ok) {
-    sessionEnded(path, res.status);
-    throw new ApiError(res.status, await res.text(), res.statusText);
-  }
-  if (res.status === 204) return undefined as T;
-  return (await res.json()) as T;
-}
-
-export async function apiBytes(path: string): Promise<Uint8Array> {
-  const res = await fetch(apiUrl(path), { credentials: 'include' });
-  sessionEnded(path, res.status);
-  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
-  return new Uint8Array(await res.arrayBuffer());
-}
-
 export function messageOf(err: unknown, fallback: string): string {
   if (err instanceof ApiError) return err.serverMessage ?? fallback;
   return fallback;
-}
-
-export function rangeQuery(fromDate: string | null, toDate: string | null): string {
-  const q = new URLSearchParams();
-  if (fromDate) q.set('fromDate', fromDate);
-  if (toDate) q.set('toDate', toDate);
-  const s = q.toString();
-  return s ? `?${s}` : '';
 }
