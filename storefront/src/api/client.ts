@@ -8,6 +8,7 @@ import {
   apiErrorCode,
   apiErrorMessage,
   createApiClient,
+  type DoneAnswer,
   type ErrorCode,
 } from '@bakery/core';
 
@@ -27,7 +28,7 @@ export function nullWhenSignedOut<T>(answer: Promise<T>): Promise<T | null> {
 }
 
 /** An answer `{ success, message }` (the password-reset calls): `success: false` throws as a refusal. */
-export function refuseUnlessSuccess(answer: { success?: boolean; message?: string }): void {
+export function refuseUnlessSuccess(answer: DoneAnswer): void {
   if (!answer.success) throw new ApiError(400, JSON.stringify({ message: answer.message }));
 }
 

@@ -3,7 +3,7 @@
 // off; the owner may require it of every staff member. Opened from the
 // dashboard header; it opens by itself when the owner requires a second
 // factor that is not set up yet (every other staff call answers 403 then).
-import { ROUTES } from '@bakery/core';
+import { ROUTES, type SecondFactorSetup } from '@bakery/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, Switch } from '../ui/blueprint';
@@ -17,7 +17,7 @@ const POLICY_KEY = [ROUTES.securityPolicy.path] as const;
 
 type Step =
   | { kind: 'status' }
-  | { kind: 'scan'; secret: string; otpauthUrl: string; qrCode?: string }
+  | ({ kind: 'scan' } & SecondFactorSetup)
   | { kind: 'codes'; codes: string[] }
   | { kind: 'disable' }
   | { kind: 'regenerate' };
@@ -25,15 +25,7 @@ type Step =
 /** The key in groups of four, as authenticator apps show it for typing. */
 export const groupedKey = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
-function ScanInstructions({
-  secret,
-  otpauthUrl,
-  qrCode,
-}: {
-  secret: string;
-  otpauthUrl: string;
-  qrCode?: string;
-}) {
+function ScanInstructions({ secret, otpauthUrl, qrCode }: SecondFactorSetup) {
   return (
     <ol className="steps">
       <li>
