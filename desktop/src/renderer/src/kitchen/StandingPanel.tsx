@@ -16,15 +16,15 @@ import {
   type StandingPanelView,
 } from '@bakery/core';
 import { Button, Callout, Card, Checkbox, H5, HTMLSelect, Tag } from '../ui/blueprint';
-import { apiBytes, client, messageOf } from '../api/client';
-import { bridge } from '../platform/bridge';
+import { client, messageOf } from '../api/client';
+import { downloadFile } from '../api/downloadFile';
 import { useApiQuery } from '../api/useApiQuery';
 import { TextField } from '../ui/fields';
 import { QueryStatus } from '../ui/QueryStatus';
 import { toast } from '../ui/toaster';
 import { TableCard, failed } from './shared';
 
-const KEY = ['/api/admin/standing-orders'];
+const KEY = [ROUTES.standingPanel.path];
 
 /**
  * Which items regulars may order every week: every item, or the ones ticked,
@@ -262,8 +262,7 @@ function HolidayForm() {
 
 async function exportStandingOrders() {
   try {
-    const bytes = await apiBytes(ROUTES.standingWorkbook.path);
-    const res = await bridge.saveFile(`standing-orders-${bakeryToday()}.xlsx`, bytes);
+    const res = await downloadFile(ROUTES.standingWorkbook);
     if (res.saved)
       toast('Export ready', res.path ? `Saved to ${res.path}` : 'Workbook downloaded', 'success');
   } catch (err) {
