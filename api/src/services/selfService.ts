@@ -26,6 +26,8 @@ import {
   type CustomerOrderChange,
   type PricedOrder,
   markDropLines,
+  pickupTimeText,
+  type WindowShape,
 } from '@bakery/core';
 import { Prisma } from '@bakery/prisma';
 import { badRequest, conflict, fieldError, notFound } from '../errors.js';
@@ -45,6 +47,7 @@ import { linesWithAllergens } from './allergens/orderLines.js';
 import { assertAvailableOn } from './menu/orders.js';
 import { currentAllergens } from './allergens/statements.js';
 import { dropItemsServing } from './kitchen/drops.js';
+import { windowsReadRecently } from './kitchen/windows.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -196,6 +199,8 @@ export async function changeMyOrder(
     (await deps.prisma.order.findUnique({ where: { id: input.id }, select: { pickupDate: true } }))
       ?.pickupDate;
   const dropProductIds = dropDay ? await dropItemsServing(deps.prisma, dropDay) : new Set<string>();
+  // Issue 37: the change says the window ("8:00 AM – 10:00 AM"), as every other text does.
+  const windows = await windowsReadRecently(deps.prisma);
   const result = await deps.prisma.$transaction(async (tx) => {
     const order = await ownOrder(tx, input.id, input.customer);
     ensureChangeable(order, now);
@@ -300,7 +305,16 @@ export async function changeMyOrder(
     const linesChanged = !sameLines(cartLinesOf) || !sameLines(storedLines);
     if (!linesChanged) delete data.items;
 
-    const words = changeWords(order, data, linesChanged, items, oldTotal, newTotal, priced.reasons);
+    const words = changeWords(
+      order,
+      data,
+      linesChanged,
+      items,
+      oldTotal,
+      newTotal,
+      priced.reasons,
+      windows,
+    );
     if (words.length === 0) {
       if (input.dryRun) throw new PreviewDone(previewOf(order, priced, [], oldTotal));
       return { order, changes: [], moreToPay: false };
@@ -385,14 +399,27 @@ function changeWords(
   oldTotal: number,
   newTotal: number,
   reasons: string[] = [],
+  windows: readonly WindowShape[] = [],
 ): string[] {
   const out: string[] = [];
   if (data.pickupDate !== order.pickupDate)
     out.push(
       `Pickup date: ${order.pickupDate ? formatLongDate(order.pickupDate) : 'none'} → ${formatLongDate(String(data.pickupDate))}`,
     );
-  if ((data.pickupTime ?? null) !== (order.pickupTime ?? null))
-    out.push(`Pickup time: ${order.pickupTime ?? 'none'} → ${String(data.pickupTime)}`);
+  if ((data.pickupTime ?? null) !== (order.pickupTime ?? null)) {
+    const when = (pickupDate: unknown, pickupTime: unknown) =>
+      pickupTimeText(
+        {
+          pickupDate: typeof pickupDate === 'string' ? pickupDate : null,
+          pickupTime: typeof pickupTime === 'string' ? pickupTime : null,
+          deliveryMethod: order.deliveryMethod,
+        },
+        windows,
+      ) ?? 'none';
+    out.push(
+      `Pickup time: ${when(order.pickupDate, order.pickupTime)} → ${when(data.pickupDate ?? order.pickupDate, data.pickupTime)}`,
+    );
+  }
   if (linesChanged) {
     const describe = (lines: { name?: unknown; quantity?: unknown; variantLabel?: unknown }[]) =>
       lines

@@ -133,6 +133,11 @@ describe('an order in a pickup window', () => {
     );
     expect(changed?.subject).toBe(`Your order #${orderNumber} was changed`);
     expect(changed!.text).toContain(`Pickup on ${when}, 10:00 AM – 12:00 PM`);
+    // What changed says the windows too, in the mail and the order's history.
+    const said = 'Pickup time: 8:00 AM – 10:00 AM → 10:00 AM – 12:00 PM';
+    expect(changed!.text).toContain(said);
+    const history = await server.prisma.orderHistory.findMany({ where: { orderId } });
+    expect(history.some((h) => JSON.stringify(h).includes(said))).toBe(true);
   });
 
   it('the reminder the day before says the window', async () => {
