@@ -17,6 +17,7 @@ import {
   type OrderViewRow,
 } from '../services/orderView.js';
 import { sqlPool, type PrismaClient } from '@bakery/prisma';
+import { windowsReadRecently } from '../services/kitchen/windows.js';
 import {
   encodeCursor,
   isUuid,
@@ -182,7 +183,10 @@ export function ordersRouter(deps: AppDeps): Router {
     const id = ownId(ctx.params.id);
     const order = await prisma.order.findFirst({ where: { id, userId: currentUser(ctx)!.id } });
     const file = order
-      ? orderCalendarFile(order, { url: `${deps.config.publicUrl.replace(/\/+$/, '')}/my-orders` })
+      ? orderCalendarFile(order, {
+          url: `${deps.config.publicUrl.replace(/\/+$/, '')}/my-orders`,
+          windows: await windowsReadRecently(prisma),
+        })
       : null;
     if (!file) throw notFound('Order not found');
     ctx.type = 'text/calendar; charset=utf-8';

@@ -29,6 +29,17 @@ describe('orderCalendarFile', () => {
     );
   });
 
+  it("spans the owner's window for an order booked in one (issue 37)", () => {
+    // 2026-12-03 is a Thursday (weekday 4): a window 10:00–12:00 for pickups.
+    const windows = [{ weekday: 4, start: '10:00', end: '12:00', fulfillment: 'pickup' as const }];
+    const lines = orderCalendarFile(order, { windows })!.split('\r\n');
+    expect(lines).toContain('DTSTART:20261203T150000Z');
+    expect(lines).toContain('DTEND:20261203T170000Z');
+    // Another weekday's window does not apply: 30 minutes.
+    const other = orderCalendarFile(order, { windows: [{ ...windows[0]!, weekday: 5 }] })!;
+    expect(other.split('\r\n')).toContain('DTEND:20261203T153000Z');
+  });
+
   it('is null without a date', () => {
     expect(orderCalendarFile({ ...order, pickupDate: null })).toBeNull();
   });

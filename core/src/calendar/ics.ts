@@ -2,9 +2,10 @@
 // "Add to calendar" link of the order mail (issue 24). The times are UTC
 // instants (the pickup in the bakery's zone), so every calendar shows them
 // in its own zone correctly.
-import { BAKERY_INFO, bakeryAddressLine } from '../bakery/bakery';
+import { BAKERY_INFO, bakeryAddressLine, formatClock } from '../bakery/bakery';
 import { orderNumber } from '../ids/ids';
 import { pickupInstant } from '../lifecycle/selfService';
+import { orderWindow, type WindowShape } from '../kitchen/pickupWhen';
 
 /** How long the event lasts (the pickup slot). */
 export const CALENDAR_EVENT_MINUTES = 30;
@@ -57,15 +58,22 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
-/** The .ics file of the order's pickup (or delivery), or null when it has no date yet. */
+/**
+ * The .ics file of the order's pickup (or delivery), or null when it has no
+ * date yet. An order booked in one of the owner's `windows` spans the window
+ * (issue 37); any other lasts CALENDAR_EVENT_MINUTES from its time.
+ */
 export function orderCalendarFile(
   order: CalendarOrder,
-  options: { url?: string; now?: Date } = {},
+  options: { url?: string; now?: Date; windows?: readonly WindowShape[] } = {},
 ): string | null {
   const date = order.pickupDate?.slice(0, 10);
   if (!date) return null;
   const start = pickupInstant(date, order.pickupTime);
-  const end = new Date(start.getTime() + CALENDAR_EVENT_MINUTES * 60_000);
+  const window = orderWindow({ ...order, pickupDate: date }, options.windows ?? []);
+  const end = window
+    ? pickupInstant(date, formatClock(window.end))
+    : new Date(start.getTime() + CALENDAR_EVENT_MINUTES * 60_000);
   const number = orderNumber(order.id);
   const delivery = order.deliveryMethod === 'delivery';
   const location = delivery

@@ -470,6 +470,7 @@ export function emailChangedMail(
 function withCalendar(order: MailOrder, context: MailContext, mail: MailContent): MailContent {
   const content = orderCalendarFile(order, {
     url: `${context.publicUrl.replace(/\/+$/, '')}/my-orders`,
+    windows: order.windows ?? [],
   });
   return content
     ? { ...mail, calendar: { filename: `order-${order.orderNumber}.ics`, content } }
