@@ -23,6 +23,7 @@ import {
   photoSweepJob,
   pickupReminderJob,
   purgeJob,
+  queueCleanupJob,
   unpaidReleaseJob,
 } from './services/upkeep/jobs.js';
 import { startScheduler } from './services/upkeep/scheduler.js';
@@ -144,6 +145,7 @@ async function main() {
           pickupReminderJob({ prisma, log, mail: notifications }),
           purgeJob({ prisma }),
           photoSweepJob({ prisma, log, mediaDir: config.mediaDir }),
+          queueCleanupJob({ databaseUrl }),
         ],
       })
     : null;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { startScheduler, type Job, type Scheduler } from '../../src/services/upkeep/scheduler.js';
 import { createLogger } from '../../src/services/logger.js';
+import { queueCleanupJob } from '../../src/services/upkeep/jobs.js';
 
 let server: TestServer;
 const log = createLogger({ level: 'silent' });
@@ -143,6 +144,9 @@ describe('scheduled jobs on the job queue', () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect((await queued(job.name)).map((j) => j.is_available)).toEqual([false]);
       expect(runs).toBe(1);
+      // The daily cleanup takes the spent row away.
+      await queueCleanupJob({ databaseUrl: databaseUrl() }).run();
+      expect(await queued(job.name)).toEqual([]);
     } finally {
       await scheduler?.stop();
       await dead.end().catch(() => undefined);

@@ -1,9 +1,11 @@
 // The server's scheduled jobs (issues 27, 41), run by scheduler.ts on the job
 // queue (graphile-worker) in whichever API process takes each run: the nightly
 // backup at the owner's time, the unpaid-order release, standing orders, the
-// pickup reminders, the hourly purge and the daily photo sweep.
+// pickup reminders, the hourly purge, the daily photo sweep and the queue's
+// own cleanup.
 import { addDays, bakeryToday, nightlyBackupDue } from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
+import { Logger as WorkerLogger, makeWorkerUtils } from 'graphile-worker';
 import type { Logger, Notifications } from '../contracts.js';
 import { backupNow, backupSettings, listBackups, type BackupMethod } from './backups.js';
 import type { Job } from './scheduler.js';
@@ -132,3 +134,23 @@ export const purgeJob = (options: { prisma: PrismaClient }): Job =>
       foldSummarySlots(options.prisma, addDays(bakeryToday(), -1)),
     ]),
   );
+
+export const QUEUE_CLEANUP_JOB = 'job-queue-cleanup';
+
+/**
+ * Once a day, graphile-worker's own cleanup: a job whose process died
+ * mid-run is left spent when the next minute's job takes its key (that one
+ * makes the run); its row goes here.
+ */
+export const queueCleanupJob = (options: { databaseUrl: string }): Job =>
+  repeatingJob(QUEUE_CLEANUP_JOB, 24 * 60 * 60_000, 10 * 60_000, async () => {
+    const utils = await makeWorkerUtils({
+      connectionString: options.databaseUrl,
+      logger: new WorkerLogger(() => () => undefined),
+    });
+    try {
+      await utils.cleanup({ tasks: ['DELETE_PERMAFAILED_JOBS'] });
+    } finally {
+      await utils.release();
+    }
+  });

@@ -13,7 +13,8 @@
 // next minute's job skips it; a process that dies mid-run loses its
 // connection and the lock with it, and the next minute's job runs it again
 // (graphile-worker leaves the dead worker's job locked for 4 hours; its key
-// has already moved to the next one).
+// has already moved to the next one, so it is spent, and jobs.ts's daily
+// queue cleanup removes it).
 //
 // Issue 41 asked for a maintained queue rather than the hand-written loop
 // (claimed ScheduledJob row plus a one-minute timer) that was here before.
