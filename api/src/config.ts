@@ -74,7 +74,7 @@ export interface AppConfig {
   restoreHoldFile?: string;
   /** BACKUP_METHOD: auto (pg_dump when one fits the server, else the API's logical format), pg_dump or logical. */
   backupMethod: 'auto' | 'pg_dump' | 'logical';
-  /** Whether this process runs the scheduled jobs (SCHEDULED_JOBS, default on: nightly backup, unpaid-order release). */
+  /** Whether this process runs the scheduled jobs on the job queue (SCHEDULED_JOBS, default on: nightly backup, unpaid-order release, standing orders, reminders). */
   scheduledJobs: boolean;
   /** New staff (promoted, or the seeded owner) set up a second factor at first sign-in (STAFF_2FA_BY_DEFAULT, default on). */
   newStaffSecondFactor: boolean;

@@ -5,7 +5,6 @@
 // run once before the processes start; with MIGRATE_ON_START=1 (npm start, a
 // single machine) this process runs that step itself. SIGINT/SIGTERM close
 // everything in order. The start-up time is logged with the address.
-import { startReminderJob } from './services/reminders.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createPrismaClient, pendingMigrations } from '@bakery/prisma';
@@ -17,14 +16,14 @@ import { openDatabase } from './db/embedded.js';
 import { releaseStep } from './release.js';
 import { createIntegrations } from './services/integrations.js';
 import { createLogger, flushLogs } from './services/logger.js';
-import { purgeExpired } from './services/sessionStore.js';
-import { foldSummarySlots } from './services/dailySummary.js';
-import { addDays, bakeryToday } from '@bakery/core';
 import {
   backupJob,
   dropNotifyJob,
   standingOrdersJob,
   photoSweepJob,
+  pickupReminderJob,
+  purgeJob,
+  queueCleanupJob,
   unpaidReleaseJob,
 } from './services/upkeep/jobs.js';
 import { startScheduler } from './services/upkeep/scheduler.js';
@@ -122,24 +121,14 @@ async function main() {
     : app.listen(config.port, listening);
   server.keepAliveTimeout = 65_000; // longer than common proxies' idle timeout
 
-  const purge = setInterval(
-    () =>
-      void Promise.all([
-        purgeExpired(prisma),
-        // Days before yesterday back to one summary row per key (docs/statistics.md).
-        foldSummarySlots(prisma, addDays(bakeryToday(), -1)),
-      ]).catch((error: unknown) => log.warn('purge failed', { error: String(error) })),
-    60 * 60 * 1000,
-  );
-  purge.unref();
-  const stopReminders = startReminderJob(prisma, notifications, log);
-
-  // The nightly backup and the unpaid-order release (issue 27): any process
-  // may run them; one claims each run (docs/deployment.md#backups).
+  // The scheduled jobs (issues 27, 41) on the job queue (graphile-worker, its
+  // own schema in this database): any process may run them, each run is taken
+  // by one (docs/deployment.md#backups).
   const scheduler = config.scheduledJobs
-    ? startScheduler({
+    ? await startScheduler({
         prisma,
         log,
+        databaseUrl,
         jobs: [
           backupJob({
             prisma,
@@ -153,23 +142,31 @@ async function main() {
           unpaidReleaseJob({ prisma, log, notifications }),
           dropNotifyJob({ prisma, log, notifications }),
           standingOrdersJob({ prisma, log, notifications }),
+          pickupReminderJob({ prisma, log, mail: notifications }),
+          purgeJob({ prisma }),
           photoSweepJob({ prisma, log, mediaDir: config.mediaDir }),
+          queueCleanupJob({ databaseUrl }),
         ],
       })
     : null;
-  if (scheduler)
-    log.info('scheduled jobs: nightly backup and unpaid-order release', {
+  if (scheduler) {
+    log.info('scheduled jobs on graphile-worker: nightly backup, unpaid-order release and more', {
       backupDir: config.backupDir,
     });
+    // A night missed while the server was down, without waiting for the first minute.
+    void scheduler
+      .tick()
+      .catch((error: unknown) =>
+        log.warn('scheduled jobs: first run not queued', { error: String(error) }),
+      );
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info('shutting down', { signal });
-    clearInterval(purge);
     await scheduler?.stop();
-    stopReminders();
     await settingsListener.stop();
     const forced = setTimeout(() => {
       flushLogs();

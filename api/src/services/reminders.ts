@@ -6,7 +6,6 @@
 import { addDays, bakeryToday, OPEN_FULFILLMENT_STATUSES, type WindowShape } from '@bakery/core';
 // Cancelled and handed-over orders get no reminder (core's open states).
 import type { Prisma, PrismaClient } from '@bakery/prisma';
-import type { Logger } from './contracts.js';
 import type { StoredOrder } from './mail/messages.js';
 import { loadWindows } from './kitchen/windows.js';
 
@@ -47,21 +46,4 @@ export async function sendDueReminders(
   });
   if (sent > 0) mail.wake();
   return sent;
-}
-
-/** Sweeps now and every `intervalMs` (default 10 minutes); returns the stop function. */
-export function startReminderJob(
-  prisma: PrismaClient,
-  mail: ReminderMail,
-  log: Logger,
-  intervalMs = 10 * 60_000,
-): () => void {
-  const sweep = () =>
-    void sendDueReminders(prisma, mail)
-      .then((n) => n > 0 && log.info('pickup reminders queued', { count: n }))
-      .catch((error: unknown) => log.warn('pickup reminders failed', { error: String(error) }));
-  sweep();
-  const timer = setInterval(sweep, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -220,26 +220,30 @@ describe('owner only', () => {
 });
 
 describe('the nightly job', () => {
-  it('runs once when two processes find it due at the same moment', async () => {
+  // Two processes at once: test/upkeep/jobQueue.test.ts (the job queue's locking).
+  it('records a run, is then not due, and waits retryMs after a failure', async () => {
     let runs = 0;
+    let fail = true;
     const job: Job = {
       name: `test-job-${Date.now()}`,
       holdMs: 60_000,
+      retryMs: 60_000,
       due: (last) => last === null,
       run: async () => {
         runs++;
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        if (fail) throw new Error('disk full');
       },
     };
-    const results = await Promise.all([
-      runIfDue(server.prisma, job, log),
-      runIfDue(server.prisma, job, log),
-      runIfDue(server.prisma, job, log),
-    ]);
-    expect(runs).toBe(1);
-    expect(results.filter((r) => r.ran)).toHaveLength(1);
-    // Afterwards it is no longer due (lastSuccessAt is recorded).
+    expect(await runIfDue(server.prisma, job, log)).toEqual({ ran: true, error: 'disk full' });
+    // What the Backups panel shows.
+    const row = await server.prisma.scheduledJob.findUnique({ where: { name: job.name } });
+    expect(row?.lastError).toBe('disk full');
+    fail = false;
     expect((await runIfDue(server.prisma, job, log)).ran).toBe(false);
+    const later = () => new Date(Date.now() + 61_000);
+    expect(await runIfDue(server.prisma, job, log, later)).toEqual({ ran: true });
+    expect(runs).toBe(2);
+    expect((await runIfDue(server.prisma, job, log, later)).ran).toBe(false);
   });
 
   it('takes a missed night at start-up, and not again after it', async () => {

@@ -118,7 +118,16 @@ export const pgDump: Dumper = async (tools, databaseUrl, file) => {
   const target = libpqTarget(databaseUrl);
   await run(
     tools.pgDump,
-    ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, target.url],
+    // The job queue's schema (graphile-worker) is not the shop's data: its
+    // migrate makes it again, and a restore into a database that has it would fail.
+    [
+      '--format=custom',
+      '--no-owner',
+      '--no-privileges',
+      '--exclude-schema=graphile_worker',
+      `--file=${file}`,
+      target.url,
+    ],
     { env: { ...process.env, ...target.env }, maxBuffer: 16 * 1024 * 1024 },
   );
 };

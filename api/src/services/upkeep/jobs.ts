@@ -1,8 +1,11 @@
-// The server's scheduled jobs (issue 27), run by scheduler.ts in whichever
-// API process claims them: the nightly backup at the owner's time, and the
-// unpaid-order release every few minutes.
-import { nightlyBackupDue } from '@bakery/core';
+// The server's scheduled jobs (issues 27, 41), run by scheduler.ts on the job
+// queue (graphile-worker) in whichever API process takes each run: the nightly
+// backup at the owner's time, the unpaid-order release, standing orders, the
+// pickup reminders, the hourly purge, the daily photo sweep and the queue's
+// own cleanup.
+import { addDays, bakeryToday, nightlyBackupDue } from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
+import { Logger as WorkerLogger, makeWorkerUtils } from 'graphile-worker';
 import type { Logger, Notifications } from '../contracts.js';
 import { backupNow, backupSettings, listBackups, type BackupMethod } from './backups.js';
 import type { Job } from './scheduler.js';
@@ -11,6 +14,9 @@ import { notifyOpenedDrops } from '../kitchen/drops.js';
 import { sweepUnusedPhotos } from '../photos/menuPhotos.js';
 import { runStandingBooking } from '../standing/booking.js';
 import { sendStandingReminders } from '../standing/reminders.js';
+import { sendDueReminders, type ReminderMail } from '../reminders.js';
+import { purgeExpired } from '../sessionStore.js';
+import { foldSummarySlots } from '../dailySummary.js';
 
 export const BACKUP_JOB = 'nightly-backup';
 export const UNPAID_JOB = 'unpaid-order-release';
@@ -103,4 +109,48 @@ export const photoSweepJob = (options: {
     const removed = await sweepUnusedPhotos(options.mediaDir, () => photosInUse(options.prisma));
     if (removed.length > 0)
       options.log.info('unused menu photos removed', { removed: removed.length });
+  });
+
+export const PICKUP_REMINDER_JOB = 'pickup-reminders';
+
+/** The pickup reminders due (every 10 minutes). */
+export const pickupReminderJob = (options: {
+  prisma: PrismaClient;
+  log: Logger;
+  mail: ReminderMail;
+}): Job =>
+  repeatingJob(PICKUP_REMINDER_JOB, 10 * 60_000, 10 * 60_000, async () => {
+    const sent = await sendDueReminders(options.prisma, options.mail);
+    if (sent > 0) options.log.info('pickup reminders queued', { count: sent });
+  });
+
+export const PURGE_JOB = 'hourly-purge';
+
+/** Every hour: expired sessions and keys go; days before yesterday back to one summary row per key (docs/statistics.md). */
+export const purgeJob = (options: { prisma: PrismaClient }): Job =>
+  repeatingJob(PURGE_JOB, 60 * 60_000, 10 * 60_000, () =>
+    Promise.all([
+      purgeExpired(options.prisma),
+      foldSummarySlots(options.prisma, addDays(bakeryToday(), -1)),
+    ]),
+  );
+
+export const QUEUE_CLEANUP_JOB = 'job-queue-cleanup';
+
+/**
+ * Once a day, graphile-worker's own cleanup: a job whose process died
+ * mid-run is left spent when the next minute's job takes its key (that one
+ * makes the run); its row goes here.
+ */
+export const queueCleanupJob = (options: { databaseUrl: string }): Job =>
+  repeatingJob(QUEUE_CLEANUP_JOB, 24 * 60 * 60_000, 10 * 60_000, async () => {
+    const utils = await makeWorkerUtils({
+      connectionString: options.databaseUrl,
+      logger: new WorkerLogger(() => () => undefined),
+    });
+    try {
+      await utils.cleanup({ tasks: ['DELETE_PERMAFAILED_JOBS'] });
+    } finally {
+      await utils.release();
+    }
   });
