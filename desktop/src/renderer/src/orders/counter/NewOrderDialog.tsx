@@ -3,14 +3,16 @@
 // time, pickup or delivery, and how it is paid (cash with the change shown).
 // The server prices and books it as it would the shop's; its refusals (a
 // full day, a missing field) are shown in the dialog.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   addDays,
   bakeryToday,
   formatCents,
+  isDateString,
   PICKUP_SLOTS,
   ROUTES,
+  windowOption,
   type CounterPaymentMethod,
   type OrderView,
 } from '@bakery/core';
@@ -82,6 +84,26 @@ function useCustomerMatches(search: string) {
   });
 }
 
+/**
+ * The day's pickup (or delivery) windows with what is left for these lines
+ * (issue 37), from the availability answer the shop reads; [] on a day of
+ * half-hour slots. A full window is offered disabled.
+ */
+function useWindowOptions(date: string, method: Draft['deliveryMethod'], lines: LineDraft[]) {
+  const offer = useQuery({
+    queryKey: [ROUTES.availability.path, date, date],
+    enabled: isDateString(date),
+    queryFn: () => client.call(ROUTES.availability, { query: { fromDate: date, toDate: date } }),
+  });
+  const day = offer.data?.days.find((d) => d.date === date);
+  return (day?.windows ?? [])
+    .filter((w) => w.id !== null && w.fulfillment === method)
+    .map((w) => {
+      const option = windowOption(w, linesOf(lines), day?.drops);
+      return { value: w.time, label: option.label, disabled: option.full };
+    });
+}
+
 export function NewOrderDialog({
   onClose,
   onTaken,
@@ -96,6 +118,13 @@ export function NewOrderDialog({
   const bind = textBinder(draft, setDraft);
   const bindSelect = selectBinder(draft, setDraft);
   const matches = useCustomerMatches(draft.search);
+  const windows = useWindowOptions(draft.pickupDate, draft.deliveryMethod, lines);
+  // A day with windows takes only them: a time that is none of them moves to the first open one.
+  const firstOpen = windows.find((w) => !w.disabled)?.value;
+  useEffect(() => {
+    if (firstOpen && !windows.some((w) => w.value === draft.pickupTime))
+      setDraft((d) => ({ ...d, pickupTime: firstOpen }));
+  }, [firstOpen, windows, draft.pickupTime]);
 
   const take = useMutation({
     mutationFn: () =>
@@ -221,8 +250,16 @@ export function NewOrderDialog({
           error={errors.pickupDate}
           {...bind('pickupDate')}
         />
-        <FormGroup label="Time" labelFor="counter-time" helperText={errors.pickupTime}>
-          <HTMLSelect id="counter-time" options={[...PICKUP_SLOTS]} {...bindSelect('pickupTime')} />
+        <FormGroup
+          label={windows.length > 0 ? 'Window' : 'Time'}
+          labelFor="counter-time"
+          helperText={errors.pickupTime}
+        >
+          <HTMLSelect
+            id="counter-time"
+            options={windows.length > 0 ? windows : [...PICKUP_SLOTS]}
+            {...bindSelect('pickupTime')}
+          />
         </FormGroup>
         <FormGroup label="Pickup or delivery" labelFor="counter-method">
           <HTMLSelect
