@@ -3,7 +3,7 @@
 // time, pickup or delivery, and how it is paid (cash with the change shown).
 // The server prices and books it as it would the shop's; its refusals (a
 // full day, a missing field) are shown in the dialog.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   addDays,
@@ -119,12 +119,11 @@ export function NewOrderDialog({
   const bindSelect = selectBinder(draft, setDraft);
   const matches = useCustomerMatches(draft.search);
   const windows = useWindowOptions(draft.pickupDate, draft.deliveryMethod, lines);
-  // A day with windows takes only them: a time that is none of them moves to the first open one.
-  const firstOpen = windows.find((w) => !w.disabled)?.value;
-  useEffect(() => {
-    if (firstOpen && !windows.some((w) => w.value === draft.pickupTime))
-      setDraft((d) => ({ ...d, pickupTime: firstOpen }));
-  }, [firstOpen, windows, draft.pickupTime]);
+  // A day with windows takes only them: a time that is none of them reads as the first open one.
+  const pickupTime =
+    windows.length > 0 && !windows.some((w) => w.value === draft.pickupTime)
+      ? (windows.find((w) => !w.disabled)?.value ?? draft.pickupTime)
+      : draft.pickupTime;
 
   const take = useMutation({
     mutationFn: () =>
@@ -135,7 +134,7 @@ export function NewOrderDialog({
           customerEmail: draft.customerEmail || null,
           items: linesOf(lines),
           pickupDate: draft.pickupDate,
-          pickupTime: draft.pickupTime,
+          pickupTime,
           deliveryMethod: draft.deliveryMethod,
           ...(draft.deliveryMethod === 'delivery'
             ? {
@@ -259,6 +258,7 @@ export function NewOrderDialog({
             id="counter-time"
             options={windows.length > 0 ? windows : [...PICKUP_SLOTS]}
             {...bindSelect('pickupTime')}
+            value={pickupTime}
           />
         </FormGroup>
         <FormGroup label="Pickup or delivery" labelFor="counter-method">
