@@ -218,6 +218,15 @@ export async function followMenu(
     orderBy: [{ date: 'asc' }, { standingOrderId: 'asc' }],
     take: FOLLOW_MAX,
   });
+  // Read once, compared in memory: only an occurrence that differs is locked and changed.
+  const orders = new Map(
+    (
+      await prisma.order.findMany({
+        where: { id: { in: booked.map((o) => o.orderId!) } },
+        select: { id: true, items: true, total: true },
+      })
+    ).map((o) => [o.id, o]),
+  );
   let changed = 0;
   for (const occurrence of booked) {
     const { lines, changes } = standingLinesOn(
@@ -227,6 +236,14 @@ export async function followMenu(
     );
     if (lines.length === 0) continue;
     const priced = occurrencePrice(lines);
+    const stored = orders.get(occurrence.orderId!);
+    if (
+      !stored ||
+      (centsOf(stored.total) === priced.totalCents &&
+        JSON.stringify(storedLines(stored.items)) ===
+          JSON.stringify(storedLines(orderLines(priced) as unknown as Prisma.JsonValue)))
+    )
+      continue;
     const told = await prisma
       .$transaction(async (tx) => {
         const current = await lockOrder(tx, occurrence.orderId!);
