@@ -74,6 +74,28 @@ describe('Settings (owner)', () => {
     ]);
   });
 
+  it('lets quick sales take units from today’s capacity (issue 42), off until she says so', async () => {
+    const calls = stubFetch({
+      'GET /api/admin/settings': () => [200, view()],
+      'PUT /api/admin/settings': (call) => [
+        200,
+        { settings: call.body, updatedAt: '2026-11-26T15:00:00.000Z', updatedBy: 'owner@x.com' },
+      ],
+    });
+    renderScreen(<SettingsTab />);
+    const toggle = await screen.findByLabelText('Quick sales take units from today’s capacity');
+    expect(toggle).not.toBeChecked();
+    fireEvent.click(toggle);
+    expect(toggle).toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const sent = calls.find((c) => c.method === 'PUT')!.body as ShopSettings;
+    expect(sent.quickSalesUseCapacity).toBe(true);
+    await waitFor(() =>
+      expect(screen.getByLabelText('Quick sales take units from today’s capacity')).toBeChecked(),
+    );
+  });
+
   it('says what is wrong before sending, field by field', async () => {
     const calls = stubFetch({ 'GET /api/admin/settings': () => [200, view()] });
     renderScreen(<SettingsTab />);
