@@ -51,6 +51,11 @@ export interface AppConfig {
   storefrontDist: string;
   adminDist: string;
   square: SquareSettings | null;
+  /**
+   * The Square Terminal paired in the environment (SQUARE_TERMINAL_DEVICE_ID):
+   * wins over the one saved in Settings, also beside a connection made there.
+   */
+  squareTerminalDeviceId?: string;
   mail: MailSettings | null;
   /** Twilio text messages (issue 23), or null: mail only. */
   sms: SmsSettings | null;
@@ -419,6 +424,9 @@ export function loadConfig(
     storefrontDist: path.resolve(env.STOREFRONT_DIST ?? path.join(REPO_ROOT, 'storefront/dist')),
     adminDist: path.resolve(env.ADMIN_DIST ?? path.join(REPO_ROOT, 'desktop/dist-web')),
     square: squareSettingsOf(env),
+    ...(env.SQUARE_TERMINAL_DEVICE_ID
+      ? { squareTerminalDeviceId: env.SQUARE_TERMINAL_DEVICE_ID }
+      : {}),
     mail: mailSettingsOf(env),
     sms: smsSettingsOf(env),
     backupDir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),

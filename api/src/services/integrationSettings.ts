@@ -19,6 +19,8 @@ export interface StoredSquare {
   accessToken: string;
   locationId: string;
   environment: 'sandbox' | 'production';
+  /** Issue 42: the paired Square Terminal (absent in rows saved before). */
+  terminalDeviceId?: string | null;
 }
 export interface StoredMail {
   host: string;
@@ -120,7 +122,12 @@ export function squareFields(
 ): StoredSquare | null {
   const accessToken = input.accessToken || stored?.accessToken;
   if (!accessToken) return null;
-  return { accessToken, locationId: input.locationId, environment: input.environment };
+  return {
+    accessToken,
+    locationId: input.locationId,
+    environment: input.environment,
+    terminalDeviceId: input.terminalDeviceId || null,
+  };
 }
 
 export function mailFields(
@@ -159,6 +166,7 @@ export function squareSettingsFrom(stored: StoredSquare, baseUrl?: string): Squa
     webhookSignatureKey: undefined,
     webhookUrl: undefined,
     allowTipping: true,
+    terminalDeviceId: stored.terminalDeviceId || undefined,
   };
 }
 

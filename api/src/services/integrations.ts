@@ -43,6 +43,8 @@ export interface Integrations {
 export interface IntegrationState {
   /** Set by the environment (or config): these win over Settings. */
   environment: { square: boolean; mail: boolean; sms: boolean };
+  /** Issue 42: SQUARE_TERMINAL_DEVICE_ID, which wins over the device saved in Settings. */
+  environmentTerminalDeviceId: string | null;
   /** The stored connections last read (null before the first reload). */
   stored: StoredIntegrations | null;
   /** Where tests point Square and Twilio (never an owner's input). */
@@ -75,7 +77,16 @@ export function outboxDirFor(env: NodeJS.ProcessEnv): string {
 export function createIntegrations(
   config: Pick<AppConfig, 'publicUrl'> &
     Partial<
-      Pick<AppConfig, 'square' | 'mail' | 'sms' | 'outboxDir' | 'production' | 'sessionSecret'>
+      Pick<
+        AppConfig,
+        | 'square'
+        | 'squareTerminalDeviceId'
+        | 'mail'
+        | 'sms'
+        | 'outboxDir'
+        | 'production'
+        | 'sessionSecret'
+      >
     >,
   prisma: PrismaClient,
   log: Logger,
@@ -86,6 +97,8 @@ export function createIntegrations(
   const envSquare = parsed ? squareSettingsOf(parsed) : (config.square ?? null);
   const envMail = parsed ? mailSettingsOf(parsed) : (config.mail ?? null);
   const envSms = parsed ? smsSettingsOf(parsed) : (config.sms ?? null);
+  const envTerminalDeviceId =
+    (parsed ? parsed.SQUARE_TERMINAL_DEVICE_ID : config.squareTerminalDeviceId) || null;
   const outboxDir =
     overrides.outboxDir ?? (parsed ? outboxDirOf(parsed) : (config.outboxDir ?? outboxDirOf({})));
 
@@ -158,6 +171,7 @@ export function createIntegrations(
 
   const state: IntegrationState = {
     environment: { square: envSquare !== null, mail: envMail !== null, sms: envSms !== null },
+    environmentTerminalDeviceId: envTerminalDeviceId,
     stored: null,
     squareBaseUrl: overrides.squareBaseUrl,
     twilioApiUrl: overrides.twilioApiUrl,
@@ -174,8 +188,8 @@ export function createIntegrations(
         stored.square
           ? {
               ...squareSettingsFrom(stored.square, overrides.squareBaseUrl),
-              // The Terminal is paired in the environment, beside a connection made in Settings.
-              terminalDeviceId: parsed?.SQUARE_TERMINAL_DEVICE_ID || undefined,
+              // The Terminal paired in the environment wins over the one saved in Settings.
+              ...(envTerminalDeviceId ? { terminalDeviceId: envTerminalDeviceId } : {}),
             }
           : null,
       );

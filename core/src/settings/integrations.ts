@@ -26,6 +26,12 @@ interface ConnectionViewBase {
 export interface SquareConnectionView extends ConnectionViewBase {
   environment: 'sandbox' | 'production' | null;
   locationId: string | null;
+  /**
+   * Issue 42: the Square Terminal card checkouts go to (`device:…`), and
+   * where it comes from: SQUARE_TERMINAL_DEVICE_ID (wins) or Settings.
+   */
+  terminalDeviceId: string | null;
+  terminalSource: IntegrationSource;
 }
 
 export interface MailConnectionView extends ConnectionViewBase {
@@ -86,6 +92,16 @@ export const SquareConnectionFieldsSchema = z.object({
     .min(1, 'Enter the location ID')
     .max(100, 'The location ID is at most 100 characters'),
   environment: z.enum(['sandbox', 'production']),
+  /** Issue 42: the paired Square Terminal (Square's Devices list gives it); empty: none. */
+  terminalDeviceId: z
+    .string()
+    .trim()
+    .max(100, 'The Terminal device ID is at most 100 characters')
+    .regex(
+      /^[A-Za-z0-9:_-]*$/,
+      'The Terminal device ID is letters, digits, colons and dashes, such as device:995CS397A6475287',
+    )
+    .optional(),
 });
 export const SquareConnectionSchema = SquareConnectionFieldsSchema.extend({
   confirm: confirmField,

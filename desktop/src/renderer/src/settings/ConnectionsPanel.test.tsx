@@ -19,6 +19,8 @@ const none: IntegrationsView = {
     summary: 'Not connected',
     environment: null,
     locationId: null,
+    terminalDeviceId: null,
+    terminalSource: 'none',
   },
   mail: {
     ...base,
@@ -43,7 +45,7 @@ const none: IntegrationsView = {
 };
 
 describe('Settings → Connections (owner)', () => {
-  it('tests Square with what she typed, then saves it with her password', async () => {
+  it('tests Square with what she typed, then saves it and the Terminal with her password', async () => {
     const calls = stubFetch({
       'GET /api/admin/integrations': () => [200, none],
       'POST /api/admin/integrations/square/test': () => [
@@ -70,6 +72,9 @@ describe('Settings → Connections (owner)', () => {
       target: { value: 'EAAAsecret1234' },
     });
     fireEvent.change(within(square).getByLabelText('Location ID'), { target: { value: 'LMAIN' } });
+    fireEvent.change(within(square).getByLabelText('Terminal device ID'), {
+      target: { value: 'device:995CS397A6475287' },
+    });
     fireEvent.click(within(square).getByRole('button', { name: 'Test connection' }));
     expect(
       await within(square).findByText('Square answered: location "Main Street Bakery" (sandbox).'),
@@ -84,10 +89,36 @@ describe('Settings → Connections (owner)', () => {
       accessToken: 'EAAAsecret1234',
       locationId: 'LMAIN',
       environment: 'sandbox',
+      terminalDeviceId: 'device:995CS397A6475287',
       confirm: 'my password',
     });
     // The token field is empty again: a secret is never shown back.
     await waitFor(() => expect(within(square).getByLabelText('Access token')).toHaveValue(''));
+  });
+
+  it('says when SQUARE_TERMINAL_DEVICE_ID wins over the Terminal saved here (issue 42)', async () => {
+    stubFetch({
+      'GET /api/admin/integrations': () => [
+        200,
+        {
+          ...none,
+          square: {
+            ...none.square,
+            source: 'settings',
+            connected: true,
+            terminalDeviceId: 'device:FROMENV',
+            terminalSource: 'environment',
+          },
+        },
+      ],
+    });
+    renderScreen(<ConnectionsPanel />);
+    const square = await screen.findByRole('region', { name: 'Card payments (Square)' });
+    expect(
+      within(square).getByText(
+        "SQUARE_TERMINAL_DEVICE_ID in the server's environment wins: device:FROMENV",
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows a connection the environment sets without a form', async () => {
