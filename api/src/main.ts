@@ -25,6 +25,7 @@ import {
   dropNotifyJob,
   standingOrdersJob,
   photoSweepJob,
+  idempotencySweepJob,
   unpaidReleaseJob,
 } from './services/upkeep/jobs.js';
 import { startScheduler } from './services/upkeep/scheduler.js';
@@ -154,6 +155,7 @@ async function main() {
           dropNotifyJob({ prisma, log, notifications }),
           standingOrdersJob({ prisma, log, notifications }),
           photoSweepJob({ prisma, log, mediaDir: config.mediaDir }),
+          idempotencySweepJob({ prisma, log }),
         ],
       })
     : null;

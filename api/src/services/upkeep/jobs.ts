@@ -1,6 +1,7 @@
 // The server's scheduled jobs (issue 27), run by scheduler.ts in whichever
-// API process claims them: the nightly backup at the owner's time, and the
-// unpaid-order release every few minutes.
+// API process claims them: the nightly backup at the owner's time, the
+// unpaid-order release every few minutes, and the daily upkeep (unused
+// photos, old Idempotency-Key answers).
 import { nightlyBackupDue } from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
 import type { Logger, Notifications } from '../contracts.js';
@@ -11,6 +12,7 @@ import { notifyOpenedDrops } from '../kitchen/drops.js';
 import { sweepUnusedPhotos } from '../photos/menuPhotos.js';
 import { runStandingBooking } from '../standing/booking.js';
 import { sendStandingReminders } from '../standing/reminders.js';
+import { sweepIdempotentRequests } from './idempotentRequests.js';
 
 export const BACKUP_JOB = 'nightly-backup';
 export const UNPAID_JOB = 'unpaid-order-release';
@@ -103,4 +105,13 @@ export const photoSweepJob = (options: {
     const removed = await sweepUnusedPhotos(options.mediaDir, () => photosInUse(options.prisma));
     if (removed.length > 0)
       options.log.info('unused menu photos removed', { removed: removed.length });
+  });
+
+export const IDEMPOTENCY_SWEEP_JOB = 'idempotent-request-sweep';
+
+/** Issue 42: once a day, the Idempotency-Key answers older than a week go (in batches). */
+export const idempotencySweepJob = (options: { prisma: PrismaClient; log: Logger }): Job =>
+  repeatingJob(IDEMPOTENCY_SWEEP_JOB, 24 * 60 * 60_000, 30 * 60_000, async () => {
+    const removed = await sweepIdempotentRequests(options.prisma);
+    if (removed > 0) options.log.info('old idempotent requests removed', { removed });
   });
