@@ -96,6 +96,24 @@ describe('Settings (owner)', () => {
     );
   });
 
+  it('saves against a server that does not know the switch yet: it takes its default', async () => {
+    const older: Partial<ShopSettings> = { ...DEFAULT_SHOP_SETTINGS };
+    delete older.quickSalesUseCapacity;
+    const calls = stubFetch({
+      'GET /api/admin/settings': () => [200, view(older as ShopSettings)],
+      'PUT /api/admin/settings': (call) => [
+        200,
+        { settings: call.body, updatedAt: '2026-11-26T15:00:00.000Z', updatedBy: 'owner@x.com' },
+      ],
+    });
+    renderScreen(<SettingsTab />);
+    fireEvent.change(await screen.findByLabelText('Rush fee ($)'), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const sent = calls.find((c) => c.method === 'PUT')!.body as ShopSettings;
+    expect(sent).toMatchObject({ rushFeeCents: 1200, quickSalesUseCapacity: false });
+  });
+
   it('says what is wrong before sending, field by field', async () => {
     const calls = stubFetch({ 'GET /api/admin/settings': () => [200, view()] });
     renderScreen(<SettingsTab />);

@@ -13,6 +13,7 @@ import {
   ShopSettingsInputSchema,
   weekdayName,
   WEEKDAYS,
+  withDefaults,
   type ShopSettings,
   type ShopSettingsView,
   type Weekday,
@@ -192,7 +193,8 @@ export function SettingsTab() {
 
 function SettingsForm({ view }: { view: ShopSettingsView }) {
   const client = useQueryClient();
-  const saved = view.settings;
+  // A field a server before it does not send (an app newer than its server) takes its default.
+  const saved = withDefaults(view.settings);
   const [draft, setDraft] = useState<Draft>({});
   const [hours, setHours] = useState<HoursDraft>(() => structuredClone(saved.hours));
   const [errors, setErrors] = useState<Record<string, string>>({});
