@@ -139,8 +139,13 @@ export async function withSeededBackOffice(
   label: string,
   work: (office: BackOffice) => Promise<void>,
 ): Promise<void> {
+  // BENCH_DATABASE_URL: a database seeded by an earlier run (BENCH_KEEP=1),
+  // migrated again and used as it is, so a change is measured in minutes.
+  const kept = process.env.BENCH_DATABASE_URL;
   const serverUrl = process.env.BENCH_PG_URL ?? LOCAL_POSTGRES;
-  const database = await createDatabase(serverUrl, `${label}_bench`);
+  const database = kept
+    ? { url: kept, drop: async () => undefined }
+    : await createDatabase(serverUrl, `${label}_bench`);
   if (!database) throw new Error(`PostgreSQL at ${serverUrl} cannot be reached`);
   const databaseUrl = database.url;
   const prisma = createPrismaClient(databaseUrl, { max: 4 });
@@ -149,10 +154,10 @@ export async function withSeededBackOffice(
     await applyMigrations(databaseUrl);
     const loadAtStart = os.loadavg()[0]!.toFixed(1);
     const started = performance.now();
-    await seedOrders(prisma);
+    if (!kept) await seedOrders(prisma);
     const seedSeconds = round1((performance.now() - started) / 1000);
     await prisma.$executeRawUnsafe(
-      'VACUUM ANALYZE "Order", "DailyOrderSummary", "DailyProductSales"',
+      'VACUUM ANALYZE "Order", "DailyOrderSummary", "DailyProductSales", "DailyDueSummary"',
     );
     const owner = await createUser(prisma, 'owner');
     const api = await startServer(databaseUrl);
@@ -174,6 +179,7 @@ export async function withSeededBackOffice(
   } finally {
     server?.kill('SIGTERM');
     await prisma.$disconnect();
-    await database.drop();
+    if (process.env.BENCH_KEEP) console.log(`kept the seeded database: ${databaseUrl}`);
+    else await database.drop();
   }
 }

@@ -56,6 +56,11 @@ export interface AppConfig {
    * wins over the one saved in Settings, also beside a connection made there.
    */
   squareTerminalDeviceId?: string;
+  /**
+   * SQUARE_WEBHOOK_SIGNATURE_KEY and SQUARE_WEBHOOK_URL, also without the
+   * token: they win over a Square connection made in Settings (issue 38).
+   */
+  squareWebhook?: { signatureKey: string | undefined; url: string | undefined };
   mail: MailSettings | null;
   /** Twilio text messages (issue 23), or null: mail only. */
   sms: SmsSettings | null;
@@ -325,6 +330,11 @@ export function squareSettingsOf(env: Env): SquareSettings | null {
   };
 }
 
+export const squareWebhookOf = (env: Env) => ({
+  signatureKey: env.SQUARE_WEBHOOK_SIGNATURE_KEY || undefined,
+  url: env.SQUARE_WEBHOOK_URL || undefined,
+});
+
 /** Twilio: all three of sid, token and sender, or none (text messages off). */
 export function smsSettingsOf(env: Env): SmsSettings | null {
   if (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM) return null;
@@ -427,6 +437,7 @@ export function loadConfig(
     ...(env.SQUARE_TERMINAL_DEVICE_ID
       ? { squareTerminalDeviceId: env.SQUARE_TERMINAL_DEVICE_ID }
       : {}),
+    squareWebhook: squareWebhookOf(env),
     mail: mailSettingsOf(env),
     sms: smsSettingsOf(env),
     backupDir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),

@@ -3,7 +3,8 @@
 // opens by itself; it shows a QR code beside the key; a code from the key
 // (computed here as an authenticator app would) turns it on; the ten recovery
 // codes stay on screen (Escape does not close it) and download as a .txt;
-// "I have saved them" closes it and the dashboard works without a reload.
+// "I have saved them" closes it and the dashboard works without a reload;
+// signed out, one of the codes kept signs her in again.
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -92,6 +93,16 @@ test('first sign-in: QR code beside the key, recovery codes kept before the dial
     // The dashboard answers without a reload: no "set up your authenticator" bar.
     await expect(page.getByText(/Staff accounts sign in with a second factor/)).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Bakery Admin Dashboard' })).toBeVisible();
+
+    // The codes kept are real: a phone lost, one of them signs her in, once.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByLabel('Authentication code').fill(shown[0]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('heading', { name: 'Bakery Admin Dashboard' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Two-step sign-in' })).toHaveCount(0);
   } finally {
     await owner.call('PUT', '/api/admin/security-policy', { staffTotpRequired: false });
   }

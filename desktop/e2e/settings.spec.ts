@@ -2,7 +2,7 @@
 // Sunday hours 9 to 3, a $15 rush fee and a 24-hour lock are saved, the
 // public settings and the storefront's footer follow at once, a bad value is
 // refused by field; the prerendered pages are rendered again with them; the
-// defaults are put back after. The screenshot is the one in docs/desktop.md.
+// defaults are put back after. The screenshots are those in docs/desktop.md.
 // Issue 42: quick sales set to take today's capacity; the Square card's
 // Terminal device ID (typed, not saved: no Square in these suites).
 import { join } from 'node:path';
@@ -124,4 +124,78 @@ test('the owner changes her name from the Account dialog; a wrong password is re
     lastName: string;
   };
   expect(me).toMatchObject({ firstName: 'Rosa', lastName: 'Alvarez' });
+});
+
+// Issue 38: the cards the owner fills on her first week, at 1280x800, for
+// docs/desktop.md: the three connections (Square with its webhook key and the
+// URL to register, e-mail, texts), the delivery fee by ZIP, and a lock time
+// the lead time does not allow, refused in words before anything is sent.
+test('the Settings cards: connections, delivery fee by ZIP, lock time (1280x800)', async ({
+  page,
+}) => {
+  // This suite's mail is set by the environment (the card then shows no form):
+  // the pictures show the e-mail card as a fresh install has it.
+  await page.route('**/api/admin/integrations', async (route) => {
+    const response = await route.fetch();
+    const view = await response.json();
+    expect(view.mail.source).toBe('environment');
+    view.mail = {
+      ...view.sms,
+      accountSid: undefined,
+      host: null,
+      port: null,
+      secure: null,
+      user: null,
+    };
+    await route.fulfill({ response, json: view });
+  });
+  await signInAsOwner(page);
+  await page.getByRole('tab', { name: 'Settings', exact: true }).click();
+  const card = (name: string) => page.getByRole('region', { name, exact: true });
+  /** The card at the top of the window, as the owner scrolls to it. */
+  const showAtTop = (name: string) =>
+    card(name).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+
+  const square = card('Card payments (Square)');
+  await expect(square.getByText('Not connected')).toBeVisible();
+  await square.getByLabel('Access token').fill('EAAAl-sandbox-token-0000');
+  await square.getByLabel('Location ID').fill('LMAINSTREET');
+  await expect(
+    square.getByText(/payment\.updated to https?:\/\/\S+\/api\/square\/webhook and paste/),
+  ).toBeVisible();
+  await expect(square.getByLabel('Webhook signature key')).toHaveAttribute('type', 'password');
+  const mail = card('E-mail (SMTP)');
+  await mail.getByLabel('Mail server (host)').fill('smtp.example.com');
+  await mail.getByLabel('Port', { exact: true }).fill('587');
+  await mail.getByLabel('User name').fill('orders@example.com');
+  await showAtTop('Card payments (Square)');
+  await page.screenshot({ path: join(docs, 'desktop-settings-connections.png') });
+  const texts = card('Texts (Twilio)');
+  await expect(texts.getByRole('button', { name: 'Send a test text' })).toBeVisible();
+  await showAtTop('Texts (Twilio)');
+  await page.screenshot({ path: join(docs, 'desktop-settings-texts.png') });
+
+  const orders = card('Orders, fees and tax');
+  await orders.getByLabel('Lead time (days)').fill('3');
+  await orders.getByLabel('Customer changes close (hours before pickup)').fill('72');
+  const delivery = card('Delivery area');
+  await delivery.getByLabel('Delivery fee by ZIP code').fill('32301 5.00\n32303 0.00\n32308 7.50');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  // Refused before it is sent: a 72-hour lock would lock an order the moment it is placed.
+  await expect(
+    orders.getByText(/^Customer changes cannot close 72 hours before pickup/),
+  ).toBeVisible();
+  await showAtTop('Orders, fees and tax');
+  await page.screenshot({ path: join(docs, 'desktop-settings-fees-lock.png') });
+
+  // With 48 hours the fee table is saved, and the shop's public settings carry it.
+  await orders.getByLabel('Customer changes close (hours before pickup)').fill('48');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Settings saved')).toBeVisible();
+  const shown = await (await page.request.get(`${base()}/api/settings`)).json();
+  expect(shown.deliveryFees).toEqual([
+    { zip: '32301', feeCents: 500 },
+    { zip: '32303', feeCents: 0 },
+    { zip: '32308', feeCents: 750 },
+  ]);
 });

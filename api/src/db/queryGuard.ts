@@ -18,6 +18,8 @@ import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Prisma, PrismaClient } from '@bakery/prisma';
 import { HttpError } from '../errors.js';
+import { rawTransaction } from './rawSession.js';
+import type { Raw } from './types.js';
 
 /** Statement timeout of every admin read (stats, analytics, lists). */
 export const ADMIN_STATEMENT_TIMEOUT_MS = 5_000;
@@ -93,10 +95,71 @@ async function cancelTagged(prisma: PrismaClient, tag: string) {
  * when `signal` fires and time out after `timeoutMs`. Throws 503
  * `query_timeout` on a timeout, the signal's reason once aborted.
  */
-export async function guardedQuery<T>(
+export function guardedQuery<T>(
   prisma: PrismaClient,
   options: GuardOptions,
   work: (tx: Prisma.TransactionClient) => Promise<T>,
+): Promise<T> {
+  const timeoutMs = options.timeoutMs ?? ADMIN_STATEMENT_TIMEOUT_MS;
+  return guarded(prisma, options, (setup) =>
+    prisma.$transaction(
+      async (tx) => {
+        await setup(tx);
+        return work(tx);
+      },
+      {
+        maxWait: 10_000,
+        // Prisma's own limit on the whole transaction.
+        timeout: options.maxDurationMs ?? (timeoutMs > 0 ? timeoutMs + 5_000 : 60 * 60 * 1000),
+        ...(options.isolationLevel ? { isolationLevel: options.isolationLevel } : {}),
+      },
+    ),
+  );
+}
+
+/**
+ * guardedQuery for reads in raw SQL (db/rawSession.ts), without Prisma's
+ * engine work per statement: each statement runs in a read-only transaction
+ * of its own on a pooled connection, under the same timeout, tag and cancel,
+ * so statements `work` sends at once run side by side (the dashboard's
+ * figures on two cores). Read committed gave each statement its own snapshot
+ * before too.
+ */
+export function guardedRawQuery<T>(
+  prisma: PrismaClient,
+  options: Omit<GuardOptions, 'isolationLevel' | 'maxDurationMs'>,
+  work: (db: Raw) => Promise<T>,
+): Promise<T> {
+  return guarded(prisma, options, (setup) => {
+    const statement =
+      (kind: '$queryRaw' | '$executeRaw') =>
+      (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) =>
+        rawTransaction(
+          prisma,
+          async (db) => {
+            await setup(db);
+            return (db[kind] as (q: typeof query, ...v: unknown[]) => Promise<unknown>)(
+              query,
+              ...values,
+            );
+          },
+          'BEGIN READ ONLY',
+        );
+    return work({
+      $queryRaw: statement('$queryRaw'),
+      $executeRaw: statement('$executeRaw'),
+    } as unknown as Raw);
+  });
+}
+
+/**
+ * The guard around `run`, which calls `setup` at the start of each
+ * transaction it opens: the tag and timeout, the cancel, the answers.
+ */
+async function guarded<T>(
+  prisma: PrismaClient,
+  options: GuardOptions,
+  run: (setup: (db: Raw) => Promise<void>) => Promise<T>,
 ): Promise<T> {
   const { signal } = options;
   const timeoutMs = options.timeoutMs ?? ADMIN_STATEMENT_TIMEOUT_MS;
@@ -107,7 +170,7 @@ export async function guardedQuery<T>(
   // pg_cancel_backend only stops a statement that is running: a cancel that
   // lands between two statements (or before the first reached the server) is
   // lost, and the next one could wait on a lock for ever. So the cancel is
-  // repeated until the transaction is over.
+  // repeated until the work is over.
   const onAbort = () => {
     pending.cancel = (async () => {
       while (!finished) {
@@ -116,27 +179,13 @@ export async function guardedQuery<T>(
       }
     })();
   };
+  signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    return await prisma.$transaction(
-      async (tx) => {
-        await tx.$queryRaw`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true),
-          set_config('application_name', ${tag}, true)`;
-        signal?.throwIfAborted();
-        signal?.addEventListener('abort', onAbort, { once: true });
-        try {
-          return await work(tx);
-        } finally {
-          finished = true;
-          signal?.removeEventListener('abort', onAbort);
-        }
-      },
-      {
-        maxWait: 10_000,
-        // Prisma's own limit on the whole transaction.
-        timeout: options.maxDurationMs ?? (timeoutMs > 0 ? timeoutMs + 5_000 : 60 * 60 * 1000),
-        ...(options.isolationLevel ? { isolationLevel: options.isolationLevel } : {}),
-      },
-    );
+    return await run(async (db) => {
+      await db.$queryRaw`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true),
+        set_config('application_name', ${tag}, true)`;
+      signal?.throwIfAborted();
+    });
   } catch (error) {
     finished = true;
     if (pending.cancel) await pending.cancel;
@@ -149,6 +198,9 @@ export async function guardedQuery<T>(
         'query_timeout',
       );
     throw error;
+  } finally {
+    finished = true;
+    signal?.removeEventListener('abort', onAbort);
   }
 }
 
@@ -160,4 +212,14 @@ export function guardedRequestQuery<T>(
   work: (tx: Prisma.TransactionClient) => Promise<T>,
 ): Promise<T> {
   return guardedQuery(prisma, { signal: requestSignal(ctx), label }, work);
+}
+
+/** guardedRawQuery with the request's signal and the admin statement timeout. */
+export function guardedRequestRawQuery<T>(
+  ctx: Context,
+  prisma: PrismaClient,
+  label: string,
+  work: (db: Raw) => Promise<T>,
+): Promise<T> {
+  return guardedRawQuery(prisma, { signal: requestSignal(ctx), label }, work);
 }

@@ -5,3 +5,5 @@ import type { Prisma, PrismaClient } from '@bakery/prisma';
 export type Db = PrismaClient | Prisma.TransactionClient;
 /** Inside a transaction only (guardedQuery, $transaction). */
 export type Tx = Prisma.TransactionClient;
+/** What raw SQL needs: the client, a transaction's, or a raw session's (db/rawSession.ts). */
+export type Raw = Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'>;

@@ -116,10 +116,12 @@ export async function getAnalytics(
   range: DateRange,
   now = new Date(),
 ): Promise<AnalyticsView> {
-  // One after the other: inside guardedQuery they share one connection.
-  const f = await statsFigures(db, range, now);
-  const byDay = await revenueByDay(db, range);
-  const byCategory = await revenueByCategory(db, range);
+  // Side by side: under guardedRawQuery each statement has a connection of its own.
+  const [f, byDay, byCategory] = await Promise.all([
+    statsFigures(db, range, now),
+    revenueByDay(db, range),
+    revenueByCategory(db, range),
+  ]);
   return {
     averageOrder: f.paidOrders ? centsToDollars(Math.round(f.paidOrdersCents / f.paidOrders)) : 0,
     completionRate: f.totalOrders ? Math.round((f.completedOrders / f.totalOrders) * 1000) / 10 : 0,

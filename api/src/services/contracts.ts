@@ -81,6 +81,8 @@ export interface Notifications {
   standingOccurrenceRefused?(to: string, refusal: StandingRefusal, toOwner: boolean): Promise<void>;
   /** Issue 41: the owner paused every standing order for a holiday (one mail per customer). */
   standingHoliday?(to: string, holiday: StandingHolidayNotice): Promise<void>;
+  /** Issue 41: an occurrence bakes a substitute, leaves an item out, or costs what today's menu says. */
+  standingChanged?(to: string, change: StandingChangeNotice): Promise<void>;
   /** Issue 41: the reminder before an occurrence's lock, with its one-tap skip link's token. */
   standingReminder?(to: string, reminder: StandingReminder, skipToken: string): Promise<void>;
 }
@@ -106,6 +108,15 @@ export interface StandingHolidayNotice {
   backOn: string;
 }
 
+export interface StandingChangeNotice {
+  /** "Saturday, December 5, 2026". */
+  date: string;
+  /** Each change in words ("Rye is no longer on the menu: 2 × Seeded Loaf instead", "Price: $24.00 → $26.00"). */
+  changes: string[];
+  /** The occurrence's total now ("$26.00"). */
+  total: string;
+}
+
 export interface StandingReminder {
   date: string;
   /** "2 × Sourdough Loaf, 1 × Lemon Loaf". */
@@ -113,6 +124,8 @@ export interface StandingReminder {
   /** When changes close ("Thu, Dec 3 at 10:00 AM"). */
   lockAt: string;
   total: string;
+  /** The order's phone: the reminder is also texted where text messages are set up. */
+  phone?: string | null;
 }
 
 /** Square payment links. */

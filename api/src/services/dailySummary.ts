@@ -14,7 +14,9 @@
 //   orders not refunded in full, what they received and the refunds on them
 //   (analytics' average order).
 // Revenue and takings are "DailyPayments" (per day of the payment row and
-// method), kept by the trigger on "OrderPayment" (issue 36).
+// method), kept by the trigger on "OrderPayment" (issue 36). The dashboard's
+// "due so far" is "DailyDueSummary" (per pickup day, day placed and
+// fulfillment state), kept by triggers of its own (migration due_summary).
 // Each key has up to 8 rows, one per "slot" (pg_backend_pid() % 8 of the
 // writing transaction), so that concurrent orders of a day do not queue on
 // one row's lock; a key's figures are the sum of its slots. Every figure of
@@ -39,6 +41,8 @@ export const PRODUCT_SALES = Prisma.raw('"DailyProductSales"');
 export const TAKINGS = Prisma.raw('"DailyTakings"');
 /** Money in and out per day and method (issue 36): revenue and takings. */
 export const PAYMENTS = Prisma.raw('"DailyPayments"');
+/** Orders per pickup day, day placed and fulfillment state: the dashboard's "due so far". */
+export const DUE = Prisma.raw('"DailyDueSummary"');
 export { PAID_SQL };
 
 /** SQL condition: a paid order that keeps money (not refunded in full): sales and average count it. */
@@ -90,6 +94,17 @@ const RECOMPUTED_PAYMENTS = Prisma.sql`
   FROM "OrderPayment"
   GROUP BY 1, 2`;
 
+const RECOMPUTED_DUE = Prisma.sql`
+  SELECT "pickupDate", ${DAY} AS "day", "fulfillmentStatus", count(*)::int AS "orders"
+  FROM "Order"
+  WHERE "pickupDate" IS NOT NULL
+  GROUP BY 1, 2, 3`;
+
+const STORED_DUE = Prisma.sql`
+  SELECT "pickupDate", "day", "fulfillmentStatus", sum("orders")::int AS "orders"
+  FROM ${DUE}
+  GROUP BY 1, 2, 3`;
+
 const STORED_PAYMENTS = Prisma.sql`
   SELECT "day", "method", sum("received") AS "received", sum("refunded") AS "refunded",
     sum("payments")::int AS "payments"
@@ -114,7 +129,12 @@ const STORED_TAKINGS = Prisma.sql`
   GROUP BY 1`;
 
 export interface SummaryDifference {
-  table: 'DailyOrderSummary' | 'DailyProductSales' | 'DailyTakings' | 'DailyPayments';
+  table:
+    | 'DailyOrderSummary'
+    | 'DailyProductSales'
+    | 'DailyTakings'
+    | 'DailyPayments'
+    | 'DailyDueSummary';
   /** The row's key, e.g. { day, paymentStatus, orderStatus, isRushOrder }. */
   key: Record<string, string | boolean>;
   /** Recomputed from the orders (zeros when no order has that key). */
@@ -177,6 +197,13 @@ export async function checkDailySummary(db: Db): Promise<SummaryDifference[]> {
       OR COALESCE(r."refunded", 0) <> COALESCE(s."refunded", 0)
       OR COALESCE(r."payments", 0) <> COALESCE(s."payments", 0)
     ORDER BY 1, 2`);
+  const dueRows = await db.$queryRaw<Row[]>(Prisma.sql`
+    WITH r AS (${RECOMPUTED_DUE}), s AS (${STORED_DUE})
+    SELECT "pickupDate", to_char("day", 'YYYY-MM-DD') AS "day", "fulfillmentStatus",
+      COALESCE(r."orders", 0)::text AS "expectedOrders", COALESCE(s."orders", 0)::text AS "storedOrders"
+    FROM r FULL JOIN s USING ("pickupDate", "day", "fulfillmentStatus")
+    WHERE COALESCE(r."orders", 0) <> COALESCE(s."orders", 0)
+    ORDER BY 1, 2, 3`);
   const split = (row: Row, fields: string[]) => ({
     expected: Object.fromEntries(
       fields.map((f) => [f, String(row[`expected${f[0]!.toUpperCase()}${f.slice(1)}`])]),
@@ -211,6 +238,15 @@ export async function checkDailySummary(db: Db): Promise<SummaryDifference[]> {
       key: { day: String(row.day), method: String(row.method) },
       ...split(row, ['received', 'refunded', 'payments']),
     })),
+    ...dueRows.map((row) => ({
+      table: 'DailyDueSummary' as const,
+      key: {
+        pickupDate: String(row.pickupDate),
+        day: String(row.day),
+        fulfillmentStatus: String(row.fulfillmentStatus),
+      },
+      ...split(row, ['orders']),
+    })),
   ];
 }
 
@@ -225,6 +261,10 @@ export async function rebuildDailySummary(prisma: PrismaClient): Promise<void> {
       await tx.$executeRaw`DELETE FROM "DailyOrderSummary"`;
       await tx.$executeRaw`DELETE FROM "DailyProductSales"`;
       await tx.$executeRaw`DELETE FROM "DailyTakings"`;
+      await tx.$executeRaw`DELETE FROM "DailyDueSummary"`;
+      await tx.$executeRaw(Prisma.sql`
+        INSERT INTO ${DUE} ("pickupDate", "day", "fulfillmentStatus", "orders")
+        ${RECOMPUTED_DUE}`);
       await tx.$executeRaw`LOCK TABLE "OrderPayment" IN SHARE MODE`;
       await tx.$executeRaw`DELETE FROM "DailyPayments"`;
       await tx.$executeRaw(Prisma.sql`
@@ -265,6 +305,11 @@ const SUMMARY_KEYS = {
     table: PAYMENTS,
     key: Prisma.raw('"day", "method"'),
     sums: ['received', 'refunded', 'payments'],
+  },
+  due: {
+    table: DUE,
+    key: Prisma.raw('"pickupDate", "day", "fulfillmentStatus"'),
+    sums: ['orders'],
   },
 };
 

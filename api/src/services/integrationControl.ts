@@ -16,10 +16,12 @@ import {
   type SmsConnectionInput,
   type SmsTestInput,
   type SquareConnectionInput,
+  type SquareConnectionView,
 } from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
 import { SquareError } from 'square';
 import type { AppConfig } from '../config.js';
+import type { SquareSettings } from '../settings.js';
 import { badRequest } from '../errors.js';
 import type { Integrations } from './integrations.js';
 import {
@@ -32,6 +34,8 @@ import {
   smsSettingsFrom,
   squareFields,
   squareSettingsFrom,
+  type SquareWebhookSettings,
+  type StoredSquare,
 } from './integrationSettings.js';
 import { createSmsSender, toE164 } from './sms.js';
 import { createSquareClient, describeSquareError } from './square/squarePayments.js';
@@ -48,7 +52,7 @@ const when = (date: Date | undefined) => date?.toISOString() ?? null;
 
 /** What the Settings screen shows: no secret, only its last four characters. */
 export async function integrationsView(deps: ControlDeps): Promise<IntegrationsView> {
-  const { environment } = deps.integrations.state;
+  const { environment, squareWebhook } = deps.integrations.state;
   const stored = await readStoredIntegrations(deps.prisma, deps.config.sessionSecret);
   const env = deps.config;
   const summary = (connected: boolean, what: string, ending: string | null, fromEnv: boolean) =>
@@ -77,6 +81,7 @@ export async function integrationsView(deps: ControlDeps): Promise<IntegrationsV
       locationId: square?.locationId ?? null,
       terminalDeviceId: envTerminal ?? savedTerminal,
       terminalSource: envTerminal ? 'environment' : savedTerminal ? 'settings' : 'none',
+      ...squareWebhookView(envSquare, squareWebhook, envSquare ? null : stored.square),
       updatedAt: when(stored.square?.updatedAt),
       updatedBy: stored.square?.updatedBy ?? null,
     },
@@ -108,6 +113,27 @@ export async function integrationsView(deps: ControlDeps): Promise<IntegrationsV
       updatedAt: when(stored.sms?.updatedAt),
       updatedBy: stored.sms?.updatedBy ?? null,
     },
+  };
+}
+
+/** Where Square's events are checked: the URL to give Square, and where the key comes from (never the key). */
+function squareWebhookView(
+  envSquare: SquareSettings | null,
+  webhook: SquareWebhookSettings,
+  stored: StoredSquare | null,
+): Pick<SquareConnectionView, 'webhookUrl' | 'webhookKey'> {
+  if (envSquare)
+    return {
+      webhookUrl: envSquare.webhookUrl ?? null,
+      webhookKey: envSquare.webhookSignatureKey ? 'environment' : 'none',
+    };
+  return {
+    webhookUrl: webhook.url,
+    webhookKey: webhook.signatureKey
+      ? 'environment'
+      : stored?.webhookSignatureKey
+        ? 'settings'
+        : 'none',
   };
 }
 

@@ -4,11 +4,12 @@
 // the settings the integrations take (settings.ts); a sealed value that no
 // longer opens (the session secret changed) counts as not connected.
 import type { Prisma, PrismaClient } from '@bakery/prisma';
-import type {
-  IntegrationService,
-  MailConnectionInput,
-  SmsConnectionInput,
-  SquareConnectionInput,
+import {
+  ROUTES,
+  type IntegrationService,
+  type MailConnectionInput,
+  type SmsConnectionInput,
+  type SquareConnectionInput,
 } from '@bakery/core';
 import { open, seal } from './secretBox.js';
 import type { MailSettings, SmsSettings, SquareSettings } from '../settings.js';
@@ -21,6 +22,8 @@ export interface StoredSquare {
   environment: 'sandbox' | 'production';
   /** Issue 42: the paired Square Terminal (absent in rows saved before). */
   terminalDeviceId?: string | null;
+  /** Square's webhook signature key, when the owner saved one. */
+  webhookSignatureKey?: string;
 }
 export interface StoredMail {
   host: string;
@@ -47,10 +50,10 @@ interface Meta {
   updatedBy: string | null;
 }
 
-const SECRET_FIELD: Record<IntegrationService, string> = {
-  square: 'accessToken',
-  mail: 'password',
-  sms: 'authToken',
+const SECRET_FIELDS: Record<IntegrationService, readonly string[]> = {
+  square: ['accessToken', 'webhookSignatureKey'],
+  mail: ['password'],
+  sms: ['authToken'],
 };
 
 /** Every stored connection with its secret opened (null for one that no longer opens). */
@@ -63,9 +66,9 @@ export async function readStoredIntegrations(
     const row = rows.find((r) => r.service === service);
     if (!row) return null;
     const fields = { ...(row.settings as Record<string, unknown>) };
-    const field = SECRET_FIELD[service];
-    const sealed = fields[field];
-    if (typeof sealed === 'string') {
+    for (const field of SECRET_FIELDS[service]) {
+      const sealed = fields[field];
+      if (typeof sealed !== 'string') continue;
       const plain = open(sessionSecret, sealed);
       // Sealed under another session secret: unusable until entered again.
       if (plain === null) return null;
@@ -91,9 +94,10 @@ export async function saveStoredIntegration(
   sessionSecret: string,
 ): Promise<void> {
   const document: Record<string, unknown> = { ...fields };
-  const field = SECRET_FIELD[service];
-  const secret = document[field];
-  if (typeof secret === 'string') document[field] = seal(sessionSecret, secret);
+  for (const field of SECRET_FIELDS[service]) {
+    const secret = document[field];
+    if (typeof secret === 'string') document[field] = seal(sessionSecret, secret);
+  }
   const settings = document as Prisma.InputJsonValue;
   await prisma.$transaction(async (tx) => {
     await tx.integrationSetting.upsert({
@@ -122,11 +126,13 @@ export function squareFields(
 ): StoredSquare | null {
   const accessToken = input.accessToken || stored?.accessToken;
   if (!accessToken) return null;
+  const webhookSignatureKey = input.webhookSignatureKey || stored?.webhookSignatureKey;
   return {
     accessToken,
     locationId: input.locationId,
     environment: input.environment,
     terminalDeviceId: input.terminalDeviceId || null,
+    ...(webhookSignatureKey ? { webhookSignatureKey } : {}),
   };
 }
 
@@ -155,16 +161,34 @@ export function smsFields(
   return { accountSid: input.accountSid, authToken, from: input.from };
 }
 
+/**
+ * Where Square sends a Settings connection's events unless SQUARE_WEBHOOK_URL
+ * says otherwise: the shop's public address (the signature covers the URL).
+ */
+export const squareWebhookUrlOf = (publicUrl: string) =>
+  `${publicUrl.replace(/\/+$/, '')}${ROUTES.squareWebhook.path}`;
+
+/** Where a Settings connection's webhook is checked: the environment's key and URL win. */
+export interface SquareWebhookSettings {
+  signatureKey: string | undefined;
+  url: string;
+}
+
 /** The integrations' settings of stored fields (tests may point Square and Twilio at local fakes). */
-export function squareSettingsFrom(stored: StoredSquare, baseUrl?: string): SquareSettings {
+export function squareSettingsFrom(
+  stored: StoredSquare,
+  baseUrl?: string,
+  webhook?: SquareWebhookSettings,
+): SquareSettings {
+  const webhookSignatureKey = webhook?.signatureKey || stored.webhookSignatureKey;
   return {
     accessToken: stored.accessToken,
     locationId: stored.locationId,
     environment: stored.environment,
     baseUrl,
-    // Without a webhook, payments are confirmed on the confirmation page.
-    webhookSignatureKey: undefined,
-    webhookUrl: undefined,
+    // Without a key, payments are confirmed on the confirmation page only.
+    webhookSignatureKey,
+    webhookUrl: webhookSignatureKey ? webhook?.url : undefined,
     allowTipping: true,
     terminalDeviceId: stored.terminalDeviceId || undefined,
   };

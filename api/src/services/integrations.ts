@@ -13,6 +13,7 @@ import {
   outboxDirOf,
   parseEnv,
   squareSettingsOf,
+  squareWebhookOf,
   type AppConfig,
 } from '../config.js';
 import type { Logger } from './contracts.js';
@@ -26,6 +27,8 @@ import {
   readStoredIntegrations,
   smsSettingsFrom,
   squareSettingsFrom,
+  squareWebhookUrlOf,
+  type SquareWebhookSettings,
   type StoredIntegrations,
 } from './integrationSettings.js';
 
@@ -45,6 +48,8 @@ export interface IntegrationState {
   environment: { square: boolean; mail: boolean; sms: boolean };
   /** Issue 42: SQUARE_TERMINAL_DEVICE_ID, which wins over the device saved in Settings. */
   environmentTerminalDeviceId: string | null;
+  /** How a Square connection made in Settings checks webhooks: the environment's key (when set) and the URL. */
+  squareWebhook: SquareWebhookSettings;
   /** The stored connections last read (null before the first reload). */
   stored: StoredIntegrations | null;
   /** Where tests point Square and Twilio (never an owner's input). */
@@ -81,6 +86,7 @@ export function createIntegrations(
         AppConfig,
         | 'square'
         | 'squareTerminalDeviceId'
+        | 'squareWebhook'
         | 'mail'
         | 'sms'
         | 'outboxDir'
@@ -99,6 +105,11 @@ export function createIntegrations(
   const envSms = parsed ? smsSettingsOf(parsed) : (config.sms ?? null);
   const envTerminalDeviceId =
     (parsed ? parsed.SQUARE_TERMINAL_DEVICE_ID : config.squareTerminalDeviceId) || null;
+  const envWebhook = parsed ? squareWebhookOf(parsed) : config.squareWebhook;
+  const squareWebhook: SquareWebhookSettings = {
+    signatureKey: envWebhook?.signatureKey,
+    url: envWebhook?.url ?? squareWebhookUrlOf(config.publicUrl),
+  };
   const outboxDir =
     overrides.outboxDir ?? (parsed ? outboxDirOf(parsed) : (config.outboxDir ?? outboxDirOf({})));
 
@@ -138,7 +149,7 @@ export function createIntegrations(
     paymentConfigured: () => payments.configured,
     retryDelaysMs: overrides.mailRetryDelaysMs,
   });
-  const notifications = withTexts(mailNotifications, sms, prisma, log);
+  const notifications = withTexts(mailNotifications, sms, prisma, log, config.publicUrl);
 
   const useSquare = (settings: SquareSettings | null) => {
     if (JSON.stringify(settings) === JSON.stringify(square)) return;
@@ -172,6 +183,7 @@ export function createIntegrations(
   const state: IntegrationState = {
     environment: { square: envSquare !== null, mail: envMail !== null, sms: envSms !== null },
     environmentTerminalDeviceId: envTerminalDeviceId,
+    squareWebhook,
     stored: null,
     squareBaseUrl: overrides.squareBaseUrl,
     twilioApiUrl: overrides.twilioApiUrl,
@@ -187,7 +199,7 @@ export function createIntegrations(
       useSquare(
         stored.square
           ? {
-              ...squareSettingsFrom(stored.square, overrides.squareBaseUrl),
+              ...squareSettingsFrom(stored.square, overrides.squareBaseUrl, squareWebhook),
               // The Terminal paired in the environment wins over the one saved in Settings.
               ...(envTerminalDeviceId ? { terminalDeviceId: envTerminalDeviceId } : {}),
             }

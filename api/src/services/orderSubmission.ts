@@ -29,8 +29,10 @@ import {
   ORDER_MESSAGES,
   markDropLines,
 } from '@bakery/core';
-import { createHash, randomUUID } from 'node:crypto';
-import { Prisma, sqlPool, type OrderModel as Order, type PrismaClient } from '@bakery/prisma';
+import { randomUUID } from 'node:crypto';
+import { Prisma, type OrderModel as Order, type PrismaClient } from '@bakery/prisma';
+import { rawSession } from '../db/rawSession.js';
+import type { Raw } from '../db/types.js';
 import type pg from 'pg';
 import type { AppDeps } from '../deps.js';
 import type { SessionUser } from './sessionStore.js';
@@ -380,7 +382,7 @@ export async function placeBookedOrder(
   },
 ): Promise<Order> {
   return submissionSlot(() =>
-    sqlSession(prisma, async (db) => {
+    rawSession(prisma, async (db) => {
       // (The windows and drops planUnits needs come with the day's rules: one round trip.)
       const day = await checkDay(
         db,
@@ -470,7 +472,7 @@ function asStored(row: NewOrder): Order {
 }
 
 async function insertOrder(
-  db: Prisma.TransactionClient,
+  db: Raw,
   row: NewOrder,
   also: { booking: Prisma.Sql; alsoInsert?: Prisma.Sql },
 ): Promise<Order> {
@@ -490,46 +492,6 @@ async function insertOrder(
     VALUES (${Prisma.join(entries.map(([column, field]) => value(column, field)))})
     RETURNING *`;
   return created!;
-}
-
-/**
- * `work` on one connection of the pool, each statement its own transaction
- * (the submission writes in one statement), sent straight to pg: Prisma's
- * per-statement engine work costs more CPU than the submission's own
- * statements. `db` offers $queryRaw and $executeRaw only; numeric columns
- * come back as strings (every reader of them takes either).
- */
-async function sqlSession<T>(
-  prisma: PrismaClient,
-  work: (db: Prisma.TransactionClient) => Promise<T>,
-): Promise<T> {
-  const client = await sqlPool(prisma).connect();
-  let broken: Error | undefined;
-  // A connection the server ends while it is checked out (PostgreSQL stopped or
-  // restarted) emits 'error' between statements; without a listener that would
-  // end the process. The next statement fails (503) and the connection leaves the pool.
-  const onError = (error: Error) => (broken = error);
-  client.on('error', onError);
-  const run = (query: TemplateStringsArray | Prisma.Sql, values: unknown[]) => {
-    const sql = query instanceof Prisma.Sql ? query : Prisma.sql(query, ...values);
-    // Prepared once per connection under a name from its text: the submission's
-    // few statements (values always as parameters) are not planned again.
-    const name = `submit-${createHash('sha1').update(sql.text).digest('base64url').slice(0, 16)}`;
-    return client.query({ name, text: sql.text, values: sql.values as unknown[] });
-  };
-  const db = {
-    $queryRaw: async (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) =>
-      (await run(query, values)).rows,
-    $executeRaw: async (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) =>
-      (await run(query, values)).rowCount ?? 0,
-  } as unknown as Prisma.TransactionClient;
-  try {
-    return await work(db);
-  } finally {
-    // A connection that broke leaves the pool rather than serve another request.
-    client.removeListener('error', onError);
-    client.release(broken);
-  }
 }
 
 /** A unique index refused the row (PostgreSQL's 23505, or Prisma's P2002 for it). */

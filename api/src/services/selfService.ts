@@ -5,9 +5,9 @@
 // order's own units freed first, and each changed field written to the
 // order's history with the customer as actor, all in one transaction with
 // the order locked. Mail and Square come after the commit and never undo it.
+import { takeOrderAction } from './orders/engine.js';
 import {
   bakeryToday,
-  checkOrderAction,
   customerChangeCheck,
   formatCents,
   formatLongDate,
@@ -33,7 +33,6 @@ import { storedLines } from './kitchen/capacity.js';
 import { bookStoredOrder } from './kitchen/booking.js';
 import {
   applyChanges,
-  counterChanges,
   ensureLink,
   lockOrder,
   notify,
@@ -423,9 +422,11 @@ function changeWords(
 }
 
 /**
- * POST /api/my-orders/{id}/cancel: the same fields as a staff cancel
- * (fulfillmentStatus and paymentStatus cancelled, cancelledAt, cancelledFrom);
- * the kitchen-load triggers free its units. A paid order is marked for a refund.
+ * POST /api/my-orders/{id}/cancel, through the engine's `cancel` (the same
+ * fields and mail as a staff cancel: fulfillmentStatus and paymentStatus
+ * cancelled, cancelledAt, cancelledFrom); the kitchen-load triggers free its
+ * units. Another customer's order is 404; after the lock time 409
+ * order_locked. A paid order is marked for a refund.
  */
 export async function cancelMyOrder(
   deps: OrderAdminDeps,
@@ -433,29 +434,21 @@ export async function cancelMyOrder(
 ): Promise<OrderRow> {
   const now = input.now ?? new Date();
   const actor = actorOf(input.customer);
-  const order = await deps.prisma.$transaction(async (tx) => {
-    const current = await ownOrder(tx, input.id, input.customer);
-    ensureChangeable(current, now);
-    const allowed = checkOrderAction(current, 'cancel');
-    if (!allowed.ok) throw conflict(allowed.message, allowed.code);
-    const refundCents = refundableCents(orderMoneyOf(current));
-    const updated = await applyChanges(
-      tx,
-      current,
-      {
-        paymentStatus: 'cancelled',
-        ...counterChanges(current, 'cancel', now),
-        ...(refundCents > 0 ? { refundPending: true } : {}),
-      },
-      actor,
-    );
-    await recordNote(tx, current.id, actor, 'cancelReason', 'Cancelled by the customer online');
-    if (refundCents > 0)
-      await recordNote(tx, current.id, actor, 'refundDue', formatCents(refundCents));
-    return updated;
+  const { order } = await takeOrderAction(deps, input.id, 'cancel', actor, {
+    now,
+    specCheck: (current) => {
+      if (current.userId !== input.customer.id) throw notFound('Order not found');
+      ensureChangeable(current, now);
+      return { ok: true };
+    },
+    work: async (tx, current) => {
+      const refundCents = refundableCents(orderMoneyOf(current));
+      await recordNote(tx, current.id, actor, 'cancelReason', 'Cancelled by the customer online');
+      if (refundCents > 0)
+        await recordNote(tx, current.id, actor, 'refundDue', formatCents(refundCents));
+      return { paymentStatus: 'cancelled', ...(refundCents > 0 ? { refundPending: true } : {}) };
+    },
   });
-  const send = deps.notifications.orderCancelled?.bind(deps.notifications);
-  if (send) await notify(deps, 'order cancelled', () => send(order.id));
   return order;
 }
 

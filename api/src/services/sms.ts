@@ -8,7 +8,8 @@ import twilio from 'twilio';
 import RequestClient from 'twilio/lib/base/RequestClient.js';
 import { BAKERY_INFO, orderNumber } from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
-import type { Logger, Notifications } from './contracts.js';
+import type { Logger, Notifications, StandingReminder } from './contracts.js';
+import { standingSkipUrl } from './standing/skipUrl.js';
 export type { SmsSettings } from '../settings.js';
 import type { SmsSettings } from '../settings.js';
 
@@ -73,16 +74,26 @@ export function readyText(order: {
   );
 }
 
+/** The standing order's reminder as a text (issue 41): the date, what, the lock and the skip link. */
+export function standingReminderText(reminder: StandingReminder, skipUrl: string): string {
+  return (
+    `${BAKERY_INFO.name}: your standing order for ${reminder.date} (${reminder.items}) ` +
+    `can be changed until ${reminder.lockAt}. Skip it: ${skipUrl}`
+  );
+}
+
 /**
  * The notifications, with a text beside the ready (and out-for-delivery) mail
- * where SMS is set up (now or later: Settings, issue 38) and the order has a
- * US phone number.
+ * and the standing order's reminder, where SMS is set up (now or later:
+ * Settings, issue 38) and the order has a US phone number.
  */
 export function withTexts<T extends Notifications>(
   notifications: T,
   sms: SmsSender,
   prisma: PrismaClient,
   log: Logger,
+  /** The shop's address, for the reminder's skip link. */
+  publicUrl = '',
 ): T {
   const text = async (orderId: string) => {
     if (!sms.configured) return;
@@ -95,6 +106,7 @@ export function withTexts<T extends Notifications>(
     }
   };
   const outForDelivery = notifications.outForDelivery?.bind(notifications);
+  const standingReminder = notifications.standingReminder?.bind(notifications);
   return {
     ...notifications,
     // Live: mail connected in Settings changes it (a spread would copy the value once).
@@ -113,5 +125,18 @@ export function withTexts<T extends Notifications>(
           },
         }
       : {}),
+    async standingReminder(to: string, reminder: StandingReminder, skipToken: string) {
+      await standingReminder?.(to, reminder, skipToken);
+      const phone = toE164(reminder.phone);
+      if (!sms.configured || !phone) return;
+      try {
+        await sms.send(
+          phone,
+          standingReminderText(reminder, standingSkipUrl(publicUrl, skipToken)),
+        );
+      } catch (error) {
+        log.warn('standing reminder text not sent', { error: String(error) });
+      }
+    },
   };
 }

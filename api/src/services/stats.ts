@@ -27,12 +27,19 @@
 //   paidOrdersCents what they kept (received less refunded).
 import { Prisma } from '@bakery/prisma';
 import { addDays, bakeryToday, centsToDollars, dateRangeToUtc, type StatsView } from '@bakery/core';
-import { daysInRange, ORDER_SUMMARY, PAYMENTS, TAKINGS, type DateRange } from './dailySummary.js';
-import type { Tx as Db } from '../db/types.js';
+import {
+  daysInRange,
+  DUE,
+  ORDER_SUMMARY,
+  PAYMENTS,
+  TAKINGS,
+  type DateRange,
+} from './dailySummary.js';
+import type { Raw as Db } from '../db/types.js';
 import { HANDED_OVER_SQL, NOT_CANCELLED_SQL, PAYMENT_CANCELLED_SQL } from '../db/orderStates.js';
 
-/** Prisma Client or a transaction's client (guardedQuery). */
-export type { Tx as Db } from '../db/types.js';
+/** Raw SQL only: the client, a transaction's, or a raw session's (guardedRawQuery). */
+export type { Raw as Db } from '../db/types.js';
 
 export type { DateRange } from './dailySummary.js';
 
@@ -120,18 +127,22 @@ export async function statsFigures(
   };
 }
 
-/** How far back "due so far" looks: an index range on "pickupDate", never the whole table. */
+/** How far back "due so far" looks, in pickup days. */
 export const DUE_WINDOW_DAYS = 90;
 
-/** Orders placed in the range and due in the last DUE_WINDOW_DAYS days (not cancelled), and how many were handed over. */
+/**
+ * Orders placed in the range and due in the last DUE_WINDOW_DAYS days (not
+ * cancelled), and how many were handed over: from the due summary (rows per
+ * pickup day, day placed and state), never the orders themselves.
+ */
 async function dueFigures(db: Db, range: DateRange, now: Date) {
   const today = bakeryToday(now);
   const [row] = await db.$queryRaw<{ due: number; handed: number }[]>(Prisma.sql`
-    SELECT count(*)::int AS due,
-           count(*) FILTER (WHERE ${HANDED_OVER_SQL})::int AS handed
-    FROM ${ORDERS}
+    SELECT COALESCE(sum("orders"), 0)::int AS due,
+           COALESCE(sum("orders") FILTER (WHERE ${HANDED_OVER_SQL}), 0)::int AS handed
+    FROM ${DUE}
     WHERE "pickupDate" BETWEEN ${addDays(today, -(DUE_WINDOW_DAYS - 1))} AND ${today}
-      AND ${NOT_CANCELLED_SQL} AND ${inRange(range)}`);
+      AND ${NOT_CANCELLED_SQL} AND ${daysInRange(range)}`);
   return { dueOrders: row?.due ?? 0, dueHandedOver: row?.handed ?? 0 };
 }
 

@@ -2,14 +2,16 @@
 // environment variable set. Real square SDK against the local fake, a real
 // SMTP conversation with the local peer, the Twilio SDK against its fake.
 // Saved with her password, tested with a real call, in force for the next
-// order without a restart; the secrets never come back in any answer. The
-// Square Terminal paired there takes the desk's card checkouts (issue 42),
-// unless SQUARE_TERMINAL_DEVICE_ID says another.
+// order without a restart; the secrets never come back in any answer: those
+// of these calls, and every GET of the route map as the owner, a customer
+// and a stranger, once everything is connected. The Square Terminal paired
+// there takes the desk's card checkouts (issue 42), unless
+// SQUARE_TERMINAL_DEVICE_ID says another.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INTEGRATION_MESSAGES, TERMINAL_MESSAGES } from '@bakery/core';
+import { fillPath, INTEGRATION_MESSAGES, ROUTE_LIST, TERMINAL_MESSAGES } from '@bakery/core';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { startSquareFake, type SquareFake } from '../fakes/squareFake.js';
 import { startSmtpPeer, type SmtpPeer } from '../fakes/smtpPeer.js';
@@ -22,6 +24,7 @@ import { Client, insertOrder, PASSWORD, signedIn } from './helpers.js';
 
 const TWILIO = { accountSid: `AC${'a1'.repeat(16)}`, authToken: 'twilio-secret-token-9f3e' };
 const SMTP_PASSWORD = 'smtp-secret-pass-77aa';
+const WEBHOOK_KEY = 'square-webhook-signature-key-3e9b';
 
 let server: TestServer;
 let square: SquareFake;
@@ -368,5 +371,42 @@ describe('texts from Settings', () => {
       accountSid: TWILIO.accountSid,
     });
     for (const answer of answers) expect(answer).not.toContain(TWILIO.authToken);
+  });
+});
+
+describe('no answer carries a secret', () => {
+  it('every GET of the route map, as the owner, a customer and signed out, with all three connected', async () => {
+    const saved = await call(owner, 'put', '/api/admin/integrations/square', {
+      ...squareForm,
+      webhookSignatureKey: WEBHOOK_KEY,
+      confirm: PASSWORD,
+    });
+    expect(saved.body.square).toMatchObject({ connected: true, webhookKey: 'settings' });
+    const integrationsNow = (await owner.get('/api/admin/integrations')).body;
+    expect(integrationsNow.mail.connected && integrationsNow.sms.connected).toBe(true);
+
+    // A customer with an order, so the order routes answer with real rows.
+    const { client: customer } = await signedInCustomer(server.baseUrl, server.prisma);
+    const placed = await customer.post('/api/submit-order', { orderData: orderPayload() });
+    expect(placed.status).toBe(201);
+    const orderId = placed.body.order.id as string;
+    const params = new Proxy({} as Record<string, string>, {
+      get: (_, name: string) =>
+        ({ id: orderId, orderOrReferenceId: orderId, code: 'ABC123', name: 'none.dump' })[name] ??
+        orderId,
+    });
+    const callers = { owner, customer, stranger: new Client(server.baseUrl) };
+    let read = 0;
+    for (const route of ROUTE_LIST.filter((r) => r.method === 'GET'))
+      for (const [who, client] of Object.entries(callers)) {
+        const response = await client.request('GET', fillPath(route.path, params));
+        const text = Buffer.from(await response.arrayBuffer()).toString('latin1');
+        answers.push(text);
+        if (who === 'owner' && response.ok) read += 1;
+      }
+    // The owner's reads answered (not a wall of 403s).
+    expect(read).toBeGreaterThan(50);
+    for (const secret of [squareForm.accessToken, WEBHOOK_KEY, SMTP_PASSWORD, TWILIO.authToken])
+      for (const answer of answers) expect(answer).not.toContain(secret);
   });
 });

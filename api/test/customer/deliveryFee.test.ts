@@ -1,22 +1,34 @@
-// Issue 38: the owner's delivery-fee table (Settings, by ZIP code). A
-// delivery to a ZIP of the table has its fee in the total at submit,
-// recomputed on the server; another ZIP keeps the fee pending for staff.
+// Issue 38: the owner's delivery-fee table (Settings, by ZIP code), set
+// through PUT /api/admin/settings as the Settings tab sends it and read by the
+// storefront from GET /api/settings. A delivery to a ZIP of the table has its
+// fee in the total at submit, recomputed on the server, and keeps it in My
+// Orders; another ZIP keeps the fee pending for staff.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SHOP_SETTINGS, resetShopSettings } from '@bakery/core';
+import { DEFAULT_SHOP_SETTINGS, resetShopSettings, type OrderView } from '@bakery/core';
 import { startTestServer, type TestServer } from '../support/testServer.js';
-import { orderPayload, signedInCustomer } from '../support/factories.js';
-import { saveShopSettings } from '../../src/services/settings/shopSettings.js';
+import { Client, orderPayload, signedInCustomer } from '../support/factories.js';
+import { signedIn } from '../admin/helpers.js';
 import { PRICE_MISMATCH } from '../../src/services/orderSubmission.js';
 
 let server: TestServer;
 
 beforeAll(async () => {
   server = await startTestServer();
-  await saveShopSettings(
-    server.prisma,
-    { ...DEFAULT_SHOP_SETTINGS, deliveryFees: [{ zip: '32301', feeCents: 750 }] },
-    'owner@bakery.test',
-  );
+  const { client: owner } = await signedIn(server.baseUrl, server.prisma, 'owner');
+  const refused = await owner.put('/api/admin/settings', {
+    ...DEFAULT_SHOP_SETTINGS,
+    deliveryFees: [{ zip: '3230', feeCents: 750 }],
+  });
+  expect(refused.status).toBe(400);
+  expect(refused.body.message).toBe('Each delivery-fee ZIP code must be 5 digits');
+  const saved = await owner.put('/api/admin/settings', {
+    ...DEFAULT_SHOP_SETTINGS,
+    deliveryFees: [{ zip: '32301', feeCents: 750 }],
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  // What the storefront's checkout reads to show the fee before submit.
+  const shown = await new Client(server.baseUrl).get('/api/settings');
+  expect(shown.body.deliveryFees).toEqual([{ zip: '32301', feeCents: 750 }]);
 }, 60_000);
 
 afterAll(async () => {
@@ -54,6 +66,14 @@ describe('delivery fee at checkout', () => {
       where: { id: submitted.body.order.id },
     });
     expect(stored.deliveryFee.toFixed(2)).toBe('7.50');
+    expect(stored.total.toFixed(2)).toBe((Math.round(goods.total * 100 + 750) / 100).toFixed(2));
+    // My Orders shows the same fee and total.
+    const mine = await client.get<OrderView[]>('/api/my-orders');
+    expect(mine.body.find((o) => o.id === submitted.body.order.id)).toMatchObject({
+      deliveryFee: 7.5,
+      deliveryFeeStatus: 'calculated',
+      total: submitted.body.order.total,
+    });
   });
 
   it('recomputes the fee on the server: a total without it is refused', async () => {

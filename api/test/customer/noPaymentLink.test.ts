@@ -1,12 +1,29 @@
 // Issue 38: until card payments are connected, no customer text promises a
 // payment link that will not come. Mail goes through a real SMTP peer; no
 // Square. The order answer, the order mail, the delivery-fee mail and the
-// ready mail say pay at pickup (or that the team will e-mail how to pay).
+// ready mail say pay at pickup (or that the team will e-mail how to pay);
+// so do the change and cancellation mails, My Orders' answer, and every
+// order mail the server can write, rendered for each kind of order.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_NOT_CONFIGURED_NOTICE } from '@bakery/core';
+import {
+  deliveryFeeSetMail,
+  orderCancelledMail,
+  orderChangedMail,
+  orderReadyMail,
+  orderReceivedMail,
+  orderRestoredMail,
+  outForDeliveryMail,
+  paymentReceivedMail,
+  pickupReminderMail,
+  refundRecordedMail,
+  toMailOrder,
+  type MailContent,
+  type MailOrder,
+} from '../../src/services/mail/messages.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { startSmtpPeer, type SmtpPeer } from '../fakes/smtpPeer.js';
 import { createIntegrations, type Integrations } from '../../src/services/integrations.js';
@@ -96,5 +113,78 @@ describe('without card payments connected', () => {
     expect(feeMail!.text).toContain(PAYMENT_NOT_CONFIGURED_NOTICE.deliveryWithFee);
     noLink(feeMail!.text);
     noLink(feeMail!.html);
+  });
+});
+
+describe('without card payments connected, nothing a customer reads mentions a payment link', () => {
+  it('the change and cancellation mails, My Orders and the order page answers', async () => {
+    const { client, user } = await signedInCustomer(server.baseUrl, server.prisma);
+    const pickup = await client.post('/api/submit-order', {
+      orderData: orderPayload({ daysAhead: 12 }),
+    });
+    const delivery = await client.post('/api/submit-order', {
+      orderData: orderPayload({ daysAhead: 12, delivery: true }),
+    });
+    expect([pickup.status, delivery.status]).toEqual([201, 201]);
+    // She moves her pickup from My Orders; staff cancel the delivery.
+    const moved = await client.patch(`/api/my-orders/${pickup.body.order.id}`, {
+      pickupTime: '11:00 AM',
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    noLink(JSON.stringify(moved.body));
+    const cancelled = await staff.patch(`/api/admin/orders/${delivery.body.order.id}/status`, {
+      status: 'cancelled',
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    await mailsTo(user.email, /was changed/);
+    await mailsTo(user.email, /cancelled/);
+
+    const mine = await client.get('/api/my-orders');
+    expect(mine.status).toBe(200);
+    noLink(JSON.stringify(mine.body));
+    for (const id of [pickup.body.order.id, delivery.body.order.id]) {
+      const status = await client.get(`/api/order-payment-status/${id}`);
+      noLink(JSON.stringify(status.body));
+    }
+    // Every mail any customer of this file received.
+    const customers = smtp.messages.filter((m) => m.to.some((to) => to.startsWith('customer-')));
+    expect(customers.length).toBeGreaterThanOrEqual(8);
+    for (const mail of customers) {
+      noLink(mail.subject);
+      noLink(mail.text);
+      noLink(mail.html);
+    }
+  });
+
+  it('every order mail the server writes, for a pickup, a delivery with its fee pending and one with it set', async () => {
+    const stored = await server.prisma.order.findMany({ orderBy: { createdAt: 'asc' } });
+    const pickup = toMailOrder(stored.find((o) => o.deliveryMethod === 'pickup')!);
+    const delivery = toMailOrder(stored.find((o) => o.deliveryMethod === 'delivery')!);
+    const orders: MailOrder[] = [
+      { ...pickup, paymentStatus: 'pending', orderStatus: 'ready', pickupCode: 'K7Q2' },
+      { ...delivery, paymentStatus: 'pending', deliveryFeeStatus: 'pending', deliveryFeeCents: 0 },
+      { ...delivery, paymentStatus: 'pending', deliveryFeeStatus: 'calculated' },
+    ];
+    const context = { publicUrl: 'https://shop.example.com', paymentConfigured: false };
+    for (const order of orders) {
+      expect(order.paymentUrl).toBeNull();
+      const mails: MailContent[] = [
+        orderReceivedMail(order, context),
+        orderReadyMail(order, context),
+        outForDeliveryMail(order, context),
+        orderRestoredMail(order, context),
+        refundRecordedMail(order, context, { amountCents: 500, method: 'cash' }),
+        deliveryFeeSetMail(order, context),
+        pickupReminderMail(order, context),
+        orderChangedMail(order, ['Pickup time: 10:00 AM → 11:00 AM'], context),
+        orderCancelledMail(order, context),
+        paymentReceivedMail({ ...order, paymentStatus: 'paid' }, context),
+      ];
+      for (const mail of mails) {
+        noLink(mail.subject);
+        noLink(mail.text);
+        noLink(mail.html);
+      }
+    }
   });
 });

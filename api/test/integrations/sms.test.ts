@@ -85,3 +85,40 @@ describe('the ready text', () => {
     expect(toE164('555-0134')).toBeNull();
   });
 });
+
+describe('the standing order reminder (issue 41)', () => {
+  it('is texted with its skip link where texts are set up, and not to a number that is no phone', async () => {
+    const notifications = withTexts(
+      loggingNotifications(log),
+      createSmsSender({ ...credentials, from: '+18505550100', apiUrl: twilio.url }, log),
+      server.prisma,
+      log,
+      'https://shop.example',
+    );
+    const reminder = {
+      date: 'Saturday, December 5, 2026',
+      items: '2 × Sourdough Loaf',
+      lockAt: 'Thu, Dec 3 at 10:00 AM',
+      total: '$24.00',
+    };
+    const before = twilio.texts.length;
+    await notifications.standingReminder!(
+      'regular@example.com',
+      { ...reminder, phone: '850-555-0123' },
+      'tok-1',
+    );
+    await notifications.standingReminder!(
+      'regular@example.com',
+      { ...reminder, phone: '12' },
+      'tok-2',
+    );
+    const sent = twilio.texts.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to).toBe('+18505550123');
+    expect(sent[0]!.body).toContain(
+      'your standing order for Saturday, December 5, 2026 (2 × Sourdough Loaf)',
+    );
+    expect(sent[0]!.body).toContain('can be changed until Thu, Dec 3 at 10:00 AM');
+    expect(sent[0]!.body).toContain('https://shop.example/standing-orders/skip?token=tok-1');
+  });
+});

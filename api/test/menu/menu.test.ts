@@ -442,12 +442,21 @@ describe('bad input (400 with the field)', () => {
     expect((await owner.del('/api/admin/menu/categories/pies')).status).toBe(200);
     expect((await owner.post('/api/admin/menu/publish')).status).toBe(201);
     expect(await menuItem('apple-pie')).toBeUndefined();
-    // The order keeps its line.
+    // The order keeps its line: in My Orders, on the desk and on the bake sheet of its day.
     const mine = await customer.get<OrderView[]>('/api/my-orders');
     expect(mine.body.find((o) => o.id === pie.body.order.id)!.items[0]).toMatchObject({
       name: 'Apple Pie',
       price: 32,
     });
+    const desk = await owner.get<OrderView[]>('/api/admin/orders?limit=100');
+    expect(desk.body.find((o) => o.id === pie.body.order.id)).toMatchObject({
+      items: [{ name: 'Apple Pie', price: 32, quantity: 2 }],
+      subtotal: 64,
+    });
+    const day = pie.body.order.pickupDate;
+    const sheet = await owner.get(`/api/admin/kitchen/bake-sheet?fromDate=${day}&toDate=${day}`);
+    expect(sheet.status).toBe(200);
+    expect(JSON.stringify(sheet.body)).toContain('Apple Pie');
   });
 
   it('adds a size the seed does not have; customers see it and order it at its price', async () => {

@@ -32,6 +32,12 @@ export interface SquareConnectionView extends ConnectionViewBase {
    */
   terminalDeviceId: string | null;
   terminalSource: IntegrationSource;
+  /**
+   * The webhook: the URL to give Square (its signature covers it) and where
+   * the signature key comes from (the environment's wins; never the key itself).
+   */
+  webhookUrl: string | null;
+  webhookKey: IntegrationSource;
 }
 
 export interface MailConnectionView extends ConnectionViewBase {
@@ -92,6 +98,8 @@ export const SquareConnectionFieldsSchema = z.object({
     .min(1, 'Enter the location ID')
     .max(100, 'The location ID is at most 100 characters'),
   environment: z.enum(['sandbox', 'production']),
+  /** Square's webhook signature key: payments confirmed by Square's events. Empty keeps the saved one. */
+  webhookSignatureKey: secretField(200),
   /** Issue 42: the paired Square Terminal (Square's Devices list gives it); empty: none. */
   terminalDeviceId: z
     .string()

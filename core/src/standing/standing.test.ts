@@ -8,7 +8,9 @@ import {
   standingFirstDate,
   StandingOrderSchema,
   standingStatus,
+  standingLinesOn,
 } from './standing';
+import { getMenuItem } from '../catalogue/catalogue';
 
 const every2 = {
   everyWeeks: 2,
@@ -75,5 +77,47 @@ describe('a standing order in words', () => {
     expect(standingCadenceWords({ ...base, everyWeeks: 1, pickupTime: null })).toBe(
       'Every Saturday',
     );
+  });
+});
+
+describe('standingLinesOn (issue 41: an item off the menu)', () => {
+  const line = (productId: string, quantity = 2) => ({
+    productId,
+    quantity,
+    variant: null,
+    filling: null,
+    addIn: null,
+  });
+
+  it('keeps the lines the menu still offers', () => {
+    const { lines, changes } = standingLinesOn([line('lemon-poppy-seed-loaf')], '2026-12-09');
+    expect(lines).toEqual([line('lemon-poppy-seed-loaf')]);
+    expect(changes).toEqual([]);
+  });
+
+  it('bakes the owner’s substitute instead of an item taken off the menu, and says so', () => {
+    const { lines, changes } = standingLinesOn(
+      [line('rye-sourdough-gone', 3), line('lemon-poppy-seed-loaf')],
+      '2026-12-09',
+      { 'rye-sourdough-gone': 'lemon-poppy-seed-loaf' },
+    );
+    expect(lines).toEqual([line('lemon-poppy-seed-loaf', 3), line('lemon-poppy-seed-loaf')]);
+    expect(changes).toEqual([
+      {
+        productId: 'rye-sourdough-gone',
+        substituteId: 'lemon-poppy-seed-loaf',
+        words: `Rye sourdough gone is no longer on the menu: 3 × ${getMenuItem('lemon-poppy-seed-loaf')!.name} instead`,
+      },
+    ]);
+  });
+
+  it('leaves an item out when there is no substitute, or the substitute is not offered either', () => {
+    const { lines, changes } = standingLinesOn([line('rye-sourdough-gone')], '2026-12-09', {
+      'rye-sourdough-gone': 'also-gone',
+    });
+    expect(lines).toEqual([]);
+    expect(changes.map((c) => c.words)).toEqual([
+      'Rye sourdough gone is no longer on the menu: left out',
+    ]);
   });
 });

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { addDays, daysAway, isDateString, PICKUP_SLOTS } from '../calendar/calendar';
 import { lockTime } from '../lifecycle/selfService';
-import { WEEKDAY_NAMES, weekdayIndexOf } from '../catalogue/availability';
+import { unavailableReason, WEEKDAY_NAMES, weekdayIndexOf } from '../catalogue/availability';
+import { getMenuItem } from '../catalogue/catalogue';
 import { MAX_DISTINCT_ITEMS, MAX_ITEM_QUANTITY, ORDER_MESSAGES } from '../schemas/order';
 
 export const STANDING_MESSAGES = {
@@ -169,13 +170,85 @@ export const StandingSettingsSchema = z.object({
     .int()
     .min(1, 'Reminder hours must be a whole number from 1 to 168')
     .max(168, 'Reminder hours must be a whole number from 1 to 168'),
+  /**
+   * { productId: substitute's productId }: what an occurrence bakes instead of
+   * an item taken off the menu or not offered on its date; left out when
+   * there is none. Left as it was when not sent.
+   */
+  substitutes: z
+    .record(z.string().trim().min(1).max(60), z.string().trim().min(1).max(60))
+    .optional(),
 });
 export type StandingSettings = z.infer<typeof StandingSettingsSchema>;
 export const DEFAULT_STANDING_SETTINGS: StandingSettings = {
   offered: true,
   productIds: null,
   reminderHours: 24,
+  substitutes: {},
 };
+
+/** What changed in one occurrence, in the customer's words ("Sourdough Loaf is not on the menu: Seeded Loaf instead"). */
+export interface StandingLineChange {
+  productId: string;
+  /** The substitute's id, or null when the item is left out. */
+  substituteId: string | null;
+  words: string;
+}
+
+/** A menu item's name, or its id in words when the menu no longer has it. */
+const itemName = (productId: string) =>
+  getMenuItem(productId)?.name ??
+  productId.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+/**
+ * What an occurrence on `date` bakes of a standing order's `lines` (issue
+ * 41): an item taken off the menu, or not offered that day (out of season,
+ * sold out, another weekday), is replaced by the owner's substitute when that
+ * one is offered then (same quantity, its plain size), or left out; each
+ * change is said in words for the customer.
+ */
+export function standingLinesOn(
+  lines: readonly StandingLine[],
+  date: string,
+  substitutes: Readonly<Record<string, string>> = {},
+): { lines: StandingLine[]; changes: StandingLineChange[] } {
+  const offered = (id: string) => {
+    const item = getMenuItem(id);
+    return Boolean(item) && !unavailableReason(item!, date);
+  };
+  const kept: StandingLine[] = [];
+  const changes: StandingLineChange[] = [];
+  for (const line of lines) {
+    if (offered(line.productId)) {
+      kept.push(line);
+      continue;
+    }
+    const item = getMenuItem(line.productId);
+    const why = !item || item.hidden ? 'is no longer on the menu' : 'is not baked that day';
+    const substitute = substitutes[line.productId];
+    if (substitute && offered(substitute)) {
+      kept.push({
+        productId: substitute,
+        quantity: line.quantity,
+        variant: null,
+        filling: null,
+        addIn: null,
+      });
+      changes.push({
+        productId: line.productId,
+        substituteId: substitute,
+        words: `${itemName(line.productId)} ${why}: ${line.quantity} × ${itemName(substitute)} instead`,
+      });
+    } else {
+      changes.push({
+        productId: line.productId,
+        substituteId: null,
+        words: `${itemName(line.productId)} ${why}: left out`,
+      });
+    }
+  }
+  return { lines: kept, changes };
+}
 
 // ------------------------------------------------------------------ the dates
 

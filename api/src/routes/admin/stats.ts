@@ -6,7 +6,11 @@ import Router from '@koa/router';
 import { ROUTES } from '@bakery/core';
 import { on } from '../on.js';
 import type { AppDeps } from '../../deps.js';
-import { abortOnDisconnect, guardedRequestQuery } from '../../db/queryGuard.js';
+import {
+  abortOnDisconnect,
+  guardedRequestQuery,
+  guardedRequestRawQuery,
+} from '../../db/queryGuard.js';
 import { getStats } from '../../services/stats.js';
 import { getAnalytics } from '../../services/analytics.js';
 import { dayAtAGlance } from '../../services/today.js';
@@ -17,12 +21,12 @@ export function adminStatsRouter(deps: AppDeps): Router {
   const figures = { outer: [abortOnDisconnect()] };
   on(router, ROUTES.stats, figures, async (ctx, { query: range }) => {
     ctx.set('Cache-Control', 'no-store');
-    return await guardedRequestQuery(ctx, deps.prisma, 'stats', (tx) => getStats(tx, range));
+    return await guardedRequestRawQuery(ctx, deps.prisma, 'stats', (db) => getStats(db, range));
   });
   on(router, ROUTES.analytics, figures, async (ctx, { query: range }) => {
     ctx.set('Cache-Control', 'no-store');
-    return await guardedRequestQuery(ctx, deps.prisma, 'analytics', (tx) =>
-      getAnalytics(tx, range),
+    return await guardedRequestRawQuery(ctx, deps.prisma, 'analytics', (db) =>
+      getAnalytics(db, range),
     );
   });
   // The Overview's day at a glance: staff at the counter need it, not only analytics.

@@ -26,7 +26,7 @@ import {
 } from '@bakery/core';
 import { Prisma, type PrismaClient } from '@bakery/prisma';
 import { badRequest, conflict, notFound } from '../../errors.js';
-import type { Db } from '../../db/types.js';
+import type { Db, Raw } from '../../db/types.js';
 import { settingsRow } from '../../db/settingsRow.js';
 
 /** Orders that hold kitchen time: every state but cancelled. */
@@ -97,7 +97,7 @@ export interface DayCheck {
  * judged by book_order after the day's fit (its message says less).
  */
 export async function checkDay(
-  tx: Prisma.TransactionClient,
+  tx: Raw,
   pickupDate: string,
   lines: readonly KitchenLine[],
   who: Reservation,
@@ -138,7 +138,7 @@ interface DayRules {
 
 /** Everything else the check needs, in one statement (the fair share by the userId + date index). */
 async function dayRules(
-  tx: Prisma.TransactionClient,
+  tx: Raw,
   date: string,
   userId: string | null,
   alsoRead?: Prisma.Sql,

@@ -34,12 +34,14 @@ import {
   type MailContext,
   type MailOrder,
   standingHolidayMail,
+  standingChangedMail,
   standingRefusedMail,
   standingReminderMail,
 } from './messages.js';
 import { createMailQueue } from './queue.js';
 import { loadWindows } from '../kitchen/windows.js';
 import { createMailTransport, type MailSettings, type MailTransport } from './transport.js';
+import { standingSkipUrl } from '../standing/skipUrl.js';
 
 export { SECRET_MAIL_KINDS } from './queue.js';
 export { readMailSettings, type MailSettings } from './transport.js';
@@ -309,8 +311,12 @@ export function createMailNotifications(options: MailNotificationsOptions): Mail
       const pageUrl = `${context.publicUrl}/standing-orders`;
       send('standing-holiday', to, () => standingHolidayMail(holiday, pageUrl));
     },
+    async standingChanged(to, change) {
+      const pageUrl = `${context.publicUrl}/standing-orders`;
+      send('standing-changed', to, () => standingChangedMail(change, pageUrl));
+    },
     async standingReminder(to, reminder, skipToken) {
-      const skipUrl = `${context.publicUrl}/standing-orders/skip?token=${encodeURIComponent(skipToken)}`;
+      const skipUrl = standingSkipUrl(context.publicUrl, skipToken);
       send('standing-reminder', to, () => standingReminderMail(reminder, skipUrl));
     },
     async emailChanged(to, newEmail, undoUrl) {

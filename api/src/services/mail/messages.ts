@@ -841,6 +841,21 @@ export function standingHolidayMail(
   ]);
 }
 
+/** Issue 41: what changed in a booked occurrence (a substitute, an item left out, today's price). */
+export function standingChangedMail(
+  change: { date: string; changes: string[]; total: string },
+  pageUrl: string,
+): MailContent {
+  return message(`Your standing order for ${change.date} has changed`, '', [
+    [
+      `The menu changed since your standing order was booked. For ${change.date}:`,
+      ...change.changes.map((words) => `• ${words}`),
+      `Its total is now ${change.total}. You can change or skip this date until it locks.`,
+      { button: 'See your standing orders', href: pageUrl, text: `See them: ${pageUrl}` },
+    ],
+  ]);
+}
+
 /** Issue 41: the reminder before an occurrence locks, with a one-tap skip link. */
 export function standingReminderMail(
   reminder: { date: string; items: string; lockAt: string; total: string },

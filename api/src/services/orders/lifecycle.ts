@@ -7,8 +7,6 @@ import {
   bakeryToday,
   checkAdminAction,
   checkOrderAction,
-  fulfillmentAfterSpecAction,
-  fulfillmentOf,
   specFields,
   type PaymentMethod,
   checkPaymentChange,
@@ -46,7 +44,6 @@ import {
   notify,
   ensureLink,
   reload,
-  ensureCounter,
   stateOf,
   orderName,
 } from './record.js';
@@ -198,42 +195,44 @@ export async function setFulfillment(
 }
 
 /**
- * Mark In Progress, the Undo of a hand-over: the order goes back to ready (or
- * out for delivery) and any payment taken in that hand-over is reversed, so
- * the money it never received leaves the takings; nothing is mailed.
+ * Mark In Progress, the Undo of a hand-over, through the engine's
+ * `undoHandOver`: the order goes back to ready (or out for delivery) and any
+ * payment taken in that hand-over is reversed, so the money it never
+ * received leaves the takings; nothing is mailed.
  */
 export async function undoHandOver(deps: OrderAdminDeps, id: string, actor: Actor) {
-  return deps.prisma.$transaction(async (tx) => {
-    const current = await lockOrder(tx, id);
-    ensure(checkAdminAction(current, 'markInProgress'));
-    const taken = await handOverPayments(tx, id);
-    const takenCents = taken.reduce((sum, payment) => sum + cents(payment.amount), 0);
-    // Money refunded since cannot be taken back as well: refund the rest instead.
-    if (takenCents > refundableCents(orderMoneyOf(current)))
-      throw conflict(
-        'Cannot undo the hand-over: part of its payment was refunded since; record a refund instead',
-      );
-    for (const payment of taken) await reversePayment(tx, payment, actor, 'Hand-over undone');
-    const changes = {
-      ...adminActionChanges(current, 'markInProgress'),
-      ...counterChanges(current, 'markInProgress'),
-      fulfilledAt: null,
-    };
-    const moved = await applyChanges(tx, current, changes, actor);
-    // The spec's Mark In Progress moves orderStatus back; the payment fields
-    // change only when the hand-over's own payment was taken back.
-    if (taken.length === 0) return moved;
-    return applyChanges(tx, moved, await paymentFieldsAfterMoney(tx, moved), actor);
+  const { order } = await takeOrderAction(deps, id, 'undoHandOver', actor, {
+    specCheck: (current) => checkAdminAction(current, 'markInProgress'),
+    work: async (tx, current) => {
+      const taken = await handOverPayments(tx, id);
+      const takenCents = taken.reduce((sum, payment) => sum + cents(payment.amount), 0);
+      // Money refunded since cannot be taken back as well: refund the rest instead.
+      if (takenCents > refundableCents(orderMoneyOf(current)))
+        throw conflict(
+          'Cannot undo the hand-over: part of its payment was refunded since; record a refund instead',
+        );
+      for (const payment of taken) await reversePayment(tx, payment, actor, 'Hand-over undone');
+      const back = ORDER_ACTION_RULES.undoHandOver.to(stateOf(current))!;
+      return {
+        ...adminActionChanges(current, 'markInProgress'),
+        ...counterChanges(current, 'markInProgress'),
+        fulfilledAt: null,
+        // The payment fields change only when the hand-over's own payment was taken back.
+        ...(taken.length ? await paymentFieldsAfterMoney(tx, current, back) : {}),
+      };
+    },
   });
+  return order;
 }
 
 /**
- * Hands the order over (Fulfill, Hand Over): picked up or delivered, complete,
- * a paid payment completed, the time stamped. An unpaid order is refused
- * (409 payment_due, naming the amount) unless the payment is taken in the same
- * step (`payment`: cash, card elsewhere or the Square link). Nothing is mailed:
- * the customer is at the counter (Mark Ready is what tells them). Refused on a
- * cancelled order; idempotent on an order already handed over.
+ * Hands the order over (Fulfill, Hand Over) through the engine's `handOver`:
+ * picked up or delivered, complete, a paid payment completed, the time
+ * stamped. An unpaid order is refused (409 payment_due, naming the amount)
+ * unless the payment is taken in the same step (`payment`: cash, card
+ * elsewhere or the Square link), as a row its Undo can reverse. Nothing is
+ * mailed: the customer is at the counter (Mark Ready is what tells them).
+ * Refused on a cancelled order; idempotent on an order already handed over.
  */
 export async function fulfill(
   deps: OrderAdminDeps,
@@ -242,45 +241,36 @@ export async function fulfill(
   payment: { method: PaymentMethod } | null = null,
   now = new Date(),
 ) {
-  let already = false;
-  const order = await deps.prisma.$transaction(async (tx) => {
-    const current = await lockOrder(tx, id);
-    if (isFulfilled(current)) {
-      already = true;
-      return current;
-    }
-    ensure(checkAdminAction(current, 'fulfill'));
-    ensureCounter(current, 'handOver', { takingPayment: payment !== null });
-    // The amount due (core), taken in this step as a payment row its Undo can reverse.
-    const money = orderMoneyOf(current);
-    const due = amountDueCents(money);
-    const taking = payment !== null && due > 0;
-    if (taking)
-      await recordPayment(tx, id, {
-        method: payment.method,
-        amountCents: due,
-        actor,
-        context: HAND_OVER_CONTEXT,
-        at: now,
-      });
-    const settled =
-      isSettled({ ...money, receivedCents: money.receivedCents + (taking ? due : 0) }) ||
-      (money.totalCents === 0 && !taking);
-    const next = fulfillmentAfterSpecAction(current, 'fulfill') ?? fulfillmentOf(current);
-    return applyChanges(
-      tx,
-      current,
-      {
+  const { order, changed } = await takeOrderAction(deps, id, 'handOver', actor, {
+    now,
+    done: (current) => isFulfilled(current),
+    specCheck: (current) => checkAdminAction(current, 'fulfill'),
+    context: () => ({ takingPayment: payment !== null }),
+    work: async (tx, current) => {
+      const money = orderMoneyOf(current);
+      const due = amountDueCents(money);
+      const taking = payment !== null && due > 0;
+      if (taking)
+        await recordPayment(tx, id, {
+          method: payment.method,
+          amountCents: due,
+          actor,
+          context: HAND_OVER_CONTEXT,
+          at: now,
+        });
+      const settled =
+        isSettled({ ...money, receivedCents: money.receivedCents + (taking ? due : 0) }) ||
+        (money.totalCents === 0 && !taking);
+      const next = ORDER_ACTION_RULES.handOver.to(stateOf(current))!;
+      return {
         ...adminActionChanges(current, 'fulfill'),
         ...specFields(next, settled),
-        fulfillmentStatus: next,
         fulfilledAt: now,
         ...(taking ? { paymentMethod: payment.method, paidAt: current.paidAt ?? now } : {}),
-      },
-      actor,
-    );
+      };
+    },
   });
-  return { order, alreadyFulfilled: already };
+  return { order, alreadyFulfilled: !changed };
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   fulfillmentOf,
   HAND_OVER_CONTEXT,
   isSettled,
+  type FulfillmentStatus,
   type OrderPaymentView,
   type PaymentMethod,
 } from '@bakery/core';
@@ -117,6 +118,8 @@ export async function lastPaymentMethod(tx: Tx, orderId: string): Promise<string
 export async function paymentFieldsAfterMoney(
   tx: Tx,
   order: OrderRow,
+  /** The state the order is moving to in the same step (an Undo), if not the stored one. */
+  fulfillment?: FulfillmentStatus,
 ): Promise<Record<string, unknown>> {
   const fresh = await tx.order.findUniqueOrThrow({
     where: { id: order.id },
@@ -130,7 +133,7 @@ export async function paymentFieldsAfterMoney(
   });
   if (fresh.paymentStatus === 'cancelled') return {};
   const money = orderMoneyOf(fresh);
-  const handedOver = FULFILLMENT_STATES[fulfillmentOf(fresh)].handedOver;
+  const handedOver = FULFILLMENT_STATES[fulfillment ?? fulfillmentOf(fresh)].handedOver;
   if (isSettled(money) || (money.totalCents === 0 && amountDueCents(money) === 0))
     return {
       paymentStatus: handedOver ? 'completed' : 'paid',

@@ -369,7 +369,7 @@ export function createSquarePayments(options: SquarePaymentsOptions): SquarePaym
   ): Promise<WebhookResult> {
     if (!settings.webhookSignatureKey || !settings.webhookUrl) {
       log.warn(
-        'Square webhook refused: SQUARE_WEBHOOK_SIGNATURE_KEY and SQUARE_WEBHOOK_URL are not both set',
+        'Square webhook refused: no signature key (SQUARE_WEBHOOK_SIGNATURE_KEY, or the key saved in Settings) or no webhook URL',
       );
       return refuse(503, 'Square webhooks are not configured', 'payment_not_configured');
     }

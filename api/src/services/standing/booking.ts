@@ -17,8 +17,11 @@ import {
   formatLongDate,
   isPausedOn,
   occurrenceDates,
+  formatCents,
   occurrenceLock,
   orderLines,
+  standingLinesOn,
+  type StandingLineChange,
   taxRatePercent,
 } from '@bakery/core';
 import { Prisma, type PrismaClient } from '@bakery/prisma';
@@ -29,7 +32,12 @@ import { loadHorizonDays } from '../kitchen/capacity.js';
 import { assertAvailableOn } from '../menu/orders.js';
 import { withLineAllergens } from '../allergens/orderLines.js';
 import { placeBookedOrder, type NewOrder } from '../orderSubmission.js';
-import { linesOf, occurrencePrice, type StandingRow } from './record.js';
+import { linesOf, occurrencePrice, standingSettings, type StandingRow } from './record.js';
+import { centsOf } from '../../db/money.js';
+import { conflict } from '../../errors.js';
+import { storedLines } from '../kitchen/capacity.js';
+import { bookStoredOrder } from '../kitchen/booking.js';
+import { applyChanges, lockOrder, type Actor } from '../orders/record.js';
 
 export interface BookingDeps {
   prisma: PrismaClient;
@@ -55,26 +63,37 @@ type Customer = {
   phone: string | null;
 };
 
-/** The order row of one occurrence: today's prices, no rush fee, the account's name. */
+/**
+ * The order row of one occurrence: today's prices, no rush fee, the
+ * account's name; an item off the menu or not offered that day replaced by
+ * the owner's substitute or left out (`changes`, for the customer).
+ */
 async function occurrenceRow(
   prisma: PrismaClient,
   row: StandingRow,
   user: Customer,
   date: string,
-): Promise<NewOrder> {
-  const lines = linesOf(row);
-  // Sold out, out of season, not on that weekday: refused for that date (a 409).
-  assertAvailableOn(
-    lines.map((line) => line.productId),
-    date,
-  );
+  substitutes: Readonly<Record<string, string>>,
+): Promise<{ order: NewOrder; changes: StandingLineChange[] }> {
+  const { lines, changes } = standingLinesOn(linesOf(row), date, substitutes);
+  // Nothing left to bake: refused for that date, with the first item's reason (a 409).
+  if (lines.length === 0) {
+    assertAvailableOn(
+      linesOf(row).map((line) => line.productId),
+      date,
+    );
+    throw conflict(
+      `Nothing in your standing order is on the menu for ${formatLongDate(date)}`,
+      'item_unavailable',
+    );
+  }
   const priced = occurrencePrice(lines);
   const delivery = row.deliveryMethod === 'delivery';
   const name = Array.from(`${user.firstName} ${user.lastName}`.trim())
     .slice(0, 100)
     .join('')
     .trim();
-  return {
+  const order = {
     id: randomUUID(),
     idempotencyKey: null,
     standingOrderId: row.id,
@@ -105,6 +124,7 @@ async function occurrenceRow(
     deliveryZip: delivery ? row.deliveryZip : null,
     deliveryInstructions: delivery ? row.deliveryInstructions : null,
   } as NewOrder;
+  return { order, changes };
 }
 
 /** The occurrence's row, inserted by the order's own statement: a second booking of the date fails whole. */
@@ -128,9 +148,10 @@ export async function bookOccurrence(
   user: Customer,
   date: string,
   today: string,
+  substitutes: Readonly<Record<string, string>> = {},
 ): Promise<Outcome> {
   try {
-    const order = await occurrenceRow(deps.prisma, row, user, date);
+    const { order, changes } = await occurrenceRow(deps.prisma, row, user, date, substitutes);
     await placeBookedOrder(deps.prisma, order, {
       // Neither the fair share nor the unpaid cap: a subscriber's weeks are booked ahead on purpose.
       userId: null,
@@ -138,12 +159,130 @@ export async function bookOccurrence(
       unpaid: null,
       alsoInsert: occurrenceInsert(row.id, date, order.id),
     });
+    if (changes.length > 0)
+      await tellChanged(deps, user.email, date, {
+        changes: changes.map((c) => c.words),
+        totalCents: centsOf(order.total as unknown as number),
+      });
     return 'booked';
   } catch (error) {
     if (takenByAnotherRun(error)) return 'taken';
     if (!(error instanceof HttpError)) throw error;
     return (await refuse(deps, row, user, date, error.message)) ? 'refused' : 'taken';
   }
+}
+
+/** The customer told what changed in one occurrence (a failure of the mail is logged). */
+async function tellChanged(
+  deps: BookingDeps,
+  email: string,
+  date: string,
+  change: { changes: string[]; totalCents: number },
+) {
+  await deps.notifications
+    .standingChanged?.(email, {
+      date: formatLongDate(date),
+      changes: change.changes,
+      total: formatCents(change.totalCents),
+    })
+    .catch((error: unknown) =>
+      deps.log.error('standing change mail failed', { error: String(error) }),
+    );
+}
+
+/** Who the order history names when a booked occurrence follows the menu. */
+const MENU_ACTOR: Actor = { id: null, email: 'standing order (the menu changed)' };
+
+/** Booked occurrences followed per run (the nearest first). */
+const FOLLOW_MAX = 2000;
+
+/**
+ * Booked occurrences that are not locked and not paid follow the menu as it
+ * is now (issue 41): an item taken off it (or not offered that day) becomes
+ * the owner's substitute or is left out, and a price change applies, from
+ * the next occurrence not yet locked; new lines are booked through the one
+ * booking in the same transaction (a day that cannot take them leaves the
+ * occurrence as it was). Each customer whose occurrence changed is told what
+ * and the new total. Returns the occurrences changed.
+ */
+export async function followMenu(
+  deps: BookingDeps,
+  substitutes: Readonly<Record<string, string>>,
+  now = new Date(),
+): Promise<number> {
+  const { prisma } = deps;
+  const today = bakeryToday(now);
+  const booked = await prisma.standingOccurrence.findMany({
+    where: { state: 'ordered', date: { gt: today }, orderId: { not: null } },
+    include: { standingOrder: true },
+    orderBy: [{ date: 'asc' }, { standingOrderId: 'asc' }],
+    take: FOLLOW_MAX,
+  });
+  let changed = 0;
+  for (const occurrence of booked) {
+    const { lines, changes } = standingLinesOn(
+      linesOf(occurrence.standingOrder),
+      occurrence.date,
+      substitutes,
+    );
+    if (lines.length === 0) continue;
+    const priced = occurrencePrice(lines);
+    const told = await prisma
+      .$transaction(async (tx) => {
+        const current = await lockOrder(tx, occurrence.orderId!);
+        if (current.fulfillmentStatus === 'cancelled' || centsOf(current.receivedAmount) > 0)
+          return null;
+        if (occurrenceLock(occurrence.date, current.pickupTime) <= now) return null;
+        const items = orderLines(priced);
+        const sameLines =
+          JSON.stringify(storedLines(current.items)) ===
+          JSON.stringify(storedLines(items as unknown as Prisma.JsonValue));
+        const before = centsOf(current.total);
+        if (sameLines && before === priced.totalCents) return null;
+        if (!sameLines)
+          await bookStoredOrder(tx, {
+            orderId: current.id,
+            date: occurrence.date,
+            pickupTime: current.pickupTime,
+            deliveryMethod: current.deliveryMethod,
+            lines: storedLines(items as unknown as Prisma.JsonValue),
+            holder: null,
+            userId: null,
+            today,
+            holds: 'all',
+          });
+        await applyChanges(
+          tx,
+          current,
+          {
+            items: await withLineAllergens(tx as unknown as PrismaClient, items),
+            subtotal: centsToDollars(priced.subtotalCents),
+            cakeOptionsFee: centsToDollars(priced.cakeOptionsFeeCents),
+            tax: centsToDollars(priced.taxCents),
+            total: centsToDollars(priced.totalCents),
+          },
+          MENU_ACTOR,
+        );
+        const words = sameLines ? [] : changes.map((c) => c.words);
+        if (before !== priced.totalCents)
+          words.push(
+            `Price: ${formatCents(before)} → ${formatCents(priced.totalCents)} (today's menu)`,
+          );
+        return { email: current.customerEmail, words };
+      })
+      .catch((error: unknown) => {
+        // A day that cannot take the new lines: the occurrence stays as it was booked.
+        if (error instanceof HttpError) return null;
+        throw error;
+      });
+    if (!told) continue;
+    changed += 1;
+    await tellChanged(deps, told.email, occurrence.date, {
+      changes: told.words,
+      totalCents: priced.totalCents,
+    });
+  }
+  return changed;
 }
 
 /** The refused row, inserted once; only the run that inserts it tells the customer and the owner. */
@@ -215,6 +354,9 @@ export async function runStandingBooking(
   const today = bakeryToday(now);
   const lastDate = addDays(today, await loadHorizonDays(prisma));
   const result: BookingRun = { booked: 0, refused: 0 };
+  const { substitutes = {} } = await standingSettings(prisma);
+  // What is booked already follows today's menu first (prices, substitutes).
+  if (!options.only) await followMenu(deps, substitutes, now);
   const limit = pLimit(BOOKINGS_AT_ONCE);
   let cursor: { createdAt: Date; id: string } | null = null;
   for (;;) {
@@ -257,7 +399,7 @@ export async function runStandingBooking(
     const work = page.flatMap((row) =>
       datesToBook(row, taken.get(row.id) ?? new Set(), { today, lastDate, now }).map((date) =>
         limit(async () => {
-          const outcome = await bookOccurrence(deps, row, row.user, date, today);
+          const outcome = await bookOccurrence(deps, row, row.user, date, today, substitutes);
           if (outcome === 'booked') result.booked += 1;
           if (outcome === 'refused') result.refused += 1;
         }),

@@ -40,7 +40,11 @@ export async function standingSettings(db: Db): Promise<StandingSettings> {
     row as unknown as StandingSettings | null,
     DEFAULT_STANDING_SETTINGS,
   );
-  return { ...stored, productIds: (stored.productIds as string[] | null) ?? null };
+  return {
+    ...stored,
+    productIds: (stored.productIds as string[] | null) ?? null,
+    substitutes: (stored.substitutes as Record<string, string> | null) ?? {},
+  };
 }
 
 export async function saveStandingSettings(
@@ -52,6 +56,8 @@ export async function saveStandingSettings(
       offered: settings.offered,
       productIds: settings.productIds ?? Prisma.DbNull,
       reminderHours: settings.reminderHours,
+      // Not sent: left as it was.
+      ...(settings.substitutes ? { substitutes: settings.substitutes } : {}),
     }),
   );
   return standingSettings(db);

@@ -42,6 +42,7 @@ export async function sendStandingReminders(deps: BookingDeps, now = new Date())
       id: true,
       pickupTime: true,
       customerEmail: true,
+      customerPhone: true,
       items: true,
       total: true,
       paymentStatus: true,
@@ -76,6 +77,7 @@ export async function sendStandingReminders(deps: BookingDeps, now = new Date())
         items: lines.map((l) => `${l.quantity ?? 1} × ${l.name ?? ''}`).join(', '),
         lockAt: formatLockTime(lockAt),
         total: formatCents(centsOf(order.total)),
+        phone: order.customerPhone,
       },
       token,
     );

@@ -118,7 +118,7 @@ export default function AboutPage() {
             <p key={line}>{line}</p>
           ))}
           <h3>Delivery</h3>
-          {deliveryPolicyLines(config.data?.paymentConfigured ?? true).map((line) => (
+          {deliveryPolicyLines(config.data?.paymentConfigured).map((line) => (
             <p key={line}>{line}</p>
           ))}
         </section>

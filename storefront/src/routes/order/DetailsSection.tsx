@@ -107,7 +107,7 @@ export function DetailsSection({
           </label>
         </div>
         <div className="hint delivery-policy" id="delivery-policy">
-          {deliveryPolicyLines(config.data?.paymentConfigured ?? true).map((line) => (
+          {deliveryPolicyLines(config.data?.paymentConfigured).map((line) => (
             <p key={line}>{line}</p>
           ))}
         </div>

@@ -70,8 +70,9 @@ export function OrderForm({ user }: { user: UserView }) {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // Issue 38: without card payments connected, no payment link is promised.
-  const paymentConfigured = useShopConfig().data?.paymentConfigured ?? true;
+  // Issue 38: without card payments connected, no payment link is promised
+  // (nor while GET /api/config has not answered).
+  const paymentConfigured = useShopConfig().data?.paymentConfigured;
   const toast = useToast();
   const phone = user.phone ?? '';
   // The draft of this account (issue 24): what was typed before Back, the menu or a reload.
@@ -116,6 +117,11 @@ export function OrderForm({ user }: { user: UserView }) {
   // Issue 38: the owner's fee for the delivery ZIP, shown and in the total before submitting.
   const zipFee = form.deliveryMethod === 'delivery' ? deliveryFeeCentsFor(form.deliveryZip) : null;
   const feeOption = zipFee !== null ? { deliveryFeeCents: zipFee } : {};
+  // Without card payments, what the team will e-mail: the fee too, unless the ZIP's fee is known.
+  const howToPay = paymentNotConfiguredText({
+    deliveryMethod: form.deliveryMethod,
+    deliveryFeeStatus: zipFee !== null ? 'calculated' : 'pending',
+  });
   let priced = priceOrder(
     lines,
     {
@@ -193,7 +199,7 @@ export function OrderForm({ user }: { user: UserView }) {
   function paymentNotConfigured() {
     toast({
       title: PAYMENT_NOT_CONFIGURED_NOTICE.title,
-      description: paymentNotConfiguredText(form),
+      description: howToPay,
     });
   }
 
@@ -357,11 +363,13 @@ export function OrderForm({ user }: { user: UserView }) {
         {cartEmpty && !placed && (
           <p className="muted">Please add items to your cart before submitting</p>
         )}
-        <p className="notice">
-          {paymentConfigured
-            ? "Payment is due via Square 24 hours before delivery of your order. We'll send a Square payment link once we review your order."
-            : paymentNotConfiguredText(form)}
-        </p>
+        {paymentConfigured !== undefined && (
+          <p className="notice">
+            {paymentConfigured
+              ? "Payment is due via Square 24 hours before delivery of your order. We'll send a Square payment link once we review your order."
+              : howToPay}
+          </p>
+        )}
       </section>
     </form>
   );

@@ -21,6 +21,8 @@ const none: IntegrationsView = {
     locationId: null,
     terminalDeviceId: null,
     terminalSource: 'none',
+    webhookUrl: 'https://shop.example.com/api/square/webhook',
+    webhookKey: 'none',
   },
   mail: {
     ...base,
@@ -75,6 +77,15 @@ describe('Settings → Connections (owner)', () => {
     fireEvent.change(within(square).getByLabelText('Terminal device ID'), {
       target: { value: 'device:995CS397A6475287' },
     });
+    // The card names the URL to register with Square for its webhook.
+    expect(
+      within(square).getByText(
+        /payment\.updated to https:\/\/shop\.example\.com\/api\/square\/webhook/,
+      ),
+    ).toBeInTheDocument();
+    fireEvent.change(within(square).getByLabelText('Webhook signature key'), {
+      target: { value: 'whsig-key-5678' },
+    });
     fireEvent.click(within(square).getByRole('button', { name: 'Test connection' }));
     expect(
       await within(square).findByText('Square answered: location "Main Street Bakery" (sandbox).'),
@@ -90,10 +101,12 @@ describe('Settings → Connections (owner)', () => {
       locationId: 'LMAIN',
       environment: 'sandbox',
       terminalDeviceId: 'device:995CS397A6475287',
+      webhookSignatureKey: 'whsig-key-5678',
       confirm: 'my password',
     });
-    // The token field is empty again: a secret is never shown back.
+    // The secret fields are empty again: a secret is never shown back.
     await waitFor(() => expect(within(square).getByLabelText('Access token')).toHaveValue(''));
+    expect(within(square).getByLabelText('Webhook signature key')).toHaveValue('');
   });
 
   it('says when SQUARE_TERMINAL_DEVICE_ID wins over the Terminal saved here (issue 42)', async () => {

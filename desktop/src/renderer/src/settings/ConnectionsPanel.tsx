@@ -64,7 +64,13 @@ function ServiceForm({ service, title, view, testLabel, body, fields, initial }:
     setConfirm('');
     setErrors({});
     // The secret leaves the form once saved; the server keeps it.
-    setDraft((d) => ({ ...d, accessToken: '', password: '', authToken: '' }));
+    setDraft((d) => ({
+      ...d,
+      accessToken: '',
+      webhookSignatureKey: '',
+      password: '',
+      authToken: '',
+    }));
     toast(title, what, 'success');
   };
   const test = useMutation({
@@ -189,6 +195,17 @@ const terminalHint = (square: IntegrationsView['square']) =>
 const secretHint = (ending: string | null) =>
   ending ? `Leave empty to keep the saved one (ends in …${ending})` : undefined;
 
+/** Where Square's webhook is registered, and whether its key is saved (issue 38). */
+const webhookHint = ({ webhookUrl, webhookKey }: IntegrationsView['square']) =>
+  [
+    webhookUrl &&
+      `In Square's Developer Dashboard, add a webhook for payment.updated to ${webhookUrl} and paste its signature key here: Square then confirms payments by itself.`,
+    webhookKey === 'settings' && 'Leave empty to keep the saved key.',
+    webhookKey === 'environment' && "The server's environment sets the key.",
+  ]
+    .filter(Boolean)
+    .join(' ') || undefined;
+
 export function ConnectionsPanel() {
   const query = useApiQuery(INTEGRATIONS_KEY, ROUTES.integrations);
   const view = query.data;
@@ -214,6 +231,7 @@ export function ConnectionsPanel() {
               accessToken: d.accessToken || undefined,
               locationId: d.locationId ?? '',
               environment: d.environment ?? 'sandbox',
+              webhookSignatureKey: d.webhookSignatureKey || undefined,
               terminalDeviceId: d.terminalDeviceId ?? '',
             })}
             fields={(d, set, errors) => (
@@ -234,6 +252,18 @@ export function ConnectionsPanel() {
                     ]}
                   />
                 </FormGroup>
+                {text(
+                  'square-webhook-key',
+                  'Webhook signature key',
+                  d,
+                  set,
+                  errors,
+                  'webhookSignatureKey',
+                  {
+                    type: 'password',
+                    hint: webhookHint(view.square),
+                  },
+                )}
                 {text('square-terminal', 'Terminal device ID', d, set, errors, 'terminalDeviceId', {
                   placeholder: 'device:995CS397A6475287',
                   hint: terminalHint(view.square),

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "StandingOrderSetting" ADD COLUMN     "substitutes" JSONB;
+
