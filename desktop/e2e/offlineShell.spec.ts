@@ -3,7 +3,8 @@
 // service worker keeps every file of the build; then nothing of the server
 // answers (the network is off and every request to it is aborted), the page
 // is loaded again and opened anew, and the offline counter is there, with
-// the queue. A cash sale recorded then arrives once when the server is back.
+// the queue (and a proxy's 502 for the page gets the kept page too). A cash
+// sale recorded then arrives once when the server is back.
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { bakeryToday, MENU_ITEMS, type CashUpView } from '@bakery/core';
 import { ApiSession } from '@bakery/test-support/client';
@@ -51,6 +52,13 @@ test('the desk opens from its service worker while the whole server is down; its
   });
   expect(kept).toContain('/admin/index.html');
   expect(kept.filter((p) => p.startsWith('/admin/assets/')).length).toBeGreaterThan(10);
+
+  // Behind a proxy, a server that is down is the proxy's 502: the kept shell answers.
+  const pages = `${base()}/admin/dashboard`;
+  await context.route(pages, (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Bakery Admin Dashboard' })).toBeVisible();
+  await context.unroute(pages);
 
   await serverDown(context);
   await page.reload();

@@ -3,8 +3,9 @@
 // (vite.web.config.ts) writes it to /admin/sw.js with the list of every file
 // it built (SHELL) and a version of that list; installing keeps them all in
 // a cache of that version. Pages under /admin are asked of the server first
-// and answered from the cache when it cannot be reached; the fingerprinted
-// files under /admin/assets/ come from the cache (they never change). Nothing
+// and answered from the cache when it cannot be reached (or its proxy says
+// so: 502, 504; a 503 stays, the shop's own "back in a minute"); the
+// fingerprinted files under /admin/assets/ come from the cache. Nothing
 // else is touched: the API's calls go to the network as ever, and the
 // offline queue stays where it is (localStorage, store.ts).
 //
@@ -69,9 +70,13 @@ worker.addEventListener('fetch', (event) => {
     return;
   }
   if (request.mode === 'navigate' && url.pathname.startsWith('/admin')) {
+    const shell = (answer: Response) =>
+      caches.match(SHELL_PAGE, { cacheName: CACHE }).then((hit) => hit ?? answer);
     event.respondWith(
-      fetch(request).catch(() =>
-        caches.match(SHELL_PAGE, { cacheName: CACHE }).then((hit) => hit ?? Response.error()),
+      fetch(request).then(
+        // Behind a proxy a server that is down is the proxy's 502 or 504, not a network error.
+        (answer) => (answer.status === 502 || answer.status === 504 ? shell(answer) : answer),
+        () => shell(Response.error()),
       ),
     );
   }
