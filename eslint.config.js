@@ -102,6 +102,26 @@ export default tseslint.config(
       ['@blueprintjs/*'],
     ]),
   },
+  // Issue 40: the clients call the API only through the route map's typed
+  // client (client.call(ROUTES.x), downloadFile(ROUTES.x)), never by a path
+  // written out: no '/api/' string or template literal outside tests.
+  {
+    files: ['storefront/src/**/*.{ts,tsx}', 'desktop/src/renderer/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        // A path from '/api/' on (a module path such as '../api/client' is not one).
+        ...['Literal[value=/^\\/api\\//]', 'TemplateElement[value.raw=/^\\/api\\//]'].map(
+          (selector) => ({
+            selector,
+            message:
+              "Call the API through the route map (client.call(ROUTES.x), downloadFile(ROUTES.x)), not by an '/api/' path (issue 40).",
+          }),
+        ),
+      ],
+    },
+  },
   // Services hold the database work and never depend on the HTTP layer:
   // errors come from api/src/errors.ts, not from middleware/.
   {

@@ -252,7 +252,8 @@ test('analytics figures and the orders export read back with exceljs', async () 
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export orders' }).click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/^bakery-orders-.*\.xlsx$/);
+  // Named by the server (Content-Disposition): orders-<from>-to-<to>.xlsx.
+  expect(download.suggestedFilename()).toMatch(/^orders-.*-to-\d{4}-\d{2}-\d{2}\.xlsx$/);
   const path = join(shots, download.suggestedFilename());
   await download.saveAs(path);
   const wb = new ExcelJS.Workbook();

@@ -106,6 +106,17 @@ test('the owner sees a day’s standing units beside its one-off units', async (
     ).toHaveCount(0);
     await expect(row.getByRole('cell')).toHaveText([formatDayInWords(day), loaf.name, '3', '2']);
     await page.screenshot({ path: join(docs, 'desktop-standing-orders.png') });
+
+    // The settings: a substitute picked by name for an item taken off the menu (not saved).
+    const settings = page.getByRole('form', { name: 'Standing-order settings' });
+    await settings.getByLabel('When').selectOption({ label: loaf.name });
+    await settings.getByLabel('is off the menu, bake').selectOption({ index: 2 });
+    await settings.getByRole('button', { name: 'Add substitute' }).click();
+    await expect(settings.getByRole('list', { name: 'Substitutes' })).toContainText(
+      `${loaf.name} →`,
+    );
+    await settings.scrollIntoViewIfNeeded();
+    await settings.screenshot({ path: join(docs, 'desktop-standing-substitutes.png') });
   } finally {
     await regular.session.call('DELETE', `/api/standing-orders/${standingOrder.id}`);
   }

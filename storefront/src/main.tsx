@@ -1,7 +1,8 @@
 import { startTransition, StrictMode } from 'react';
 import { setCatalogue, type CatalogueSnapshot } from '@bakery/core';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { setShopSettings } from '@bakery/core';
+import { PUBLIC_READS, setShopSettings } from '@bakery/core';
+import { api } from './api/client';
 import { App, preloadRoute } from './App';
 import './styles.css';
 // The allergen disclosure and filter are in the prerendered menu and order pages:
@@ -32,11 +33,7 @@ const app = (
  */
 async function loadShopSettings() {
   try {
-    const answer = await fetch('/api/settings', {
-      credentials: 'same-origin',
-      signal: AbortSignal.timeout(3000),
-    });
-    if (answer.ok) setShopSettings(await answer.json());
+    setShopSettings(await api.call(PUBLIC_READS.settings, { signal: AbortSignal.timeout(3000) }));
   } catch {
     // Offline or slow: the defaults stand.
   }

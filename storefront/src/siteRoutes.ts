@@ -3,7 +3,7 @@
 // title (components/Layout.tsx), the prerender (entry-server.tsx and
 // scripts/prerender.mjs) and the preloading of a page's code (main.tsx) all
 // read this list. A new screen is one entry here.
-import { BAKERY_INFO } from '@bakery/core';
+import { BAKERY_INFO, SHOP_CALLS } from '@bakery/core';
 
 /** How the build writes one HTML file of a path (docs/storefront.md). */
 export interface Prerender {
@@ -78,7 +78,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     prerender: [
       // With a session cookie: the loading state (OrderPage waits for the
       // user, whose answer is preloaded), hydrated.
-      { mode: 'full', data: ['/api/user'], description: ORDER_DESCRIPTION },
+      { mode: 'full', data: [SHOP_CALLS.user.path], description: ORDER_DESCRIPTION },
       // Without one: the account prompt, painted before any script runs.
       { mode: 'full', guest: true, description: ORDER_DESCRIPTION },
     ],

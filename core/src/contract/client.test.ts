@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiErrorCode, apiErrorMessage, createApiClient, routeUrl } from './client';
+import {
+  ApiError,
+  apiErrorCode,
+  apiErrorMessage,
+  createApiClient,
+  fileNameOf,
+  routeUrl,
+} from './client';
 import { fillPath, ROUTES } from './routes';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -38,5 +45,53 @@ describe('the route map client', () => {
     expect(seen[0]!.url).toBe('http://shop.test/api/admin/ingredients/x1');
     expect(seen[0]!.init.method).toBe('DELETE');
     expect(seen[0]!.init.credentials).toBe('include');
+  });
+
+  it('names a file as the server does, from Content-Disposition', async () => {
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(new Uint8Array([1, 2, 3]), {
+          headers: {
+            'Content-Disposition': 'attachment; filename="orders-2026-11-01-to-2026-11-22.xlsx"',
+          },
+        }),
+    );
+    const client = createApiClient();
+    const file = await client.file(ROUTES.ordersWorkbook, {
+      query: { fromDate: '2026-11-01', toDate: '2026-11-22' },
+    });
+    expect(file.name).toBe('orders-2026-11-01-to-2026-11-22.xlsx');
+    expect([...file.bytes]).toEqual([1, 2, 3]);
+    // Without the header: the path's last part.
+    vi.stubGlobal('fetch', async () => new Response(new Uint8Array([4])));
+    expect((await client.file(ROUTES.backupFile, { params: { name: 'b.dump' } })).name).toBe(
+      'b.dump',
+    );
+    expect(fileNameOf('inline; filename="cash-up-2026-11-22.pdf"')).toBe('cash-up-2026-11-22.pdf');
+    expect(fileNameOf("attachment; filename=x.pdf; filename*=UTF-8''caf%C3%A9.pdf")).toBe(
+      'café.pdf',
+    );
+    expect(fileNameOf('attachment; filename=plain.ics')).toBe('plain.ics');
+    expect(fileNameOf(null)).toBeNull();
+  });
+
+  it('reads the headers of an answer, and sends a file or a form as it is', async () => {
+    const seen: RequestInit[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      seen.push(init);
+      return Response.json([], { headers: { 'X-Next-Cursor': 'c2' } });
+    });
+    const client = createApiClient();
+    const page = await client.read(ROUTES.myOrders, { query: { before: 'c1' } });
+    expect(page.answer).toEqual([]);
+    expect(page.headers.get('X-Next-Cursor')).toBe('c2');
+    const file = new Blob(['dump']);
+    await client.call(ROUTES.uploadBackup, {
+      body: file,
+      headers: { 'Content-Type': 'application/octet-stream' },
+    });
+    expect(seen[1]!.body).toBe(file);
+    expect(seen[1]!.headers).toEqual({ 'Content-Type': 'application/octet-stream' });
   });
 });

@@ -62,7 +62,7 @@ export async function throwUnlessOk(res: Response): Promise<Response> {
 type Query = Record<string, string | number | boolean | null | undefined>;
 
 /** A call's body: what the route's body schema accepts (z.input), or anything. */
-type BodyInput<R extends RouteSpec> = R['body'] extends SchemaName
+export type RouteBody<R extends RouteSpec> = R['body'] extends SchemaName
   ? z.input<SchemaOf<R['body']>>
   : unknown;
 
@@ -70,10 +70,49 @@ export type CallOptions<R extends RouteSpec> = (ParamsOf<R['path']> extends neve
   ? { params?: undefined }
   : { params: Record<ParamsOf<R['path']>, string> }) & {
   query?: Query;
-  body?: BodyInput<R>;
+  body?: RouteBody<R>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 };
+
+/** The options of a call: required when the route's path has parameters. */
+type CallArgs<R extends RouteSpec> =
+  ParamsOf<R['path']> extends never ? [CallOptions<R>?] : [CallOptions<R>];
+
+/** A route answered with a file (the map's `file(...)`). */
+export type FileRoute = RouteSpec<Uint8Array> & { binary: true };
+
+/** A file as the server sent it: its name and its bytes. */
+export interface ServedFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** The file name of a Content-Disposition header (`attachment; filename="orders.xlsx"`), or null. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*\s*=\s*(?:UTF-8'[^']*')?"?([^";]+)"?/i.exec(disposition);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1]!.trim());
+    } catch {
+      // a broken encoding: the plain name below
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(disposition);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name || null;
+}
+
+/** A body sent as it is: a file, a form, bytes (an upload), never JSON. */
+function isRawBody(body: unknown): boolean {
+  return (
+    (typeof Blob !== 'undefined' && body instanceof Blob) ||
+    (typeof FormData !== 'undefined' && body instanceof FormData) ||
+    body instanceof ArrayBuffer ||
+    ArrayBuffer.isView(body)
+  );
+}
 
 /** The URL of a route: its path with parameters filled in, and its query. */
 export function routeUrl(route: RouteSpec, params?: Record<string, string>, query?: Query): string {
@@ -97,11 +136,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const base = options.base ?? (() => '');
   async function send(route: RouteSpec, opts: CallOptions<RouteSpec>): Promise<Response> {
     const hasBody = opts.body !== undefined;
+    // A file or a form (an upload) goes as it is, with the caller's content type.
+    const raw = hasBody && isRawBody(opts.body);
     const res = await fetch(`${base()}${routeUrl(route, opts.params, opts.query)}`, {
       method: route.method,
       credentials: 'include',
-      headers: hasBody ? { 'Content-Type': 'application/json', ...opts.headers } : opts.headers,
-      body: hasBody ? JSON.stringify(opts.body) : undefined,
+      headers:
+        hasBody && !raw ? { 'Content-Type': 'application/json', ...opts.headers } : opts.headers,
+      body: raw
+        ? (opts.body as RequestInit['body'])
+        : hasBody
+          ? JSON.stringify(opts.body)
+          : undefined,
       signal: opts.signal,
     });
     if (!res.ok) {
@@ -111,15 +157,34 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
     return res;
   }
+  async function answerOf<R extends RouteSpec>(route: R, res: Response): Promise<AnswerOf<R>> {
+    if (res.status === 204) return undefined as AnswerOf<R>;
+    if (route.binary) return new Uint8Array(await res.arrayBuffer()) as AnswerOf<R>;
+    return (await res.json()) as AnswerOf<R>;
+  }
   return {
-    async call<R extends RouteSpec>(
+    async call<R extends RouteSpec>(route: R, ...[opts]: CallArgs<R>): Promise<AnswerOf<R>> {
+      return answerOf(route, await send(route, (opts ?? {}) as CallOptions<RouteSpec>));
+    },
+    /** `call`, with the answer's headers (a page's `X-Next-Cursor`). */
+    async read<R extends RouteSpec>(
       route: R,
-      ...[opts]: ParamsOf<R['path']> extends never ? [CallOptions<R>?] : [CallOptions<R>]
-    ): Promise<AnswerOf<R>> {
+      ...[opts]: CallArgs<R>
+    ): Promise<{ answer: AnswerOf<R>; headers: Headers }> {
       const res = await send(route, (opts ?? {}) as CallOptions<RouteSpec>);
-      if (res.status === 204) return undefined as AnswerOf<R>;
-      if (route.binary) return new Uint8Array(await res.arrayBuffer()) as AnswerOf<R>;
-      return (await res.json()) as AnswerOf<R>;
+      return { answer: await answerOf(route, res), headers: res.headers };
+    },
+    /**
+     * A file of the map (an Excel workbook, a PDF, a backup): its bytes and
+     * the name the server gave it (Content-Disposition), so that a file is
+     * named in one place.
+     */
+    async file<R extends FileRoute>(route: R, ...[opts]: CallArgs<R>): Promise<ServedFile> {
+      const res = await send(route, (opts ?? {}) as CallOptions<RouteSpec>);
+      const name =
+        fileNameOf(res.headers.get('Content-Disposition')) ??
+        fillPath(route.path, opts?.params).split('/').pop()!;
+      return { name, bytes: new Uint8Array(await res.arrayBuffer()) };
     },
   };
 }

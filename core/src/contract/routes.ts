@@ -123,14 +123,14 @@ function at<const B extends string>(base: B, who: Who) {
   };
 }
 
-type Ok = W.DoneAnswer;
-type UserAnswer = { user: V.UserView };
-type RecoveryCodes = { success: boolean; recoveryCodes: string[]; message?: string };
-type OrderAnswer = { success?: boolean; message?: string; order: V.OrderView };
+type Ok = W.DoneAnswer; // core's DoneAnswer (wire.ts)
+export type UserAnswer = { user: V.UserView };
+export type RecoveryCodes = { success: boolean; recoveryCodes: string[]; message?: string };
+export type OrderAnswer = { success?: boolean; message?: string; order: V.OrderView };
 /** A staff action that always says what it did (success false: done, with a warning). */
-type OrderActionAnswer = { success: boolean; message: string; order: V.OrderView };
+export type OrderActionAnswer = { success: boolean; message: string; order: V.OrderView };
 /** Issue 42: an order taken or changed at the counter; the change given for cash, the link sent. */
-type CounterAnswer = {
+export type CounterAnswer = {
   success: true;
   message: string;
   order: V.OrderView;
@@ -138,38 +138,40 @@ type CounterAnswer = {
   paymentUrl: string | null;
 };
 /** Issue 42: the order's latest Square Terminal checkout (null: none yet) and the order as it is now. */
-type TerminalAnswer = {
+export type TerminalAnswer = {
   message: string;
   checkout: TerminalCheckoutView | null;
   order: V.OrderView;
 };
-type ReviewAnswer = { success: boolean; review: V.AdminReviewView };
-// Answers of one or two routes, named so that each route keeps to a line.
-type Sessions = { sessions: SessionView[] };
-type Told = { success: true; message: string };
-type PaymentConfirmed = { success: boolean; paymentStatus: string };
-type WebhookReceived = { received: boolean; duplicate?: boolean };
-type AutoLogin = { success: boolean; role: string };
-type StaffUserAnswer = { success: boolean; user: V.UserView };
-type SecondFactorLogin = { success: boolean; user: V.UserView; recoveryCodesLeft?: number };
+export type ReviewAnswer = { success: boolean; review: V.AdminReviewView };
+// Answers of one or two routes, named so that each route keeps to a line
+// (exported, like every answer type here: the clients read them, never declare them).
+export type Sessions = { sessions: SessionView[] };
+export type Told = { success: true; message: string };
+export type PaymentConfirmed = { success: boolean; paymentStatus: string };
+export type WebhookReceived = { received: boolean; duplicate?: boolean };
+export type AutoLogin = { success: boolean; role: string };
+export type StaffUserAnswer = { success: boolean; user: V.UserView };
+export type SecondFactorLogin = { success: boolean; user: V.UserView; recoveryCodesLeft?: number };
 /** The new key, its otpauth URL and that URL as a QR code (an SVG data URL) to scan. */
-type SecondFactorSetup = { secret: string; otpauthUrl: string; qrCode: string };
-type SecurityPolicy = { staffTotpRequired: boolean };
-type SecurityPolicySaved = { success: boolean; staffTotpRequired: boolean };
-type ResetLinkSent = { message: string; needsConfiguration: boolean };
-type DropList = { drops: K.PublicDropView[]; holdMinutes: number };
-type HoldMinutes = { holdMinutes: number };
-type MenuImage = { image: string; images: PhotoSize[] };
+export type SecondFactorSetup = { secret: string; otpauthUrl: string; qrCode: string };
+type SecurityPolicy = { staffTotpRequired: boolean }; // core's SecurityPolicy (schemas/passwords)
+export type SecurityPolicySaved = { success: boolean; staffTotpRequired: boolean };
+export type ResetLinkSent = { message: string; needsConfiguration: boolean };
+export type DropList = { drops: K.PublicDropView[]; holdMinutes: number };
+export type HoldMinutes = { holdMinutes: number };
+export type MenuImage = { image: string; images: PhotoSize[] };
+// Core's CatalogueItem and CatalogueCategory, under the map's words.
 type MenuItem = CatalogueSnapshot['items'][number];
 type MenuCategory = CatalogueSnapshot['categories'][number];
-type ClaimProblems = { problems: K.ClaimProblem[] };
-type ClaimCheck = { success: boolean; problems: K.ClaimProblem[] };
-type LabelSettings = { cottageFoodStatement: boolean };
-type AccountExport = Record<string, unknown>;
-type StandingAnswer = { standingOrder: StandingOrderView };
-type StandingList = { standingOrders: StandingOrderView[] };
-type StandingRun = { booked: number; refused: number; reminded: number };
-type StandingHolidayAnswer = {
+export type ClaimProblems = { problems: K.ClaimProblem[] };
+export type ClaimCheck = { success: boolean; problems: K.ClaimProblem[] };
+export type LabelSettings = { cottageFoodStatement: boolean };
+export type AccountExport = Record<string, unknown>;
+export type StandingAnswer = { standingOrder: StandingOrderView };
+export type StandingList = { standingOrders: StandingOrderView[] };
+export type StandingRun = { booked: number; refused: number; reminded: number };
+export type StandingHolidayAnswer = {
   fromDate: string;
   toDate: string;
   /** Occurrences skipped (booked ones cancelled and their units given back). */
@@ -177,7 +179,7 @@ type StandingHolidayAnswer = {
   /** Customers told, one mail each. */
   customers: number;
 };
-type SkipLinkView = { date: string; standingOrderId: string; items: string; lockAt: string };
+export type SkipLinkView = { date: string; standingOrderId: string; items: string; lockAt: string };
 
 // The sections: routes that share a base path and who may call.
 const atUser = at('/api/user', 'signed-in');
@@ -221,6 +223,29 @@ export const PUBLIC_READS = {
   settings: get<ShopSettings>()('/api/settings', 'public'),
 };
 
+/**
+ * The storefront's other calls from the modules of its first load (the
+ * header's session, the query hooks every page shares), a map of their own
+ * for the same reason; ROUTES names each at its place.
+ */
+export const SHOP_CALLS = {
+  logout: post<Ok>()('/api/logout', 'public'),
+  user: get<V.UserView>()('/api/user', 'signed-in'),
+  myOrders: get<V.OrderView[]>()('/api/my-orders', 'signed-in', { query: 'MyOrdersQuery' }),
+  paymentStatus: get<V.PaymentStatusView>()(
+    '/api/order-payment-status/:orderOrReferenceId',
+    'public',
+  ),
+  availability: get<K.AvailabilityOfferView>()('/api/availability', 'public', {
+    query: 'KitchenRangeSchema',
+  }),
+  pickupWindows: get<K.WindowShape[]>()('/api/pickup-windows', 'public'),
+  drops: get<DropList>()('/api/drops', 'public'),
+  reviews: get<V.ReviewView[]>()('/api/reviews', 'public'),
+  adminMe: get<V.AdminMeView>()('/api/admin/me', 'staff'),
+  adminAutoLogin: post<AutoLogin>()('/api/admin/auto-login', 'signed-in'),
+};
+
 // A function marked pure (the bundler drops its call when nothing reads the
 // map): a client that imports only PUBLIC_READS leaves the rest out.
 /*#__NO_SIDE_EFFECTS__*/
@@ -229,10 +254,10 @@ const routeMap = () => ({
   ...PUBLIC_READS,
   signup: create<UserAnswer>()('/api/signup', 'public', { body: 'SignupSchema' }),
   login: post<UserAnswer>()('/api/login', 'public', { body: 'LoginSchema' }),
-  logout: post<Ok>()('/api/logout', 'public'),
+  logout: SHOP_CALLS.logout,
   forgotPassword: post<Ok>()('/api/forgot-password', 'public', { body: 'ForgotPasswordSchema' }),
   resetPassword: post<Ok>()('/api/reset-password', 'public', { body: 'ResetPasswordSchema' }),
-  user: atUser.get<V.UserView>()(''),
+  user: SHOP_CALLS.user,
   updateUser: atUser.patch<V.UserView>()('', { body: 'ProfileUpdateSchema' }),
   sessions: atUser.get<Sessions>()('/sessions'),
   endSession: atUser.del<Ok>()('/sessions/:id'),
@@ -243,7 +268,7 @@ const routeMap = () => ({
   exportAccount: atUser.get<AccountExport>()('/export'),
   deleteAccount: atUser.del<Ok>()('', { body: 'AccountDeletionSchema' }),
   submitOrder: create<V.SubmitOrderView>()('/api/submit-order', 'signed-in'),
-  myOrders: atMyOrders.get<V.OrderView[]>()('', { query: 'MyOrdersQuery' }),
+  myOrders: SHOP_CALLS.myOrders,
   changeMyOrder: atMyOrders.patch<OrderAnswer>()('/:id', {
     params: 'OrderIdParam',
     body: 'CustomerOrderChangeSchema',
@@ -255,20 +280,15 @@ const routeMap = () => ({
   cancelMyOrder: atMyOrders.post<OrderAnswer>()('/:id/cancel'),
   myOrderCalendar: atMyOrders.file('/:id/calendar.ics'),
   myOrderPickupCode: atMyOrders.file('/:id/pickup-code.svg'),
-  paymentStatus: get<V.PaymentStatusView>()(
-    '/api/order-payment-status/:orderOrReferenceId',
-    'public',
-  ),
-  availability: get<K.AvailabilityOfferView>()('/api/availability', 'public', {
-    query: 'KitchenRangeSchema',
-  }),
+  paymentStatus: SHOP_CALLS.paymentStatus,
+  availability: SHOP_CALLS.availability,
   // Issue 37: the owner's pickup windows (no limits), so an order booked in
   // one reads "8:00 AM – 10:00 AM" on My Orders (core's pickupWhenText).
-  pickupWindows: get<K.WindowShape[]>()('/api/pickup-windows', 'public'),
+  pickupWindows: SHOP_CALLS.pickupWindows,
   // Issue 40: the API's OpenAPI 3.1 document (docs/openapi.json).
   openapi: get<Record<string, unknown>>()('/api/openapi.json', 'public'),
   // Issue 25: drops, notify, checkout holds.
-  drops: atDrops.get<DropList>()(''),
+  drops: SHOP_CALLS.drops,
   dropNotify: atDrops.post<Told>()('/:id/notify', {
     params: 'IdParam',
     body: 'DropNotifySchema',
@@ -310,7 +330,7 @@ const routeMap = () => ({
     query: 'SkipLinkSchema',
   }),
   useSkipLink: post<Told>()('/api/standing-orders/skip-link', 'public', { body: 'SkipLinkSchema' }),
-  reviews: get<V.ReviewView[]>()('/api/reviews', 'public'),
+  reviews: SHOP_CALLS.reviews,
   postReview: create<ReviewAnswer>()('/api/reviews', 'signed-in', { body: 'ReviewSchema' }),
   contact: create<Ok>()('/api/contact', 'public', { body: 'ContactMessageSchema' }),
   squareConfirmPayment: post<PaymentConfirmed>()('/api/square/confirm-payment', 'public', {
@@ -322,8 +342,8 @@ const routeMap = () => ({
   }),
 
   // Staff: access and security
-  adminMe: get<V.AdminMeView>()('/api/admin/me', 'staff'),
-  adminAutoLogin: post<AutoLogin>()('/api/admin/auto-login', 'signed-in'),
+  adminMe: SHOP_CALLS.adminMe,
+  adminAutoLogin: SHOP_CALLS.adminAutoLogin,
   adminLogin: post<StaffUserAnswer>()('/api/admin/login', 'public', { body: 'AdminLoginSchema' }),
   adminLoginSecondFactor: post<SecondFactorLogin>()('/api/admin/login/second-factor', 'public', {
     body: 'SecondFactorCodeSchema',

@@ -6,19 +6,28 @@ import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   parseWithout,
+  PUBLIC_READS,
   safeWithout,
   type AllergenFacts,
   type AllergenId,
   type MenuItemAllergens,
 } from '@bakery/core';
+import { api } from '../api/client';
 
 export type { AllergenFacts, MenuItemAllergens };
 
-export const MENU_KEY = ['/api/menu'] as const;
+export const MENU_KEY = [PUBLIC_READS.menu.path] as const;
+/**
+ * GET /api/menu, read under MENU_KEY: its items with their allergen facts, as
+ * the API's answer carries them (MenuView says "partial": the bare route of
+ * routes/menu.ts leaves them out).
+ */
+export const readMenu = () =>
+  api.call(PUBLIC_READS.menu) as Promise<{ version?: number; items: MenuItemAllergens[] }>;
 
 /** Every item's allergens by id; empty until the menu answer arrives. */
 export function useMenuAllergens(): ReadonlyMap<string, MenuItemAllergens> | null {
-  const query = useQuery<{ items: MenuItemAllergens[] }>({ queryKey: MENU_KEY, staleTime: 60_000 });
+  const query = useQuery({ queryKey: MENU_KEY, queryFn: readMenu, staleTime: 60_000 });
   const items = query.data?.items;
   return items ? new Map(items.map((item) => [item.id, item])) : null;
 }

@@ -1,62 +1,46 @@
 // The data layer against a real local HTTP server (no fetch mocks).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { apiRequest, errorMessage, getQueryFn } from './client';
+import { ROUTES, SHOP_CALLS } from '@bakery/core';
+import { startTestApi, type TestApi } from '../test/apiServer';
+import { api, errorMessage, nullWhenSignedOut, refuseUnlessSuccess } from './client';
 
-let server: Server;
-let base = '';
-let last: { method?: string; contentType?: string; body: string } = { body: '' };
+let server: TestApi;
 
 beforeAll(async () => {
-  server = createServer((req: IncomingMessage, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      last = { method: req.method, contentType: req.headers['content-type'], body };
-      if (req.url === '/api/user') {
-        res
-          .writeHead(401, { 'content-type': 'application/json' })
-          .end('{"message":"Not signed in"}');
-      } else if (req.url === '/api/empty-error') {
-        res.writeHead(500).end();
-      } else if (req.url === '/api/conflict') {
-        res
-          .writeHead(409, { 'content-type': 'application/json' })
-          .end('{"message":"An account with this email already exists"}');
-      } else {
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-      }
-    });
+  server = await startTestApi({
+    'GET /api/user': { status: 401, body: { message: 'Not signed in' } },
+    'GET /api/reviews': { status: 500 },
+    'POST /api/signup': {
+      status: 409,
+      body: { message: 'An account with this email already exists' },
+    },
+    'POST /api/reviews': { status: 201, body: { success: true } },
+    'POST /api/admin/auto-login': { body: { success: true, role: 'owner' } },
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => server.close());
 
-describe('apiRequest', () => {
+describe('the storefront client (spec 7)', () => {
   it('sets a JSON content type only when there is a body', async () => {
-    await apiRequest('POST', `${base}/api/reviews`, { rating: '5' });
-    expect(last).toMatchObject({
+    await api.call(ROUTES.postReview, { body: { rating: '5', title: 'Good', comment: 'Yes' } });
+    expect(server.calls.at(-1)).toMatchObject({
       method: 'POST',
       contentType: 'application/json',
-      body: '{"rating":"5"}',
+      body: { rating: '5', title: 'Good', comment: 'Yes' },
     });
-    await apiRequest('POST', `${base}/api/admin/auto-login`);
-    expect(last.contentType).toBeUndefined();
+    await api.call(SHOP_CALLS.adminAutoLogin);
+    expect(server.calls.at(-1)!.contentType).toBeUndefined();
   });
 
   it('turns a non-OK answer into "status: body", or the status text when empty', async () => {
-    await expect(apiRequest('POST', `${base}/api/conflict`, {})).rejects.toThrow(
+    await expect(api.call(ROUTES.signup, { body: {} as never })).rejects.toThrow(
       '409: {"message":"An account with this email already exists"}',
     );
-    await expect(apiRequest('GET', `${base}/api/empty-error`)).rejects.toThrow(
-      '500: Internal Server Error',
-    );
+    await expect(api.call(SHOP_CALLS.reviews)).rejects.toThrow('500: Internal Server Error');
   });
 
   it("reads the server's message back out, else the fallback", async () => {
-    const error = await apiRequest('POST', `${base}/api/conflict`, {}).catch((e: unknown) => e);
+    const error = await api.call(ROUTES.signup, { body: {} as never }).catch((e: unknown) => e);
     expect(errorMessage(error, 'Failed to create account')).toBe(
       'An account with this email already exists',
     );
@@ -64,14 +48,17 @@ describe('apiRequest', () => {
       'Failed to log in',
     );
   });
-});
-
-describe('getQueryFn', () => {
-  const run = (on401: 'returnNull' | 'throw') =>
-    getQueryFn<unknown>({ on401 })({ queryKey: [base, 'api', 'user'] } as never);
 
   it('answers null on 401 for the user query, and throws otherwise', async () => {
-    await expect(run('returnNull')).resolves.toBeNull();
-    await expect(run('throw')).rejects.toThrow('401: {"message":"Not signed in"}');
+    await expect(nullWhenSignedOut(api.call(SHOP_CALLS.user))).resolves.toBeNull();
+    await expect(api.call(SHOP_CALLS.user)).rejects.toThrow('401: {"message":"Not signed in"}');
+    await expect(nullWhenSignedOut(api.call(SHOP_CALLS.reviews))).rejects.toThrow('500');
+  });
+
+  it('refuses an answer that says it did not succeed, with its message', () => {
+    expect(() => refuseUnlessSuccess({ success: false, message: 'Invalid or expired' })).toThrow(
+      '400: {"message":"Invalid or expired"}',
+    );
+    expect(() => refuseUnlessSuccess({ success: true })).not.toThrow();
   });
 });

@@ -6,24 +6,23 @@ import {
   currentCatalogue,
   onCatalogue,
   PUBLIC_READS,
+  SHOP_CALLS,
   setCatalogue,
   type AdminMeView,
   type AvailabilityOfferView,
   type AnswerOf,
-  // Types only: the map itself stays out of the storefront's bundle (PUBLIC_READS).
-  type ROUTES,
+  type DropList,
   type OrderView,
-  type ReviewView,
   type UserView,
   type PaymentStatusView,
-  type WindowShape,
 } from '@bakery/core';
-import { api, apiRequest, createQueryClient, getQueryFn } from './client';
+import { api, createQueryClient, nullWhenSignedOut } from './client';
 
-export const USER_KEY = ['/api/user'] as const;
-export const MY_ORDERS_KEY = ['/api/my-orders'] as const;
-export const REVIEWS_KEY = ['/api/reviews'] as const;
-export const ADMIN_ME_KEY = ['/api/admin/me'] as const;
+// The map itself stays out of the storefront's first load: PUBLIC_READS and SHOP_CALLS.
+export const USER_KEY = [SHOP_CALLS.user.path] as const;
+export const MY_ORDERS_KEY = [SHOP_CALLS.myOrders.path] as const;
+export const REVIEWS_KEY = [SHOP_CALLS.reviews.path] as const;
+export const ADMIN_ME_KEY = [SHOP_CALLS.adminMe.path] as const;
 
 /**
  * True on a page the API served to a visitor without a session cookie (a
@@ -51,7 +50,7 @@ export type AdminIdentity = AdminMeView;
 export function useUser() {
   const query = useQuery<UserView | null>({
     queryKey: USER_KEY,
-    queryFn: getQueryFn({ on401: 'returnNull' }),
+    queryFn: () => nullWhenSignedOut(api.call(SHOP_CALLS.user)),
     retry: false,
   });
   return { user: query.data ?? null, isLoading: query.isLoading };
@@ -60,7 +59,7 @@ export function useUser() {
 export function useAdminIdentity(enabled = true) {
   return useQuery<AdminIdentity | null>({
     queryKey: ADMIN_ME_KEY,
-    queryFn: getQueryFn({ on401: 'returnNull' }),
+    queryFn: () => nullWhenSignedOut(api.call(SHOP_CALLS.adminMe)),
     retry: false,
     enabled,
   });
@@ -73,12 +72,10 @@ export const olderOrdersCursor = (orders: OrderView[] | undefined) =>
 
 /** One page of my orders (newest first); the server names the next page in X-Next-Cursor. */
 async function ordersPage(before: string | null): Promise<OrderView[]> {
-  const res = await apiRequest(
-    'GET',
-    before ? `/api/my-orders?before=${encodeURIComponent(before)}` : '/api/my-orders',
-  );
-  const orders = (await res.json()) as OrderView[];
-  const next = res.headers.get('X-Next-Cursor');
+  const { answer: orders, headers } = await api.read(SHOP_CALLS.myOrders, {
+    query: { before },
+  });
+  const next = headers.get('X-Next-Cursor');
   if (next) nextCursors.set(orders, next);
   return orders;
 }
@@ -104,10 +101,13 @@ export function useOlderOrders(cursor: string | null, enabled: boolean) {
 }
 
 export function useReviews() {
-  return useQuery<ReviewView[]>({ queryKey: REVIEWS_KEY });
+  return useQuery({ queryKey: REVIEWS_KEY, queryFn: () => api.call(SHOP_CALLS.reviews) });
 }
 
 export const PAYMENT_POLL_MS = 3000;
+
+/** The cache key of an order's payment status (the confirmation page asks it again). */
+export const paymentStatusKey = (id: string | null) => [SHOP_CALLS.paymentStatus.path, id ?? ''];
 
 /** Payment status of an order; `poll(data)` says whether to refetch every 3 seconds. */
 export function usePaymentStatus(
@@ -115,7 +115,8 @@ export function usePaymentStatus(
   poll: (data: PaymentStatusView | undefined) => boolean,
 ) {
   return useQuery<PaymentStatusView>({
-    queryKey: ['/api/order-payment-status', id ?? ''],
+    queryKey: paymentStatusKey(id),
+    queryFn: () => api.call(SHOP_CALLS.paymentStatus, { params: { orderOrReferenceId: id ?? '' } }),
     enabled: Boolean(id),
     refetchInterval: (query) => (poll(query.state.data) ? PAYMENT_POLL_MS : false),
   });
@@ -127,11 +128,8 @@ export function usePaymentStatus(
  */
 export function useAvailability(fromDate: string, toDate: string) {
   return useQuery<AvailabilityOfferView>({
-    queryKey: ['/api/availability', fromDate, toDate],
-    queryFn: async () => {
-      const query = new URLSearchParams({ fromDate, toDate });
-      return (await apiRequest('GET', `/api/availability?${query}`)).json();
-    },
+    queryKey: [SHOP_CALLS.availability.path, fromDate, toDate],
+    queryFn: () => api.call(SHOP_CALLS.availability, { query: { fromDate, toDate } }),
     staleTime: 0,
     refetchOnMount: 'always',
     // Issue 25: what is left changes as others order; an open order page follows it.
@@ -168,9 +166,9 @@ export function useFollowPublishedMenu(version: number | undefined, polledAt: nu
 
 /** Issue 25: the drops open now or to come, with what is left (GET /api/drops). */
 export function useDrops() {
-  return useQuery<AnswerOf<typeof ROUTES.drops>>({
-    queryKey: ['/api/drops'],
-    queryFn: async () => (await apiRequest('GET', '/api/drops')).json(),
+  return useQuery<DropList>({
+    queryKey: [SHOP_CALLS.drops.path],
+    queryFn: () => api.call(SHOP_CALLS.drops),
     staleTime: 0,
     refetchInterval: AVAILABILITY_POLL_MS,
   });
@@ -182,7 +180,10 @@ export function useDrops() {
  * they arrive, or without an answer, its time stands.
  */
 export function usePickupWindows() {
-  return useQuery<WindowShape[]>({ queryKey: ['/api/pickup-windows'] });
+  return useQuery({
+    queryKey: [SHOP_CALLS.pickupWindows.path],
+    queryFn: () => api.call(SHOP_CALLS.pickupWindows),
+  });
 }
 
 /** GET /api/config's answer, as the route map gives it. */
@@ -190,5 +191,8 @@ export type ShopConfig = AnswerOf<typeof PUBLIC_READS.config>;
 
 /** GET /api/config: whether Square is set up (one payment message when it is not). */
 export function useShopConfig() {
-  return useQuery<ShopConfig>({ queryKey: ['/api/config'] });
+  return useQuery({
+    queryKey: [PUBLIC_READS.config.path],
+    queryFn: () => api.call(PUBLIC_READS.config),
+  });
 }

@@ -2,8 +2,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { markLive } from './heldSubmit';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { BAKERY_INFO, isStaff, openingHoursLines } from '@bakery/core';
-import { apiRequest, errorMessage } from '../api/client';
+import { BAKERY_INFO, isStaff, openingHoursLines, SHOP_CALLS } from '@bakery/core';
+import { api, errorMessage } from '../api/client';
 import { ADMIN_ME_KEY, USER_KEY, useAdminIdentity, useUser } from '../api/queries';
 import { clearCart } from '../cart/cartStore';
 import { useCartCount } from '../cart/useCart';
@@ -48,7 +48,8 @@ function Nav() {
   useEffect(() => {
     if (user && isStaff(user.role) && admin.isFetched && !admin.data && !autoLoginTried.current) {
       autoLoginTried.current = true;
-      apiRequest('POST', '/api/admin/auto-login')
+      api
+        .call(SHOP_CALLS.adminAutoLogin)
         .then(() => queryClient.invalidateQueries({ queryKey: ADMIN_ME_KEY }))
         .catch((e) => console.warn(errorMessage(e, 'Auto-login failed')));
     }
@@ -73,7 +74,7 @@ function Nav() {
   async function logout() {
     close();
     try {
-      await apiRequest('POST', '/api/logout', {});
+      await api.call(SHOP_CALLS.logout, { body: {} });
       // The cart belongs to the person signed in: the next account starts empty.
       clearCart();
       // Forget everything cached for this account; the user and admin identity become "nobody".

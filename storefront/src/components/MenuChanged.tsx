@@ -4,7 +4,7 @@
 // and the order form's draft are kept in storage across the reload).
 import { useQuery } from '@tanstack/react-query';
 import { catalogueVersion } from '@bakery/core';
-import { MENU_KEY } from '../allergens/menuAllergens';
+import { MENU_KEY, readMenu } from '../allergens/menuAllergens';
 import { AVAILABILITY_POLL_MS, useFollowPublishedMenu } from '../api/queries';
 
 /**
@@ -15,8 +15,9 @@ import { AVAILABILITY_POLL_MS, useFollowPublishedMenu } from '../api/queries';
  * that it renders again with it.
  */
 export function useFollowMenuVersion() {
-  const menu = useQuery<{ version?: number }>({
+  const menu = useQuery({
     queryKey: MENU_KEY,
+    queryFn: readMenu,
     staleTime: 60_000,
     refetchInterval: AVAILABILITY_POLL_MS,
   });
@@ -24,7 +25,7 @@ export function useFollowMenuVersion() {
 }
 
 export function MenuChangedNotice() {
-  const menu = useQuery<{ version?: number }>({ queryKey: MENU_KEY, staleTime: 60_000 });
+  const menu = useQuery({ queryKey: MENU_KEY, queryFn: readMenu, staleTime: 60_000 });
   const live = menu.data?.version;
   if (!live || live === catalogueVersion()) return null;
   return (

@@ -1,5 +1,5 @@
-import { BAKERY_INFO, deliveryPolicyLines, openingHoursLines } from '@bakery/core';
-import { apiRequest } from '../../api/client';
+import { BAKERY_INFO, deliveryPolicyLines, openingHoursLines, ROUTES } from '@bakery/core';
+import { api } from '../../api/client';
 import { useShopConfig } from '../../api/queries';
 import { FormField, SubmitButton } from '../../components/FormField';
 import { useToast } from '../../components/Toast';
@@ -28,7 +28,7 @@ function ContactForm() {
     input: (values) => ({ ...values, subject: values.subject || undefined }),
     failure: { title: 'Error', fallback: 'Failed to send message. Please try again.' },
     send: async (data) => {
-      await apiRequest('POST', '/api/contact', data);
+      await api.call(ROUTES.contact, { body: data });
       toast({
         title: 'Message sent!',
         description: "Thanks for reaching out. We'll get back to you soon.",

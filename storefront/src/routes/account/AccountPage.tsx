@@ -4,8 +4,15 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatLongDate, type SessionView, type UserView } from '@bakery/core';
-import { apiRequest, errorMessage } from '../../api/client';
+import {
+  formatLongDate,
+  ROUTES,
+  routeUrl,
+  type BodyOf,
+  type ProfileUpdateSchema,
+  type UserView,
+} from '@bakery/core';
+import { api, errorMessage } from '../../api/client';
 import { USER_KEY } from '../../api/queries';
 import { clearCart } from '../../cart/cartStore';
 import { FormField, PasswordField, SubmitButton } from '../../components/FormField';
@@ -13,7 +20,7 @@ import { Loading } from '../../components/Loading';
 import { SignedIn } from '../../components/SignedIn';
 import { useToast } from '../../components/Toast';
 import { useForm } from '../../components/useForm';
-const SESSIONS_KEY = ['/api/user/sessions'] as const;
+const SESSIONS_KEY = [ROUTES.sessions.path] as const;
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -28,22 +35,21 @@ function Section({ id, title, children }: { id: string; title: string; children:
 const outcome = (failure: string) => ({ title: failure, fallback: failure });
 
 /**
- * A PATCH of the customer's record at `path`: the answer (the user as saved,
- * `{}` when empty) goes into the cache, after the `done` toast.
+ * A PATCH of the customer's record: the answer (the user as saved, `{}` when
+ * empty) goes into the cache, after the `done` toast.
  */
-function useSaveUser(path: string, done: string) {
+function useSaveUser(done: string) {
   const queryClient = useQueryClient();
   const toast = useToast();
-  return async (data: unknown) => {
-    const text = await (await apiRequest('PATCH', path, data)).text();
-    const saved = (text ? JSON.parse(text) : {}) as UserView;
+  return async (data: BodyOf<typeof ProfileUpdateSchema>) => {
+    const saved = (await api.call(ROUTES.updateUser, { body: data })) ?? ({} as UserView);
     toast({ title: done });
     queryClient.setQueryData(USER_KEY, saved);
   };
 }
 
 function ProfileForm({ user }: { user: UserView }) {
-  const save = useSaveUser('/api/user', 'Profile updated');
+  const save = useSaveUser('Profile updated');
   const form = useForm({
     initial: { firstName: user.firstName, lastName: user.lastName, phone: user.phone ?? '' },
     schema: (s) => s.ProfileUpdateSchema,
@@ -80,10 +86,8 @@ function EmailForm({ user }: { user: UserView }) {
     schema: (s) => s.EmailChangeSchema,
     failure: outcome('E-mail address not changed'),
     send: async (data) => {
-      const answer = (await (await apiRequest('PATCH', '/api/user/email', data)).json()) as {
-        message: string;
-      };
-      setSent(answer.message);
+      const answer = await api.call(ROUTES.changeEmail, { body: data });
+      setSent(answer.message ?? null);
       toast({ title: 'Confirmation link sent', description: answer.message });
       form.reset();
     },
@@ -125,7 +129,7 @@ function PasswordForm() {
     schema: (s) => s.PasswordChangeSchema,
     failure: outcome('Password not changed'),
     send: async (data) => {
-      await apiRequest('POST', '/api/user/password', data);
+      await api.call(ROUTES.changePassword, { body: data });
       toast({ title: 'Password changed' });
       form.reset();
       // Other devices are signed out by the server: the list changes.
@@ -182,10 +186,13 @@ function deviceName(agent: string | null): string {
 function Sessions() {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const sessions = useQuery<{ sessions: SessionView[] }>({ queryKey: SESSIONS_KEY });
+  const sessions = useQuery({
+    queryKey: SESSIONS_KEY,
+    queryFn: () => api.call(ROUTES.sessions),
+  });
   async function signOut(id: string) {
     try {
-      await apiRequest('DELETE', `/api/user/sessions/${encodeURIComponent(id)}`);
+      await api.call(ROUTES.endSession, { params: { id } });
       toast({ title: 'Device signed out' });
       await queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
     } catch (error) {
@@ -231,7 +238,7 @@ function DeleteAccount() {
     schema: (s) => s.AccountDeletionSchema,
     failure: outcome('Account not deleted'),
     send: async (data) => {
-      await apiRequest('DELETE', '/api/user', data);
+      await api.call(ROUTES.deleteAccount, { body: data });
       toast({ title: 'Your account was deleted' });
       clearCart();
       queryClient.clear();
@@ -284,7 +291,7 @@ function Account({ user }: { user: UserView }) {
       </Section>
       <Section id="export-heading" title="Your Data">
         <p>Download everything we hold about you: your details, orders and reviews.</p>
-        <a className="btn btn-secondary" href="/api/user/export" download>
+        <a className="btn btn-secondary" href={routeUrl(ROUTES.exportAccount)} download>
           Download My Data
         </a>
       </Section>

@@ -4,7 +4,8 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { apiRequest, errorMessage } from '../../api/client';
+import { ROUTES } from '@bakery/core';
+import { api, errorMessage } from '../../api/client';
 import { USER_KEY } from '../../api/queries';
 import { AuthCard } from '../../components/AuthCard';
 
@@ -13,14 +14,14 @@ const TEXT = {
     title: 'Confirm Your New E-mail Address',
     intro: 'Press the button to start using this address for your account.',
     button: 'Confirm New Address',
-    path: '/api/user/email/confirm',
+    route: ROUTES.confirmEmail,
   },
   undo: {
     title: 'Undo the E-mail Change',
     intro:
       'Press the button to give your account its previous address back. Every device signed in to it will be signed out.',
     button: 'Undo the Change',
-    path: '/api/user/email/undo',
+    route: ROUTES.undoEmail,
   },
 } as const;
 
@@ -36,10 +37,8 @@ export default function EmailLinkPage() {
   const follow = async () => {
     setState({ step: 'busy' });
     try {
-      const answer = (await (await apiRequest('POST', text.path, { token })).json()) as {
-        message: string;
-      };
-      setState({ step: 'done', message: answer.message });
+      const answer = await api.call(text.route, { body: { token: token ?? '' } });
+      setState({ step: 'done', message: answer.message ?? '' });
       await queryClient.invalidateQueries({ queryKey: USER_KEY });
     } catch (error) {
       setState({ step: 'failed', message: errorMessage(error, 'The link could not be used.') });

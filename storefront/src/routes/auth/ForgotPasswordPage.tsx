@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { postForSuccess } from '../../api/client';
+import { ROUTES } from '@bakery/core';
+import { api, refuseUnlessSuccess } from '../../api/client';
 import { AuthCard, AuthSubmit } from '../../components/AuthCard';
 import { FormField } from '../../components/FormField';
 import { useForm } from '../../components/useForm';
@@ -12,7 +13,7 @@ export default function ForgotPasswordPage() {
     schema: (s) => s.ForgotPasswordSchema,
     failure: { title: 'Error', fallback: 'Failed to send reset email. Please try again.' },
     send: async (data) => {
-      await postForSuccess('/api/forgot-password', data);
+      refuseUnlessSuccess(await api.call(ROUTES.forgotPassword, { body: data }));
       setSent(true);
     },
   });

@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
+import { ROUTES } from '@bakery/core';
 import { AuthCard, AuthSubmit } from '../../components/AuthCard';
 import { FormField, PasswordField } from '../../components/FormField';
 import { NETWORK_FAILURE, useForm } from '../../components/useForm';
 import { useSignIn } from './useSignIn';
 
 export default function LoginPage() {
-  const signIn = useSignIn('/api/login', (user) => ({
+  const signIn = useSignIn(ROUTES.login, (user) => ({
     title: `Welcome back, ${user.firstName}!`,
     description: "You're now signed in.",
   }));

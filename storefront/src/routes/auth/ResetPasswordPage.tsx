@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { postForSuccess } from '../../api/client';
+import { ROUTES } from '@bakery/core';
+import { api, refuseUnlessSuccess } from '../../api/client';
 import { AuthCard, AuthSubmit } from '../../components/AuthCard';
 import { NEW_PASSWORD_HINT, PasswordField } from '../../components/FormField';
 import { useForm } from '../../components/useForm';
@@ -33,7 +34,7 @@ export default function ResetPasswordPage() {
     input: (values) => ({ token, ...values }),
     failure: { title: 'Error', fallback: 'Failed to reset password. Please try again.' },
     send: async (data) => {
-      await postForSuccess('/api/reset-password', data);
+      refuseUnlessSuccess(await api.call(ROUTES.resetPassword, { body: data }));
       setState('done');
     },
     onRefused: (message) => {

@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
+import { ROUTES } from '@bakery/core';
 import { AuthCard, AuthSubmit } from '../../components/AuthCard';
 import { FormField, NEW_PASSWORD_HINT, PasswordField } from '../../components/FormField';
 import { NETWORK_FAILURE, useForm } from '../../components/useForm';
 import { useSignIn } from './useSignIn';
 
 export default function SignupPage() {
-  const signUp = useSignIn('/api/signup', (user) => ({
+  const signUp = useSignIn(ROUTES.signup, (user) => ({
     title: `Welcome, ${user.firstName}!`,
     description: 'Your account has been created.',
   }));

@@ -10,11 +10,18 @@ import {
   parseOrderNumber,
   PAYMENT_NOT_CONFIGURED_NOTICE,
   paymentNotConfiguredText,
+  ROUTES,
   type PaymentStatusView,
 } from '@bakery/core';
-import { apiRequest } from '../../api/client';
+import { api } from '../../api/client';
 import { savePending } from '../../cart/cartStorage';
-import { useMyOrders, usePaymentStatus, useShopConfig, useUser } from '../../api/queries';
+import {
+  paymentStatusKey,
+  useMyOrders,
+  usePaymentStatus,
+  useShopConfig,
+  useUser,
+} from '../../api/queries';
 import { CakeExtras, OrderFacts, OrderLines } from '../my-orders/OrderDetails';
 
 const LEAD_TIME = `Every order is baked fresh to order; we need at least ${MIN_LEAD_DAYS} days notice and will have it ready on the date you chose.`;
@@ -82,10 +89,9 @@ export default function ConfirmationPage() {
   useEffect(() => {
     if (!referenceId || status !== 'success' || confirmed.current) return;
     confirmed.current = true;
-    apiRequest('POST', '/api/square/confirm-payment', { referenceId })
-      .then(() =>
-        queryClient.invalidateQueries({ queryKey: ['/api/order-payment-status', lookupId ?? ''] }),
-      )
+    api
+      .call(ROUTES.squareConfirmPayment, { body: { referenceId } })
+      .then(() => queryClient.invalidateQueries({ queryKey: paymentStatusKey(lookupId) }))
       .catch((e) => console.error('Payment confirmation failed', e));
   }, [referenceId, status, lookupId, queryClient]);
 

@@ -2,8 +2,8 @@
 // a clock that ticks for the countdown, and "E-mail me when it opens"
 // (double opt-in: the answer says a confirmation link was mailed).
 import { useEffect, useState } from 'react';
-import type { PublicDropView } from '@bakery/core';
-import { apiRequest, errorMessage } from '../../api/client';
+import { ROUTES, type PublicDropView } from '@bakery/core';
+import { api, errorMessage } from '../../api/client';
 
 export function useNow(everyMs = 1000) {
   const [now, setNow] = useState(() => Date.now());
@@ -19,8 +19,10 @@ export function NotifyForm({ drop, email }: { drop: PublicDropView; email: strin
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
   async function submit() {
     try {
-      const res = await apiRequest('POST', `/api/drops/${drop.id}/notify`, { email: address });
-      const body = (await res.json()) as { message: string };
+      const body = await api.call(ROUTES.dropNotify, {
+        params: { id: drop.id },
+        body: { email: address },
+      });
       setAnswer({ ok: true, text: body.message });
     } catch (error) {
       setAnswer({ ok: false, text: errorMessage(error, 'Please try again.') });

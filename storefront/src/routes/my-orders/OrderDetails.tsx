@@ -10,6 +10,8 @@ import {
   bakeryDateTime,
   formatDollars,
   pickupWhenText,
+  ROUTES,
+  routeUrl,
   type OrderView,
 } from '@bakery/core';
 import { usePickupWindows } from '../../api/queries';
@@ -54,7 +56,7 @@ export function OrderFacts({ order }: { order: OrderView }) {
           <dd>
             <strong data-testid="pickup-code">{order.pickupCode}</strong>
             <img
-              src={`/api/my-orders/${order.id}/pickup-code.svg`}
+              src={routeUrl(ROUTES.myOrderPickupCode, { id: order.id })}
               width={96}
               height={96}
               alt={`QR code of pickup code ${order.pickupCode}`}

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../api/client';
+import { ROUTES } from '@bakery/core';
+import { api } from '../../api/client';
 import { REVIEWS_KEY } from '../../api/queries';
 import { FormField, SubmitButton } from '../../components/FormField';
 import { useToast } from '../../components/Toast';
@@ -13,7 +14,7 @@ export function ReviewForm() {
     schema: (s) => s.ReviewSchema,
     failure: { title: 'Failed to submit review', fallback: 'Please try again.' },
     send: async (data) => {
-      await apiRequest('POST', '/api/reviews', data);
+      await api.call(ROUTES.postReview, { body: data });
       await queryClient.invalidateQueries({ queryKey: REVIEWS_KEY });
       toast({
         title: 'Review Submitted!',

@@ -23,7 +23,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ROUTES, type CustomerOrderChange, type OrderChangePreviewView } from '@bakery/core';
-import { api, apiRequest, errorMessage } from '../../api/client';
+import { api, errorMessage } from '../../api/client';
 import { MY_ORDERS_KEY } from '../../api/queries';
 
 type Panel = null | 'date' | 'quantities' | 'cancel';
@@ -44,17 +44,12 @@ function useOrderCall(order: OrderView, onDone: (message: string) => void) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  async function call(
-    method: 'PATCH' | 'POST',
-    path: string,
-    body: unknown,
-    ok: (o: OrderView) => string,
-  ) {
+  async function call(send: () => Promise<{ order: OrderView }>, ok: (o: OrderView) => string) {
     setBusy(true);
     setError(null);
     let message: string | null = null;
     try {
-      const answer = (await (await apiRequest(method, path, body)).json()) as { order: OrderView };
+      const answer = await send();
       await queryClient.invalidateQueries({ queryKey: MY_ORDERS_KEY });
       message = ok(answer.order);
     } catch (failure) {
@@ -70,7 +65,8 @@ function useOrderCall(order: OrderView, onDone: (message: string) => void) {
     if (message) onDone(message);
   }
   /** A new date, time or quantities: the server re-prices and the new total is said. */
-  const change = (body: unknown) => call('PATCH', `/api/my-orders/${order.id}`, body, newTotal);
+  const change = (body: CustomerOrderChange) =>
+    call(() => api.call(ROUTES.changeMyOrder, { params: { id: order.id }, body }), newTotal);
   return { call, change, busy, error };
 }
 
@@ -147,15 +143,9 @@ interface ChangeStepProps {
  */
 function useDayWindows(order: OrderView, date: string) {
   const offer = useQuery<AvailabilityOfferView>({
-    queryKey: ['/api/availability', date, date],
+    queryKey: [ROUTES.availability.path, date, date],
     enabled: isDateString(date),
-    queryFn: async () =>
-      (
-        await apiRequest(
-          'GET',
-          `/api/availability?${new URLSearchParams({ fromDate: date, toDate: date })}`,
-        )
-      ).json(),
+    queryFn: () => api.call(ROUTES.availability, { query: { fromDate: date, toDate: date } }),
   });
   const day = offer.data?.days.find((d) => d.date === date);
   const fulfillment = order.deliveryMethod === 'delivery' ? 'delivery' : 'pickup';
@@ -305,7 +295,10 @@ function QuantitiesForm({ order, onDone }: ChangeStepProps) {
 function CancelConfirm({ order, onDone }: ChangeStepProps) {
   const { call, busy, error } = useOrderCall(order, onDone);
   const confirm = () =>
-    call('POST', `/api/my-orders/${order.id}/cancel`, {}, () => 'Your order was cancelled.');
+    call(
+      () => api.call(ROUTES.cancelMyOrder, { params: { id: order.id }, body: {} }),
+      () => 'Your order was cancelled.',
+    );
   return (
     <div className="self-service-form" role="group" aria-label="Cancel order">
       <p>

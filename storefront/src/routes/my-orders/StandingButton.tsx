@@ -2,8 +2,8 @@
 // standing order from its next date that is still open; then its page.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { bakeryToday, standingFirstDate, type OrderView } from '@bakery/core';
-import { apiRequest, errorMessage } from '../../api/client';
+import { bakeryToday, ROUTES, standingFirstDate, type OrderView } from '@bakery/core';
+import { api, errorMessage } from '../../api/client';
 
 export function StandingButton({ order }: { order: OrderView }) {
   const navigate = useNavigate();
@@ -15,29 +15,30 @@ export function StandingButton({ order }: { order: OrderView }) {
     setError(null);
     const delivery = order.deliveryMethod === 'delivery';
     try {
-      const res = await apiRequest('POST', '/api/standing-orders', {
-        items: order.items.map((line) => ({
-          productId: line.productId,
-          variant: line.variant,
-          filling: line.filling,
-          addIn: line.addIn,
-          quantity: line.quantity,
-        })),
-        everyWeeks: 1,
-        firstDate: standingFirstDate(order.pickupDate!, bakeryToday()),
-        pickupTime: order.pickupTime,
-        deliveryMethod: delivery ? 'delivery' : 'pickup',
-        ...(delivery
-          ? {
-              deliveryAddress: order.deliveryAddress,
-              deliveryCity: order.deliveryCity,
-              deliveryState: order.deliveryState,
-              deliveryZip: order.deliveryZip,
-              deliveryInstructions: order.deliveryInstructions,
-            }
-          : {}),
+      const { standingOrder } = await api.call(ROUTES.createStandingOrder, {
+        body: {
+          items: order.items.map((line) => ({
+            productId: line.productId,
+            variant: line.variant,
+            filling: line.filling,
+            addIn: line.addIn,
+            quantity: line.quantity,
+          })),
+          everyWeeks: 1,
+          firstDate: standingFirstDate(order.pickupDate!, bakeryToday()),
+          pickupTime: order.pickupTime,
+          deliveryMethod: delivery ? 'delivery' : 'pickup',
+          ...(delivery
+            ? {
+                deliveryAddress: order.deliveryAddress,
+                deliveryCity: order.deliveryCity,
+                deliveryState: order.deliveryState,
+                deliveryZip: order.deliveryZip,
+                deliveryInstructions: order.deliveryInstructions,
+              }
+            : {}),
+        },
       });
-      const { standingOrder } = (await res.json()) as { standingOrder: { id: string } };
       void navigate(`/standing-orders/${standingOrder.id}`);
     } catch (err) {
       setError(errorMessage(err, 'Could not start the standing order'));

@@ -3,8 +3,14 @@
 // minutes); the timer shows what is left and the hold is asked for again
 // when the cart changes. When it runs out the items go back to the drop.
 import { useEffect, useState } from 'react';
-import { countdown, type DayOffer, type DropHoldView, type KitchenLine } from '@bakery/core';
-import { apiRequest, errorMessage } from '../../api/client';
+import {
+  countdown,
+  ROUTES,
+  type DayOffer,
+  type DropHoldView,
+  type KitchenLine,
+} from '@bakery/core';
+import { api, errorMessage } from '../../api/client';
 
 export function HoldTimer({ day, lines }: { day: DayOffer | null; lines: readonly KitchenLine[] }) {
   const [hold, setHold] = useState<DropHoldView | null>(null);
@@ -26,8 +32,8 @@ export function HoldTimer({ day, lines }: { day: DayOffer | null; lines: readonl
       productId,
       quantity,
     }));
-    apiRequest('POST', `/api/drops/${dropId}/holds`, { items })
-      .then((res) => res.json() as Promise<DropHoldView>)
+    api
+      .call(ROUTES.dropHold, { params: { id: dropId }, body: { items } })
       .then((body) => {
         if (!cancelled) {
           setHold(body);

@@ -30,13 +30,14 @@ import {
   deliveryFeeCentsFor,
   paymentNotConfiguredText,
   priceOrder,
+  ROUTES,
   RUSH_FEE_CENTS,
   type CategoryId,
   type SubmitOrderView,
   type UserView,
   rushThresholdWords,
 } from '@bakery/core';
-import { apiRequest, errorCode, errorMessage, isNetworkError } from '../../api/client';
+import { api, errorCode, errorMessage, isNetworkError } from '../../api/client';
 import {
   MY_ORDERS_KEY,
   useAvailability,
@@ -222,13 +223,10 @@ export function OrderForm({ user }: { user: UserView }) {
 
     setSubmitting(true);
     try {
-      const res = await apiRequest(
-        'POST',
-        '/api/submit-order',
-        { orderData },
-        { 'Idempotency-Key': idempotencyKey.current },
+      const body: Partial<SubmitOrderView> & { code?: string } = await api.call(
+        ROUTES.submitOrder,
+        { body: { orderData }, headers: { 'Idempotency-Key': idempotencyKey.current } },
       );
-      const body = (await res.json()) as Partial<SubmitOrderView> & { code?: string };
       if (!body.success || !body.order)
         throw new Error(
           `400: ${JSON.stringify({ message: body.message ?? 'Failed to submit order' })}`,

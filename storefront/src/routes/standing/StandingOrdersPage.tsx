@@ -12,15 +12,16 @@ import {
   formatDayInWords,
   formatDollars,
   formatLockTime,
+  ROUTES,
   standingCadenceWords,
   type StandingOrderView,
   type UserView,
 } from '@bakery/core';
-import { apiRequest, errorMessage } from '../../api/client';
+import { api, errorMessage } from '../../api/client';
 import { Loading } from '../../components/Loading';
 import { SignedIn } from '../../components/SignedIn';
 
-const KEY = ['/api/standing-orders'];
+const KEY = [ROUTES.standingOrders.path];
 const STATE_WORDS: Record<string, string> = {
   ordered: 'Booked',
   scheduled: 'Scheduled',
@@ -29,20 +30,15 @@ const STATE_WORDS: Record<string, string> = {
   refused: 'Could not be booked',
 };
 
-async function readJson<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, body);
-  return (await res.json()) as T;
-}
-
 function StandingCard({ standing }: { standing: StandingOrderView }) {
   const client = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [until, setUntil] = useState(addDays(bakeryToday(), 14));
-  const base = `/api/standing-orders/${standing.id}`;
-  async function act(method: string, url: string, body?: unknown) {
+  const params = { id: standing.id };
+  async function act(send: () => Promise<unknown>) {
     setError(null);
     try {
-      await readJson(method, url, body);
+      await send();
       await client.invalidateQueries({ queryKey: KEY });
     } catch (err) {
       setError(errorMessage(err, 'That did not work'));
@@ -88,9 +84,12 @@ function StandingCard({ standing }: { standing: StandingOrderView }) {
                 type="button"
                 className="btn btn-secondary"
                 onClick={() =>
-                  void act('POST', `${base}/${o.state === 'skipped' ? 'unskip' : 'skip'}`, {
-                    date: o.date,
-                  })
+                  void act(() =>
+                    api.call(
+                      o.state === 'skipped' ? ROUTES.unskipStandingDate : ROUTES.skipStandingDate,
+                      { params, body: { date: o.date } },
+                    ),
+                  )
                 }
               >
                 {o.state === 'skipped' ? 'Undo skip' : 'Skip'}
@@ -106,7 +105,7 @@ function StandingCard({ standing }: { standing: StandingOrderView }) {
             <button
               type="button"
               className="btn btn-primary"
-              onClick={() => void act('POST', `${base}/resume`)}
+              onClick={() => void act(() => api.call(ROUTES.resumeStandingOrder, { params }))}
             >
               Resume
             </button>
@@ -124,7 +123,9 @@ function StandingCard({ standing }: { standing: StandingOrderView }) {
               <button
                 type="button"
                 className="btn btn-secondary"
-                onClick={() => void act('POST', `${base}/pause`, { until })}
+                onClick={() =>
+                  void act(() => api.call(ROUTES.pauseStandingOrder, { params, body: { until } }))
+                }
               >
                 Pause
               </button>
@@ -136,7 +137,7 @@ function StandingCard({ standing }: { standing: StandingOrderView }) {
           <button
             type="button"
             className="btn btn-secondary"
-            onClick={() => void act('DELETE', base)}
+            onClick={() => void act(() => api.call(ROUTES.endStandingOrder, { params }))}
           >
             End standing order
           </button>
@@ -149,7 +150,7 @@ function StandingCard({ standing }: { standing: StandingOrderView }) {
 function StandingList({ only }: { only?: string }) {
   const list = useQuery({
     queryKey: KEY,
-    queryFn: () => readJson<{ standingOrders: StandingOrderView[] }>('GET', '/api/standing-orders'),
+    queryFn: () => api.call(ROUTES.standingOrders),
   });
   if (list.isLoading) return <Loading />;
   if (list.error)
@@ -181,18 +182,12 @@ function SkipLink() {
   const [error, setError] = useState<string | null>(null);
   const link = useQuery({
     queryKey: ['skip-link', token],
-    queryFn: () =>
-      readJson<{ date: string; items: string; lockAt: string }>(
-        'GET',
-        `/api/standing-orders/skip-link?token=${encodeURIComponent(token)}`,
-      ),
+    queryFn: () => api.call(ROUTES.skipLink, { query: { token } }),
     retry: false,
   });
   async function skip() {
     try {
-      const answer = await readJson<{ message: string }>('POST', '/api/standing-orders/skip-link', {
-        token,
-      });
+      const answer = await api.call(ROUTES.useSkipLink, { body: { token } });
       setDone(answer.message);
     } catch (err) {
       setError(errorMessage(err, 'This skip link is not valid.'));

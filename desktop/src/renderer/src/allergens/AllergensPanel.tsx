@@ -14,8 +14,9 @@ import {
   type LabelFormat,
   type AllergenOverviewView,
   ROUTES,
+  type RouteBody,
 } from '@bakery/core';
-import { api, messageOf } from '../api/client';
+import { client as apiClient, messageOf } from '../api/client';
 import { useApiQuery } from '../api/useApiQuery';
 import { Button, Callout, Card, H5, HTMLSelect, Switch, Tag } from '../ui/blueprint';
 import { IconButton, optionsWithEvery, TextField } from '../ui/fields';
@@ -25,14 +26,23 @@ import { toast } from '../ui/toaster';
 import { LABEL_FORMAT_NAMES, saveLabels } from './LabelButtons';
 import './allergens.css';
 
-const KEY = ['/api/admin/allergens'];
+const KEY = [ROUTES.allergens.path];
 
 type Overview = AllergenOverviewView;
 
-function useSave<T>(path: string, method: 'PUT' | 'DELETE', done: string) {
+/** The panel's saves (each a PUT of the map), then the overview read again. */
+type SaveRoute =
+  | typeof ROUTES.saveClaimException
+  | typeof ROUTES.saveOptionIngredients
+  | typeof ROUTES.saveNetWeight
+  | typeof ROUTES.saveLabelSettings;
+
+function useSave<R extends SaveRoute>(route: R, done: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: T) => api(path, { method, body: method === 'PUT' ? body : undefined }),
+    // RouteBody<R> is one of the union's bodies: the route's own.
+    mutationFn: (body: RouteBody<R>) =>
+      apiClient.call<SaveRoute>(route, { body: body as RouteBody<SaveRoute> }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: KEY });
       toast(done, undefined, 'success');
@@ -44,11 +54,7 @@ function useSave<T>(path: string, method: 'PUT' | 'DELETE', done: string) {
 function ProblemRow({ problem }: { problem: ClaimProblem }) {
   const [wording, setWording] = useState('');
   const [open, setOpen] = useState(false);
-  const save = useSave<{ productId: string; wording: string }>(
-    '/api/admin/allergens/exceptions',
-    'PUT',
-    'Exception saved',
-  );
+  const save = useSave(ROUTES.saveClaimException, 'Exception saved');
   return (
     <tr>
       <td>{problem.productName}</td>
@@ -100,7 +106,7 @@ function OptionEditor({
   const [rows, setRows] = useState(
     option.ingredients.map((i) => ({ ingredientId: i.ingredientId, quantity: String(i.quantity) })),
   );
-  const save = useSave<unknown>('/api/admin/allergens/options', 'PUT', `${option.label} saved`);
+  const save = useSave(ROUTES.saveOptionIngredients, `${option.label} saved`);
   const id = `option-${option.kind}-${option.optionId}`;
   return (
     <Card className="allergen-option" aria-label={option.label}>
@@ -184,11 +190,7 @@ function ItemLabels({ overview }: { overview: Overview }) {
   const current = overview.netWeights.find(
     (w) => w.productId === productId && w.variantId === variantId,
   );
-  const saveWeight = useSave<unknown>(
-    '/api/admin/allergens/net-weights',
-    'PUT',
-    'Net weight saved',
-  );
+  const saveWeight = useSave(ROUTES.saveNetWeight, 'Net weight saved');
   return (
     <Card>
       <H5>One item: net weight and labels</H5>
@@ -254,15 +256,12 @@ function ItemLabels({ overview }: { overview: Overview }) {
           icon="document"
           text="Print labels"
           onClick={() =>
-            void saveLabels(
-              new URLSearchParams({
-                productId,
-                format,
-                count,
-                ...(variantId ? { variantId } : {}),
-              }),
-              `labels-${productId}-${format}.pdf`,
-            )
+            void saveLabels({
+              productId,
+              format,
+              count,
+              ...(variantId ? { variantId } : {}),
+            })
           }
         />
       </div>
@@ -272,17 +271,13 @@ function ItemLabels({ overview }: { overview: Overview }) {
 
 export function AllergensPanel({ role }: { role: string }) {
   const overview = useApiQuery(KEY, ROUTES.allergens);
-  const ingredients = useApiQuery(['/api/admin/ingredients'], ROUTES.ingredients);
+  const ingredients = useApiQuery([ROUTES.ingredients.path], ROUTES.ingredients);
   const removeException = useMutation({
     mutationFn: (productId: string) =>
-      api(`/api/admin/allergens/exceptions/${encodeURIComponent(productId)}`, { method: 'DELETE' }),
+      apiClient.call(ROUTES.removeClaimException, { params: { productId } }),
   });
   const client = useQueryClient();
-  const settings = useSave<{ cottageFoodStatement: boolean }>(
-    '/api/admin/allergens/label-settings',
-    'PUT',
-    'Label settings saved',
-  );
+  const settings = useSave(ROUTES.saveLabelSettings, 'Label settings saved');
   const o = overview.data;
   if (!o) return <QueryStatus query={overview} what="allergens" />;
   return (

@@ -2,9 +2,9 @@
 // server, on Avery 5163 sheets or thermal labels, saved (the browser
 // downloads it; the desktop app asks where) and opened from there to print.
 import { useState } from 'react';
-import { formatLongDate, type LabelFormat } from '@bakery/core';
-import { apiBytes, messageOf } from '../api/client';
-import { bridge } from '../platform/bridge';
+import { formatLongDate, ROUTES, type LabelFormat } from '@bakery/core';
+import { messageOf } from '../api/client';
+import { downloadFile } from '../api/downloadFile';
 import { Button } from '../ui/blueprint';
 import { toast } from '../ui/toaster';
 import './allergens.css';
@@ -14,13 +14,16 @@ export const LABEL_FORMAT_NAMES: Readonly<Record<LabelFormat, string>> = {
   thermal: 'Thermal 2.25" × 1.25"',
 };
 
-/** Fetches a label PDF and saves it; says so in a toast. */
-export async function saveLabels(query: URLSearchParams, name: string): Promise<void> {
+/** Fetches a label PDF (named by the server) and saves it; says so in a toast. */
+export async function saveLabels(query: Record<string, string>): Promise<void> {
   try {
-    const bytes = await apiBytes(`/api/admin/labels?${query.toString()}`);
-    const res = await bridge.saveFile(name, bytes);
+    const res = await downloadFile(ROUTES.labels, { query });
     if (res.saved)
-      toast('Labels ready', res.path ? `Saved to ${res.path}` : `${name} downloaded`, 'success');
+      toast(
+        'Labels ready',
+        res.path ? `Saved to ${res.path}` : `${res.name} downloaded`,
+        'success',
+      );
   } catch (err) {
     toast('Labels failed', messageOf(err, 'Failed to make the labels'));
   }
@@ -31,9 +34,7 @@ export function LabelButtons({ date, small }: { date: string; small?: boolean })
   const [busy, setBusy] = useState<LabelFormat | null>(null);
   const print = (format: LabelFormat) => {
     setBusy(format);
-    void saveLabels(new URLSearchParams({ date, format }), `labels-${date}-${format}.pdf`).finally(
-      () => setBusy(null),
-    );
+    void saveLabels({ date, format }).finally(() => setBusy(null));
   };
   return (
     <span

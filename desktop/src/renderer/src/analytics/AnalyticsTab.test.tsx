@@ -61,7 +61,11 @@ describe('Analytics & Reports', () => {
   it('exports orders for the range and recipes through the export endpoints, as a download in the browser', async () => {
     const calls = stubFetch({
       'GET /api/admin/analytics': () => [200, analytics],
-      'GET /api/admin/exports/orders.xlsx': () => [200, 'PK'],
+      'GET /api/admin/exports/orders.xlsx': () => [
+        200,
+        'PK',
+        { 'Content-Disposition': 'attachment; filename="orders-2026-11-01-to-2026-11-22.xlsx"' },
+      ],
       'GET /api/admin/exports/recipes.xlsx': () => [403, { message: 'Forbidden' }],
     });
     URL.createObjectURL = vi.fn(() => 'blob:x');
@@ -74,7 +78,8 @@ describe('Analytics & Reports', () => {
     });
     renderScreen(<AnalyticsTab range={range} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Export orders' }));
-    await waitFor(() => expect(names).toEqual(['bakery-orders-2026-11-01_to_2026-11-22.xlsx']));
+    // The file is named by the server (Content-Disposition), in one place.
+    await waitFor(() => expect(names).toEqual(['orders-2026-11-01-to-2026-11-22.xlsx']));
     expect(
       calls.some(
         (c) => c.path === '/api/admin/exports/orders.xlsx?fromDate=2026-11-01&toDate=2026-11-22',

@@ -5,14 +5,14 @@ import { TableHead } from '../ui/TableHead';
 import { useQuery } from '@tanstack/react-query';
 import { AgCharts } from 'ag-charts-react';
 import {
-  bakeryToday,
   formatDayInWords,
   formatDollars,
   formatShortDay,
+  ROUTES,
   type AnalyticsView,
 } from '@bakery/core';
-import { api, apiBytes, messageOf, rangeQuery } from '../api/client';
-import { bridge } from '../platform/bridge';
+import { client, messageOf } from '../api/client';
+import { downloadFile } from '../api/downloadFile';
 import { toast } from '../ui/toaster';
 import { canDrawCharts, DollarBarChart, useChartTheme } from '../ui/DollarBarChart';
 import type { DateRange } from '../dashboard/range';
@@ -30,16 +30,10 @@ export async function exportWorkbook(
   range: DateRange,
 ): Promise<boolean> {
   try {
-    const path =
+    const res =
       kind === 'orders'
-        ? `/api/admin/exports/orders.xlsx${rangeQuery(range.fromDate, range.toDate)}`
-        : '/api/admin/exports/recipes.xlsx';
-    const bytes = await apiBytes(path);
-    const suffix =
-      kind === 'orders' && (range.fromDate || range.toDate)
-        ? `${range.fromDate ?? 'start'}_to_${range.toDate ?? 'today'}`
-        : bakeryToday();
-    const res = await bridge.saveFile(`bakery-${kind}-${suffix}.xlsx`, bytes);
+        ? await downloadFile(ROUTES.ordersWorkbook, { query: { ...range } })
+        : await downloadFile(ROUTES.recipesWorkbook);
     if (res.saved)
       toast(
         'Export ready',
@@ -57,9 +51,8 @@ export async function exportWorkbook(
 
 export function AnalyticsTab({ range }: { range: DateRange }) {
   const analytics = useQuery({
-    queryKey: ['/api/admin/analytics', range.fromDate, range.toDate],
-    queryFn: () =>
-      api<AnalyticsData>(`/api/admin/analytics${rangeQuery(range.fromDate, range.toDate)}`),
+    queryKey: [ROUTES.analytics.path, range.fromDate, range.toDate],
+    queryFn: () => client.call(ROUTES.analytics, { query: { ...range } }),
     placeholderData: (prev) => prev,
   });
   const [busy, setBusy] = useState<null | 'orders' | 'recipes'>(null);

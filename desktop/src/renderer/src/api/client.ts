@@ -1,6 +1,6 @@
 // HTTP to the staff API (docs/api.md). The base is '' (same origin) in the
 // browser and when Electron loaded the screens from the server itself.
-import { ApiError, createApiClient } from '@bakery/core';
+import { ApiError, createApiClient, ROUTES, routeUrl, type RouteSpec } from '@bakery/core';
 
 let base = '';
 
@@ -11,8 +11,22 @@ export function setApiBase(serverUrl: string): void {
       : serverUrl.replace(/\/$/, '');
 }
 
+/** The URL of a page or a picture of the server (a photo, /login); calls go through `client`. */
 export function apiUrl(path: string): string {
   return `${base}${path}`;
+}
+
+/**
+ * The full URL of a route of the map, for the few requests that need fetch's
+ * own options (a reachability check without CORS, the offline queue's
+ * replay with its own answers to a 401); every other call is `client.call`.
+ */
+export function routeHref(
+  route: RouteSpec,
+  params?: Record<string, string>,
+  query?: Parameters<typeof routeUrl>[2],
+): string {
+  return `${base}${routeUrl(route, params, query)}`;
 }
 
 // One error type for both clients: status, code and the server's message.
@@ -20,11 +34,11 @@ export { ApiError };
 
 /** Calls whose 401 is an answer, not an ended session (they decide who is signed in). */
 const SESSION_PROBES = [
-  '/api/admin/me',
-  '/api/admin/auto-login',
-  '/api/admin/login',
-  '/api/logout',
-];
+  ROUTES.adminMe,
+  ROUTES.adminAutoLogin,
+  ROUTES.adminLogin,
+  ROUTES.logout,
+].map((route) => route.path);
 
 let onUnauthorized: (() => void) | null = null;
 
@@ -47,42 +61,7 @@ export const client = createApiClient({
   onError: (error, route) => sessionEnded(route.path, error.status),
 });
 
-/** Spec 7: a non-OK answer becomes an ApiError whose text is "status: body text". */
-export async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<T> {
-  const hasBody = init.body !== undefined;
-  const res = await fetch(apiUrl(path), {
-    method: init.method ?? 'GET',
-    credentials: 'include',
-    headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
-    body: hasBody ? JSON.stringify(init.body) : undefined,
-  });
-  if (!res.ok) {
-    sessionEnded(path, res.status);
-    throw new ApiError(res.status, await res.text(), res.statusText);
-  }
-  if (res.status === 204) return undefined as T;
-  return (await res.json()) as T;
-}
-
-export async function apiBytes(path: string): Promise<Uint8Array> {
-  const res = await fetch(apiUrl(path), { credentials: 'include' });
-  sessionEnded(path, res.status);
-  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
-  return new Uint8Array(await res.arrayBuffer());
-}
-
 export function messageOf(err: unknown, fallback: string): string {
   if (err instanceof ApiError) return err.serverMessage ?? fallback;
   return fallback;
-}
-
-export function rangeQuery(fromDate: string | null, toDate: string | null): string {
-  const q = new URLSearchParams();
-  if (fromDate) q.set('fromDate', fromDate);
-  if (toDate) q.set('toDate', toDate);
-  const s = q.toString();
-  return s ? `?${s}` : '';
 }

@@ -3,8 +3,8 @@ import { Button, Callout, Card } from '../ui/blueprint';
 import { firstIssues, TextField } from '../ui/fields';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { AdminLoginSchema } from '@bakery/core';
-import { api, ApiError, apiUrl, messageOf } from '../api/client';
+import { AdminLoginSchema, ROUTES } from '@bakery/core';
+import { ApiError, apiUrl, client as apiClient, messageOf } from '../api/client';
 import { toast } from '../ui/toaster';
 import { ME_KEY, useAdminSession } from './adminSession';
 import { SecondFactorStep } from './SecondFactorStep';
@@ -54,7 +54,7 @@ export function AdminLoginPage() {
     setErrors({});
     setBusy(true);
     try {
-      await api('/api/admin/login', { method: 'POST', body: parsed.data });
+      await apiClient.call(ROUTES.adminLogin, { body: parsed.data });
       await signedIn();
     } catch (err) {
       if (err instanceof ApiError && errorCode(err) === 'second_factor_required') {

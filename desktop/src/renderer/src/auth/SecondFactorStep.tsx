@@ -4,7 +4,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Callout } from '../ui/blueprint';
 import { TextField } from '../ui/fields';
-import { api, messageOf } from '../api/client';
+import { ROUTES } from '@bakery/core';
+import { client, messageOf } from '../api/client';
 
 export const CODE_HINT =
   'The 6-digit code from your authenticator app, or one of your recovery codes.';
@@ -24,7 +25,7 @@ export function SecondFactorStep(props: { onDone: () => Promise<void>; onCancel:
     setBusy(true);
     setError(null);
     try {
-      await api('/api/admin/login/second-factor', { method: 'POST', body: { code: trimmed } });
+      await client.call(ROUTES.adminLoginSecondFactor, { body: { code: trimmed } });
       await props.onDone();
     } catch (err) {
       setError(messageOf(err, 'Invalid code. Please try again.'));

@@ -1,13 +1,13 @@
 // The admin identity and the automatic admin session (spec 4, Admin access).
 import { useQuery } from '@tanstack/react-query';
-import type { AdminMeView } from '@bakery/core';
-import { api, ApiError, messageOf } from '../api/client';
+import { ROUTES, type AdminMeView } from '@bakery/core';
+import { ApiError, client, messageOf } from '../api/client';
 import { toast } from '../ui/toaster';
 
 /** The admin identity: core's AdminMeView (GET /api/admin/me). */
 export type AdminIdentity = AdminMeView;
 
-export const ME_KEY = ['/api/admin/me'] as const;
+export const ME_KEY = [ROUTES.adminMe.path] as const;
 
 const unauthenticated = (err: unknown) =>
   err instanceof ApiError && (err.status === 401 || err.status === 403);
@@ -16,18 +16,18 @@ const unauthenticated = (err: unknown) =>
  * (a signed-in storefront admin or owner gets one), then /api/admin/me again. */
 export async function loadAdminIdentity(): Promise<AdminIdentity> {
   try {
-    return await api<AdminIdentity>('/api/admin/me');
+    return await client.call(ROUTES.adminMe);
   } catch (err) {
     if (!unauthenticated(err)) throw err;
     try {
-      await api('/api/admin/auto-login', { method: 'POST' });
+      await client.call(ROUTES.adminAutoLogin);
     } catch (autoErr) {
       // 401 just means nobody is signed in; a refusal for a customer is worth saying.
       if (autoErr instanceof ApiError && autoErr.status === 403)
         toast('Auto-login failed', messageOf(autoErr, 'Auto-login failed'));
       throw err;
     }
-    return await api<AdminIdentity>('/api/admin/me');
+    return await client.call(ROUTES.adminMe);
   }
 }
 

@@ -8,13 +8,10 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Callout, Card, H5, H6 } from '../ui/blueprint';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  BackupSettingsSchema,
-  UnpaidOrderSettingsSchema,
-  type BackupTakenView,
-  ROUTES,
-} from '@bakery/core';
-import { api, apiBytes, messageOf } from '../api/client';
+import { BackupSettingsSchema, UnpaidOrderSettingsSchema, ROUTES } from '@bakery/core';
+// `client` here is the query cache (useQueryClient); the API's client is apiClient.
+import { client as apiClient, messageOf } from '../api/client';
+import { downloadFile } from '../api/downloadFile';
 import { useApiQuery } from '../api/useApiQuery';
 import { firstIssues, TextField } from '../ui/fields';
 import { HeadedTable } from '../ui/HeadedTable';
@@ -22,8 +19,8 @@ import { QueryStatus } from '../ui/QueryStatus';
 import { toast } from '../ui/toaster';
 import { useRestore } from './RestoreBackup';
 
-const BACKUPS_KEY = ['/api/admin/backups'];
-const UNPAID_KEY = ['/api/admin/unpaid-orders/settings'];
+const BACKUPS_KEY = [ROUTES.backups.path];
+const UNPAID_KEY = [ROUTES.unpaidOrderSettings.path];
 /** Backups listed in the panel (the API answers up to 100). */
 const SHOWN = 10;
 
@@ -40,22 +37,17 @@ const when = (iso: string) =>
     timeStyle: 'short',
   });
 
-/** Saves `path`'s bytes as the file `name` (the name db:restore expects). */
-async function download(path: string, name: string) {
+/** Saves backup `name` or its photos under the server's name (the one db:restore expects). */
+async function download(
+  route: typeof ROUTES.backupFile | typeof ROUTES.backupPhotos,
+  name: string,
+) {
   try {
-    const bytes = await apiBytes(path);
-    const url = URL.createObjectURL(new Blob([bytes as BlobPart]));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    await downloadFile(route, { params: { name } });
   } catch (err) {
     toast('Download failed', messageOf(err, 'The backup could not be downloaded'));
   }
 }
-
-const backupPath = (name: string) => `/api/admin/backups/${encodeURIComponent(name)}`;
 
 /** A small form of whole-number and text fields, checked by a core schema before it is sent. */
 function SettingsForm({
@@ -63,7 +55,7 @@ function SettingsForm({
   fields,
   saved,
   schema,
-  path,
+  route,
   queryKey,
 }: {
   title: string;
@@ -71,7 +63,7 @@ function SettingsForm({
   /** The stored settings (an object of the fields' keys). */
   saved: object;
   schema: typeof BackupSettingsSchema | typeof UnpaidOrderSettingsSchema;
-  path: string;
+  route: typeof ROUTES.saveBackupSettings | typeof ROUTES.saveUnpaidOrderSettings;
   queryKey: readonly unknown[];
 }) {
   const client = useQueryClient();
@@ -80,7 +72,8 @@ function SettingsForm({
   const value = (key: string) =>
     draft[key] ?? String((saved as Record<string, unknown>)[key] ?? '');
   const save = useMutation({
-    mutationFn: (body: unknown) => api(path, { method: 'PUT', body }),
+    // `body` passed the route's own schema (`schema`) in submit below.
+    mutationFn: (body: unknown) => apiClient.call(route, { body: body as never }),
     onSuccess: () => {
       setDraft({});
       toast(`${title} saved`, undefined, 'success');
@@ -106,7 +99,7 @@ function SettingsForm({
         {fields.map((f) => (
           <TextField
             key={f.key}
-            id={`${path}-${f.key}`}
+            id={`${route.path}-${f.key}`}
             label={f.label}
             hint={f.hint}
             type={f.type}
@@ -125,7 +118,7 @@ function SettingsForm({
 const SETTINGS_FORMS = {
   nightly: {
     title: 'Nightly backup',
-    path: '/api/admin/backups/settings',
+    route: ROUTES.saveBackupSettings,
     queryKey: BACKUPS_KEY,
     schema: BackupSettingsSchema,
     fields: [
@@ -143,7 +136,7 @@ const SETTINGS_FORMS = {
   },
   unpaid: {
     title: 'Unpaid orders',
-    path: '/api/admin/unpaid-orders/settings',
+    route: ROUTES.saveUnpaidOrderSettings,
     queryKey: UNPAID_KEY,
     schema: UnpaidOrderSettingsSchema,
     fields: [
@@ -163,7 +156,7 @@ export function BackupPanel() {
   const backups = useApiQuery(BACKUPS_KEY, ROUTES.backups);
   const unpaid = useApiQuery(UNPAID_KEY, ROUTES.unpaidOrderSettings);
   const takeNow = useMutation({
-    mutationFn: () => api<BackupTakenView>('/api/admin/backups', { method: 'POST' }),
+    mutationFn: () => apiClient.call(ROUTES.takeBackup),
     onSuccess: (made) => {
       toast('Backup taken', `${made.name} (${formatBytes(made.size)})`, 'success');
       void client.invalidateQueries({ queryKey: BACKUPS_KEY });
@@ -229,7 +222,7 @@ export function BackupPanel() {
                       icon="download"
                       text="Download"
                       aria-label={`Download ${b.name}`}
-                      onClick={() => void download(backupPath(b.name), b.name)}
+                      onClick={() => void download(ROUTES.backupFile, b.name)}
                     />
                   </td>
                   <td>
@@ -239,7 +232,7 @@ export function BackupPanel() {
                         icon="media"
                         text={`Download photos (${formatBytes(b.media.size)})`}
                         aria-label={`Download photos ${b.media.name}`}
-                        onClick={() => void download(`${backupPath(b.name)}/photos`, b.media!.name)}
+                        onClick={() => void download(ROUTES.backupPhotos, b.name)}
                       />
                     ) : (
                       <span className="bp6-text-muted">None saved</span>

@@ -6,13 +6,12 @@
 // name of the backup to restore to undo it. The server checks everything.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { RESTORE_STEP_TEXT, type BackupFileView, type RestoreStatusView } from '@bakery/core';
-import { api, apiUrl, ApiError, messageOf } from '../api/client';
+import { RESTORE_STEP_TEXT, ROUTES, type RestoreStatusView } from '@bakery/core';
+import { client as apiClient, messageOf } from '../api/client';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, Spinner } from '../ui/blueprint';
 import { TextField } from '../ui/fields';
 import { toast } from '../ui/toaster';
 
-const STATUS_PATH = '/api/admin/restore';
 /** How often the panel asks how the restore is going. */
 const POLL_MS = 1000;
 
@@ -29,7 +28,7 @@ function useRestoreStatus() {
       // A failed call while following: the shop may be closed a moment, ask again.
       let again = followed > 0;
       try {
-        const next = await api<RestoreStatusView>(STATUS_PATH);
+        const next = await apiClient.call(ROUTES.restoreStatus);
         if (stopped) return;
         setStatus(next);
         again = next.running;
@@ -116,8 +115,7 @@ function ConfirmRestore({
     setBusy(true);
     setError(null);
     try {
-      const started = await api<RestoreStatusView>(STATUS_PATH, {
-        method: 'POST',
+      const started = await apiClient.call(ROUTES.restoreBackup, {
         body: { name: backup, password, code },
       });
       onStarted(started);
@@ -171,15 +169,11 @@ function ConfirmRestore({
 }
 
 /** Sends a backup file from this computer to the server's backup folder. */
-async function uploadBackup(file: File): Promise<BackupFileView> {
-  const res = await fetch(apiUrl('/api/admin/backups/upload'), {
-    method: 'POST',
-    credentials: 'include',
+function uploadBackup(file: File) {
+  return apiClient.call(ROUTES.uploadBackup, {
     headers: { 'Content-Type': 'application/octet-stream' },
     body: file,
   });
-  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
-  return (await res.json()) as BackupFileView;
 }
 
 /** The restore's parts of the Backups panel: the status, the dialog, the upload. */

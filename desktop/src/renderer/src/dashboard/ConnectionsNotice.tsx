@@ -12,7 +12,7 @@ export function ConnectionsNotice({
   isOwner: boolean;
   openSettings(): void;
 }) {
-  const config = useApiQuery(['/api/config'], ROUTES.config);
+  const config = useApiQuery([ROUTES.config.path], ROUTES.config);
   if (!config.data) return null;
   const missing = [
     !config.data.paymentConfigured &&

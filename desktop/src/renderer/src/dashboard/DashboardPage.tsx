@@ -5,24 +5,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useUrlParams } from '../urlParams';
 import { toast } from '../ui/toaster';
-import {
-  can,
-  ROUTES,
-  setCatalogue,
-  setShopSettings,
-  type CatalogueSnapshot,
-  type ShopSettings,
-  type StatsView,
-} from '@bakery/core';
+import { can, ROUTES, setCatalogue, setShopSettings, type CatalogueSnapshot } from '@bakery/core';
 import { PUBLIC_SETTINGS_KEY } from '../settings/publicSettings';
 import type { MenuCommand } from '../../../shared/bridge';
-import {
-  api,
-  client as apiClient,
-  messageOf,
-  rangeQuery,
-  setUnauthorizedHandler,
-} from '../api/client';
+import { client as apiClient, messageOf, setUnauthorizedHandler } from '../api/client';
 import { loginAfterExpiry } from '../auth/AdminLoginPage';
 import { useAdminSession } from '../auth/adminSession';
 import { bridge } from '../platform/bridge';
@@ -132,7 +118,7 @@ function Dashboard({
   const { settings, update } = useSettings();
   const signOut = async () => {
     try {
-      await api('/api/logout', { method: 'POST', body: {} });
+      await apiClient.call(ROUTES.logout, { body: {} });
     } catch {
       toast('Error', 'Failed to log out');
       return;
@@ -158,7 +144,7 @@ function Dashboard({
   // slots and the fees shown read core, which follows them once loaded.
   useQuery({
     queryKey: PUBLIC_SETTINGS_KEY,
-    queryFn: async () => setShopSettings(await api<ShopSettings>('/api/settings')),
+    queryFn: async () => setShopSettings(await apiClient.call(ROUTES.settings)),
     staleTime: 5 * 60_000,
   });
 
@@ -176,8 +162,8 @@ function Dashboard({
 
   // Spec 7: the stats are fetched fresh each time, with one retry.
   const stats = useQuery({
-    queryKey: ['/api/admin/stats', range.fromDate, range.toDate],
-    queryFn: () => api<StatsView>(`/api/admin/stats${rangeQuery(range.fromDate, range.toDate)}`),
+    queryKey: [ROUTES.stats.path, range.fromDate, range.toDate],
+    queryFn: () => apiClient.call(ROUTES.stats, { query: { ...range } }),
     staleTime: 0,
     retry: 1,
     placeholderData: (prev) => prev,

@@ -7,9 +7,9 @@ import {
   PAYMENT_METHOD_LABELS,
   type DayCountsView,
   type PaymentMethod,
-  type TodayView,
+  ROUTES,
 } from '@bakery/core';
-import { api, messageOf } from '../api/client';
+import { client, messageOf } from '../api/client';
 import { Callout, Card, HTMLTable } from '../ui/blueprint';
 import { TableHead } from '../ui/TableHead';
 
@@ -28,8 +28,8 @@ const methodLabel = (method: string) =>
 
 export function TodayPanel() {
   const today = useQuery({
-    queryKey: ['/api/admin/today'],
-    queryFn: () => api<TodayView>('/api/admin/today'),
+    queryKey: [ROUTES.today.path],
+    queryFn: () => client.call(ROUTES.today),
     staleTime: 0,
     refetchInterval: 60_000,
   });

@@ -4,12 +4,12 @@
 // Tables in BakeSheetTables (issue 21 split).
 import { useState } from 'react';
 import { Button, H4, NonIdealState } from '../ui/blueprint';
-import { formatLongDate, type BakeSheetView } from '@bakery/core';
-import { apiBytes, messageOf } from '../api/client';
-import { bridge } from '../platform/bridge';
+import { formatLongDate, ROUTES } from '@bakery/core';
+import { messageOf } from '../api/client';
+import { downloadFile } from '../api/downloadFile';
 import { QueryStatus } from '../ui/QueryStatus';
 import { toast } from '../ui/toaster';
-import { KitchenRangeBar, rangeParams, type KitchenRangeValue } from './shared';
+import { KitchenRangeBar, type KitchenRangeValue } from './shared';
 import { BakeSheetDays } from './BakeSheetDays';
 import { CakesTable, InstructionsCard, ShoppingListTable, ToBakeTable } from './BakeSheetTables';
 import { useKitchenRange } from './useKitchenRange';
@@ -18,12 +18,7 @@ import { LabelButtons } from '../allergens/LabelButtons';
 
 export async function exportBakeSheet(range: KitchenRangeValue): Promise<boolean> {
   try {
-    const bytes = await apiBytes(`/api/admin/exports/bake-sheet.xlsx${rangeParams(range)}`);
-    const name =
-      range.fromDate === range.toDate
-        ? `bake-sheet-${range.fromDate}.xlsx`
-        : `bake-sheet-${range.fromDate}_to_${range.toDate}.xlsx`;
-    const res = await bridge.saveFile(name, bytes);
+    const res = await downloadFile(ROUTES.bakeSheetWorkbook, { query: { ...range } });
     if (res.saved)
       toast('Export ready', res.path ? `Saved to ${res.path}` : 'Bake sheet downloaded', 'success');
     return res.saved;
@@ -40,10 +35,7 @@ const title = (r: KitchenRangeValue) =>
 
 export function BakeSheetPanel({ initialRange }: { initialRange: KitchenRangeValue }) {
   const [exporting, setExporting] = useState(false);
-  const { range, setRange, query } = useKitchenRange<BakeSheetView>(
-    '/api/admin/kitchen/bake-sheet',
-    initialRange,
-  );
+  const { range, setRange, query } = useKitchenRange(ROUTES.bakeSheet, initialRange);
   const s = query.data;
   return (
     <div>

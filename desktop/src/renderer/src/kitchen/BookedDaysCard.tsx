@@ -16,7 +16,7 @@ import { QueryStatus } from '../ui/QueryStatus';
 import { TableHead } from '../ui/TableHead';
 import './kitchen.css';
 
-export const BOOKED_DAYS_KEY = ['/api/admin/kitchen/capacity/days'];
+export const BOOKED_DAYS_KEY = [ROUTES.capacityDays.path];
 
 /** "Thu, Nov 26": short enough for 14 rows and 8 categories at 1280 px. */
 const shortDay = (date: string) =>
@@ -106,7 +106,7 @@ export function BookedDaysCard() {
   const booked = useApiQuery(BOOKED_DAYS_KEY, ROUTES.capacityDays);
   const days = booked.data?.days ?? [];
   // The Drops tab's own list (same key): the same figures on both tabs.
-  const drops = useApiQuery(['/api/admin/drops'], ROUTES.adminDrops).data?.drops ?? [];
+  const drops = useApiQuery([ROUTES.adminDrops.path], ROUTES.adminDrops).data?.drops ?? [];
   return (
     <Card className="booked-days">
       <H5 id="booked-days-title">Booked per day: the next {BOOKED_DAYS_SHOWN} days</H5>

@@ -3,14 +3,14 @@
 // A cost an all-options link cannot tell apart by size says so beside it.
 // Tables in MarginsTables (issue 21 split).
 import { Card } from '../ui/blueprint';
-import type { MarginsView } from '@bakery/core';
+import { ROUTES } from '@bakery/core';
 import { QueryStatus } from '../ui/QueryStatus';
 import { CategoryMargins, ItemCosts, MissingRecipes } from './MarginsTables';
 import { KitchenRangeBar, type KitchenRangeValue } from './shared';
 import { useKitchenRange } from './useKitchenRange';
 
 export function MarginsPanel({ initialRange }: { initialRange: KitchenRangeValue }) {
-  const margins = useKitchenRange<MarginsView>('/api/admin/kitchen/margins', initialRange);
+  const margins = useKitchenRange(ROUTES.margins, initialRange);
   const m = margins.query.data;
   return (
     <div>

@@ -46,7 +46,7 @@ function marginRows(links: readonly ProductRecipeLinkView[], recipeId: string) {
 }
 
 export function RecipeMargins({ recipeId }: { recipeId: string }) {
-  const links = useApiQuery(['/api/admin/kitchen/links'], ROUTES.recipeLinks);
+  const links = useApiQuery([ROUTES.recipeLinks.path], ROUTES.recipeLinks);
   if (links.isLoading || links.error) return <QueryStatus query={links} what="menu items" small />;
   const rows = marginRows(links.data ?? [], recipeId);
   if (rows.length === 0)

@@ -81,6 +81,36 @@ describe('StandingPanel', () => {
     expect(screen.getByText('1 ticked: only these can be ordered every week')).toBeInTheDocument();
   });
 
+  it('picks a substitute by name for an item taken off the menu, and can remove it', async () => {
+    const [gone, instead] = MENU_ITEMS.filter((i) => !i.hidden);
+    const calls = stubFetch({
+      'GET /api/admin/standing-orders': () => [200, view],
+      'PUT /api/admin/standing-orders/settings': () => [200, view.settings],
+    });
+    renderScreen(<StandingPanel role="owner" />);
+    expect(
+      await screen.findByText(/None: an item taken off the menu is left out/),
+    ).toBeInTheDocument();
+    const add = screen.getByRole('button', { name: 'Add substitute' });
+    expect(add).toBeDisabled();
+    fireEvent.change(screen.getByLabelText(/When/), { target: { value: gone!.id } });
+    fireEvent.change(screen.getByLabelText(/is off the menu, bake/), {
+      target: { value: instead!.id },
+    });
+    fireEvent.click(add);
+    const list = screen.getByRole('list', { name: 'Substitutes' });
+    expect(list).toHaveTextContent(`${gone!.name} → ${instead!.name}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      substitutes: { [gone!.id]: instead!.id },
+    });
+    fireEvent.click(
+      screen.getByRole('button', { name: `Remove the substitute for ${gone!.name}` }),
+    );
+    expect(screen.queryByRole('list', { name: 'Substitutes' })).not.toBeInTheDocument();
+  });
+
   it('pauses every standing order for a holiday and says how many were told', async () => {
     const calls = stubFetch({
       'GET /api/admin/standing-orders': () => [200, view],

@@ -16,15 +16,15 @@ import {
   type StandingPanelView,
 } from '@bakery/core';
 import { Button, Callout, Card, Checkbox, H5, HTMLSelect, Tag } from '../ui/blueprint';
-import { apiBytes, client, messageOf } from '../api/client';
-import { bridge } from '../platform/bridge';
+import { client, messageOf } from '../api/client';
+import { downloadFile } from '../api/downloadFile';
 import { useApiQuery } from '../api/useApiQuery';
 import { TextField } from '../ui/fields';
 import { QueryStatus } from '../ui/QueryStatus';
 import { toast } from '../ui/toaster';
 import { TableCard, failed } from './shared';
 
-const KEY = ['/api/admin/standing-orders'];
+const KEY = [ROUTES.standingPanel.path];
 
 /**
  * Which items regulars may order every week: every item, or the ones ticked,
@@ -84,15 +84,87 @@ function OfferedItems({
   );
 }
 
+const itemName = (id: string) => menuItems().find((item) => item.id === id)?.name ?? id;
+
+/**
+ * What an occurrence bakes instead of an item taken off the menu (or not
+ * baked on its day), picked by name; an item without one is left out. The
+ * customer is told either way.
+ */
+function Substitutes({
+  value,
+  onChange,
+}: {
+  value: Record<string, string>;
+  onChange(value: Record<string, string>): void;
+}) {
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const options = menuItems().map((item) => ({ value: item.id, label: item.name }));
+  const entries = Object.entries(value);
+  return (
+    <fieldset className="standing-substitutes">
+      <legend>Substitutes</legend>
+      {entries.length === 0 ? (
+        <p className="bp6-text-muted">
+          None: an item taken off the menu is left out of each occurrence, and the customer is told.
+        </p>
+      ) : (
+        <ul aria-label="Substitutes">
+          {entries.map(([item, substitute]) => (
+            <li key={item}>
+              {itemName(item)} → {itemName(substitute)}{' '}
+              <Button
+                size="small"
+                variant="minimal"
+                icon="cross"
+                aria-label={`Remove the substitute for ${itemName(item)}`}
+                onClick={() => onChange(Object.fromEntries(entries.filter(([id]) => id !== item)))}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <label className="bp6-label bp6-inline">
+        When{' '}
+        <HTMLSelect
+          value={from}
+          onChange={(e) => setFrom(e.currentTarget.value)}
+          options={[{ value: '', label: 'an item…' }, ...options]}
+        />
+      </label>
+      <label className="bp6-label bp6-inline">
+        is off the menu, bake{' '}
+        <HTMLSelect
+          value={to}
+          onChange={(e) => setTo(e.currentTarget.value)}
+          options={[{ value: '', label: 'another item…' }, ...options]}
+        />
+      </label>
+      <Button
+        disabled={!from || !to || from === to}
+        onClick={() => {
+          onChange({ ...value, [from]: to });
+          setFrom('');
+          setTo('');
+        }}
+      >
+        Add substitute
+      </Button>
+    </fieldset>
+  );
+}
+
 function SettingsForm({ settings }: { settings: StandingPanelView['settings'] }) {
   const queryClient = useQueryClient();
   const [offered, setOffered] = useState(settings.offered);
   const [productIds, setProductIds] = useState(settings.productIds);
   const [hours, setHours] = useState(String(settings.reminderHours));
+  const [substitutes, setSubstitutes] = useState(settings.substitutes ?? {});
   const save = useMutation({
     mutationFn: () =>
       client.call(ROUTES.saveStandingSettings, {
-        body: { offered, productIds, reminderHours: Number(hours) },
+        body: { offered, productIds, reminderHours: Number(hours), substitutes },
       }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: KEY });
@@ -121,6 +193,7 @@ function SettingsForm({ settings }: { settings: StandingPanelView['settings'] })
           value={hours}
           onChange={setHours}
         />
+        <Substitutes value={substitutes} onChange={setSubstitutes} />
         <Button type="submit" intent="primary" loading={save.isPending}>
           Save settings
         </Button>
@@ -189,8 +262,7 @@ function HolidayForm() {
 
 async function exportStandingOrders() {
   try {
-    const bytes = await apiBytes(ROUTES.standingWorkbook.path);
-    const res = await bridge.saveFile(`standing-orders-${bakeryToday()}.xlsx`, bytes);
+    const res = await downloadFile(ROUTES.standingWorkbook);
     if (res.saved)
       toast('Export ready', res.path ? `Saved to ${res.path}` : 'Workbook downloaded', 'success');
   } catch (err) {

@@ -42,8 +42,6 @@ export function marginsRangeFrom(range: DateRange, today = bakeryToday()): Kitch
   return { fromDate: addDays(today, -30), toDate: addDays(today, 13) };
 }
 
-export const rangeParams = (r: KitchenRangeValue) => `?fromDate=${r.fromDate}&toDate=${r.toDate}`;
-
 export function KitchenRangeBar({
   id,
   value,

@@ -1,16 +1,16 @@
 // The Capacity panel's data (issue 21 split): the limits and closed dates,
 // and each change to them, refreshing them and the booked days. Closing a
 // date that already has orders warns that they are not cancelled.
-import { type ClosedDatesAddedView, ROUTES } from '@bakery/core';
+import { ROUTES, type RouteBody } from '@bakery/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { formatLongDate, type CapacityView, type ClosedDateView } from '@bakery/core';
-import { api } from '../api/client';
+import { formatLongDate } from '@bakery/core';
+import { client as apiClient } from '../api/client';
 import { useApiQuery } from '../api/useApiQuery';
 import { toast } from '../ui/toaster';
 import { BOOKED_DAYS_KEY } from './BookedDaysCard';
 import { failed } from './shared';
 
-const KEY = ['/api/admin/kitchen/capacity'];
+const KEY = [ROUTES.capacity.path];
 
 /**
  * What closing says: that orders already booked `when` are not cancelled
@@ -48,13 +48,13 @@ function useChange<B, T>(
 export function useCapacity() {
   const capacity = useApiQuery(KEY, ROUTES.capacity);
   const saveLimits = useChange(
-    (body: unknown) => api<CapacityView>('/api/admin/kitchen/capacity', { method: 'PUT', body }),
+    (body: RouteBody<typeof ROUTES.saveCapacity>) => apiClient.call(ROUTES.saveCapacity, { body }),
     'Failed to save capacity',
     () => toast('Capacity saved', 'The new limits apply to orders from now on', 'success'),
   );
   const addRange = useChange(
-    (body: unknown) =>
-      api<ClosedDatesAddedView>('/api/admin/kitchen/closed-dates/range', { method: 'POST', body }),
+    (body: RouteBody<typeof ROUTES.addClosedDates>) =>
+      apiClient.call(ROUTES.addClosedDates, { body }),
     'Failed to close the dates',
     (added) => {
       const first = added.dates[0]?.date ?? '';
@@ -69,8 +69,8 @@ export function useCapacity() {
     },
   );
   const addClosed = useChange(
-    (body: unknown) =>
-      api<ClosedDateView>('/api/admin/kitchen/closed-dates', { method: 'POST', body }),
+    (body: RouteBody<typeof ROUTES.addClosedDate>) =>
+      apiClient.call(ROUTES.addClosedDate, { body }),
     'Failed to close the date',
     (added) => {
       const day = formatLongDate(added.date);
@@ -78,7 +78,7 @@ export function useCapacity() {
     },
   );
   const reopen = useChange(
-    (date: string) => api(`/api/admin/kitchen/closed-dates/${date}`, { method: 'DELETE' }),
+    (date: string) => apiClient.call(ROUTES.removeClosedDate, { params: { date } }),
     'Failed to reopen the date',
   );
   return { capacity, saveLimits, addRange, addClosed, reopen };

@@ -1,14 +1,14 @@
 // The Drops panel's data (issue 21 split): the drops, the pickup windows and
 // every change to them, each refreshing both lists and toasting a failure.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { formatInstant, formatLongDate, ROUTES, type PublicDropView } from '@bakery/core';
-import { api } from '../api/client';
+import { formatInstant, formatLongDate, ROUTES, type RouteBody } from '@bakery/core';
+import { client as apiClient } from '../api/client';
 import { useApiQuery } from '../api/useApiQuery';
 import { toast } from '../ui/toaster';
 import { failed } from './shared';
 
-const DROPS_KEY = ['/api/admin/drops'];
-const WINDOWS_KEY = ['/api/admin/kitchen/windows'];
+const DROPS_KEY = [ROUTES.adminDrops.path];
+const WINDOWS_KEY = [ROUTES.windows.path];
 
 /** `onDropSaved` and `onHoldSaved` clear the root's forms after a save. */
 export function useDrops({
@@ -27,11 +27,10 @@ export function useDrops({
   };
 
   const saveDrop = useMutation({
-    mutationFn: ({ id, body }: { id: string; body: unknown }) =>
-      api<PublicDropView>(id ? `/api/admin/drops/${id}` : '/api/admin/drops', {
-        method: id ? 'PUT' : 'POST',
-        body,
-      }),
+    mutationFn: ({ id, body }: { id: string; body: RouteBody<typeof ROUTES.addDrop> }) =>
+      id
+        ? apiClient.call(ROUTES.saveDrop, { params: { id }, body })
+        : apiClient.call(ROUTES.addDrop, { body }),
     onSuccess: (drop) => {
       onDropSaved();
       refresh();
@@ -40,8 +39,7 @@ export function useDrops({
     onError: failed('Failed to save the drop'),
   });
   const duplicate = useMutation({
-    mutationFn: (id: string) =>
-      api<PublicDropView>(`/api/admin/drops/${id}/duplicate`, { method: 'POST' }),
+    mutationFn: (id: string) => apiClient.call(ROUTES.duplicateDrop, { params: { id } }),
     onSuccess: (drop) => {
       refresh();
       toast(
@@ -53,14 +51,13 @@ export function useDrops({
     onError: failed('Failed to duplicate the drop'),
   });
   const remove = useMutation({
-    mutationFn: (id: string) => api(`/api/admin/drops/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiClient.call(ROUTES.removeDrop, { params: { id } }),
     onSuccess: refresh,
     onError: failed('Failed to delete the drop'),
   });
   // Issue 39: the owner lets go of every checkout hold of a drop.
   const releaseHolds = useMutation({
-    mutationFn: (id: string) =>
-      api<PublicDropView>(`/api/admin/drops/${id}/holds`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiClient.call(ROUTES.releaseDropHolds, { params: { id } }),
     onSuccess: (drop) => {
       refresh();
       toast('Holds released', `Every hold of ${drop.name} is let go`, 'success');
@@ -68,7 +65,8 @@ export function useDrops({
     onError: failed('Failed to release the holds'),
   });
   const saveHold = useMutation({
-    mutationFn: (body: unknown) => api('/api/admin/drops/settings', { method: 'PUT', body }),
+    mutationFn: (body: RouteBody<typeof ROUTES.dropSettings>) =>
+      apiClient.call(ROUTES.dropSettings, { body }),
     onSuccess: () => {
       onHoldSaved();
       refresh();
@@ -77,12 +75,13 @@ export function useDrops({
     onError: failed('Failed to save the hold'),
   });
   const addWindow = useMutation({
-    mutationFn: (body: unknown) => api('/api/admin/kitchen/windows', { method: 'POST', body }),
+    mutationFn: (body: RouteBody<typeof ROUTES.addWindow>) =>
+      apiClient.call(ROUTES.addWindow, { body }),
     onSuccess: refresh,
     onError: failed('Failed to add the window'),
   });
   const removeWindow = useMutation({
-    mutationFn: (id: string) => api(`/api/admin/kitchen/windows/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiClient.call(ROUTES.removeWindow, { params: { id } }),
     onSuccess: refresh,
     onError: failed('Failed to remove the window'),
   });

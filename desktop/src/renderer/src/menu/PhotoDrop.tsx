@@ -9,14 +9,14 @@ import {
   MAX_PHOTO_BYTES,
   PHOTO_ACCEPT,
   PHOTO_MESSAGES,
-  type ROUTES,
-  type AnswerOf,
+  ROUTES,
+  type MenuImage,
 } from '@bakery/core';
-import { ApiError, apiUrl, messageOf } from '../api/client';
+import { apiUrl, client, messageOf } from '../api/client';
 import { Button, Callout, Spinner } from '../ui/blueprint';
 
 /** POST /api/admin/menu/images's answer, as the route map gives it. */
-export type UploadedPhoto = AnswerOf<typeof ROUTES.uploadMenuImage>;
+export type UploadedPhoto = MenuImage;
 
 const ACCEPTED_TYPES = new Set([
   'image/jpeg',
@@ -43,14 +43,7 @@ export function photoFileProblem(file: {
 export async function uploadPhoto(file: Blob, name: string): Promise<UploadedPhoto> {
   const form = new FormData();
   form.append('file', file, name);
-  const res = await fetch(apiUrl('/api/admin/menu/images'), {
-    method: 'POST',
-    credentials: 'include',
-    body: form,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new ApiError(res.status, text, res.statusText);
-  return JSON.parse(text) as UploadedPhoto;
+  return client.call(ROUTES.uploadMenuImage, { body: form });
 }
 
 export function PhotoDrop({

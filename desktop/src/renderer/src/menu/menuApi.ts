@@ -1,6 +1,6 @@
 // The Menu tab's calls (issue 22, docs/api.md): the draft with its
 // differences from what is published, edits, publish, Undo, versions.
-import type { MenuItemCreate, MenuPublishAnswer, MenuVersionPage } from '@bakery/core';
+import { ROUTES, type MenuItemCreate } from '@bakery/core';
 import type {
   CatalogueCategory,
   CatalogueItem,
@@ -8,10 +8,10 @@ import type {
   MenuDraftView,
   MenuVersionView,
 } from '@bakery/core';
-import { api } from '../api/client';
+import { client } from '../api/client';
 
-export const DRAFT_KEY = ['/api/admin/menu'] as const;
-export const VERSIONS_KEY = ['/api/admin/menu/versions'] as const;
+export const DRAFT_KEY = [ROUTES.adminMenu.path] as const;
+export const VERSIONS_KEY = [ROUTES.menuVersions.path] as const;
 
 // The answers are core's wire types (issue 21: declared once, in core's contract).
 export type MenuChange = CoreMenuChange;
@@ -27,35 +27,20 @@ export type ItemPatch = Partial<Omit<CatalogueItem, 'id' | 'variants' | 'pieces'
 };
 export type { CatalogueCategory, CatalogueItem };
 
-export const getDraft = () => api<DraftView>('/api/admin/menu');
+export const getDraft = () => client.call(ROUTES.adminMenu);
 export const patchItem = (id: string, body: ItemPatch) =>
-  api<CatalogueItem>(`/api/admin/menu/items/${encodeURIComponent(id)}`, { method: 'PATCH', body });
+  client.call(ROUTES.updateMenuItem, { params: { id }, body });
 /** POST /api/admin/menu/items: a new item in the draft (customers see it on publish). */
 export type NewItem = MenuItemCreate;
-export const createItem = (body: NewItem) =>
-  api<CatalogueItem>('/api/admin/menu/items', { method: 'POST', body });
+export const createItem = (body: NewItem) => client.call(ROUTES.createMenuItem, { body });
 /** DELETE /api/admin/menu/items/{id}: off the draft (gone from the shop on publish). */
-export const deleteItem = (id: string) =>
-  api<{ success: true }>(`/api/admin/menu/items/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-  });
-export const publish = () =>
-  api<MenuPublishAnswer>('/api/admin/menu/publish', {
-    method: 'POST',
-    body: {},
-  });
-export const discard = () =>
-  api<DraftView>('/api/admin/menu/discard', { method: 'POST', body: {} });
-export const getVersions = () => api<MenuVersionPage>('/api/admin/menu/versions?limit=20');
+export const deleteItem = (id: string) => client.call(ROUTES.deleteMenuItem, { params: { id } });
+export const publish = () => client.call(ROUTES.publishMenu, { body: {} });
+export const discard = () => client.call(ROUTES.discardMenuDraft, { body: {} });
+export const getVersions = () => client.call(ROUTES.menuVersions, { query: { limit: 20 } });
 export const restore = (id: string) =>
-  api<MenuPublishAnswer>(`/api/admin/menu/versions/${id}/restore`, {
-    method: 'POST',
-    body: {},
-  });
+  client.call(ROUTES.restoreMenuVersion, { params: { id }, body: {} });
 
 export type CategoryPatch = Partial<Omit<CatalogueCategory, 'id'>> & { position?: number };
 export const patchCategory = (id: string, body: CategoryPatch) =>
-  api<CatalogueCategory>(`/api/admin/menu/categories/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body,
-  });
+  client.call(ROUTES.updateMenuCategory, { params: { id }, body });

@@ -38,7 +38,7 @@ function handOver(order: OrderView, dueCents: number) {
       : `Hand over ${nameOf(order)} (paid)`;
   enqueue({
     kind: 'handOver',
-    path: `/api/admin/orders/${order.id}/hand-over`,
+    path: routeUrl(ROUTES.orderHandOver, { id: order.id }),
     body: dueCents > 0 ? { payment: { method: 'cash' } } : {},
     label,
     amountCents: dueCents,
@@ -191,7 +191,7 @@ function OfflineCashSale() {
     if (changeCents === null) return setProblem(STAFF_ORDER_MESSAGES.tenderedShort(totalCents));
     enqueue({
       kind: 'cashSale',
-      path: '/api/admin/sales',
+      path: ROUTES.quickSale.path,
       body: { items, payment: { method: 'cash', tenderedCents }, customerEmail: null },
       label: `Cash sale ${formatCents(totalCents)}`,
       amountCents: totalCents,

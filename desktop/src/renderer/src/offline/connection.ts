@@ -3,9 +3,9 @@
 // in a row (one when the page opens without a server), and back at the first
 // answer; then the queue is sent and today's and tomorrow's orders are kept
 // again for the next time the line drops.
-import { addDays, bakeryToday, type DeskPageView } from '@bakery/core';
+import { addDays, bakeryToday, ROUTES, type DeskPageView } from '@bakery/core';
 import { useSyncExternalStore } from 'react';
-import { apiUrl } from '../api/client';
+import { routeHref } from '../api/client';
 import { updateOffline } from './store';
 import { sendQueue } from './sync';
 
@@ -21,7 +21,7 @@ const listeners = new Set<() => void>();
 
 async function answers(): Promise<boolean> {
   try {
-    const response = await fetch(apiUrl('/api/health'), {
+    const response = await fetch(routeHref(ROUTES.health), {
       cache: 'no-store',
       credentials: 'include',
       signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
@@ -42,7 +42,7 @@ export async function keepSnapshot(): Promise<void> {
     limit: '200',
   });
   try {
-    const response = await fetch(apiUrl(`/api/admin/orders/desk?${query.toString()}`), {
+    const response = await fetch(routeHref(ROUTES.desk, undefined, Object.fromEntries(query)), {
       credentials: 'include',
     });
     if (!response.ok) return;

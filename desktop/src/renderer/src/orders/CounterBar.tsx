@@ -11,8 +11,9 @@ import {
   type BulkReady,
   type OrderView,
   type BulkOrdersAnswer,
+  type RouteBody,
 } from '@bakery/core';
-import { api, client, messageOf } from '../api/client';
+import { client, messageOf } from '../api/client';
 import { toast } from '../ui/toaster';
 import { Button, InputGroup } from '../ui/blueprint';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -71,7 +72,7 @@ export function CounterBar({
   const [dialog, setDialog] = useState<'new' | 'add' | 'sale' | 'cash' | null>(null);
   const openByCode = useMutation({
     mutationFn: (typed: string) =>
-      api<OrderView>(`/api/admin/orders/by-code/${encodeURIComponent(typed.trim())}`),
+      client.call(ROUTES.orderByCode, { params: { code: typed.trim() } }),
     onSuccess: (order) => {
       setCode('');
       openForHandOver(order);
@@ -79,8 +80,8 @@ export function CounterBar({
     onError: (err) => toast('No such pickup code', messageOf(err, 'No order has this pickup code')),
   });
   const bulk = useMutation({
-    mutationFn: ({ path, body }: { path: string; body: object }) =>
-      api<BulkOrdersAnswer>(path, { method: 'POST', body }),
+    mutationFn: ({ body }: { body: RouteBody<typeof ROUTES.ordersHandOver> }) =>
+      client.call(ROUTES.ordersHandOver, { body }),
     onSuccess: (answer, { body }) => {
       refresh();
       if ('ids' in body) {
@@ -206,7 +207,7 @@ export function CounterBar({
             text="Hand over"
             title="Hand over the ticked orders that are paid; unpaid ones are named and left"
             disabled={bulk.isPending}
-            onClick={() => bulk.mutate({ path: '/api/admin/orders/hand-over', body: { ids } })}
+            onClick={() => bulk.mutate({ body: { ids } })}
           />
           <Button small minimal text="Clear" onClick={clearTicked} />
         </div>

@@ -36,7 +36,7 @@ export function DeskPaper({
   setPaper(paper: Paper | null): void;
 }) {
   const dayOrders = useQuery({
-    queryKey: ['/api/admin/orders/desk', 'day', 'date' in paper ? paper.date : null],
+    queryKey: [ROUTES.desk.path, 'day', 'date' in paper ? paper.date : null],
     queryFn: () => ordersDueOn((paper as { date: string }).date),
     enabled: 'date' in paper,
     staleTime: 0,

@@ -12,10 +12,10 @@ import {
   lineDescription,
   methodLabel,
   offersPaymentLinkRetry,
-  type OrderHistoryView,
+  ROUTES,
   type OrderView,
 } from '@bakery/core';
-import { api } from '../api/client';
+import { client } from '../api/client';
 import { Button, H3, HTMLTable, Tag } from '../ui/blueprint';
 import { TableHead } from '../ui/TableHead';
 import { FulfillmentBadge, PaymentBadge } from './OrderBadges';
@@ -52,7 +52,7 @@ export function OrderDetail({
 }) {
   const history = useQuery({
     queryKey: [
-      '/api/admin/orders',
+      ROUTES.adminOrders.path,
       order.id,
       'history',
       order.paymentStatus,
@@ -64,7 +64,7 @@ export function OrderDetail({
       order.archivedAt,
       order.total,
     ],
-    queryFn: () => api<OrderHistoryView[]>(`/api/admin/orders/${order.id}/history`),
+    queryFn: () => client.call(ROUTES.orderHistory, { params: { id: order.id } }),
   });
   const options = cakeOptionNames({ ...order, cakeWriting: writingOf(order) });
   const windows = usePickupWindows();

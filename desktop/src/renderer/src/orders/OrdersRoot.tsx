@@ -2,12 +2,12 @@
 // the rows come from useDeskRows (the grid's blocks and the 30 s poll), the
 // actions from useOrderAction, the printouts from DeskPaper; this file holds
 // the selection and lays the desk out.
-import { type AnswerOf, ROUTES } from '@bakery/core';
+import { ROUTES } from '@bakery/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { GridApi } from 'ag-grid-community';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { can, bakeryToday, type OrderView } from '@bakery/core';
-import { api, messageOf } from '../api/client';
+import { client as apiClient, messageOf } from '../api/client';
 import { useApiQuery } from '../api/useApiQuery';
 import { toast } from '../ui/toaster';
 import { Callout, Card, NonIdealState } from '../ui/blueprint';
@@ -36,7 +36,7 @@ export function OrdersRoot({
 }) {
   const client = useQueryClient();
   const [filters, setFilters] = useDeskFilters();
-  const config = useApiQuery(['/api/config'], ROUTES.config);
+  const config = useApiQuery([ROUTES.config.path], ROUTES.config);
   const [grid, setGrid] = useState<GridApi<OrderView> | null>(null);
   const [selected, setSelected] = useState<OrderView | null>(null);
   // The rows ticked for a bulk action (the grid's checkboxes).
@@ -85,8 +85,8 @@ export function OrdersRoot({
 
   const refresh = useCallback(() => {
     grid?.refreshInfiniteCache();
-    void client.invalidateQueries({ queryKey: ['/api/admin/stats'] });
-    void client.invalidateQueries({ queryKey: ['/api/admin/analytics'] });
+    void client.invalidateQueries({ queryKey: [ROUTES.stats.path] });
+    void client.invalidateQueries({ queryKey: [ROUTES.analytics.path] });
   }, [grid, client]);
 
   const { datasource, count, widenedSearch, loadError } = useDeskRows({
@@ -105,9 +105,7 @@ export function OrdersRoot({
 
   const retryLink = useMutation({
     mutationFn: (order: OrderView) =>
-      api<AnswerOf<typeof ROUTES.orderPaymentLink>>(`/api/admin/orders/${order.id}/payment-link`, {
-        method: 'POST',
-      }),
+      apiClient.call(ROUTES.orderPaymentLink, { params: { id: order.id } }),
     onSuccess: (res) => {
       setSelected(res.order);
       refresh();

@@ -2,8 +2,8 @@
 // it ends with (its own title on failure, spec section 8) and the Undo it
 // offers (issue 23). OrdersRoot and the bulk bar share it.
 import { useMutation, type UseMutationResult } from '@tanstack/react-query';
-import type { OrderView } from '@bakery/core';
-import { api, messageOf } from '../api/client';
+import { ROUTES, type OrderView } from '@bakery/core';
+import { client, messageOf } from '../api/client';
 import { bridge } from '../platform/bridge';
 import { toast } from '../ui/toaster';
 import type { OrderButton } from './actions';
@@ -17,7 +17,8 @@ export interface OrderActionRequest {
   input?: ActionInput;
 }
 
-export type OrderActionAnswer = { message?: string; order?: OrderView };
+/** What every action's answer has in common (the map's OrderAnswer, DoneAnswer, ...). */
+export type DeskActionAnswer = { message?: string; order?: OrderView };
 
 /** The action that takes another back, offered in its toast. */
 const UNDO: Partial<Record<OrderButton, OrderButton>> = {
@@ -48,21 +49,23 @@ const FAILURE_TITLES: Record<OrderButton, [string, string]> = {
 /** The buttons that send what the staff typed or open a page; callFor writes their calls out. */
 type InputButton = 'calculateDeliveryFee' | 'confirmPayment' | 'fulfill' | 'refund' | 'viewPayment';
 
-/** The other buttons' calls: the method, the path after the order's, and the body. */
+/** The other buttons' calls, each of the order `id`. */
 const FIXED_CALLS: Record<
   Exclude<OrderButton, InputButton>,
-  [method: string, path: string, body?: unknown]
+  (params: { id: string }) => Promise<DeskActionAnswer>
 > = {
-  markComplete: ['PATCH', '/fulfillment', { orderStatus: 'complete' }],
-  markInProgress: ['PATCH', '/fulfillment', { orderStatus: 'in progress' }],
-  cancel: ['PATCH', '/status', { status: 'cancelled' }],
-  markReady: ['POST', '/ready'],
-  sendOut: ['POST', '/ready'],
-  confirm: ['POST', '/stage', { stage: 'confirmed' }],
-  startBaking: ['POST', '/stage', { stage: 'baking' }],
-  restore: ['POST', '/restore'],
-  archive: ['POST', '/archive'],
-  delete: ['DELETE', ''],
+  markComplete: (params) =>
+    client.call(ROUTES.orderFulfillment, { params, body: { orderStatus: 'complete' } }),
+  markInProgress: (params) =>
+    client.call(ROUTES.orderFulfillment, { params, body: { orderStatus: 'in progress' } }),
+  cancel: (params) => client.call(ROUTES.orderStatus, { params, body: { status: 'cancelled' } }),
+  markReady: (params) => client.call(ROUTES.orderReady, { params }),
+  sendOut: (params) => client.call(ROUTES.orderReady, { params }),
+  confirm: (params) => client.call(ROUTES.orderStage, { params, body: { stage: 'confirmed' } }),
+  startBaking: (params) => client.call(ROUTES.orderStage, { params, body: { stage: 'baking' } }),
+  restore: (params) => client.call(ROUTES.orderRestore, { params }),
+  archive: (params) => client.call(ROUTES.orderArchive, { params }),
+  delete: (params) => client.call(ROUTES.deleteOrder, { params }),
 };
 
 /** The call behind one button. */
@@ -72,38 +75,37 @@ async function callFor({
   fee,
   distance,
   input,
-}: OrderActionRequest): Promise<OrderActionAnswer> {
-  const base = `/api/admin/orders/${order.id}`;
+}: OrderActionRequest): Promise<DeskActionAnswer> {
+  const params = { id: order.id };
   switch (button) {
     case 'calculateDeliveryFee':
-      return api(`${base}/delivery-fee`, {
-        method: 'PATCH',
+      return client.call(ROUTES.orderDeliveryFee, {
+        params,
         body: { deliveryFee: fee, deliveryDistance: distance ?? null },
       });
     case 'confirmPayment':
-      return api('/api/confirm-payment', { method: 'POST', body: { orderId: order.id } });
+      return client.call(ROUTES.confirmPayment, { body: { orderId: order.id } });
     case 'fulfill':
-      return api(`${base}/fulfill`, {
-        method: 'PATCH',
+      return client.call(ROUTES.orderFulfill, {
+        params,
         ...(input?.payment ? { body: { payment: input.payment } } : {}),
       });
     case 'refund':
-      return api(`${base}/refunds`, { method: 'POST', body: input?.refund });
+      return client.call(ROUTES.orderRefund, { params, body: input?.refund });
     case 'viewPayment':
       if (order.squarePaymentUrl) await bridge.openExternal(order.squarePaymentUrl);
       return {};
     default: {
-      const [method, path, body] = FIXED_CALLS[button];
-      return api(`${base}${path}`, { method, body });
+      return FIXED_CALLS[button](params);
     }
   }
 }
 
 /** One order's action, its toasts and its Undo; `done` sees the answer first. */
 export function useOrderAction(
-  done: (answer: OrderActionAnswer, request: OrderActionRequest) => void,
-): UseMutationResult<OrderActionAnswer, unknown, OrderActionRequest> {
-  const action: UseMutationResult<OrderActionAnswer, unknown, OrderActionRequest> = useMutation({
+  done: (answer: DeskActionAnswer, request: OrderActionRequest) => void,
+): UseMutationResult<DeskActionAnswer, unknown, OrderActionRequest> {
+  const action: UseMutationResult<DeskActionAnswer, unknown, OrderActionRequest> = useMutation({
     mutationFn: async (request: OrderActionRequest) => {
       try {
         return await callFor(request);

@@ -7,5 +7,5 @@ import { useApiQuery } from '../api/useApiQuery';
 const NONE: WindowShape[] = [];
 
 export function usePickupWindows(): WindowShape[] {
-  return useApiQuery(['/api/pickup-windows'], ROUTES.pickupWindows).data ?? NONE;
+  return useApiQuery([ROUTES.pickupWindows.path], ROUTES.pickupWindows).data ?? NONE;
 }

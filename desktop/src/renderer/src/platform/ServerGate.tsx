@@ -4,7 +4,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter } from '../ui/blueprint';
 import { TextField } from '../ui/fields';
 import { DEFAULT_SERVER_URL } from '../../../shared/bridge';
-import { apiUrl } from '../api/client';
+import { ROUTES } from '@bakery/core';
+import { routeHref } from '../api/client';
 import { useSettings } from './settingsContext';
 import { OfflineDesk } from '../offline/OfflineDesk';
 
@@ -57,7 +58,7 @@ export function ServerSettingsDialog({
 
 /** no-cors: from the bundled page the server is another origin; any answer at all means it is reachable. */
 function reachable(): Promise<boolean> {
-  return fetch(apiUrl('/api/health'), { mode: 'no-cors' }).then(
+  return fetch(routeHref(ROUTES.health), { mode: 'no-cors' }).then(
     () => true,
     () => false,
   );

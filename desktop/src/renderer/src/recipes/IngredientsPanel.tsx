@@ -23,7 +23,6 @@ export function IngredientsPanel() {
   const ingredients = useApiQuery(INGREDIENTS_KEY, ROUTES.ingredients);
   const editor = useEditor<IngredientForm, IngredientView>({
     noun: 'ingredient',
-    path: '/api/admin/ingredients',
     empty: emptyIngredient,
     payload: ingredientPayload,
   });

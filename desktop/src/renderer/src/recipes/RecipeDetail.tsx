@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type RecipeDetailView, type RecipeLineView, type RecipeView, ROUTES } from '@bakery/core';
-import { api, messageOf } from '../api/client';
+import { client as apiClient, messageOf } from '../api/client';
 import { useApiQuery } from '../api/useApiQuery';
 import { RecipeMargins } from '../kitchen/RecipeMargins';
 import { Button, Callout, H3, H5, HTMLTable, Spinner } from '../ui/blueprint';
@@ -23,12 +23,17 @@ function useLineChanges(recipeId: string, onDone: () => void) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ lineId, draft }: LineChange) =>
-      api<RecipeDetailView>(
-        `/api/admin/recipes/${recipeId}/ingredients${lineId ? `/${lineId}` : ''}`,
-        draft
-          ? { method: lineId ? 'PUT' : 'POST', body: linePayload(draft) }
-          : { method: 'DELETE' },
-      ),
+      !draft
+        ? apiClient.call(ROUTES.removeRecipeLine, { params: { id: recipeId, lineId: lineId! } })
+        : lineId
+          ? apiClient.call(ROUTES.updateRecipeLine, {
+              params: { id: recipeId, lineId },
+              body: linePayload(draft),
+            })
+          : apiClient.call(ROUTES.addRecipeLine, {
+              params: { id: recipeId },
+              body: linePayload(draft),
+            }),
     onSuccess: (detail, change) => {
       client.setQueryData([...RECIPES_KEY, recipeId], detail);
       void client.invalidateQueries({ queryKey: RECIPES_KEY, exact: true });
@@ -51,7 +56,7 @@ export function RecipeDetail({
 }) {
   const detail = useQuery({
     queryKey: [...RECIPES_KEY, id],
-    queryFn: () => api<RecipeDetailView>(`/api/admin/recipes/${id}`),
+    queryFn: () => apiClient.call(ROUTES.recipe, { params: { id } }),
   });
   const ingredients = useApiQuery(INGREDIENTS_KEY, ROUTES.ingredients);
   const [line, setLine] = useState<LineDraft | null>(null);

@@ -35,7 +35,6 @@ export function RecipesPanel() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const editor = useEditor<RecipeForm, RecipeView>({
     noun: 'recipe',
-    path: '/api/admin/recipes',
     empty: emptyRecipe,
     payload: recipePayload,
     onSaved: (r, wasNew) => wasNew && setSelectedId(r.id),

@@ -3,14 +3,25 @@
 // spec's toasts ('Recipe created', 'Failed to delete ingredient', ...).
 import { useState, type ComponentType } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, messageOf } from '../api/client';
+import { ROUTES } from '@bakery/core';
+import { client as apiClient, messageOf } from '../api/client';
 import { Button } from '../ui/blueprint';
 import { ConfirmAbout } from '../ui/ConfirmDialog';
 import { firstIssues } from '../ui/fields';
 import { toast } from '../ui/toaster';
 
-export const RECIPES_KEY = ['/api/admin/recipes'] as const;
-export const INGREDIENTS_KEY = ['/api/admin/ingredients'] as const;
+export const RECIPES_KEY = [ROUTES.recipes.path] as const;
+export const INGREDIENTS_KEY = [ROUTES.ingredients.path] as const;
+
+/** Each editor's calls: add, save and delete one record. */
+const CALLS = {
+  recipe: { create: ROUTES.createRecipe, update: ROUTES.updateRecipe, remove: ROUTES.deleteRecipe },
+  ingredient: {
+    create: ROUTES.createIngredient,
+    update: ROUTES.updateIngredient,
+    remove: ROUTES.deleteIngredient,
+  },
+};
 
 /** Costs follow ingredients, so any change refreshes both lists. */
 function useInvalidate() {
@@ -58,14 +69,12 @@ const capital = (noun: Noun) => noun.charAt(0).toUpperCase() + noun.slice(1);
 
 export function useEditor<Form, Row extends { id: string; name: string }>({
   noun,
-  path,
   empty,
   payload,
   onSaved,
   onDeleted,
 }: {
   noun: Noun;
-  path: string;
   /** The form of a new one ('Add Recipe'). */
   empty: Form;
   payload(form: Form): unknown;
@@ -76,8 +85,15 @@ export function useEditor<Form, Row extends { id: string; name: string }>({
   const [deleting, setDeleting] = useState<Row | null>(null);
   const invalidate = useInvalidate();
   const save = useMutation({
-    mutationFn: ({ id, form }: { id: string | null; form: Form }) =>
-      api<Row>(id ? `${path}/${id}` : path, { method: id ? 'PUT' : 'POST', body: payload(form) }),
+    mutationFn: ({ id, form }: { id: string | null; form: Form }) => {
+      // The dialog checked the form with the noun's schema; `payload` is its body,
+      // and the answer the noun's Row (a RecipeView or an IngredientView).
+      const body = payload(form) as never;
+      const row = id
+        ? apiClient.call(CALLS[noun].update, { params: { id }, body })
+        : apiClient.call(CALLS[noun].create, { body });
+      return row as Promise<unknown> as Promise<Row>;
+    },
     onSuccess: (row, vars) => {
       invalidate();
       setEditing(null);
@@ -90,7 +106,7 @@ export function useEditor<Form, Row extends { id: string; name: string }>({
     },
   });
   const remove = useMutation({
-    mutationFn: (id: string) => api(`${path}/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiClient.call(CALLS[noun].remove, { params: { id } }),
     onSuccess: (_r, id) => {
       onDeleted?.(id);
       invalidate();

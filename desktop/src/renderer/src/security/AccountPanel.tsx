@@ -11,7 +11,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, H5 } from '../ui/blu
 import { TextField } from '../ui/fields';
 import { ME_KEY } from '../auth/adminSession';
 
-const USER_KEY = ['/api/user'] as const;
+const USER_KEY = [ROUTES.user.path] as const;
 
 /** One small form: its fields, a submit button, and what the server answered. */
 function AccountForm(props: {

@@ -3,21 +3,21 @@
 // off; the owner may require it of every staff member. Opened from the
 // dashboard header; it opens by itself when the owner requires a second
 // factor that is not set up yet (every other staff call answers 403 then).
-import { type AnswerOf, ROUTES } from '@bakery/core';
+import { ROUTES, type SecondFactorSetup } from '@bakery/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, Switch } from '../ui/blueprint';
 import { TextField } from '../ui/fields';
-import { api, messageOf } from '../api/client';
+import { client as apiClient, messageOf } from '../api/client';
 import { useApiQuery } from '../api/useApiQuery';
 import { toast } from '../ui/toaster';
 
-export const STATUS_KEY = ['/api/admin/second-factor'] as const;
-const POLICY_KEY = ['/api/admin/security-policy'] as const;
+export const STATUS_KEY = [ROUTES.secondFactor.path] as const;
+const POLICY_KEY = [ROUTES.securityPolicy.path] as const;
 
 type Step =
   | { kind: 'status' }
-  | { kind: 'scan'; secret: string; otpauthUrl: string; qrCode?: string }
+  | ({ kind: 'scan' } & SecondFactorSetup)
   | { kind: 'codes'; codes: string[] }
   | { kind: 'disable' }
   | { kind: 'regenerate' };
@@ -25,15 +25,7 @@ type Step =
 /** The key in groups of four, as authenticator apps show it for typing. */
 export const groupedKey = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
-function ScanInstructions({
-  secret,
-  otpauthUrl,
-  qrCode,
-}: {
-  secret: string;
-  otpauthUrl: string;
-  qrCode?: string;
-}) {
+function ScanInstructions({ secret, otpauthUrl, qrCode }: SecondFactorSetup) {
   return (
     <ol className="steps">
       <li>
@@ -184,23 +176,16 @@ export function SecondFactorPanel(props: {
 
   const start = () =>
     run(async () => {
-      const setup = await api<AnswerOf<typeof ROUTES.secondFactorSetup>>(
-        '/api/admin/second-factor/setup',
-        { method: 'POST' },
-      );
+      const setup = await apiClient.call(ROUTES.secondFactorSetup);
       go({ kind: 'scan', ...setup });
     });
 
   const enable = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      const done = await api<AnswerOf<typeof ROUTES.secondFactorEnable>>(
-        '/api/admin/second-factor/enable',
-        {
-          method: 'POST',
-          body: { code: code.trim() },
-        },
-      );
+      const done = await apiClient.call(ROUTES.secondFactorEnable, {
+        body: { code: code.trim() },
+      });
       // The codes first, held on screen until saved: the dialog that opened
       // by itself would otherwise close as soon as the status says "on".
       props.onHolding?.(true);
@@ -212,10 +197,9 @@ export function SecondFactorPanel(props: {
   const regenerate = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      const done = await api<AnswerOf<typeof ROUTES.secondFactorRecoveryCodes>>(
-        '/api/admin/second-factor/recovery-codes',
-        { method: 'POST', body: { code: code.trim() } },
-      );
+      const done = await apiClient.call(ROUTES.secondFactorRecoveryCodes, {
+        body: { code: code.trim() },
+      });
       props.onHolding?.(true);
       go({ kind: 'codes', codes: done.recoveryCodes });
       await refresh();
@@ -225,8 +209,7 @@ export function SecondFactorPanel(props: {
   const disable = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      await api('/api/admin/second-factor/disable', {
-        method: 'POST',
+      await apiClient.call(ROUTES.secondFactorDisable, {
         body: { currentPassword: password, code: code.trim() },
       });
       await refresh();
@@ -237,10 +220,7 @@ export function SecondFactorPanel(props: {
 
   const setPolicy = (required: boolean) =>
     run(async () => {
-      await api('/api/admin/security-policy', {
-        method: 'PUT',
-        body: { staffTotpRequired: required },
-      });
+      await apiClient.call(ROUTES.saveSecurityPolicy, { body: { staffTotpRequired: required } });
       await client.invalidateQueries({ queryKey: POLICY_KEY });
       await refresh();
     });

@@ -20,8 +20,8 @@ import { TextField } from '../ui/fields';
 import { QueryStatus } from '../ui/QueryStatus';
 import { toast } from '../ui/toaster';
 
-export const INTEGRATIONS_KEY = ['/api/admin/integrations'];
-const CONFIG_KEY = ['/api/config'];
+export const INTEGRATIONS_KEY = [ROUTES.integrations.path];
+const CONFIG_KEY = [ROUTES.config.path];
 
 type Draft = Record<string, string>;
 

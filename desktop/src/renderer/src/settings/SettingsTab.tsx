@@ -19,7 +19,7 @@ import {
   type Weekday,
   ROUTES,
 } from '@bakery/core';
-import { ApiError, api, messageOf } from '../api/client';
+import { ApiError, client as apiClient, messageOf } from '../api/client';
 import { useApiQuery } from '../api/useApiQuery';
 import {
   Button,
@@ -37,7 +37,7 @@ import { toast } from '../ui/toaster';
 import { PUBLIC_SETTINGS_KEY } from './publicSettings';
 import { ConnectionsPanel } from './ConnectionsPanel';
 
-export const SETTINGS_KEY = ['/api/admin/settings'];
+export const SETTINGS_KEY = [ROUTES.adminSettings.path];
 
 /** Every half hour of the day, as the hours selects offer them. */
 const CLOCKS = Array.from({ length: 48 }, (_, i) => {
@@ -200,8 +200,7 @@ function SettingsForm({ view }: { view: ShopSettingsView }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const save = useMutation({
-    mutationFn: (body: ShopSettings) =>
-      api<ShopSettingsView>('/api/admin/settings', { method: 'PUT', body }),
+    mutationFn: (body: ShopSettings) => apiClient.call(ROUTES.saveAdminSettings, { body }),
     onSuccess: (next) => {
       client.setQueryData(SETTINGS_KEY, next);
       // In force in this window at once (the order paper, the counter's slots).

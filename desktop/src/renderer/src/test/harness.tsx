@@ -18,8 +18,11 @@ export interface Call {
   credentials?: RequestCredentials;
 }
 
-/** `METHOD /path` (query string included when the route names one) -> [status, body]. */
-export type Routes = Record<string, (call: Call) => [number, unknown] | Promise<[number, unknown]>>;
+/** An answer: status, body, and headers beside the JSON content type (a file's Content-Disposition). */
+type Answer = [number, unknown] | [number, unknown, Record<string, string>];
+
+/** `METHOD /path` (query string included when the route names one) -> [status, body, headers?]. */
+export type Routes = Record<string, (call: Call) => Answer | Promise<Answer>>;
 
 export function stubFetch(routes: Routes): Call[] {
   const calls: Call[] = [];
@@ -35,14 +38,14 @@ export function stubFetch(routes: Routes): Call[] {
     calls.push(call);
     const handler =
       routes[`${call.method} ${call.path}`] ?? routes[`${call.method} ${url.pathname}`];
-    const [status, body] = handler
+    const [status, body, headers]: Answer = handler
       ? await handler(call)
       : [404, { message: `No route ${call.method} ${call.path}` }];
     const text = typeof body === 'string' ? body : body === undefined ? '' : JSON.stringify(body);
     return new Response(status === 204 ? null : text, {
       status,
       statusText: status === 200 ? 'OK' : 'Error',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...headers },
     });
   });
   return calls;

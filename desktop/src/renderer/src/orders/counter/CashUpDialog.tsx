@@ -4,8 +4,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bakeryToday, cashDifferenceText, formatCents, ROUTES } from '@bakery/core';
-import { apiBytes, client, messageOf } from '../../api/client';
-import { bridge } from '../../platform/bridge';
+import { client, messageOf } from '../../api/client';
+import { downloadFile } from '../../api/downloadFile';
 import { toast } from '../../ui/toaster';
 import { Button, Callout, HTMLTable } from '../../ui/blueprint';
 import { FormDialog, TextField } from '../../ui/fields';
@@ -43,8 +43,7 @@ export function CashUpDialog({ onClose }: { onClose(): void }) {
   });
   const report = async () => {
     try {
-      const bytes = await apiBytes(`/api/admin/cash-up/report?date=${date}`);
-      const res = await bridge.saveFile(`cash-up-${date}.pdf`, bytes);
+      const res = await downloadFile(ROUTES.cashUpReport, { query: { date } });
       if (res.saved)
         toast('Day report ready', res.path ? `Saved to ${res.path}` : undefined, 'success');
     } catch (err) {

@@ -12,10 +12,9 @@ import {
   PICKUP_SLOTS,
   ROUTES,
   type CounterPaymentMethod,
-  type DeskPageView,
   type OrderView,
 } from '@bakery/core';
-import { api, client, messageOf } from '../../api/client';
+import { client, messageOf } from '../../api/client';
 import { toast } from '../../ui/toaster';
 import { Callout, Checkbox, FormGroup, HTMLSelect } from '../../ui/blueprint';
 import { FormDialog, TextField, selectBinder, textBinder } from '../../ui/fields';
@@ -69,9 +68,9 @@ function useCustomerMatches(search: string) {
     queryKey: ['counter-customers', q],
     enabled: q.length >= 2,
     queryFn: async () => {
-      const page = await api<DeskPageView>(
-        `/api/admin/orders/desk?q=${encodeURIComponent(q)}&limit=20&sort=placed&dir=desc`,
-      );
+      const page = await client.call(ROUTES.desk, {
+        query: { q, limit: 20, sort: 'placed', dir: 'desc' },
+      });
       const seen = new Set<string>();
       return page.rows.filter((row) => {
         const key = `${row.customerName}|${row.customerEmail}|${row.customerPhone ?? ''}`;
