@@ -52,6 +52,11 @@ export interface AppConfig {
   adminDist: string;
   square: SquareSettings | null;
   /**
+   * The Square Terminal paired in the environment (SQUARE_TERMINAL_DEVICE_ID):
+   * wins over the one saved in Settings, also beside a connection made there.
+   */
+  squareTerminalDeviceId?: string;
+  /**
    * SQUARE_WEBHOOK_SIGNATURE_KEY and SQUARE_WEBHOOK_URL, also without the
    * token: they win over a Square connection made in Settings (issue 38).
    */
@@ -429,6 +434,9 @@ export function loadConfig(
     storefrontDist: path.resolve(env.STOREFRONT_DIST ?? path.join(REPO_ROOT, 'storefront/dist')),
     adminDist: path.resolve(env.ADMIN_DIST ?? path.join(REPO_ROOT, 'desktop/dist-web')),
     square: squareSettingsOf(env),
+    ...(env.SQUARE_TERMINAL_DEVICE_ID
+      ? { squareTerminalDeviceId: env.SQUARE_TERMINAL_DEVICE_ID }
+      : {}),
     squareWebhook: squareWebhookOf(env),
     mail: mailSettingsOf(env),
     sms: smsSettingsOf(env),

@@ -24,6 +24,7 @@ import {
   pickupReminderJob,
   purgeJob,
   queueCleanupJob,
+  idempotencySweepJob,
   unpaidReleaseJob,
 } from './services/upkeep/jobs.js';
 import { startScheduler } from './services/upkeep/scheduler.js';
@@ -146,6 +147,7 @@ async function main() {
           purgeJob({ prisma }),
           photoSweepJob({ prisma, log, mediaDir: config.mediaDir }),
           queueCleanupJob({ databaseUrl }),
+          idempotencySweepJob({ prisma, log }),
         ],
       })
     : null;

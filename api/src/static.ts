@@ -49,7 +49,8 @@ const DAY_SECONDS = 24 * 60 * 60;
 
 function cacheControl(file: string): string {
   if (file.startsWith('/assets/')) return `public, max-age=${YEAR_SECONDS}, immutable`;
-  if (file.endsWith('.html')) return 'no-cache';
+  // The admin's service worker (issue 42) too: a new build's must be seen at once.
+  if (file.endsWith('.html') || file === '/sw.js') return 'no-cache';
   return `public, max-age=${DAY_SECONDS}, stale-while-revalidate=${7 * DAY_SECONDS}`;
 }
 

@@ -3,6 +3,8 @@
 // public settings and the storefront's footer follow at once, a bad value is
 // refused by field; the prerendered pages are rendered again with them; the
 // defaults are put back after. The screenshots are those in docs/desktop.md.
+// Issue 42: quick sales set to take today's capacity; the Square card's
+// Terminal device ID (typed, not saved: no Square in these suites).
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEFAULT_SHOP_SETTINGS } from '@bakery/core';
@@ -72,6 +74,30 @@ test("the owner changes the shop's hours and fees, and the shop follows", async 
     )
     .toContain('Sunday: 9:00 AM to 3:00 PM');
   await withoutScript.close();
+});
+
+test('the owner lets quick sales take units from today’s capacity and sees where the Square Terminal is paired (issue 42)', async ({
+  page,
+}) => {
+  await signInAsOwner(page);
+  await page.getByRole('tab', { name: 'Settings', exact: true }).click();
+  const quickSales = page.getByLabel('Quick sales take units from today’s capacity');
+  await expect(quickSales).not.toBeChecked();
+  await page.locator('label', { hasText: 'Quick sales take units from today’s capacity' }).click();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Settings saved')).toBeVisible();
+  const shown = await (await page.request.get(`${base()}/api/settings`)).json();
+  expect(shown.quickSalesUseCapacity).toBe(true);
+  await expect(quickSales).toBeChecked();
+  await page
+    .getByRole('region', { name: 'Orders, fees and tax' })
+    .screenshot({ path: join(docs, 'desktop-settings-quick-sales.png') });
+
+  const square = page.getByRole('region', { name: 'Card payments (Square)' });
+  await square.getByLabel('Terminal device ID').fill('device:995CS397A6475287');
+  await expect(square).toContainText('Card on Terminal at the counter sends the amount due to it');
+  await square.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(docs, 'desktop-settings-terminal.png') });
 });
 
 test('the owner changes her name from the Account dialog; a wrong password is refused (1280x800)', async ({

@@ -6,6 +6,7 @@
 // request gets that answer back with `Idempotent-Replayed: true`. The same key
 // with another body is refused (409 idempotency_key_reused); a repeat while
 // the first is still being worked on is 409 request_in_progress (send again).
+// Rows older than a week are deleted by a daily job (upkeep/idempotentRequests.ts).
 import { createHash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type { Prisma, PrismaClient } from '@bakery/prisma';

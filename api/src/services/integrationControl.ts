@@ -60,6 +60,9 @@ export async function integrationsView(deps: ControlDeps): Promise<IntegrationsV
 
   const envSquare = environment.square ? env.square : null;
   const square = envSquare ?? stored.square;
+  // Issue 42: the Terminal the checkouts go to; the environment's wins over Settings'.
+  const envTerminal = deps.integrations.state.environmentTerminalDeviceId;
+  const savedTerminal = (!envSquare && stored.square?.terminalDeviceId) || null;
   const squareEnding = secretEnding(square?.accessToken);
   const envMail = environment.mail ? env.mail : null;
   const mailSmtp = envMail && typeof envMail.smtp === 'object' ? envMail.smtp : null;
@@ -76,6 +79,8 @@ export async function integrationsView(deps: ControlDeps): Promise<IntegrationsV
       summary: summary(square !== null, 'token', squareEnding, environment.square),
       environment: square?.environment ?? null,
       locationId: square?.locationId ?? null,
+      terminalDeviceId: envTerminal ?? savedTerminal,
+      terminalSource: envTerminal ? 'environment' : savedTerminal ? 'settings' : 'none',
       ...squareWebhookView(envSquare, squareWebhook, envSquare ? null : stored.square),
       updatedAt: when(stored.square?.updatedAt),
       updatedBy: stored.square?.updatedBy ?? null,

@@ -20,6 +20,8 @@ export interface StoredSquare {
   accessToken: string;
   locationId: string;
   environment: 'sandbox' | 'production';
+  /** Issue 42: the paired Square Terminal (absent in rows saved before). */
+  terminalDeviceId?: string | null;
   /** Square's webhook signature key, when the owner saved one. */
   webhookSignatureKey?: string;
 }
@@ -129,6 +131,7 @@ export function squareFields(
     accessToken,
     locationId: input.locationId,
     environment: input.environment,
+    terminalDeviceId: input.terminalDeviceId || null,
     ...(webhookSignatureKey ? { webhookSignatureKey } : {}),
   };
 }
@@ -187,6 +190,7 @@ export function squareSettingsFrom(
     webhookSignatureKey,
     webhookUrl: webhookSignatureKey ? webhook?.url : undefined,
     allowTipping: true,
+    terminalDeviceId: stored.terminalDeviceId || undefined,
   };
 }
 

@@ -46,6 +46,8 @@ export interface Integrations {
 export interface IntegrationState {
   /** Set by the environment (or config): these win over Settings. */
   environment: { square: boolean; mail: boolean; sms: boolean };
+  /** Issue 42: SQUARE_TERMINAL_DEVICE_ID, which wins over the device saved in Settings. */
+  environmentTerminalDeviceId: string | null;
   /** How a Square connection made in Settings checks webhooks: the environment's key (when set) and the URL. */
   squareWebhook: SquareWebhookSettings;
   /** The stored connections last read (null before the first reload). */
@@ -82,7 +84,14 @@ export function createIntegrations(
     Partial<
       Pick<
         AppConfig,
-        'square' | 'squareWebhook' | 'mail' | 'sms' | 'outboxDir' | 'production' | 'sessionSecret'
+        | 'square'
+        | 'squareTerminalDeviceId'
+        | 'squareWebhook'
+        | 'mail'
+        | 'sms'
+        | 'outboxDir'
+        | 'production'
+        | 'sessionSecret'
       >
     >,
   prisma: PrismaClient,
@@ -94,6 +103,8 @@ export function createIntegrations(
   const envSquare = parsed ? squareSettingsOf(parsed) : (config.square ?? null);
   const envMail = parsed ? mailSettingsOf(parsed) : (config.mail ?? null);
   const envSms = parsed ? smsSettingsOf(parsed) : (config.sms ?? null);
+  const envTerminalDeviceId =
+    (parsed ? parsed.SQUARE_TERMINAL_DEVICE_ID : config.squareTerminalDeviceId) || null;
   const envWebhook = parsed ? squareWebhookOf(parsed) : config.squareWebhook;
   const squareWebhook: SquareWebhookSettings = {
     signatureKey: envWebhook?.signatureKey,
@@ -171,6 +182,7 @@ export function createIntegrations(
 
   const state: IntegrationState = {
     environment: { square: envSquare !== null, mail: envMail !== null, sms: envSms !== null },
+    environmentTerminalDeviceId: envTerminalDeviceId,
     squareWebhook,
     stored: null,
     squareBaseUrl: overrides.squareBaseUrl,
@@ -188,8 +200,8 @@ export function createIntegrations(
         stored.square
           ? {
               ...squareSettingsFrom(stored.square, overrides.squareBaseUrl, squareWebhook),
-              // The Terminal is paired in the environment, beside a connection made in Settings.
-              terminalDeviceId: parsed?.SQUARE_TERMINAL_DEVICE_ID || undefined,
+              // The Terminal paired in the environment wins over the one saved in Settings.
+              ...(envTerminalDeviceId ? { terminalDeviceId: envTerminalDeviceId } : {}),
             }
           : null,
       );

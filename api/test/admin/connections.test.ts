@@ -4,19 +4,23 @@
 // Saved with her password, tested with a real call, in force for the next
 // order without a restart; the secrets never come back in any answer: those
 // of these calls, and every GET of the route map as the owner, a customer
-// and a stranger, once everything is connected.
+// and a stranger, once everything is connected. The Square Terminal paired
+// there takes the desk's card checkouts (issue 42), unless
+// SQUARE_TERMINAL_DEVICE_ID says another.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillPath, INTEGRATION_MESSAGES, ROUTE_LIST } from '@bakery/core';
+import { fillPath, INTEGRATION_MESSAGES, ROUTE_LIST, TERMINAL_MESSAGES } from '@bakery/core';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { startSquareFake, type SquareFake } from '../fakes/squareFake.js';
 import { startSmtpPeer, type SmtpPeer } from '../fakes/smtpPeer.js';
 import { startTwilioFake } from '../fakes/twilioFake.js';
 import { createIntegrations, type Integrations } from '../../src/services/integrations.js';
+import { integrationsView } from '../../src/services/integrationControl.js';
+import { createLogger } from '../../src/services/logger.js';
 import { orderPayload, signedInCustomer } from '../support/factories.js';
-import { Client, PASSWORD, signedIn } from './helpers.js';
+import { Client, insertOrder, PASSWORD, signedIn } from './helpers.js';
 
 const TWILIO = { accountSid: `AC${'a1'.repeat(16)}`, authToken: 'twilio-secret-token-9f3e' };
 const SMTP_PASSWORD = 'smtp-secret-pass-77aa';
@@ -185,6 +189,75 @@ describe('Square from Settings', () => {
     });
     expect(tested.body.ok).toBe(true);
     for (const answer of answers) expect(answer).not.toContain(squareForm.accessToken);
+  });
+
+  it('pairs the Square Terminal in Settings when the environment sets none: the desk’s card checkouts go to it', async () => {
+    const { client: staff } = await signedIn(server.baseUrl, server.prisma, 'admin');
+    const order = await insertOrder(server.prisma, { fulfillmentStatus: 'ready' });
+    const checkout = () => staff.post(`/api/admin/orders/${order.id}/terminal-checkout`);
+    // Connected, no Terminal yet: the desk is told where to pair one.
+    expect(await checkout()).toMatchObject({
+      status: 503,
+      body: { code: 'payment_not_configured', message: TERMINAL_MESSAGES.notPaired },
+    });
+    const bad = await call(owner, 'put', '/api/admin/integrations/square', {
+      ...squareForm,
+      terminalDeviceId: 'device 995',
+      confirm: PASSWORD,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('terminalDeviceId');
+
+    const device = square.deviceId;
+    const saved = await call(owner, 'put', '/api/admin/integrations/square', {
+      locationId: 'LTESTLOCATION',
+      environment: 'sandbox',
+      terminalDeviceId: ` ${device} `,
+      confirm: PASSWORD,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.square).toMatchObject({
+      connected: true,
+      terminalDeviceId: device,
+      terminalSource: 'settings',
+    });
+    const started = await checkout();
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body.checkout).toMatchObject({ status: 'PENDING', amount: 43.5 });
+    const sent = square.requests.filter((r) => r.path === '/v2/terminals/checkouts');
+    expect(sent.at(-1)!.body!.checkout?.device_options?.device_id).toBe(device);
+
+    // SQUARE_TERMINAL_DEVICE_ID, where set, wins over the saved one.
+    const withEnvironment = createIntegrations(
+      { publicUrl: 'https://shop.example.com', sessionSecret: server.deps.config.sessionSecret },
+      server.prisma,
+      createLogger({ level: 'silent' }),
+      { SQUARE_TERMINAL_DEVICE_ID: 'device:FROMTHEENVIRONMENT' },
+      { squareBaseUrl: square.baseUrl, squareMaxRetries: 0, squareTimeoutInSeconds: 5 },
+    );
+    try {
+      await withEnvironment.reload();
+      const view = await integrationsView({
+        prisma: server.prisma,
+        config: server.deps.config,
+        integrations: withEnvironment,
+        log: createLogger({ level: 'silent' }),
+      });
+      expect(view.square).toMatchObject({
+        source: 'settings',
+        terminalDeviceId: 'device:FROMTHEENVIRONMENT',
+        terminalSource: 'environment',
+      });
+      // The checkout goes to the environment's device (the fake knows only the other: 502).
+      const other = await insertOrder(server.prisma, { fulfillmentStatus: 'ready' });
+      await expect(
+        withEnvironment.payments.terminal.start(other.id, { id: null, email: ownerEmail }),
+      ).rejects.toMatchObject({ status: 502 });
+      const last = square.requests.filter((r) => r.path === '/v2/terminals/checkouts').at(-1);
+      expect(last!.body!.checkout?.device_options?.device_id).toBe('device:FROMTHEENVIRONMENT');
+    } finally {
+      await withEnvironment.close();
+    }
   });
 
   it('disconnected with the password, orders go back to paying at pickup', async () => {

@@ -2,18 +2,29 @@
 // PostgreSQL: the desk's offline queue sends each hand-over, cash sale and
 // staff order again until it hears an answer; with the same key the server
 // acts once and answers the first answer again, a refusal included. The same
-// key with another body is refused.
+// key with another body is refused. Mark Ready and Out for Delivery, queued
+// offline too, move the order and mail the customer once.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, bakeryToday } from '@bakery/core';
 import { startTestServer, type TestServer } from '../support/testServer.js';
+import { loggingNotifications } from '../../src/services/contracts.js';
+import { createLogger } from '../../src/services/logger.js';
 import { Client, insertOrder, signedIn } from './helpers.js';
 
 let server: TestServer;
 let staff: Client;
+/** The "ready" and "out for delivery" mails asked for, by order id. */
+const readyMails: string[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({
+    notifications: {
+      ...loggingNotifications(createLogger({ level: 'error' })),
+      orderReady: async (orderId) => void readyMails.push(orderId),
+      outForDelivery: async (orderId) => void readyMails.push(orderId),
+    },
+  });
   staff = (await signedIn(server.baseUrl, server.prisma, 'admin')).client;
 }, 120_000);
 
@@ -84,6 +95,46 @@ describe('Idempotency-Key', () => {
     const again = await withKey(key, 'POST', `/api/admin/orders/${order.id}/hand-over`, body);
     expect(again).toMatchObject({ status: 409, body: first.body });
     expect(await server.prisma.orderPayment.count({ where: { orderId: order.id } })).toBe(0);
+  });
+
+  it('Mark Ready and Out for Delivery repeated with their keys move the order once and mail once', async () => {
+    const pickup = await insertOrder(server.prisma, { pickupDate: bakeryToday() });
+    const delivery = await insertOrder(server.prisma, {
+      pickupDate: bakeryToday(),
+      deliveryMethod: 'delivery',
+    });
+    for (const [order, state] of [
+      [pickup, 'ready'],
+      [delivery, 'out_for_delivery'],
+    ] as const) {
+      const key = randomUUID();
+      const path = `/api/admin/orders/${order.id}/ready`;
+      const first = await withKey(key, 'POST', path, {});
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
+      expect(first.body.order.fulfillmentStatus).toBe(state);
+      const again = await withKey(key, 'POST', path, {});
+      expect(again.body).toEqual(first.body);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      const moves = await server.prisma.orderHistory.count({
+        where: { orderId: order.id, field: 'fulfillmentStatus', to: state },
+      });
+      expect(moves).toBe(1);
+      expect(readyMails.filter((id) => id === order.id)).toHaveLength(1);
+    }
+  });
+
+  it('Mark Ready of an order cancelled meanwhile is refused, and stays refused on a repeat', async () => {
+    const order = await insertOrder(server.prisma, { pickupDate: bakeryToday() });
+    await staff.patch(`/api/admin/orders/${order.id}/status`, { status: 'cancelled' });
+    const key = randomUUID();
+    const path = `/api/admin/orders/${order.id}/ready`;
+    const first = await withKey(key, 'POST', path, {});
+    expect(first).toMatchObject({
+      status: 409,
+      body: { message: 'Cannot mark ready: order is cancelled' },
+    });
+    expect(await withKey(key, 'POST', path, {})).toMatchObject({ status: 409, body: first.body });
+    expect(readyMails).not.toContain(order.id);
   });
 
   it('a staff order retried with its key places one order', async () => {

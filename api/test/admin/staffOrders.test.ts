@@ -2,9 +2,16 @@
 // PostgreSQL: staff enter an order for a customer without an account, priced
 // and booked as the storefront's would be (the same 409 on a full day), the
 // lead time waived only with a reason, cash taken with its change; lines
-// added at pickup raise the amount due and the hand-over waits for it.
+// added at pickup raise the amount due and the hand-over waits for it. A
+// quick sale takes units from today's capacity only where the owner wants it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, bakeryToday, RUSH_FEE_CENTS, type CartLine } from '@bakery/core';
+import {
+  addDays,
+  bakeryToday,
+  DEFAULT_SHOP_SETTINGS,
+  RUSH_FEE_CENTS,
+  type CartLine,
+} from '@bakery/core';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { orderPayload, signedInCustomer } from '../support/factories.js';
 import { Client, signedIn } from './helpers.js';
@@ -423,5 +430,53 @@ describe('POST /api/admin/sales', () => {
       payment: { method: 'card' },
     });
     expect(refused.status).toBe(403);
+  });
+
+  it('takes units from today’s capacity only where the owner wants it; a full day refuses it as it refuses an order', async () => {
+    const { client: owner } = await signedIn(server.baseUrl, server.prisma, 'owner');
+    const cakeToday = { productId: 'lemon-cake', variant: '6in', quantity: 1 };
+    const sale = () =>
+      staff.post('/api/admin/sales', { items: [cakeToday], payment: { method: 'card' } });
+    // A phone order for today, the lead time waived (the same booking as any order's).
+    const orderToday = () =>
+      staff.post('/api/admin/orders', {
+        ...phoneOrder({ items: [cakeToday] }, 0),
+        leadTimeOverride: { reason: 'Baked with this morning’s batch' },
+      });
+    const walkIns = () => server.prisma.order.count({ where: { channel: 'walk-in' } });
+    expect((await orderToday()).status).toBe(201);
+
+    // Off (the default): the shelf is baked apart; a sale on a full day is recorded and counted.
+    await setCakeLimit(await cakeLoad(today()));
+    const counted = await sale();
+    expect(counted.status, JSON.stringify(counted.body)).toBe(201);
+    const full = await cakeLoad(today());
+
+    const on = await owner.put('/api/admin/settings', {
+      ...DEFAULT_SHOP_SETTINGS,
+      quickSalesUseCapacity: true,
+    });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    try {
+      // On: the last cake of the day is sold and booked...
+      await setCakeLimit(full + 1);
+      const booked = await sale();
+      expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+      expect(await cakeLoad(today())).toBe(full + 1);
+      // ...then the day is full: refused with the order's own 409 code and words, nothing stored.
+      const order = await orderToday();
+      expect(order.status).toBe(409);
+      expect(order.body.code).toBe('capacity_full');
+      const before = await walkIns();
+      const payments = await server.prisma.orderPayment.count();
+      const refused = await sale();
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ code: order.body.code, message: order.body.message });
+      expect(await walkIns()).toBe(before);
+      expect(await server.prisma.orderPayment.count()).toBe(payments);
+      expect(await cakeLoad(today())).toBe(full + 1);
+    } finally {
+      await owner.put('/api/admin/settings', DEFAULT_SHOP_SETTINGS);
+    }
   });
 });

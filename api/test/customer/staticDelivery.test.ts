@@ -64,6 +64,7 @@ beforeAll(async () => {
     gzipSync(Buffer.from(SCRIPT)),
   );
   await writeFile(path.join(admin, 'index.html'), '<!doctype html><title>Back office</title>');
+  await writeFile(path.join(admin, 'sw.js'), 'const SHELL = [];');
   server = await startTestServer({ config: { storefrontDist: storefront, adminDist: admin } });
 });
 
@@ -166,5 +167,12 @@ describe('HTML pages', () => {
     const res = await html('/admin/login');
     expect(res.status).toBe(200);
     expect(res.body.toString()).toContain('<title>Back office</title>');
+  });
+
+  it("revalidates the back office's service worker on every visit (issue 42), as a script", async () => {
+    const res = await get(`${server.baseUrl}/admin/sw.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 });

@@ -27,7 +27,7 @@ export const TERMINAL_CONTEXT = 'terminal';
 
 export const TERMINAL_MESSAGES = {
   notPaired:
-    'No Square Terminal is paired with the desk (set SQUARE_TERMINAL_DEVICE_ID); take the card on the Terminal by hand and record it',
+    'No Square Terminal is paired with the desk (its device ID in Settings, Card payments); take the card on the Terminal by hand and record it',
   nothingDue: 'Nothing is due on this order',
   cancelled: 'Cannot take payment: order is cancelled',
   deliveryFeePending: 'Cannot take payment: the delivery fee is still pending',

@@ -27,6 +27,12 @@ export interface SquareConnectionView extends ConnectionViewBase {
   environment: 'sandbox' | 'production' | null;
   locationId: string | null;
   /**
+   * Issue 42: the Square Terminal card checkouts go to (`device:…`), and
+   * where it comes from: SQUARE_TERMINAL_DEVICE_ID (wins) or Settings.
+   */
+  terminalDeviceId: string | null;
+  terminalSource: IntegrationSource;
+  /**
    * The webhook: the URL to give Square (its signature covers it) and where
    * the signature key comes from (the environment's wins; never the key itself).
    */
@@ -94,6 +100,16 @@ export const SquareConnectionFieldsSchema = z.object({
   environment: z.enum(['sandbox', 'production']),
   /** Square's webhook signature key: payments confirmed by Square's events. Empty keeps the saved one. */
   webhookSignatureKey: secretField(200),
+  /** Issue 42: the paired Square Terminal (Square's Devices list gives it); empty: none. */
+  terminalDeviceId: z
+    .string()
+    .trim()
+    .max(100, 'The Terminal device ID is at most 100 characters')
+    .regex(
+      /^[A-Za-z0-9:_-]*$/,
+      'The Terminal device ID is letters, digits, colons and dashes, such as device:995CS397A6475287',
+    )
+    .optional(),
 });
 export const SquareConnectionSchema = SquareConnectionFieldsSchema.extend({
   confirm: confirmField,

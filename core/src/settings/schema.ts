@@ -159,6 +159,9 @@ export const ShopSettingsSchema = z
       .int('Lock time must be a whole number of hours')
       .min(0, 'Lock time cannot be negative')
       .max(720, 'Lock time cannot exceed 720 hours (30 days)'),
+    quickSalesUseCapacity: z.boolean({
+      error: 'Say whether quick sales take units from the day’s capacity',
+    }),
   })
   .superRefine((s, ctx) => {
     if (WEEKDAYS.every((d) => s.hours?.[d] && !s.hours[d].open))

@@ -125,6 +125,7 @@ describe("the shop's settings (issue 22 part 4)", () => {
         ...DEFAULT_SHOP_SETTINGS.hours,
         sunday: { open: true, opens: '15:00', closes: '09:00' },
       },
+      quickSalesUseCapacity: 'yes',
     });
     expect(bad.success).toBe(false);
     const issues = bad.error!.issues.map((i) => [i.path.join('.'), i.message]);
@@ -133,6 +134,7 @@ describe("the shop's settings (issue 22 part 4)", () => {
         ['taxRatePercent', 'Tax rate cannot be negative'],
         ['rushFeeCents', 'Rush fee must be a whole number of cents'],
         ['hours.sunday.closes', 'Closing time must be at least 30 minutes after opening time'],
+        ['quickSalesUseCapacity', 'Say whether quick sales take units from the day’s capacity'],
       ]),
     );
   });
@@ -141,5 +143,7 @@ describe("the shop's settings (issue 22 part 4)", () => {
     const s = setShopSettings({ name: 'Only a name' });
     expect(s.name).toBe('Only a name');
     expect(s.selfServiceLockHours).toBe(48);
+    // Quick sales stay outside the day's capacity until the owner says otherwise.
+    expect(s.quickSalesUseCapacity).toBe(false);
   });
 });

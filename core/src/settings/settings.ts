@@ -69,6 +69,13 @@ export interface ShopSettings {
   deliveryFees: DeliveryFeeRow[];
   /** Hours before the pickup at which the customer's own changes close. */
   selfServiceLockHours: number;
+  /**
+   * Issue 42: a quick sale at the counter takes its kitchen units from
+   * today's capacity (and is refused when the day is full), for a shop
+   * that bakes its shelf from the same day's capacity. Off: the shelf is
+   * baked apart, and a sale is only counted in the day's load.
+   */
+  quickSalesUseCapacity: boolean;
 }
 
 /** One row of the owner's delivery-fee table (issue 38). */
@@ -155,6 +162,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = Object.freeze({
   deliveryZips: [...DEFAULT_DELIVERY_ZIPS],
   deliveryFees: [],
   selfServiceLockHours: 48,
+  quickSalesUseCapacity: false,
 }) as ShopSettings;
 
 /** What GET /api/settings shows anyone: everything the shop's pages and forms use. */

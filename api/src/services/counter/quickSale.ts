@@ -4,9 +4,12 @@
 // counts it without a rule of its own: today's takings and the workbook's
 // payments (DailyPayments, by the row's trigger), the statistics and the
 // revenue (DailyOrderSummary, by the order's trigger), the exports. Its
-// units land in today's kitchen load (the load trigger follows the items),
-// which no booking reads (nobody can book today); it is never refused for
-// capacity. A receipt is e-mailed when an address is given.
+// units land in today's kitchen load (the load trigger follows the items).
+// Where the owner wants it (Settings: quickSalesUseCapacity) the sale first
+// books them through the one booking (book_order, the day's counters only)
+// and a full day refuses it with the storefront's 409; otherwise it is never
+// refused for capacity. A receipt is e-mailed when an address is given.
+import { randomUUID } from 'node:crypto';
 import {
   bakeryToday,
   changeDueCents,
@@ -14,6 +17,7 @@ import {
   orderLines,
   priceSale,
   PricingError,
+  shopSettings,
   taxRatePercent,
   type QuickSale,
 } from '@bakery/core';
@@ -23,6 +27,7 @@ import { decimalOf } from '../../db/money.js';
 import { assertAvailableOn } from '../menu/orders.js';
 import { withLineAllergens } from '../allergens/orderLines.js';
 import { notify, recordPayment, type Actor } from '../orders/index.js';
+import { bookStoredOrder } from '../kitchen/booking.js';
 import { ensureTenderCovers, type CounterResult } from './staffOrder.js';
 
 /** The name a walk-in's sale is listed under. */
@@ -49,9 +54,27 @@ export async function quickSale(
   ensureTenderCovers(input.payment, priced.totalCents);
   const method = input.payment.method === 'cash' ? 'cash' : 'card';
   const items = await withLineAllergens(deps.prisma, orderLines(priced));
+  const useCapacity = shopSettings().quickSalesUseCapacity;
   const order = await deps.prisma.$transaction(async (tx) => {
+    const id = randomUUID();
+    // Booked before its row is written, under the day's counter locks that
+    // the row's INSERT then adds to (a full day: 409, nothing stored).
+    if (useCapacity)
+      await bookStoredOrder(tx, {
+        orderId: id,
+        date: today,
+        pickupTime: null,
+        deliveryMethod: 'pickup',
+        lines: input.items,
+        holder: null,
+        userId: null,
+        today,
+        holds: 'none',
+        dayOnly: true,
+      });
     const created = await tx.order.create({
       data: {
+        id,
         customerName: WALK_IN_NAME,
         customerEmail: input.customerEmail ?? '',
         pickupDate: today,

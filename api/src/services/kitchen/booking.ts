@@ -92,9 +92,15 @@ export interface StoredBooking {
    * back), 'units' (a cancelled order being restored: only its window and
    * drop rows, if any are left), or 'window' (only the pickup time moved:
    * the window alone is booked again, so a drop that closed since does not
-   * stop a customer from moving her time).
+   * stop a customer from moving her time), or 'none' (issue 42: a walk-in's
+   * sale, booked before its row is written, as a new order's INSERT is).
    */
-  holds: 'all' | 'units' | 'window';
+  holds: 'all' | 'units' | 'window' | 'none';
+  /**
+   * Issue 42: only the day's counters, no window and no drop's batch (a
+   * walk-in's sale from the shelf has no pickup time and no drop hold).
+   */
+  dayOnly?: boolean;
 }
 
 /**
@@ -108,7 +114,7 @@ export async function bookStoredOrder(
   booking: StoredBooking,
 ): Promise<void> {
   if (booking.holds === 'window') await releaseWindowBookings(tx, booking.orderId);
-  else await releaseBookings(tx, booking.orderId);
+  else if (booking.holds !== 'none') await releaseBookings(tx, booking.orderId);
   if (booking.holds === 'all')
     await tx.$executeRaw`UPDATE "Order" SET "items" = '[]'::jsonb WHERE "id" = ${booking.orderId}::uuid`;
   const windowOnly = booking.holds === 'window';
@@ -117,20 +123,22 @@ export async function bookStoredOrder(
     booking.date,
     windowOnly ? [] : booking.lines,
     { userId: windowOnly ? null : booking.userId, today: booking.today },
-    unitsRead(booking.date),
+    booking.dayOnly ? undefined : unitsRead(booking.date),
   );
-  const units = await planUnits(
-    tx,
-    {
-      orderId: booking.orderId,
-      date: booking.date,
-      pickupTime: booking.pickupTime,
-      deliveryMethod: booking.deliveryMethod,
-      lines: booking.lines,
-      holder: booking.holder,
-    },
-    day.also,
-  );
+  const units: UnitPlan = booking.dayOnly
+    ? { window: null, drops: { orderId: booking.orderId, holder: null, needs: [] } }
+    : await planUnits(
+        tx,
+        {
+          orderId: booking.orderId,
+          date: booking.date,
+          pickupTime: booking.pickupTime,
+          deliveryMethod: booking.deliveryMethod,
+          lines: booking.lines,
+          holder: booking.holder,
+        },
+        day.also,
+      );
   if (windowOnly) units.drops.needs = [];
   try {
     await tx.$queryRaw`SELECT ${orderBooking(day, units, null)}::text AS "id"`;

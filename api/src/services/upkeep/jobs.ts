@@ -2,7 +2,7 @@
 // queue (graphile-worker) in whichever API process takes each run: the nightly
 // backup at the owner's time, the unpaid-order release, standing orders, the
 // pickup reminders, the hourly purge, the daily photo sweep and the queue's
-// own cleanup.
+// own cleanup, and old Idempotency-Key answers (issue 42).
 import { addDays, bakeryToday, nightlyBackupDue } from '@bakery/core';
 import type { PrismaClient } from '@bakery/prisma';
 import { Logger as WorkerLogger, makeWorkerUtils } from 'graphile-worker';
@@ -17,6 +17,7 @@ import { sendStandingReminders } from '../standing/reminders.js';
 import { sendDueReminders, type ReminderMail } from '../reminders.js';
 import { purgeExpired } from '../sessionStore.js';
 import { foldSummarySlots } from '../dailySummary.js';
+import { sweepIdempotentRequests } from './idempotentRequests.js';
 
 export const BACKUP_JOB = 'nightly-backup';
 export const UNPAID_JOB = 'unpaid-order-release';
@@ -153,4 +154,13 @@ export const queueCleanupJob = (options: { databaseUrl: string }): Job =>
     } finally {
       await utils.release();
     }
+  });
+
+export const IDEMPOTENCY_SWEEP_JOB = 'idempotent-request-sweep';
+
+/** Issue 42: once a day, the Idempotency-Key answers older than a week go (in batches). */
+export const idempotencySweepJob = (options: { prisma: PrismaClient; log: Logger }): Job =>
+  repeatingJob(IDEMPOTENCY_SWEEP_JOB, 24 * 60 * 60_000, 30 * 60_000, async () => {
+    const removed = await sweepIdempotentRequests(options.prisma);
+    if (removed > 0) options.log.info('old idempotent requests removed', { removed });
   });

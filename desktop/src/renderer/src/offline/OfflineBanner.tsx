@@ -30,7 +30,10 @@ export function OfflineBanner() {
               : `${actions(queue.length)} waiting to be sent (${formatCents(waitingCents)})${online === false ? '; they go as soon as the server answers' : '; sending…'}.`}
           </p>
           {online === false && (
-            <p>Hand-overs and cash sales are kept on this computer. {TERMINAL_MESSAGES.offline}</p>
+            <p>
+              Mark Ready, hand-overs and cash sales are kept on this computer.{' '}
+              {TERMINAL_MESSAGES.offline}
+            </p>
           )}
           {online === false && <Button small icon="refresh" text="Try now" onClick={checkNow} />}
         </Callout>

@@ -1,15 +1,20 @@
 // The counter while the server cannot be reached (issue 42): today's and
-// tomorrow's orders as they were last listed, each handed over as paid or
-// with its cash, and cash sales of what is on the shelf (priced by core, as
-// the server prices them). Each is queued (store.ts) and sent on reconnect.
+// tomorrow's orders as they were last listed, each marked ready (or out for
+// delivery), handed over as paid or with its cash, and cash sales of what is
+// on the shelf (priced by core, as the server prices them). Each is queued
+// (store.ts) and sent on reconnect; a queued Mark Ready shows as done here.
 import { useState } from 'react';
 import {
   amountDueCents,
   bakeryToday,
   changeDueCents,
+  checkOrderAction,
   formatCents,
+  FULFILLMENT_STATES,
   moneyOfView,
+  ORDER_ACTION_RULES,
   priceSale,
+  readyActionFor,
   ROUTES,
   routeUrl,
   STAFF_ORDER_MESSAGES,
@@ -19,7 +24,7 @@ import { Button, Callout, Card, HTMLTable } from '../ui/blueprint';
 import { toast } from '../ui/toaster';
 import { emptyLine, ItemLines, linesOf, type LineDraft } from '../orders/counter/ItemLines';
 import { dollarsToTender, TenderField } from '../orders/counter/TenderField';
-import { enqueue, handedOverOffline } from './store';
+import { enqueue, queuedFor } from './store';
 import { useOfflineState } from './useOfflineState';
 
 const DONE_STATES = ['picked_up', 'delivered', 'cancelled'];
@@ -42,9 +47,37 @@ function handOver(order: OrderView, dueCents: number) {
   toast(`${label}: kept until the server answers`, undefined, 'success');
 }
 
+/** Mark Ready for a pickup, Out for Delivery for a delivery (core's readyActionFor). */
+const readyRule = (order: OrderView) => ORDER_ACTION_RULES[readyActionFor(order)];
+
+/** Whether the order's state allows its Mark Ready (or Out for Delivery) now. */
+const canMarkReady = (order: OrderView) =>
+  checkOrderAction({ ...order, ...moneyOfView(order) }, readyActionFor(order)).ok;
+
+function markReady(order: OrderView) {
+  const label = `${readyRule(order).label} ${nameOf(order)}`;
+  enqueue({
+    kind: 'markReady',
+    path: routeUrl(ROUTES.orderReady, { id: order.id }),
+    body: {},
+    label,
+    amountCents: 0,
+    orderId: order.id,
+  });
+  toast(`${label}: kept until the server answers`, undefined, 'success');
+}
+
+/** The staff badge, or the state a queued Mark Ready leads to, said to be waiting. */
+function stateText(order: OrderView, readied: boolean) {
+  if (!readied) return FULFILLMENT_STATES[order.fulfillmentStatus].staffBadge;
+  const next = readyRule(order).to(order) ?? order.fulfillmentStatus;
+  return `${FULFILLMENT_STATES[next].staffBadge}: waiting to send`;
+}
+
 export function OfflineDesk() {
   const state = useOfflineState();
-  const handed = handedOverOffline(state);
+  const handed = queuedFor(state, 'handOver');
+  const readied = queuedFor(state, 'markReady');
   const orders = (state.snapshot?.orders ?? []).filter(
     (order) => !DONE_STATES.includes(order.fulfillmentStatus),
   );
@@ -75,6 +108,7 @@ export function OfflineDesk() {
               <tr>
                 <th scope="col">Order</th>
                 <th scope="col">Due</th>
+                <th scope="col">State</th>
                 <th scope="col">Amount due</th>
                 <th scope="col">
                   <span className="sr-only">Action</span>
@@ -91,18 +125,31 @@ export function OfflineDesk() {
                       {order.pickupDate === bakeryToday() ? 'Today' : 'Tomorrow'}{' '}
                       {order.pickupTime ?? ''}
                     </td>
+                    <td className={readied.has(order.id) ? 'offline-handed' : undefined}>
+                      {stateText(order, readied.has(order.id))}
+                    </td>
                     <td>{due > 0 ? formatCents(due) : 'Paid'}</td>
-                    <td>
+                    <td className="offline-actions">
                       {handed.has(order.id) ? (
                         <span className="offline-handed">Handed over: waiting to send</span>
                       ) : (
-                        <Button
-                          small
-                          intent="primary"
-                          text={due > 0 ? `Hand over, cash ${formatCents(due)}` : 'Hand over'}
-                          aria-label={`Hand over ${nameOf(order)}`}
-                          onClick={() => handOver(order, due)}
-                        />
+                        <>
+                          {!readied.has(order.id) && canMarkReady(order) && (
+                            <Button
+                              small
+                              text={readyRule(order).label}
+                              aria-label={`${readyRule(order).label} ${nameOf(order)}`}
+                              onClick={() => markReady(order)}
+                            />
+                          )}
+                          <Button
+                            small
+                            intent="primary"
+                            text={due > 0 ? `Hand over, cash ${formatCents(due)}` : 'Hand over'}
+                            aria-label={`Hand over ${nameOf(order)}`}
+                            onClick={() => handOver(order, due)}
+                          />
+                        </>
                       )}
                     </td>
                   </tr>
@@ -110,7 +157,7 @@ export function OfflineDesk() {
               })}
               {orders.length === 0 && (
                 <tr>
-                  <td colSpan={4}>No open orders kept for today or tomorrow.</td>
+                  <td colSpan={5}>No open orders kept for today or tomorrow.</td>
                 </tr>
               )}
             </tbody>

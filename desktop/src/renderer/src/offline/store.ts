@@ -8,12 +8,12 @@ import type { OrderView } from '@bakery/core';
 /** One staff action waiting for the server; its id is the request's Idempotency-Key. */
 export interface QueuedAction {
   id: string;
-  kind: 'handOver' | 'cashSale';
+  kind: 'markReady' | 'handOver' | 'cashSale';
   /** When it was done at the counter. */
   at: string;
   path: string;
   body: unknown;
-  /** How the desk names it: "Hand over #8C522CC7 (Ann Lee), cash $43.50". */
+  /** How the desk names it: "Hand over #8C522CC7 (Ann Lee), cash $43.50", "Mark Ready #8C522CC7 (Ann Lee)". */
   label: string;
   /** The money it takes (cents), for the banner's sum. */
   amountCents: number;
@@ -87,6 +87,6 @@ export const dismissConflict = (id: string) =>
     conflicts: state.conflicts.filter((c) => c.action.id !== id),
   }));
 
-/** The orders handed over here while offline, not yet sent or refused. */
-export const handedOverOffline = (state: OfflineState): Set<string> =>
-  new Set(state.queue.filter((a) => a.kind === 'handOver').map((a) => a.orderId ?? ''));
+/** The orders an action of `kind` was taken on here while offline, not yet sent or refused. */
+export const queuedFor = (state: OfflineState, kind: QueuedAction['kind']): Set<string> =>
+  new Set(state.queue.filter((a) => a.kind === kind).map((a) => a.orderId ?? ''));

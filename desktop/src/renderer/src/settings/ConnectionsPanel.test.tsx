@@ -19,6 +19,8 @@ const none: IntegrationsView = {
     summary: 'Not connected',
     environment: null,
     locationId: null,
+    terminalDeviceId: null,
+    terminalSource: 'none',
     webhookUrl: 'https://shop.example.com/api/square/webhook',
     webhookKey: 'none',
   },
@@ -45,7 +47,7 @@ const none: IntegrationsView = {
 };
 
 describe('Settings → Connections (owner)', () => {
-  it('tests Square with what she typed, then saves it with her password', async () => {
+  it('tests Square with what she typed, then saves it and the Terminal with her password', async () => {
     const calls = stubFetch({
       'GET /api/admin/integrations': () => [200, none],
       'POST /api/admin/integrations/square/test': () => [
@@ -72,6 +74,9 @@ describe('Settings → Connections (owner)', () => {
       target: { value: 'EAAAsecret1234' },
     });
     fireEvent.change(within(square).getByLabelText('Location ID'), { target: { value: 'LMAIN' } });
+    fireEvent.change(within(square).getByLabelText('Terminal device ID'), {
+      target: { value: 'device:995CS397A6475287' },
+    });
     // The card names the URL to register with Square for its webhook.
     expect(
       within(square).getByText(
@@ -95,12 +100,38 @@ describe('Settings → Connections (owner)', () => {
       accessToken: 'EAAAsecret1234',
       locationId: 'LMAIN',
       environment: 'sandbox',
+      terminalDeviceId: 'device:995CS397A6475287',
       webhookSignatureKey: 'whsig-key-5678',
       confirm: 'my password',
     });
     // The secret fields are empty again: a secret is never shown back.
     await waitFor(() => expect(within(square).getByLabelText('Access token')).toHaveValue(''));
     expect(within(square).getByLabelText('Webhook signature key')).toHaveValue('');
+  });
+
+  it('says when SQUARE_TERMINAL_DEVICE_ID wins over the Terminal saved here (issue 42)', async () => {
+    stubFetch({
+      'GET /api/admin/integrations': () => [
+        200,
+        {
+          ...none,
+          square: {
+            ...none.square,
+            source: 'settings',
+            connected: true,
+            terminalDeviceId: 'device:FROMENV',
+            terminalSource: 'environment',
+          },
+        },
+      ],
+    });
+    renderScreen(<ConnectionsPanel />);
+    const square = await screen.findByRole('region', { name: 'Card payments (Square)' });
+    expect(
+      within(square).getByText(
+        "SQUARE_TERMINAL_DEVICE_ID in the server's environment wins: device:FROMENV",
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows a connection the environment sets without a form', async () => {

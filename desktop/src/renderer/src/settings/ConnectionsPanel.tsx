@@ -1,7 +1,8 @@
 // Settings → Connections (issue 38): the owner connects Square (card
 // payments), a mail server (SMTP) and Twilio (texts) herself. Each has a test
 // that makes a real call with what she typed; saving or disconnecting takes
-// her password (or an authenticator code). Secrets are never shown again:
+// her password (or an authenticator code). The Square card also pairs the
+// desk's Square Terminal (issue 42). Secrets are never shown again:
 // the server answers only "Connected, token ends in …1234". A service the
 // server's environment sets cannot be changed here (the environment wins).
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -185,6 +186,12 @@ const text = (
   />
 );
 
+/** Issue 42: which Terminal takes the desk's card checkouts, and where it comes from. */
+const terminalHint = (square: IntegrationsView['square']) =>
+  square.terminalSource === 'environment'
+    ? `SQUARE_TERMINAL_DEVICE_ID in the server's environment wins: ${square.terminalDeviceId}`
+    : 'From Square’s Devices list. Card on Terminal at the counter sends the amount due to it; empty: none.';
+
 const secretHint = (ending: string | null) =>
   ending ? `Leave empty to keep the saved one (ends in …${ending})` : undefined;
 
@@ -215,12 +222,17 @@ export function ConnectionsPanel() {
             initial={{
               locationId: view.square.locationId ?? '',
               environment: view.square.environment ?? 'sandbox',
+              terminalDeviceId:
+                view.square.terminalSource === 'settings'
+                  ? (view.square.terminalDeviceId ?? '')
+                  : '',
             }}
             body={(d) => ({
               accessToken: d.accessToken || undefined,
               locationId: d.locationId ?? '',
               environment: d.environment ?? 'sandbox',
               webhookSignatureKey: d.webhookSignatureKey || undefined,
+              terminalDeviceId: d.terminalDeviceId ?? '',
             })}
             fields={(d, set, errors) => (
               <>
@@ -252,6 +264,10 @@ export function ConnectionsPanel() {
                     hint: webhookHint(view.square),
                   },
                 )}
+                {text('square-terminal', 'Terminal device ID', d, set, errors, 'terminalDeviceId', {
+                  placeholder: 'device:995CS397A6475287',
+                  hint: terminalHint(view.square),
+                })}
               </>
             )}
           />

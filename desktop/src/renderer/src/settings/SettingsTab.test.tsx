@@ -74,6 +74,46 @@ describe('Settings (owner)', () => {
     ]);
   });
 
+  it('lets quick sales take units from today’s capacity (issue 42), off until she says so', async () => {
+    const calls = stubFetch({
+      'GET /api/admin/settings': () => [200, view()],
+      'PUT /api/admin/settings': (call) => [
+        200,
+        { settings: call.body, updatedAt: '2026-11-26T15:00:00.000Z', updatedBy: 'owner@x.com' },
+      ],
+    });
+    renderScreen(<SettingsTab />);
+    const toggle = await screen.findByLabelText('Quick sales take units from today’s capacity');
+    expect(toggle).not.toBeChecked();
+    fireEvent.click(toggle);
+    expect(toggle).toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const sent = calls.find((c) => c.method === 'PUT')!.body as ShopSettings;
+    expect(sent.quickSalesUseCapacity).toBe(true);
+    await waitFor(() =>
+      expect(screen.getByLabelText('Quick sales take units from today’s capacity')).toBeChecked(),
+    );
+  });
+
+  it('saves against a server that does not know the switch yet: it takes its default', async () => {
+    const older: Partial<ShopSettings> = { ...DEFAULT_SHOP_SETTINGS };
+    delete older.quickSalesUseCapacity;
+    const calls = stubFetch({
+      'GET /api/admin/settings': () => [200, view(older as ShopSettings)],
+      'PUT /api/admin/settings': (call) => [
+        200,
+        { settings: call.body, updatedAt: '2026-11-26T15:00:00.000Z', updatedBy: 'owner@x.com' },
+      ],
+    });
+    renderScreen(<SettingsTab />);
+    fireEvent.change(await screen.findByLabelText('Rush fee ($)'), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const sent = calls.find((c) => c.method === 'PUT')!.body as ShopSettings;
+    expect(sent).toMatchObject({ rushFeeCents: 1200, quickSalesUseCapacity: false });
+  });
+
   it('says what is wrong before sending, field by field', async () => {
     const calls = stubFetch({ 'GET /api/admin/settings': () => [200, view()] });
     renderScreen(<SettingsTab />);

@@ -1,7 +1,8 @@
 // The owner's shop settings (issue 22 part 4, issue 24's lock time): the
 // shop's name and contact details, its hours per weekday (the pickup slots
 // follow from them), lead time, rush rule, tax rate, cake-option fees, the
-// delivery area and the self-service lock. Checked by core's schema before it
+// delivery area, the self-service lock and whether quick sales take units
+// from the day's capacity (issue 42). Checked by core's schema before it
 // is sent, and by the server again (its 400 names the field); a change applies
 // to orders placed after it.
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -12,6 +13,7 @@ import {
   ShopSettingsInputSchema,
   weekdayName,
   WEEKDAYS,
+  withDefaults,
   type ShopSettings,
   type ShopSettingsView,
   type Weekday,
@@ -118,6 +120,8 @@ const NUMBER_KEYS = new Set<string>([
   'deliveryMiles',
 ]);
 const DOLLAR_KEYS = new Set<string>(['rushFeeCents', 'cakeWritingFeeCents', 'cakeBowsFeeCents']);
+/** Switches: 'true' or 'false' in the draft. */
+const BOOLEAN_KEYS = new Set<string>(['quickSalesUseCapacity']);
 
 function textOf(settings: ShopSettings, key: keyof ShopSettings): string {
   const value = settings[key];
@@ -144,6 +148,7 @@ function documentOf(saved: ShopSettings, draft: Draft, hours: HoursDraft): unkno
       const n = numberOf(text.replace(/^\$/, ''));
       out[key] = typeof n === 'number' ? Math.round(n * 100) : n;
     } else if (NUMBER_KEYS.has(key)) out[key] = numberOf(text);
+    else if (BOOLEAN_KEYS.has(key)) out[key] = text === 'true';
     else if (key === 'deliveryFees')
       // One "ZIP fee" per line (issue 38): "32301 5.00"; a line that is not one is kept for the schema to name.
       out[key] = text
@@ -188,7 +193,8 @@ export function SettingsTab() {
 
 function SettingsForm({ view }: { view: ShopSettingsView }) {
   const client = useQueryClient();
-  const saved = view.settings;
+  // A field a server before it does not send (an app newer than its server) takes its default.
+  const saved = withDefaults(view.settings);
   const [draft, setDraft] = useState<Draft>({});
   const [hours, setHours] = useState<HoursDraft>(() => structuredClone(saved.hours));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -301,6 +307,23 @@ function SettingsForm({ view }: { view: ShopSettingsView }) {
             A change applies to orders placed after it; placed orders keep their figures.
           </p>
           <div className="settings-fields">{ORDER_FIELDS.map(field)}</div>
+          <FormGroup
+            helperText={
+              errors.quickSalesUseCapacity ??
+              'On: a sale at the counter books its units in today’s capacity and is refused when the day is full. Off: the shelf is baked apart; sales are only counted.'
+            }
+            intent={errors.quickSalesUseCapacity ? 'danger' : 'none'}
+          >
+            <Switch
+              id="settings-quickSalesUseCapacity"
+              label="Quick sales take units from today’s capacity"
+              checked={value('quickSalesUseCapacity') === 'true'}
+              onChange={(e) => {
+                const { checked } = e.currentTarget;
+                setDraft((d) => ({ ...d, quickSalesUseCapacity: String(checked) }));
+              }}
+            />
+          </FormGroup>
         </Section>
         <Section title="Delivery area">
           <div className="settings-fields">{DELIVERY_FIELDS.map(field)}</div>

@@ -1,0 +1,10 @@
+import { applyMigrations, createPrismaClient } from '@bakery/prisma';
+import { seedOrders } from './backOffice.js';
+const url = 'postgresql://postgres@127.0.0.1:5432/perf_keep';
+await applyMigrations(url);
+const prisma = createPrismaClient(url, { max: 4 });
+const t = performance.now();
+await seedOrders(prisma);
+console.log('seeded', (performance.now() - t) / 1000);
+await prisma.$executeRawUnsafe('VACUUM ANALYZE');
+await prisma.$disconnect();
