@@ -38,6 +38,21 @@ async function freshDir() {
 }
 
 describe('retention', () => {
+  it('never deletes the backup just taken, even beside another of the same second', async () => {
+    const dir = await freshDir();
+    const at = new Date('2026-11-29T11:12:19Z');
+    // Names tell the second only: which of the two is the newer cannot be read from them.
+    const first = backupNameFor(at, 'manual');
+    const second = backupNameFor(at, 'manual');
+    for (const name of [first, second]) await writeFile(path.join(dir, name), 'x');
+    for (const justTaken of [first, second]) {
+      await pruneBackups(dir, { keepDaily: 14, keepWeekly: 8 }, at, justTaken);
+      expect(await readdir(dir)).toContain(justTaken);
+      await writeFile(path.join(dir, first), 'x');
+      await writeFile(path.join(dir, second), 'x');
+    }
+  });
+
   it('keeps the newest of the last 14 days and of the 8 weeks before them', async () => {
     const dir = await freshDir();
     const today = bakeryToday(new Date('2026-11-25T12:00:00Z'));

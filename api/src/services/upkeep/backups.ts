@@ -244,17 +244,22 @@ export async function takeBackup(options: {
   }
 }
 
-/** Deletes the backups core's retention does not keep, and stale partial files. */
+/**
+ * Deletes the backups core's retention does not keep, and stale partial
+ * files; never `justTaken` (names tell the second a backup was taken, so two
+ * taken in one second could otherwise lose the newer one).
+ */
 export async function pruneBackups(
   dir: string,
   settings: Pick<BackupSettings, 'keepDaily' | 'keepWeekly'>,
   now = new Date(),
+  justTaken?: string,
 ): Promise<string[]> {
   const all = await listBackups(dir, Number.MAX_SAFE_INTEGER);
   const keep = backupsToKeep(all, settings);
   const removed: string[] = [];
   for (const file of all) {
-    if (keep.has(file)) continue;
+    if (keep.has(file) || file.name === justTaken) continue;
     await rm(path.join(dir, file.name), { force: true });
     removed.push(file.name);
   }
@@ -299,7 +304,12 @@ export async function backupNow(options: {
     ...options,
     kind: options.reason === 'nightly' ? 'nightly' : 'manual',
   });
-  const removed = await pruneBackups(options.dir, await backupSettings(options.prisma));
+  const removed = await pruneBackups(
+    options.dir,
+    await backupSettings(options.prisma),
+    new Date(),
+    result.name,
+  );
   options.log.info('backup taken', {
     reason: options.reason,
     file: result.path,
