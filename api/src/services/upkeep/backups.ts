@@ -255,7 +255,10 @@ export async function pruneBackups(
   now = new Date(),
   justTaken?: string,
 ): Promise<string[]> {
-  const all = await listBackups(dir, Number.MAX_SAFE_INTEGER);
+  // The backup just taken is the newest of its second: retention keeps it, not a twin.
+  const all = (await listBackups(dir, Number.MAX_SAFE_INTEGER)).map((file) =>
+    file.name === justTaken ? { ...file, takenAt: new Date(file.takenAt.getTime() + 999) } : file,
+  );
   const keep = backupsToKeep(all, settings);
   const removed: string[] = [];
   for (const file of all) {
