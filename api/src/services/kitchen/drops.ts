@@ -40,12 +40,10 @@ import {
 } from '@bakery/core';
 import { Prisma, sqlPool, type PrismaClient } from '@bakery/prisma';
 import { badRequest, conflict, HttpError, notFound } from '../../errors.js';
-import type { Db } from '../../db/types.js';
+import type { Db, Raw } from '../../db/types.js';
 import type { Logger, Notifications } from '../contracts.js';
 import { settingsRow } from '../../db/settingsRow.js';
 import { readAtMostEverySecond, type RecentReads } from './recentReads.js';
-
-type Raw = Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'>;
 
 /** A drop as DROP_COLUMNS reads it: core's shape, before toDef makes its dates and numbers exact. */
 type DropRow = DropDef;

@@ -12,7 +12,7 @@ import {
   type KitchenLine,
 } from '@bakery/core';
 import { Prisma } from '@bakery/prisma';
-import type { Db } from '../../db/types.js';
+import type { Db, Raw } from '../../db/types.js';
 import { liveVersion } from '../menu/live.js';
 import { loadAvailability } from './capacity.js';
 import {
@@ -60,8 +60,6 @@ export async function availabilityOffer(
   });
   return { fromDate, toDate, menuVersion: liveVersion(), days };
 }
-
-type Raw = Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'>;
 
 export interface UnitBooking {
   orderId: string;

@@ -16,10 +16,8 @@ import {
 } from '@bakery/core';
 import { Prisma } from '@bakery/prisma';
 import { badRequest, notFound } from '../../errors.js';
-import type { Db } from '../../db/types.js';
+import type { Db, Raw } from '../../db/types.js';
 import { readAtMostEverySecond, type RecentReads } from './recentReads.js';
-
-type Raw = Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'>;
 
 interface WindowRow {
   id: string;

@@ -190,6 +190,11 @@ async function tellChanged(
     );
 }
 
+/** Whether a stored order's lines are what `priced` would store, as the kitchen counts them. */
+const sameKitchenLines = (items: Prisma.JsonValue, priced: ReturnType<typeof occurrencePrice>) =>
+  JSON.stringify(storedLines(items)) ===
+  JSON.stringify(storedLines(orderLines(priced) as unknown as Prisma.JsonValue));
+
 /** Who the order history names when a booked occurrence follows the menu. */
 const MENU_ACTOR: Actor = { id: null, email: 'standing order (the menu changed)' };
 
@@ -239,9 +244,7 @@ export async function followMenu(
     const stored = orders.get(occurrence.orderId!);
     if (
       !stored ||
-      (centsOf(stored.total) === priced.totalCents &&
-        JSON.stringify(storedLines(stored.items)) ===
-          JSON.stringify(storedLines(orderLines(priced) as unknown as Prisma.JsonValue)))
+      (centsOf(stored.total) === priced.totalCents && sameKitchenLines(stored.items, priced))
     )
       continue;
     const told = await prisma
@@ -251,9 +254,7 @@ export async function followMenu(
           return null;
         if (occurrenceLock(occurrence.date, current.pickupTime) <= now) return null;
         const items = orderLines(priced);
-        const sameLines =
-          JSON.stringify(storedLines(current.items)) ===
-          JSON.stringify(storedLines(items as unknown as Prisma.JsonValue));
+        const sameLines = sameKitchenLines(current.items, priced);
         const before = centsOf(current.total);
         if (sameLines && before === priced.totalCents) return null;
         if (!sameLines)
