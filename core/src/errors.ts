@@ -91,6 +91,8 @@ export const ERROR_CODES = [
   'service_unavailable',
   /** 500: an unexpected failure (logged with the request id). */
   'internal_error',
+  /** 503: the shop is closed for a few seconds while the owner restores a backup (`Retry-After`). */
+  'maintenance',
   /** 503: a staff read ran past its statement timeout and was stopped (narrow the range). */
   'query_timeout',
   /** 400: an uploaded menu photo is not a JPEG, PNG, WebP or HEIC image we can read (nothing stored). */
