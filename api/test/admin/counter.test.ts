@@ -153,6 +153,49 @@ describe('Mark Ready', () => {
     expect(out.status).toBe(200);
     expect(out.body.order.fulfillmentStatus).toBe('out_for_delivery');
   });
+  it('Undo puts each order back where it was, keeps its code, mails nothing, and refuses a handed-over one', async () => {
+    const baking = await insertOrder(server.prisma, {
+      customerEmail: 'undo@example.com',
+      pickupDate: today,
+    });
+    await staff.post(`/api/admin/orders/${baking.id}/stage`, { stage: 'baking' });
+    const fresh = await insertOrder(server.prisma, { pickupDate: today });
+    const handed = await insertOrder(server.prisma, { pickupDate: today, paymentStatus: 'paid' });
+    const marked = await staff.post('/api/admin/orders/ready', {
+      ids: [baking.id, fresh.id, handed.id],
+    });
+    expect(marked.body.message).toBe('3 of 3 orders marked ready');
+    const code = (await stored(baking.id)).pickupCode;
+    expect((await staff.patch(`/api/admin/orders/${handed.id}/fulfill`, {})).status).toBe(200);
+    await mail.idle();
+    const before = smtp.messages.length;
+
+    const undone = await staff.post('/api/admin/orders/ready/undo', {
+      ids: [baking.id, fresh.id, handed.id],
+    });
+    expect(undone.status).toBe(200);
+    expect(undone.body.message).toContain('2 of 3 orders put back');
+    expect(undone.body.results).toContainEqual({
+      id: handed.id,
+      ok: false,
+      message: 'Cannot undo: order is picked up',
+    });
+    const back = await stored(baking.id);
+    expect(back).toMatchObject({ fulfillmentStatus: 'baking', readyAt: null, pickupCode: code });
+    expect((await stored(fresh.id)).fulfillmentStatus).toBe('received');
+    expect((await stored(handed.id)).fulfillmentStatus).toBe('picked_up');
+    // The table's history row, as any other action writes it.
+    const moves = (await history(baking.id)).filter((row) => row.field === 'fulfillmentStatus');
+    expect(moves.map((row) => row.to).sort()).toEqual(['baking', 'baking', 'ready']);
+    await mail.idle();
+    expect(smtp.messages.length).toBe(before);
+    // A second Undo finds nothing ready.
+    const again = await staff.post('/api/admin/orders/ready/undo', { ids: [baking.id] });
+    expect(again.body.results[0]).toMatchObject({
+      ok: false,
+      message: 'Cannot undo: order is baking',
+    });
+  });
 });
 
 describe('Hand Over', () => {

@@ -150,6 +150,7 @@ describe('the order-state table (issue 23)', () => {
       'startBaking',
       'markReady',
       'handOver',
+      'confirmPayment',
       'cancel',
       'archive',
       'delete',

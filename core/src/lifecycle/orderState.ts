@@ -93,6 +93,8 @@ export const ORDER_ACTIONS = [
   'sendOut',
   'handOver',
   'undoHandOver',
+  'undoReady',
+  'confirmPayment',
   'cancel',
   'restore',
   'refund',
@@ -108,7 +110,8 @@ export type CustomerMessage =
   | 'outForDelivery'
   | 'orderCancelled'
   | 'orderRestored'
-  | 'refundRecorded';
+  | 'refundRecorded'
+  | 'paymentReceived';
 
 /** Conflict codes of refusals (409), stable for clients (core's ERROR_CODES). */
 export type OrderRefusalCode = 'invalid_state' | 'order_handed_over' | 'payment_due' | 'order_paid';
@@ -136,6 +139,8 @@ export interface OrderStateInput {
   deliveryFeeStatus: string;
   /** Before a cancel: the state to restore. */
   cancelledFrom?: string | null;
+  /** Before Mark Ready: the state it was marked ready from (the order's history keeps it). */
+  readyFrom?: string | null;
   cancelledAt?: string | Date | null;
   archivedAt?: string | Date | null;
   paidAt?: string | Date | null;
@@ -228,6 +233,29 @@ export const ORDER_ACTION_RULES: Readonly<Record<OrderAction, OrderActionRule>> 
     message: null,
     money: false,
   },
+  // The Undo on Mark Ready's toast: back to the kitchen's state it left, the
+  // pickup code kept; nothing is mailed (the ready mail may be out already).
+  undoReady: {
+    label: 'Undo',
+    from: READY_STATUSES,
+    to: (order) =>
+      isFulfillmentStatus(order.readyFrom) && BEFORE_READY_STATUSES.includes(order.readyFrom)
+        ? order.readyFrom
+        : 'received',
+    permission: 'manageOrders',
+    message: null,
+    money: false,
+  },
+  // The spec's Confirm Payment: what is due recorded as received; a
+  // received order is confirmed by it, a later one keeps its state.
+  confirmPayment: {
+    label: 'Confirm Payment',
+    from: FULFILLMENT_STATUSES.filter((state) => state !== 'cancelled'),
+    to: (order) => (fulfillmentOf(order) === 'received' ? 'confirmed' : null),
+    permission: 'manageOrders',
+    message: 'paymentReceived',
+    money: true,
+  },
   cancel: {
     label: 'Cancel Order',
     from: BEFORE_HANDOVER,
@@ -319,6 +347,10 @@ export function checkOrderAction(
     return no(`Cannot ${rule.label.toLowerCase()}: order is ${label}`);
   }
   switch (action) {
+    case 'confirmPayment':
+      if (order.paymentStatus !== 'pending')
+        return no(`Cannot confirm payment: payment is already ${order.paymentStatus}`);
+      return OK;
     case 'handOver':
       if (order.deliveryFeeStatus === 'pending')
         return no('Cannot hand over: the delivery fee is still pending');
@@ -368,6 +400,7 @@ export function stateChanges(
   if (to === 'cancelled') Object.assign(changes, { cancelledFrom: from, cancelledAt: now });
   if (from === 'cancelled') Object.assign(changes, { cancelledFrom: null, cancelledAt: null });
   if (READY_STATUSES.includes(to) && !FULFILLMENT_STATES[from].handedOver) changes.readyAt = now;
+  if (READY_STATUSES.includes(from) && BEFORE_READY_STATUSES.includes(to)) changes.readyAt = null;
   return changes;
 }
 

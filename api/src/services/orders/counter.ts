@@ -5,22 +5,14 @@ import {
   bakeryToday,
   BULK_READY_MAX,
   fulfillmentOf,
-  isFulfillmentStatus,
   addDays,
   formatLongDate,
-  FULFILLMENT_STATES,
   BEFORE_READY_STATUSES,
   READY_STATUSES,
   readyActionFor,
 } from '@bakery/core';
 import { conflict, notFound } from '../../errors.js';
-import {
-  type OrderAdminDeps,
-  type Actor,
-  lockOrder,
-  applyChanges,
-  newPickupCode,
-} from './record.js';
+import { type OrderAdminDeps, type Actor, newPickupCode } from './record.js';
 import { takeOrderAction } from './engine.js';
 import { fulfill } from './lifecycle.js';
 
@@ -124,19 +116,15 @@ export async function undoReadyBulk(deps: OrderAdminDeps, ids: string[], actor: 
   const results: { id: string; ok: boolean; message?: string }[] = [];
   for (const id of ids.slice(0, BULK_READY_MAX)) {
     try {
-      await deps.prisma.$transaction(async (tx) => {
-        const current = await lockOrder(tx, id);
-        const state = fulfillmentOf(current);
-        if (!READY_STATUSES.includes(state))
-          throw conflict(
-            `Cannot undo: order is ${FULFILLMENT_STATES[state].customerLabel.toLowerCase()}`,
-          );
-        const marked = await tx.orderHistory.findFirst({
-          where: { orderId: id, field: 'fulfillmentStatus', to: state },
-          orderBy: [{ at: 'desc' }, { id: 'desc' }],
-        });
-        const back = isFulfillmentStatus(marked?.from) ? marked.from : 'received';
-        await applyChanges(tx, current, { fulfillmentStatus: back, readyAt: null }, actor);
+      await takeOrderAction(deps, id, 'undoReady', actor, {
+        known: async (tx, current) => {
+          const marked = await tx.orderHistory.findFirst({
+            where: { orderId: id, field: 'fulfillmentStatus', to: fulfillmentOf(current) },
+            orderBy: [{ at: 'desc' }, { id: 'desc' }],
+            select: { from: true },
+          });
+          return { readyFrom: marked?.from ?? null };
+        },
       });
       results.push({ id, ok: true });
     } catch (error) {

@@ -9,6 +9,7 @@ import {
   type ActionCheck,
   type CustomerMessage,
   type OrderAction,
+  type OrderStateInput,
 } from '@bakery/core';
 import type { Notifications } from '../contracts.js';
 import {
@@ -20,7 +21,7 @@ import {
   stateOf,
   type Actor,
   type CounterContext,
-  type OrderAdminDeps,
+  type EngineDeps,
   type OrderRow,
   type Tx,
 } from './record.js';
@@ -30,10 +31,14 @@ export interface ActionStep {
   context?: (current: OrderRow) => CounterContext;
   /** The spec's own check of the same call, first, so its answers and messages stay (section 4). */
   specCheck?: (current: OrderRow) => ActionCheck;
+  /** What the rule's `to` reads beyond the row (the state Mark Ready started from). */
+  known?: (tx: Tx, current: OrderRow) => Promise<Partial<OrderStateInput>>;
   /** Already done (an order already ready): nothing changes and nothing is sent. */
   done?: (current: OrderRow) => boolean;
   /** The action's own work in the transaction; the fields it returns are written with the state. */
   work?: (tx: Tx, current: OrderRow) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** The caller sends its own words (the unpaid-order release): the rule's message is not sent. */
+  quiet?: boolean;
   /** What the message says beyond the order (a refund's amount and method), read after `work`. */
   messageDetail?: () => MessageDetail;
   now?: Date;
@@ -52,6 +57,7 @@ const SEND: Record<
   orderCancelled: (n, id) => n.orderCancelled?.(id),
   orderRestored: (n, id) => n.orderRestored?.(id),
   refundRecorded: (n, id, detail) => n.refundRecorded?.(id, detail),
+  paymentReceived: (n, id) => n.paymentReceived(id),
 };
 
 /**
@@ -62,7 +68,7 @@ const SEND: Record<
  * is sent (a failure of the mail never undoes the action).
  */
 export async function takeOrderAction(
-  deps: OrderAdminDeps,
+  deps: EngineDeps,
   id: string,
   /** The action, or how it follows from the order (Mark Ready or Out for Delivery). */
   which: OrderAction | ((current: OrderRow) => OrderAction),
@@ -81,15 +87,16 @@ export async function takeOrderAction(
     ensureCounter(current, action, step.context?.(current));
     const extra = (await step.work?.(tx, current)) ?? {};
     changed = true;
+    const state = { ...stateOf(current), ...(await step.known?.(tx, current)) };
     return applyChanges(
       tx,
       current,
-      { ...stateChanges(stateOf(current), rule.to(stateOf(current)), now), ...extra },
+      { ...stateChanges(state, rule.to(state), now), ...extra },
       actor,
     );
   });
   const message = action ? ORDER_ACTION_RULES[action as OrderAction].message : null;
-  if (changed && message)
+  if (changed && message && !step.quiet)
     await notify(deps, message, async () => {
       await SEND[message](deps.notifications, id, step.messageDetail?.());
     });

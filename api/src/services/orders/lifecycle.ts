@@ -6,7 +6,6 @@ import {
   adminActionChanges,
   bakeryToday,
   checkAdminAction,
-  checkOrderAction,
   specFields,
   type PaymentMethod,
   checkPaymentChange,
@@ -38,7 +37,6 @@ import {
   lockOrder,
   ensure,
   ensureAllowed,
-  applyChanges,
   act,
   counterChanges,
   notify,
@@ -46,6 +44,7 @@ import {
   reload,
   stateOf,
   orderName,
+  type EngineDeps,
 } from './record.js';
 
 /** PATCH /status: 'paid' confirms the payment, 'cancelled' cancels, 'completed' settles it. */
@@ -89,32 +88,29 @@ export const RELEASE_ACTOR: Actor = { id: null, email: 'automatic release (unpai
  * null is returned. The caller mails the customer.
  */
 export async function releaseUnpaidOrder(
-  deps: Pick<OrderAdminDeps, 'prisma'>,
+  deps: EngineDeps,
   id: string,
   reason: string,
   stillDue: (order: OrderRow) => boolean,
 ): Promise<OrderRow | null> {
-  return deps.prisma.$transaction(async (tx) => {
-    const order = await lockOrder(tx, id);
-    if (!stillDue(order) || !checkAdminAction(order, 'cancel').ok) return null;
-    const updated = await applyChanges(
-      tx,
-      order,
-      { ...adminActionChanges(order, 'cancel'), ...counterChanges(order, 'cancel') },
-      RELEASE_ACTOR,
-    );
-    await tx.orderHistory.create({
-      data: {
-        orderId: id,
-        actorId: null,
-        actorEmail: RELEASE_ACTOR.email,
-        field: 'cancelReason',
-        from: null,
-        to: reason,
-      },
-    });
-    return updated;
+  const { order, changed } = await takeOrderAction(deps, id, 'cancel', RELEASE_ACTOR, {
+    done: (current) => !stillDue(current) || !checkAdminAction(current, 'cancel').ok,
+    quiet: true,
+    work: async (tx, current) => {
+      await tx.orderHistory.create({
+        data: {
+          orderId: id,
+          actorId: null,
+          actorEmail: RELEASE_ACTOR.email,
+          field: 'cancelReason',
+          from: null,
+          to: reason,
+        },
+      });
+      return { ...adminActionChanges(current, 'cancel') };
+    },
   });
+  return changed ? order : null;
 }
 
 /** Confirm Payment: the amount due recorded as received ("other": outside Square), then paid. */
@@ -124,23 +120,14 @@ export async function confirmPayment(
   actor: Actor,
   method: PaymentMethod = 'other',
 ) {
-  const order = await deps.prisma.$transaction(async (tx) => {
-    const current = await lockOrder(tx, id);
-    ensure(checkAdminAction(current, 'confirmPayment'));
-    const due = amountDueCents(orderMoneyOf(current));
-    if (due > 0) await recordPayment(tx, id, { method, amountCents: due, actor });
-    return applyChanges(
-      tx,
-      current,
-      {
-        ...adminActionChanges(current, 'confirmPayment'),
-        ...counterChanges(current, 'confirmPayment'),
-        paymentMethod: method,
-      },
-      actor,
-    );
+  const { order } = await takeOrderAction(deps, id, 'confirmPayment', actor, {
+    specCheck: (current) => checkAdminAction(current, 'confirmPayment'),
+    work: async (tx, current) => {
+      const due = amountDueCents(orderMoneyOf(current));
+      if (due > 0) await recordPayment(tx, id, { method, amountCents: due, actor });
+      return { ...adminActionChanges(current, 'confirmPayment'), paymentMethod: method };
+    },
   });
-  await notify(deps, 'payment received', () => deps.notifications.paymentReceived(id));
   return order;
 }
 
@@ -178,20 +165,11 @@ export async function setFulfillment(
 ) {
   if (orderStatus !== 'complete') return undoHandOver(deps, id, actor);
   // Mark Complete hands the order over: refused while money is due (payment_due).
-  return act(
-    deps,
-    id,
-    (current) => {
-      const verdict = checkAdminAction(current, 'markComplete');
-      if (!verdict.ok) return verdict;
-      return checkOrderAction(stateOf(current), 'handOver');
-    },
-    actor,
-    (current) => ({
-      ...adminActionChanges(current, 'markComplete'),
-      ...counterChanges(current, 'markComplete'),
-    }),
-  );
+  const { order } = await takeOrderAction(deps, id, 'handOver', actor, {
+    specCheck: (current) => checkAdminAction(current, 'markComplete'),
+    work: (_tx, current) => ({ ...adminActionChanges(current, 'markComplete') }),
+  });
+  return order;
 }
 
 /**

@@ -27,6 +27,9 @@ export interface OrderAdminDeps {
   log?: Logger;
 }
 
+/** What the order engine needs: the database, the customer's mails and the log. */
+export type EngineDeps = Pick<OrderAdminDeps, 'prisma' | 'notifications' | 'log'>;
+
 export interface Actor {
   /** The staff member's account; null for the server's own jobs. */
   id: string | null;
@@ -146,7 +149,11 @@ export function counterChanges(order: OrderRow, action: string, now = new Date()
 }
 
 /** Sends a notification without letting a mail failure reach the caller. */
-export async function notify(deps: OrderAdminDeps, what: string, send: () => Promise<void>) {
+export async function notify(
+  deps: Pick<OrderAdminDeps, 'log'>,
+  what: string,
+  send: () => Promise<void>,
+) {
   try {
     await send();
   } catch (error) {

@@ -72,7 +72,7 @@ export async function releaseUnpaidOrders(
       await notifications.unpaidOrderWarning?.(order.id, at);
     } else if (step === 'release') {
       const released = await releaseUnpaidOrder(
-        { prisma },
+        deps,
         order.id,
         reason,
         (current) => unpaidOrderStep(current, settings, now) === 'release',
