@@ -75,28 +75,46 @@ export function limitsOf(deps: Deps): RateLimits {
 /** The stored key: a SHA-256 hash, 64 characters whatever the input. */
 export const limitKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
-const upsertCount = (key: string, resetAt: Date) => `
-    INSERT INTO "RateLimit" ("key", "count", "resetAt") VALUES ('${key}', 1, '${resetAt.toISOString()}')
+const upsertCounts = (rows: readonly { key: string; resetAt: Date }[]) => `
+    INSERT INTO "RateLimit" ("key", "count", "resetAt") VALUES ${rows
+      .map(({ key, resetAt }) => `('${key}', 1, '${resetAt.toISOString()}')`)
+      .join(', ')}
     ON CONFLICT ("key") DO UPDATE SET
       "count" = CASE WHEN "RateLimit"."resetAt" <= now() THEN 1 ELSE "RateLimit"."count" + 1 END,
       "resetAt" = CASE WHEN "RateLimit"."resetAt" <= now() THEN EXCLUDED."resetAt" ELSE "RateLimit"."resetAt" END
-    RETURNING "count"`;
+    RETURNING "key", "count"`;
 
 /**
- * Adds one to the key's current window (starting a new one when it has
- * passed); returns the new count. One round trip on the pg pool, committed
- * asynchronously: a counter may lose its last increments in a crash, and in
- * exchange it does not wait for a disk flush (every order request counts
- * one; the flushes per second are this machine's ceiling for orders).
+ * Adds one to each key's current window (starting a new one when it has
+ * passed); returns the new counts, in the keys' order. One round trip on the
+ * pg pool whatever the number of keys, committed asynchronously: a counter
+ * may lose its last increments in a crash, and in exchange it does not wait
+ * for a disk flush (every order request counts one; the flushes per second
+ * are this machine's ceiling for orders).
  */
-export async function hit(prisma: PrismaClient, key: string, windowMs: number): Promise<number> {
-  const resetAt = new Date(Date.now() + windowMs);
+export async function hitAll(
+  prisma: PrismaClient,
+  keys: readonly { key: string; windowMs: number }[],
+): Promise<number[]> {
+  const now = Date.now();
+  const rows = keys.map(({ key, windowMs }) => ({
+    key: limitKey(key),
+    resetAt: new Date(now + windowMs),
+  }));
+  // A key named twice would be updated twice by one statement, which PostgreSQL refuses.
+  const distinct = [...new Map(rows.map((row) => [row.key, row])).values()];
   // Both values are made here (a hex digest, an ISO time), so they are written into the text.
-  const rows = await asyncCommitQuery<{ count: number }>(
+  const counted = await asyncCommitQuery<{ key: string; count: number }>(
     prisma,
-    upsertCount(limitKey(key), resetAt),
+    upsertCounts(distinct),
   );
-  return Number(rows[0]?.count ?? 1);
+  const byKey = new Map(counted.map((row) => [row.key, Number(row.count)]));
+  return rows.map((row) => byKey.get(row.key) ?? 1);
+}
+
+/** Adds one to the key's current window; returns the new count (see hitAll). */
+export async function hit(prisma: PrismaClient, key: string, windowMs: number): Promise<number> {
+  return (await hitAll(prisma, [{ key, windowMs }]))[0]!;
 }
 
 /** The count of the key's current window (0 when none is open). */
@@ -308,7 +326,7 @@ export async function secondFactorAttempt(
 }
 
 /**
- * Counts a call under each key (one round trip each) and answers 429 with
+ * Counts a call under each key (one round trip for all) and answers 429 with
  * `message` once any key's window is over its limit (issue 39: holds per
  * account and per address, notify per address and per drop, self-service
  * changes per account).
@@ -318,8 +336,12 @@ export async function countCalls(
   keys: readonly (readonly [string, Limit])[],
   message: string,
 ): Promise<void> {
-  for (const [key, limit] of keys)
-    if ((await hit(deps.prisma, key, limit.windowMs)) > limit.max) throw tooManyRequests(message);
+  // Every key in one statement: a call counts against each of its limits.
+  const counts = await hitAll(
+    deps.prisma,
+    keys.map(([key, limit]) => ({ key, windowMs: limit.windowMs })),
+  );
+  if (counts.some((count, i) => count > keys[i]![1].max)) throw tooManyRequests(message);
 }
 
 /** Counts every call per address (and per e-mail for forgot-password); 429 beyond the limit. */

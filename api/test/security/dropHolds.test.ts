@@ -153,6 +153,52 @@ describe('finding 1: nobody keeps a drop sold out', () => {
     expect(unit).toMatchObject({ sold: 5, held: 0 });
   });
 
+  it('a hold of two units is all or nothing, and a refused one starts no timer', async () => {
+    const answer = await owner.post('/api/admin/drops', {
+      name: 'Bread Pair',
+      opensAt: new Date(Date.now() - MINUTE).toISOString(),
+      closesAt: new Date(Date.now() + 60 * MINUTE).toISOString(),
+      pickupDates: [addDays(today, DAYS)],
+      units: [
+        { label: 'Focaccia', productIds: ['focaccia'], quantity: 2 },
+        { label: 'Rolls', productIds: ['dinner-rolls'], quantity: 1 },
+      ],
+    });
+    expect(answer.status).toBe(201);
+    const d = answer.body as { id: string };
+    const rolls = await customerAt();
+    expect(
+      (
+        await rolls.post(`/api/drops/${d.id}/holds`, {
+          items: [{ productId: 'dinner-rolls', quantity: 1 }],
+        })
+      ).status,
+    ).toBe(201);
+    const both = await customerAt();
+    const pair = [
+      { productId: 'focaccia', quantity: 1 },
+      { productId: 'dinner-rolls', quantity: 1 },
+    ];
+    const refused = await both.post(`/api/drops/${d.id}/holds`, { items: pair });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('drop_sold_out');
+    expect(refused.body.message).toContain('Dinner Rolls is sold out in the Bread Pair drop');
+    // The focaccia it took for a moment went back, and no timer was started.
+    const list = await owner.get('/api/admin/drops');
+    const seen = (list.body.drops as any[]).find((x) => x.id === d.id);
+    expect(seen.units.map((u: any) => u.held)).toEqual([0, 1]);
+    expect(seen.holders).toBe(1);
+    expect(await server.prisma.dropHoldStart.count({ where: { dropId: d.id } })).toBe(1);
+    // Once the rolls are let go, the pair is held with one end for both.
+    expect((await rolls.del(`/api/drops/${d.id}/holds`)).status).toBe(200);
+    const granted = await both.post(`/api/drops/${d.id}/holds`, { items: pair });
+    expect(granted.status).toBe(201);
+    expect(granted.body.items).toHaveLength(2);
+    const start = await server.prisma.dropHoldStart.findMany({ where: { dropId: d.id } });
+    expect(start).toHaveLength(2);
+    expect(start.map((row) => row.expiresAt.toISOString())).toContain(granted.body.expiresAt);
+  });
+
   it('limits holds per address, whatever the accounts', async () => {
     const d = await openDrop('Rolls Rush', 'dinner-rolls', 50);
     const address = '203.0.113.50';
