@@ -13,11 +13,11 @@ import {
   type FulfillmentStatus,
   type TodayView,
 } from '@bakery/core';
-import type { Db } from './stats.js';
+import type { Raw } from '../db/types.js';
 import { PAYMENTS } from './dailySummary.js';
 import { NOT_CANCELLED_SQL } from '../db/orderStates.js';
 
-export async function dayAtAGlance(db: Db, now = new Date()): Promise<TodayView> {
+export async function dayAtAGlance(db: Raw, now = new Date()): Promise<TodayView> {
   const today = bakeryToday(now);
   const tomorrow = addDays(today, 1);
   const [due, takings, next] = await Promise.all([

@@ -17,7 +17,8 @@ import {
 import type { Prisma } from '@bakery/prisma';
 import { centsOf, decimalOf, orderMoneyOf } from '../../db/money.js';
 
-import type { Actor, OrderRow, Tx } from './record.js';
+import type { Actor, OrderRow } from './record.js';
+import type { Tx } from '../../db/types.js';
 
 /** A payment received now: `amountCents` by `method`. */
 export async function recordPayment(

@@ -29,9 +29,9 @@ import {
   paymentFieldsAfterMoney,
   recordPayment,
   type Actor,
-  type Tx,
 } from '../orders/index.js';
 import type { SquareSettings } from './settings.js';
+import type { Tx } from '../../db/types.js';
 
 /** Who the order history and the payment row name for what the Terminal did. */
 const TERMINAL_ACTOR: Actor = { id: null, email: 'Square Terminal' };

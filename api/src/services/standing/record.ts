@@ -23,13 +23,11 @@ import {
   type StandingOrderView,
   type StandingSettings,
 } from '@bakery/core';
-import { Prisma, type PrismaClient } from '@bakery/prisma';
+import { Prisma } from '@bakery/prisma';
 import { settingsRow, storedOrDefault } from '../../db/settingsRow.js';
 import { orderMoneyOf } from '../../db/money.js';
 import { applyChanges, counterChanges, lockOrder, type Actor } from '../orders/index.js';
-
-type Tx = Prisma.TransactionClient;
-type Db = PrismaClient | Tx;
+import type { Db, Tx } from '../../db/types.js';
 
 export type StandingRow = Prisma.StandingOrderGetPayload<object>;
 export type OccurrenceRow = Prisma.StandingOccurrenceGetPayload<object>;
