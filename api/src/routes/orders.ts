@@ -10,7 +10,8 @@ import { callRateLimit, countCalls, limitsOf } from '../middleware/rateLimit.js'
 import type { Context, Next } from 'koa';
 import { submitOrder } from '../services/orderSubmission.js';
 import { cancelMyOrder, changeMyOrder, previewMyOrderChange } from '../services/selfService.js';
-import { dollars, toOrderView } from '../services/orderView.js';
+import { toOrderView } from '../services/orderView.js';
+import { dollarsOf } from '../db/money.js';
 import {
   latestOrders,
   orderByReference,
@@ -194,7 +195,7 @@ export function ordersRouter(deps: AppDeps): Router {
     const own = Boolean(user && order.userId === user.id);
     return {
       paymentStatus: order.paymentStatus as PaymentStatus,
-      total: dollars(order.total),
+      total: dollarsOf(order.total),
       orderId: order.id,
       customerEmail: own ? order.customerEmail : maskEmail(order.customerEmail),
       paymentUrl: order.squarePaymentUrl,

@@ -12,6 +12,7 @@ import {
   READY_STATUSES,
   type FulfillmentStatus,
   type TodayView,
+  centsToDollars,
 } from '@bakery/core';
 import type { Raw } from '../db/types.js';
 import { PAYMENTS } from './dailySummary.js';
@@ -48,7 +49,7 @@ export async function dayAtAGlance(db: Raw, now = new Date()): Promise<TodayView
   });
   const byMethod = takings.map((row) => ({
     method: row.method,
-    amount: Number(row.cents) / 100,
+    amount: centsToDollars(Number(row.cents)),
     orders: row.n,
   }));
   return {
@@ -56,7 +57,7 @@ export async function dayAtAGlance(db: Raw, now = new Date()): Promise<TodayView
     pickups: summary('pickup'),
     deliveries: summary('delivery'),
     takings: {
-      total: takings.reduce((sum, row) => sum + Number(row.cents), 0) / 100,
+      total: centsToDollars(takings.reduce((sum, row) => sum + Number(row.cents), 0)),
       byMethod,
     },
     tomorrow: next[0]?.n ?? 0,

@@ -175,7 +175,7 @@ const NEWEST_FIRST = 'ORDER BY "createdAt" DESC, "id" DESC LIMIT';
  * An account's orders, newest first, older than `before` when given, on the
  * pg pool (the customer's most frequent read; Prisma's query compiler alone
  * cost more than the rest of the request). PostgreSQL's numerics arrive as
- * text, which dollars() reads alike.
+ * text, which dollarsOf() reads alike.
  */
 export async function latestOrders(
   prisma: PrismaClient,

@@ -25,7 +25,7 @@ import {
 } from '@bakery/core';
 import { Prisma } from '@bakery/prisma';
 import { settingsRow, storedOrDefault } from '../../db/settingsRow.js';
-import { orderMoneyOf } from '../../db/money.js';
+import { dollarsOf, orderMoneyOf } from '../../db/money.js';
 import { applyChanges, counterChanges, lockOrder, type Actor } from '../orders/index.js';
 import type { Db, Tx } from '../../db/types.js';
 
@@ -146,7 +146,7 @@ export async function toStandingView(
         state,
         editableUntil: open,
         lockAt: lockAt.toISOString(),
-        total: order && state === 'ordered' ? Number(order.total) : centsToDollars(priceCents),
+        total: order && state === 'ordered' ? dollarsOf(order.total) : centsToDollars(priceCents),
         orderId: state === 'ordered' ? (occurrence?.orderId ?? null) : null,
         reason: occurrence?.reason ?? null,
       });
