@@ -1,8 +1,9 @@
 // Money as the database stores it (Decimal columns, dollars) and as the rules
 // compute it (integer cents): the one converter each way, half-up to the cent.
+import { centsToDollars } from '@bakery/core';
 import { Prisma } from '@bakery/prisma';
 
-type Amount = Prisma.Decimal | { toString(): string } | number | string | null | undefined;
+export type Amount = Prisma.Decimal | { toString(): string } | number | string | null | undefined;
 
 /** A stored amount in integer cents (0 for none), rounded half-up. */
 export function centsOf(value: Amount): number {
@@ -10,6 +11,9 @@ export function centsOf(value: Amount): number {
   const decimal = new Prisma.Decimal(typeof value === 'number' ? value : value.toString());
   return Number(decimal.mul(100).toDecimalPlaces(0, Prisma.Decimal.ROUND_HALF_UP).toFixed(0));
 }
+
+/** A stored amount as dollars on the wire (a number with at most 2 decimals; 0 for none). */
+export const dollarsOf = (value: Amount): number => centsToDollars(centsOf(value));
 
 /** Integer cents as the Decimal a money column takes. */
 export const decimalOf = (cents: number): Prisma.Decimal => new Prisma.Decimal(cents).div(100);

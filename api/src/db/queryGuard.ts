@@ -19,7 +19,7 @@ import type { Context, Next } from 'koa';
 import type { Prisma, PrismaClient } from '@bakery/prisma';
 import { HttpError } from '../errors.js';
 import { rawTransaction } from './rawSession.js';
-import type { Raw } from './types.js';
+import type { Raw, Tx } from './types.js';
 
 /** Statement timeout of every admin read (stats, analytics, lists). */
 export const ADMIN_STATEMENT_TIMEOUT_MS = 5_000;
@@ -98,7 +98,7 @@ async function cancelTagged(prisma: PrismaClient, tag: string) {
 export function guardedQuery<T>(
   prisma: PrismaClient,
   options: GuardOptions,
-  work: (tx: Prisma.TransactionClient) => Promise<T>,
+  work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   const timeoutMs = options.timeoutMs ?? ADMIN_STATEMENT_TIMEOUT_MS;
   return guarded(prisma, options, (setup) =>
@@ -209,7 +209,7 @@ export function guardedRequestQuery<T>(
   ctx: Context,
   prisma: PrismaClient,
   label: string,
-  work: (tx: Prisma.TransactionClient) => Promise<T>,
+  work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   return guardedQuery(prisma, { signal: requestSignal(ctx), label }, work);
 }

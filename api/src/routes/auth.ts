@@ -5,10 +5,9 @@
 import Router from '@koa/router';
 import { on } from './on.js';
 import { isStaff, passwordProblem, ROUTES } from '@bakery/core';
-import { Prisma } from '@bakery/prisma';
 import type { AppDeps } from '../deps.js';
-import { sessionOf, signIn, signOut, USER_FIELDS } from '../middleware/auth.js';
-import { badRequest, conflict, unauthorized } from '../middleware/errors.js';
+import { sessionOf, signIn, signOut } from '../middleware/auth.js';
+import { badRequest, unauthorized } from '../middleware/errors.js';
 import {
   accountIdOf,
   callRateLimit,
@@ -17,11 +16,12 @@ import {
 } from '../middleware/rateLimit.js';
 import { logSecurityEvent } from '../services/securityLog.js';
 import {
-  createPasswordResetLink,
+  createAccount,
   hashPassword,
   notifyPasswordChanged,
   normalizeEmail,
   resetPasswordWithToken,
+  sendPasswordResetMail,
   verifyCredentials,
 } from '../services/auth.js';
 import { userView } from '../services/userView.js';
@@ -37,19 +37,6 @@ export const RESET_DONE =
 export function authRouter(deps: AppDeps): Router {
   const router = new Router();
   const { prisma, log } = deps;
-  async function sendResetLink(email: string) {
-    const user = await prisma.user.findUnique({
-      where: { email },
-      select: { id: true, email: true, firstName: true },
-    });
-    if (!user) return;
-    const resetUrl = await createPasswordResetLink(deps, user.id);
-    await deps.notifications.passwordReset(
-      { email: user.email, firstName: user.firstName },
-      resetUrl,
-    );
-  }
-
   on(
     router,
     ROUTES.signup,
@@ -66,26 +53,17 @@ export function authRouter(deps: AppDeps): Router {
       const email = normalizeEmail(input.email);
       // Hashed first, so a taken address answers no faster than a new one.
       const password = await hashPassword(input.password);
-      if (await prisma.user.findUnique({ where: { email }, select: { id: true } }))
-        throw conflict(DUPLICATE_EMAIL, 'already_exists');
-      let user;
-      try {
-        user = await prisma.user.create({
-          data: {
-            email,
-            password,
-            firstName: input.firstName.trim(),
-            lastName: input.lastName.trim(),
-            phone: input.phone?.trim() || null,
-          },
-          select: USER_FIELDS,
-        });
-      } catch (error) {
-        // Two signups racing for one address: the unique index decides.
-        if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')
-          throw conflict(DUPLICATE_EMAIL, 'already_exists');
-        throw error;
-      }
+      const user = await createAccount(
+        prisma,
+        {
+          email,
+          password,
+          firstName: input.firstName.trim(),
+          lastName: input.lastName.trim(),
+          phone: input.phone?.trim() || null,
+        },
+        DUPLICATE_EMAIL,
+      );
       await signIn(ctx, user);
       return { user: userView(user) };
     },
@@ -138,7 +116,7 @@ export function authRouter(deps: AppDeps): Router {
     async (ctx, { body: { email } }) => {
       // The answer goes out at once, the same for every address; the look-up,
       // the token and the queued mail follow, so timing reveals nothing.
-      void sendResetLink(normalizeEmail(email)).catch((error: unknown) =>
+      void sendPasswordResetMail(deps, normalizeEmail(email)).catch((error: unknown) =>
         log.error('password reset mail failed', { error: String(error) }),
       );
       return { success: true, message: FORGOT_ANSWER };

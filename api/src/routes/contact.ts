@@ -4,6 +4,7 @@ import { ROUTES } from '@bakery/core';
 import type { AppDeps } from '../deps.js';
 import { callRateLimit } from '../middleware/rateLimit.js';
 import { on } from './on.js';
+import { saveContactMessage } from '../services/contact.js';
 
 export const CONTACT_THANKS = "Thank you for your message! We'll get back to you soon.";
 
@@ -14,14 +15,7 @@ export function contactRouter(deps: AppDeps): Router {
     ROUTES.contact,
     { before: [callRateLimit(deps, 'contact', 'Too many messages. Please try again later.')] },
     async (_, { body: input }) => {
-      await deps.prisma.contactMessage.create({
-        data: {
-          name: input.name.trim(),
-          email: input.email.trim().toLowerCase(),
-          subject: input.subject?.trim() || null,
-          message: input.message.trim(),
-        },
-      });
+      await saveContactMessage(deps.prisma, input);
       return { success: true, message: CONTACT_THANKS };
     },
   );

@@ -6,12 +6,13 @@ import { ROUTES, type HealthView } from '@bakery/core';
 import type { AppDeps } from '../deps.js';
 import { on } from './on.js';
 import { openApiDocument } from '../services/openapi.js';
+import { pingDatabase } from '../services/health.js';
 
 export function healthRouter(deps: AppDeps): Router {
   const router = new Router();
   on(router, ROUTES.health, async (ctx): Promise<HealthView> => {
     try {
-      await deps.prisma.$queryRaw`SELECT 1`;
+      await pingDatabase(deps.prisma);
       return { status: 'ok', database: true };
     } catch (error) {
       deps.log.warn('health check: database unreachable', { error: String(error) });

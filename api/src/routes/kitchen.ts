@@ -2,10 +2,11 @@
 // calendar; staff bake sheets, margins and recipe links; owner capacity.
 import Router from '@koa/router';
 import { DONE, on } from './on.js';
-import { addDays, bakeryToday, BOOKED_DAYS_SHOWN, ROUTES } from '@bakery/core';
+import { bakeryToday, BOOKED_DAYS_SHOWN, ROUTES } from '@bakery/core';
 import type { AppDeps } from '../deps.js';
 import {
   addClosedDate,
+  addClosedDates,
   availabilityOffer,
   bakeSheet,
   bookedDays,
@@ -39,19 +40,7 @@ export function kitchenRouter({ prisma }: AppDeps): Router {
   on(router, ROUTES.closedDates, () => listClosedDates(prisma));
   on(router, ROUTES.addClosedDate, (_ctx, { body }) => addClosedDate(prisma, body));
   // Holidays in one action (issue 14): every date of the range, in one transaction.
-  on(router, ROUTES.addClosedDates, async (_ctx, { body: { fromDate, toDate, reason } }) => {
-    const dates: string[] = [];
-    for (let d = fromDate; d <= toDate; d = addDays(d, 1)) dates.push(d);
-    const closed = await prisma.$transaction(async (tx) => {
-      const out = [];
-      for (const date of dates) out.push(await addClosedDate(tx, { date, reason }));
-      return out;
-    });
-    return {
-      dates: closed,
-      bookedOrders: closed.reduce((sum, d) => sum + (d.bookedOrders ?? 0), 0),
-    };
-  });
+  on(router, ROUTES.addClosedDates, (_ctx, { body }) => addClosedDates(prisma, body));
   on(router, ROUTES.removeClosedDate, async (_ctx, { params: { date } }) => {
     await removeClosedDate(prisma, date);
     return DONE;

@@ -10,20 +10,20 @@ import { callRateLimit, countCalls, limitsOf } from '../middleware/rateLimit.js'
 import type { Context, Next } from 'koa';
 import { submitOrder } from '../services/orderSubmission.js';
 import { cancelMyOrder, changeMyOrder, previewMyOrderChange } from '../services/selfService.js';
+import { toOrderView } from '../services/orderView.js';
+import { dollarsOf } from '../db/money.js';
 import {
-  ORDER_VIEW_COLUMNS,
-  dollars,
-  toOrderView,
-  type OrderViewRow,
-} from '../services/orderView.js';
-import { sqlPool, type PrismaClient } from '@bakery/prisma';
+  latestOrders,
+  orderByReference,
+  ownOrder,
+  ownPickupCode,
+} from '../services/orders/desk.js';
 import { windowsReadRecently } from '../services/kitchen/windows.js';
 import {
   encodeCursor,
   isUuid,
   orderCalendarFile,
   orderNumber,
-  parseOrderNumber,
   type PaymentStatus,
   textProblem,
   ROUTES,
@@ -31,32 +31,6 @@ import {
 } from '@bakery/core';
 
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
-
-const LIST_SQL = `SELECT ${Object.keys(ORDER_VIEW_COLUMNS)
-  .map((column) => `"${column}"`)
-  .join(', ')} FROM "Order" WHERE "userId" = $1`;
-const NEWEST_FIRST = 'ORDER BY "createdAt" DESC, "id" DESC LIMIT';
-
-/**
- * An account's orders, newest first, older than `before` when given, on the
- * pg pool (the customer's most frequent read; Prisma's query compiler alone
- * cost more than the rest of the request). PostgreSQL's numerics arrive as
- * text, which dollars() reads alike.
- */
-async function latestOrders(
-  prisma: PrismaClient,
-  userId: string,
-  take: number,
-  before?: { createdAt: Date; id: string },
-): Promise<OrderViewRow[]> {
-  const { rows } = before
-    ? await sqlPool(prisma).query(
-        `${LIST_SQL} AND ("createdAt", "id") < ($2, $3::uuid) ${NEWEST_FIRST} $4`,
-        [userId, before.createdAt, before.id, take],
-      )
-    : await sqlPool(prisma).query(`${LIST_SQL} ${NEWEST_FIRST} $2`, [userId, take]);
-  return rows as OrderViewRow[];
-}
 
 /** "dana@example.com" -> "d***@example.com": enough to recognise, not to harvest. */
 export function maskEmail(email: string): string {
@@ -181,7 +155,7 @@ export function ordersRouter(deps: AppDeps): Router {
   // The order's pickup (or delivery) as a calendar event: the order mail's "Add to calendar".
   on(router, ROUTES.myOrderCalendar, async (ctx) => {
     const id = ownId(ctx.params.id);
-    const order = await prisma.order.findFirst({ where: { id, userId: currentUser(ctx)!.id } });
+    const order = await ownOrder(prisma, currentUser(ctx)!.id, id);
     const file = order
       ? orderCalendarFile(order, {
           url: `${deps.config.publicUrl.replace(/\/+$/, '')}/my-orders`,
@@ -197,17 +171,15 @@ export function ordersRouter(deps: AppDeps): Router {
   // The pickup code as a QR code (issue 23), for the customer's own ready order:
   // the counter scans it into its pickup-code field.
   on(router, ROUTES.myOrderPickupCode, async (ctx) => {
-    const id = String(ctx.params.id ?? '');
-    const order = isUuid(id)
-      ? await prisma.order.findFirst({
-          where: { id, userId: currentUser(ctx)!.id },
-          select: { pickupCode: true },
-        })
-      : null;
-    if (!order?.pickupCode) throw notFound('Order not found');
+    const pickupCode = await ownPickupCode(
+      prisma,
+      currentUser(ctx)!.id,
+      String(ctx.params.id ?? ''),
+    );
+    if (!pickupCode) throw notFound('Order not found');
     ctx.type = 'image/svg+xml';
     ctx.set('Cache-Control', 'private, max-age=300');
-    return await QRCode.toString(order.pickupCode, { type: 'svg', margin: 1, width: 160 });
+    return await QRCode.toString(pickupCode, { type: 'svg', margin: 1, width: 160 });
   });
 
   on(router, ROUTES.paymentStatus, async (ctx) => {
@@ -218,23 +190,12 @@ export function ordersRouter(deps: AppDeps): Router {
     // An order id; the short number (#4CA071DC) for its signed-in owner only, as
     // 8 characters are easily guessed (issue 24); or one of the Square ids the
     // payment link's redirect may carry.
-    const short = parseOrderNumber(id);
-    const order = isUuid(id)
-      ? await prisma.order.findUnique({ where: { id } })
-      : short
-        ? user
-          ? await ownOrderByNumber(prisma, user.id, short)
-          : null
-        : await prisma.order.findFirst({
-            where: {
-              OR: [{ squareOrderId: id }, { squarePaymentLinkId: id }, { squarePaymentId: id }],
-            },
-          });
+    const order = await orderByReference(prisma, id, user?.id ?? null);
     if (!order) throw notFound('Order not found');
     const own = Boolean(user && order.userId === user.id);
     return {
       paymentStatus: order.paymentStatus as PaymentStatus,
-      total: dollars(order.total),
+      total: dollarsOf(order.total),
       orderId: order.id,
       customerEmail: own ? order.customerEmail : maskEmail(order.customerEmail),
       paymentUrl: order.squarePaymentUrl,
@@ -242,14 +203,4 @@ export function ordersRouter(deps: AppDeps): Router {
   });
 
   return router;
-}
-
-/** The customer's own order whose short number (the id's last 8 characters) is `number`. */
-async function ownOrderByNumber(prisma: PrismaClient, userId: string, number: string) {
-  const rows = await prisma.$queryRaw<{ id: string }[]>`
-    SELECT "id"::text AS "id" FROM "Order"
-    WHERE "userId" = ${userId}::uuid AND upper(right("id"::text, 8)) = ${number}
-    ORDER BY "createdAt" DESC LIMIT 1`;
-  const id = rows[0]?.id;
-  return id ? prisma.order.findUnique({ where: { id } }) : null;
 }

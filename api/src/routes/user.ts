@@ -2,16 +2,11 @@
 import Router from '@koa/router';
 import { ROUTES } from '@bakery/core';
 import type { AppDeps } from '../deps.js';
-import { currentUser, USER_FIELDS } from '../middleware/auth.js';
+import { currentUser } from '../middleware/auth.js';
 import { on } from './on.js';
 import { userView } from '../services/userView.js';
+import { updateProfile } from '../services/users.js';
 import { secondFactorGuard } from './accountSecurity.js';
-
-interface ProfileInput {
-  firstName?: string;
-  lastName?: string;
-  phone?: string | null;
-}
 
 export function userRouter(deps: AppDeps): Router {
   const router = new Router();
@@ -21,15 +16,7 @@ export function userRouter(deps: AppDeps): Router {
 
   on(router, ROUTES.updateUser, async (ctx, { body: input }) => {
     requireSecondFactor(ctx);
-    const data: ProfileInput = {};
-    if (input.firstName !== undefined) data.firstName = input.firstName.trim();
-    if (input.lastName !== undefined) data.lastName = input.lastName.trim();
-    if (input.phone !== undefined) data.phone = input.phone?.trim() || null;
-    const user = await deps.prisma.user.update({
-      where: { id: currentUser(ctx)!.id },
-      data,
-      select: USER_FIELDS,
-    });
+    const user = await updateProfile(deps.prisma, currentUser(ctx)!.id, input);
     ctx.state.user = user;
     return userView(user);
   });

@@ -27,13 +27,14 @@ import {
   getMenuItem,
   type AnalyticsView,
 } from '@bakery/core';
-import { statsFigures, type DateRange, type Db } from './stats.js';
+import { statsFigures, type DateRange } from './stats.js';
+import type { Raw } from '../db/types.js';
 import { daysInRange, ORDER_SUMMARY, PAYMENTS, PRODUCT_SALES } from './dailySummary.js';
 import { PAYMENT_CANCELLED_SQL } from '../db/orderStates.js';
 
 const MAX_FILLED_DAYS = 370;
 
-export async function revenueByDay(db: Db, range: DateRange) {
+export async function revenueByDay(db: Raw, range: DateRange) {
   // Orders by the day they were placed, revenue by the day the money came in.
   const rows = await db.$queryRaw<{ date: string; revenueCents: bigint; orders: bigint }[]>(
     Prisma.sql`
@@ -76,7 +77,7 @@ export async function revenueByDay(db: Db, range: DateRange) {
   return days;
 }
 
-export async function revenueByCategory(db: Db, range: DateRange) {
+export async function revenueByCategory(db: Raw, range: DateRange) {
   const rows = await db.$queryRaw<{ productId: string; revenueCents: bigint; quantity: bigint }[]>(
     Prisma.sql`
     SELECT "productId",
@@ -112,7 +113,7 @@ export async function revenueByCategory(db: Db, range: DateRange) {
 }
 
 export async function getAnalytics(
-  db: Db,
+  db: Raw,
   range: DateRange,
   now = new Date(),
 ): Promise<AnalyticsView> {

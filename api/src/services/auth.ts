@@ -4,8 +4,10 @@
 import argon2 from 'argon2';
 import { createHash, randomBytes } from 'node:crypto';
 import { isStaff, passwordProblem } from '@bakery/core';
-import type { PrismaClient } from '@bakery/prisma';
+import { Prisma, type PrismaClient } from '@bakery/prisma';
 import type { AppConfig } from '../config.js';
+import { conflict } from '../errors.js';
+import { USER_FIELDS } from './sessionStore.js';
 import type { Logger, Notifications } from './contracts.js';
 
 export const ARGON2_OPTIONS = {
@@ -73,6 +75,54 @@ export async function createPasswordResetLink(
     data: { userId, token: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) },
   });
   return `${deps.config.publicUrl}/reset-password/${token}`;
+}
+
+/**
+ * Sends a reset link to the account with this (normalised) e-mail, if there
+ * is one; nothing happens for an unknown address.
+ */
+export async function sendPasswordResetMail(
+  deps: { prisma: PrismaClient; config: AppConfig; notifications: Notifications },
+  email: string,
+): Promise<void> {
+  const user = await deps.prisma.user.findUnique({
+    where: { email },
+    select: { id: true, email: true, firstName: true },
+  });
+  if (!user) return;
+  const resetUrl = await createPasswordResetLink(deps, user.id);
+  await deps.notifications.passwordReset(
+    { email: user.email, firstName: user.firstName },
+    resetUrl,
+  );
+}
+
+/**
+ * Creates a customer account with an already hashed password; 409
+ * `already_exists` (with `duplicateMessage`) when the e-mail is taken, also
+ * when two signups race for one address (the unique index decides).
+ */
+export async function createAccount(
+  prisma: PrismaClient,
+  input: {
+    email: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+    phone: string | null;
+  },
+  duplicateMessage: string,
+) {
+  if (await prisma.user.findUnique({ where: { email: input.email }, select: { id: true } }))
+    throw conflict(duplicateMessage, 'already_exists');
+  try {
+    return await prisma.user.create({ data: input, select: USER_FIELDS });
+  } catch (error) {
+    // Two signups racing for one address: the unique index decides.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')
+      throw conflict(duplicateMessage, 'already_exists');
+    throw error;
+  }
 }
 
 /**

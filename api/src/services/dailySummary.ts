@@ -28,7 +28,7 @@
 // command: `pnpm --filter @bakery/api run summary:check`), and rebuilds it.
 import { PAID_SQL } from '../db/orderStates.js';
 import { Prisma, type PrismaClient } from '@bakery/prisma';
-import type { Tx as Db } from '../db/types.js';
+import type { Tx } from '../db/types.js';
 
 /** A range of bakery calendar days (America/New_York), both ends inclusive, either open. */
 export interface DateRange {
@@ -150,7 +150,7 @@ type Row = Record<string, string | boolean | null>;
  * from the stored summary (rows of zeros and missing rows are alike). One
  * statement per table, so each comparison sees one snapshot.
  */
-export async function checkDailySummary(db: Db): Promise<SummaryDifference[]> {
+export async function checkDailySummary(db: Tx): Promise<SummaryDifference[]> {
   const orderRows = await db.$queryRaw<Row[]>(Prisma.sql`
     WITH r AS (${RECOMPUTED_ORDER_SUMMARY}), s AS (${STORED_ORDER_SUMMARY})
     SELECT to_char("day", 'YYYY-MM-DD') AS "day", "paymentStatus", "orderStatus", "isRushOrder",

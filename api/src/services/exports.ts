@@ -36,19 +36,20 @@ import { inRange, type DateRange } from './stats.js';
 import { decimalToNumber, lineCost, totalCostOf } from './recipes.js';
 import { lineView } from './orderView.js';
 import { daySerial, defineSheet, XlsxWriter } from './xlsx.js';
+import type { Tx } from '../db/types.js';
 
 const FETCH_SIZE = 2000;
 /** Each FETCH may take this long; the export as a whole up to an hour. */
 export const EXPORT_STATEMENT_TIMEOUT_MS = 60_000;
 const EXPORT_MAX_MS = 60 * 60 * 1000;
 
-type Raw = Record<string, unknown>;
+type RawRow = Record<string, unknown>;
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 /** An order as the sheets read it: the row from ordersQuery, its number and its lines. */
 interface ExportOrder {
-  raw: Raw;
+  raw: RawRow;
   number: string;
   lines: OrderLineView[];
 }
@@ -124,7 +125,7 @@ export const LINES_SHEET = defineSheet<ExportLine>('Order lines', [
   ['Payment status', 15, ({ order }) => adminPaymentBadge(text(order.raw.paymentStatus))],
 ]);
 
-export const DAYS_SHEET = defineSheet<Raw>('Daily totals', [
+export const DAYS_SHEET = defineSheet<RawRow>('Daily totals', [
   ['Date', 12, (day) => daySerial(String(day.date)), 'date'],
   ['Orders', 9, (day) => num(day.orders)],
   ['Cancelled', 10, (day) => num(day.cancelled)],
@@ -137,7 +138,7 @@ export const DAYS_SHEET = defineSheet<Raw>('Daily totals', [
 ]);
 
 /** Issue 42: each count of a day's drawer in the range, as recorded. */
-export const CASH_UP_SHEET = defineSheet<Raw>('Cash-up', [
+export const CASH_UP_SHEET = defineSheet<RawRow>('Cash-up', [
   ['Date', 12, (row) => daySerial(String(row.date)), 'date'],
   ['Expected cash', 14, (row) => num(row.expected), 'currency'],
   ['Counted', 12, (row) => num(row.counted), 'currency'],
@@ -147,7 +148,7 @@ export const CASH_UP_SHEET = defineSheet<Raw>('Cash-up', [
 ]);
 
 const cashUps = (tx: Tx, range: DateRange) =>
-  tx.$queryRaw<Raw[]>(Prisma.sql`
+  tx.$queryRaw<RawRow[]>(Prisma.sql`
     SELECT to_char("day", 'YYYY-MM-DD') AS "date", "expected"::float8 AS "expected",
       "counted"::float8 AS "counted", "difference"::float8 AS "difference", "note", "actorEmail"
     FROM "CashUp" WHERE ${daysInRange(range)} ORDER BY "day", "at" LIMIT 5000`);
@@ -176,8 +177,6 @@ function ordersQuery(range: DateRange): Prisma.Sql {
     ORDER BY "createdAt", "id"`;
 }
 
-type Tx = Prisma.TransactionClient;
-
 /**
  * The rows of `query`, FETCH_SIZE at a time, from a server-side cursor. The
  * next FETCH is sent before the current batch is handed on, so PostgreSQL
@@ -188,13 +187,13 @@ async function* cursorRows(
   name: string,
   query: Prisma.Sql,
   signal?: AbortSignal,
-): AsyncGenerator<Raw[]> {
+): AsyncGenerator<RawRow[]> {
   await tx.$executeRaw(Prisma.sql`DECLARE ${Prisma.raw(name)} NO SCROLL CURSOR FOR ${query}`);
-  const fetch = () => tx.$queryRawUnsafe<Raw[]>(`FETCH ${FETCH_SIZE} FROM ${name}`);
-  let next: Promise<Raw[]> | null = fetch();
+  const fetch = () => tx.$queryRawUnsafe<RawRow[]>(`FETCH ${FETCH_SIZE} FROM ${name}`);
+  let next: Promise<RawRow[]> | null = fetch();
   try {
     while (next) {
-      const rows: Raw[] = await next;
+      const rows: RawRow[] = await next;
       signal?.throwIfAborted();
       next = rows.length === FETCH_SIZE ? fetch() : null;
       // A failed prefetch is reported when it is awaited, not as unhandled.
@@ -227,18 +226,18 @@ function categoryLabel(productId: unknown): string {
 }
 
 /** The order's lines as the wire shows them (core's OrderLineView). */
-const exportOrder = (raw: Raw): ExportOrder => ({
+const exportOrder = (raw: RawRow): ExportOrder => ({
   raw,
   number: orderNumber(String(raw.id)),
   lines: (Array.isArray(raw.items) ? raw.items : []).map(lineView),
 });
 
 /** One row per bakery day with orders, from the daily summary (the same snapshot as the other sheets). */
-async function dailyTotals(tx: Tx, range: DateRange): Promise<Raw[]> {
+async function dailyTotals(tx: Tx, range: DateRange): Promise<RawRow[]> {
   // Orders (cancelled ones apart) and their sums by the day they were
   // placed; paid orders by the day the money came in; revenue from the
   // day's money rows (issue 36: the same figure as takings and revenueByDay).
-  const rows = await tx.$queryRaw<Raw[]>(Prisma.sql`
+  const rows = await tx.$queryRaw<RawRow[]>(Prisma.sql`
     WITH placed AS (
       SELECT "day",
         COALESCE(sum("orders") FILTER (WHERE NOT cancelled), 0)::int AS "orders",

@@ -1,30 +1,35 @@
 // An Order row as the wire shows it (OrderView of docs/api.md): money in
 // dollars, dates as the customer chose them, instants as ISO strings.
 import type { OrderLineView, OrderView } from '@bakery/core';
-import type { Prisma } from '@bakery/prisma';
+import { Prisma } from '@bakery/prisma';
 import {
   amountDueCents,
   centsToDollars,
   changeableUntil,
+  dollarsToCents,
   fulfillmentOf,
   orderNumber,
   refundDueCents,
 } from '@bakery/core';
-import { orderMoneyOf } from '../db/money.js';
+import { dollarsOf, orderMoneyOf } from '../db/money.js';
 import { storedLineAllergens } from './allergens/orderLines.js';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 type Decimalish = { toString(): string } | number | string | null | undefined;
 
-/** A Decimal(10,2) column as dollars (a number with at most 2 decimals). */
-export const dollars = (value: Decimalish): number =>
-  value === null || value === undefined ? 0 : Math.round(Number(value.toString()) * 100) / 100;
+/** A Decimal(10,2) column that is not money (the delivery distance) as a number with 2 decimals. */
+const twoPlaces = (value: Decimalish): number =>
+  value === null || value === undefined
+    ? 0
+    : new Prisma.Decimal(value.toString())
+        .toDecimalPlaces(2, Prisma.Decimal.ROUND_HALF_UP)
+        .toNumber();
 
 /** A stored order line (the `items` JSON) as the wire shows it. */
 export function lineView(raw: unknown): OrderLineView {
   const line = (raw ?? {}) as Record<string, unknown>;
-  const price = dollars(line.price as Decimalish);
+  const price = dollarsOf(line.price as Decimalish);
   const quantity = Number(line.quantity ?? 0);
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
   return {
@@ -38,8 +43,8 @@ export function lineView(raw: unknown): OrderLineView {
     addIn: text(line.addIn),
     lineTotal:
       line.lineTotal !== undefined
-        ? dollars(line.lineTotal as Decimalish)
-        : Math.round(price * quantity * 100) / 100,
+        ? dollarsOf(line.lineTotal as Decimalish)
+        : centsToDollars(dollarsToCents(price) * quantity),
     ...(text(line.writing) ? { writing: text(line.writing)! } : {}),
     // Issue 26: the allergens it was ordered with (absent on lines stored before).
     ...storedLineAllergens(raw),
@@ -113,12 +118,12 @@ export function toOrderView(order: OrderViewRow, now: Date = new Date()): OrderV
     pickupDate: order.pickupDate,
     pickupTime: order.pickupTime,
     items: (Array.isArray(order.items) ? order.items : []).map(lineView),
-    subtotal: dollars(order.subtotal),
-    cakeOptionsFee: dollars(order.cakeOptionsFee),
-    rushFee: dollars(order.rushFee),
-    tax: dollars(order.tax),
-    deliveryFee: dollars(order.deliveryFee),
-    total: dollars(order.total),
+    subtotal: dollarsOf(order.subtotal),
+    cakeOptionsFee: dollarsOf(order.cakeOptionsFee),
+    rushFee: dollarsOf(order.rushFee),
+    tax: dollarsOf(order.tax),
+    deliveryFee: dollarsOf(order.deliveryFee),
+    total: dollarsOf(order.total),
     specialInstructions: order.specialInstructions,
     hasCakeItems: order.hasCakeItems,
     cakeOptions: cakeOptions
@@ -137,7 +142,7 @@ export function toOrderView(order: OrderViewRow, now: Date = new Date()): OrderV
     deliveryState: order.deliveryState,
     deliveryZip: order.deliveryZip,
     deliveryInstructions: order.deliveryInstructions,
-    deliveryDistance: order.deliveryDistance === null ? null : dollars(order.deliveryDistance),
+    deliveryDistance: order.deliveryDistance === null ? null : twoPlaces(order.deliveryDistance),
     isRushOrder: order.isRushOrder,
     fulfilledAt: iso(order.fulfilledAt),
     fulfillmentStatus: fulfillmentOf(order),
@@ -146,11 +151,11 @@ export function toOrderView(order: OrderViewRow, now: Date = new Date()): OrderV
     cancelledAt: iso(order.cancelledAt),
     paidAt: iso(order.paidAt),
     paymentMethod: order.paymentMethod,
-    refundedAmount: dollars(order.refundedAmount),
+    refundedAmount: dollarsOf(order.refundedAmount),
     refundPending: order.refundPending,
     archivedAt: iso(order.archivedAt),
-    received: dollars(order.receivedAmount),
-    discount: dollars(order.discount),
+    received: dollarsOf(order.receivedAmount),
+    discount: dollarsOf(order.discount),
     amountDue: centsToDollars(amountDueCents(orderMoneyOf(order))),
     refundDue: centsToDollars(refundDueCents(orderMoneyOf(order))),
     changeableUntil: changeableUntil(order, now),

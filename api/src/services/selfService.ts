@@ -48,8 +48,7 @@ import { assertAvailableOn } from './menu/orders.js';
 import { currentAllergens } from './allergens/statements.js';
 import { dropItemsServing } from './kitchen/drops.js';
 import { windowsReadRecently } from './kitchen/windows.js';
-
-type Tx = Prisma.TransactionClient;
+import type { Tx } from '../db/types.js';
 
 export interface Customer {
   id: string;
@@ -486,7 +485,7 @@ export async function cancelMyOrder(
  * from moving the pickup time).
  */
 async function rebookUnits(
-  tx: Prisma.TransactionClient,
+  tx: Tx,
   order: { id: string; userId: string | null; pickupTime: string | null; deliveryMethod: string },
   change: {
     pickupDate: string;

@@ -35,11 +35,10 @@ import {
   TAKINGS,
   type DateRange,
 } from './dailySummary.js';
-import type { Raw as Db } from '../db/types.js';
+import type { Raw } from '../db/types.js';
 import { HANDED_OVER_SQL, NOT_CANCELLED_SQL, PAYMENT_CANCELLED_SQL } from '../db/orderStates.js';
 
 /** Raw SQL only: the client, a transaction's, or a raw session's (guardedRawQuery). */
-export type { Raw as Db } from '../db/types.js';
 
 export type { DateRange } from './dailySummary.js';
 
@@ -78,7 +77,7 @@ export interface StatsFigures {
 
 /** Every stat figure in one aggregate over the daily summary, in cents. */
 export async function statsFigures(
-  db: Db,
+  db: Raw,
   range: DateRange,
   now = new Date(),
 ): Promise<StatsFigures> {
@@ -135,7 +134,7 @@ export const DUE_WINDOW_DAYS = 90;
  * cancelled), and how many were handed over: from the due summary (rows per
  * pickup day, day placed and state), never the orders themselves.
  */
-async function dueFigures(db: Db, range: DateRange, now: Date) {
+async function dueFigures(db: Raw, range: DateRange, now: Date) {
   const today = bakeryToday(now);
   const [row] = await db.$queryRaw<{ due: number; handed: number }[]>(Prisma.sql`
     SELECT COALESCE(sum("orders"), 0)::int AS due,
@@ -147,7 +146,7 @@ async function dueFigures(db: Db, range: DateRange, now: Date) {
 }
 
 /** The StatsView of GET /api/admin/stats (money in dollars). */
-export async function getStats(db: Db, range: DateRange, now = new Date()): Promise<StatsView> {
+export async function getStats(db: Raw, range: DateRange, now = new Date()): Promise<StatsView> {
   const [f, due] = await Promise.all([statsFigures(db, range, now), dueFigures(db, range, now)]);
   return {
     ...due,

@@ -12,12 +12,13 @@ import {
   READY_STATUSES,
   type FulfillmentStatus,
   type TodayView,
+  centsToDollars,
 } from '@bakery/core';
-import type { Db } from './stats.js';
+import type { Raw } from '../db/types.js';
 import { PAYMENTS } from './dailySummary.js';
 import { NOT_CANCELLED_SQL } from '../db/orderStates.js';
 
-export async function dayAtAGlance(db: Db, now = new Date()): Promise<TodayView> {
+export async function dayAtAGlance(db: Raw, now = new Date()): Promise<TodayView> {
   const today = bakeryToday(now);
   const tomorrow = addDays(today, 1);
   const [due, takings, next] = await Promise.all([
@@ -48,7 +49,7 @@ export async function dayAtAGlance(db: Db, now = new Date()): Promise<TodayView>
   });
   const byMethod = takings.map((row) => ({
     method: row.method,
-    amount: Number(row.cents) / 100,
+    amount: centsToDollars(Number(row.cents)),
     orders: row.n,
   }));
   return {
@@ -56,7 +57,7 @@ export async function dayAtAGlance(db: Db, now = new Date()): Promise<TodayView>
     pickups: summary('pickup'),
     deliveries: summary('delivery'),
     takings: {
-      total: takings.reduce((sum, row) => sum + Number(row.cents), 0) / 100,
+      total: centsToDollars(takings.reduce((sum, row) => sum + Number(row.cents), 0)),
       byMethod,
     },
     tomorrow: next[0]?.n ?? 0,

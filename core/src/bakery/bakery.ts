@@ -133,23 +133,3 @@ onShopSettings((s) => {
   DELIVERY_POLICY = Object.freeze(policyOf(s));
   DELIVERY_STATE_CODES = DELIVERY_POLICY.states.map((st) => st.code);
 });
-
-/**
- * The policy in the words customers read on the order page and the About
- * page; without card payments connected no payment link is promised (issue 38).
- * Unknown (a prerendered page, or before GET /api/config answers), the last
- * line says only what holds either way.
- */
-export function deliveryPolicyLines(paymentConfigured?: boolean): string[] {
-  const p = DELIVERY_POLICY;
-  const dollars = (c: number) => `$${(c / 100).toFixed(2)}`;
-  return [
-    `We deliver within ${p.maxMiles} miles of the bakery (${bakeryAddressLine()}), in ${p.states.map((s) => s.name).join(' and ')}.`,
-    `Delivery fee: free within ${p.freeWithinMiles} miles, ${dollars(p.flatFeeCents)} from ${p.freeWithinMiles} to ${p.flatUpToMiles} miles, then ${dollars(p.perMileCentsAfter)} per mile after ${p.flatUpToMiles} miles.`,
-    paymentConfigured === undefined
-      ? 'Our team adds the fee after reviewing your order and e-mails you the new total.'
-      : paymentConfigured
-        ? 'Our team adds the fee after reviewing your order, and your payment link includes it.'
-        : 'Our team adds the fee after reviewing your order and e-mails you the new total and how to pay.',
-  ];
-}

@@ -4,6 +4,8 @@
 // order for Beverly Hills from being accepted as "within 25 miles".
 
 import { DEFAULT_DELIVERY_AREA, onShopSettings, shopSettings } from '../settings/settings';
+import { bakeryAddressLine, DELIVERY_POLICY } from './bakery';
+import { formatCents } from '../money/money';
 
 /** The default area's ZIP codes with their towns (the settings' default list). */
 export const DELIVERY_ZIPS = DEFAULT_DELIVERY_AREA;
@@ -40,4 +42,23 @@ export function isDeliveryZip(zip: string | null | undefined): boolean {
 /** What a customer reads when an address is outside the area. */
 export function outsideDeliveryAreaMessage(zip: string): string {
   return `We deliver only within ${MILES} miles of our ${shopSettings().city} bakery, and ZIP code ${zip.trim()} is outside our delivery area. Choose pickup, or a delivery address in the ${shopSettings().city} area.`;
+}
+
+/**
+ * The policy in the words customers read on the order page and the About
+ * page; without card payments connected no payment link is promised (issue 38).
+ * Unknown (a prerendered page, or before GET /api/config answers), the last
+ * line says only what holds either way.
+ */
+export function deliveryPolicyLines(paymentConfigured?: boolean): string[] {
+  const p = DELIVERY_POLICY;
+  return [
+    `We deliver within ${p.maxMiles} miles of the bakery (${bakeryAddressLine()}), in ${p.states.map((s) => s.name).join(' and ')}.`,
+    `Delivery fee: free within ${p.freeWithinMiles} miles, ${formatCents(p.flatFeeCents)} from ${p.freeWithinMiles} to ${p.flatUpToMiles} miles, then ${formatCents(p.perMileCentsAfter)} per mile after ${p.flatUpToMiles} miles.`,
+    paymentConfigured === undefined
+      ? 'Our team adds the fee after reviewing your order and e-mails you the new total.'
+      : paymentConfigured
+        ? 'Our team adds the fee after reviewing your order, and your payment link includes it.'
+        : 'Our team adds the fee after reviewing your order and e-mails you the new total and how to pay.',
+  ];
 }

@@ -133,6 +133,10 @@ describe('words for an order', () => {
     expect(historyWords({ field: 'deliveryFee', from: '0.00', to: '7.5' })).toBe(
       'Delivery fee: $0.00 → $7.50',
     );
+    // Through core's formatter: a large total is grouped as everywhere else.
+    expect(historyWords({ field: 'total', from: '980.00', to: '1234.5' })).toBe(
+      'Total: $980.00 → $1,234.50',
+    );
     expect(historyWords({ field: 'fulfilledAt', from: null, to: '2026-11-23T15:00:00Z' })).toBe(
       'Marked fulfilled',
     );

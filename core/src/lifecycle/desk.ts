@@ -8,6 +8,7 @@ import { addDays, BAKERY_TIME_ZONE, formatLongDate, isDateString } from '../cale
 import type { OrderHistoryView, OrderLineView, OrderView } from '../views';
 import { pickupTimeText, type WindowShape } from '../kitchen/pickupWhen';
 import { adminPaymentBadge } from './lifecycle';
+import { formatDollars } from '../money/money';
 import { FULFILLMENT_STATES, FULFILLMENT_STATUSES, isFulfillmentStatus } from './orderState';
 
 /** Columns the desk sorts on (each backed by an index). */
@@ -299,7 +300,8 @@ function valueWords(field: string, value: string | null): string {
   if (value === null || value === '') return 'none';
   if (field === 'paymentStatus') return adminPaymentBadge(value);
   if (field === 'deliveryFee' || field === 'total' || field === 'refundedAmount')
-    return `$${Number(value).toFixed(2)}`;
+    // Stored as "12.50"; anything else shows as stored rather than failing the history.
+    return Number.isFinite(Number(value)) ? formatDollars(value) : value;
   if (field === 'fulfillmentStatus' || field === 'cancelledFrom')
     return isFulfillmentStatus(value) ? FULFILLMENT_STATES[value].staffBadge : value;
   if (

@@ -5,6 +5,7 @@ import {
   centsToDollars,
   dollarsToCents,
   formatCents,
+  isWholeCents,
   priceOrder,
   RUSH_FEE_CENTS,
   TAX_RATE,
@@ -71,6 +72,16 @@ describe('money', () => {
       hasCakeItems: true,
       isRushOrder: false,
     });
+  });
+});
+
+describe('isWholeCents', () => {
+  it('accepts dollars in whole cents, float error included', () => {
+    for (const dollars of [0, 45, 45.5, 45.05, 0.1 + 0.2, 1.005 * 100, -3.25])
+      expect(isWholeCents(dollars)).toBe(true);
+  });
+  it('refuses a fraction of a cent', () => {
+    for (const dollars of [45.505, 0.001, -0.125]) expect(isWholeCents(dollars)).toBe(false);
   });
 });
 

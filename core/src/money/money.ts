@@ -69,6 +69,14 @@ export function dollarsToCents(dollars: number | string): number {
   return value < 0 ? -cents : cents;
 }
 
+/**
+ * True when an amount in dollars is a whole number of cents (45.5, 45.50;
+ * not 45.505), allowing for float error in the dollars (0.1 + 0.2).
+ */
+export function isWholeCents(dollars: number): boolean {
+  return Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
+}
+
 /** TAX_RATE (8.75%) of a taxable amount in cents, rounded half-up to the cent. */
 export function taxCents(taxableCents: number): number {
   if (!Number.isInteger(taxableCents) || taxableCents < 0)

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../lifecycle/lifecycle';
 import { ROLES } from '../roles/roles';
-import { isWholeCents, numberish, optionalText, requiredText } from './common';
+import { numberish, optionalText, requiredText } from './common';
+import { isWholeCents } from '../money/money';
 import { IngredientAllergenFields, treeNutsNamed } from '../kitchen/allergenSchemas';
 
 export const DELIVERY_FEE_MESSAGE = 'Please enter a valid delivery fee amount';

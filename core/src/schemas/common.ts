@@ -115,9 +115,6 @@ export const numberish = (message: string) =>
 export const wholeNumberIn = (min: number, max: number, message: string) =>
   z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 
-export const isWholeCents = (dollars: number): boolean =>
-  Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
-
 // --------------------------------------------------------------- person names
 
 /**

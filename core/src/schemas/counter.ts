@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { isDateString, PICKUP_SLOTS } from '../calendar/calendar';
 import { isUuid } from '../ids/ids';
 import { BULK_READY_MAX, PAYMENT_METHODS } from '../lifecycle/orderState';
-import { isWholeCents, requiredText } from './common';
+import { requiredText } from './common';
+import { isWholeCents } from '../money/money';
 
 const PaymentTaken = z.object({
   method: z.enum(PAYMENT_METHODS, {

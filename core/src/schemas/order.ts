@@ -23,7 +23,9 @@ import {
   RUSH_FEE_CENTS,
   centsToDollars,
   formatCents,
+  formatDollars,
   dollarsToCents,
+  isWholeCents,
   type PricedOrder,
 } from '../money/money';
 import { takesCakeOptions, type CartLine } from '../catalogue/catalogue';
@@ -34,14 +36,7 @@ import {
   outsideDeliveryAreaMessage,
 } from '../bakery/deliveryArea';
 import type { ErrorCode } from '../errors';
-import {
-  emailField,
-  isPersonName,
-  isWholeCents,
-  optionalPhoneField,
-  optionalText,
-  requiredText,
-} from './common';
+import { emailField, isPersonName, optionalPhoneField, optionalText, requiredText } from './common';
 
 export const ORDER_MESSAGES = {
   nameTooShort: 'Customer name must be at least 2 characters',
@@ -362,7 +357,7 @@ const money = (label: string, min: number, max: number, maxText: string) =>
     .number({ error: `${label} must be a number` })
     .min(
       min,
-      min > 0 ? `${label} must be at least $${min.toFixed(2)}` : `${label} cannot be negative`,
+      min > 0 ? `${label} must be at least ${formatDollars(min)}` : `${label} cannot be negative`,
     )
     .max(max, `${label} cannot exceed ${maxText}`)
     .refine(isWholeCents, `${label} must be in whole cents`);

@@ -12,6 +12,7 @@ import {
   type ShopSettings,
   type Weekday,
 } from './settings';
+import { formatCents } from '../money/money';
 
 const CLOCK_RE = /^([01]\d|2[0-3]):(00|30)$/;
 const minutesOf = (hhmm: string) => {
@@ -51,7 +52,7 @@ const cents = (label: string, maxCents: number) =>
     .number({ error: `${label} must be an amount in cents` })
     .int(`${label} must be a whole number of cents`)
     .min(0, `${label} cannot be negative`)
-    .max(maxCents, `${label} cannot exceed $${(maxCents / 100).toFixed(2)}`);
+    .max(maxCents, `${label} cannot exceed ${formatCents(maxCents)}`);
 
 /**
  * A whole number of `unit`s (days, miles) from `min` to `max`; a minimum of 0

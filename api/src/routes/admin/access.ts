@@ -22,6 +22,7 @@ import {
 import { logSecurityEvent } from '../../services/securityLog.js';
 import { verifyCredentials } from '../../services/auth.js';
 import { checkSecondFactor } from '../../services/secondFactor.js';
+import { userById } from '../../services/users.js';
 
 /** How long a password accepted at the admin login waits for the code. */
 const PENDING_MS = 5 * 60 * 1000;
@@ -123,7 +124,7 @@ export function adminAccessRouter(deps: AppDeps): Router {
     )
       throw unauthorized('Your sign-in has expired. Please sign in again.');
     const weak = session.pendingWeakPassword === true;
-    const user = await deps.prisma.user.findUnique({ where: { id: userId } });
+    const user = await userById(deps.prisma, userId);
     if (!user || !isStaff(user.role) || !user.totpEnabledAt)
       throw unauthorized('Your sign-in has expired. Please sign in again.');
     const accepted = await secondFactorAttempt(deps, ctx, user);

@@ -12,7 +12,6 @@ import {
   DESK_COUNT_CAP,
   type DeskChangesView,
   type DeskPageView,
-  isDeliveryFeeCorrection,
   formatDollars,
   isUuid,
   PAYMENT_STATUSES,
@@ -111,9 +110,7 @@ export function adminOrdersRouter(deps: AppDeps): Router {
   });
 
   on(router, ROUTES.orderDeliveryFee, { before: [knownOrder] }, async (ctx, { body: input }) => {
-    const before = await deps.prisma.order.findUnique({ where: { id: idParam(ctx) } });
-    const correction = before ? isDeliveryFeeCorrection(before) : false;
-    const { order, paymentUrl } = await orderAdmin.setDeliveryFee(
+    const { order, paymentUrl, correction } = await orderAdmin.setDeliveryFee(
       services,
       idParam(ctx),
       input,

@@ -42,6 +42,7 @@ import {
   unpaidOrderSettings,
 } from '../../services/upkeep/unpaidOrders.js';
 import { BACKUP_JOB } from '../../services/upkeep/jobs.js';
+import { lastJobRun } from '../../services/upkeep/scheduler.js';
 
 /** The largest backup file the owner may upload. */
 const UPLOAD_LIMIT_BYTES = 2 * 1024 ** 3;
@@ -74,7 +75,7 @@ export function adminUpkeepRouter(deps: AppDeps): Router {
     const [backups, settings, job] = await Promise.all([
       listBackups(dir),
       backupSettings(prisma),
-      prisma.scheduledJob.findUnique({ where: { name: BACKUP_JOB } }),
+      lastJobRun(prisma, BACKUP_JOB),
     ]);
     // Each with the photos archive beside it (issue 22): the panel offers both downloads.
     const listed = await Promise.all(

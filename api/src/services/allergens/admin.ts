@@ -17,6 +17,7 @@ import {
   type OptionIngredientsInput,
 } from '@bakery/core';
 import { Prisma, type PrismaClient } from '@bakery/prisma';
+import type { Db } from '../../db/types.js';
 import { conflict, notFound } from '../../errors.js';
 import { fourPlaces } from '../recipes/costing.js';
 import { currentAllergens, loadAllergens } from './statements.js';
@@ -29,7 +30,7 @@ import { settingsRow } from '../../db/settingsRow.js';
  * the database (not the menu's cache): the publish step must see the last write.
  */
 export async function claimProblems(
-  db: PrismaClient | Prisma.TransactionClient,
+  db: Db,
   productIds?: readonly string[],
   /** The menu's items (id, name, variants, fillings, addIns); core's catalogue by default. */
   items?: readonly AllergenMenuItem[],
@@ -44,7 +45,7 @@ export async function claimProblems(
  * `productIds` breaks the promise.
  */
 export async function assertClaimKept(
-  db: PrismaClient | Prisma.TransactionClient,
+  db: Db,
   productIds?: readonly string[],
   items?: readonly AllergenMenuItem[],
 ): Promise<void> {
@@ -184,7 +185,7 @@ export async function removeNetWeight(db: PrismaClient, productId: string, varia
   if (count === 0) throw notFound('No net weight is set for this item');
 }
 
-export async function labelSettings(db: PrismaClient | Prisma.TransactionClient) {
+export async function labelSettings(db: Db) {
   const row = await db.labelSetting.findUnique({ where: { id: 1 } });
   return { cottageFoodStatement: row?.cottageFoodStatement ?? false };
 }

@@ -17,8 +17,7 @@ import {
 } from '@bakery/core';
 import type { Prisma, PrismaClient } from '@bakery/prisma';
 import type { Context, Next } from 'koa';
-
-type Db = PrismaClient | Prisma.TransactionClient;
+import type { Db } from '../../db/types.js';
 
 /** How long a process trusts its statements before it reads the revision again. */
 export const REVISION_CHECK_MS = 1000;

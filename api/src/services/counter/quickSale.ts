@@ -20,6 +20,7 @@ import {
   shopSettings,
   taxRatePercent,
   type QuickSale,
+  centsToDollars,
 } from '@bakery/core';
 import type { AppDeps } from '../../deps.js';
 import { fieldError } from '../../errors.js';
@@ -119,7 +120,11 @@ export async function quickSale(
     });
     return tx.order.findUniqueOrThrow({ where: { id: created.id } });
   });
-  deps.log.info('walk-in sale', { orderId: order.id, total: priced.totalCents / 100, method });
+  deps.log.info('walk-in sale', {
+    orderId: order.id,
+    total: centsToDollars(priced.totalCents),
+    method,
+  });
   // The receipt: the payment-received mail, to the address given.
   if (input.customerEmail)
     await notify(deps, 'sale receipt', () => deps.notifications.paymentReceived(order.id));

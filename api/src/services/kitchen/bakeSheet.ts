@@ -30,6 +30,7 @@ import { decimalToNumber, lineCost } from '../recipes.js';
 import { BOOKED } from './capacity.js';
 import { batchesFor, loadLinks, type LinkWithRecipe } from './links.js';
 import type { Db } from '../../db/types.js';
+import { dollarsOf, type Amount } from '../../db/money.js';
 
 type Decimal = Prisma.Decimal;
 const ZERO = () => new Prisma.Decimal(0);
@@ -61,13 +62,15 @@ export function storedItems(items: Prisma.JsonValue): StoredItem[] {
       {
         productId: item.productId,
         name: typeof item.name === 'string' ? item.name : (menuItem?.name ?? item.productId),
-        price: Number(item.price ?? 0),
+        price: dollarsOf(item.price as Amount),
         quantity: Number(item.quantity ?? 0),
         variant,
         filling: typeof item.filling === 'string' && item.filling ? item.filling : null,
         addIn: typeof item.addIn === 'string' && item.addIn ? item.addIn : null,
         lineTotal:
-          item.lineTotal === undefined || item.lineTotal === null ? null : Number(item.lineTotal),
+          item.lineTotal === undefined || item.lineTotal === null
+            ? null
+            : dollarsOf(item.lineTotal as Amount),
         writing: typeof item.writing === 'string' && item.writing ? item.writing : null,
       },
     ];

@@ -23,6 +23,7 @@ import {
   capacityMessage,
 } from '@bakery/core';
 import { Prisma } from '@bakery/prisma';
+import type { Tx } from '../../db/types.js';
 import { conflict, type HttpError } from '../../errors.js';
 import { checkDay, type DayCheck } from './capacity.js';
 import { planUnits, unitsRead, type UnitPlan } from './offer.js';
@@ -109,10 +110,7 @@ export interface StoredBooking {
  * The unpaid cap is not judged: it limits how many orders an account opens,
  * and a change or a restore opens none (a restore is staff's).
  */
-export async function bookStoredOrder(
-  tx: Prisma.TransactionClient,
-  booking: StoredBooking,
-): Promise<void> {
+export async function bookStoredOrder(tx: Tx, booking: StoredBooking): Promise<void> {
   if (booking.holds === 'window') await releaseWindowBookings(tx, booking.orderId);
   else if (booking.holds !== 'none') await releaseBookings(tx, booking.orderId);
   if (booking.holds === 'all')

@@ -306,6 +306,27 @@ export async function addClosedDate(
   return { ...closedView(row), bookedOrders };
 }
 
+/**
+ * Holidays in one action (issue 14): closes every date from `fromDate` to
+ * `toDate` (both included) in one transaction, with the orders booked on them.
+ */
+export async function addClosedDates(
+  prisma: PrismaClient,
+  input: { fromDate: string; toDate: string; reason: string | null },
+): Promise<{ dates: ClosedDateView[]; bookedOrders: number }> {
+  const dates: string[] = [];
+  for (let d = input.fromDate; d <= input.toDate; d = addDays(d, 1)) dates.push(d);
+  const closed = await prisma.$transaction(async (tx) => {
+    const out = [];
+    for (const date of dates) out.push(await addClosedDate(tx, { date, reason: input.reason }));
+    return out;
+  });
+  return {
+    dates: closed,
+    bookedOrders: closed.reduce((sum, d) => sum + (d.bookedOrders ?? 0), 0),
+  };
+}
+
 export async function removeClosedDate(db: Db, date: string): Promise<void> {
   const { count } = await db.closedDate.deleteMany({ where: { date } });
   if (count === 0) throw notFound('That date is not closed');

@@ -5,6 +5,7 @@ export {
   capacitySettings,
   setCapacityLimits,
   addClosedDate,
+  addClosedDates,
   removeClosedDate,
   listClosedDates,
   storedLines,

@@ -7,6 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { asyncCommitQuery, Prisma, sqlPool, type PrismaClient } from '@bakery/prisma';
+import type { QueuedMailView } from '@bakery/core';
+import type { Db } from '../../db/types.js';
+import { conflict, notFound } from '../../errors.js';
 import type { Logger } from '../contracts.js';
 import type { MailContent } from './messages.js';
 import type { MailTransport, OutgoingMail } from './transport.js';
@@ -401,4 +404,63 @@ export function createMailQueue(options: {
       clearTimeout(timer);
     },
   };
+}
+
+// ------------------------------------------------------- the staff's view
+
+/** What the staff's list shows of a message: never its body (a reset mail holds a live link). */
+const listed = {
+  id: true,
+  kind: true,
+  to: true,
+  subject: true,
+  status: true,
+  attempts: true,
+  lastError: true,
+  nextAttemptAt: true,
+  sentAt: true,
+  createdAt: true,
+} as const;
+
+/** The newest `limit` messages of the queue, of one status or all. */
+export async function listQueuedMail(
+  prisma: Db,
+  query: { status?: QueuedMailView['status']; limit: number },
+): Promise<QueuedMailView[]> {
+  const rows = await prisma.outboundMail.findMany({
+    where: query.status ? { status: query.status } : {},
+    select: listed,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: query.limit,
+  });
+  return rows.map((row) => ({
+    ...row,
+    status: row.status as QueuedMailView['status'],
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Puts a failed message back in the queue, due now; any process sends it. A
+ * reset mail lost its link when it failed (issue 15): never resent (409), nor
+ * a message that has not failed; 404 for an unknown one.
+ */
+export async function retryFailedMail(prisma: Db, id: string): Promise<void> {
+  const { count } = await prisma.outboundMail.updateMany({
+    where: { id, status: 'failed', kind: { notIn: [...SECRET_MAIL_KINDS] } },
+    data: { status: 'pending', nextAttemptAt: new Date(), attempts: 0, lastError: null },
+  });
+  if (count > 0) return;
+  const message = await prisma.outboundMail.findUnique({
+    where: { id },
+    select: { status: true, kind: true },
+  });
+  if (!message) throw notFound('Message not found');
+  if (message.status === 'failed')
+    throw conflict(
+      'A password-reset mail is not sent again: its link was removed when it failed. Ask the customer to request a new link.',
+    );
+  throw conflict(`Only a failed message can be sent again; this one is ${message.status}`);
 }

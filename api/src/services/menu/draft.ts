@@ -23,8 +23,7 @@ import {
 } from '@bakery/core';
 import type { Prisma, PrismaClient } from '@bakery/prisma';
 import { conflict, fieldError, notFound } from '../../errors.js';
-
-type Db = PrismaClient | Prisma.TransactionClient;
+import type { Db } from '../../db/types.js';
 
 /** One lock for every write to the draft and the versions (publish, restore, seed). */
 export const lockMenu = (tx: Prisma.TransactionClient) =>

@@ -23,8 +23,8 @@ import {
   type CounterContext,
   type EngineDeps,
   type OrderRow,
-  type Tx,
 } from './record.js';
+import type { Tx } from '../../db/types.js';
 
 export interface ActionStep {
   /** What core's check needs from the locked order (today, the cancel's day, payment taken). */

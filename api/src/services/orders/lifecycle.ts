@@ -18,6 +18,7 @@ import {
   isSettled,
   refundableCents,
   ORDER_ACTION_RULES,
+  isDeliveryFeeCorrection,
 } from '@bakery/core';
 import { conflict, notFound } from '../../errors.js';
 import { storedLines } from '../kitchen/capacity.js';
@@ -131,13 +132,19 @@ export async function confirmPayment(
   return order;
 }
 
-/** Adds the delivery fee to the total (untaxed) and asks Square for the link the customer can now pay. */
+/**
+ * Adds the delivery fee to the total (untaxed) and asks Square for the link
+ * the customer can now pay. `correction`: the order had a fee already (as it
+ * was read before the change), so the answer says "corrected".
+ */
 export async function setDeliveryFee(
   deps: OrderAdminDeps,
   id: string,
   input: { deliveryFee: number; deliveryDistance?: number | null },
   actor: Actor,
 ) {
+  const before = await deps.prisma.order.findUnique({ where: { id } });
+  const correction = before ? isDeliveryFeeCorrection(before) : false;
   const feeCents = dollarsToCents(input.deliveryFee);
   // Also a correction while payment is pending (core); the link below is
   // then re-issued by the payments service for the new total.
@@ -154,7 +161,7 @@ export async function setDeliveryFee(
   const send = deps.notifications.deliveryFeeSet?.bind(deps.notifications);
   const link = await ensureLink(deps, id, send ? { notifyCustomer: false } : undefined);
   if (send) await notify(deps, 'delivery fee', () => send(id));
-  return { order: await reload(deps, id), paymentUrl: link };
+  return { order: await reload(deps, id), paymentUrl: link, correction };
 }
 
 export async function setFulfillment(

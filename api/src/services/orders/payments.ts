@@ -15,9 +15,10 @@ import {
   type PaymentMethod,
 } from '@bakery/core';
 import type { Prisma } from '@bakery/prisma';
-import { centsOf, decimalOf, orderMoneyOf } from '../../db/money.js';
+import { decimalOf, dollarsOf, orderMoneyOf } from '../../db/money.js';
 
-import type { Actor, OrderRow, Tx } from './record.js';
+import type { Actor, OrderRow } from './record.js';
+import type { Tx } from '../../db/types.js';
 
 /** A payment received now: `amountCents` by `method`. */
 export async function recordPayment(
@@ -157,7 +158,7 @@ export async function paymentsOf(tx: Tx, orderId: string): Promise<OrderPaymentV
     id: row.id,
     kind: row.kind as OrderPaymentView['kind'],
     method: row.method,
-    amount: centsOf(row.amount) / 100,
+    amount: dollarsOf(row.amount),
     at: row.at.toISOString(),
     day: bakeryToday(row.at),
     actorEmail: row.actorEmail,

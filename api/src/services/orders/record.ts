@@ -19,6 +19,7 @@ import {
 import type { Logger, Notifications, Payments } from '../contracts.js';
 import { conflict, notFound } from '../../errors.js';
 import { orderMoneyOf } from '../../db/money.js';
+import type { Tx } from '../../db/types.js';
 
 export interface OrderAdminDeps {
   prisma: PrismaClient;
@@ -35,8 +36,6 @@ export interface Actor {
   id: string | null;
   email: string;
 }
-
-export type Tx = Prisma.TransactionClient;
 
 export type OrderRow = NonNullable<Awaited<ReturnType<PrismaClient['order']['findUnique']>>>;
 

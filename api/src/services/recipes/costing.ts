@@ -3,7 +3,6 @@
 // quantity x costPerUnit, rounded to cents only when it is put on the wire.
 import { Prisma } from '@bakery/prisma';
 
-export type { Db } from '../../db/types.js';
 export type Decimal = Prisma.Decimal;
 
 export const dec = (value: number | string | Decimal): Decimal => new Prisma.Decimal(value);

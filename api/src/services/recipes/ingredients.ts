@@ -3,7 +3,8 @@
 import { Prisma, type PrismaClient } from '@bakery/prisma';
 import { isAllergenId, type GlutenKind, type IngredientView } from '@bakery/core';
 import { conflict, notFound } from '../../errors.js';
-import { decimalToNumber, fourPlaces, type Db, type Decimal } from './costing.js';
+import { decimalToNumber, fourPlaces, type Decimal } from './costing.js';
+import type { Db } from '../../db/types.js';
 
 export interface IngredientInput {
   name: string;

@@ -2,7 +2,8 @@
 import { Prisma } from '@bakery/prisma';
 import type { RecipeDetailView, RecipeView } from '@bakery/core';
 import { notFound } from '../../errors.js';
-import { decimalToNumber, fourPlaces, lineCost, totalCostOf, type Db } from './costing.js';
+import { decimalToNumber, fourPlaces, lineCost, totalCostOf } from './costing.js';
+import type { Db } from '../../db/types.js';
 
 export interface RecipeInput {
   name: string;

@@ -12,6 +12,7 @@ import {
   type Square,
 } from 'square';
 import { Prisma, type PrismaClient } from '@bakery/prisma';
+import type { Tx } from '../../db/types.js';
 import {
   BAKERY_INFO,
   dollarsToCents,
@@ -109,7 +110,7 @@ function moneyCents(money: Square.Money | undefined): number | null {
 
 /** Marks a pending order paid, once, with a history line; false when it was not pending any more. */
 async function markPaid(
-  tx: Prisma.TransactionClient,
+  tx: Tx,
   orderId: string,
   squarePaymentId: string | undefined,
 ): Promise<boolean> {

@@ -19,6 +19,7 @@ import {
   terminalCheckoutMessage,
   type TerminalCheckoutStatus,
   type TerminalCheckoutView,
+  centsToDollars,
 } from '@bakery/core';
 import { centsOf, decimalOf, orderMoneyOf } from '../../db/money.js';
 import { conflict, HttpError, notFound } from '../../errors.js';
@@ -29,9 +30,9 @@ import {
   paymentFieldsAfterMoney,
   recordPayment,
   type Actor,
-  type Tx,
 } from '../orders/index.js';
 import type { SquareSettings } from './settings.js';
+import type { Tx } from '../../db/types.js';
 
 /** Who the order history and the payment row name for what the Terminal did. */
 const TERMINAL_ACTOR: Actor = { id: null, email: 'Square Terminal' };
@@ -71,7 +72,7 @@ export function terminalCheckoutView(row: CheckoutRow): TerminalCheckoutView {
   return {
     id: row.id,
     orderId: row.orderId,
-    amount: cents / 100,
+    amount: centsToDollars(cents),
     status,
     cancelReason: row.cancelReason,
     createdAt: row.createdAt.toISOString(),
@@ -266,7 +267,7 @@ export function createSquareTerminal(options: {
           actorEmail: actor.email,
           field: 'terminalCheckout',
           from: null,
-          to: `${checkout.id}: ${(report.amountCents ?? due) / 100}`,
+          to: `${checkout.id}: ${centsToDollars(report.amountCents ?? due)}`,
         },
       });
       log.info('terminal checkout started', { orderId, checkoutId: checkout.id, cents: due });

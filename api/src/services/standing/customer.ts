@@ -22,7 +22,7 @@ import {
   type StandingOrderInput,
   type StandingOrderView,
 } from '@bakery/core';
-import type { Prisma, PrismaClient } from '@bakery/prisma';
+import type { PrismaClient } from '@bakery/prisma';
 import { badRequest, conflict, fieldError, notFound } from '../../errors.js';
 import type { Actor } from '../orders/index.js';
 import { runStandingBooking, type BookingDeps } from './booking.js';
@@ -34,8 +34,7 @@ import {
   toStandingView,
   type StandingRow,
 } from './record.js';
-
-type Tx = Prisma.TransactionClient;
+import type { Tx } from '../../db/types.js';
 
 export interface Customer {
   id: string;

@@ -23,13 +23,11 @@ import {
   type StandingOrderView,
   type StandingSettings,
 } from '@bakery/core';
-import { Prisma, type PrismaClient } from '@bakery/prisma';
+import { Prisma } from '@bakery/prisma';
 import { settingsRow, storedOrDefault } from '../../db/settingsRow.js';
-import { orderMoneyOf } from '../../db/money.js';
+import { dollarsOf, orderMoneyOf } from '../../db/money.js';
 import { applyChanges, counterChanges, lockOrder, type Actor } from '../orders/index.js';
-
-type Tx = Prisma.TransactionClient;
-type Db = PrismaClient | Tx;
+import type { Db, Tx } from '../../db/types.js';
 
 export type StandingRow = Prisma.StandingOrderGetPayload<object>;
 export type OccurrenceRow = Prisma.StandingOccurrenceGetPayload<object>;
@@ -148,7 +146,7 @@ export async function toStandingView(
         state,
         editableUntil: open,
         lockAt: lockAt.toISOString(),
-        total: order && state === 'ordered' ? Number(order.total) : centsToDollars(priceCents),
+        total: order && state === 'ordered' ? dollarsOf(order.total) : centsToDollars(priceCents),
         orderId: state === 'ordered' ? (occurrence?.orderId ?? null) : null,
         reason: occurrence?.reason ?? null,
       });

@@ -44,6 +44,11 @@ export interface JobRun {
   error?: string;
 }
 
+/** The ScheduledJob row of the job with this name (its last run and error), or null. */
+export function lastJobRun(prisma: PrismaClient, name: string) {
+  return prisma.scheduledJob.findUnique({ where: { name } });
+}
+
 /**
  * Runs `job` when it is due and records the outcome in its ScheduledJob row.
  * Not exclusive by itself: the queue's task (below) runs it under the job's lock.
