@@ -24,7 +24,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createPrismaClient, type PrismaClient } from '@bakery/prisma';
-import { CATEGORY_IDS, addDays, bakeryToday } from '@bakery/core';
+import { SEED_CATEGORY_IDS, addDays, bakeryToday } from '@bakery/core';
 import { freePort } from '@bakery/test-support';
 import { hashPassword } from '../src/services/auth.js';
 import { Client, orderPayload } from '../test/support/factories.js';
@@ -189,7 +189,7 @@ async function seed(prisma: PrismaClient) {
     FROM generate_series(0, ${USERS - 1}) AS i`;
   // Submitting is measured, not the kitchen's daily limits or one customer's fair share.
   await prisma.capacityLimit.createMany({
-    data: CATEGORY_IDS.map((category) => ({ category, maxUnits: 2_000_000_000 })),
+    data: SEED_CATEGORY_IDS.map((category) => ({ category, maxUnits: 2_000_000_000 })),
     skipDuplicates: true,
   });
   // Issue 25: availability answers with windows and a drop, as a shop that uses them would.

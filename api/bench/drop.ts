@@ -20,7 +20,7 @@
 import { withBenchDatabase } from './harness.js';
 import os from 'node:os';
 import { createPrismaClient, type PrismaClient } from '@bakery/prisma';
-import { CATEGORY_IDS, getMenuItem } from '@bakery/core';
+import { SEED_CATEGORY_IDS, getMenuItem } from '@bakery/core';
 
 const productName = (id: string) => getMenuItem(id)?.name ?? id;
 import { freePort } from '@bakery/test-support';
@@ -302,7 +302,7 @@ async function main() {
       FROM generate_series(0, ${BUYERS}) AS i`;
     // The drop's quantity is what limits, not the kitchen's day.
     await prisma.capacityLimit.createMany({
-      data: CATEGORY_IDS.map((category) => ({ category, maxUnits: 1_000_000 })),
+      data: SEED_CATEGORY_IDS.map((category) => ({ category, maxUnits: 1_000_000 })),
     });
     const running = await startServer(await freePort());
     const clients: Client[] = [];

@@ -12,7 +12,7 @@
 //      booked orders of the date are counted: 0 duplicates and 0 missing.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
-import { addDays, bakeryToday, CATEGORY_IDS } from '@bakery/core';
+import { addDays, bakeryToday, SEED_CATEGORY_IDS } from '@bakery/core';
 import { createPrismaClient, type PrismaClient } from '@bakery/prisma';
 import { freePort } from '@bakery/test-support';
 import { API_DIR, withBenchDatabase } from './harness.js';
@@ -98,7 +98,7 @@ async function main() {
     const speedDate = addDays(today, 20);
     const killDate = addDays(today, 21);
     await prisma.capacityLimit.createMany({
-      data: CATEGORY_IDS.map((category) => ({
+      data: SEED_CATEGORY_IDS.map((category) => ({
         category,
         maxUnits: category === 'breads' ? 50 : 1_000_000,
       })),

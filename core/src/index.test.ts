@@ -13,7 +13,7 @@ describe('the export contract of core/README.md', () => {
   // Every value name the README lists, as the API, storefront and desktop import them.
   const values = [
     'BAKERY_INFO',
-    'CATEGORY_IDS',
+    'SEED_CATEGORY_IDS',
     'CATEGORIES',
     'getCategory',
     'MENU_ITEMS',

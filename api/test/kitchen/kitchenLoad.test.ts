@@ -5,7 +5,7 @@
 // own rule. And the catalogue the triggers count with is core's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CATEGORY_IDS,
+  SEED_CATEGORY_IDS,
   MENU_ITEMS,
   unitsByCategory,
   unitsPerItem,
@@ -44,12 +44,12 @@ async function recount(): Promise<Record<string, number>> {
   for (const order of orders) {
     const units = unitsByCategory(storedLines(order.items));
     const sum = byDate.get(order.pickupDate!) ?? unitsByCategory([]);
-    for (const category of CATEGORY_IDS) sum[category] += units[category];
+    for (const category of SEED_CATEGORY_IDS) sum[category] += units[category];
     byDate.set(order.pickupDate!, sum);
   }
   const out: Record<string, number> = {};
   for (const [date, units] of byDate)
-    for (const category of CATEGORY_IDS)
+    for (const category of SEED_CATEGORY_IDS)
       if (units[category]) out[`${date} ${category}`] = units[category];
   return out;
 }

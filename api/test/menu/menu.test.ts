@@ -436,6 +436,48 @@ describe('bad input (400 with the field)', () => {
     });
     expect(pie.status).toBe(201);
     expect(pie.body.order.subtotal).toBe(64);
+    const day = pie.body.order.pickupDate;
+    // Issue 40: pies behave as a plain category. A pie is one unit, the
+    // kitchen's limit is the new-category default, its words come from its
+    // label; no cake sheet, no cake countdown.
+    expect((await owner.get('/api/admin/kitchen/capacity')).body.limits).toContainEqual({
+      category: 'pies',
+      label: 'Pies',
+      unit: 'pies',
+      maxUnits: 30,
+      defaultUnits: 30,
+      isDefault: true,
+    });
+    const booked = (await guest.get(`/api/availability?fromDate=${day}&toDate=${day}`)).body
+      .days[0];
+    expect(booked.remaining.pies).toBe(28);
+    expect(booked.cakesLeft).toBe(booked.remaining.cakes);
+    expect(booked.notice).toBeNull();
+    const baked = await owner.get(`/api/admin/kitchen/bake-sheet?fromDate=${day}&toDate=${day}`);
+    expect(baked.body.products).toContainEqual(
+      expect.objectContaining({
+        productId: 'apple-pie',
+        category: 'pies',
+        categoryLabel: 'Pies',
+        quantity: 2,
+        units: 2,
+        pieces: 2,
+        pieceName: 'pies',
+      }),
+    );
+    expect(baked.body.cakes).toEqual([]);
+    // The owner's limit for pies holds like any category's.
+    const limited = await owner.put('/api/admin/kitchen/capacity', {
+      limits: [{ category: 'pies', maxUnits: 3 }],
+    });
+    expect(limited.status).toBe(200);
+    const over = await customer.post('/api/submit-order', {
+      orderData: orderPayload({ daysAhead: 12, lines: [{ productId: 'apple-pie', quantity: 2 }] }),
+    });
+    expect(over.status).toBe(409);
+    expect(over.body.message).toBe(
+      `We can take only 1 more pie for ${formatLongDate(day!)}. Please choose another date or fewer pies.`,
+    );
 
     expect((await owner.del('/api/admin/menu/categories/pies')).status).toBe(409);
     expect((await owner.del('/api/admin/menu/items/apple-pie')).status).toBe(200);
@@ -453,7 +495,6 @@ describe('bad input (400 with the field)', () => {
       items: [{ name: 'Apple Pie', price: 32, quantity: 2 }],
       subtotal: 64,
     });
-    const day = pie.body.order.pickupDate;
     const sheet = await owner.get(`/api/admin/kitchen/bake-sheet?fromDate=${day}&toDate=${day}`);
     expect(sheet.status).toBe(200);
     expect(JSON.stringify(sheet.body)).toContain('Apple Pie');

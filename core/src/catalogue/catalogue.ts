@@ -10,7 +10,12 @@
 import type { AllergenId } from '../kitchen/allergens';
 import { SEED_STATED_ALLERGENS } from './statedAllergens';
 
-export const CATEGORY_IDS = [
+/**
+ * The seed's categories, in menu order (spec section 2): what a fresh install
+ * starts with, and the rows of the seed's tables (prices, items, the kitchen's
+ * default limits and unit words). The owner adds others in the Menu tab.
+ */
+export const SEED_CATEGORY_IDS = [
   'breads',
   'muffins',
   'oat-bars',
@@ -21,7 +26,14 @@ export const CATEGORY_IDS = [
   'gourmet-cookies',
 ] as const;
 
-export type CategoryId = (typeof CATEGORY_IDS)[number];
+export type SeedCategoryId = (typeof SEED_CATEGORY_IDS)[number];
+
+/**
+ * A category's id: one of the seed's or one the owner added (issue 40). What
+ * a category does is read from CATEGORY_BEHAVIOUR by `categoryBehaviour(id)`,
+ * never by comparing the id with a name.
+ */
+export type CategoryId = string;
 
 export interface Category {
   id: CategoryId;
@@ -124,10 +136,13 @@ export const ADD_INS: readonly Option[] = [
 
 export const DEFAULT_MAX_QUANTITY = 10;
 
-const categoryImage = (id: CategoryId) => `/images/categories/${id}.svg`;
+const categoryImage = (id: SeedCategoryId) => `/images/categories/${id}.svg`;
+
+/** The drawing an owner-added category shows until she uploads a photo: the loaf. */
+const PLAIN_CATEGORY_DRAWING = categoryImage('breads');
 
 /** The seed's categories (what a fresh install publishes as version 1). */
-export const CATEGORIES: readonly Category[] = [
+const SEED_CATEGORIES: readonly (Omit<Category, 'image'> & { id: SeedCategoryId })[] = [
   {
     id: 'breads',
     label: 'Breads',
@@ -168,14 +183,45 @@ export const CATEGORIES: readonly Category[] = [
     label: 'Gourmet Cookies',
     imageAlt: 'Illustration of large stuffed cookies tied with a ribbon in a gift box',
   },
-].map((c) => ({ ...(c as Omit<Category, 'image'>), image: categoryImage(c.id as CategoryId) }));
+];
+
+/** The seed's categories (what a fresh install publishes as version 1). */
+export const CATEGORIES: readonly Category[] = SEED_CATEGORIES.map((c) => ({
+  ...c,
+  image: categoryImage(c.id),
+}));
 
 export function getCategory(id: string): Category | undefined {
   return live.categories.find((c) => c.id === id);
 }
 
-export const isCategoryId = (value: string): value is CategoryId =>
-  (CATEGORY_IDS as readonly string[]).includes(value);
+const SEED_IDS: ReadonlySet<CategoryId> = new Set(SEED_CATEGORY_IDS);
+/** Whether `value` is one of the seed's categories (not whether the live menu has it). */
+export const isSeedCategoryId = (value: string): value is SeedCategoryId => SEED_IDS.has(value);
+
+/**
+ * A category's row of a table keyed by category id, or `plain` for a category
+ * without one (one the owner added). Own rows only: an id like `constructor`
+ * is a plain category, not Object.prototype's.
+ */
+export const rowOfCategory = <T>(
+  table: Readonly<Record<string, T>>,
+  category: CategoryId | undefined,
+  plain: T,
+): T => (category !== undefined && Object.hasOwn(table, category) ? table[category]! : plain);
+
+/**
+ * The category the menu and the order form open on: the first shown (the
+ * spec's "The initial category is breads"), or the seed's first on a menu
+ * without categories.
+ */
+export const openingCategory = (): CategoryId => menuCategories()[0]?.id ?? SEED_CATEGORY_IDS[0];
+
+/**
+ * What the bake sheet files an ordered item under when it is no longer on the
+ * menu (its label there says "Not on the menu"): the seed's first category.
+ */
+export const OFF_MENU_CATEGORY: CategoryId = SEED_CATEGORY_IDS[0];
 
 const COUNT_LABELS: Record<string, string> = {
   '6-count': '6 count',
@@ -192,41 +238,70 @@ const COUNT_LABELS: Record<string, string> = {
 const FLAVOUR_VARIANTS: ReadonlySet<string> = new Set(['vanilla', 'chocolate']);
 
 /**
- * What a category does, as data (issue 21): the order form, pricing, the bake
- * sheet and the cake labels read this record, never a category's name. A new
- * category with its own rules is a row here.
+ * What a category does, as data (issues 21 and 40): the order form, pricing,
+ * the menu, capacity, the bake sheet and the labels read this record, never a
+ * category's name. A new category with its own rules is a row here; one
+ * without a row (any the owner adds) behaves as PLAIN_CATEGORY.
  */
 export interface CategoryBehaviour {
   /** Its items take the cake options (writing, bows), go on the cake sheet and get cake labels. */
   cakeOptions: boolean;
+  /**
+   * Its units are the storefront calendar's cakes: `cakesLeft` and "Only 2
+   * cakes left for this date" count them.
+   */
+  countsAsCakes: boolean;
   /** What its variants are called on the order form. */
   variantWord: 'Size' | 'Count';
   /** What a second line of the same item differs by, in the cart. */
   optionsWord: 'choices' | 'options';
+  /**
+   * Units one item without a count size holds in the kitchen's capacity (an
+   * item is a box: muffins and brownies come six to a box); 1 otherwise.
+   */
+  unitsPerBox: number;
+  /**
+   * Choosing one of its items on the menu page opens the order form at this
+   * category (where its counts are chosen) instead of the Add to Cart dialog.
+   */
+  orderedOnOrderForm: boolean;
 }
 
-const PLAIN_CATEGORY: CategoryBehaviour = {
+export const PLAIN_CATEGORY: Readonly<CategoryBehaviour> = {
   cakeOptions: false,
+  countsAsCakes: false,
   variantWord: 'Count',
   optionsWord: 'options',
+  unitsPerBox: 1,
+  orderedOnOrderForm: false,
 };
 
-export const CATEGORY_BEHAVIOUR: Readonly<Partial<Record<string, CategoryBehaviour>>> = {
-  cakes: { cakeOptions: true, variantWord: 'Size', optionsWord: 'choices' },
+/** The categories that differ from PLAIN_CATEGORY, by what they do. */
+export const CATEGORY_BEHAVIOUR: Readonly<Record<CategoryId, Readonly<CategoryBehaviour>>> = {
+  muffins: { ...PLAIN_CATEGORY, unitsPerBox: 6 },
+  brownies: { ...PLAIN_CATEGORY, unitsPerBox: 6 },
+  cakes: {
+    ...PLAIN_CATEGORY,
+    cakeOptions: true,
+    countsAsCakes: true,
+    variantWord: 'Size',
+    optionsWord: 'choices',
+  },
+  'gourmet-cookies': { ...PLAIN_CATEGORY, orderedOnOrderForm: true },
 };
 
 /** A category's behaviour; a category the owner added behaves as a plain one. */
-export const behaviourOf = (category: string | undefined): CategoryBehaviour =>
-  (category && CATEGORY_BEHAVIOUR[category]) || PLAIN_CATEGORY;
+export const categoryBehaviour = (category: CategoryId | undefined): Readonly<CategoryBehaviour> =>
+  rowOfCategory(CATEGORY_BEHAVIOUR, category, PLAIN_CATEGORY);
 
 /** Whether a menu item takes the cake options (writing, bows). */
 export const takesCakeOptions = (productId: string): boolean =>
-  behaviourOf(getMenuItem(productId)?.category).cakeOptions;
+  categoryBehaviour(getMenuItem(productId)?.category).cakeOptions;
 
 /** What an item's variants choose, as the choice's label: 'Flavor', 'Size' or 'Count'. */
 export function variantChoiceLabel(item: Pick<MenuItem, 'category' | 'variants'>): string {
   if (item.variants?.some((v) => FLAVOUR_VARIANTS.has(v.id))) return 'Flavor';
-  return behaviourOf(item.category).variantWord;
+  return categoryBehaviour(item.category).variantWord;
 }
 
 const variants = (prices: Partial<Record<VariantId, number>>): Variant[] =>
@@ -246,7 +321,7 @@ interface CategoryPricing {
   fillings?: boolean;
 }
 
-const PRICING: Record<CategoryId, CategoryPricing> = {
+const PRICING: Record<SeedCategoryId, CategoryPricing> = {
   breads: { priceCents: 2000 },
   muffins: { priceCents: 2500, maxQuantity: 8 },
   'oat-bars': { priceCents: 1200 },
@@ -274,7 +349,7 @@ const PRICING: Record<CategoryId, CategoryPricing> = {
   },
 };
 
-const ROWS: Record<CategoryId, Row[]> = {
+const ROWS: Record<SeedCategoryId, Row[]> = {
   breads: [
     [
       'classic-sandwich-loaf',
@@ -729,7 +804,7 @@ const ROWS: Record<CategoryId, Row[]> = {
 };
 
 /** The seed's items (what a fresh install publishes as version 1). */
-export const MENU_ITEMS: readonly MenuItem[] = CATEGORY_IDS.flatMap((category) => {
+export const MENU_ITEMS: readonly MenuItem[] = SEED_CATEGORY_IDS.flatMap((category) => {
   const pricing = PRICING[category];
   return ROWS[category].map(([id, name, description, imageAlt, extra]): MenuItem => {
     const item: MenuItem = {
@@ -776,11 +851,9 @@ export interface CatalogueItem extends Omit<MenuItem, 'image'> {
   image: string | null;
 }
 
-/** The drawing a category shows when it has no photo (seed categories only). */
-export const categoryDrawing = (id: string): string =>
-  (CATEGORY_IDS as readonly string[]).includes(id)
-    ? categoryImage(id as CategoryId)
-    : '/images/categories/breads.svg';
+/** The drawing a category shows when it has no photo: its own for the seed's, else the loaf. */
+export const categoryDrawing = (id: CategoryId): string =>
+  isSeedCategoryId(id) ? categoryImage(id) : PLAIN_CATEGORY_DRAWING;
 
 /** The seed as a snapshot: version 1 of a fresh install. */
 export const SEED_CATALOGUE: CatalogueSnapshot = {
@@ -798,7 +871,6 @@ interface LiveCatalogue {
 function build(snapshot: CatalogueSnapshot): LiveCatalogue {
   const categories = snapshot.categories.map((c): Category => ({
     ...c,
-    id: c.id as CategoryId,
     image: c.image ?? categoryDrawing(c.id),
   }));
   const items = snapshot.items.map((item): MenuItem => ({
@@ -846,7 +918,7 @@ export function getMenuItem(id: string): MenuItem | undefined {
 }
 
 /** The items a category shows on the storefront (hidden ones left out). */
-export function itemsInCategory(id: CategoryId | string): MenuItem[] {
+export function itemsInCategory(id: CategoryId): MenuItem[] {
   return live.items.filter((item) => item.category === id && !item.hidden);
 }
 

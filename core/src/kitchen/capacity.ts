@@ -6,16 +6,20 @@
 // How a line counts (its "units", the figure limits are written in):
 // - items sold by count count their pieces: a 12-count of cookies is 12
 //   cookies, a 6-count of cupcakes 6 cupcakes;
-// - muffins and brownies come six to a box: one box counts 6;
+// - an item of a category sold by the box counts its box (the category's
+//   `unitsPerBox`: muffins and brownies come six to a box, one box counts 6);
 // - everything else counts 1 per item: a cake (any size, heart-shaped too) is
 //   1 cake, a loaf 1 bread, an oat-bar tray or granola bag 1.
 import {
-  CATEGORY_IDS,
+  SEED_CATEGORY_IDS,
+  categoryBehaviour,
   currentCatalogue,
   getCategory,
   getMenuItem,
+  rowOfCategory,
   type CategoryId,
   type MenuItem,
+  type SeedCategoryId,
 } from '../catalogue/catalogue';
 import { formatLongDate } from '../calendar/calendar';
 
@@ -32,10 +36,11 @@ export interface KitchenLine {
   fromDrop?: boolean;
 }
 
+/** Units per category: the kitchen's categories, the seed's and those the owner added. */
 export type CapacityLimits = Record<CategoryId, number>;
 
-/** What a small bakery's kitchen bakes in a day, in units (see above). */
-export const DEFAULT_CAPACITY: Readonly<CapacityLimits> = {
+/** What a small bakery's kitchen bakes in a day, in units (see above), per seed category. */
+export const DEFAULT_CAPACITY: Readonly<Record<SeedCategoryId, number>> = {
   breads: 30,
   muffins: 96,
   'oat-bars': 30,
@@ -50,7 +55,7 @@ export const DEFAULT_CAPACITY: Readonly<CapacityLimits> = {
 export const MAX_CAPACITY_UNITS = 10_000;
 
 /** Singular and plural of one unit of each category, as messages say it. */
-export const CAPACITY_UNITS: Readonly<Record<CategoryId, { one: string; many: string }>> = {
+export const CAPACITY_UNITS: Readonly<Record<SeedCategoryId, { one: string; many: string }>> = {
   breads: { one: 'bread', many: 'breads' },
   muffins: { one: 'muffin', many: 'muffins' },
   'oat-bars': { one: 'oat bar or granola', many: 'oat bars and granola' },
@@ -72,19 +77,17 @@ export function kitchenCategories(): CategoryId[] {
   // Worked out once per live catalogue: the capacity loops call it per day and line.
   const catalogue = currentCatalogue();
   if (counted?.catalogue !== catalogue) {
-    const seed = new Set<string>(CATEGORY_IDS);
+    const seed = new Set<CategoryId>(SEED_CATEGORY_IDS);
     const added = catalogue.categories.map((c) => c.id).filter((id) => !seed.has(id));
-    counted = { catalogue, ids: [...CATEGORY_IDS, ...(added as CategoryId[])] };
+    counted = { catalogue, ids: [...SEED_CATEGORY_IDS, ...added] };
   }
   return counted.ids;
 }
 let counted: { catalogue: object; ids: CategoryId[] } | null = null;
 
 /** A category's unit as messages say it: the seed's words, else from its label ("Pies": pie, pies). */
-export function unitWords(category: string): { one: string; many: string } {
-  const known = (CAPACITY_UNITS as Partial<Record<string, { one: string; many: string }>>)[
-    category
-  ];
+export function unitWords(category: CategoryId): { one: string; many: string } {
+  const known = rowOfCategory<{ one: string; many: string } | null>(CAPACITY_UNITS, category, null);
   if (known) return known;
   const many = (getCategory(category)?.label ?? category).trim().toLowerCase();
   const one = /[^s]s$/.test(many) ? many.slice(0, -1) : many;
@@ -92,21 +95,21 @@ export function unitWords(category: string): { one: string; many: string } {
 }
 
 /** A category's default daily limit: the seed's, else NEW_CATEGORY_CAPACITY. */
-export const defaultCapacityOf = (category: string): number =>
-  (DEFAULT_CAPACITY as Partial<Record<string, number>>)[category] ?? NEW_CATEGORY_CAPACITY;
+export const defaultCapacityOf = (category: CategoryId): number =>
+  rowOfCategory(DEFAULT_CAPACITY, category, NEW_CATEGORY_CAPACITY);
 
 /** When this few cakes remain, the storefront says how many. */
 export const FEW_CAKES_LEFT = 2;
 
 const COUNT_VARIANT = /^(\d+)-count$/;
-const SIX_TO_A_BOX: ReadonlySet<CategoryId> = new Set(['muffins', 'brownies']);
 
 const variantOf = (line: { variantId?: string | null; variant?: string | null }): string =>
   line.variantId ?? line.variant ?? '';
 
 /**
  * Units one ordered item of `productId` (in `variantId`) holds: the count of
- * a count variant, 6 for a box of muffins or brownies, else 1. Also the
+ * a count variant, else its category's `unitsPerBox` (6 for a box of muffins
+ * or brownies, 1 for a plain category). Also the
  * suggested `unitsPerItem` of a recipe link. 0 for an unknown product.
  */
 export function unitsPerItem(productId: string, variantId?: string | null): number {
@@ -121,8 +124,7 @@ export function unitsOfItem(
 ): number {
   const count = COUNT_VARIANT.exec(variantId || (item.variants?.[0]?.id ?? ''));
   if (count && item.variants?.some((v) => COUNT_VARIANT.test(v.id))) return Number(count[1]);
-  if (SIX_TO_A_BOX.has(item.category)) return 6;
-  return 1;
+  return categoryBehaviour(item.category).unitsPerBox;
 }
 
 /**
@@ -191,8 +193,7 @@ export function effectiveLimits(
     categories.map((id) => [id, defaultCapacityOf(id)]),
   ) as CapacityLimits;
   for (const row of stored) {
-    if ((categories as readonly string[]).includes(row.category))
-      limits[row.category as CategoryId] = row.maxUnits;
+    if (categories.includes(row.category)) limits[row.category] = row.maxUnits;
   }
   return limits;
 }
@@ -265,6 +266,7 @@ export interface DayAvailability {
   full: CategoryId[];
   /** Units left per category (all 0 on a closed date). */
   remaining: CapacityLimits;
+  /** Units left of the categories that count as cakes (CategoryBehaviour's `countsAsCakes`). */
   cakesLeft: number;
   /** "Only 2 cakes left for this date" when few are, else null. */
   notice: string | null;
@@ -283,14 +285,17 @@ export function dayAvailability(
   closed: { reason: string | null } | null,
 ): DayAvailability {
   const remaining = closed ? zeroUnits() : remainingUnits(used, limits);
+  const cakes = kitchenCategories().filter((id) => categoryBehaviour(id).countsAsCakes);
+  const cakesLeft = cakes.reduce((sum, id) => sum + (remaining[id] ?? 0), 0);
+  const cakeLimit = cakes.reduce((sum, id) => sum + (limits[id] ?? defaultCapacityOf(id)), 0);
   return {
     date,
     closed: Boolean(closed),
     closedReason: closed?.reason ?? null,
     full: kitchenCategories().filter((id) => remaining[id]! <= 0),
     remaining,
-    cakesLeft: remaining.cakes,
-    notice: closed ? null : cakesLeftNotice(remaining.cakes, limits.cakes),
+    cakesLeft,
+    notice: closed ? null : cakesLeftNotice(cakesLeft, cakeLimit),
   };
 }
 

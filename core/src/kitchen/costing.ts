@@ -1,11 +1,12 @@
 // The menu's price points and margin arithmetic for cost of goods. Recipe
 // costs are exact decimals on the server; they reach this file as cents.
 import {
-  CATEGORY_IDS,
+  SEED_CATEGORY_IDS,
   MENU_ITEMS,
   defaultVariantId,
   getCategory,
   getMenuItem,
+  isSeedCategoryId,
   type CategoryId,
 } from '../catalogue/catalogue';
 import { unitsPerItem } from './capacity';
@@ -128,7 +129,6 @@ export function marginOf(priceCents: number, costCents: number): Margin {
   };
 }
 
-export const categoryOrder = (id: string): number => {
-  const index = (CATEGORY_IDS as readonly string[]).indexOf(id);
-  return index < 0 ? CATEGORY_IDS.length : index;
-};
+/** Where a category sorts: the seed's in menu order, then the owner's. */
+export const categoryOrder = (id: CategoryId): number =>
+  isSeedCategoryId(id) ? SEED_CATEGORY_IDS.indexOf(id) : SEED_CATEGORY_IDS.length;

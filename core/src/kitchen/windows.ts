@@ -182,7 +182,7 @@ export function dayWindows(
       label: windowLabel(w),
       fulfillment,
       left,
-      full: Object.values(left).some((n) => n <= 0),
+      full: Object.values(left).some((n) => n !== undefined && n <= 0),
     };
   });
 }
@@ -213,7 +213,7 @@ export function windowOption(
   if (elsewhere)
     return { label: `${w.label} (Not for the ${elsewhere.dropName} drop)`, left: 0, full: true };
   const needs = windowNeeds(cart, w.left);
-  const scopes = cart.length > 0 ? [...needs.keys()] : (Object.keys(w.left) as WindowScope[]);
+  const scopes = cart.length > 0 ? [...needs.keys()] : Object.keys(w.left);
   let left: number | null = null;
   let full = false;
   for (const scope of scopes) {

@@ -22,6 +22,7 @@ import {
   CAKE_FILLINGS,
   COTTAGE_FOOD_STATEMENT,
   getMenuItem,
+  takesCakeOptions,
   ingredientLine,
   isDateString,
   pickupTimeText,
@@ -400,7 +401,7 @@ export async function dayLabels(db: PrismaClient, date: string): Promise<LabelCo
     };
     for (const item of storedItems(order.items)) {
       // A cake's label carries what the decorator needs: the writing and the instructions.
-      const cake = getMenuItem(item.productId)?.category === 'cakes' || Boolean(item.writing);
+      const cake = takesCakeOptions(item.productId) || Boolean(item.writing);
       const label: OrderLabel = cake
         ? {
             ...base,

@@ -23,7 +23,8 @@ import {
   unitsPerItem,
   piecesPerItem,
   pieceNameOf,
-  behaviourOf,
+  categoryBehaviour,
+  OFF_MENU_CATEGORY,
 } from '@bakery/core';
 import { Prisma } from '@bakery/prisma';
 import { decimalToNumber, lineCost } from '../recipes.js';
@@ -149,7 +150,7 @@ export async function bakeSheet(db: Db, fromDate: string, toDate: string): Promi
       let row = rows.get(key);
       if (!row) {
         const link = findLink(links, item.productId, item.variant);
-        const category = menuItem?.category ?? 'breads';
+        const category = menuItem?.category ?? OFF_MENU_CATEGORY;
         row = {
           productId: item.productId,
           name: menuItem?.name ?? item.name,
@@ -183,7 +184,7 @@ export async function bakeSheet(db: Db, fromDate: string, toDate: string): Promi
       const addIn = optionLabel(ADD_INS, item.addIn);
       if (addIn) row.addIns[addIn] = (row.addIns[addIn] ?? 0) + item.quantity;
 
-      if (menuItem && behaviourOf(menuItem.category).cakeOptions) {
+      if (menuItem && categoryBehaviour(menuItem.category).cakeOptions) {
         cakes.push({
           ...who,
           name: menuItem.name,

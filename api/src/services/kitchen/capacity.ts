@@ -20,7 +20,6 @@ import {
   type BookingSettingsView,
   type CapacityLimits,
   type CapacityView,
-  type CategoryId,
   type ClosedDateView,
   type KitchenLine,
 } from '@bakery/core';
@@ -192,9 +191,9 @@ async function bookedUnits(
   });
   const byDate = new Map<string, CapacityLimits>();
   for (const row of rows) {
-    if (!(kitchenCategories() as readonly string[]).includes(row.category)) continue;
+    if (!kitchenCategories().includes(row.category)) continue;
     const units = byDate.get(row.date) ?? unitsByCategory([]);
-    units[row.category as CategoryId] = row.units;
+    units[row.category] = row.units;
     byDate.set(row.date, units);
   }
   return byDate;

@@ -4,13 +4,13 @@
 // recipe, their cost, and the margin; lines without a recipe are reported as
 // uncosted revenue instead of being counted at zero cost.
 import {
-  CATEGORY_IDS,
   PRICE_POINTS,
   centsToDollars,
   dollarsToCents,
   findLink,
   getCategory,
   getMenuItem,
+  kitchenCategories,
   marginOf,
   variantCosting,
   type CategoryId,
@@ -71,7 +71,7 @@ export async function margins(db: Db, fromDate: string, toDate: string): Promise
     CategoryId,
     { revenue: number; cost: Prisma.Decimal; uncosted: number; quantity: number }
   >(
-    CATEGORY_IDS.map((id) => [
+    kitchenCategories().map((id) => [
       id,
       { revenue: 0, cost: new Prisma.Decimal(0), uncosted: 0, quantity: 0 },
     ]),
@@ -95,7 +95,7 @@ export async function margins(db: Db, fromDate: string, toDate: string): Promise
       sum.cost = sum.cost.add(unitCost(link, item.variant).mul(item.quantity));
     }
   }
-  const byCategory: MarginCategoryView[] = CATEGORY_IDS.map((category) => {
+  const byCategory: MarginCategoryView[] = kitchenCategories().map((category) => {
     const sum = sums.get(category)!;
     const costCents = toCents(sum.cost);
     const { marginCents, marginPercent } = marginOf(sum.revenue, costCents);

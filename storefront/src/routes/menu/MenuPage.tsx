@@ -7,7 +7,9 @@ import {
   getMenuItem,
   availabilityNote,
   itemAvailability,
+  categoryBehaviour,
   menuCategories,
+  openingCategory,
   photoIdOf,
   type CategoryId,
   type MenuItem,
@@ -45,7 +47,7 @@ export function CategoryButtons({
 }
 
 export default function MenuPage() {
-  const [category, setCategory] = useState<CategoryId>(() => menuCategories()[0]?.id ?? 'breads');
+  const [category, setCategory] = useState<CategoryId>(openingCategory);
   const [selected, setSelected] = useState<MenuItem | null>(null);
   const { user } = useUser();
   const navigate = useNavigate();
@@ -55,7 +57,9 @@ export default function MenuPage() {
   useFollowMenuVersion();
 
   function choose(item: MenuItem) {
-    if (item.category === 'gourmet-cookies') void navigate('/order#gourmet-cookies');
+    // A category whose counts are chosen on the order form (gourmet cookies) opens it there.
+    if (categoryBehaviour(item.category).orderedOnOrderForm)
+      void navigate({ pathname: '/order', hash: item.category });
     else setSelected(item);
   }
 

@@ -8,6 +8,7 @@ import {
   bakeryToday,
   buildOrderPayload,
   menuCategories,
+  openingCategory,
   checkOrderForSubmit,
   cartDayProblem,
   dateProblemForCart,
@@ -63,7 +64,7 @@ import { HoldTimer } from './HoldTimer';
 const REDIRECT_MS = 2000;
 /** How far ahead the calendar knows the kitchen's room (the API allows up to 92 days). */
 const AVAILABILITY_DAYS = 90;
-const isCategory = (v: string): v is CategoryId => menuCategories().some((c) => c.id === v);
+const isCategory = (v: string): boolean => menuCategories().some((c) => c.id === v);
 /** A date whose year is fully typed (the field reports 0002-12-11 while "2026" is typed). */
 const isCompleteDate = (value: string) => isDateString(value) && value >= '1000-01-01';
 
@@ -85,9 +86,7 @@ export function OrderForm({ user }: { user: UserView }) {
   const idempotencyKey = useRef(crypto.randomUUID());
 
   const hashCategory = location.hash.slice(1);
-  const category: CategoryId = isCategory(hashCategory)
-    ? hashCategory
-    : (menuCategories()[0]?.id ?? 'breads');
+  const category: CategoryId = isCategory(hashCategory) ? hashCategory : openingCategory();
   const setCategory = (id: CategoryId) => void navigate({ hash: id }, { replace: true });
   // A category in the address (a menu link) scrolls to the products.
   const { hash } = location;

@@ -13,7 +13,7 @@ import {
   type CategoryId,
   type MenuItem,
   type StoredCartLine,
-  behaviourOf,
+  categoryBehaviour,
 } from '@bakery/core';
 import { setRowLine } from '../../cart/cartStorage';
 import { ItemOptions, useItemOptions } from '../menu/ItemOptions';
@@ -73,7 +73,7 @@ function ProductRow({
         {few && <span className="few-left">{few}</span>}
         {inCart > quantity && (
           <span className="in-cart">
-            In your cart: {inCart} (with other {behaviourOf(item.category).optionsWord})
+            In your cart: {inCart} (with other {categoryBehaviour(item.category).optionsWord})
           </span>
         )}
       </div>
