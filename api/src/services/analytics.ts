@@ -29,8 +29,7 @@ import {
 } from '@bakery/core';
 import { statsFigures, type DateRange } from './stats.js';
 import type { Raw } from '../db/types.js';
-import { daysInRange, ORDER_SUMMARY, PAYMENTS, PRODUCT_SALES } from './dailySummary.js';
-import { PAYMENT_CANCELLED_SQL } from '../db/orderStates.js';
+import { daysInRange, FIGURES, PAYMENTS, PRODUCT_SALES } from './dailySummary.js';
 
 const MAX_FILLED_DAYS = 370;
 
@@ -39,8 +38,8 @@ export async function revenueByDay(db: Raw, range: DateRange) {
   const rows = await db.$queryRaw<{ date: string; revenueCents: bigint; orders: bigint }[]>(
     Prisma.sql`
     WITH placed AS (
-      SELECT "day", sum("orders")::bigint AS "orders"
-      FROM ${ORDER_SUMMARY} WHERE ${daysInRange(range)} AND NOT ${PAYMENT_CANCELLED_SQL}
+      SELECT "day", sum("kept")::bigint AS "orders"
+      FROM ${FIGURES} WHERE ${daysInRange(range)}
       GROUP BY "day"
     ), received AS (
       SELECT "day", round(sum("received" - "refunded") * 100)::bigint AS "revenueCents"

@@ -16,7 +16,10 @@
 // Revenue and takings are "DailyPayments" (per day of the payment row and
 // method), kept by the trigger on "OrderPayment" (issue 36). The dashboard's
 // "due so far" is "DailyDueSummary" (per pickup day, day placed and
-// fulfillment state), kept by triggers of its own (migration due_summary).
+// fulfillment state), kept by triggers of its own (migration due_summary);
+// the dashboard's figures per day placed are "DailyOrderFigures" (one row
+// per day, so a range of any length sums a row per day; migration
+// order_figures).
 // Each key has up to 8 rows, one per "slot" (pg_backend_pid() % 8 of the
 // writing transaction), so that concurrent orders of a day do not queue on
 // one row's lock; a key's figures are the sum of its slots. Every figure of
@@ -26,7 +29,7 @@
 //
 // This module reads the summary, recomputes it from the orders (the check
 // command: `pnpm --filter @bakery/api run summary:check`), and rebuilds it.
-import { PAID_SQL } from '../db/orderStates.js';
+import { PAID_SQL, PAYMENT_CANCELLED_SQL } from '../db/orderStates.js';
 import { Prisma, type PrismaClient } from '@bakery/prisma';
 import type { Tx } from '../db/types.js';
 
@@ -43,6 +46,8 @@ export const TAKINGS = Prisma.raw('"DailyTakings"');
 export const PAYMENTS = Prisma.raw('"DailyPayments"');
 /** Orders per pickup day, day placed and fulfillment state: the dashboard's "due so far". */
 export const DUE = Prisma.raw('"DailyDueSummary"');
+/** The stat cards' figures per day placed (orders, pending, completed, rush, not cancelled, open). */
+export const FIGURES = Prisma.raw('"DailyOrderFigures"');
 export { PAID_SQL };
 
 /** SQL condition: a paid order that keeps money (not refunded in full): sales and average count it. */
@@ -100,6 +105,26 @@ const RECOMPUTED_DUE = Prisma.sql`
   WHERE "pickupDate" IS NOT NULL
   GROUP BY 1, 2, 3`;
 
+const PENDING_SQL = Prisma.sql`"paymentStatus" = 'pending'`;
+const RECOMPUTED_FIGURES = Prisma.sql`
+  SELECT ${DAY} AS "day", count(*)::int AS "orders",
+    (count(*) FILTER (WHERE ${PENDING_SQL}))::int AS "pending",
+    (count(*) FILTER (WHERE "orderStatus" = 'complete' AND NOT ${PAYMENT_CANCELLED_SQL}))::int AS "completed",
+    (count(*) FILTER (WHERE "isRushOrder"))::int AS "rush",
+    (count(*) FILTER (WHERE NOT ${PAYMENT_CANCELLED_SQL}))::int AS "kept",
+    COALESCE(sum("total") FILTER (WHERE ${PENDING_SQL}), 0) AS "open"
+  FROM "Order"
+  GROUP BY 1`;
+
+const FIGURE_COLUMNS = ['orders', 'pending', 'completed', 'rush', 'kept', 'open'];
+
+const STORED_FIGURES = Prisma.sql`
+  SELECT "day", sum("orders")::int AS "orders", sum("pending")::int AS "pending",
+    sum("completed")::int AS "completed", sum("rush")::int AS "rush", sum("kept")::int AS "kept",
+    sum("open") AS "open"
+  FROM ${FIGURES}
+  GROUP BY 1`;
+
 const STORED_DUE = Prisma.sql`
   SELECT "pickupDate", "day", "fulfillmentStatus", sum("orders")::int AS "orders"
   FROM ${DUE}
@@ -134,7 +159,8 @@ export interface SummaryDifference {
     | 'DailyProductSales'
     | 'DailyTakings'
     | 'DailyPayments'
-    | 'DailyDueSummary';
+    | 'DailyDueSummary'
+    | 'DailyOrderFigures';
   /** The row's key, e.g. { day, paymentStatus, orderStatus, isRushOrder }. */
   key: Record<string, string | boolean>;
   /** Recomputed from the orders (zeros when no order has that key). */
@@ -204,6 +230,18 @@ export async function checkDailySummary(db: Tx): Promise<SummaryDifference[]> {
     FROM r FULL JOIN s USING ("pickupDate", "day", "fulfillmentStatus")
     WHERE COALESCE(r."orders", 0) <> COALESCE(s."orders", 0)
     ORDER BY 1, 2, 3`);
+  const figureRows = await db.$queryRaw<Row[]>(Prisma.sql`
+    WITH r AS (${RECOMPUTED_FIGURES}), s AS (${STORED_FIGURES})
+    SELECT to_char("day", 'YYYY-MM-DD') AS "day",
+      ${Prisma.raw(
+        FIGURE_COLUMNS.map(
+          (c) =>
+            `COALESCE(r."${c}", 0)::text AS "expected${c[0]!.toUpperCase()}${c.slice(1)}", COALESCE(s."${c}", 0)::text AS "stored${c[0]!.toUpperCase()}${c.slice(1)}"`,
+        ).join(', '),
+      )}
+    FROM r FULL JOIN s USING ("day")
+    WHERE ${Prisma.raw(FIGURE_COLUMNS.map((c) => `COALESCE(r."${c}", 0) <> COALESCE(s."${c}", 0)`).join(' OR '))}
+    ORDER BY 1`);
   const split = (row: Row, fields: string[]) => ({
     expected: Object.fromEntries(
       fields.map((f) => [f, String(row[`expected${f[0]!.toUpperCase()}${f.slice(1)}`])]),
@@ -247,6 +285,11 @@ export async function checkDailySummary(db: Tx): Promise<SummaryDifference[]> {
       },
       ...split(row, ['orders']),
     })),
+    ...figureRows.map((row) => ({
+      table: 'DailyOrderFigures' as const,
+      key: { day: String(row.day) },
+      ...split(row, FIGURE_COLUMNS),
+    })),
   ];
 }
 
@@ -262,6 +305,10 @@ export async function rebuildDailySummary(prisma: PrismaClient): Promise<void> {
       await tx.$executeRaw`DELETE FROM "DailyProductSales"`;
       await tx.$executeRaw`DELETE FROM "DailyTakings"`;
       await tx.$executeRaw`DELETE FROM "DailyDueSummary"`;
+      await tx.$executeRaw`DELETE FROM "DailyOrderFigures"`;
+      await tx.$executeRaw(Prisma.sql`
+        INSERT INTO ${FIGURES} ("day", ${Prisma.raw(FIGURE_COLUMNS.map((c) => `"${c}"`).join(', '))})
+        ${RECOMPUTED_FIGURES}`);
       await tx.$executeRaw(Prisma.sql`
         INSERT INTO ${DUE} ("pickupDate", "day", "fulfillmentStatus", "orders")
         ${RECOMPUTED_DUE}`);
@@ -305,6 +352,11 @@ const SUMMARY_KEYS = {
     table: PAYMENTS,
     key: Prisma.raw('"day", "method"'),
     sums: ['received', 'refunded', 'payments'],
+  },
+  figures: {
+    table: FIGURES,
+    key: Prisma.raw('"day"'),
+    sums: FIGURE_COLUMNS,
   },
   due: {
     table: DUE,

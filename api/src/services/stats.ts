@@ -27,16 +27,9 @@
 //   paidOrdersCents what they kept (received less refunded).
 import { Prisma } from '@bakery/prisma';
 import { addDays, bakeryToday, centsToDollars, dateRangeToUtc, type StatsView } from '@bakery/core';
-import {
-  daysInRange,
-  DUE,
-  ORDER_SUMMARY,
-  PAYMENTS,
-  TAKINGS,
-  type DateRange,
-} from './dailySummary.js';
+import { daysInRange, DUE, FIGURES, PAYMENTS, TAKINGS, type DateRange } from './dailySummary.js';
 import type { Raw } from '../db/types.js';
-import { HANDED_OVER_SQL, NOT_CANCELLED_SQL, PAYMENT_CANCELLED_SQL } from '../db/orderStates.js';
+import { HANDED_OVER_SQL, NOT_CANCELLED_SQL } from '../db/orderStates.js';
 
 /** Raw SQL only: the client, a transaction's, or a raw session's (guardedRawQuery). */
 
@@ -89,12 +82,12 @@ export async function statsFigures(
     WITH placed AS (
       SELECT
         COALESCE(sum("orders") FILTER (WHERE ${inRangeSql}), 0)::bigint AS "totalOrders",
-        COALESCE(sum("orders") FILTER (WHERE ${inRangeSql} AND "paymentStatus" = 'pending'), 0)::bigint AS "pendingOrders",
-        COALESCE(sum("orders") FILTER (WHERE ${inRangeSql} AND "orderStatus" = 'complete' AND NOT ${PAYMENT_CANCELLED_SQL}), 0)::bigint AS "completedOrders",
-        COALESCE(sum("orders") FILTER (WHERE ${inRangeSql} AND "isRushOrder"), 0)::bigint AS "rushOrders",
-        COALESCE(round(sum("total") FILTER (WHERE ${inRangeSql} AND "paymentStatus" = 'pending') * 100), 0)::bigint AS "openPaymentCents",
+        COALESCE(sum("pending") FILTER (WHERE ${inRangeSql}), 0)::bigint AS "pendingOrders",
+        COALESCE(sum("completed") FILTER (WHERE ${inRangeSql}), 0)::bigint AS "completedOrders",
+        COALESCE(sum("rush") FILTER (WHERE ${inRangeSql}), 0)::bigint AS "rushOrders",
+        COALESCE(round(sum("open") FILTER (WHERE ${inRangeSql}) * 100), 0)::bigint AS "openPaymentCents",
         COALESCE(sum("orders") FILTER (WHERE ${todaySql}), 0)::bigint AS "todayOrders"
-      FROM ${ORDER_SUMMARY}
+      FROM ${FIGURES}
       WHERE (${inRangeSql}) OR (${todaySql})
     ), paid AS (
       SELECT
