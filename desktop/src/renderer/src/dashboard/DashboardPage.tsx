@@ -1,28 +1,21 @@
-import { TodayPanel } from './TodayPanel';
-import { useEffect, useRef, useState } from 'react';
-import { Button, Callout, Navbar, Spinner, Switch, Tab, Tabs } from '../ui/blueprint';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+// The back office's page: the session's gate, the header, the placed-date range
+// and the tabs (each its own chunk). The data is useDashboard's.
+import { useState } from 'react';
+import { Callout, Spinner, Tab, Tabs } from '../ui/blueprint';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useUrlParams } from '../urlParams';
-import { toast } from '../ui/toaster';
-import { can, ROUTES, setCatalogue, setShopSettings, type CatalogueSnapshot } from '@bakery/core';
-import { PUBLIC_SETTINGS_KEY } from '../settings/publicSettings';
-import type { MenuCommand } from '../../../shared/bridge';
-import { client as apiClient, messageOf, setUnauthorizedHandler } from '../api/client';
-import { loginAfterExpiry } from '../auth/AdminLoginPage';
+import { can } from '@bakery/core';
+import { messageOf } from '../api/client';
 import { useAdminSession } from '../auth/adminSession';
-import { bridge } from '../platform/bridge';
-import { useSettings } from '../platform/settingsContext';
 import { ServerSettingsDialog } from '../platform/ServerGate';
-import { AccountButton } from '../security/AccountPanel';
-import { SecondFactorButton } from '../security/SecondFactorPanel';
+import { DashboardHeader } from './DashboardHeader';
 import { DateRangeFilter } from './DateRangeFilter';
+import { OverviewPanel } from './OverviewPanel';
 import { useDateRange } from './range';
-import { QualityMetrics, StatCards } from './StatCards';
+import { useDashboard } from './useDashboard';
 // Each tab loads its own code when first opened (issue 16).
 import {
   AnalyticsTab,
-  exportWorkbook,
   KitchenTab,
   MenuTab,
   SettingsTab,
@@ -31,7 +24,6 @@ import {
   ReviewsTab,
   UsersTab,
 } from './lazyTabs';
-import { ConnectionsNotice } from './ConnectionsNotice';
 
 export const TABS = [
   // The day's figures (stat cards) have a tab of their own, so the order desk
@@ -101,11 +93,6 @@ function Dashboard({
   // Bumped once a required second factor is set up: the tabs load anew (the
   // desk's grid too, which keeps its own rows), so their 403 bars go without a reload.
   const [generation, setGeneration] = useState(0);
-  const location = useLocation();
-  const here = useRef('');
-  useEffect(() => {
-    here.current = location.pathname + location.search;
-  });
   const [params, changeParams] = useUrlParams();
   // Settings is the owner's (core's manageSettings): admins do not see the tab.
   const tabs = TABS.filter((t) => t.id !== 'settings' || can(role, 'manageSettings'));
@@ -113,120 +100,25 @@ function Dashboard({
     tabs.some((t) => t.id === params.get('tab')) ? params.get('tab') : 'orders'
   ) as TabId;
   const setTab = (id: TabId) => changeParams((p) => p.set('tab', id));
-  const client = useQueryClient();
-  const navigate = useNavigate();
-  const { settings, update } = useSettings();
-  const signOut = async () => {
-    try {
-      await apiClient.call(ROUTES.logout, { body: {} });
-    } catch {
-      toast('Error', 'Failed to log out');
-      return;
-    }
-    // Nothing of the signed-in session stays cached.
-    client.clear();
-    void navigate('/admin/login', { replace: true });
-  };
   const [showServer, setShowServer] = useState(false);
-
-  // A 401 from any call means the session ended: back to the login page with
-  // a message, and back here (same URL) after signing in.
-  useEffect(() => {
-    setUnauthorizedHandler(() => {
-      setUnauthorizedHandler(null);
-      client.clear();
-      void navigate(loginAfterExpiry(here.current), { replace: true });
-    });
-    return () => setUnauthorizedHandler(null);
-  }, [client, navigate]);
-
-  // The shop's settings (issue 22): the order paper, the counter's pickup
-  // slots and the fees shown read core, which follows them once loaded.
-  useQuery({
-    queryKey: PUBLIC_SETTINGS_KEY,
-    queryFn: async () => setShopSettings(await apiClient.call(ROUTES.settings)),
-    staleTime: 5 * 60_000,
+  const { stats, signOut, refresh } = useDashboard({
+    range,
+    overview: tab === 'overview',
+    openTab: (id) => setTab(id as TabId),
+    openServerSettings: () => setShowServer(true),
   });
-
-  // The published menu (issue 22): recipe links, allergens, drops and the
-  // order paper name items from core's live catalogue, which follows it.
-  useQuery({
-    queryKey: [ROUTES.menu.path, 'catalogue'],
-    queryFn: async () => {
-      const menu = await apiClient.call(ROUTES.menu);
-      setCatalogue(menu as unknown as CatalogueSnapshot);
-      return menu.version ?? 1;
-    },
-    staleTime: 60_000,
-  });
-
-  // Spec 7: the stats are fetched fresh each time, with one retry.
-  const stats = useQuery({
-    queryKey: [ROUTES.stats.path, range.fromDate, range.toDate],
-    queryFn: () => apiClient.call(ROUTES.stats, { query: { ...range } }),
-    staleTime: 0,
-    retry: 1,
-    placeholderData: (prev) => prev,
-    enabled: tab === 'overview',
-  });
-
-  const rangeRef = useRef(range);
-  useEffect(() => {
-    rangeRef.current = range;
-  });
-  useEffect(
-    () =>
-      bridge.onMenuCommand((command: MenuCommand) => {
-        if (command.startsWith('tab:')) setTab(command.slice(4) as TabId);
-        else if (command === 'reload') void client.invalidateQueries();
-        else if (command === 'export:orders') void exportWorkbook('orders', rangeRef.current);
-        else if (command === 'export:recipes') void exportWorkbook('recipes', rangeRef.current);
-        else if (command === 'settings') setShowServer(true);
-      }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [client],
-  );
 
   return (
     <>
-      <Navbar className="app-header" aria-label="Header">
-        <h1>Bakery Admin Dashboard</h1>
-        <span className="muted">
-          {email} ({role})
-        </span>
-        <Switch
-          role="switch"
-          label="Dark theme"
-          checked={settings.theme === 'dark'}
-          onChange={(e) => void update({ theme: e.currentTarget.checked ? 'dark' : 'light' })}
-          style={{ margin: 0 }}
-        />
-        {bridge.kind === 'electron' && (
-          <Button
-            icon="cog"
-            aria-label="Server settings"
-            minimal
-            onClick={() => setShowServer(true)}
-          />
-        )}
-        <Button
-          icon="refresh"
-          text="Refresh"
-          minimal
-          onClick={() => void client.invalidateQueries()}
-        />
-        <AccountButton
-          passwordChangeRequired={passwordChangeRequired}
-          onPasswordChanged={() => setGeneration((g) => g + 1)}
-        />
-        {/* The second factor's set-up waits until she has her own password. */}
-        <SecondFactorButton
-          role={role}
-          deferred={passwordChangeRequired}
-          onSetUp={() => setGeneration((g) => g + 1)}
-        />
-        <Button icon="log-out" text="Sign out" minimal onClick={() => void signOut()} />
-      </Navbar>
+      <DashboardHeader
+        role={role}
+        email={email}
+        passwordChangeRequired={passwordChangeRequired}
+        onSecured={() => setGeneration((g) => g + 1)}
+        onServerSettings={() => setShowServer(true)}
+        onRefresh={refresh}
+        onSignOut={() => void signOut()}
+      />
       {showServer && <ServerSettingsDialog isOpen onClose={() => setShowServer(false)} />}
       <main className="app-main dashboard-main">
         {RANGE_TABS.includes(tab) && <DateRangeFilter range={range} onChange={setRange} />}
@@ -246,15 +138,11 @@ function Dashboard({
               title={t.title}
               panel={
                 t.id === 'overview' ? (
-                  <>
-                    <ConnectionsNotice
-                      isOwner={can(role, 'manageSettings')}
-                      openSettings={() => setTab('settings')}
-                    />
-                    <TodayPanel />
-                    <StatCards stats={stats.data} loading={stats.isFetching} error={stats.error} />
-                    <QualityMetrics stats={stats.data} />
-                  </>
+                  <OverviewPanel
+                    role={role}
+                    stats={stats}
+                    openSettings={() => setTab('settings')}
+                  />
                 ) : t.id === 'orders' ? (
                   <OrdersRoot
                     role={role}

@@ -44,8 +44,8 @@ export const MenuTab = lazyTab(() => import('../menu/MenuTab'), 'MenuTab', GRID)
 
 /** The Excel exports of the menu commands, loading the analytics module on first use. */
 export async function exportWorkbook(
-  ...args: Parameters<typeof import('../analytics/AnalyticsTab').exportWorkbook>
+  ...args: Parameters<typeof import('../analytics/useAnalytics').exportWorkbook>
 ) {
-  const { exportWorkbook: run } = await import('../analytics/AnalyticsTab');
+  const { exportWorkbook: run } = await import('../analytics/useAnalytics');
   return run(...args);
 }

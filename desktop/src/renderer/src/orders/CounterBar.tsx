@@ -3,18 +3,7 @@
 // tickets, hand them over); act on the whole day (mark ready, pick list,
 // labels).
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import {
-  apiErrorCode,
-  formatLongDate,
-  ROUTES,
-  type BulkReady,
-  type OrderView,
-  type BulkOrdersAnswer,
-  type RouteBody,
-} from '@bakery/core';
-import { client, messageOf } from '../api/client';
-import { toast } from '../ui/toaster';
+import { formatLongDate, type OrderView } from '@bakery/core';
 import { Button, InputGroup } from '../ui/blueprint';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { LabelButtons } from '../allergens/LabelButtons';
@@ -22,24 +11,8 @@ import { NewOrderDialog } from './counter/NewOrderDialog';
 import { AddItemsDialog } from './counter/AddItemsDialog';
 import { QuickSaleDialog } from './counter/QuickSaleDialog';
 import { CashUpDialog } from './counter/CashUpDialog';
-
-/** Mark Ready mails every customer: the desk asks first, and again for a far day (issue 36). */
-interface ReadyQuestion {
-  body: BulkReady;
-  text: string;
-  /** The server's second question (a day other than today or tomorrow). */
-  again: boolean;
-}
-
-/** The toast of a bulk call: its count, and why the refused ones were refused. */
-function reportBulk(answer: BulkOrdersAnswer, ticked: OrderView[]) {
-  const refused = answer.results.filter((r) => !r.ok);
-  const why = refused
-    .slice(0, 3)
-    .map((r) => `#${ticked.find((o) => o.id === r.id)?.orderNumber ?? r.id}: ${r.message ?? ''}`)
-    .join('; ');
-  toast(answer.message, why || undefined, refused.length ? 'warning' : 'success');
-}
+import { TickedActions } from './TickedActions';
+import { useCounter, type ReadyQuestion } from './useCounter';
 
 export function CounterBar({
   ticked,
@@ -70,69 +43,16 @@ export function CounterBar({
 }) {
   const [code, setCode] = useState('');
   const [dialog, setDialog] = useState<'new' | 'add' | 'sale' | 'cash' | null>(null);
-  const openByCode = useMutation({
-    mutationFn: (typed: string) =>
-      client.call(ROUTES.orderByCode, { params: { code: typed.trim() } }),
-    onSuccess: (order) => {
-      setCode('');
-      openForHandOver(order);
-    },
-    onError: (err) => toast('No such pickup code', messageOf(err, 'No order has this pickup code')),
-  });
-  const bulk = useMutation({
-    mutationFn: ({ body }: { body: RouteBody<typeof ROUTES.ordersHandOver> }) =>
-      client.call(ROUTES.ordersHandOver, { body }),
-    onSuccess: (answer, { body }) => {
-      refresh();
-      if ('ids' in body) {
-        reportBulk(answer, ticked);
-        clearTicked();
-      } else toast(answer.message, undefined, 'success');
-    },
-    onError: (err) => toast('Update Failed', messageOf(err, 'Failed to update the orders')),
+  const [asking, setAsking] = useState<ReadyQuestion | null>(null);
+  const { openByCode, bulk, ready } = useCounter({
+    ticked,
+    clearTicked,
+    refresh,
+    openForHandOver,
+    onCodeOpened: () => setCode(''),
+    askAgain: setAsking,
   });
   const ids = ticked.map((o) => o.id);
-  const [asking, setAsking] = useState<ReadyQuestion | null>(null);
-  const undoReady = useMutation({
-    mutationFn: (readyIds: string[]) =>
-      client.call(ROUTES.ordersReadyUndo, { body: { ids: readyIds } }),
-    onSuccess: (answer) => {
-      refresh();
-      toast(answer.message, 'Customers already e-mailed were not told again.', 'success');
-    },
-    onError: (err) => toast('Undo Failed', messageOf(err, 'Failed to undo Mark Ready')),
-  });
-  const ready = useMutation({
-    mutationFn: (body: BulkReady) => client.call(ROUTES.ordersReady, { body }),
-    onSuccess: (answer, body) => {
-      refresh();
-      const done = answer.results.filter((r) => r.ok && r.message !== 'Already ready');
-      const refused = answer.results.filter((r) => !r.ok);
-      toast(
-        answer.message,
-        refused.length
-          ? refused
-              .slice(0, 3)
-              .map((r) => r.message)
-              .join('; ')
-          : undefined,
-        refused.length ? 'warning' : 'success',
-        done.length
-          ? { text: 'Undo', onClick: () => undoReady.mutate(done.map((r) => r.id)) }
-          : undefined,
-      );
-      if (body.ids) clearTicked();
-    },
-    onError: (err, body) => {
-      if (apiErrorCode(err) === 'confirmation_required')
-        setAsking({
-          body: { ...body, confirmed: true },
-          text: messageOf(err, 'These orders are not due today or tomorrow.'),
-          again: true,
-        });
-      else toast('Update Failed', messageOf(err, 'Failed to mark the orders ready'));
-    },
-  });
 
   return (
     <div className="desk-bar" role="toolbar" aria-label="Counter">
@@ -177,41 +97,20 @@ export function CounterBar({
           onClick={() => setDialog('add')}
         />
       )}
-      {ticked.length > 0 && (
-        <div className="bp6-button-group" role="group" aria-label="Ticked orders">
-          <span className="muted bulk-count" aria-live="polite">
-            {ticked.length} ticked
-          </span>
-          <Button
-            small
-            icon="tick-circle"
-            text="Mark ready"
-            disabled={bulk.isPending}
-            onClick={() =>
-              setAsking({
-                body: { ids },
-                text: `Mark ${ticked.length === 1 ? 'the ticked order' : `the ${ticked.length} ticked orders`} ready? Each customer is e-mailed now that the order is ready.`,
-                again: false,
-              })
-            }
-          />
-          <Button
-            small
-            icon="print"
-            text="Print tickets"
-            onClick={() => print({ kind: 'tickets', orders: ticked })}
-          />
-          <Button
-            small
-            icon="hand"
-            text="Hand over"
-            title="Hand over the ticked orders that are paid; unpaid ones are named and left"
-            disabled={bulk.isPending}
-            onClick={() => bulk.mutate({ body: { ids } })}
-          />
-          <Button small minimal text="Clear" onClick={clearTicked} />
-        </div>
-      )}
+      <TickedActions
+        ticked={ticked}
+        busy={bulk.isPending}
+        onMarkReady={() =>
+          setAsking({
+            body: { ids },
+            text: `Mark ${ticked.length === 1 ? 'the ticked order' : `the ${ticked.length} ticked orders`} ready? Each customer is e-mailed now that the order is ready.`,
+            again: false,
+          })
+        }
+        onPrint={() => print({ kind: 'tickets', orders: ticked })}
+        onHandOver={() => bulk.mutate({ body: { ids } })}
+        clearTicked={clearTicked}
+      />
       <span className="spacer" />
       <Button
         icon="tick-circle"

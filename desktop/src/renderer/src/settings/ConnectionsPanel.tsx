@@ -5,186 +5,13 @@
 // desk's Square Terminal (issue 42). Secrets are never shown again:
 // the server answers only "Connected, token ends in …1234". A service the
 // server's environment sets cannot be changed here (the environment wins).
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  ROUTES,
-  type IntegrationService,
-  type IntegrationsView,
-  type IntegrationTestResult,
-} from '@bakery/core';
-import { ApiError, client, messageOf } from '../api/client';
-import { useApiQuery } from '../api/useApiQuery';
-import { Button, Callout, Card, FormGroup, H5, HTMLSelect, Switch } from '../ui/blueprint';
-import { TextField } from '../ui/fields';
+import type { IntegrationsView } from '@bakery/core';
+import { FormGroup, HTMLSelect, Switch } from '../ui/blueprint';
 import { QueryStatus } from '../ui/QueryStatus';
-import { toast } from '../ui/toaster';
+import { ServiceForm, text } from './ServiceForm';
+import { useConnections } from './useConnections';
 
-export const INTEGRATIONS_KEY = [ROUTES.integrations.path];
-const CONFIG_KEY = [ROUTES.config.path];
-
-type Draft = Record<string, string>;
-
-const fieldErrors = (err: unknown): Record<string, string> => {
-  const issues =
-    (err instanceof ApiError &&
-      (err.body as { errors?: { path: string; message: string }[] } | null)?.errors) ||
-    [];
-  return Object.fromEntries(issues.map((i) => [i.path, i.message]));
-};
-
-interface ServiceFormProps {
-  service: IntegrationService;
-  title: string;
-  view: IntegrationsView[IntegrationService];
-  testLabel: string;
-  /** The body of a save or test, from the typed fields. */
-  body(draft: Draft): Record<string, unknown>;
-  fields(
-    draft: Draft,
-    set: (key: string, value: string) => void,
-    errors: Record<string, string>,
-  ): ReactNode;
-  initial: Draft;
-}
-
-function ServiceForm({ service, title, view, testLabel, body, fields, initial }: ServiceFormProps) {
-  const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Draft>(initial);
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [result, setResult] = useState<IntegrationTestResult | null>(null);
-  const fromEnvironment = view.source === 'environment';
-  const set = (key: string, value: string) => setDraft((d) => ({ ...d, [key]: value }));
-  const id = `connection-${service}`;
-
-  const saved = (next: IntegrationsView, what: string) => {
-    queryClient.setQueryData(INTEGRATIONS_KEY, next);
-    void queryClient.invalidateQueries({ queryKey: CONFIG_KEY });
-    setConfirm('');
-    setErrors({});
-    // The secret leaves the form once saved; the server keeps it.
-    setDraft((d) => ({
-      ...d,
-      accessToken: '',
-      webhookSignatureKey: '',
-      password: '',
-      authToken: '',
-    }));
-    toast(title, what, 'success');
-  };
-  const test = useMutation({
-    mutationFn: () => {
-      const route =
-        service === 'square'
-          ? ROUTES.testSquareConnection
-          : service === 'mail'
-            ? ROUTES.testMailConnection
-            : ROUTES.testSmsConnection;
-      return client.call(route, { body: body(draft) as never });
-    },
-    onSuccess: (answer) => {
-      setErrors({});
-      setResult(answer);
-    },
-    onError: (err) => {
-      setErrors(fieldErrors(err));
-      setResult({ ok: false, message: messageOf(err, 'The test could not be run') });
-    },
-  });
-  const save = useMutation({
-    mutationFn: () => {
-      const route =
-        service === 'square'
-          ? ROUTES.saveSquareConnection
-          : service === 'mail'
-            ? ROUTES.saveMailConnection
-            : ROUTES.saveSmsConnection;
-      return client.call(route, { body: { ...body(draft), confirm } as never });
-    },
-    onSuccess: (next) => saved(next, 'Saved. It is in use from now on.'),
-    onError: (err) => {
-      setErrors(fieldErrors(err));
-      toast(`${title} not saved`, messageOf(err, 'Please try again'));
-    },
-  });
-  const remove = useMutation({
-    mutationFn: () =>
-      client.call(ROUTES.removeConnection, { params: { service }, body: { confirm } }),
-    onSuccess: (next) => saved(next, 'Disconnected.'),
-    onError: (err) => toast(`${title} not disconnected`, messageOf(err, 'Please try again')),
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
-  return (
-    <Card role="region" aria-labelledby={id} className="settings-section">
-      <H5 id={id}>{title}</H5>
-      <p>
-        <strong>{view.summary}</strong>
-        {view.updatedBy && view.source === 'settings' ? ` (saved by ${view.updatedBy})` : ''}
-      </p>
-      {!fromEnvironment && (
-        <form onSubmit={submit} aria-label={`${title} connection`} noValidate>
-          {fields(draft, set, errors)}
-          <div className="settings-actions">
-            <Button text={testLabel} onClick={() => test.mutate()} loading={test.isPending} />
-          </div>
-          {result && (
-            <Callout intent={result.ok ? 'success' : 'warning'} role="status">
-              {result.message}
-            </Callout>
-          )}
-          <TextField
-            id={`${id}-confirm`}
-            label="Your password or an authenticator code"
-            hint="Needed to save or disconnect"
-            type="password"
-            autoComplete="current-password"
-            value={confirm}
-            onChange={setConfirm}
-          />
-          <div className="settings-actions">
-            <Button type="submit" intent="primary" text="Save" loading={save.isPending} />
-            {view.connected && (
-              <Button
-                text="Disconnect"
-                intent="danger"
-                minimal
-                loading={remove.isPending}
-                onClick={() => remove.mutate()}
-              />
-            )}
-          </div>
-        </form>
-      )}
-    </Card>
-  );
-}
-
-const text = (
-  id: string,
-  label: string,
-  draft: Draft,
-  set: (key: string, value: string) => void,
-  errors: Record<string, string>,
-  key: string,
-  extra: { hint?: string; type?: string; placeholder?: string } = {},
-) => (
-  <TextField
-    id={id}
-    label={label}
-    hint={extra.hint}
-    type={extra.type}
-    placeholder={extra.placeholder}
-    autoComplete="off"
-    value={draft[key] ?? ''}
-    error={errors[key]}
-    onChange={(v) => set(key, v)}
-  />
-);
+export { INTEGRATIONS_KEY } from './useConnections';
 
 /** Issue 42: which Terminal takes the desk's card checkouts, and where it comes from. */
 const terminalHint = (square: IntegrationsView['square']) =>
@@ -207,7 +34,7 @@ const webhookHint = ({ webhookUrl, webhookKey }: IntegrationsView['square']) =>
     .join(' ') || undefined;
 
 export function ConnectionsPanel() {
-  const query = useApiQuery(INTEGRATIONS_KEY, ROUTES.integrations);
+  const query = useConnections();
   const view = query.data;
   return (
     <section aria-label="Connections" className="settings-connections">

@@ -6,169 +6,28 @@
 // is sent, and by the server again (its 400 names the field); a change applies
 // to orders placed after it.
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  formatClock,
-  setShopSettings,
   ShopSettingsInputSchema,
-  weekdayName,
-  WEEKDAYS,
   withDefaults,
   type ShopSettings,
   type ShopSettingsView,
   type Weekday,
-  ROUTES,
 } from '@bakery/core';
-import { ApiError, client as apiClient, messageOf } from '../api/client';
-import { useApiQuery } from '../api/useApiQuery';
-import {
-  Button,
-  Callout,
-  Card,
-  FormGroup,
-  H5,
-  HTMLSelect,
-  Switch,
-  TextArea,
-} from '../ui/blueprint';
+import { Button, Callout, Card, FormGroup, H5, Switch, TextArea } from '../ui/blueprint';
 import { TextField } from '../ui/fields';
 import { QueryStatus } from '../ui/QueryStatus';
-import { toast } from '../ui/toaster';
-import { PUBLIC_SETTINGS_KEY } from './publicSettings';
 import { ConnectionsPanel } from './ConnectionsPanel';
-
-export const SETTINGS_KEY = [ROUTES.adminSettings.path];
-
-/** Every half hour of the day, as the hours selects offer them. */
-const CLOCKS = Array.from({ length: 48 }, (_, i) => {
-  const hh = String(Math.floor(i / 2)).padStart(2, '0');
-  return `${hh}:${i % 2 ? '30' : '00'}`;
-});
-
-const CLOCK_OPTIONS = CLOCKS.map((c) => ({ value: c, label: formatClock(c) }));
-
-/** A weekday's opening or closing time; off while the day is closed. */
-function ClockSelect({
-  day,
-  end,
-  hours,
-  setDay,
-}: {
-  day: Weekday;
-  end: 'opens' | 'closes';
-  hours: { open: boolean; opens: string; closes: string };
-  setDay(day: Weekday, change: Partial<Record<'opens' | 'closes', string>>): void;
-}) {
-  return (
-    <HTMLSelect
-      aria-label={`${weekdayName(day)} ${end}`}
-      value={hours[end]}
-      disabled={!hours.open}
-      onChange={(e) => setDay(day, { [end]: e.currentTarget.value })}
-      options={CLOCK_OPTIONS}
-    />
-  );
-}
-
-/** The form's text for each field: numbers as typed, money in dollars. */
-type Draft = Record<string, string>;
-type HoursDraft = Record<Weekday, { open: boolean; opens: string; closes: string }>;
-
-const TEXT_FIELDS: { key: keyof ShopSettings; label: string; hint?: string }[] = [
-  { key: 'name', label: 'Shop name' },
-  { key: 'tagline', label: 'Tagline' },
-  { key: 'street', label: 'Street address' },
-  { key: 'city', label: 'City' },
-  { key: 'state', label: 'State' },
-  { key: 'stateCode', label: 'State code', hint: 'Two letters, such as FL' },
-  { key: 'zip', label: 'ZIP code' },
-  { key: 'phone', label: 'Phone', hint: '(XXX) XXX-XXXX' },
-  { key: 'email', label: 'E-mail' },
-  { key: 'website', label: 'Website' },
-  { key: 'openSince', label: 'Open since (year)' },
-];
-
-const ORDER_FIELDS: { key: keyof ShopSettings; label: string; hint?: string; dollars?: boolean }[] =
-  [
-    { key: 'leadTimeDays', label: 'Lead time (days)', hint: 'The earliest pickup, in days' },
-    {
-      key: 'rushThresholdDays',
-      label: 'Rush under (days)',
-      hint: 'Pickups sooner pay the rush fee',
-    },
-    { key: 'rushFeeCents', label: 'Rush fee ($)', dollars: true },
-    { key: 'taxRatePercent', label: 'Tax rate (%)', hint: 'Up to 3 decimals, such as 8.75' },
-    { key: 'cakeWritingFeeCents', label: 'Cake writing fee ($)', dollars: true },
-    { key: 'cakeBowsFeeCents', label: 'Cake bows fee ($)', dollars: true },
-    {
-      key: 'selfServiceLockHours',
-      label: 'Customer changes close (hours before pickup)',
-      hint: 'Until then customers may move, change or cancel their order',
-    },
-  ];
-
-const DELIVERY_FIELDS: { key: keyof ShopSettings; label: string; hint?: string }[] = [
-  { key: 'deliveryMiles', label: 'Delivery distance (miles)' },
-];
-
-const NUMBER_KEYS = new Set<string>([
-  'openSince',
-  'leadTimeDays',
-  'rushThresholdDays',
-  'taxRatePercent',
-  'selfServiceLockHours',
-  'deliveryMiles',
-]);
-const DOLLAR_KEYS = new Set<string>(['rushFeeCents', 'cakeWritingFeeCents', 'cakeBowsFeeCents']);
-/** Switches: 'true' or 'false' in the draft. */
-const BOOLEAN_KEYS = new Set<string>(['quickSalesUseCapacity']);
-
-function textOf(settings: ShopSettings, key: keyof ShopSettings): string {
-  const value = settings[key];
-  if (DOLLAR_KEYS.has(key)) return ((value as number) / 100).toFixed(2);
-  if (key === 'deliveryZips') return (value as string[]).join(', ');
-  if (key === 'deliveryFees')
-    return (value as ShopSettings['deliveryFees'])
-      .map((row) => `${row.zip} ${(row.feeCents / 100).toFixed(2)}`)
-      .join('\n');
-  return String(value);
-}
-
-/** A typed number ("" stays text, so the schema says what is wrong). */
-const numberOf = (text: string): number | string => {
-  const t = text.trim();
-  return t !== '' && Number.isFinite(Number(t)) ? Number(t) : t;
-};
-
-/** The document the form describes, before the schema checks it. */
-function documentOf(saved: ShopSettings, draft: Draft, hours: HoursDraft): unknown {
-  const out: Record<string, unknown> = { ...saved, hours };
-  for (const [key, text] of Object.entries(draft)) {
-    if (DOLLAR_KEYS.has(key)) {
-      const n = numberOf(text.replace(/^\$/, ''));
-      out[key] = typeof n === 'number' ? Math.round(n * 100) : n;
-    } else if (NUMBER_KEYS.has(key)) out[key] = numberOf(text);
-    else if (BOOLEAN_KEYS.has(key)) out[key] = text === 'true';
-    else if (key === 'deliveryFees')
-      // One "ZIP fee" per line (issue 38): "32301 5.00"; a line that is not one is kept for the schema to name.
-      out[key] = text
-        .split('\n')
-        .map((line) => line.trim())
-        .filter(Boolean)
-        .map((line) => {
-          const [zip = '', fee = ''] = line.replace(/\$/g, '').split(/[\s,;]+/);
-          const n = numberOf(fee);
-          return { zip, feeCents: typeof n === 'number' ? Math.round(n * 100) : n };
-        });
-    else if (key === 'deliveryZips')
-      out[key] = text
-        .split(/[\s,;]+/)
-        .map((z) => z.trim())
-        .filter(Boolean);
-    else out[key] = text;
-  }
-  return out;
-}
+import { HoursTable } from './HoursTable';
+import {
+  DELIVERY_FIELDS,
+  documentOf,
+  ORDER_FIELDS,
+  TEXT_FIELDS,
+  textOf,
+  type Draft,
+  type HoursDraft,
+} from './settingsDraft';
+import { useSaveShopSettings, useShopSettings } from './useShopSettings';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `settings-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -181,7 +40,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function SettingsTab() {
-  const query = useApiQuery(SETTINGS_KEY, ROUTES.adminSettings);
+  const query = useShopSettings();
   return (
     <div className="settings-tab">
       <QueryStatus query={query} what="the settings" />
@@ -192,32 +51,18 @@ export function SettingsTab() {
 }
 
 function SettingsForm({ view }: { view: ShopSettingsView }) {
-  const client = useQueryClient();
   // A field a server before it does not send (an app newer than its server) takes its default.
   const saved = withDefaults(view.settings);
   const [draft, setDraft] = useState<Draft>({});
   const [hours, setHours] = useState<HoursDraft>(() => structuredClone(saved.hours));
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const save = useMutation({
-    mutationFn: (body: ShopSettings) => apiClient.call(ROUTES.saveAdminSettings, { body }),
-    onSuccess: (next) => {
-      client.setQueryData(SETTINGS_KEY, next);
-      // In force in this window at once (the order paper, the counter's slots).
-      setShopSettings(next.settings);
-      void client.invalidateQueries({ queryKey: PUBLIC_SETTINGS_KEY });
+  const save = useSaveShopSettings({
+    onSaved: (next) => {
       setDraft({});
       setHours(structuredClone(next.settings.hours));
-      toast('Settings saved', 'Orders placed from now on use them.', 'success');
     },
-    onError: (err) => {
-      const issues =
-        (err instanceof ApiError &&
-          (err.body as { errors?: { path: string; message: string }[] } | null)?.errors) ||
-        [];
-      setErrors(Object.fromEntries(issues.map((i) => [i.path, i.message])));
-      toast('Settings not saved', messageOf(err, 'Please try again'));
-    },
+    onRefused: setErrors,
   });
 
   const value = (key: keyof ShopSettings) => draft[key] ?? textOf(saved, key);
@@ -269,38 +114,7 @@ function SettingsForm({ view }: { view: ShopSettingsView }) {
             Pickup slots run every half hour from opening until 30 minutes before closing. Close
             single dates (holidays) in the Kitchen tab.
           </p>
-          <table className="settings-hours">
-            <tbody>
-              {WEEKDAYS.map((day) => {
-                const h = hours[day];
-                const error =
-                  errors[`hours.${day}.closes`] ?? errors[`hours.${day}.opens`] ?? errors.hours;
-                return (
-                  <tr key={day}>
-                    <th scope="row">{weekdayName(day)}</th>
-                    <td>
-                      <Switch
-                        checked={h.open}
-                        label={h.open ? 'Open' : 'Closed'}
-                        aria-label={`Open on ${weekdayName(day)}`}
-                        onChange={(e) => setDay(day, { open: e.currentTarget.checked })}
-                      />
-                    </td>
-                    <td>
-                      <ClockSelect day={day} end="opens" hours={h} setDay={setDay} />
-                    </td>
-                    <td>to</td>
-                    <td>
-                      <ClockSelect day={day} end="closes" hours={h} setDay={setDay} />
-                    </td>
-                    <td className="settings-hours-error" role={error ? 'alert' : undefined}>
-                      {error}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <HoursTable hours={hours} errors={errors} setDay={setDay} />
         </Section>
         <Section title="Orders, fees and tax">
           <p className="bp6-text-muted">

@@ -4,105 +4,21 @@
 // The server prices and books it as it would the shop's; its refusals (a
 // full day, a missing field) are shown in the dialog.
 import { useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  addDays,
-  bakeryToday,
-  formatCents,
-  isDateString,
-  PICKUP_SLOTS,
-  ROUTES,
-  windowOption,
-  type CounterPaymentMethod,
-  type OrderView,
-} from '@bakery/core';
-import { client, messageOf } from '../../api/client';
-import { toast } from '../../ui/toaster';
+import { PICKUP_SLOTS, type OrderView } from '@bakery/core';
 import { Callout, Checkbox, FormGroup, HTMLSelect } from '../../ui/blueprint';
 import { FormDialog, TextField, selectBinder, textBinder } from '../../ui/fields';
-import { emptyLine, ItemLines, linesOf, type LineDraft } from './ItemLines';
-import { TenderField, dollarsToTender } from './TenderField';
-
-interface Draft {
-  search: string;
-  customerName: string;
-  customerPhone: string;
-  customerEmail: string;
-  pickupDate: string;
-  pickupTime: string;
-  deliveryMethod: 'pickup' | 'delivery';
-  deliveryAddress: string;
-  deliveryCity: string;
-  deliveryState: string;
-  deliveryZip: string;
-  specialInstructions: string;
-  channel: 'phone' | 'counter';
-  override: boolean;
-  reason: string;
-  method: CounterPaymentMethod;
-  tendered: string;
-}
-
-const blank = (): Draft => ({
-  search: '',
-  customerName: '',
-  customerPhone: '',
-  customerEmail: '',
-  pickupDate: addDays(bakeryToday(), 3),
-  pickupTime: PICKUP_SLOTS[4] ?? PICKUP_SLOTS[0] ?? '',
-  deliveryMethod: 'pickup',
-  deliveryAddress: '',
-  deliveryCity: '',
-  deliveryState: 'FL',
-  deliveryZip: '',
-  specialInstructions: '',
-  channel: 'phone',
-  override: false,
-  reason: '',
-  method: 'later',
-  tendered: '',
-});
-
-/** Earlier orders' customers matching what was typed (name, e-mail or phone), each once. */
-function useCustomerMatches(search: string) {
-  const q = search.trim();
-  return useQuery({
-    queryKey: ['counter-customers', q],
-    enabled: q.length >= 2,
-    queryFn: async () => {
-      const page = await client.call(ROUTES.desk, {
-        query: { q, limit: 20, sort: 'placed', dir: 'desc' },
-      });
-      const seen = new Set<string>();
-      return page.rows.filter((row) => {
-        const key = `${row.customerName}|${row.customerEmail}|${row.customerPhone ?? ''}`;
-        if (seen.has(key)) return false;
-        seen.add(key);
-        return true;
-      });
-    },
-  });
-}
-
-/**
- * The day's pickup (or delivery) windows with what is left for these lines
- * (issue 37), from the availability answer the shop reads; [] on a day of
- * half-hour slots. A full window is offered disabled.
- */
-function useWindowOptions(date: string, method: Draft['deliveryMethod'], lines: LineDraft[]) {
-  const offer = useQuery({
-    queryKey: [ROUTES.availability.path, date, date],
-    enabled: isDateString(date),
-    queryFn: () => client.call(ROUTES.availability, { query: { fromDate: date, toDate: date } }),
-  });
-  const day = offer.data?.days.find((d) => d.date === date);
-  return (day?.windows ?? [])
-    .filter((w) => w.id !== null && w.fulfillment === method)
-    .map((w) => {
-      const option = windowOption(w, linesOf(lines), day?.drops);
-      return { value: w.time, label: option.label, disabled: option.full };
-    });
-}
+import { CustomerMatches } from './CustomerMatches';
+import { emptyLine, ItemLines, type LineDraft } from './ItemLines';
+import { TenderField } from './TenderField';
+import {
+  blank,
+  orderBody,
+  pickupTimeOf,
+  useCustomerMatches,
+  useTakeOrder,
+  useWindowOptions,
+  type Draft,
+} from './useNewOrder';
 
 export function NewOrderDialog({
   onClose,
@@ -119,54 +35,13 @@ export function NewOrderDialog({
   const bindSelect = selectBinder(draft, setDraft);
   const matches = useCustomerMatches(draft.search);
   const windows = useWindowOptions(draft.pickupDate, draft.deliveryMethod, lines);
-  // A day with windows takes only them: a time that is none of them reads as the first open one.
-  const pickupTime =
-    windows.length > 0 && !windows.some((w) => w.value === draft.pickupTime)
-      ? (windows.find((w) => !w.disabled)?.value ?? draft.pickupTime)
-      : draft.pickupTime;
+  const pickupTime = pickupTimeOf(windows, draft.pickupTime);
 
-  const take = useMutation({
-    mutationFn: () =>
-      client.call(ROUTES.staffOrder, {
-        body: {
-          customerName: draft.customerName,
-          customerPhone: draft.customerPhone || null,
-          customerEmail: draft.customerEmail || null,
-          items: linesOf(lines),
-          pickupDate: draft.pickupDate,
-          pickupTime,
-          deliveryMethod: draft.deliveryMethod,
-          ...(draft.deliveryMethod === 'delivery'
-            ? {
-                deliveryAddress: draft.deliveryAddress,
-                deliveryCity: draft.deliveryCity,
-                deliveryState: draft.deliveryState,
-                deliveryZip: draft.deliveryZip,
-              }
-            : {}),
-          specialInstructions: draft.specialInstructions || null,
-          channel: draft.channel,
-          leadTimeOverride: draft.override ? { reason: draft.reason } : null,
-          payment: {
-            method: draft.method,
-            tenderedCents: draft.method === 'cash' ? dollarsToTender(draft.tendered) : null,
-          },
-        },
-      }),
-    onSuccess: (answer) => {
-      toast(
-        answer.message,
-        answer.changeCents !== null ? `Give ${formatCents(answer.changeCents)} change` : undefined,
-        'success',
-      );
-      onTaken(answer.order);
-    },
-    onError: (err) => {
-      const body = (err as { body?: { errors?: { path: string; message: string }[] } }).body;
-      const fields: Record<string, string> = {};
-      for (const e of body?.errors ?? []) fields[e.path] ??= e.message;
+  const take = useTakeOrder({
+    onTaken,
+    onRefused: (message, fields) => {
       setErrors(fields);
-      setProblem(messageOf(err, 'The order was not taken'));
+      setProblem(message);
     },
   });
 
@@ -179,7 +54,7 @@ export function NewOrderDialog({
       onClose={onClose}
       onSubmit={() => {
         // Enter pressed again while the order is sent would take it twice.
-        if (!take.isPending) take.mutate();
+        if (!take.isPending) take.mutate(orderBody(draft, lines, pickupTime));
       }}
     >
       {problem && (
@@ -193,30 +68,18 @@ export function NewOrderDialog({
         autoFocus
         {...bind('search')}
       />
-      {matches.data && matches.data.length > 0 && (
-        <ul className="counter-matches" aria-label="Customers found">
-          {matches.data.slice(0, 5).map((row) => (
-            <li key={row.id}>
-              <button
-                type="button"
-                className="bp6-button bp6-minimal bp6-small"
-                onClick={() =>
-                  setDraft((d) => ({
-                    ...d,
-                    search: '',
-                    customerName: row.customerName,
-                    customerEmail: row.customerEmail,
-                    customerPhone: row.customerPhone ?? '',
-                  }))
-                }
-              >
-                {row.customerName} · {row.customerPhone ?? 'no phone'} ·{' '}
-                {row.customerEmail || 'no e-mail'}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CustomerMatches
+        matches={matches.data}
+        onPick={(row) =>
+          setDraft((d) => ({
+            ...d,
+            search: '',
+            customerName: row.customerName,
+            customerEmail: row.customerEmail,
+            customerPhone: row.customerPhone ?? '',
+          }))
+        }
+      />
       <div className="counter-row">
         <TextField
           id="counter-name"
