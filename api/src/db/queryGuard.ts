@@ -130,20 +130,22 @@ export function guardedRawQuery<T>(
   options: Omit<GuardOptions, 'isolationLevel' | 'maxDurationMs'>,
   work: (db: Raw) => Promise<T>,
 ): Promise<T> {
-  return guarded(prisma, options, (setup) => {
+  return guarded(prisma, options, (_setup, settings) => {
+    // The transaction's start and its settings in one round trip.
+    const begin = `BEGIN READ ONLY; SELECT ${settings}`;
     const statement =
       (kind: '$queryRaw' | '$executeRaw') =>
       (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) =>
         rawTransaction(
           prisma,
           async (db) => {
-            await setup(db);
+            options.signal?.throwIfAborted();
             return (db[kind] as (q: typeof query, ...v: unknown[]) => Promise<unknown>)(
               query,
               ...values,
             );
           },
-          'BEGIN READ ONLY',
+          begin,
         );
     return work({
       $queryRaw: statement('$queryRaw'),
@@ -159,7 +161,7 @@ export function guardedRawQuery<T>(
 async function guarded<T>(
   prisma: PrismaClient,
   options: GuardOptions,
-  run: (setup: (db: Raw) => Promise<void>) => Promise<T>,
+  run: (setup: (db: Raw) => Promise<void>, settings: string) => Promise<T>,
 ): Promise<T> {
   const { signal } = options;
   const timeoutMs = options.timeoutMs ?? ADMIN_STATEMENT_TIMEOUT_MS;
@@ -181,11 +183,14 @@ async function guarded<T>(
   };
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
+    // The same settings as SQL text, for a raw transaction's first round
+    // trip: the timeout is a number and the tag a UUID under our own label.
+    const settings = `set_config('statement_timeout', '${Math.trunc(timeoutMs)}', true), set_config('application_name', '${tag.replace(/'/g, "''")}', true)`;
     return await run(async (db) => {
       await db.$queryRaw`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true),
         set_config('application_name', ${tag}, true)`;
       signal?.throwIfAborted();
-    });
+    }, settings);
   } catch (error) {
     finished = true;
     if (pending.cancel) await pending.cancel;

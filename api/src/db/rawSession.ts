@@ -16,9 +16,17 @@ import type { Raw } from './types.js';
  * `work` begins one. Statements are prepared once per connection under a name
  * from their text, so a hot path's few statements are not planned again.
  */
-export async function rawSession<T>(
+export function rawSession<T>(prisma: PrismaClient, work: (db: Raw) => Promise<T>): Promise<T> {
+  return onConnection(prisma, (db) => work(db));
+}
+
+/**
+ * rawSession's connection, with `simple` beside the handle: a text sent by
+ * the simple protocol, which may hold several statements (one round trip).
+ */
+async function onConnection<T>(
   prisma: PrismaClient,
-  work: (db: Raw) => Promise<T>,
+  work: (db: Raw, simple: (text: string) => Promise<unknown>) => Promise<T>,
 ): Promise<T> {
   const client = await sqlPool(prisma).connect();
   let broken: Error | undefined;
@@ -39,7 +47,7 @@ export async function rawSession<T>(
       (await run(query, values)).rowCount ?? 0,
   } as unknown as Raw;
   try {
-    return await work(db);
+    return await work(db, (text) => client.query(text));
   } finally {
     client.removeListener('error', onError);
     client.release(broken);
@@ -48,15 +56,17 @@ export async function rawSession<T>(
 
 /**
  * `work` in one transaction on a raw session: COMMIT when it resolves,
- * ROLLBACK when it throws. `begin` is e.g. 'BEGIN READ ONLY'.
+ * ROLLBACK when it throws. `begin` is e.g. 'BEGIN READ ONLY', or that and
+ * the transaction's settings ('BEGIN READ ONLY; SELECT set_config(...)'),
+ * sent in one round trip: its text is the caller's own, never a user's.
  */
 export function rawTransaction<T>(
   prisma: PrismaClient,
   work: (db: Raw) => Promise<T>,
   begin = 'BEGIN',
 ): Promise<T> {
-  return rawSession(prisma, async (db) => {
-    await db.$executeRaw(Prisma.raw(begin));
+  return onConnection(prisma, async (db, simple) => {
+    await simple(begin);
     try {
       const result = await work(db);
       await db.$executeRaw`COMMIT`;

@@ -58,7 +58,7 @@ describe('a request whose client gives up', () => {
   it('has its query cancelled in PostgreSQL', async () => {
     // Hold the summary so the stats query waits: a stand-in for a heavy query.
     await locker.query('BEGIN');
-    await locker.query('LOCK TABLE "DailyOrderSummary" IN ACCESS EXCLUSIVE MODE');
+    await locker.query('LOCK TABLE "DailyOrderFigures" IN ACCESS EXCLUSIVE MODE');
     try {
       const controller = new AbortController();
       const request = fetch(`${server.baseUrl}/api/admin/stats`, {
@@ -79,7 +79,7 @@ describe('a request whose client gives up', () => {
 
   it(`stops at the statement timeout (${ADMIN_STATEMENT_TIMEOUT_MS} ms) with 503 query_timeout`, async () => {
     await locker.query('BEGIN');
-    await locker.query('LOCK TABLE "DailyOrderSummary" IN ACCESS EXCLUSIVE MODE');
+    await locker.query('LOCK TABLE "DailyOrderFigures" IN ACCESS EXCLUSIVE MODE');
     try {
       const started = Date.now();
       const answer = await staff.get('/api/admin/analytics');
