@@ -334,62 +334,44 @@ export async function placeHold(
   if (share)
     throw badRequest(share, { errors: [{ path: 'items', message: share }] }, 'validation_failed');
   const minutes = Number(row.holdMinutes);
-  const units = [...needs.keys()].sort();
-  // One statement, one round trip: the end of this holder's first hold of the
-  // drop (else a fresh timer), each unit taken by drop_take in id order (each
-  // row locked only for its call), and that end written when this is the
-  // holder's first hold and every unit was granted. Nothing is taken once the
-  // first hold has run out.
-  const hold = Prisma.sql`
-    WITH plan AS (
-      SELECT started, COALESCE(started, ${new Date(now.getTime() + minutes * 60_000)}::timestamptz) AS until
-      FROM (SELECT (SELECT "expiresAt" FROM "DropHoldStart"
-                    WHERE "dropId" = ${dropId}::uuid AND "holder" = ${holder}) AS started) s
-    ), taken AS MATERIALIZED (
-      SELECT n.i, t."ok", t."remaining", t."expires_at"
-      FROM plan,
-        unnest(${units}::uuid[], ${units.map((id) => needs.get(id)!.units)}::int[])
-          WITH ORDINALITY AS n(unit, units, i),
-        LATERAL "drop_take"(n.unit, ${holder}::text, n.units, 'hold', NULL::uuid, plan.until) t
-      WHERE plan.until > ${now}::timestamptz
-    ), first AS (
-      INSERT INTO "DropHoldStart" ("dropId", "holder", "expiresAt")
-      SELECT ${dropId}::uuid, ${holder}, min(taken."expires_at") FROM taken, plan
-      WHERE plan.started IS NULL
-      HAVING count(*) = ${units.length} AND bool_and(taken."ok")
-      ON CONFLICT ("dropId", "holder") DO NOTHING
-    )
-    SELECT plan.until, taken.i::int AS i, taken."ok", taken."remaining", taken."expires_at"
-    FROM plan LEFT JOIN taken ON true ORDER BY taken.i`;
-  const rows = (
-    await pool.query<{
-      until: Date;
-      i: number | null;
-      ok: boolean | null;
-      remaining: number | null;
-      expires_at: Date | null;
-    }>(hold.text, hold.values)
-  ).rows;
-  if (rows[0]?.i === null) throw conflict(holdExpiredMessage(drop.name), 'hold_expired');
-  const refused = rows.find((taken) => !taken.ok);
-  if (refused) {
-    // All or nothing: what this call held of the other units goes back.
-    if (rows.some((taken) => taken.ok)) await releaseHold(prisma, dropId, holder);
-    const need = needs.get(units[refused.i! - 1]!)!;
-    throw refuse(
-      'drop_sold_out',
-      dropSoldOutMessage(need.productId, drop.name, Number(refused.remaining ?? 0)),
-    );
-  }
-  let expiresAt = new Date(rows[0]!.until);
-  for (const taken of rows)
+  // The end of this holder's first hold of the drop, if they had one.
+  const start = Prisma.sql`SELECT "expiresAt" FROM "DropHoldStart"
+    WHERE "dropId" = ${dropId}::uuid AND "holder" = ${holder}`;
+  const [started] = (await pool.query<{ expiresAt: Date }>(start.text, start.values)).rows;
+  const until = started ? new Date(started.expiresAt) : new Date(now.getTime() + minutes * 60_000);
+  if (until.getTime() <= now.getTime())
+    throw conflict(holdExpiredMessage(drop.name), 'hold_expired');
+  const items: HoldView['items'] = [];
+  let expiresAt = until;
+  // Each unit in one statement of its own (its row locked only for that statement).
+  for (const unitId of [...needs.keys()].sort()) {
+    const need = needs.get(unitId)!;
+    const take = Prisma.sql`SELECT "ok", "remaining", "expires_at" FROM "drop_take"(${unitId}::uuid,
+      ${holder}::text, ${need.units}::int, 'hold', NULL::uuid, ${until}::timestamptz)`;
+    const [taken] = (
+      await pool.query<{ ok: boolean; remaining: number; expires_at: Date | null }>(
+        take.text,
+        take.values,
+      )
+    ).rows;
+    if (!taken?.ok) {
+      // All or nothing: what this call held of the other units goes back.
+      if (items.length > 0) await releaseHold(prisma, dropId, holder);
+      throw refuse(
+        'drop_sold_out',
+        dropSoldOutMessage(need.productId, drop.name, Number(taken?.remaining ?? 0)),
+      );
+    }
     if (taken.expires_at && new Date(taken.expires_at) < expiresAt)
       expiresAt = new Date(taken.expires_at);
-  const items: HoldView['items'] = units.map((unitId) => ({
-    unitId,
-    productId: needs.get(unitId)!.productId,
-    units: needs.get(unitId)!.units,
-  }));
+    items.push({ unitId, productId: need.productId, units: need.units });
+  }
+  if (!started) {
+    // The first hold that was granted: its end stands for the drop's lifetime.
+    const write = Prisma.sql`INSERT INTO "DropHoldStart" ("dropId", "holder", "expiresAt")
+      VALUES (${dropId}::uuid, ${holder}, ${expiresAt}) ON CONFLICT ("dropId", "holder") DO NOTHING`;
+    await pool.query(write.text, write.values);
+  }
   return {
     dropId,
     expiresAt: expiresAt.toISOString(),
