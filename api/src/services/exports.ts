@@ -36,6 +36,8 @@ import { inRange, type DateRange } from './stats.js';
 import { decimalToNumber, lineCost, totalCostOf } from './recipes.js';
 import { lineView } from './orderView.js';
 import { daySerial, defineSheet, XlsxWriter } from './xlsx.js';
+import type { ROUTES } from '@bakery/core';
+import { writeStandingWorkbook } from './standing/export.js';
 import type { Tx } from '../db/types.js';
 
 const FETCH_SIZE = 2000;
@@ -377,3 +379,24 @@ export async function writeRecipesWorkbook(prisma: PrismaClient, out: Writable):
   await workbook.writeSheet(INGREDIENTS_SHEET, ingredients);
   await workbook.finish();
 }
+
+/**
+ * The workbooks whose route takes no input: each is served by the exports
+ * router as `<file>-<today>.xlsx` (routes/admin/exports.ts registers every
+ * entry), so a new one of these is its writer here, a `file` line in core's
+ * route map and the screen's button (docs/architecture.md, "Change walks").
+ */
+export const PLAIN_WORKBOOKS = [
+  { route: 'recipesWorkbook', what: 'recipes', file: 'recipes', write: writeRecipesWorkbook },
+  {
+    route: 'standingWorkbook',
+    what: 'standing orders',
+    file: 'standing-orders',
+    write: writeStandingWorkbook,
+  },
+] as const satisfies readonly {
+  route: keyof typeof ROUTES;
+  what: string;
+  file: string;
+  write: (prisma: PrismaClient, out: Writable) => Promise<void>;
+}[];

@@ -11,12 +11,11 @@ import type { AppDeps } from '../../deps.js';
 import { abortOnDisconnect, guardedQuery, requestSignal } from '../../db/queryGuard.js';
 import {
   EXPORT_STATEMENT_TIMEOUT_MS,
+  PLAIN_WORKBOOKS,
   writeOrdersWorkbook,
-  writeRecipesWorkbook,
 } from '../../services/exports.js';
 import { bakeSheet } from '../../services/kitchen/bakeSheet.js';
 import { writeBakeSheetWorkbook } from '../../services/kitchen/export.js';
-import { writeStandingWorkbook } from '../../services/standing/export.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -74,17 +73,13 @@ export function adminExportsRouter(deps: AppDeps): Router {
     },
   );
 
-  on(router, ROUTES.standingWorkbook, (ctx) =>
-    sendWorkbook(ctx, 'standing orders', `standing-orders-${bakeryToday()}.xlsx`, (out) =>
-      writeStandingWorkbook(deps.prisma, out),
-    ),
-  );
-
-  on(router, ROUTES.recipesWorkbook, (ctx) => {
-    return sendWorkbook(ctx, 'recipes', `recipes-${bakeryToday()}.xlsx`, (out) =>
-      writeRecipesWorkbook(deps.prisma, out),
+  // The workbooks without input, one route each (services/exports.ts).
+  for (const book of PLAIN_WORKBOOKS)
+    on(router, ROUTES[book.route], (ctx) =>
+      sendWorkbook(ctx, book.what, `${book.file}-${bakeryToday()}.xlsx`, (out) =>
+        book.write(deps.prisma, out),
+      ),
     );
-  });
 
   return router;
 }
