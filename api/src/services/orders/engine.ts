@@ -75,25 +75,12 @@ export async function takeOrderAction(
   actor: Actor,
   step: ActionStep = {},
 ): Promise<{ order: OrderRow; changed: boolean }> {
-  const now = step.now ?? new Date();
-  let changed = false;
   let action: OrderAction | null = null;
-  const order = await deps.prisma.$transaction(async (tx) => {
+  const { order, changed } = await deps.prisma.$transaction(async (tx) => {
     const current = await lockOrder(tx, id);
-    if (step.done?.(current)) return current;
+    if (step.done?.(current)) return { order: current, changed: false };
     action = typeof which === 'function' ? which(current) : which;
-    const rule = ORDER_ACTION_RULES[action];
-    if (step.specCheck) ensure(step.specCheck(current));
-    ensureCounter(current, action, step.context?.(current));
-    const extra = (await step.work?.(tx, current)) ?? {};
-    changed = true;
-    const state = { ...stateOf(current), ...(await step.known?.(tx, current)) };
-    return applyChanges(
-      tx,
-      current,
-      { ...stateChanges(state, rule.to(state), now), ...extra },
-      actor,
-    );
+    return { order: await applyOrderAction(tx, current, action, actor, step), changed: true };
   });
   const message = action ? ORDER_ACTION_RULES[action as OrderAction].message : null;
   if (changed && message && !step.quiet)
@@ -101,4 +88,31 @@ export async function takeOrderAction(
       await SEND[message](deps.notifications, id, step.messageDetail?.());
     });
   return { order, changed };
+}
+
+/**
+ * The engine's step inside a transaction the caller holds, on an order it
+ * has locked: the checks, the action's work and the state the rule leads
+ * to, with the history. The rule's message is the caller's to send after
+ * its commit (a standing order's skip sends words of its own).
+ */
+export async function applyOrderAction(
+  tx: Tx,
+  current: OrderRow,
+  action: OrderAction,
+  actor: Actor,
+  step: Omit<ActionStep, 'done' | 'quiet' | 'messageDetail'> = {},
+): Promise<OrderRow> {
+  const now = step.now ?? new Date();
+  const rule = ORDER_ACTION_RULES[action];
+  if (step.specCheck) ensure(step.specCheck(current));
+  ensureCounter(current, action, step.context?.(current));
+  const extra = (await step.work?.(tx, current)) ?? {};
+  const state = { ...stateOf(current), ...(await step.known?.(tx, current)) };
+  return applyChanges(
+    tx,
+    current,
+    { ...stateChanges(state, rule.to(state), now), ...extra },
+    actor,
+  );
 }

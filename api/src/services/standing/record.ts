@@ -26,7 +26,8 @@ import {
 import { Prisma } from '@bakery/prisma';
 import { settingsRow, storedOrDefault } from '../../db/settingsRow.js';
 import { dollarsOf, orderMoneyOf } from '../../db/money.js';
-import { applyChanges, counterChanges, lockOrder, type Actor } from '../orders/index.js';
+import { lockOrder, type Actor } from '../orders/index.js';
+import { applyOrderAction } from '../orders/engine.js';
 import type { Db, Tx } from '../../db/types.js';
 
 export type StandingRow = Prisma.StandingOrderGetPayload<object>;
@@ -190,16 +191,14 @@ export async function cancelOccurrenceOrder(
   if (order.paymentStatus === 'cancelled') return true;
   if (!checkOrderAction(order, 'cancel').ok) return false;
   const refundCents = refundableCents(orderMoneyOf(order));
-  await applyChanges(
-    tx,
-    order,
-    {
+  // The table's cancel, in the caller's transaction; the skip mails its own words.
+  await applyOrderAction(tx, order, 'cancel', actor, {
+    now,
+    work: () => ({
       paymentStatus: 'cancelled',
-      ...counterChanges(order, 'cancel', now),
       ...(refundCents > 0 ? { refundPending: true } : {}),
-    },
-    actor,
-  );
+    }),
+  });
   await tx.orderHistory.create({
     data: {
       orderId,
