@@ -3,24 +3,13 @@
 // there under their own names: no second declaration, no re-export from a
 // service module and no renaming import (a `Raw` called `Db` reads as a
 // handle that can do more than it can).
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './sourceFiles.js';
 
 const SOURCE = path.join(import.meta.dirname, '../../src');
 const TYPES = path.join(SOURCE, 'db/types.ts');
-
-async function sourceFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) => {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return sourceFiles(full);
-      return Promise.resolve(entry.name.endsWith('.ts') ? [full] : []);
-    }),
-  );
-  return nested.flat();
-}
 
 const NAME = String.raw`(?:Db|Tx|Raw)`;
 const FORBIDDEN: [string, RegExp][] = [

@@ -4,7 +4,8 @@
 // elsewhere (`/ 100`, `* 100`, `.toFixed(2)`, `Number(order.total)`) rounds
 // its own way. This reads core/src and api/src (tests and comments left out)
 // and looks for those patterns.
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { sourceFiles as sourceFilesIn } from './sourceFiles.js';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -40,17 +41,8 @@ const PATTERNS: [string, RegExp][] = [
 /** SQL sums turn dollars into cents in the database: `round(sum(...) * 100)::bigint`. */
 const isSqlCents = (line: string) => /::bigint/.test(line);
 
-async function sourceFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) => {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return sourceFiles(full);
-      return Promise.resolve(/(?<!\.test)\.tsx?$/.test(entry.name) ? [full] : []);
-    }),
-  );
-  return nested.flat();
-}
+/** Source files, tests left out. */
+const sourceFiles = (dir: string) => sourceFilesIn(dir, (name) => /(?<!\.test)\.tsx?$/.test(name));
 
 /** The file without its comments, line numbers kept. */
 const code = (text: string) =>

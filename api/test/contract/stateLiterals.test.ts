@@ -3,25 +3,14 @@
 // conditions api/src/db/orderStates.ts derives from core's sets, so a new
 // state reaches every aggregate. This reads every source file's template
 // literals (where SQL lives) and looks for a quoted state.
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './sourceFiles.js';
 import { FULFILLMENT_STATUSES } from '@bakery/core';
 
 const SOURCE = path.join(import.meta.dirname, '../../src');
 const DERIVED = path.join(SOURCE, 'db/orderStates.ts');
-
-async function sourceFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) => {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return sourceFiles(full);
-      return Promise.resolve(entry.name.endsWith('.ts') ? [full] : []);
-    }),
-  );
-  return nested.flat();
-}
 
 /** The template literals of a file (SQL is written as tagged templates here). */
 const templates = (text: string) => [...text.matchAll(/`([^`]*)`/g)].map((match) => match[1]!);

@@ -2,23 +2,12 @@
 // database is the services' business: no file under api/src/routes calls a
 // Prisma model, runs raw SQL, opens a transaction or queries the pg pool.
 // This reads every route file (comments stripped) and looks for those calls.
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './sourceFiles.js';
 
 const ROUTES = path.join(import.meta.dirname, '../../src/routes');
-
-async function sourceFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) => {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return sourceFiles(full);
-      return Promise.resolve(entry.name.endsWith('.ts') ? [full] : []);
-    }),
-  );
-  return nested.flat();
-}
 
 /** The file without its comments (a comment may name a call it explains). */
 const code = (text: string) =>
