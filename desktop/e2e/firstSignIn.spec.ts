@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ApiSession } from '@bakery/test-support/client';
+import { ownerApiSession } from './signIn';
 
 const base = () => process.env.E2E_BASE_URL!;
 const docs = join(import.meta.dirname, '..', '..', 'docs');
@@ -29,20 +30,10 @@ function totp(base32: string, at = Date.now()): string {
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
-async function ownerSession() {
-  const owner = new ApiSession(base());
-  await owner.call('POST', '/api/login', {
-    email: process.env.E2E_OWNER_EMAIL,
-    password: process.env.E2E_OWNER_PASSWORD,
-  });
-  await owner.call('POST', '/api/admin/auto-login', {});
-  return owner;
-}
-
 test('first sign-in: QR code beside the key, recovery codes kept before the dialog closes', async ({
   page,
 }) => {
-  const owner = await ownerSession();
+  const owner = await ownerApiSession();
   const email = `first.${Date.now()}@example.com`;
   const password = 'First-sign-in-pass-1';
   await new ApiSession(base()).call('POST', '/api/signup', {

@@ -22,6 +22,7 @@ import {
   type OrderPaymentView,
 } from '@bakery/core';
 import { ApiSession } from '@bakery/test-support/client';
+import { ownerApiSession } from './signIn';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -56,12 +57,7 @@ const name = (i: number) =>
   `Offline ${String.fromCharCode(65 + Math.floor(i / 26))}${String.fromCharCode(97 + (i % 26))}`;
 
 test.beforeAll(async ({ browser }) => {
-  owner = new ApiSession(base());
-  await owner.call('POST', '/api/login', {
-    email: process.env.E2E_OWNER_EMAIL,
-    password: process.env.E2E_OWNER_PASSWORD,
-  });
-  await owner.call('POST', '/api/admin/auto-login', {});
+  owner = await ownerApiSession();
   // 30 orders due on the desk's day: 10 paid in cash when taken, 20 to be paid at the hand-over.
   for (let i = 0; i < 30; i += 1) {
     const paid = i < 10;

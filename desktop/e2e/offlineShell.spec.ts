@@ -7,22 +7,11 @@
 // sale recorded then arrives once when the server is back.
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { bakeryToday, MENU_ITEMS, type CashUpView } from '@bakery/core';
-import { ApiSession } from '@bakery/test-support/client';
-import { signInAsOwner } from './signIn';
+import { ownerApiSession, signInAsOwner } from './signIn';
 
 const base = () => process.env.E2E_BASE_URL!;
 const bread = MENU_ITEMS.filter((i) => !i.variants?.length && !i.fillings && !i.addIns)[0]!;
 test.use({ viewport: { width: 1280, height: 800 } });
-
-async function ownerSession() {
-  const owner = new ApiSession(base());
-  await owner.call('POST', '/api/login', {
-    email: process.env.E2E_OWNER_EMAIL,
-    password: process.env.E2E_OWNER_PASSWORD,
-  });
-  await owner.call('POST', '/api/admin/auto-login', {});
-  return owner;
-}
 
 /** Nothing of the server answers: no network, and every request to it aborted. */
 async function serverDown(context: BrowserContext) {
@@ -34,7 +23,7 @@ test('the desk opens from its service worker while the whole server is down; its
   page,
   context,
 }) => {
-  const owner = await ownerSession();
+  const owner = await ownerApiSession();
   const today = bakeryToday();
   const cashBefore = await owner.call<CashUpView>('GET', `/api/admin/cash-up?date=${today}`);
 

@@ -8,8 +8,7 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEFAULT_SHOP_SETTINGS } from '@bakery/core';
-import { ApiSession } from '@bakery/test-support/client';
-import { signInAsOwner } from './signIn';
+import { ownerApiSession, signInAsOwner } from './signIn';
 
 const base = () => process.env.E2E_BASE_URL!;
 const docs = join(import.meta.dirname, '..', '..', 'docs');
@@ -17,12 +16,7 @@ test.use({ viewport: { width: 1280, height: 800 } });
 
 test.afterAll(async () => {
   // Other suites expect the spec's hours and fees.
-  const owner = new ApiSession(base());
-  await owner.call('POST', '/api/login', {
-    email: process.env.E2E_OWNER_EMAIL,
-    password: process.env.E2E_OWNER_PASSWORD,
-  });
-  await owner.call('POST', '/api/admin/auto-login', {});
+  const owner = await ownerApiSession();
   await owner.call('PUT', '/api/admin/settings', DEFAULT_SHOP_SETTINGS);
 });
 

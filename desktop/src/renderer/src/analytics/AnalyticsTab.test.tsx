@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderScreen, stubFetch, toastText } from '../test/harness';
+import { downloadsSaved, renderScreen, stubFetch, toastText } from '../test/harness';
 import { AnalyticsTab } from './AnalyticsTab';
 
 afterEach(() => {
@@ -68,14 +68,7 @@ describe('Analytics & Reports', () => {
       ],
       'GET /api/admin/exports/recipes.xlsx': () => [403, { message: 'Forbidden' }],
     });
-    URL.createObjectURL = vi.fn(() => 'blob:x');
-    URL.revokeObjectURL = vi.fn();
-    const names: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      names.push(this.download);
-    });
+    const names = downloadsSaved();
     renderScreen(<AnalyticsTab range={range} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Export orders' }));
     // The file is named by the server (Content-Disposition), in one place.

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '@bakery/core';
-import { stubFetch } from '../test/harness';
+import { downloadsSaved, stubFetch } from '../test/harness';
 import { ApiError, client, messageOf, setUnauthorizedHandler } from './client';
 import { downloadFile } from './downloadFile';
 
@@ -90,14 +90,7 @@ describe('the staff API client (spec 7)', () => {
         { 'Content-Disposition': 'inline; filename="cash-up-2026-11-22.pdf"' },
       ],
     });
-    URL.createObjectURL = vi.fn(() => 'blob:x');
-    URL.revokeObjectURL = vi.fn();
-    const names: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      names.push(this.download);
-    });
+    const names = downloadsSaved();
     const saved = await downloadFile(ROUTES.cashUpReport, { query: { date: '2026-11-22' } });
     expect(saved).toMatchObject({ saved: true, name: 'cash-up-2026-11-22.pdf' });
     expect(names).toEqual(['cash-up-2026-11-22.pdf']);

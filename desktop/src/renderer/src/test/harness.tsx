@@ -73,3 +73,19 @@ export function renderScreen(
 export function toastText(): string {
   return [...document.querySelectorAll('.bp6-toast')].map((t) => t.textContent ?? '').join(' | ');
 }
+
+/**
+ * The browser's download links, clicked but not followed: the file names
+ * they save under, in order (object URLs stubbed).
+ */
+export function downloadsSaved(): string[] {
+  URL.createObjectURL = vi.fn(() => 'blob:x');
+  URL.revokeObjectURL = vi.fn();
+  const names: string[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    names.push(this.download);
+  });
+  return names;
+}
