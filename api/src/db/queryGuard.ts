@@ -16,7 +16,7 @@
 // answer (its client is gone).
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
-import type { Prisma, PrismaClient } from '@bakery/prisma';
+import { Prisma, type PrismaClient } from '@bakery/prisma';
 import { HttpError } from '../errors.js';
 import { rawTransaction } from './rawSession.js';
 import type { Raw, Tx } from './types.js';
@@ -183,12 +183,11 @@ async function guarded<T>(
   };
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    // The same settings as SQL text, for a raw transaction's first round
-    // trip: the timeout is a number and the tag a UUID under our own label.
+    // The settings as SQL text, so a raw transaction sends them with its
+    // BEGIN: the timeout is a number and the tag a UUID under our own label.
     const settings = `set_config('statement_timeout', '${Math.trunc(timeoutMs)}', true), set_config('application_name', '${tag.replace(/'/g, "''")}', true)`;
     return await run(async (db) => {
-      await db.$queryRaw`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true),
-        set_config('application_name', ${tag}, true)`;
+      await db.$queryRaw(Prisma.raw(`SELECT ${settings}`));
       signal?.throwIfAborted();
     }, settings);
   } catch (error) {
