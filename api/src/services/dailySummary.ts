@@ -171,6 +171,10 @@ export interface SummaryDifference {
 
 type Row = Record<string, string | boolean | null>;
 
+/** The check's column names for a field: expectedOrders and storedOrders. */
+const expected = (field: string) => `expected${field[0]!.toUpperCase()}${field.slice(1)}`;
+const stored = (field: string) => `stored${field[0]!.toUpperCase()}${field.slice(1)}`;
+
 /**
  * Recomputes both tables from the orders and lists every row that differs
  * from the stored summary (rows of zeros and missing rows are alike). One
@@ -236,19 +240,15 @@ export async function checkDailySummary(db: Tx): Promise<SummaryDifference[]> {
       ${Prisma.raw(
         FIGURE_COLUMNS.map(
           (c) =>
-            `COALESCE(r."${c}", 0)::text AS "expected${c[0]!.toUpperCase()}${c.slice(1)}", COALESCE(s."${c}", 0)::text AS "stored${c[0]!.toUpperCase()}${c.slice(1)}"`,
+            `COALESCE(r."${c}", 0)::text AS "${expected(c)}", COALESCE(s."${c}", 0)::text AS "${stored(c)}"`,
         ).join(', '),
       )}
     FROM r FULL JOIN s USING ("day")
     WHERE ${Prisma.raw(FIGURE_COLUMNS.map((c) => `COALESCE(r."${c}", 0) <> COALESCE(s."${c}", 0)`).join(' OR '))}
     ORDER BY 1`);
   const split = (row: Row, fields: string[]) => ({
-    expected: Object.fromEntries(
-      fields.map((f) => [f, String(row[`expected${f[0]!.toUpperCase()}${f.slice(1)}`])]),
-    ),
-    stored: Object.fromEntries(
-      fields.map((f) => [f, String(row[`stored${f[0]!.toUpperCase()}${f.slice(1)}`])]),
-    ),
+    expected: Object.fromEntries(fields.map((f) => [f, String(row[expected(f)])])),
+    stored: Object.fromEntries(fields.map((f) => [f, String(row[stored(f)])])),
   });
   return [
     ...orderRows.map((row) => ({
