@@ -284,7 +284,7 @@ describe('daily summary', () => {
 
     // The hourly fold (here of every day up to today) leaves slot 0 alone, figures unchanged.
     expect(await foldSummarySlots(server.prisma, addDays(bakeryToday(), 1))).toBeGreaterThan(0);
-    for (const table of ['DailyOrderSummary', 'DailyProductSales']) {
+    for (const table of ['DailyOrderSummary', 'DailyProductSales', 'DailyOrderFigures']) {
       const left = await server.prisma.$queryRawUnsafe<{ slot: number }[]>(
         `SELECT DISTINCT "slot" FROM "${table}"`,
       );
@@ -300,12 +300,20 @@ describe('daily summary', () => {
     const tampered = await checkDailySummary(server.prisma);
     expect(tampered.length).toBeGreaterThan(0);
     expect(tampered[0]!.table).toBe('DailyOrderSummary');
+    // The stat cards' own figures are compared too, field by field.
+    await server.prisma.$executeRaw`UPDATE "DailyOrderFigures" SET "pending" = "pending" + 2`;
+    const figures = (await checkDailySummary(server.prisma)).filter(
+      (difference) => difference.table === 'DailyOrderFigures',
+    );
+    expect(figures.length).toBeGreaterThan(0);
+    expect(Number(figures[0]!.stored.pending) - Number(figures[0]!.expected.pending)).toBe(2);
     await rebuildDailySummary(server.prisma);
     expect(await checkDailySummary(server.prisma)).toEqual([]);
 
     await server.prisma.$executeRaw`TRUNCATE "Order" CASCADE`;
     expect(await server.prisma.dailyOrderSummary.count()).toBe(0);
     expect(await server.prisma.dailyProductSales.count()).toBe(0);
+    expect(await server.prisma.dailyOrderFigures.count()).toBe(0);
     const stats = await staff.get('/api/admin/stats');
     expect(stats.body).toMatchObject({ totalOrders: 0, totalRevenue: 0 });
   });
