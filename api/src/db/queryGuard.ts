@@ -130,16 +130,19 @@ export function guardedRawQuery<T>(
   options: Omit<GuardOptions, 'isolationLevel' | 'maxDurationMs'>,
   work: (db: Raw) => Promise<T>,
 ): Promise<T> {
-  return guarded(prisma, options, (_setup, settings) => {
+  return guarded(prisma, options, async (_setup, settings, cancel) => {
     // The transaction's start and its settings in one round trip.
     const begin = `BEGIN READ ONLY; SELECT ${settings}`;
+    const running = new Set<Promise<unknown>>();
+    let failed = false;
     const statement =
       (kind: '$queryRaw' | '$executeRaw') =>
-      (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) =>
-        rawTransaction(
+      (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => {
+        const sent = rawTransaction(
           prisma,
           async (db) => {
             options.signal?.throwIfAborted();
+            if (failed) throw new Error('another statement of this read failed');
             return (db[kind] as (q: typeof query, ...v: unknown[]) => Promise<unknown>)(
               query,
               ...values,
@@ -147,10 +150,31 @@ export function guardedRawQuery<T>(
           },
           begin,
         );
-    return work({
-      $queryRaw: statement('$queryRaw'),
-      $executeRaw: statement('$executeRaw'),
-    } as unknown as Raw);
+        running.add(sent);
+        void sent.then(
+          () => running.delete(sent),
+          () => running.delete(sent),
+        );
+        return sent;
+      };
+    try {
+      return await work({
+        $queryRaw: statement('$queryRaw'),
+        $executeRaw: statement('$executeRaw'),
+      } as unknown as Raw);
+    } catch (error) {
+      // One statement failed (its timeout): its siblings are stopped before
+      // the answer goes, so none is left waiting on the database.
+      failed = true;
+      while (running.size > 0) {
+        await cancel();
+        await Promise.race([
+          Promise.allSettled([...running]),
+          new Promise((resolve) => setTimeout(resolve, CANCEL_REPEAT_MS)),
+        ]);
+      }
+      throw error;
+    }
   });
 }
 
@@ -161,7 +185,11 @@ export function guardedRawQuery<T>(
 async function guarded<T>(
   prisma: PrismaClient,
   options: GuardOptions,
-  run: (setup: (db: Raw) => Promise<void>, settings: string) => Promise<T>,
+  run: (
+    setup: (db: Raw) => Promise<void>,
+    settings: string,
+    cancel: () => Promise<void>,
+  ) => Promise<T>,
 ): Promise<T> {
   const { signal } = options;
   const timeoutMs = options.timeoutMs ?? ADMIN_STATEMENT_TIMEOUT_MS;
@@ -186,10 +214,14 @@ async function guarded<T>(
     // The settings as SQL text, so a raw transaction sends them with its
     // BEGIN: the timeout is a number and the tag a UUID under our own label.
     const settings = `set_config('statement_timeout', '${Math.trunc(timeoutMs)}', true), set_config('application_name', '${tag.replace(/'/g, "''")}', true)`;
-    return await run(async (db) => {
-      await db.$queryRaw(Prisma.raw(`SELECT ${settings}`));
-      signal?.throwIfAborted();
-    }, settings);
+    return await run(
+      async (db) => {
+        await db.$queryRaw(Prisma.raw(`SELECT ${settings}`));
+        signal?.throwIfAborted();
+      },
+      settings,
+      () => cancelTagged(prisma, tag).catch(() => undefined),
+    );
   } catch (error) {
     finished = true;
     if (pending.cancel) await pending.cancel;
