@@ -31,6 +31,18 @@ describe("the bakery's today (America/New_York)", () => {
   ])('at %s it is %s', (instant, date) => expect(bakeryToday(new Date(instant))).toBe(date));
 
   it('defaults to now', () => expect(isDateString(bakeryToday())).toBe(true));
+
+  // The wall clock is read through a cached offset per UTC hour; Intl itself is the reference.
+  it('agrees with Intl every 7 minutes over two years of clock changes', () => {
+    const reference = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' });
+    const wrong: string[] = [];
+    const from = Date.UTC(2026, 0, 1);
+    for (let t = from; t < from + 2 * 366 * 86_400_000; t += 7 * 60_000 + 13_000) {
+      const expected = reference.format(new Date(t));
+      if (bakeryToday(new Date(t)) !== expected) wrong.push(new Date(t).toISOString());
+    }
+    expect(wrong).toEqual([]);
+  });
 });
 
 describe('calendar arithmetic', () => {

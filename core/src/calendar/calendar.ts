@@ -55,13 +55,48 @@ const partsFormatter = new Intl.DateTimeFormat('en-US', {
   hourCycle: 'h23',
 });
 
-function zonedParts(
-  instant: Date,
-): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
+type ZonedParts = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+
+function formattedParts(instant: Date): ZonedParts {
   const out: Record<string, number> = {};
   for (const p of partsFormatter.formatToParts(instant))
     if (p.type !== 'literal') out[p.type] = Number(p.value);
-  return out as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+  return out as ZonedParts;
+}
+
+const HOUR_MS = 3_600_000;
+/** The zone's offset (wall clock minus UTC) by UTC hour: formatToParts costs tens of µs. */
+const offsetByHour = new Map<number, number | null>();
+
+/** The offset over a whole UTC hour, or null when it changes inside it (never on the hour). */
+function hourOffset(hour: number): number | null {
+  let offset = offsetByHour.get(hour);
+  if (offset !== undefined) return offset;
+  const at = (t: number) => {
+    const p = formattedParts(new Date(t));
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - t;
+  };
+  const start = at(hour * HOUR_MS);
+  offset = start === at(hour * HOUR_MS + HOUR_MS - 1000) ? start : null;
+  if (offsetByHour.size > 10_000) offsetByHour.clear();
+  offsetByHour.set(hour, offset);
+  return offset;
+}
+
+/** The bakery's wall clock at an instant (New York's clocks change on the hour). */
+function zonedParts(instant: Date): ZonedParts {
+  const t = instant.getTime();
+  const offset = Number.isFinite(t) ? hourOffset(Math.floor(t / HOUR_MS)) : null;
+  if (offset === null) return formattedParts(instant);
+  const wall = new Date(t + offset);
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
 }
 
 /** The bakery's calendar date at an instant (now by default). */
