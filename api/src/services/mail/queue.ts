@@ -97,6 +97,15 @@ const CLAIM_BATCH = 50;
 const POLL_MS = 5_000;
 /** An order's commit waits this long for others before its mail is claimed: one claim, one mark for many. */
 const GATHER_MS = 20;
+/**
+ * While this process's event loop is this busy (a drop opening: hundreds of
+ * buyers at once), a woken mail waits for a quieter moment, checked every
+ * GATHER_MS, at most YIELD_MS: rendering and writing mail would otherwise
+ * take turns with the buyers' answers. The mail is stored already; only
+ * its sending waits.
+ */
+const BUSY_LOOP = 0.9;
+const YIELD_MS = 2_000;
 
 export function createMailQueue(options: {
   prisma: PrismaClient;
@@ -289,6 +298,24 @@ export function createMailQueue(options: {
   /** A wake's wait for more commits before one claim takes them all. */
   let gathering: Promise<void> | null = null;
 
+  /** Sends woken mail soon, after a rush's answers (BUSY_LOOP). */
+  function wake(): void {
+    if (gathering) return;
+    gathering = track(
+      (async () => {
+        const woken = Date.now();
+        let busy: boolean;
+        do {
+          const before = performance.eventLoopUtilization();
+          await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
+          busy = performance.eventLoopUtilization(before).utilization >= BUSY_LOOP;
+        } while (busy && !closing && Date.now() - woken < YIELD_MS);
+        gathering = null;
+        return drain();
+      })(),
+    );
+  }
+
   /** Rows being written or released: idle() must not answer before they are in the table. */
   const storing = new Set<Promise<void>>();
   const track = (work: Promise<void>) => {
@@ -345,15 +372,7 @@ export function createMailQueue(options: {
           now() + ${holdMs} * interval '1 millisecond')`;
       return { id, insert };
     },
-    wake() {
-      if (gathering) return;
-      gathering = track(
-        new Promise<void>((resolve) => setTimeout(resolve, GATHER_MS)).then(() => {
-          gathering = null;
-          return drain();
-        }),
-      );
-    },
+    wake,
     release(mailId, fresh, orderId) {
       return track(
         (async () => {
@@ -381,7 +400,7 @@ export function createMailQueue(options: {
               error: error instanceof Error ? error.message : String(error),
             });
           }
-          await drain();
+          wake();
         })(),
       );
     },
