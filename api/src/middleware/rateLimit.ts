@@ -16,6 +16,7 @@ import type { Context, Next } from 'koa';
 import { asyncCommitQuery, type PrismaClient } from '@bakery/prisma';
 import type { Logger } from '../services/contracts.js';
 import { tooManyRequests } from './errors.js';
+import { coalesce } from '../db/coalesce.js';
 import { clientIp } from '../clientAddress.js';
 import { logSecurityEvent } from '../services/securityLog.js';
 export type { Limit, LockoutLimit, RateLimits } from '../settings.js';
@@ -75,22 +76,58 @@ export function limitsOf(deps: Deps): RateLimits {
 /** The stored key: a SHA-256 hash, 64 characters whatever the input. */
 export const limitKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
-const upsertCounts = (rows: readonly { key: string; resetAt: Date }[]) => `
+const upsertCounts = (rows: readonly { key: string; resetAt: Date; count: number }[]) => `
     INSERT INTO "RateLimit" ("key", "count", "resetAt") VALUES ${rows
-      .map(({ key, resetAt }) => `('${key}', 1, '${resetAt.toISOString()}')`)
+      .map(({ key, resetAt, count }) => `('${key}', ${count}, '${resetAt.toISOString()}')`)
       .join(', ')}
     ON CONFLICT ("key") DO UPDATE SET
-      "count" = CASE WHEN "RateLimit"."resetAt" <= now() THEN 1 ELSE "RateLimit"."count" + 1 END,
+      "count" = CASE WHEN "RateLimit"."resetAt" <= now() THEN EXCLUDED."count" ELSE "RateLimit"."count" + EXCLUDED."count" END,
       "resetAt" = CASE WHEN "RateLimit"."resetAt" <= now() THEN EXCLUDED."resetAt" ELSE "RateLimit"."resetAt" END
     RETURNING "key", "count"`;
+
+type Counted = { key: string; resetAt: Date }[];
+
+/**
+ * The calls of one event-loop turn counted in one statement (coalesce): a
+ * key named by n calls adds n, and the calls get its counts in their order
+ * (the first of them the count before the others').
+ */
+function countTogether(prisma: PrismaClient) {
+  return coalesce(async (calls: Counted[]) => {
+    const totals = new Map<string, { key: string; resetAt: Date; count: number }>();
+    for (const rows of calls)
+      for (const row of rows) {
+        const total = totals.get(row.key);
+        if (total) total.count += 1;
+        else totals.set(row.key, { ...row, count: 1 });
+      }
+    // Both values are made here (a hex digest, an ISO time), so they are written into the text.
+    const counted = await asyncCommitQuery<{ key: string; count: number }>(
+      prisma,
+      upsertCounts([...totals.values()]),
+    );
+    const next = new Map(
+      counted.map((row) => [row.key, Number(row.count) - totals.get(row.key)!.count + 1]),
+    );
+    return calls.map((rows) =>
+      rows.map((row) => {
+        const count = next.get(row.key) ?? 1;
+        next.set(row.key, count + 1);
+        return count;
+      }),
+    );
+  });
+}
+const counters = new WeakMap<PrismaClient, (rows: Counted) => Promise<number[]>>();
 
 /**
  * Adds one to each key's current window (starting a new one when it has
  * passed); returns the new counts, in the keys' order. One round trip on the
- * pg pool whatever the number of keys, committed asynchronously: a counter
- * may lose its last increments in a crash, and in exchange it does not wait
- * for a disk flush (every order request counts one; the flushes per second
- * are this machine's ceiling for orders).
+ * pg pool whatever the number of keys (and for every call of the same
+ * event-loop turn), committed asynchronously: a counter may lose its last
+ * increments in a crash, and in exchange it does not wait for a disk flush
+ * (every order request counts one; the flushes per second are this
+ * machine's ceiling for orders).
  */
 export async function hitAll(
   prisma: PrismaClient,
@@ -101,14 +138,15 @@ export async function hitAll(
     key: limitKey(key),
     resetAt: new Date(now + windowMs),
   }));
-  // A key named twice would be updated twice by one statement, which PostgreSQL refuses.
+  // A key named twice by one call counts once for it.
   const distinct = [...new Map(rows.map((row) => [row.key, row])).values()];
-  // Both values are made here (a hex digest, an ISO time), so they are written into the text.
-  const counted = await asyncCommitQuery<{ key: string; count: number }>(
-    prisma,
-    upsertCounts(distinct),
-  );
-  const byKey = new Map(counted.map((row) => [row.key, Number(row.count)]));
+  let count = counters.get(prisma);
+  if (!count) {
+    count = countTogether(prisma);
+    counters.set(prisma, count);
+  }
+  const counts = await count(distinct);
+  const byKey = new Map(distinct.map((row, i) => [row.key, counts[i]!]));
   return rows.map((row) => byKey.get(row.key) ?? 1);
 }
 

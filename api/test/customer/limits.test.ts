@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { Client, createUser, orderPayload, signedInCustomer } from '../support/factories.js';
-import { limitKey } from '../../src/middleware/rateLimit.js';
+import { hit, hitAll, limitKey } from '../../src/middleware/rateLimit.js';
 
 let server: TestServer;
 const small = { max: 2, windowMs: 60_000 };
@@ -79,5 +79,50 @@ describe('rate limits', () => {
     expect(third.body.message).toBe(
       'Too many payment checks from this address. Please try again later.',
     );
+  });
+});
+
+// Calls that arrive in one event-loop turn share one statement (db/coalesce.ts):
+// each is still counted, and each request still reads its own session.
+describe('calls that arrive together', () => {
+  it('gives thirty simultaneous hits of one key the counts 1 to 30', async () => {
+    const counts = await Promise.all(
+      Array.from({ length: 30 }, () => hit(server.prisma, 'test:together', 60_000)),
+    );
+    expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    const row = await server.prisma.rateLimit.findUnique({
+      where: { key: limitKey('test:together') },
+    });
+    expect(row!.count).toBe(30);
+  });
+
+  it('counts a shared key once per call and each own key on its own', async () => {
+    const counts = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        hitAll(server.prisma, [
+          { key: 'test:shared', windowMs: 60_000 },
+          { key: `test:own:${i}`, windowMs: 60_000 },
+          { key: 'test:shared', windowMs: 60_000 },
+        ]),
+      ),
+    );
+    expect(counts.map(([shared]) => shared).sort((a, b) => a! - b!)).toEqual(
+      Array.from({ length: 10 }, (_, i) => i + 1),
+    );
+    for (const [shared, own, again] of counts) {
+      expect(own).toBe(1);
+      expect(again).toBe(shared);
+    }
+  });
+
+  it('answers twelve customers asking at once each with their own account', async () => {
+    const customers = await Promise.all(
+      Array.from({ length: 12 }, () => signedInCustomer(server.baseUrl, server.prisma)),
+    );
+    const answers = await Promise.all(customers.map(({ client }) => client.get('/api/user')));
+    answers.forEach((answer, i) => {
+      expect(answer.status).toBe(200);
+      expect(answer.body.email).toBe(customers[i]!.user.email);
+    });
   });
 });
