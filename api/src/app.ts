@@ -8,6 +8,7 @@ import session from 'koa-session';
 import Keygrip from 'keygrip';
 import type { AppConfig } from './config.js';
 import { clientAddressMiddleware } from './clientAddress.js';
+import { countRequest } from './serverLoad.js';
 import type { AppDeps } from './deps.js';
 import type { Logger } from './services/contracts.js';
 import { errorMiddleware, forbidden, HttpError } from './middleware/errors.js';
@@ -137,6 +138,7 @@ export function createApp(deps: AppDeps): Koa {
 
   const inline = inlineHashes(config.storefrontDist);
   const styleSource = styleSources(inline.style);
+  app.use(countRequest);
   app.use(clientAddressMiddleware(config));
   app.use(requestLog(log));
   app.use(errorMiddleware(log));

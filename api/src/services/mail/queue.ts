@@ -11,6 +11,7 @@ import type { QueuedMailView } from '@bakery/core';
 import type { Db } from '../../db/types.js';
 import { conflict, notFound } from '../../errors.js';
 import type { Logger } from '../contracts.js';
+import { inRush } from '../../serverLoad.js';
 import type { MailContent } from './messages.js';
 import type { MailTransport, OutgoingMail } from './transport.js';
 
@@ -98,14 +99,13 @@ const POLL_MS = 5_000;
 /** An order's commit waits this long for others before its mail is claimed: one claim, one mark for many. */
 const GATHER_MS = 20;
 /**
- * While this process's event loop is this busy (a drop opening: hundreds of
- * buyers at once), a woken mail waits for a quieter moment, checked every
- * GATHER_MS, at most YIELD_MS: rendering and writing mail would otherwise
- * take turns with the buyers' answers. The mail is stored already; only
- * its sending waits.
+ * While this process is in a rush (a drop opening: hundreds of buyers at
+ * once, serverLoad.ts), a woken mail waits for a quieter moment, checked
+ * every GATHER_MS, at most YIELD_MS: rendering and writing mail would
+ * otherwise take turns with the buyers' answers. The mail is stored
+ * already; only its sending waits.
  */
-const BUSY_LOOP = 0.9;
-const YIELD_MS = 2_000;
+const YIELD_MS = 3_000;
 
 export function createMailQueue(options: {
   prisma: PrismaClient;
@@ -298,18 +298,14 @@ export function createMailQueue(options: {
   /** A wake's wait for more commits before one claim takes them all. */
   let gathering: Promise<void> | null = null;
 
-  /** Sends woken mail soon, after a rush's answers (BUSY_LOOP). */
+  /** Sends woken mail soon, after a rush's answers (YIELD_MS). */
   function wake(): void {
     if (gathering) return;
     gathering = track(
       (async () => {
         const woken = Date.now();
-        let busy: boolean;
-        do {
-          const before = performance.eventLoopUtilization();
-          await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
-          busy = performance.eventLoopUtilization(before).utilization >= BUSY_LOOP;
-        } while (busy && !closing && Date.now() - woken < YIELD_MS);
+        do await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
+        while (inRush() && !closing && Date.now() - woken < YIELD_MS);
         gathering = null;
         return drain();
       })(),
