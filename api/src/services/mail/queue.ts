@@ -307,7 +307,8 @@ export function createMailQueue(options: {
         do await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
         while (inRush() && !closing && Date.now() - woken < YIELD_MS);
         gathering = null;
-        return drain();
+        // Closing: the row stays pending for the next start or another process.
+        if (!closing) await drain();
       })(),
     );
   }
@@ -396,7 +397,7 @@ export function createMailQueue(options: {
               error: error instanceof Error ? error.message : String(error),
             });
           }
-          wake();
+          await drain();
         })(),
       );
     },
@@ -412,8 +413,10 @@ export function createMailQueue(options: {
       closing = true;
       clearInterval(poller);
       let timer: NodeJS.Timeout | undefined;
+      // The sending under way, and the rows being stored or released (their
+      // statements must end before the database they use goes away).
       await Promise.race([
-        draining ?? Promise.resolve(),
+        Promise.allSettled([draining ?? Promise.resolve(), ...storing]),
         new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs))),
       ]);
       clearTimeout(timer);
