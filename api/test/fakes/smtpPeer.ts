@@ -49,10 +49,20 @@ function decodeHeader(value: string): string {
   );
 }
 
-/** The decoded body of the MIME part with this content type (nodemailer's multipart/alternative). */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The decoded body of the MIME part with this content type (nodemailer's
+ * multipart/alternative). A part ends at one of the message's boundary lines: a
+ * quoted-printable line of a random token may itself begin with "--".
+ */
 function part(raw: string, contentType: string): string {
+  const boundaries = [...raw.matchAll(/boundary="?([^"\r\n;]+)"?/gi)].map((m) =>
+    escapeRegExp(m[1]!),
+  );
+  const end = boundaries.length ? `\\r?\\n--(?:${boundaries.join('|')})` : '\\r?\\n--[^\\r\\n]+';
   const pattern = new RegExp(
-    `Content-Type: ${contentType}[^\\r\\n]*\\r?\\n((?:[^\\r\\n]+\\r?\\n)*)\\r?\\n([\\s\\S]*?)(?:\\r?\\n--[^\\r\\n]+|$)`,
+    `Content-Type: ${contentType}[^\\r\\n]*\\r?\\n((?:[^\\r\\n]+\\r?\\n)*)\\r?\\n([\\s\\S]*?)(?:${end}|$)`,
     'i',
   );
   const match = pattern.exec(raw);
