@@ -39,3 +39,21 @@ export function coalesce<I, O>(many: (inputs: I[]) => Promise<O[]>): (input: I) 
       waiting.push({ input, resolve, reject });
     });
 }
+
+/**
+ * coalesce for work on a database client: one gathering per client (a test
+ * process serves several databases), made at its first call.
+ */
+export function coalescePerClient<C extends object, I, O>(
+  many: (client: C, inputs: I[]) => Promise<O[]>,
+): (client: C, input: I) => Promise<O> {
+  const byClient = new WeakMap<C, (input: I) => Promise<O>>();
+  return (client, input) => {
+    let call = byClient.get(client);
+    if (!call) {
+      call = coalesce((inputs: I[]) => many(client, inputs));
+      byClient.set(client, call);
+    }
+    return call(input);
+  };
+}

@@ -16,7 +16,7 @@ import type { Context, Next } from 'koa';
 import { asyncCommitQuery, type PrismaClient } from '@bakery/prisma';
 import type { Logger } from '../services/contracts.js';
 import { tooManyRequests } from './errors.js';
-import { coalesce } from '../db/coalesce.js';
+import { coalescePerClient } from '../db/coalesce.js';
 import { clientIp } from '../clientAddress.js';
 import { logSecurityEvent } from '../services/securityLog.js';
 export type { Limit, LockoutLimit, RateLimits } from '../settings.js';
@@ -92,33 +92,30 @@ type Counted = { key: string; resetAt: Date }[];
  * key named by n calls adds n, and the calls get its counts in their order
  * (the first of them the count before the others').
  */
-function countTogether(prisma: PrismaClient) {
-  return coalesce(async (calls: Counted[]) => {
-    const totals = new Map<string, { key: string; resetAt: Date; count: number }>();
-    for (const rows of calls)
-      for (const row of rows) {
-        const total = totals.get(row.key);
-        if (total) total.count += 1;
-        else totals.set(row.key, { ...row, count: 1 });
-      }
-    // Both values are made here (a hex digest, an ISO time), so they are written into the text.
-    const counted = await asyncCommitQuery<{ key: string; count: number }>(
-      prisma,
-      upsertCounts([...totals.values()]),
-    );
-    const next = new Map(
-      counted.map((row) => [row.key, Number(row.count) - totals.get(row.key)!.count + 1]),
-    );
-    return calls.map((rows) =>
-      rows.map((row) => {
-        const count = next.get(row.key) ?? 1;
-        next.set(row.key, count + 1);
-        return count;
-      }),
-    );
-  });
-}
-const counters = new WeakMap<PrismaClient, (rows: Counted) => Promise<number[]>>();
+const countTogether = coalescePerClient(async (prisma: PrismaClient, calls: Counted[]) => {
+  const totals = new Map<string, { key: string; resetAt: Date; count: number }>();
+  for (const rows of calls)
+    for (const row of rows) {
+      const total = totals.get(row.key);
+      if (total) total.count += 1;
+      else totals.set(row.key, { ...row, count: 1 });
+    }
+  // Both values are made here (a hex digest, an ISO time), so they are written into the text.
+  const counted = await asyncCommitQuery<{ key: string; count: number }>(
+    prisma,
+    upsertCounts([...totals.values()]),
+  );
+  const next = new Map(
+    counted.map((row) => [row.key, Number(row.count) - totals.get(row.key)!.count + 1]),
+  );
+  return calls.map((rows) =>
+    rows.map((row) => {
+      const count = next.get(row.key) ?? 1;
+      next.set(row.key, count + 1);
+      return count;
+    }),
+  );
+});
 
 /**
  * Adds one to each key's current window (starting a new one when it has
@@ -140,12 +137,7 @@ export async function hitAll(
   }));
   // A key named twice by one call counts once for it.
   const distinct = [...new Map(rows.map((row) => [row.key, row])).values()];
-  let count = counters.get(prisma);
-  if (!count) {
-    count = countTogether(prisma);
-    counters.set(prisma, count);
-  }
-  const counts = await count(distinct);
+  const counts = await countTogether(prisma, distinct);
   const byKey = new Map(distinct.map((row, i) => [row.key, counts[i]!]));
   return rows.map((row) => byKey.get(row.key) ?? 1);
 }

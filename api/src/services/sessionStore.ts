@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
 import { isStaff } from '@bakery/core';
 import { asyncCommitQuery, sqlPool, type Prisma, type PrismaClient } from '@bakery/prisma';
-import { coalesce } from '../db/coalesce.js';
+import { coalescePerClient } from '../db/coalesce.js';
 
 /** The session cookie's name (`__Host-` before it when cookies are Secure). */
 export const SESSION_COOKIE = 'bakery.sid';
@@ -94,8 +94,17 @@ const SESSION_SQL = `SELECT s."sid", s."id", s."sess", s."expire", s."createdAt"
     .join(', ')}) END AS "user"
   FROM "Session" s LEFT JOIN "User" u ON u."id" = s."userId" WHERE s."sid" = ANY($1::text[])`;
 
-/** Per pool: the sessions of the requests that arrived in one event-loop turn, read together. */
-const sessionReads = new WeakMap<PrismaClient, (sid: string) => Promise<SessionRow | null>>();
+/** The sessions of the requests that arrived in one event-loop turn, read together. */
+const readSessions = coalescePerClient(async (prisma: PrismaClient, sids: string[]) => {
+  // Named, so each pool connection parses and plans it once.
+  const { rows } = await sqlPool(prisma).query<SessionRow & { sid: string }>({
+    name: 'sessions-with-users',
+    text: SESSION_SQL,
+    values: [sids],
+  });
+  const bySid = new Map(rows.map((row) => [row.sid, row]));
+  return sids.map((key) => bySid.get(key) ?? null);
+});
 
 /**
  * The session `sid` and its user in one statement on the pg pool: this runs
@@ -103,21 +112,7 @@ const sessionReads = new WeakMap<PrismaClient, (sid: string) => Promise<SessionR
  * CPU. Requests arriving together share the statement (coalesce).
  */
 async function readSession(prisma: PrismaClient, sid: string): Promise<SessionRow | null> {
-  let read = sessionReads.get(prisma);
-  if (!read) {
-    read = coalesce(async (sids: string[]) => {
-      // Named, so each pool connection parses and plans it once.
-      const { rows } = await sqlPool(prisma).query<SessionRow & { sid: string }>({
-        name: 'sessions-with-users',
-        text: SESSION_SQL,
-        values: [sids],
-      });
-      const bySid = new Map(rows.map((row) => [row.sid, row]));
-      return sids.map((key) => bySid.get(key) ?? null);
-    });
-    sessionReads.set(prisma, read);
-  }
-  const row = await read(sid);
+  const row = await readSessions(prisma, sid);
   if (!row) return null;
   const user = row.user as (SessionUserRow & { totpEnabledAt: string | null }) | null;
   // JSON carries the timestamp as text.

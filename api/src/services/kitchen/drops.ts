@@ -44,7 +44,7 @@ import type { Db, Raw } from '../../db/types.js';
 import type { Logger, Notifications } from '../contracts.js';
 import { settingsRow } from '../../db/settingsRow.js';
 import { readAtMostEverySecond, type RecentReads } from './recentReads.js';
-import { coalesce } from '../../db/coalesce.js';
+import { coalescePerClient } from '../../db/coalesce.js';
 
 /** A drop as DROP_COLUMNS reads it: core's shape, before toDef makes its dates and numbers exact. */
 type DropRow = DropDef;
@@ -296,54 +296,40 @@ function dropForHolds(prisma: PrismaClient, dropId: string): Promise<HoldRead> {
 }
 
 type HoldStartKey = { dropId: string; holder: string };
-const startsOf = new WeakMap<
-  PrismaClient,
-  {
-    read: (key: HoldStartKey) => Promise<Date | null>;
-    write: (start: HoldStartKey & { expiresAt: Date }) => Promise<void>;
-  }
->();
 
-/**
- * The ends of holders' first holds (DropHoldStart), read and written for the
- * holds that arrive in one event-loop turn together (db/coalesce.ts): at a
- * drop's opening, hundreds of holds ask within milliseconds.
- */
-function holdStarts(prisma: PrismaClient) {
-  let starts = startsOf.get(prisma);
-  if (starts) return starts;
-  const pool = sqlPool(prisma);
-  starts = {
-    read: coalesce(async (keys: HoldStartKey[]) => {
-      const { rows } = await pool.query<{ dropId: string; holder: string; expiresAt: Date }>(
-        `SELECT s."dropId"::text AS "dropId", s."holder", s."expiresAt" FROM "DropHoldStart" s
-         JOIN unnest($1::uuid[], $2::text[]) AS k("dropId", "holder")
-           ON s."dropId" = k."dropId" AND s."holder" = k."holder"`,
-        [keys.map((key) => key.dropId), keys.map((key) => key.holder)],
-      );
-      const byKey = new Map(rows.map((row) => [`${row.dropId} ${row.holder}`, row.expiresAt]));
-      return keys.map((key) => {
-        const end = byKey.get(`${key.dropId} ${key.holder}`);
-        return end ? new Date(end) : null;
-      });
-    }),
-    write: coalesce(async (rows: (HoldStartKey & { expiresAt: Date })[]) => {
-      await pool.query(
-        `INSERT INTO "DropHoldStart" ("dropId", "holder", "expiresAt")
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[])
-         ON CONFLICT ("dropId", "holder") DO NOTHING`,
-        [
-          rows.map((row) => row.dropId),
-          rows.map((row) => row.holder),
-          rows.map((row) => row.expiresAt),
-        ],
-      );
-      return rows.map(() => undefined);
-    }),
-  };
-  startsOf.set(prisma, starts);
-  return starts;
-}
+// The ends of holders' first holds (DropHoldStart), read and written for the
+// holds that arrive in one event-loop turn together (db/coalesce.ts): at a
+// drop's opening, hundreds of holds ask within milliseconds.
+
+const readHoldStarts = coalescePerClient(async (prisma: PrismaClient, keys: HoldStartKey[]) => {
+  const { rows } = await sqlPool(prisma).query<HoldStartKey & { expiresAt: Date }>(
+    `SELECT s."dropId"::text AS "dropId", s."holder", s."expiresAt" FROM "DropHoldStart" s
+     JOIN unnest($1::uuid[], $2::text[]) AS k("dropId", "holder")
+       ON s."dropId" = k."dropId" AND s."holder" = k."holder"`,
+    [keys.map((key) => key.dropId), keys.map((key) => key.holder)],
+  );
+  const byKey = new Map(rows.map((row) => [`${row.dropId} ${row.holder}`, row.expiresAt]));
+  return keys.map((key) => {
+    const end = byKey.get(`${key.dropId} ${key.holder}`);
+    return end ? new Date(end) : null;
+  });
+});
+
+const writeHoldStarts = coalescePerClient(
+  async (prisma: PrismaClient, rows: (HoldStartKey & { expiresAt: Date })[]) => {
+    await sqlPool(prisma).query(
+      `INSERT INTO "DropHoldStart" ("dropId", "holder", "expiresAt")
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[])
+       ON CONFLICT ("dropId", "holder") DO NOTHING`,
+      [
+        rows.map((row) => row.dropId),
+        rows.map((row) => row.holder),
+        rows.map((row) => row.expiresAt),
+      ],
+    );
+    return rows.map(() => undefined);
+  },
+);
 
 /**
  * Holds a signed-in customer's drop items while they check out (POST
@@ -386,7 +372,7 @@ export async function placeHold(
     throw badRequest(share, { errors: [{ path: 'items', message: share }] }, 'validation_failed');
   const minutes = Number(row.holdMinutes);
   // The end of this holder's first hold of the drop, if they had one.
-  const started = await holdStarts(prisma).read({ dropId, holder });
+  const started = await readHoldStarts(prisma, { dropId, holder });
   const until = started ?? new Date(now.getTime() + minutes * 60_000);
   if (until.getTime() <= now.getTime())
     throw conflict(holdExpiredMessage(drop.name), 'hold_expired');
@@ -417,7 +403,7 @@ export async function placeHold(
   }
   if (!started) {
     // The first hold that was granted: its end stands for the drop's lifetime.
-    await holdStarts(prisma).write({ dropId, holder, expiresAt });
+    await writeHoldStarts(prisma, { dropId, holder, expiresAt });
   }
   return {
     dropId,
