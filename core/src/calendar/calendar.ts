@@ -68,27 +68,29 @@ const HOUR_MS = 3_600_000;
 /** The zone's offset (wall clock minus UTC) by UTC hour: formatToParts costs tens of µs. */
 const offsetByHour = new Map<number, number | null>();
 
+/** The offset at `t` from Intl's wall clock (whole seconds). */
+const formattedOffset = (t: number) => {
+  const p = formattedParts(new Date(t));
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - t;
+};
+
 /** The offset over a whole UTC hour, or null when it changes inside it (never on the hour). */
 function hourOffset(hour: number): number | null {
   let offset = offsetByHour.get(hour);
   if (offset !== undefined) return offset;
-  const at = (t: number) => {
-    const p = formattedParts(new Date(t));
-    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - t;
-  };
-  const start = at(hour * HOUR_MS);
-  offset = start === at(hour * HOUR_MS + HOUR_MS - 1000) ? start : null;
+  const start = formattedOffset(hour * HOUR_MS);
+  offset = start === formattedOffset(hour * HOUR_MS + HOUR_MS - 1000) ? start : null;
   if (offsetByHour.size > 10_000) offsetByHour.clear();
   offsetByHour.set(hour, offset);
   return offset;
 }
 
-/** The bakery's wall clock at an instant (New York's clocks change on the hour). */
+/** New York's offset at an instant (its clocks change on the hour). */
+const zoneOffset = (t: number) => hourOffset(Math.floor(t / HOUR_MS)) ?? formattedOffset(t);
+
+/** The bakery's wall clock at an instant. */
 function zonedParts(instant: Date): ZonedParts {
-  const t = instant.getTime();
-  const offset = Number.isFinite(t) ? hourOffset(Math.floor(t / HOUR_MS)) : null;
-  if (offset === null) return formattedParts(instant);
-  const wall = new Date(t + offset);
+  const wall = new Date(instant.getTime() + zoneOffset(instant.getTime()));
   return {
     year: wall.getUTCFullYear(),
     month: wall.getUTCMonth() + 1,
@@ -290,10 +292,7 @@ export function startOfBakeryDay(date: string): Date {
   // New York's offset (wall clock minus UTC) at `naive`, which is 7 or 8 PM the
   // evening before there. Clocks change at 2 AM, never between that evening
   // and midnight, so it is also the offset at the day's start.
-  const p = zonedParts(new Date(naive));
-  const offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - naive;
-  const t = naive - offset;
-  return new Date(t);
+  return new Date(naive - zoneOffset(naive));
 }
 
 /** The UTC instants bounding bakery days `fromDate`..`toDate` inclusive: [start, end). */
