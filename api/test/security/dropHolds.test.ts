@@ -199,6 +199,33 @@ describe('finding 1: nobody keeps a drop sold out', () => {
     expect(start.map((row) => row.expiresAt.toISOString())).toContain(granted.body.expiresAt);
   });
 
+  it('holds asked at the same moment are counted one after another, each its own answer', async () => {
+    // A drop's opening: the holds that arrive together go to the database in
+    // one statement per unit (services/kitchen/drops.ts, takeHolds).
+    const item = 'cinnamon-rolls';
+    const d = await openDrop('Opening Rush', item, 5);
+    const buyers = await Promise.all(Array.from({ length: 12 }, () => customerAt()));
+    const hold = (client: Client, quantity: number) =>
+      client.post(`/api/drops/${d.id}/holds`, { items: [{ productId: item, quantity }] });
+    const answers = await Promise.all(buyers.map((client, i) => hold(client, i === 0 ? 2 : 1)));
+    const granted = answers.filter((a) => a.status === 201);
+    const refused = answers.filter((a) => a.status === 409);
+    // 5 units: the first buyer's 2 and three of the others' 1 each, whatever the order.
+    expect(
+      granted.map((a) => a.body.items[0].units).reduce((x: number, y: number) => x + y, 0),
+    ).toBe(5);
+    expect(granted.length + refused.length).toBe(12);
+    for (const answer of refused) expect(answer.body.code).toBe('drop_sold_out');
+    // The same buyer asking twice at once holds what it asked, once.
+    const again = await Promise.all([hold(buyers[0]!, 2), hold(buyers[0]!, 2)]);
+    if (answers[0]!.status === 201) expect(again.map((a) => a.status)).toEqual([201, 201]);
+    const unit = await server.prisma.dropUnit.findUnique({ where: { id: d.units[0]!.id } });
+    expect(unit?.held).toBe(5);
+    expect(await server.prisma.dropHold.count({ where: { dropUnitId: d.units[0]!.id } })).toBe(
+      granted.length,
+    );
+  });
+
   it('limits holds per address, whatever the accounts', async () => {
     const d = await openDrop('Rolls Rush', 'dinner-rolls', 50);
     const address = '203.0.113.50';

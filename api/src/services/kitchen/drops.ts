@@ -331,6 +331,38 @@ const writeHoldStarts = coalescePerClient(
   },
 );
 
+type HoldTake = { unitId: string; holder: string; units: number; until: Date };
+type HoldTaken = { ok: boolean; remaining: number; expires_at: Date | null };
+
+// The holds of one event-loop turn, one statement per drop unit: drop_take
+// for each in the order they arrived, in one transaction. Hundreds of holds
+// for one item each waited for that unit's row lock in a round trip of its
+// own; together they take the lock once. One unit per statement, so a
+// statement never locks two units (no lock order to keep with the sales).
+const takeHolds = coalescePerClient(async (prisma: PrismaClient, calls: HoldTake[]) => {
+  const byUnit = new Map<string, number[]>();
+  calls.forEach((call, i) => byUnit.set(call.unitId, [...(byUnit.get(call.unitId) ?? []), i]));
+  const answers: HoldTaken[] = new Array<HoldTaken>(calls.length);
+  await Promise.all(
+    [...byUnit].map(async ([unitId, indexes]) => {
+      const { rows } = await sqlPool(prisma).query<HoldTaken & { n: string }>(
+        `SELECT k."n", t."ok", t."remaining", t."expires_at"
+         FROM unnest($2::text[], $3::int[], $4::timestamptz[]) WITH ORDINALITY AS k("holder", "units", "until", "n")
+         CROSS JOIN LATERAL "drop_take"($1::uuid, k."holder", k."units", 'hold', NULL::uuid, k."until") t
+         ORDER BY k."n"`,
+        [
+          unitId,
+          indexes.map((i) => calls[i]!.holder),
+          indexes.map((i) => calls[i]!.units),
+          indexes.map((i) => calls[i]!.until),
+        ],
+      );
+      for (const row of rows) answers[indexes[Number(row.n) - 1]!] = row;
+    }),
+  );
+  return answers;
+});
+
 /**
  * Holds a signed-in customer's drop items while they check out (POST
  * /api/drops/{id}/holds): each unit is locked, what is left for others is
@@ -348,9 +380,7 @@ export async function placeHold(
   lines: readonly { productId: string; quantity: number }[],
   now = new Date(),
 ): Promise<HoldView> {
-  // Straight to pg (one pool connection per statement, no Prisma engine work):
-  // a rush asks for hundreds of holds at once.
-  const pool = sqlPool(prisma);
+  // Straight to pg (no Prisma engine work): a rush asks for hundreds of holds at once.
   const row = await dropForHolds(prisma, dropId);
   if (!row) throw notFound('That drop does not exist');
   const drop = toDef(row);
@@ -378,17 +408,10 @@ export async function placeHold(
     throw conflict(holdExpiredMessage(drop.name), 'hold_expired');
   const items: HoldView['items'] = [];
   let expiresAt = until;
-  // Each unit in one statement of its own (its row locked only for that statement).
+  // Each unit in a statement of its own (its row locked only for that statement).
   for (const unitId of [...needs.keys()].sort()) {
     const need = needs.get(unitId)!;
-    const take = Prisma.sql`SELECT "ok", "remaining", "expires_at" FROM "drop_take"(${unitId}::uuid,
-      ${holder}::text, ${need.units}::int, 'hold', NULL::uuid, ${until}::timestamptz)`;
-    const [taken] = (
-      await pool.query<{ ok: boolean; remaining: number; expires_at: Date | null }>(
-        take.text,
-        take.values,
-      )
-    ).rows;
+    const taken = await takeHolds(prisma, { unitId, holder, units: need.units, until });
     if (!taken?.ok) {
       // All or nothing: what this call held of the other units goes back.
       if (items.length > 0) await releaseHold(prisma, dropId, holder);
