@@ -5,7 +5,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import Koa, { type Context, type Next } from 'koa';
 import helmet from 'koa-helmet';
 import session from 'koa-session';
-import Keygrip from 'keygrip';
 import type { AppConfig } from './config.js';
 import { clientAddressMiddleware } from './clientAddress.js';
 import { countRequest } from './serverLoad.js';
@@ -31,6 +30,7 @@ import { safePath } from './services/logger.js';
 import { mediaFiles, staticApps } from './static.js';
 import { dropAnnouncementHtml } from './services/kitchen/announcement.js';
 import { compressAnswers } from './middleware/compressAnswers.js';
+import { CookieSigner } from './cookieSigner.js';
 import { jsonBody } from './middleware/jsonBody.js';
 import { inlineHashes, styleSources } from './csp.js';
 import { maintenance } from './middleware/maintenance.js';
@@ -129,8 +129,8 @@ export function createApp(deps: AppDeps): Koa {
   // X-Forwarded-Proto and -Host count only from the proxies' own addresses:
   // clientAddressMiddleware removes them from any other peer, and sets ctx.ip.
   const app = new Koa({ proxy: config.trustProxy });
-  // Cookies signed with HMAC-SHA256 (Koa's default is SHA-1).
-  app.keys = new Keygrip([config.sessionSecret], 'sha256');
+  // Cookies signed with HMAC-SHA256 (Koa's default is SHA-1), as keygrip signs them.
+  app.keys = new CookieSigner([config.sessionSecret]) as unknown as Koa['keys'];
   // __Host- cookies need Secure, Path=/ and no Domain: whenever cookies are Secure.
   const secureCookies = (config as { secureCookies?: boolean }).secureCookies ?? config.production;
   const sessionCookie = secureCookies ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
