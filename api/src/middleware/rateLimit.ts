@@ -101,9 +101,11 @@ const countTogether = coalescePerClient(async (prisma: PrismaClient, calls: Coun
       else totals.set(row.key, { ...row, count: 1 });
     }
   // Both values are made here (a hex digest, an ISO time), so they are written into the text.
+  // In key order: two turns' statements naming the same keys lock their rows
+  // in one order, so they can never wait on each other in a circle.
   const counted = await asyncCommitQuery<{ key: string; count: number }>(
     prisma,
-    upsertCounts([...totals.values()]),
+    upsertCounts([...totals.values()].sort((a, b) => (a.key < b.key ? -1 : 1))),
   );
   const next = new Map(
     counted.map((row) => [row.key, Number(row.count) - totals.get(row.key)!.count + 1]),
