@@ -304,6 +304,8 @@ test('password reset through the link', async ({ page }) => {
 test('the About page sends the contact form', async ({ page }) => {
   await page.goto('/about');
   await expect(page.getByRole('heading', { name: 'Our Story' })).toBeVisible();
+  // Live first: a form sent before hydration is firstLoad.spec.ts's subject, not this one's.
+  await expect(page.locator('html[data-live]')).toBeAttached();
   await page.getByLabel('Name').fill('Ada Baker');
   await page.getByLabel('Email').fill('ada@example.com');
   await page.getByLabel('Message').fill('Do you bake wedding cakes for 80 guests?');
