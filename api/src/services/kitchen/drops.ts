@@ -341,7 +341,11 @@ type HoldTaken = { ok: boolean; remaining: number; expires_at: Date | null };
 // statement never locks two units (no lock order to keep with the sales).
 const takeHolds = coalescePerClient(async (prisma: PrismaClient, calls: HoldTake[]) => {
   const byUnit = new Map<string, number[]>();
-  calls.forEach((call, i) => byUnit.set(call.unitId, [...(byUnit.get(call.unitId) ?? []), i]));
+  calls.forEach((call, i) => {
+    const indexes = byUnit.get(call.unitId);
+    if (indexes) indexes.push(i);
+    else byUnit.set(call.unitId, [i]);
+  });
   const answers: HoldTaken[] = new Array<HoldTaken>(calls.length);
   await Promise.all(
     [...byUnit].map(async ([unitId, indexes]) => {
